@@ -1,0 +1,20 @@
+// Two projects: fast unit tests (pure logic, no daemons) and integration tests that drive the real
+// incusd, libvirtd and terraform binary. `npm test` runs both; `npm run test:unit` only the first.
+const common = {
+  preset: "ts-jest",
+  testEnvironment: "node",
+  transform: { "^.+\\.ts$": ["ts-jest", { isolatedModules: true, diagnostics: false }] },
+  setupFiles: ["<rootDir>/test/support/env.js"],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
+      testTimeout: 300000,
+    },
+  ],
+};
