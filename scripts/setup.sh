@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# One-stop setup on a Debian 12 machine (root) with Node >= 20 and terraform:
+# npm packages, a local Incus host, a local libvirt/KVM host, and the build (bundled providers included).
+# Safe to run again: every step checks before it changes anything.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { echo "setup: $*" >&2; exit 1; }
+command -v node >/dev/null || fail "node is not installed (Node >= 20 is required)"
+node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || fail "Node >= 20 is required, found $(node --version)"
+command -v terraform >/dev/null || fail "terraform is not on PATH (terraform >= 1.5 is required; 1.11 is tested)"
+
+export CHECKPOINT_DISABLE=1
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+bash scripts/setup-incus.sh
+bash scripts/setup-libvirt.sh
+npm run build --silent
+echo "setup: done (terraform $(terraform version | head -1 | cut -d' ' -f2), node $(node --version))"
