@@ -1,0 +1,46 @@
+// L1 bindings: hand-written TerraformResource/TerraformProvider classes for the incus_* and libvirt_* resources the
+// constructs emit. Attribute names are exactly the provider schemas' (lxc/incus, dmacvicar/libvirt 0.9.x subset).
+export { snakeCase, specPaths, toTerraformAttributes, isToken } from "./private/attributes";
+export type { AttributeKind, AttributeSpec } from "./private/attributes";
+export { SpecResource } from "./private/spec-resource";
+export type { ResourceTypeInfo } from "./private/spec-resource";
+export { SpecProvider } from "./private/spec-provider";
+export type { ProviderTypeInfo } from "./private/spec-provider";
+
+export { IncusProvider, INCUS_PROVIDER_SPEC } from "./incus/provider";
+export type { IncusProviderConfig, IncusProviderOptions, IncusRemoteConfig } from "./incus/provider";
+export type { IncusDeviceConfig, IncusFileConfig, IncusPlacementConfig } from "./incus/common";
+export { IncusProjectResource } from "./incus/project";
+export type { IncusProjectConfig } from "./incus/project";
+export { IncusNetworkResource } from "./incus/network";
+export type { IncusNetworkConfig } from "./incus/network";
+export { IncusStoragePoolResource } from "./incus/storage-pool";
+export type { IncusStoragePoolConfig } from "./incus/storage-pool";
+export { IncusStorageVolumeResource } from "./incus/storage-volume";
+export type { IncusStorageVolumeConfig, IncusSourceVolumeConfig } from "./incus/storage-volume";
+export { IncusProfileResource } from "./incus/profile";
+export type { IncusProfileConfig } from "./incus/profile";
+export { IncusInstanceResource } from "./incus/instance";
+export type {
+  IncusInstanceConfig,
+  IncusExecConfig,
+  IncusWaitForConfig,
+  IncusSourceInstanceConfig,
+} from "./incus/instance";
+export { IncusInstanceSnapshotResource } from "./incus/instance-snapshot";
+export type { IncusInstanceSnapshotConfig } from "./incus/instance-snapshot";
+export { IncusImageResource } from "./incus/image";
+export type { IncusImageConfig, IncusImageAliasConfig, IncusImageSourceFileConfig } from "./incus/image";
+
+export { LibvirtProvider, LIBVIRT_PROVIDER_SPEC } from "./libvirt/provider";
+export type { LibvirtProviderConfig, LibvirtProviderOptions } from "./libvirt/provider";
+export { LibvirtPoolResource } from "./libvirt/pool";
+export type { LibvirtPoolConfig } from "./libvirt/pool";
+export { LibvirtVolumeResource } from "./libvirt/volume";
+export type { LibvirtVolumeConfig, LibvirtFormatConfig } from "./libvirt/volume";
+export { LibvirtDomainResource } from "./libvirt/domain";
+export type { LibvirtDomainConfig, LibvirtDiskConfig, LibvirtInterfaceConfig } from "./libvirt/domain";
+export { LibvirtNetworkResource } from "./libvirt/network";
+export type { LibvirtNetworkConfig } from "./libvirt/network";
+
+export { RESOURCE_SPECS, PROVIDER_SPECS } from "./schemas";

@@ -1,0 +1,52 @@
+// libvirt_volume (0.9.x shape, subset): a volume in a pool, raw or qcow2, optionally a copy-on-write overlay of a
+// backing store.
+import type { TerraformMetaArguments } from "cdktf";
+import type { Construct } from "constructs";
+import { SpecResource } from "../private/spec-resource";
+import type { AttributeSpec } from "../private/attributes";
+
+export interface LibvirtFormatConfig {
+  /** "raw" or "qcow2". */
+  readonly type: string;
+}
+
+export interface LibvirtVolumeConfig extends TerraformMetaArguments {
+  readonly name: string;
+  readonly pool: string;
+  /** Capacity in bytes. */
+  readonly capacity?: number;
+  readonly capacityUnit?: string;
+  readonly type?: string;
+  readonly target?: { readonly format?: LibvirtFormatConfig };
+  readonly backingStore?: { readonly path: string; readonly format?: LibvirtFormatConfig };
+  /** Initial content from a URL or local file. */
+  readonly create?: { readonly content: { readonly url: string } };
+}
+
+export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
+  name: "value",
+  pool: "value",
+  capacity: "value",
+  capacity_unit: "value",
+  type: "value",
+  target: { object: { format: { object: { type: "value" } } } },
+  backing_store: { object: { path: "value", format: { object: { type: "value" } } } },
+  create: { object: { content: { object: { url: "value" } } } },
+};
+
+export class LibvirtVolumeResource extends SpecResource<LibvirtVolumeConfig> {
+  public static readonly tfResourceType = "libvirt_volume";
+
+  public constructor(scope: Construct, id: string, config: LibvirtVolumeConfig) {
+    super(scope, id, { type: "libvirt_volume", providerName: "libvirt", spec: LIBVIRT_VOLUME_SPEC }, config);
+  }
+
+  public get nameRef(): string {
+    return this.attribute("name");
+  }
+
+  /** Path of the volume on the host (computed); overlays name it as their backing store. */
+  public get path(): string {
+    return this.attribute("path");
+  }
+}

@@ -1,0 +1,89 @@
+// Base class of every hand-written L1 binding: a TerraformResource whose attributes come from a typed config object
+// converted through the binding's AttributeSpec at synthesis time, and whose lifecycle block may be produced at
+// synthesis time too (the lifecycle compiler needs the whole construct tree: attachments made after construction,
+// logical IDs of other resources).
+import { TerraformProvider, TerraformResource } from "cdktf";
+import type { TerraformMetaArguments, TerraformResourceLifecycle } from "cdktf";
+import type { Construct } from "constructs";
+import { toTerraformAttributes } from "./attributes";
+import type { AttributeSpec } from "./attributes";
+
+const META_KEYS = ["dependsOn", "count", "provider", "lifecycle", "forEach", "provisioners", "connection"] as const;
+
+/** What a binding needs to know about its resource type. */
+export interface ResourceTypeInfo {
+  /** Terraform resource type, e.g. "incus_instance". */
+  readonly type: string;
+  /** Provider local name, e.g. "incus". */
+  readonly providerName: string;
+  /** Attribute names and shapes, exactly as in the provider schema. */
+  readonly spec: AttributeSpec;
+}
+
+export abstract class SpecResource<C extends object> extends TerraformResource {
+  private readonly info: ResourceTypeInfo;
+  private attributes: C;
+  private lifecycleProducer?: () => TerraformResourceLifecycle | undefined;
+
+  protected constructor(scope: Construct, id: string, info: ResourceTypeInfo, config: C & TerraformMetaArguments) {
+    super(scope, id, {
+      terraformResourceType: info.type,
+      terraformGeneratorMetadata: { providerName: info.providerName },
+      dependsOn: config.dependsOn,
+      count: config.count,
+      provider: config.provider,
+      lifecycle: config.lifecycle,
+      forEach: config.forEach,
+      provisioners: config.provisioners,
+      connection: config.connection,
+    });
+    this.info = info;
+    const attributes: Record<string, unknown> = { ...(config as object) };
+    for (const key of META_KEYS) delete attributes[key];
+    this.attributes = attributes as C;
+  }
+
+  /** The attribute values as given (camelCase); read at synthesis time. */
+  public get config(): Readonly<C> {
+    return this.attributes;
+  }
+
+  /** Replaces one attribute value; the new value is what synthesis emits. */
+  public setAttribute<K extends keyof C>(key: K, value: C[K]): void {
+    this.attributes = { ...this.attributes, [key]: value };
+  }
+
+  /** Sets the provider this resource uses (emitted as `provider = "<type>[.<alias>]"`). */
+  public useProvider(provider: TerraformProvider): void {
+    this.provider = provider;
+  }
+
+  /**
+   * Computes the `lifecycle` block at synthesis time instead of now. The lifecycle compiler uses this because
+   * replace_triggered_by names other resources by their final logical IDs.
+   */
+  public setLifecycleProducer(producer: () => TerraformResourceLifecycle | undefined): void {
+    this.lifecycleProducer = producer;
+  }
+
+  public get terraformMetaArguments(): { [name: string]: any } {
+    if (this.lifecycleProducer) this.lifecycle = this.lifecycleProducer();
+    return super.terraformMetaArguments;
+  }
+
+  /** A reference to a computed or configured attribute by its Terraform name, as a string token. */
+  public attribute(terraformName: string): string {
+    return this.getStringAttribute(terraformName);
+  }
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return toTerraformAttributes(this.info.type, this.info.spec, this.attributes);
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    throw new Error(
+      `${this.info.type} at "${this.node.path}": HCL output is not supported by cdktf-virt's bindings. ` +
+        `Synthesize JSON (the default; unset SYNTH_HCL_OUTPUT / drop --hcl).`,
+    );
+  }
+}

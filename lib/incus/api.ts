@@ -1,0 +1,139 @@
+// The layer endpoint modules are written against: per-call options (project, target, signal,
+// timeout), reads that return {value, etag}, and writes that wait for their operation. It owns the
+// call's Deadline so one budget covers the request and the operation wait.
+import { Deadline } from "./cancel";
+import { IncusError } from "./errors";
+import type { WriteResult } from "./operations";
+import { settle, waitForOperation } from "./operations";
+import type { Operation } from "./operations";
+import type { HttpMethod, IncomingResponse, QueryParams, RawBody, RequestSender } from "./request";
+
+/** Options every call takes. */
+export interface CallOptions {
+  /** Incus project; sent as ?project= where the endpoint takes it. @default the client's project, else the server's default */
+  readonly project?: string;
+  /** Cluster member; sent as ?target= where the endpoint takes it. */
+  readonly target?: string;
+  /** Cancels the call, including the wait for its operation. */
+  readonly signal?: AbortSignal;
+  /** Budget for the whole call (request + operation wait). @default the client's operationTimeoutMs */
+  readonly timeoutMs?: number;
+}
+
+/** Options of calls that change an existing object. */
+export interface UpdateOptions extends CallOptions {
+  /** ETag from an earlier read; sent as If-Match so a concurrent change gives PRECONDITION_FAILED. */
+  readonly etag?: string;
+}
+
+/** A read object with the ETag to pass to a later update. */
+export interface Versioned<T> {
+  readonly value: T;
+  readonly etag: string | undefined;
+}
+
+/** Which scoping query parameters an endpoint accepts. */
+export interface Scope {
+  readonly project?: boolean;
+  readonly target?: boolean;
+}
+
+export const PROJECT = { project: true } as const;
+export const PROJECT_AND_TARGET = { project: true, target: true } as const;
+export const UNSCOPED = {} as const;
+
+/** Everything a single call may send besides method and path. */
+export interface CallRequest {
+  readonly query?: QueryParams;
+  readonly json?: unknown;
+  readonly raw?: RawBody;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly etag?: string;
+}
+
+/** `/1.0/<seg>/<seg>` with every segment percent-encoded (alias names may contain `/`). */
+export function apiPath(...segments: string[]): string {
+  return "/1.0/" + segments.map((s) => encodeURIComponent(s)).join("/");
+}
+
+export interface ApiDefaults {
+  readonly project?: string;
+  readonly operationTimeoutMs: number;
+}
+
+export class IncusApi {
+  constructor(
+    private readonly sender: RequestSender,
+    private readonly defaults: ApiDefaults,
+  ) {}
+
+  /** Human description of the remote, e.g. `unix:/var/lib/incus/unix.socket`. */
+  get endpoint(): string {
+    return this.sender.endpoint;
+  }
+
+  /** GET an object: its sync metadata and ETag. */
+  async get<T>(path: string, call: CallOptions | undefined, scope: Scope, query?: QueryParams): Promise<Versioned<T>> {
+    const res = await this.run("GET", path, call, scope, { query });
+    return { value: res.envelope?.metadata as T, etag: res.etag };
+  }
+
+  /** GET a collection with ?recursion=1 (full objects instead of URLs). */
+  async list<T>(path: string, call: CallOptions | undefined, scope: Scope, query?: QueryParams): Promise<T[]> {
+    const res = await this.run("GET", path, call, scope, { query: { ...query, recursion: 1 } });
+    return (res.envelope?.metadata as T[] | null) ?? [];
+  }
+
+  /** GET raw bytes (file contents, log files) with the response headers; JSON answers come back as envelope. */
+  async download(path: string, call: CallOptions | undefined, scope: Scope, query?: QueryParams): Promise<IncomingResponse> {
+    return this.run("GET", path, call, scope, { query });
+  }
+
+  /** Any changing call; waits for the operation when Incus answers async. */
+  async write(method: HttpMethod, path: string, call: CallOptions | undefined, scope: Scope, request: CallRequest = {}): Promise<WriteResult> {
+    const deadline = this.deadlineFor(call);
+    try {
+      const res = await this.sender.send({ method, path, ...request, query: this.scopedQuery(call, scope, request.query), deadline });
+      return await settle(this.sender, res, deadline, { method, path, endpoint: this.sender.endpoint });
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  /** Waits for an operation started elsewhere (by id or `/1.0/operations/<id>`). */
+  async waitOperation(ref: string, call?: CallOptions): Promise<Operation> {
+    const deadline = this.deadlineFor(call);
+    try {
+      return await waitForOperation(this.sender, ref, deadline, { method: "GET", path: ref, endpoint: this.sender.endpoint });
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  /** One request without operation handling (sync endpoints, downloads). */
+  private async run(method: HttpMethod, path: string, call: CallOptions | undefined, scope: Scope, request: CallRequest): Promise<IncomingResponse> {
+    const deadline = this.deadlineFor(call);
+    try {
+      return await this.sender.send({ method, path, ...request, query: this.scopedQuery(call, scope, request.query), deadline });
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private deadlineFor(call: CallOptions | undefined): Deadline {
+    const budget = call?.timeoutMs ?? this.defaults.operationTimeoutMs;
+    if (!(budget > 0)) {
+      throw new IncusError("INVALID_OPTIONS", `timeoutMs must be a positive number of milliseconds, got ${String(call?.timeoutMs)}`);
+    }
+    return Deadline.start(call?.signal, budget);
+  }
+
+  private scopedQuery(call: CallOptions | undefined, scope: Scope, query: QueryParams | undefined): QueryParams {
+    const project = call?.project ?? this.defaults.project;
+    return {
+      ...query,
+      ...(scope.project && project ? { project } : {}),
+      ...(scope.target && call?.target ? { target: call.target } : {}),
+    };
+  }
+}

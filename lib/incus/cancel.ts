@@ -1,0 +1,77 @@
+// A call's time budget and cancellation in one object. A call (one HTTP request plus, for async
+// endpoints, the wait for its operation) gets a Deadline; each HTTP request inside it gets a child
+// with a tighter budget. When something is aborted we must tell the caller *why*: their own
+// AbortSignal fired (ABORTED) or a budget ran out (TIMEOUT). This class keeps that answer.
+
+export type StopReason = "aborted" | "timeout";
+
+export class Deadline {
+  private readonly controller = new AbortController();
+  private readonly expiresAt: number;
+  private timer: NodeJS.Timeout | undefined;
+  private stopReason: StopReason | undefined;
+  private readonly detach: () => void;
+
+  /**
+   * @param budgetMs time allowed from now; `Infinity` for no limit
+   * @param upstream the caller's signal, or the parent Deadline's signal
+   * @param parent the enclosing Deadline, whose stop reason wins when it fires
+   */
+  private constructor(
+    readonly budgetMs: number,
+    upstream: AbortSignal | undefined,
+    private readonly parent: Deadline | undefined,
+  ) {
+    this.expiresAt = Date.now() + budgetMs;
+    if (Number.isFinite(budgetMs)) {
+      this.timer = setTimeout(() => this.stop("timeout"), Math.max(0, budgetMs));
+      this.timer.unref();
+    }
+    if (!upstream) {
+      this.detach = () => undefined;
+      return;
+    }
+    const onAbort = (): void => this.stop(parent?.reason() ?? "aborted");
+    if (upstream.aborted) onAbort();
+    upstream.addEventListener("abort", onAbort, { once: true });
+    this.detach = () => upstream.removeEventListener("abort", onAbort);
+  }
+
+  /** Starts the budget of a whole call. */
+  static start(signal: AbortSignal | undefined, budgetMs: number): Deadline {
+    return new Deadline(budgetMs, signal, undefined);
+  }
+
+  /** A sub-budget (never longer than what is left of this one); dispose it when done. */
+  child(budgetMs: number): Deadline {
+    return new Deadline(Math.min(budgetMs, this.remainingMs()), this.signal, this);
+  }
+
+  /** Aborts when the caller aborts or the budget runs out; hand it to undici. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Why this deadline stopped, or undefined while it is still running. */
+  reason(): StopReason | undefined {
+    return this.parent?.reason() ?? this.stopReason;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.expiresAt - Date.now());
+  }
+
+  /** Releases the timer and the listener on the upstream signal. */
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.detach();
+  }
+
+  private stop(reason: StopReason): void {
+    if (this.controller.signal.aborted) return;
+    this.stopReason = reason;
+    this.dispose();
+    this.controller.abort(reason === "timeout" ? new Error(`time budget of ${this.budgetMs} ms ran out`) : new Error("aborted by the caller"));
+  }
+}

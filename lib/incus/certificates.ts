@@ -1,0 +1,69 @@
+// Trusted client certificates (/1.0/certificates): who may talk to the server over HTTPS.
+import { X509Certificate } from "node:crypto";
+import type { CallOptions, IncusApi, Versioned } from "./api";
+import { UNSCOPED, apiPath } from "./api";
+import { IncusError } from "./errors";
+
+export interface Certificate {
+  readonly name: string;
+  /** client or metrics. */
+  readonly type: string;
+  /** SHA-256 of the DER certificate, lower-case hex without colons. */
+  readonly fingerprint: string;
+  /** Base64 DER (PEM body). */
+  readonly certificate: string;
+  readonly restricted: boolean;
+  readonly projects: string[] | null;
+  readonly description?: string;
+}
+
+export interface CertificateAdd {
+  /** PEM certificate (header lines are stripped before sending; Incus wants base64 DER). */
+  readonly certificate: string;
+  readonly name: string;
+  /** @default "client" */
+  readonly type?: "client" | "metrics";
+  /** Limit the certificate to `projects`. @default false */
+  readonly restricted?: boolean;
+  readonly projects?: string[];
+  readonly description?: string;
+}
+
+/** Incus' fingerprint of a PEM certificate: SHA-256 of its DER bytes, lower-case hex. */
+export function certificateFingerprint(pem: string): string {
+  try {
+    return new X509Certificate(pem).fingerprint256.replace(/:/g, "").toLowerCase();
+  } catch (err) {
+    throw new IncusError("INVALID_OPTIONS", `Not a PEM X.509 certificate: ${(err as Error).message}`);
+  }
+}
+
+function pemBody(pem: string): string {
+  certificateFingerprint(pem); // validates early with a clear message
+  return pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
+}
+
+export class CertificatesApi {
+  constructor(private readonly api: IncusApi) {}
+
+  async list(call?: CallOptions): Promise<Certificate[]> {
+    return this.api.list<Certificate>(apiPath("certificates"), call, UNSCOPED);
+  }
+
+  async get(fingerprint: string, call?: CallOptions): Promise<Versioned<Certificate>> {
+    return this.api.get<Certificate>(apiPath("certificates", fingerprint), call, UNSCOPED);
+  }
+
+  /** Trusts a certificate; returns its fingerprint (the id for get/delete). */
+  async add(cert: CertificateAdd, call?: CallOptions): Promise<string> {
+    const { certificate, type, ...rest } = cert;
+    await this.api.write("POST", apiPath("certificates"), call, UNSCOPED, {
+      json: { ...rest, type: type ?? "client", certificate: pemBody(certificate) },
+    });
+    return certificateFingerprint(certificate);
+  }
+
+  async delete(fingerprint: string, call?: CallOptions): Promise<void> {
+    await this.api.write("DELETE", apiPath("certificates", fingerprint), call, UNSCOPED);
+  }
+}

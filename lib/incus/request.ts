@@ -1,0 +1,231 @@
+// The request/response layer: sends one HTTP request over a Transport, parses the Incus envelope
+// ({type: sync|async|error, metadata, operation}) and turns every failure into an IncusError:
+// HTTP and envelope errors by status, socket and TLS failures by their Node error codes, and
+// aborts by the Deadline's reason.
+import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
+import type { Dispatcher } from "undici";
+import type { Deadline } from "./cancel";
+import {
+  IncusAbortedError,
+  IncusConnectionError,
+  IncusError,
+  IncusTimeoutError,
+  IncusTlsError,
+  errorForStatus,
+} from "./errors";
+import type { Transport } from "./transport";
+import { PINNED_CERT_MISMATCH } from "./transport";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+
+/** Query parameters; undefined values are left out. */
+export type QueryParams = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/** The JSON envelope every Incus endpoint answers with (except raw file/log downloads). */
+export interface IncusEnvelope {
+  readonly type: "sync" | "async" | "error";
+  readonly status?: string;
+  readonly status_code?: number;
+  readonly operation?: string;
+  readonly error_code?: number;
+  readonly error?: string;
+  readonly metadata: unknown;
+}
+
+/** A non-JSON request body (file contents, image tarballs). */
+export interface RawBody {
+  readonly data: Buffer | Uint8Array | string | Readable;
+  readonly contentType: string;
+  readonly contentLength?: number;
+}
+
+export interface OutgoingRequest {
+  readonly method: HttpMethod;
+  /** Path with segments already encoded, e.g. `/1.0/instances/c1`. */
+  readonly path: string;
+  readonly query?: QueryParams;
+  /** JSON body (serialized here). */
+  readonly json?: unknown;
+  readonly raw?: RawBody;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Sent as If-Match so a stale read gives 412 instead of overwriting someone's change. */
+  readonly etag?: string;
+  readonly deadline: Deadline;
+  /** Cap for this single request (still bounded by the deadline). @default the sender's requestTimeoutMs */
+  readonly timeoutMs?: number;
+  /** Return an `error` envelope that came with HTTP 2xx instead of throwing (operation waits need it). */
+  readonly acceptErrorEnvelope?: boolean;
+}
+
+export interface IncomingResponse {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly etag: string | undefined;
+  /** Set when the response was JSON. */
+  readonly envelope?: IncusEnvelope;
+  /** Set when the response was not JSON (a file or log download). */
+  readonly bytes?: Buffer;
+}
+
+/** Appends the query string; keys are sorted so identical calls produce identical paths. */
+export function withQuery(path: string, query: QueryParams | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const key of Object.keys(query).sort()) {
+    const value = query[key];
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  if (!text) return path;
+  return path.includes("?") ? `${path}&${text}` : `${path}?${text}`;
+}
+
+// Node/OpenSSL error codes meaning the TLS handshake did not verify (or was refused by the peer).
+const TLS_CODES = new Set([
+  PINNED_CERT_MISMATCH,
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_SIGNATURE_FAILURE",
+  "CERT_UNTRUSTED",
+  "CERT_REJECTED",
+  "INVALID_CA",
+  "HOSTNAME_MISMATCH",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "EPROTO",
+]);
+
+function errorCodeOf(err: unknown): string | undefined {
+  // undici wraps connect failures; the interesting code may sit on the cause.
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && !code.startsWith("UND_ERR")) return code;
+  }
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+export class RequestSender {
+  constructor(
+    private readonly transport: Transport,
+    private readonly requestTimeoutMs: number,
+  ) {}
+
+  get endpoint(): string {
+    return this.transport.endpoint;
+  }
+
+  async send(req: OutgoingRequest): Promise<IncomingResponse> {
+    const fullPath = withQuery(req.path, req.query);
+    const where = { method: req.method, path: fullPath, endpoint: this.transport.endpoint };
+    const deadline = req.deadline.child(req.timeoutMs ?? this.requestTimeoutMs);
+    try {
+      if (deadline.signal.aborted) throw deadline.signal.reason;
+      const response = await this.transport.dispatcher.request({
+        origin: this.transport.origin,
+        path: fullPath,
+        method: req.method,
+        headers: this.headersFor(req),
+        body: this.bodyFor(req),
+        signal: deadline.signal,
+      });
+      const bytes = Buffer.from(await response.body.arrayBuffer());
+      return this.interpret(response, bytes, req, where);
+    } catch (err) {
+      if (err instanceof IncusError) throw err;
+      throw this.transportFailure(err, deadline, where);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private headersFor(req: OutgoingRequest): Record<string, string> {
+    const headers: Record<string, string> = { "user-agent": "cdktf-virt", ...req.headers };
+    if (req.json !== undefined) headers["content-type"] = "application/json";
+    if (req.raw) {
+      headers["content-type"] = req.raw.contentType;
+      if (req.raw.contentLength !== undefined) headers["content-length"] = String(req.raw.contentLength);
+    }
+    if (req.etag) headers["if-match"] = req.etag;
+    return headers;
+  }
+
+  private bodyFor(req: OutgoingRequest): Dispatcher.DispatchOptions["body"] {
+    if (req.json !== undefined) return JSON.stringify(req.json);
+    return req.raw?.data ?? null;
+  }
+
+  private interpret(response: Dispatcher.ResponseData, bytes: Buffer, req: OutgoingRequest, where: ErrorWhere): IncomingResponse {
+    const status = response.statusCode;
+    const etagHeader = response.headers.etag;
+    const etag = Array.isArray(etagHeader) ? etagHeader[0] : etagHeader;
+    const contentType = String(response.headers["content-type"] ?? "");
+    const isJson = contentType.startsWith("application/json");
+    if (!isJson) {
+      if (status >= 400) throw errorForStatus(status, bytes.toString("utf8").trim(), where);
+      return { status, headers: response.headers, etag, bytes };
+    }
+    const envelope = parseEnvelope(bytes, status, where);
+    if (status >= 400) throw errorForStatus(status, envelope.error ?? "", where);
+    if (envelope.type === "error" && !req.acceptErrorEnvelope) {
+      throw errorForStatus(envelope.error_code || status, envelope.error ?? "", where);
+    }
+    return { status, headers: response.headers, etag, envelope };
+  }
+
+  private transportFailure(err: unknown, deadline: Deadline, where: ErrorWhere): IncusError {
+    const target = `${where.method} ${where.path} on ${where.endpoint}`;
+    const reason = deadline.reason();
+    if (reason === "aborted") return new IncusAbortedError(`Incus ${target} was aborted by the caller`, { ...where, cause: err });
+    if (reason === "timeout") {
+      return new IncusTimeoutError(
+        `Incus ${target} got no answer within ${deadline.budgetMs} ms; the daemon may be overloaded or hung (raise timeoutMs if it is just slow)`,
+        { ...where, cause: err },
+      );
+    }
+    const code = errorCodeOf(err);
+    const text = (err as Error)?.message ?? String(err);
+    if (code && (TLS_CODES.has(code) || code.startsWith("ERR_SSL") || code.startsWith("ERR_TLS"))) {
+      return new IncusTlsError(
+        `TLS handshake with ${where.endpoint} failed (${code}: ${text}); check the pinned server certificate or CA, and that the server trusts the client certificate`,
+        { ...where, cause: err },
+      );
+    }
+    const hint =
+      this.transport.kind === "unix"
+        ? "is incusd running and is this user allowed to use its socket? (set INCUS_SOCKET or INCUS_DIR if it lives elsewhere)"
+        : "is core.https_address set on the server and is the address reachable?";
+    return new IncusConnectionError(`Cannot reach Incus for ${target} (${code ?? "error"}: ${text}): ${hint}`, { ...where, cause: err });
+  }
+}
+
+interface ErrorWhere {
+  readonly method: string;
+  readonly path: string;
+  readonly endpoint: string;
+}
+
+function parseEnvelope(bytes: Buffer, status: number, where: ErrorWhere): IncusEnvelope {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    throw new IncusError("INVALID_RESPONSE", `Incus ${where.method} ${where.path} on ${where.endpoint} answered HTTP ${status} with invalid JSON`, {
+      ...where,
+      status,
+    });
+  }
+  const type = (parsed as { type?: unknown } | null)?.type;
+  if (type !== "sync" && type !== "async" && type !== "error") {
+    throw new IncusError("INVALID_RESPONSE", `Incus ${where.method} ${where.path} on ${where.endpoint} answered HTTP ${status} without an Incus envelope`, {
+      ...where,
+      status,
+    });
+  }
+  return parsed as IncusEnvelope;
+}

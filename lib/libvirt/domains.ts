@@ -1,0 +1,163 @@
+// Domain operations. A domain is always persistent (define, then start). Stopping is graceful first: ACPI
+// shutdown, wait up to a timeout, then destroy, because a guest without an OS (or a hung one) ignores shutdown.
+import { isNotFound } from "./errors";
+import { buildDomainXml, parseDomainXml } from "./domain-xml";
+import type { DomainSpec, DomainXmlInfo } from "./domain-xml";
+import { patchDomainXml } from "./domain-patch";
+import type { Virsh, VirshCallOptions } from "./virsh";
+
+/** virsh domstate's words: "running", "paused", "shut off", "in shutdown", "crashed", "pmsuspended", ... */
+export type DomainState = string;
+
+export interface DomainInfo extends DomainXmlInfo {
+  readonly state: DomainState;
+  /** True unless the domain is shut off (running, paused, in shutdown, ...). */
+  readonly active: boolean;
+}
+
+export interface DomainStopOptions {
+  /** How long the guest gets to power off after the ACPI request before it is destroyed. @default 30000 */
+  readonly gracefulTimeoutMs?: number;
+  /** How often to check whether it has powered off. @default 250 */
+  readonly pollMs?: number;
+}
+
+/** How a stop ended: the guest powered off, was destroyed after the timeout, or was not running. */
+export type DomainStopOutcome = "graceful" | "forced" | "already-stopped";
+
+export class LibvirtDomains {
+  constructor(private readonly virsh: Virsh) {}
+
+  /** Defines (or redefines, same name and uuid) the domain from a spec; returns the domain as libvirt stored it. */
+  async define(spec: DomainSpec, call: VirshCallOptions = {}): Promise<DomainInfo> {
+    return this.defineXml(spec.name, buildDomainXml(spec), call);
+  }
+
+  /**
+   * Redefines an existing domain from `spec`, keeping every part of its definition the spec does not manage
+   * (graphics, consoles, CPU, firmware, other devices and metadata). A running domain picks the change up at
+   * its next start.
+   */
+  async redefine(spec: DomainSpec, call: VirshCallOptions = {}): Promise<DomainInfo> {
+    const current = await this.dumpxml(spec.name, { inactive: true }, call);
+    return this.defineXml(spec.name, patchDomainXml(current, spec), call);
+  }
+
+  /** Defines a domain from raw XML named `name` (one virsh call that also reads the result back). */
+  async defineXml(name: string, xml: string, call: VirshCallOptions = {}): Promise<DomainInfo> {
+    const [defined, state, read] = await this.virsh.runBatch(
+      [["define", "/dev/stdin"], ["domstate", name], ["dumpxml", "--inactive", name]],
+      { ...call, input: xml },
+    );
+    const failure = defined.error ?? state.error ?? read.error;
+    if (failure) throw failure;
+    return withState(parseDomainXml(read.stdout), state.stdout);
+  }
+
+  async start(name: string, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["start", name], call);
+  }
+
+  /** Powers the domain off at once (like pulling the plug). Fails with INVALID_OPERATION if it is not running. */
+  async destroy(name: string, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["destroy", name], call);
+  }
+
+  /** Asks the guest to shut down (ACPI); returns at once. */
+  async requestShutdown(name: string, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["shutdown", name], call);
+  }
+
+  /** Stops the domain gracefully within `gracefulTimeoutMs`, then by force; does nothing if it is shut off. */
+  async stop(name: string, options: DomainStopOptions = {}, call: VirshCallOptions = {}): Promise<DomainStopOutcome> {
+    const gracefulTimeoutMs = options.gracefulTimeoutMs ?? 30_000;
+    const pollMs = options.pollMs ?? 250;
+    if ((await this.state(name, call)) === "shut off") return "already-stopped";
+    if (gracefulTimeoutMs > 0) {
+      try {
+        await this.requestShutdown(name, call);
+      } catch (err) {
+        // It stopped between the state check and the request: that is what we wanted.
+        if ((await this.state(name, call)) === "shut off") return "already-stopped";
+        throw err;
+      }
+      const deadline = Date.now() + gracefulTimeoutMs;
+      while (Date.now() < deadline) {
+        await delay(Math.min(pollMs, Math.max(0, deadline - Date.now())), call.signal);
+        if ((await this.state(name, call)) === "shut off") return "graceful";
+      }
+    }
+    try {
+      await this.destroy(name, call);
+    } catch (err) {
+      if ((await this.state(name, call)) === "shut off") return "graceful";
+      throw err;
+    }
+    return "forced";
+  }
+
+  /**
+   * Removes the domain's definition (it must be shut off, or it becomes transient until it stops). Volumes are
+   * never touched. NVRAM is kept unless `removeNvram` (as the official provider does).
+   */
+  async undefine(name: string, options: { readonly removeNvram?: boolean } = {}, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["undefine", name, options.removeNvram ? "--nvram" : "--keep-nvram"], call);
+  }
+
+  /** The domain's XML; `inactive` (default) gives the persistent definition rather than the live one. */
+  async dumpxml(name: string, options: { readonly inactive?: boolean } = {}, call: VirshCallOptions = {}): Promise<string> {
+    const args = options.inactive ?? true ? ["dumpxml", "--inactive", name] : ["dumpxml", name];
+    return this.virsh.run(args, call);
+  }
+
+  async state(name: string, call: VirshCallOptions = {}): Promise<DomainState> {
+    return (await this.virsh.run(["domstate", name], call)).trim();
+  }
+
+  /** Definition and state in one virsh call. Throws VirshError NOT_FOUND (notFound "domain") if absent. */
+  async info(name: string, call: VirshCallOptions = {}): Promise<DomainInfo> {
+    const [state, read] = await this.virsh.runBatch([["domstate", name], ["dumpxml", "--inactive", name]], call);
+    const failure = state.error ?? read.error;
+    if (failure) throw failure;
+    return withState(parseDomainXml(read.stdout), state.stdout);
+  }
+
+  /** Like `info`, but undefined when the domain does not exist. */
+  async find(name: string, call: VirshCallOptions = {}): Promise<DomainInfo | undefined> {
+    try {
+      return await this.info(name, call);
+    } catch (err) {
+      if (isNotFound(err, "domain")) return undefined;
+      throw err;
+    }
+  }
+
+  /** Names of all domains, running or not. */
+  async list(call: VirshCallOptions = {}): Promise<string[]> {
+    const out = await this.virsh.run(["list", "--all", "--name"], call);
+    return out.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+  }
+}
+
+function withState(xml: DomainXmlInfo, stateOutput: string): DomainInfo {
+  const state = stateOutput.trim();
+  return { ...xml, state, active: state !== "shut off" };
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new Error("domain stop aborted by the caller"));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Error("domain stop aborted by the caller"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

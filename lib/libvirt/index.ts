@@ -1,0 +1,38 @@
+// Public surface of the libvirt driver: a virsh runner, typed operations on pools, volumes, domains and networks,
+// and the XML builders/parsers they use. Knows nothing of Terraform.
+export { LibvirtClient } from "./client";
+export { Virsh, DEFAULT_LIBVIRT_URI, quoteForVirshShell } from "./virsh";
+export type { VirshOptions, VirshCallOptions, VirshBatchResult } from "./virsh";
+export { VirshError, isNotFound, classifyVirshMessage, virshErrorText } from "./errors";
+export type { VirshErrorCode, VirshErrorDetails, LibvirtObjectKind } from "./errors";
+export { checkLibvirtName } from "./names";
+export { OWNER_NAMESPACE, OWNER_PREFIX, OWNER_ELEMENT } from "./owner";
+
+export { LibvirtPools } from "./pools";
+export type { PoolInfo, PoolDeleteOptions } from "./pools";
+export { buildPoolXml, parsePoolXml } from "./pool-xml";
+export type { PoolSpec, PoolXmlInfo } from "./pool-xml";
+
+export { LibvirtVolumes } from "./volumes";
+export type { VolumeInfo, VolumeListEntry } from "./volumes";
+export { buildVolumeXml, parseVolumeXml, volumeFormatOf } from "./volume-xml";
+export type { VolumeSpec, VolumeXmlInfo, VolumeFormat, BackingStoreSpec } from "./volume-xml";
+
+export { LibvirtDomains } from "./domains";
+export type { DomainInfo, DomainState, DomainStopOptions, DomainStopOutcome } from "./domains";
+export { buildDomainXml, parseDomainXml, checkDomainSpec } from "./domain-xml";
+export type {
+  DomainSpec,
+  DomainDiskSpec,
+  DomainInterfaceSpec,
+  DomainXmlInfo,
+  DomainDiskInfo,
+  DomainInterfaceInfo,
+  DiskSource,
+} from "./domain-xml";
+export { patchDomainXml } from "./domain-patch";
+
+export { LibvirtNetworks } from "./networks";
+export type { NetworkInfo } from "./networks";
+export { buildNetworkXml, parseNetworkXml } from "./network-xml";
+export type { NetworkSpec, NetworkXmlInfo } from "./network-xml";

@@ -1,0 +1,63 @@
+// Isolated virtual networks (formatnetwork.html): no <forward> and no <ip>, so libvirt creates only a bridge, runs
+// no dnsmasq and nothing can leave the host. The parser reads any network to tell isolated ones from the rest.
+import { checkLibvirtName } from "./names";
+import { findOwnerMarker, ownerElement } from "./owner";
+import { attr, child, children, el, parseRoot, renderXml, text } from "./xml";
+
+export interface NetworkSpec {
+  readonly name: string;
+  /** Keeps the network's identity when it is redefined. @default assigned by libvirt */
+  readonly uuid?: string;
+  /** Host bridge device name. @default assigned by libvirt (virbrN) */
+  readonly bridge?: string;
+  /** Ownership marker written into <metadata>. */
+  readonly ownerMarker?: string;
+}
+
+/** A network as libvirt reports it (net-dumpxml). */
+export interface NetworkXmlInfo {
+  readonly name: string;
+  readonly uuid?: string;
+  readonly bridge?: string;
+  /** The <forward mode>, or undefined for an isolated network. */
+  readonly forwardMode?: string;
+  readonly hasIpConfig: boolean;
+  /** True when the network has neither <forward> nor <ip>. */
+  readonly isolated: boolean;
+  readonly ownerMarker?: string;
+}
+
+export function buildNetworkXml(spec: NetworkSpec): string {
+  checkLibvirtName(spec.name, "network");
+  if (spec.bridge !== undefined && !/^[A-Za-z0-9_.-]{1,15}$/.test(spec.bridge)) {
+    throw new Error(`network ${spec.name}: bridge '${spec.bridge}' is not a valid interface name (1-15 of A-Z a-z 0-9 _ . -)`);
+  }
+  return renderXml(
+    el(
+      "network",
+      {},
+      el("name", {}, spec.name),
+      spec.uuid !== undefined && el("uuid", {}, spec.uuid),
+      spec.ownerMarker !== undefined && el("metadata", {}, ownerElement(spec.ownerMarker)),
+      spec.bridge !== undefined && el("bridge", { name: spec.bridge }),
+    ),
+  );
+}
+
+export function parseNetworkXml(xml: string): NetworkXmlInfo {
+  const network = parseRoot(xml, "network", "network XML");
+  const name = text(network, "name");
+  if (!name) throw new Error("network XML: <name> is missing");
+  const forward = child(network, "forward");
+  const forwardMode = forward ? (attr(forward, "mode") ?? "nat") : undefined;
+  const hasIpConfig = children(network, "ip").length > 0;
+  return {
+    name,
+    uuid: text(network, "uuid"),
+    bridge: attr(child(network, "bridge"), "name"),
+    forwardMode,
+    hasIpConfig,
+    isolated: forwardMode === undefined && !hasIpConfig,
+    ownerMarker: findOwnerMarker(child(network, "metadata")),
+  };
+}

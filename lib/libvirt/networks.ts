@@ -1,0 +1,83 @@
+// Network operations for isolated networks: define, start, stop (destroy), undefine, read.
+import { isNotFound } from "./errors";
+import { parseInfoLines, yesNo } from "./info-text";
+import { buildNetworkXml, parseNetworkXml } from "./network-xml";
+import type { NetworkSpec, NetworkXmlInfo } from "./network-xml";
+import type { Virsh, VirshCallOptions } from "./virsh";
+
+export interface NetworkInfo extends NetworkXmlInfo {
+  readonly active: boolean;
+  readonly persistent: boolean;
+  readonly autostart: boolean;
+}
+
+export class LibvirtNetworks {
+  constructor(private readonly virsh: Virsh) {}
+
+  /** Defines (or redefines, same name and uuid) the network; returns it as libvirt stored it. */
+  async define(spec: NetworkSpec, call: VirshCallOptions = {}): Promise<NetworkInfo> {
+    const [defined, info, read] = await this.virsh.runBatch(
+      [["net-define", "/dev/stdin"], ["net-info", spec.name], ["net-dumpxml", "--inactive", spec.name]],
+      { ...call, input: buildNetworkXml(spec) },
+    );
+    const failure = defined.error ?? info.error ?? read.error;
+    if (failure) throw failure;
+    return combine(info.stdout, read.stdout);
+  }
+
+  async start(name: string, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["net-start", name], call);
+  }
+
+  /** Stops the network (removes its bridge). Fails with INVALID_OPERATION if it is not active. */
+  async destroy(name: string, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["net-destroy", name], call);
+  }
+
+  async undefine(name: string, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["net-undefine", name], call);
+  }
+
+  async setAutostart(name: string, autostart: boolean, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(autostart ? ["net-autostart", name] : ["net-autostart", "--disable", name], call);
+  }
+
+  /** Stops the network if active and removes its definition. */
+  async delete(name: string, call: VirshCallOptions = {}): Promise<void> {
+    const network = await this.info(name, call);
+    if (network.active) await this.destroy(name, call);
+    if (network.persistent) await this.undefine(name, call);
+  }
+
+  /** State and definition in one virsh call. Throws VirshError NOT_FOUND (notFound "network") if absent. */
+  async info(name: string, call: VirshCallOptions = {}): Promise<NetworkInfo> {
+    const [info, read] = await this.virsh.runBatch([["net-info", name], ["net-dumpxml", "--inactive", name]], call);
+    const failure = info.error ?? read.error;
+    if (failure) throw failure;
+    return combine(info.stdout, read.stdout);
+  }
+
+  /** Like `info`, but undefined when the network does not exist. */
+  async find(name: string, call: VirshCallOptions = {}): Promise<NetworkInfo | undefined> {
+    try {
+      return await this.info(name, call);
+    } catch (err) {
+      if (isNotFound(err, "network")) return undefined;
+      throw err;
+    }
+  }
+
+  async dumpxml(name: string, call: VirshCallOptions = {}): Promise<string> {
+    return this.virsh.run(["net-dumpxml", "--inactive", name], call);
+  }
+}
+
+function combine(infoOutput: string, xml: string): NetworkInfo {
+  const fields = parseInfoLines(infoOutput);
+  return {
+    ...parseNetworkXml(xml),
+    active: yesNo(fields, "active") ?? false,
+    persistent: yesNo(fields, "persistent") ?? true,
+    autostart: yesNo(fields, "autostart") ?? false,
+  };
+}

@@ -1,0 +1,138 @@
+// Storage volume operations: create (plain or as a copy-on-write overlay), read, grow, delete, and moving bytes in
+// and out (vol-upload / vol-download through stdin/stdout). libvirt deletes a base volume that overlays still use
+// without a word, so `backingChildren` lets callers check before they delete.
+import { isNotFound } from "./errors";
+import { buildVolumeXml, parseVolumeXml } from "./volume-xml";
+import type { VolumeSpec, VolumeXmlInfo } from "./volume-xml";
+import type { Virsh, VirshCallOptions } from "./virsh";
+
+export interface VolumeInfo extends VolumeXmlInfo {
+  /** The pool the volume was read from. */
+  readonly pool: string;
+}
+
+export interface VolumeListEntry {
+  readonly name: string;
+  readonly path: string;
+}
+
+export class LibvirtVolumes {
+  constructor(private readonly virsh: Virsh) {}
+
+  /** Creates the volume from XML (one virsh call, which also reads the result back). */
+  async create(pool: string, spec: VolumeSpec, call: VirshCallOptions = {}): Promise<VolumeInfo> {
+    const [created, read] = await this.virsh.runBatch(
+      [["vol-create", pool, "/dev/stdin"], ["vol-dumpxml", "--pool", pool, spec.name]],
+      { ...call, input: buildVolumeXml(spec) },
+    );
+    if (created.error) throw created.error;
+    if (read.error) throw read.error;
+    return { ...parseVolumeXml(read.stdout), pool };
+  }
+
+  /** The volume's XML as libvirt reports it. */
+  async dumpxml(pool: string, name: string, call: VirshCallOptions = {}): Promise<string> {
+    return this.virsh.run(["vol-dumpxml", "--pool", pool, name], call);
+  }
+
+  /** Throws VirshError NOT_FOUND (notFound "volume", or "pool" when the pool is missing) if absent. */
+  async info(pool: string, name: string, call: VirshCallOptions = {}): Promise<VolumeInfo> {
+    return { ...parseVolumeXml(await this.dumpxml(pool, name, call)), pool };
+  }
+
+  /** Like `info`, but undefined when the volume (or its pool) does not exist. */
+  async find(pool: string, name: string, call: VirshCallOptions = {}): Promise<VolumeInfo | undefined> {
+    try {
+      return await this.info(pool, name, call);
+    } catch (err) {
+      if (isNotFound(err, "volume") || isNotFound(err, "pool")) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * Grows the volume to `capacity` bytes (the guest sees the new size after its next boot or a block resize).
+   * Shrinking is refused: it would cut off whatever the guest stored at the end of the disk.
+   */
+  async resize(pool: string, name: string, capacity: number, call: VirshCallOptions = {}): Promise<VolumeInfo> {
+    if (!Number.isSafeInteger(capacity) || capacity <= 0) {
+      throw new Error(`volume ${pool}/${name}: new capacity must be a positive whole number of bytes, got ${capacity}`);
+    }
+    const current = await this.info(pool, name, call);
+    if (capacity < current.capacity) {
+      throw new Error(
+        `volume ${pool}/${name}: cannot shrink from ${current.capacity} to ${capacity} bytes; ` +
+          "shrinking loses data, replace the volume instead",
+      );
+    }
+    if (capacity === current.capacity) return current;
+    const [resized, read] = await this.virsh.runBatch(
+      [["vol-resize", "--pool", pool, name, String(capacity)], ["vol-dumpxml", "--pool", pool, name]],
+      call,
+    );
+    if (resized.error) throw resized.error;
+    if (read.error) throw read.error;
+    return { ...parseVolumeXml(read.stdout), pool };
+  }
+
+  async delete(pool: string, name: string, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["vol-delete", "--pool", pool, name], call);
+  }
+
+  /** Writes `content` into the volume at `offset` (raw bytes; for a qcow2 volume these are the image's bytes). */
+  async upload(
+    pool: string,
+    name: string,
+    content: Buffer | string,
+    options: { readonly offset?: number } = {},
+    call: VirshCallOptions = {},
+  ): Promise<void> {
+    const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+    const args = ["vol-upload", "--pool", pool, name, "/dev/stdin", "--length", String(bytes.length)];
+    if (options.offset !== undefined) args.push("--offset", String(options.offset));
+    await this.virsh.run(args, { ...call, input: bytes });
+  }
+
+  /** Reads `length` bytes from `offset` of the volume (for tests and checks; loads them into memory). */
+  async download(
+    pool: string,
+    name: string,
+    options: { readonly offset?: number; readonly length?: number } = {},
+    call: VirshCallOptions = {},
+  ): Promise<Buffer> {
+    const args = ["vol-download", "--pool", pool, name, "/dev/stdout"];
+    if (options.offset !== undefined) args.push("--offset", String(options.offset));
+    if (options.length !== undefined) args.push("--length", String(options.length));
+    return this.virsh.runBuffer(args, call);
+  }
+
+  /** Names and paths of the volumes in a pool. */
+  async list(pool: string, call: VirshCallOptions = {}): Promise<VolumeListEntry[]> {
+    const out = await this.virsh.run(["vol-list", "--pool", pool], call);
+    const entries: VolumeListEntry[] = [];
+    for (const line of out.split("\n")) {
+      // Columns are padded with spaces; a path always starts with "/".
+      const match = /^\s*(.+?)\s+(\/.*?)\s*$/.exec(line);
+      if (match) entries.push({ name: match[1], path: match[2] });
+    }
+    return entries;
+  }
+
+  /**
+   * Volumes in `pools` whose backing store is `path`: the overlays that would break if that volume were deleted.
+   * Reads every volume's XML of a pool in one virsh call.
+   */
+  async backingChildren(pools: readonly string[], path: string, call: VirshCallOptions = {}): Promise<VolumeInfo[]> {
+    const found: VolumeInfo[] = [];
+    for (const pool of pools) {
+      const entries = await this.list(pool, call);
+      const reads = await this.virsh.runBatch(entries.map((e) => ["vol-dumpxml", "--pool", pool, e.name]), call);
+      reads.forEach((read) => {
+        if (read.error) return; // deleted meanwhile
+        const info = parseVolumeXml(read.stdout);
+        if (info.backingStore?.path === path) found.push({ ...info, pool });
+      });
+    }
+    return found;
+  }
+}

@@ -1,0 +1,35 @@
+// The instance side of the lifecycle compiler: protection and the replacement triggers of an instance.
+import type { TerraformResourceLifecycle } from "cdktf";
+import { uniqueSorted } from "./volume-lifecycle";
+
+/** Incus refuses to delete an instance with this config key set to "true". */
+export const INCUS_DELETE_PROTECTION_KEY = "security.protection.delete";
+
+export interface InstanceLifecycleInput {
+  /** `protect` of the instance: prevent_destroy (and Incus delete protection). */
+  readonly protect: boolean;
+  /** Address of the instance's generation anchor, when it has ephemeral volumes. */
+  readonly generationAnchor?: string;
+  /** Addresses of volumes attached with `rebuildOnChange: true`. */
+  readonly rebuildOnChangeOf?: readonly string[];
+}
+
+/**
+ * The instance's `lifecycle` block:
+ * - `prevent_destroy = true` when protected;
+ * - `replace_triggered_by` = its generation anchor (so it is rebuilt together with its ephemeral volumes) and
+ *   every volume attached with rebuildOnChange (any update or replacement of that volume rebuilds the instance).
+ */
+export function instanceLifecycleBlock(input: InstanceLifecycleInput): TerraformResourceLifecycle | undefined {
+  const triggers = [...(input.rebuildOnChangeOf ?? [])];
+  if (input.generationAnchor !== undefined) triggers.push(input.generationAnchor);
+  const block: { preventDestroy?: boolean; replaceTriggeredBy?: string[] } = {};
+  if (input.protect) block.preventDestroy = true;
+  if (triggers.length > 0) block.replaceTriggeredBy = uniqueSorted(triggers);
+  return Object.keys(block).length > 0 ? block : undefined;
+}
+
+/** Config keys an Incus instance gets for its protection setting. */
+export function instanceProtectionConfig(protect: boolean): { [key: string]: string } {
+  return protect ? { [INCUS_DELETE_PROTECTION_KEY]: "true" } : {};
+}

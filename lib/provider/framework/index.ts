@@ -1,0 +1,59 @@
+// Public surface of the provider framework: schemas, plan modifiers, validators, diagnostics, the Resource /
+// DataSource / Provider interfaces, and serveProvider (which runs a provider as a Terraform plugin).
+export type {
+  Attribute,
+  AttributeOptions,
+  Block,
+  BlockNesting,
+  NestedAttribute,
+  NestedAttributes,
+  NestingMode,
+  PlanModifier,
+  PlanModifierRequest,
+  PlanModifierResponse,
+  Schema,
+  TypedAttribute,
+  Validator,
+  ValidatorRequest,
+  Values,
+} from "./schema";
+export type {
+  ApplyResponse,
+  CreateRequest,
+  DataSource,
+  DeleteRequest,
+  Logger,
+  ModifyPlanRequest,
+  ModifyPlanResponse,
+  Provider,
+  ProviderContext,
+  ReadRequest,
+  Resource,
+  ResourceContext,
+  State,
+  UpdateRequest,
+} from "./resource";
+export type { AttrPath, AttrPathStep, Diagnostic, Severity } from "./diagnostics";
+export { Diagnostics, formatAttrPath, sortUniquePaths } from "./diagnostics";
+export {
+  bool,
+  dynamic,
+  listBlock,
+  listOf,
+  mapOf,
+  nested,
+  num,
+  objectOf,
+  setBlock,
+  setOf,
+  singleBlock,
+  str,
+} from "./attributes";
+export type { BlockOptions } from "./attributes";
+export { requiresReplace, requiresReplaceIf, useStateForUnknown } from "./plan-modifiers";
+export { between, custom, lengthBetween, oneOf, regex, sizeBetween } from "./validators";
+export { importByAttribute, importJoinedId } from "./import-helpers";
+export { serveProvider } from "./serve";
+// Re-exported so resource code needs one import for values it builds or inspects.
+export { UNKNOWN, isUnknown, isWhollyKnown } from "../cty";
+export type { CtyType, CtyValue } from "../cty";

@@ -1,0 +1,129 @@
+// Declarative schemas: what a resource, data source or provider configuration looks like. Plain data, so a
+// schema can be built with object literals or with the helpers in attributes.ts.
+import type { CtyType, CtyValue } from "../cty";
+import type { AttrPath, Diagnostics } from "./diagnostics";
+
+/** A resource/provider value as resource code sees it: every attribute present, null when unset. */
+// Attribute values are `any` on purpose: resource code reads them according to its own schema, and forcing
+// every read through the CtyValue union would only add casts.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Values = { [attribute: string]: any };
+
+export interface Schema {
+  /** Bump when the stored state shape changes; the resource's `upgradeState` then converts old states. */
+  readonly version?: number;
+  readonly description?: string;
+  readonly deprecated?: boolean;
+  readonly attributes: Readonly<Record<string, Attribute>>;
+  readonly blocks?: Readonly<Record<string, Block>>;
+}
+
+/** Flags shared by every kind of attribute (what the helper constructors take). */
+export interface AttributeOptions {
+  readonly description?: string;
+  /** Must be set in configuration. */
+  readonly required?: boolean;
+  /** May be set in configuration. */
+  readonly optional?: boolean;
+  /** Set by the provider (alone: read-only; with `optional`: the provider fills it when the user does not). */
+  readonly computed?: boolean;
+  /** Hidden in plan output. */
+  readonly sensitive?: boolean;
+  /** A deprecation message; Terraform warns when the attribute is used. */
+  readonly deprecated?: string;
+  /**
+   * Planned when the configuration leaves the attribute null. An attribute with a default is sent to Terraform
+   * as optional + computed (Terraform requires that for provider-set values).
+   */
+  readonly default?: CtyValue;
+  readonly planModifiers?: readonly PlanModifier[];
+  /** Run on known, non-null configuration values during validation. */
+  readonly validators?: readonly Validator[];
+  /** Names of sibling attributes/blocks that must not be set together with this one. */
+  readonly conflictsWith?: readonly string[];
+}
+
+/** An attribute holding a value of one cty type. */
+export interface TypedAttribute extends AttributeOptions {
+  readonly type: CtyType;
+  readonly nested?: undefined;
+}
+
+export type NestingMode = "single" | "list" | "set" | "map";
+
+/** Nested attributes: an attribute whose value is an object (or a collection of objects) with its own schema. */
+export interface NestedAttributes {
+  readonly nesting: NestingMode;
+  readonly attributes: Readonly<Record<string, Attribute>>;
+}
+
+export interface NestedAttribute extends AttributeOptions {
+  readonly type?: undefined;
+  readonly nested: NestedAttributes;
+}
+
+export type Attribute = TypedAttribute | NestedAttribute;
+
+export type BlockNesting = "single" | "list" | "set";
+
+/**
+ * A nested block (`device { ... }`). Values: "single" → object or null; "list"/"set" → array of objects,
+ * never null (an absent block is an empty array).
+ */
+export interface Block {
+  readonly nesting: BlockNesting;
+  readonly description?: string;
+  readonly deprecated?: boolean;
+  readonly attributes: Readonly<Record<string, Attribute>>;
+  readonly blocks?: Readonly<Record<string, Block>>;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly planModifiers?: readonly PlanModifier[];
+  readonly validators?: readonly Validator[];
+}
+
+/** What a plan modifier sees about one attribute (or block) while a resource is planned for create or update. */
+export interface PlanModifierRequest {
+  readonly path: AttrPath;
+  /** The cty type of the values below (for ctyEqual). */
+  readonly type: CtyType;
+  /** Configuration value (may be unknown). */
+  readonly configValue: CtyValue;
+  /** Planned value so far (may be unknown). */
+  readonly planValue: CtyValue;
+  /** Prior state value; null when the resource is being created. */
+  readonly stateValue: CtyValue;
+  /** Whole-resource values, for modifiers that look at other attributes. */
+  readonly config: Values;
+  readonly plan: Values;
+  /** Null when the resource is being created. */
+  readonly state: Values | null;
+}
+
+export interface PlanModifierResponse {
+  /** Starts as the request's planValue; assign to change the plan. */
+  planValue: CtyValue;
+  /** Set to true to plan a replacement instead of an in-place update. */
+  requiresReplace: boolean;
+}
+
+/** A tiny value with a description and one method of early returns. */
+export interface PlanModifier {
+  readonly description: string;
+  modify(req: PlanModifierRequest, resp: PlanModifierResponse): void;
+}
+
+export interface ValidatorRequest {
+  readonly path: AttrPath;
+  readonly type: CtyType;
+  /** A known, non-null configuration value (validators are skipped for null and unknown values). */
+  readonly value: CtyValue;
+  /** The whole object containing the attribute (the resource config, or the nested object). */
+  readonly config: Values;
+}
+
+export interface Validator {
+  readonly description: string;
+  /** Report problems with `diags.error(summary, detail, req.path)`. */
+  validate(req: ValidatorRequest, diags: Diagnostics): void;
+}

@@ -1,0 +1,124 @@
+// The plugin process: checks it was started by Terraform, serves tfplugin6 plus go-plugin's controller, stdio
+// and broker services on a unix socket with mTLS, prints the handshake line, and exits on Shutdown.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { generateSelfSignedCert } from "./cert";
+import { tfplugin6Codec } from "./codec";
+import { startGrpcServer } from "./grpc-server";
+import type { GrpcRoute, GrpcServer } from "./grpc-server";
+import { checkPluginEnv, handshakeLine } from "./handshake";
+import { createLogger, levelFromEnv } from "./logger";
+import type { PluginLogger } from "./logger";
+import { TFPLUGIN6_METHODS } from "./wire-types";
+import type { ProviderHandlers } from "./wire-types";
+
+export interface PluginHost {
+  readonly log: PluginLogger;
+}
+
+export interface RunPluginOptions {
+  /** Name shown in messages and logs; defaults to the executable's file name. */
+  readonly name?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs the plugin. `createHandlers` is called once, after the environment check, so a provider started by hand
+ * prints its message and exits without loading anything else.
+ */
+export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers, opts: RunPluginOptions = {}): void {
+  const env = opts.env ?? process.env;
+  const name = opts.name ?? basename(process.argv[1] ?? "terraform-provider").replace(/\.js$/, "");
+  const problem = checkPluginEnv(env, name);
+  if (problem) {
+    process.stderr.write(problem.message + "\n");
+    process.exit(1);
+  }
+  const log = createLogger({ level: levelFromEnv(env), module: name });
+  guardStdout(log);
+  process.on("SIGINT", () => log.debug("SIGINT ignored: Terraform stops providers with StopProvider"));
+  process.on("unhandledRejection", (err) => log.error("unhandled promise rejection", { error: describe(err) }));
+  process.on("uncaughtException", (err) => log.error("uncaught exception", { error: describe(err) }));
+
+  const socketDir = mkdtempSync(join(tmpdir(), "cdktf-virt-plugin-"));
+  const cleanup = () => rmSync(socketDir, { recursive: true, force: true });
+  process.on("exit", cleanup);
+  process.on("SIGTERM", () => process.exit(0));
+
+  const handlers = createHandlers({ log });
+  let server: GrpcServer | undefined;
+  const shutdown = () => {
+    log.debug("shutdown requested by Terraform");
+    // Let the Shutdown response go out before the process ends.
+    setTimeout(() => {
+      server?.close();
+      process.exit(0);
+    }, 5);
+  };
+  const clientCert = env.PLUGIN_CLIENT_CERT;
+  const cert = clientCert ? generateSelfSignedCert() : undefined;
+  const socketPath = join(socketDir, "plugin.sock");
+  startGrpcServer({
+    socketPath,
+    tls: cert && clientCert ? { keyPem: cert.keyPem, certPem: cert.certPem, clientCaPem: clientCert } : undefined,
+    routes: buildRoutes(handlers, shutdown, log),
+    log,
+  }).then(
+    (s) => {
+      server = s;
+      process.stdout.write(handshakeLine("unix", socketPath, cert?.certDer));
+      log.debug("plugin serving", { socket: socketPath, tls: Boolean(cert) });
+    },
+    (err: unknown) => {
+      process.stderr.write(`${name}: cannot listen on ${socketPath}: ${describe(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+function buildRoutes(handlers: ProviderHandlers, shutdown: () => void, log: PluginLogger): Map<string, GrpcRoute> {
+  const routes = new Map<string, GrpcRoute>();
+  for (const method of TFPLUGIN6_METHODS) {
+    const handle = handlers[method] as ((req: unknown) => Promise<unknown>) | undefined;
+    if (!handle) continue;
+    let codec: ReturnType<typeof tfplugin6Codec> | undefined; // built on first use: most RPCs never come
+    routes.set(`/tfplugin6.Provider/${method}`, {
+      kind: "unary",
+      handler: async (bytes) => {
+        codec ??= tfplugin6Codec(method);
+        const started = log.enabled("trace") ? Date.now() : 0;
+        const response = await handle(codec.decodeRequest(bytes));
+        if (started) log.trace("served " + method, { ms: Date.now() - started });
+        return codec.encodeResponse(response);
+      },
+    });
+  }
+  routes.set("/plugin.GRPCController/Shutdown", {
+    kind: "unary",
+    handler: async () => {
+      shutdown();
+      return new Uint8Array(0); // plugin.Empty
+    },
+  });
+  routes.set("/plugin.GRPCStdio/StreamStdio", { kind: "stub" });
+  routes.set("/plugin.GRPCBroker/StartStream", { kind: "stub" });
+  return routes;
+}
+
+/** Only the handshake line may reach stdout: send console output to stderr instead. */
+function guardStdout(log: PluginLogger): void {
+  const toLog = (...args: unknown[]) => log.info(args.map((a) => (typeof a === "string" ? a : describe(a))).join(" "));
+  console.log = toLog;
+  console.info = toLog;
+  console.debug = (...args: unknown[]) => log.debug(args.map(String).join(" "));
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) return err.stack ?? err.message;
+  try {
+    return typeof err === "string" ? err : JSON.stringify(err);
+  } catch {
+    return String(err);
+  }
+}

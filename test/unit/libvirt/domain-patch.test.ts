@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseDomainXml, patchDomainXml } from "../../../lib/libvirt";
+import type { DomainSpec } from "../../../lib/libvirt";
+
+const current = readFileSync(join(__dirname, "fixtures", "domain-inactive.xml"), "utf8");
+
+const spec: DomainSpec = {
+  name: "probe-fixture",
+  memoryKiB: 524288,
+  vcpus: 4,
+  ownerMarker: "stack/vm-new",
+  disks: [{ source: { type: "volume", pool: "cdktf-virt-test", volume: "other-root" }, target: { dev: "vda", bus: "virtio" }, driverType: "qcow2" }],
+};
+
+describe("patchDomainXml", () => {
+  test("replaces the managed parts", () => {
+    const parsed = parseDomainXml(patchDomainXml(current, spec));
+    expect(parsed).toMatchObject({ name: "probe-fixture", memoryKiB: 524288, currentMemoryKiB: 524288, vcpus: 4, ownerMarker: "stack/vm-new" });
+    expect(parsed.disks).toHaveLength(1);
+    expect(parsed.disks[0].source).toEqual({ type: "volume", pool: "cdktf-virt-test", volume: "other-root" });
+    expect(parsed.interfaces).toHaveLength(0);
+  });
+
+  test("keeps the uuid, other metadata, CPU, machine and unmanaged devices", () => {
+    const xml = patchDomainXml(current, spec);
+    expect(parseDomainXml(xml).uuid).toBe("4f0e6c1e-2b7a-4a5e-9d51-2f0c8e1d7a10");
+    expect(xml).toContain('<app:info xmlns:app="https://example.org/app">keep me</app:info>');
+    expect(xml).toContain('<model fallback="forbid">qemu64</model>');
+    expect(xml).toContain('machine="pc-i440fx-7.2"');
+    expect(xml).toMatch(/<graphics type="vnc" port="-1" autoport="yes">/);
+    expect(xml).toMatch(/<console type="pty">/);
+    expect(xml.match(/cdktf-virt:owner/g)).toHaveLength(2); // one open and one close tag: the old marker is gone
+  });
+
+  test("removes the marker when the spec has none, and drops an emptied <metadata>", () => {
+    const withoutMarker = patchDomainXml(current, { ...spec, ownerMarker: undefined });
+    expect(parseDomainXml(withoutMarker).ownerMarker).toBeUndefined();
+    expect(withoutMarker).toContain("keep me");
+    const bare = "<domain type='kvm'><name>b</name><metadata><o:owner xmlns:o='https://cdktf-virt.dev/xmlns/owner'>x</o:owner></metadata><memory>1</memory><devices/></domain>";
+    expect(patchDomainXml(bare, { name: "b", memoryKiB: 1, vcpus: 1 })).not.toContain("<metadata");
+  });
+
+  test("adds <metadata> after the uuid when the domain had none", () => {
+    const bare = "<domain type='kvm'><name>b</name><uuid>u-1</uuid><memory>1</memory><vcpu>1</vcpu></domain>";
+    const xml = patchDomainXml(bare, { name: "b", memoryKiB: 2048, vcpus: 1, ownerMarker: "s/b" });
+    expect(xml.indexOf("<metadata>")).toBeGreaterThan(xml.indexOf("<uuid>"));
+    expect(xml.indexOf("<metadata>")).toBeLessThan(xml.indexOf("<memory"));
+    expect(parseDomainXml(xml)).toMatchObject({ ownerMarker: "s/b", memoryKiB: 2048, uuid: "u-1" });
+  });
+
+  test("drops the runtime id of live XML and refuses a different uuid", () => {
+    const live = "<domain type='kvm' id='3'><name>b</name><uuid>u-1</uuid><memory>1</memory></domain>";
+    expect(patchDomainXml(live, { name: "b", memoryKiB: 1, vcpus: 1 })).not.toContain("id=");
+    expect(() => patchDomainXml(live, { name: "b", uuid: "u-2", memoryKiB: 1, vcpus: 1 })).toThrow(
+      /uuid u-2 differs from the defined domain's u-1/,
+    );
+  });
+
+  test("escapes text it writes", () => {
+    const xml = patchDomainXml(current, { ...spec, ownerMarker: "stack/<a&b>" });
+    expect(xml).toContain("stack/&lt;a&amp;b&gt;");
+    expect(parseDomainXml(xml).ownerMarker).toBe("stack/<a&b>");
+  });
+});
