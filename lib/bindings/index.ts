@@ -43,4 +43,7 @@ export type { LibvirtDomainConfig, LibvirtDiskConfig, LibvirtInterfaceConfig } f
 export { LibvirtNetworkResource } from "./libvirt/network";
 export type { LibvirtNetworkConfig } from "./libvirt/network";
 
+export { TerraformDataResource, TERRAFORM_DATA_SPEC } from "./terraform/data";
+export type { TerraformDataConfig } from "./terraform/data";
+
 export { RESOURCE_SPECS, PROVIDER_SPECS } from "./schemas";

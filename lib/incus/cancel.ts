@@ -10,7 +10,7 @@ export class Deadline {
   private readonly expiresAt: number;
   private timer: NodeJS.Timeout | undefined;
   private stopReason: StopReason | undefined;
-  private readonly detach: () => void;
+  private detach: () => void = () => undefined;
 
   /**
    * @param budgetMs time allowed from now; `Infinity` for no limit
@@ -27,12 +27,12 @@ export class Deadline {
       this.timer = setTimeout(() => this.stop("timeout"), Math.max(0, budgetMs));
       this.timer.unref();
     }
-    if (!upstream) {
-      this.detach = () => undefined;
+    if (!upstream) return;
+    const onAbort = (): void => this.stop(parent?.reason() ?? "aborted");
+    if (upstream.aborted) {
+      onAbort();
       return;
     }
-    const onAbort = (): void => this.stop(parent?.reason() ?? "aborted");
-    if (upstream.aborted) onAbort();
     upstream.addEventListener("abort", onAbort, { once: true });
     this.detach = () => upstream.removeEventListener("abort", onAbort);
   }
@@ -55,6 +55,12 @@ export class Deadline {
   /** Why this deadline stopped, or undefined while it is still running. */
   reason(): StopReason | undefined {
     return this.parent?.reason() ?? this.stopReason;
+  }
+
+  /** The budget that ran out (this one's or an enclosing one's), for messages; undefined if none did. */
+  exhaustedBudgetMs(): number | undefined {
+    if (this.parent?.reason() === "timeout") return this.parent.exhaustedBudgetMs();
+    return this.stopReason === "timeout" ? this.budgetMs : undefined;
   }
 
   remainingMs(): number {

@@ -75,7 +75,10 @@ export class IncusPreconditionFailedError extends IncusError {
   }
 }
 
-/** A background operation finished with status Failure or Cancelled. */
+/**
+ * A background operation finished with status Failure or Cancelled. Its code is OPERATION_FAILED,
+ * or CONFLICT when Incus' text says the object already exists (see refineCode).
+ */
 export class IncusOperationError extends IncusError {
   /** The operation id (UUID). */
   readonly operationId: string;
@@ -83,7 +86,7 @@ export class IncusOperationError extends IncusError {
   readonly operationMetadata: Record<string, unknown> | null;
 
   constructor(message: string, operationId: string, operationMetadata: Record<string, unknown> | null, details: IncusErrorDetails = {}) {
-    super("OPERATION_FAILED", message, details);
+    super(refineCode("OPERATION_FAILED", details.incusMessage ?? ""), message, details);
     this.name = "IncusOperationError";
     this.operationId = operationId;
     this.operationMetadata = operationMetadata;
@@ -137,6 +140,17 @@ export function codeForStatus(status: number): IncusErrorCode {
   }
 }
 
+// Incus reports some duplicates as HTTP 500 or as failed operations (projects, profiles and
+// instances hit a database UNIQUE constraint) while others get a proper 409. Recognising them here,
+// in one place, lets callers match on CONFLICT regardless of which path Incus took.
+const ALREADY_EXISTS = /already exists|UNIQUE constraint failed/i;
+
+/** Narrows a generic failure code to CONFLICT when Incus' message says the object already exists. */
+export function refineCode(code: IncusErrorCode, incusMessage: string): IncusErrorCode {
+  if ((code === "SERVER_ERROR" || code === "OPERATION_FAILED") && ALREADY_EXISTS.test(incusMessage)) return "CONFLICT";
+  return code;
+}
+
 /** What a person can do about each kind of HTTP failure; empty when the Incus text says it all. */
 function hintFor(code: IncusErrorCode): string {
   switch (code) {
@@ -151,7 +165,7 @@ function hintFor(code: IncusErrorCode): string {
 
 /** Builds the error for a failed HTTP call, choosing the subclass from the status. */
 export function errorForStatus(status: number, incusMessage: string, details: Omit<IncusErrorDetails, "status" | "incusMessage">): IncusError {
-  const code = codeForStatus(status);
+  const code = refineCode(codeForStatus(status), incusMessage);
   const where = `${details.method ?? "?"} ${details.path ?? "?"}${details.endpoint ? ` on ${details.endpoint}` : ""}`;
   const message = `Incus ${where} failed with HTTP ${status}: ${incusMessage || "(no error text)"}${hintFor(code)}`;
   const full: IncusErrorDetails = { ...details, status, incusMessage };

@@ -3,7 +3,8 @@
 // the logs and delete them so they do not pile up in the instance's log directory.
 import type { CallOptions, IncusApi } from "./api";
 import { PROJECT, apiPath } from "./api";
-import { IncusError } from "./errors";
+import { IncusError, IncusOperationError } from "./errors";
+import type { WriteResult } from "./operations";
 
 export interface ExecOptions extends CallOptions {
   /** Extra environment variables. */
@@ -17,8 +18,10 @@ export interface ExecOptions extends CallOptions {
 }
 
 export interface ExecResult {
-  /** The command's exit status (127 when the command does not exist). */
+  /** The command's exit status (127 when the command does not exist, as Incus reports it). */
   readonly exitCode: number;
+  /** Incus' message when it could not run the command at all (e.g. "Command not found"). */
+  readonly error?: string;
   /** Everything the command wrote to stdout, decoded as UTF-8. */
   readonly stdout: string;
   /** Everything the command wrote to stderr, decoded as UTF-8. */
@@ -50,13 +53,24 @@ export class ExecApi {
       ...(user !== undefined ? { user } : {}),
       ...(group !== undefined ? { group } : {}),
     };
-    const result = await this.api.write("POST", apiPath("instances", instance, "exec"), call, PROJECT, { json: body });
+    let result: WriteResult;
+    let error: string | undefined;
+    try {
+      result = await this.api.write("POST", apiPath("instances", instance, "exec"), call, PROJECT, { json: body });
+    } catch (err) {
+      // Incus marks the operation failed when the command cannot be started, yet still reports
+      // an exit code (127) and log files: surface that as a result, not as a lost error.
+      const meta = err instanceof IncusOperationError ? (err.operationMetadata as ExecOperationMetadata | null) : null;
+      if (typeof meta?.return !== "number") throw err;
+      result = { metadata: meta };
+      error = (err as IncusOperationError).incusMessage;
+    }
     const meta = (result.metadata ?? {}) as ExecOperationMetadata;
     if (typeof meta.return !== "number") {
       throw new IncusError("INVALID_RESPONSE", `exec in instance ${instance} finished without an exit code (operation metadata: ${JSON.stringify(meta)})`);
     }
     const [stdout, stderr] = await Promise.all([this.readLog(meta.output?.["1"], call), this.readLog(meta.output?.["2"], call)]);
-    return { exitCode: meta.return, stdout, stderr };
+    return { exitCode: meta.return, stdout, stderr, ...(error ? { error } : {}) };
   }
 
   private async readLog(logPath: string | undefined, call: CallOptions): Promise<string> {

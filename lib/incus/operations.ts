@@ -4,6 +4,7 @@
 //
 // Incus 6 answers a wait that merely timed out and a wait on a failed operation the same way: an
 // `error` envelope with HTTP 200. We tell them apart by reading the operation itself.
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Deadline } from "./cancel";
 import { IncusAbortedError, IncusError, IncusOperationError, IncusTimeoutError, isNotFound } from "./errors";
 import type { IncomingResponse, RequestSender } from "./request";
@@ -38,6 +39,9 @@ export interface WriteResult {
 const MAX_WAIT_SLICE_SECONDS = 30;
 /** Extra time the HTTP request gets beyond the server-side wait before we consider it lost. */
 const WAIT_SLACK_MS = 15_000;
+/** Incus holds a wait until the operation ends or the slice passes; a quicker "still running"
+ * answer (a proxy, an older daemon) is re-polled after this pause instead of in a hot loop. */
+const MIN_POLL_INTERVAL_MS = 100;
 
 const SUCCESS = 200;
 const FAILURE = 400;
@@ -48,6 +52,13 @@ export function operationId(ref: string): string {
   const id = ref.split("?")[0].split("/").filter(Boolean).pop();
   if (!id) throw new IncusError("INVALID_RESPONSE", `Incus returned an async response without an operation URL (${JSON.stringify(ref)})`);
   return id;
+}
+
+function asOperation(value: unknown, id: string, ctx: WaitContext): Operation {
+  if (typeof (value as Operation | null)?.status_code !== "number") {
+    throw new IncusError("INVALID_RESPONSE", `Incus answered the wait for operation ${id} (started by ${ctx.method} ${ctx.path}) without an operation object`, ctx);
+  }
+  return value as Operation;
 }
 
 function isFinished(op: Operation): boolean {
@@ -72,10 +83,10 @@ export interface WaitContext {
   readonly endpoint: string;
 }
 
-async function fetchOperation(sender: RequestSender, id: string, deadline: Deadline): Promise<Operation | undefined> {
+async function fetchOperation(sender: RequestSender, id: string, deadline: Deadline, ctx: WaitContext): Promise<Operation | undefined> {
   try {
     const res = await sender.send({ method: "GET", path: `/1.0/operations/${encodeURIComponent(id)}`, deadline });
-    return res.envelope?.metadata as Operation;
+    return asOperation(res.envelope?.metadata, id, ctx);
   } catch (err) {
     if (isNotFound(err)) return undefined;
     throw err;
@@ -93,6 +104,13 @@ function stopped(deadline: Deadline, id: string, ctx: WaitContext, last: Operati
   );
 }
 
+/** Sleeps what is left of MIN_POLL_INTERVAL_MS since the poll started; the loop then notices aborts. */
+async function pause(pollStarted: number, deadline: Deadline): Promise<void> {
+  const rest = MIN_POLL_INTERVAL_MS - (Date.now() - pollStarted);
+  if (rest <= 0) return;
+  await sleep(rest, undefined, { signal: deadline.signal }).catch(() => undefined);
+}
+
 /** Waits until the operation finishes; returns it on success, throws IncusOperationError otherwise. */
 export async function waitForOperation(sender: RequestSender, ref: string, deadline: Deadline, ctx: WaitContext): Promise<Operation> {
   const id = operationId(ref);
@@ -103,6 +121,7 @@ export async function waitForOperation(sender: RequestSender, ref: string, deadl
     if (deadline.signal.aborted || remainingMs <= 0) throw stopped(deadline, id, ctx, last);
     const slice = Math.max(1, Math.min(MAX_WAIT_SLICE_SECONDS, Math.floor(remainingMs / 1000)));
     let res: IncomingResponse;
+    const pollStarted = Date.now();
     try {
       res = await sender.send({
         method: "GET",
@@ -113,7 +132,9 @@ export async function waitForOperation(sender: RequestSender, ref: string, deadl
         acceptErrorEnvelope: true,
       });
     } catch (err) {
-      if (err instanceof IncusError && (err.code === "ABORTED" || err.code === "TIMEOUT")) throw stopped(deadline, id, ctx, last);
+      // The call's own budget or the caller's abort: say which operation we stopped waiting for.
+      // (A lone wait request that hung past its slice keeps its own TIMEOUT message.)
+      if (err instanceof IncusError && (err.code === "ABORTED" || err.code === "TIMEOUT") && deadline.reason()) throw stopped(deadline, id, ctx, last);
       if (isNotFound(err)) {
         throw new IncusError("NOT_FOUND", `Incus operation ${id} started by ${ctx.method} ${ctx.path} vanished before it could be awaited`, {
           ...ctx,
@@ -124,15 +145,17 @@ export async function waitForOperation(sender: RequestSender, ref: string, deadl
     }
     const envelope = res.envelope;
     if (envelope?.type === "sync") {
-      last = envelope.metadata as Operation;
+      last = asOperation(envelope.metadata, id, ctx);
       if (isFinished(last)) return finish(last, ctx);
+      await pause(pollStarted, deadline);
       continue;
     }
     // An error envelope: either this slice timed out or the operation failed. Ask the operation.
-    const op = await fetchOperation(sender, id, deadline);
+    const op = await fetchOperation(sender, id, deadline, ctx);
     if (op && isFinished(op)) return finish(op, ctx);
     if (op) {
       last = op;
+      await pause(pollStarted, deadline);
       continue;
     }
     throw new IncusOperationError(

@@ -184,7 +184,7 @@ export class RequestSender {
     if (reason === "aborted") return new IncusAbortedError(`Incus ${target} was aborted by the caller`, { ...where, cause: err });
     if (reason === "timeout") {
       return new IncusTimeoutError(
-        `Incus ${target} got no answer within ${deadline.budgetMs} ms; the daemon may be overloaded or hung (raise timeoutMs if it is just slow)`,
+        `Incus ${target} got no answer within ${deadline.exhaustedBudgetMs() ?? deadline.budgetMs} ms; the daemon may be overloaded or hung (raise timeoutMs if it is just slow)`,
         { ...where, cause: err },
       );
     }

@@ -1,7 +1,7 @@
 // One undici Agent per remote: it pools keep-alive connections (unix socket or TLS) and lets many
 // requests run at once, which is what a Terraform provider applying a large graph needs.
-import type { ConnectionOptions, PeerCertificate } from "node:tls";
-import { Agent } from "undici";
+import type { ConnectionOptions, TLSSocket } from "node:tls";
+import { Agent, buildConnector } from "undici";
 import type { Dispatcher } from "undici";
 import type { ResolvedHttpsRemote, ResolvedRemote } from "./remote";
 
@@ -30,25 +30,69 @@ export interface TransportOptions {
 /** Error code used when the server presents a certificate other than the pinned one. */
 export const PINNED_CERT_MISMATCH = "ERR_INCUS_PINNED_CERT_MISMATCH";
 
-function pinnedIdentityCheck(expected: string): (host: string, cert: PeerCertificate) => Error | undefined {
-  // Called by Node after the chain was verified against the pinned certificate as sole trust
-  // anchor; comparing fingerprints makes the pin exact (a CA-capable pin could otherwise vouch for
-  // other certificates). The host name is not checked: Incus certificates rarely name the address.
-  return (_host, cert) => {
-    if (cert.fingerprint256 === expected) return undefined;
-    const err = new Error(`server certificate ${cert.fingerprint256} does not match the pinned certificate ${expected}`);
-    (err as NodeJS.ErrnoException).code = PINNED_CERT_MISMATCH;
-    return err;
+// Verification failures that only say "this chain does not end at a trust anchor". In pinned mode
+// the pin replaces the chain (a CA-signed server certificate can be pinned, as with
+// `incus remote add`), so these are forgiven once the fingerprint matched exactly; anything else
+// (expired, not yet valid, bad signature) still fails the connection.
+const CHAIN_ONLY_ERRORS = new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+]);
+
+function tlsFailure(message: string, code: string): Error {
+  const err = new Error(message);
+  (err as NodeJS.ErrnoException).code = code;
+  return err;
+}
+
+/** Checks a finished handshake against the pin; returns the reason to refuse it, if any. */
+function pinViolation(socket: TLSSocket, expected: string): Error | undefined {
+  const peer = socket.getPeerCertificate();
+  const actual = peer?.fingerprint256;
+  if (actual !== expected) {
+    return tlsFailure(`server certificate ${actual ?? "(none)"} does not match the pinned certificate ${expected}`, PINNED_CERT_MISMATCH);
+  }
+  const reason = socket.authorizationError as unknown as string | Error | null;
+  const code = reason instanceof Error ? ((reason as NodeJS.ErrnoException).code ?? reason.message) : reason;
+  if (socket.authorized || (code && CHAIN_ONLY_ERRORS.has(code))) return undefined;
+  return tlsFailure(`pinned server certificate failed verification: ${code}`, String(code));
+}
+
+/**
+ * Connector for pinned mode. Node 20 cannot treat a non-self-signed certificate as a trust anchor,
+ * so the handshake runs without rejecting and the pin is enforced right after it, before any
+ * request is written. Session resumption is off so every connection is checked the same way.
+ */
+function pinnedConnector(remote: ResolvedHttpsRemote, expected: string, timeout: number): buildConnector.connector {
+  const connect = buildConnector({
+    ca: remote.trustAnchors,
+    cert: remote.clientCert,
+    key: remote.clientKey,
+    rejectUnauthorized: false,
+    maxCachedSessions: 0,
+    timeout,
+  });
+  return (options, callback) => {
+    connect(options, (err, socket) => {
+      if (err || !socket) return callback(err ?? new Error("TLS connection failed"), null);
+      const violation = pinViolation(socket as TLSSocket, expected);
+      if (!violation) return callback(null, socket);
+      socket.destroy();
+      return callback(violation, null);
+    });
   };
 }
 
-function tlsConnectOptions(remote: ResolvedHttpsRemote): ConnectionOptions {
+function caConnectOptions(remote: ResolvedHttpsRemote, timeout: number): ConnectionOptions & { timeout: number } {
   return {
     ca: remote.trustAnchors,
     cert: remote.clientCert,
     key: remote.clientKey,
     rejectUnauthorized: true,
-    ...(remote.pinnedFingerprint256 ? { checkServerIdentity: pinnedIdentityCheck(remote.pinnedFingerprint256) } : {}),
+    timeout,
     ...(remote.serverName ? { servername: remote.serverName } : {}),
   };
 }
@@ -68,6 +112,9 @@ export function openTransport(remote: ResolvedRemote, options: TransportOptions 
     const agent = new Agent({ ...common, connect: { socketPath: remote.socketPath, timeout: connectTimeout } });
     return { kind: "unix", dispatcher: agent, origin: "http://incus.socket", endpoint: remote.endpoint, close: () => agent.close() };
   }
-  const agent = new Agent({ ...common, connect: { ...tlsConnectOptions(remote), timeout: connectTimeout } });
+  const connect = remote.pinnedFingerprint256
+    ? pinnedConnector(remote, remote.pinnedFingerprint256, connectTimeout)
+    : caConnectOptions(remote, connectTimeout);
+  const agent = new Agent({ ...common, connect });
   return { kind: "https", dispatcher: agent, origin: remote.origin, endpoint: remote.endpoint, close: () => agent.close() };
 }

@@ -22,14 +22,16 @@ const parser = new XMLParser(ORDERED_OPTIONS);
 const builder = new XMLBuilder({ ...ORDERED_OPTIONS, format: true, indentBy: "  ", suppressEmptyNode: true });
 
 /** Top-level elements whose content comes from the spec. */
-const MANAGED_TOP_LEVEL = ["name", "memory", "currentMemory", "vcpu"] as const;
+const MANAGED_TOP_LEVEL = ["name", "description", "memory", "currentMemory", "vcpu"] as const;
 /** Device elements whose content comes from the spec; other devices are kept. */
 const MANAGED_DEVICES = new Set(["disk", "interface"]);
 
 /**
- * Returns `existingXml` (an inactive definition from `dumpxml --inactive`) with the name, memory, vCPUs, disks,
- * interfaces, hypervisor type and ownership marker taken from `spec`. The existing UUID is kept (libvirt refuses
- * a redefinition that changes it); a spec UUID that differs is an error.
+ * Returns `existingXml` (an inactive definition from `dumpxml --inactive`) with the name, description, memory,
+ * vCPUs, disks, interfaces, hypervisor type and ownership marker taken from `spec`; arch and machine too when
+ * the spec gives them. <metadata> is replaced as a whole when the spec has `metadataXml`; otherwise only the
+ * owner element is managed and other tools' metadata stays. The existing UUID is kept (libvirt refuses a
+ * redefinition that changes it); a spec UUID that differs is an error.
  */
 export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
   const existing = domainNode(existingXml, "current domain XML");
@@ -52,7 +54,11 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
   for (const tag of MANAGED_TOP_LEVEL) {
     replaceOrAppend(existingChildren, findChild(freshChildren, tag), tag);
   }
-  patchMetadata(existingChildren, findChild(freshChildren, "metadata"), spec.ownerMarker !== undefined);
+  if (spec.metadataXml !== undefined) {
+    replaceOrAppend(existingChildren, findChild(freshChildren, "metadata"), "metadata");
+  } else {
+    patchMetadata(existingChildren, findChild(freshChildren, "metadata"), spec.ownerMarker !== undefined);
+  }
   patchOsType(existingChildren, spec);
 
   const freshDevices = childrenOf(findChild(freshChildren, "devices") ?? { devices: [] });

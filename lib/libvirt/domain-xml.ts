@@ -2,6 +2,7 @@
 // files, network interfaces, and the ownership marker in <metadata>. The parser reads any domain (including
 // ones created by hand with virsh, for import) and reports what it does not model instead of failing.
 import { checkLibvirtName } from "./names";
+import { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata } from "./metadata";
 import { findOwnerMarker, ownerElement } from "./owner";
 import { attr, child, children, el, parseRoot, renderXml, text, toBytes } from "./xml";
 import type { XmlNode } from "./xml";
@@ -14,12 +15,15 @@ export type DiskSource =
 export interface DomainDiskSpec {
   /** @default "disk" */
   readonly device?: "disk" | "cdrom";
-  readonly source: DiskSource;
+  /** Where the data comes from; only an empty cdrom drive has none. */
+  readonly source?: DiskSource;
   /** Guest device name (vda, sdb, ...) and bus. bus @default derived by libvirt from the device name */
   readonly target: { readonly dev: string; readonly bus?: string };
   /** Image format QEMU opens the disk with. Give it for qcow2: without it libvirt assumes raw. */
   readonly driverType?: string;
   readonly readOnly?: boolean;
+  /** Lets several domains use the disk at once (no locking, no cache). */
+  readonly shareable?: boolean;
   readonly serial?: string;
 }
 
@@ -47,6 +51,10 @@ export interface DomainSpec {
   readonly arch?: string;
   /** Machine type, e.g. "q35". @default chosen by libvirt */
   readonly machine?: string;
+  readonly description?: string;
+  /** Inner XML of <metadata>, written verbatim (each element in its own namespace, as libvirt requires). */
+  readonly metadataXml?: string;
+  /** Ownership marker, added to <metadata> as a <cdktf-virt:owner> element. */
   readonly ownerMarker?: string;
   readonly disks?: readonly DomainDiskSpec[];
   readonly interfaces?: readonly DomainInterfaceSpec[];
@@ -69,6 +77,7 @@ export interface DomainDiskInfo {
   readonly target: { readonly dev: string; readonly bus?: string };
   readonly driverType?: string;
   readonly readOnly: boolean;
+  readonly shareable: boolean;
   readonly serial?: string;
 }
 
@@ -84,6 +93,9 @@ export interface DomainXmlInfo {
   readonly vcpus: number;
   readonly arch?: string;
   readonly machine?: string;
+  readonly description?: string;
+  /** Inner XML of <metadata> as libvirt stored it (re-indented); undefined when there is none. */
+  readonly metadataXml?: string;
   readonly ownerMarker?: string;
   readonly disks: readonly DomainDiskInfo[];
   readonly interfaces: readonly DomainInterfaceInfo[];
@@ -97,7 +109,8 @@ export function buildDomainXml(spec: DomainSpec): string {
       { type: spec.type ?? "kvm" },
       el("name", {}, spec.name),
       spec.uuid !== undefined && el("uuid", {}, spec.uuid),
-      spec.ownerMarker !== undefined && el("metadata", {}, ownerElement(spec.ownerMarker)),
+      spec.description !== undefined && el("description", {}, spec.description),
+      metadataElement(spec),
       el("memory", { unit: "KiB" }, String(spec.memoryKiB)),
       el("currentMemory", { unit: "KiB" }, String(spec.currentMemoryKiB ?? spec.memoryKiB)),
       el("vcpu", {}, String(spec.vcpus)),
@@ -110,19 +123,34 @@ export function buildDomainXml(spec: DomainSpec): string {
   );
 }
 
+/** <metadata> with the raw fragment and/or the owner marker; nothing when the spec has neither. */
+function metadataElement(spec: DomainSpec) {
+  const raw = spec.metadataXml?.trim();
+  if (!raw && spec.ownerMarker === undefined) return undefined;
+  const markerAlreadyThere = raw !== undefined && raw !== "" && ownerMarkerOfMetadata(raw) !== undefined;
+  return el(
+    "metadata",
+    {},
+    raw ? { raw } : undefined,
+    spec.ownerMarker !== undefined && !markerAlreadyThere && ownerElement(spec.ownerMarker),
+  );
+}
+
 function diskElement(disk: DomainDiskSpec) {
   const s = disk.source;
   const source =
-    s.type === "volume" ? el("source", { pool: s.pool, volume: s.volume })
+    s === undefined ? undefined
+    : s.type === "volume" ? el("source", { pool: s.pool, volume: s.volume })
     : s.type === "file" ? el("source", { file: s.file })
     : el("source", { dev: s.dev });
   return el(
     "disk",
-    { type: s.type, device: disk.device ?? "disk" },
+    { type: s?.type ?? "file", device: disk.device ?? "disk" },
     disk.driverType !== undefined && el("driver", { name: "qemu", type: disk.driverType }),
     source,
     el("target", { dev: disk.target.dev, bus: disk.target.bus }),
     disk.readOnly === true && el("readonly"),
+    disk.shareable === true && el("shareable"),
     disk.serial !== undefined && el("serial", {}, disk.serial),
   );
 }
@@ -158,6 +186,13 @@ export function checkDomainSpec(spec: DomainSpec): void {
     }
     if (devs.has(disk.target.dev)) throw new Error(`${where}: two disks use the target device '${disk.target.dev}'`);
     devs.add(disk.target.dev);
+    if (disk.source === undefined && disk.device !== "cdrom") {
+      throw new Error(`${where}: disk ${disk.target.dev} needs a source (only a cdrom drive may be empty)`);
+    }
+  }
+  if (spec.metadataXml !== undefined) {
+    const problem = metadataXmlProblem(spec.metadataXml);
+    if (problem) throw new Error(`${where}: metadata XML cannot be stored: ${problem}`);
   }
   for (const nic of spec.interfaces ?? []) {
     if (nic.mac !== undefined && !/^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$/.test(nic.mac)) {
@@ -188,6 +223,8 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
     vcpus: Number(text(domain, "vcpu") ?? "1"),
     arch: attr(osType, "arch"),
     machine: attr(osType, "machine"),
+    description: text(domain, "description"),
+    metadataXml: extractMetadataXml(xml),
     ownerMarker: findOwnerMarker(child(domain, "metadata")),
     disks: children(devices, "disk").map(parseDisk),
     interfaces: children(devices, "interface").map(parseInterface),
@@ -205,6 +242,7 @@ function parseDisk(disk: XmlNode): DomainDiskInfo {
     target: { dev: attr(target, "dev") ?? "", bus: attr(target, "bus") },
     driverType: attr(child(disk, "driver"), "type"),
     readOnly: child(disk, "readonly") !== undefined,
+    shareable: child(disk, "shareable") !== undefined,
     serial: text(disk, "serial"),
   };
 }

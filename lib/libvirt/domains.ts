@@ -3,6 +3,7 @@
 import { isNotFound } from "./errors";
 import { buildDomainXml, parseDomainXml } from "./domain-xml";
 import type { DomainSpec, DomainXmlInfo } from "./domain-xml";
+import { parseInfoLines } from "./info-text";
 import { patchDomainXml } from "./domain-patch";
 import type { Virsh, VirshCallOptions } from "./virsh";
 
@@ -13,6 +14,8 @@ export interface DomainInfo extends DomainXmlInfo {
   readonly state: DomainState;
   /** True unless the domain is shut off (running, paused, in shutdown, ...). */
   readonly active: boolean;
+  /** Whether libvirtd starts the domain when it starts. */
+  readonly autostart: boolean;
 }
 
 export interface DomainStopOptions {
@@ -45,13 +48,13 @@ export class LibvirtDomains {
 
   /** Defines a domain from raw XML named `name` (one virsh call that also reads the result back). */
   async defineXml(name: string, xml: string, call: VirshCallOptions = {}): Promise<DomainInfo> {
-    const [defined, state, read] = await this.virsh.runBatch(
-      [["define", "/dev/stdin"], ["domstate", name], ["dumpxml", "--inactive", name]],
+    const [defined, info, read] = await this.virsh.runBatch(
+      [["define", "/dev/stdin"], ["dominfo", name], ["dumpxml", "--inactive", name]],
       { ...call, input: xml },
     );
-    const failure = defined.error ?? state.error ?? read.error;
+    const failure = defined.error ?? info.error ?? read.error;
     if (failure) throw failure;
-    return withState(parseDomainXml(read.stdout), state.stdout);
+    return combine(info.stdout, read.stdout);
   }
 
   async start(name: string, call: VirshCallOptions = {}): Promise<void> {
@@ -114,12 +117,20 @@ export class LibvirtDomains {
     return (await this.virsh.run(["domstate", name], call)).trim();
   }
 
-  /** Definition and state in one virsh call. Throws VirshError NOT_FOUND (notFound "domain") if absent. */
+  /**
+   * Definition, state and autostart in one virsh call; `name` may also be a UUID. Throws VirshError NOT_FOUND
+   * (notFound "domain") if absent.
+   */
   async info(name: string, call: VirshCallOptions = {}): Promise<DomainInfo> {
-    const [state, read] = await this.virsh.runBatch([["domstate", name], ["dumpxml", "--inactive", name]], call);
-    const failure = state.error ?? read.error;
+    const [info, read] = await this.virsh.runBatch([["dominfo", name], ["dumpxml", "--inactive", name]], call);
+    const failure = info.error ?? read.error;
     if (failure) throw failure;
-    return withState(parseDomainXml(read.stdout), state.stdout);
+    return combine(info.stdout, read.stdout);
+  }
+
+  /** Sets whether libvirtd starts the domain when it starts. */
+  async setAutostart(name: string, autostart: boolean, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(autostart ? ["autostart", name] : ["autostart", "--disable", name], call);
   }
 
   /** Like `info`, but undefined when the domain does not exist. */
@@ -139,9 +150,11 @@ export class LibvirtDomains {
   }
 }
 
-function withState(xml: DomainXmlInfo, stateOutput: string): DomainInfo {
-  const state = stateOutput.trim();
-  return { ...xml, state, active: state !== "shut off" };
+function combine(dominfo: string, xml: string): DomainInfo {
+  const fields = parseInfoLines(dominfo);
+  const state = fields.get("state") ?? "no state";
+  const autostart = (fields.get("autostart") ?? "disable").toLowerCase().startsWith("enable");
+  return { ...parseDomainXml(xml), state, active: state !== "shut off", autostart };
 }
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -36,3 +36,4 @@ export { LibvirtNetworks } from "./networks";
 export type { NetworkInfo } from "./networks";
 export { buildNetworkXml, parseNetworkXml } from "./network-xml";
 export type { NetworkSpec, NetworkXmlInfo } from "./network-xml";
+export { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata, sameXmlContent } from "./metadata";

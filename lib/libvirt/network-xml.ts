@@ -1,6 +1,7 @@
 // Isolated virtual networks (formatnetwork.html): no <forward> and no <ip>, so libvirt creates only a bridge, runs
 // no dnsmasq and nothing can leave the host. The parser reads any network to tell isolated ones from the rest.
 import { checkLibvirtName } from "./names";
+import { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata } from "./metadata";
 import { findOwnerMarker, ownerElement } from "./owner";
 import { attr, child, children, el, parseRoot, renderXml, text } from "./xml";
 
@@ -10,7 +11,9 @@ export interface NetworkSpec {
   readonly uuid?: string;
   /** Host bridge device name. @default assigned by libvirt (virbrN) */
   readonly bridge?: string;
-  /** Ownership marker written into <metadata>. */
+  /** Inner XML of <metadata>, written verbatim. */
+  readonly metadataXml?: string;
+  /** Ownership marker, added to <metadata> unless metadataXml already carries one. */
   readonly ownerMarker?: string;
 }
 
@@ -24,6 +27,8 @@ export interface NetworkXmlInfo {
   readonly hasIpConfig: boolean;
   /** True when the network has neither <forward> nor <ip>. */
   readonly isolated: boolean;
+  /** Inner XML of <metadata> as libvirt stored it; undefined when there is none. */
+  readonly metadataXml?: string;
   readonly ownerMarker?: string;
 }
 
@@ -38,10 +43,21 @@ export function buildNetworkXml(spec: NetworkSpec): string {
       {},
       el("name", {}, spec.name),
       spec.uuid !== undefined && el("uuid", {}, spec.uuid),
-      spec.ownerMarker !== undefined && el("metadata", {}, ownerElement(spec.ownerMarker)),
+      metadataElement(spec),
       spec.bridge !== undefined && el("bridge", { name: spec.bridge }),
     ),
   );
+}
+
+function metadataElement(spec: NetworkSpec) {
+  const raw = spec.metadataXml?.trim();
+  if (raw) {
+    const problem = metadataXmlProblem(raw);
+    if (problem) throw new Error(`network ${spec.name}: metadata XML cannot be stored: ${problem}`);
+  }
+  if (!raw && spec.ownerMarker === undefined) return undefined;
+  const markerAlreadyThere = raw ? ownerMarkerOfMetadata(raw) !== undefined : false;
+  return el("metadata", {}, raw ? { raw } : undefined, spec.ownerMarker !== undefined && !markerAlreadyThere && ownerElement(spec.ownerMarker));
 }
 
 export function parseNetworkXml(xml: string): NetworkXmlInfo {
@@ -58,6 +74,7 @@ export function parseNetworkXml(xml: string): NetworkXmlInfo {
     forwardMode,
     hasIpConfig,
     isolated: forwardMode === undefined && !hasIpConfig,
+    metadataXml: extractMetadataXml(xml),
     ownerMarker: findOwnerMarker(child(network, "metadata")),
   };
 }

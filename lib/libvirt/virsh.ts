@@ -1,7 +1,11 @@
 // Runs virsh against one libvirt connection. libvirt has no HTTP API and the npm bindings lack the storage and
-// network APIs, so every operation is one virsh process (20-50 ms). XML goes in on stdin (`/dev/stdin`), so no
-// temporary files are needed; several read-only commands can share one process through `runBatch`.
+// network APIs, so every operation is one virsh process (20-50 ms). Input (XML, upload bytes) reaches virsh as
+// its stdin and commands name it `/dev/stdin`; several commands can share one process through `runBatch`.
 import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { classifyVirshMessage, VirshError, virshErrorText } from "./errors";
 
 export const DEFAULT_LIBVIRT_URI = "qemu:///system";
@@ -21,7 +25,7 @@ export interface VirshCallOptions {
   readonly timeoutMs?: number;
   /** Kills the call when it fires; the promise rejects with code ABORTED. */
   readonly signal?: AbortSignal;
-  /** Written to virsh's stdin (commands read it through the path `/dev/stdin`). */
+  /** virsh's stdin; commands read it through the path `/dev/stdin`. */
   readonly input?: string | Buffer;
 }
 
@@ -100,16 +104,39 @@ export class Virsh {
         return;
       }
       // -q drops the "Domain 'x' defined" chatter; LC_ALL=C keeps libvirt's messages in English for classification.
-      const child = spawn(this.virshPath, ["-q", "-c", this.uri, ...args], {
-        stdio: ["pipe", "pipe", "pipe"],
-        env: { ...process.env, LC_ALL: "C", LANG: "C" },
-      });
+      // Node's stdio pipes are sockets, which virsh cannot open as /dev/stdin (ENXIO); a private temporary file
+      // given as stdin can be. A process group of its own lets a timeout kill virsh's helpers (ssh) too.
+      let stdin: StdinFile;
+      try {
+        stdin = openStdinFile(options.input);
+      } catch (err) {
+        reject(new VirshError({ code: "SPAWN_FAILED", virshMessage: `cannot prepare stdin: ${(err as Error).message}`, exitCode: null, command }));
+        return;
+      }
+      let child: ChildProcess;
+      try {
+        child = spawn(this.virshPath, ["-q", "-c", this.uri, ...args], {
+          stdio: [stdin.fd, "pipe", "pipe"],
+          env: { ...process.env, LC_ALL: "C", LANG: "C" },
+          detached: true,
+        });
+      } catch (err) {
+        stdin.remove();
+        reject(new VirshError({ code: "SPAWN_FAILED", virshMessage: (err as Error).message, exitCode: null, command }));
+        return;
+      } finally {
+        closeSync(stdin.fd); // the child has its own copy
+      }
       const stdout: Buffer[] = [];
       const stderr: Buffer[] = [];
       let killedFor: "TIMEOUT" | "ABORTED" | undefined;
       const kill = (reason: "TIMEOUT" | "ABORTED") => {
         killedFor ??= reason;
-        child.kill("SIGKILL");
+        try {
+          if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+        } catch {
+          child.kill("SIGKILL");
+        }
       };
       const timer = setTimeout(() => kill("TIMEOUT"), timeoutMs);
       const onAbort = () => kill("ABORTED");
@@ -117,10 +144,11 @@ export class Virsh {
       const cleanup = () => {
         clearTimeout(timer);
         options.signal?.removeEventListener("abort", onAbort);
+        stdin.remove();
       };
 
-      child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-      child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+      child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+      child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
       child.on("error", (err: NodeJS.ErrnoException) => {
         cleanup();
         const hint = err.code === "ENOENT" ? " (is libvirt-clients installed? run scripts/setup-libvirt.sh)" : "";
@@ -137,10 +165,26 @@ export class Virsh {
         }
         resolve({ stdout: Buffer.concat(stdout), stderr: stderrText, exitCode: exitCode ?? -1 });
       });
-      // virsh may exit before reading stdin (e.g. a lookup fails first); ignore the resulting EPIPE.
-      child.stdin.on("error", () => undefined);
-      child.stdin.end(options.input ?? "");
     });
+  }
+}
+
+interface StdinFile {
+  readonly fd: number;
+  remove(): void;
+}
+
+/** Opens `input` as a readable file descriptor (or /dev/null without input). */
+function openStdinFile(input: string | Buffer | undefined): StdinFile {
+  if (input === undefined) return { fd: openSync("/dev/null", "r"), remove: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), "cdktf-virt-virsh-"));
+  const file = join(dir, "stdin");
+  try {
+    writeFileSync(file, input, { mode: 0o600 });
+    return { fd: openSync(file, "r"), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
   }
 }
 

@@ -15,8 +15,11 @@ export interface BackingStoreSpec {
 
 export interface VolumeSpec {
   readonly name: string;
-  /** Size the guest sees, in bytes. An overlay may be larger than its base, never smaller. */
-  readonly capacity: number;
+  /**
+   * Size the guest sees, in bytes. An overlay may be larger than its base, never smaller.
+   * @default the base's capacity for an overlay; required otherwise
+   */
+  readonly capacity?: number;
   /** @default "qcow2" when a backing store is given (only qcow2 can be an overlay), else "raw" */
   readonly format?: VolumeFormat;
   /** Bytes to allocate up front. @default 0 (sparse) */
@@ -47,7 +50,8 @@ export function volumeFormatOf(spec: VolumeSpec): VolumeFormat {
 
 export function buildVolumeXml(spec: VolumeSpec): string {
   checkLibvirtName(spec.name, "volume");
-  checkByteCount(spec.capacity, `volume ${spec.name} capacity`);
+  if (spec.capacity !== undefined) checkByteCount(spec.capacity, `volume ${spec.name} capacity`);
+  else if (!spec.backingStore) throw new Error(`volume ${spec.name}: capacity is required (only an overlay inherits its base's)`);
   if (spec.allocation !== undefined) checkByteCount(spec.allocation, `volume ${spec.name} allocation`);
   const format = volumeFormatOf(spec);
   if (!VOLUME_FORMATS.includes(format)) {
@@ -69,7 +73,7 @@ export function buildVolumeXml(spec: VolumeSpec): string {
       "volume",
       {},
       el("name", {}, spec.name),
-      el("capacity", { unit: "bytes" }, String(spec.capacity)),
+      spec.capacity !== undefined && el("capacity", { unit: "bytes" }, String(spec.capacity)),
       el("allocation", { unit: "bytes" }, String(spec.allocation ?? 0)),
       el("target", {}, el("format", { type: format })),
       backing && el("backingStore", {}, el("path", {}, backing.path), el("format", { type: backing.format ?? "qcow2" })),

@@ -1,6 +1,9 @@
 // Storage volume operations: create (plain or as a copy-on-write overlay), read, grow, delete, and moving bytes in
 // and out (vol-upload / vol-download through stdin/stdout). libvirt deletes a base volume that overlays still use
 // without a word, so `backingChildren` lets callers check before they delete.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { isNotFound } from "./errors";
 import { buildVolumeXml, parseVolumeXml } from "./volume-xml";
 import type { VolumeSpec, VolumeXmlInfo } from "./volume-xml";
@@ -93,6 +96,11 @@ export class LibvirtVolumes {
     await this.virsh.run(args, { ...call, input: bytes });
   }
 
+  /** Writes a local file into the volume from its start (images can be large: nothing is loaded into memory). */
+  async uploadFile(pool: string, name: string, filePath: string, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["vol-upload", "--pool", pool, name, filePath], call);
+  }
+
   /** Reads `length` bytes from `offset` of the volume (for tests and checks; loads them into memory). */
   async download(
     pool: string,
@@ -100,10 +108,29 @@ export class LibvirtVolumes {
     options: { readonly offset?: number; readonly length?: number } = {},
     call: VirshCallOptions = {},
   ): Promise<Buffer> {
-    const args = ["vol-download", "--pool", pool, name, "/dev/stdout"];
-    if (options.offset !== undefined) args.push("--offset", String(options.offset));
-    if (options.length !== undefined) args.push("--length", String(options.length));
-    return this.virsh.runBuffer(args, call);
+    // virsh cannot open a socket as /dev/stdout, so the bytes go through a private temporary file.
+    const dir = await mkdtemp(join(tmpdir(), "cdktf-virt-download-"));
+    try {
+      const file = join(dir, "volume");
+      const args = ["vol-download", "--pool", pool, name, file];
+      if (options.offset !== undefined) args.push("--offset", String(options.offset));
+      if (options.length !== undefined) args.push("--length", String(options.length));
+      await this.virsh.run(args, call);
+      return await readFile(file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Finds a volume by its key or path (as libvirt reports them); undefined when no pool holds it. */
+  async findByPath(keyOrPath: string, call: VirshCallOptions = {}): Promise<VolumeInfo | undefined> {
+    const [pool, read] = await this.virsh.runBatch([["vol-pool", keyOrPath], ["vol-dumpxml", keyOrPath]], call);
+    const failure = pool.error ?? read.error;
+    if (failure) {
+      if (isNotFound(failure, "volume")) return undefined;
+      throw failure;
+    }
+    return { ...parseVolumeXml(read.stdout), pool: pool.stdout.trim() };
   }
 
   /** Names and paths of the volumes in a pool. */

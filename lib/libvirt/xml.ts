@@ -7,14 +7,21 @@ import { XMLParser } from "fast-xml-parser";
 export interface XmlElement {
   readonly name: string;
   readonly attrs?: Readonly<Record<string, string | number | undefined>>;
-  readonly children?: ReadonlyArray<XmlElement | string | undefined | false>;
+  readonly children?: ReadonlyArray<XmlChild | undefined | false>;
 }
+
+/** A fragment written verbatim (user-supplied metadata); the caller vouches that it is well-formed. */
+export interface RawXml {
+  readonly raw: string;
+}
+
+export type XmlChild = XmlElement | RawXml | string;
 
 /** Shorthand for building an XmlElement; falsy children are dropped, which keeps optional parts readable. */
 export function el(
   name: string,
   attrs?: Readonly<Record<string, string | number | undefined>>,
-  ...children: Array<XmlElement | string | undefined | false>
+  ...children: Array<XmlChild | undefined | false>
 ): XmlElement {
   return { name, attrs, children };
 }
@@ -38,13 +45,15 @@ function renderElement(node: XmlElement, indent: string): string {
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
     .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
     .join("");
-  const children = (node.children ?? []).filter((c): c is XmlElement | string => c !== undefined && c !== false);
+  const children = (node.children ?? []).filter((c): c is XmlChild => c !== undefined && c !== false);
   if (children.length === 0) return `${indent}<${node.name}${attrs}/>`;
   if (children.every((c) => typeof c === "string")) {
     return `${indent}<${node.name}${attrs}>${escapeXml(children.join(""))}</${node.name}>`;
   }
   const inner = children
-    .map((c) => (typeof c === "string" ? `${indent}  ${escapeXml(c)}` : renderElement(c, indent + "  ")))
+    .map((c) =>
+      typeof c === "string" ? `${indent}  ${escapeXml(c)}` : "raw" in c ? `${indent}  ${c.raw.trim()}` : renderElement(c, indent + "  "),
+    )
     .join("\n");
   return `${indent}<${node.name}${attrs}>\n${inner}\n${indent}</${node.name}>`;
 }

@@ -4,7 +4,7 @@ import { numberToText } from "./numbers";
 import type { CtyNumber } from "./numbers";
 import { ctyTypeToJson } from "./types";
 import type { CtyType } from "./types";
-import { CtyDynamic, Unknown } from "./values";
+import { CtyDynamic, Unknown, isWhollyKnown } from "./values";
 import type { CtyObjectValue, CtyValue } from "./values";
 
 /** Key of a value already in canonical form for `type` (as produced by normalizeCtyValue or the decoders). */
@@ -59,10 +59,21 @@ function unknownKey(u: Unknown): string {
   ].join("|");
 }
 
-/** Set elements in a stable order (by canonical key); the input array is not changed. */
-export function sortSetElements(elements: readonly CtyValue[], elementType: CtyType): CtyValue[] {
-  return elements
-    .map((value) => ({ value, key: canonicalKey(value, elementType) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map((entry) => entry.value);
+/**
+ * Canonical set contents: each known value once (unknown elements are never equal to anything, so they all stay),
+ * in a stable order (by canonical key) so that encoding does not depend on the order the caller built the set in.
+ */
+export function canonicalSetElements(elements: readonly CtyValue[], elementType: CtyType): CtyValue[] {
+  if (elements.length < 2) return [...elements];
+  const seen = new Set<string>();
+  const keyed: Array<{ value: CtyValue; key: string }> = [];
+  for (const value of elements) {
+    const key = canonicalKey(value, elementType);
+    if (isWhollyKnown(value)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    keyed.push({ value, key });
+  }
+  return keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((entry) => entry.value);
 }

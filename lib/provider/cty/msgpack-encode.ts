@@ -2,7 +2,6 @@
 // every attribute (nil for null) in sorted order, numbers use int64, then float64, then decimal text, dynamic values
 // are [type JSON bytes, value] pairs, unknowns are extensions 0 and 12.
 import { Encoder } from "@msgpack/msgpack";
-import { sortSetElements } from "./canonical";
 import { ctyExtensionCodec } from "./msgpack-ext";
 import { normalizeCtyValue } from "./normalize";
 import { numberToWire } from "./numbers";
@@ -42,9 +41,8 @@ function toWire(v: CtyValue, t: CtyType): unknown {
   }
   switch (t[0]) {
     case "list":
+    case "set": // normalization already put set elements in their canonical order
       return (v as CtyValue[]).map((el) => toWire(el, t[1]));
-    case "set":
-      return sortSetElements(v as CtyValue[], t[1]).map((el) => toWire(el, t[1]));
     case "tuple":
       return (v as CtyValue[]).map((el, i) => toWire(el, t[1][i]));
     case "map":

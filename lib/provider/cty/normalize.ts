@@ -1,14 +1,14 @@
 // Type-directed conversion of JS input into the canonical value shape the decoders produce. Encoders run it
 // first, so resource code may hand in loose values (undefined for null, numbers as strings or bigints, missing
 // object attributes, JS Sets and Maps) and get precise, path-carrying errors for anything that does not fit.
-import { canonicalKey } from "./canonical";
+import { canonicalSetElements } from "./canonical";
 import { describeValue, fail } from "./errors";
 import type { CtyPath, CtyPathStep } from "./errors";
 import { CtyDecimal, toCanonicalNumber } from "./numbers";
 import { refineForType } from "./refinements";
 import { ctyTypeEquals, describeCtyType } from "./types";
 import type { CtyType } from "./types";
-import { CtyDynamic, Unknown, isPlainObject, isWhollyKnown, setOwn } from "./values";
+import { CtyDynamic, Unknown, isPlainObject, setOwn } from "./values";
 import type { CtyObjectValue, CtyValue } from "./values";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -69,7 +69,7 @@ function conform(v: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {
     case "set": {
       const source = Array.isArray(v) ? v : t[0] === "set" && v instanceof Set ? [...v] : mismatch();
       const elements = source.map((el, index) => within(path, { index }, () => conform(el, t[1], path)));
-      return t[0] === "set" ? dedupe(elements, t[1]) : elements;
+      return t[0] === "set" ? canonicalSetElements(elements, t[1]) : elements;
     }
     case "tuple": {
       if (!Array.isArray(v)) return mismatch();
@@ -116,18 +116,6 @@ function conformObject(v: unknown, attrs: Record<string, CtyType>, path: CtyPath
       (known.length === 0 ? "no attributes" : `only: ${known.join(", ")}`));
   }
   return out;
-}
-
-/** cty sets hold each known value once; unknown elements are never equal to anything, so they all stay. */
-function dedupe(elements: CtyValue[], elementType: CtyType): CtyValue[] {
-  const seen = new Set<string>();
-  return elements.filter((el) => {
-    if (!isWhollyKnown(el)) return true;
-    const key = canonicalKey(el, elementType);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /**

@@ -144,11 +144,11 @@ function refinementsFromPayload(payload: Record<string, unknown>, type: CtyType,
   return u.refined ? u : UNKNOWN;
 }
 
+/** A bound is [number, inclusive]; the number in any of cty's wire forms (int, float, decimal text). */
 function boundFromWire(value: unknown): CtyNumberBound | undefined {
   if (!Array.isArray(value) || value.length !== 2 || typeof value[1] !== "boolean") return undefined;
-  const n = toCanonicalNumber(value[0]);
-  if (n === undefined || (typeof value[0] !== "number" && typeof value[0] !== "bigint" && typeof value[0] !== "string")) {
-    return undefined;
-  }
-  return { value: n, inclusive: value[1] };
+  const raw: unknown = value[0];
+  if (typeof raw !== "number" && typeof raw !== "bigint" && typeof raw !== "string") return undefined;
+  const n = toCanonicalNumber(raw);
+  return n === undefined ? undefined : { value: n, inclusive: value[1] };
 }

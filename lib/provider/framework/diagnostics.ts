@@ -105,3 +105,18 @@ function compareSteps(a: AttrPathStep, b: AttrPathStep): number {
   const sb = typeof b === "string" ? b : (b as { key: string }).key;
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
+
+/**
+ * An error that carries its own diagnostic, for resource code that prefers throwing:
+ * `throw new DiagnosticError("Invalid size", "…", ["size"])` shows the summary and points at `size`.
+ */
+export class DiagnosticError extends Error {
+  constructor(
+    readonly summary: string,
+    readonly detail?: string,
+    readonly path?: AttrPath,
+  ) {
+    super(detail ? `${summary}: ${detail}` : summary);
+    this.name = "DiagnosticError";
+  }
+}

@@ -34,7 +34,7 @@ export type {
   UpdateRequest,
 } from "./resource";
 export type { AttrPath, AttrPathStep, Diagnostic, Severity } from "./diagnostics";
-export { Diagnostics, formatAttrPath, sortUniquePaths } from "./diagnostics";
+export { DiagnosticError, Diagnostics, formatAttrPath, sortUniquePaths } from "./diagnostics";
 export {
   bool,
   dynamic,

@@ -17,7 +17,10 @@ export interface Logger {
 
 /** Handed to every resource/data source call. */
 export interface ResourceContext<P = unknown> {
-  /** What the provider's `configure` returned (e.g. an API client). */
+  /**
+   * What the provider's `configure` returned (e.g. an API client). Undefined in validateConfig: Terraform
+   * validates configurations in a process where the provider is not configured.
+   */
   readonly providerData: P;
   /** Aborted when Terraform sends StopProvider (the user pressed Ctrl-C): stop waiting, return what you have. */
   readonly signal: AbortSignal;

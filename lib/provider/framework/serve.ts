@@ -13,6 +13,6 @@ export function serveProvider(provider: Provider<any>): void {
   plugin.runPlugin((host) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { ProviderServer } = require("./server/provider-server") as typeof import("./server/provider-server");
-    return new ProviderServer(provider, host);
+    return new ProviderServer(provider, host).handlers();
   });
 }

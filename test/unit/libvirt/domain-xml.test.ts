@@ -49,6 +49,7 @@ describe("domain XML", () => {
         target: { dev: "vda", bus: "virtio" },
         driverType: "qcow2",
         readOnly: false,
+        shareable: false,
         serial: undefined,
       },
       {
@@ -58,6 +59,7 @@ describe("domain XML", () => {
         target: { dev: "vdb", bus: "virtio" },
         driverType: "raw",
         readOnly: false,
+        shareable: false,
         serial: "data",
       },
     ]);

@@ -103,6 +103,7 @@ describe("network XML", () => {
       forwardMode: undefined,
       hasIpConfig: false,
       isolated: true,
+      metadataXml: `<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">stack/net</cdktf-virt:owner>`,
       ownerMarker: "stack/net",
     });
   });

@@ -1,0 +1,106 @@
+// IncusHost: an Incus server (the local unix socket by default, or an https remote). All IncusHosts of a stack
+// share one incus provider, each as a `remote` block; the resources placed on a host name it with `remote`.
+import { Construct } from "constructs";
+import type { IncusProvider } from "../bindings";
+import { isToken } from "../bindings";
+import type { HostKind, IHost } from "./host";
+import { fail } from "./private/errors";
+import { nameProblem, REMOTE_NAME } from "./private/names";
+import { StackContext } from "./private/stack-context";
+
+/** Which incus Terraform provider the stack uses. */
+export enum IncusProviderSource {
+  /** The provider shipped inside this package, installed next to the stack at synth (no registry, no network). */
+  BUNDLED = "bundled",
+  /** The official lxc/incus provider from the Terraform registry (or your mirror). Same JSON is emitted. */
+  OFFICIAL = "official",
+}
+
+export interface IncusHostProps {
+  /**
+   * Name of the remote in the provider configuration; resources on this host set `remote = <name>`.
+   * @default the construct id, e.g. "lab"
+   */
+  readonly name?: string;
+  /**
+   * Where the Incus API is: `unix://` (the local socket), `unix:///path/to/unix.socket`, or `https://host:8443`.
+   * For https remotes the client certificate and the server certificate come from `configDir`, or a trust
+   * `token` is used once to enrol.
+   * @default "unix://" — the local daemon's socket
+   */
+  readonly address?: string;
+  /** One-time trust token for an https remote (sensitive: prefer a variable). @default none */
+  readonly token?: string;
+  /**
+   * Directory with client.crt, client.key and servercerts/<remote>.crt, as the incus command-line client keeps
+   * them. Provider-wide: every IncusHost of a stack must agree.
+   * @default the provider's default ($HOME/.config/incus)
+   */
+  readonly configDir?: string;
+  /** Generate a client certificate when none exists (provider-wide). @default the provider's default */
+  readonly generateClientCertificates?: boolean;
+  /** Accept the remote's certificate on first contact (provider-wide). @default the provider's default */
+  readonly acceptRemoteCertificate?: boolean;
+  /**
+   * Which provider runs the stack. All IncusHosts of a stack must use the same.
+   * @default IncusProviderSource.BUNDLED
+   */
+  readonly providerSource?: IncusProviderSource;
+  /** Version constraint for the official provider, e.g. "~> 1.0". @default none (the newest) */
+  readonly providerVersion?: string;
+}
+
+export class IncusHost extends Construct implements IHost {
+  public readonly hostKind: HostKind = "incus";
+  /** The remote name resources on this host use. */
+  public readonly remoteName: string;
+  /** The API address of this host. */
+  public readonly address: string;
+  private readonly provider: IncusProvider;
+
+  public constructor(scope: Construct, id: string, props: IncusHostProps = {}) {
+    super(scope, id);
+    const kind = "IncusHost";
+    this.remoteName = props.name ?? (id.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "local");
+    if (!isToken(this.remoteName)) {
+      const problem = nameProblem(this.remoteName, REMOTE_NAME);
+      if (problem) fail(this, kind, "name", problem);
+    }
+    this.address = props.address ?? "unix://";
+    if (!isToken(this.address) && !/^(unix:\/\/(\/\S*)?|https:\/\/[^\s/]+\/?)$/.test(this.address)) {
+      fail(this, kind, "address", `"${this.address}" is not an Incus address; use "unix://", "unix:///path/to/unix.socket" or "https://host:8443"`);
+    }
+    if (props.token !== undefined && !this.address.startsWith("https://") && !isToken(this.address)) {
+      fail(this, kind, "token", `a trust token only makes sense for an https:// address (this host is "${this.address}")`);
+    }
+    const source = props.providerSource ?? IncusProviderSource.BUNDLED;
+    if (!Object.values(IncusProviderSource).includes(source)) {
+      fail(this, kind, "providerSource", `"${String(source)}" is not a provider source; use IncusProviderSource.BUNDLED or OFFICIAL`);
+    }
+    if (props.providerVersion !== undefined && source === IncusProviderSource.BUNDLED) {
+      fail(this, kind, "providerVersion", "the bundled provider always has this package's version; set providerVersion only with IncusProviderSource.OFFICIAL");
+    }
+
+    const context = StackContext.of(this);
+    context.claimRemoteName(this.remoteName, this.node.path);
+    this.provider = context.incusProvider({ source, version: props.providerVersion }, this.node.path);
+    this.provider.addRemote({ name: this.remoteName, address: this.address, token: props.token });
+    this.mergeProviderSetting("configDir", props.configDir);
+    this.mergeProviderSetting("generateClientCertificates", props.generateClientCertificates);
+    this.mergeProviderSetting("acceptRemoteCertificate", props.acceptRemoteCertificate);
+    if (this.provider.config.defaultRemote === undefined) this.provider.setAttribute("defaultRemote", this.remoteName);
+  }
+
+  /** Provider-wide settings: the first host that sets one decides; a different value on another host is an error. */
+  private mergeProviderSetting<K extends "configDir" | "generateClientCertificates" | "acceptRemoteCertificate">(
+    key: K,
+    value: IncusHostProps[K],
+  ): void {
+    if (value === undefined) return;
+    const current = this.provider.config[key];
+    if (current !== undefined && current !== value) {
+      fail(this, "IncusHost", key, `${key} is provider-wide and another IncusHost of this stack set it to ${JSON.stringify(current)}; all IncusHosts must agree`);
+    }
+    this.provider.setAttribute(key, value as never);
+  }
+}

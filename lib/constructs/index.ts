@@ -1,0 +1,22 @@
+// The constructs users import (L2): hosts, pools, volumes with explicit lifecycles, instances, networks,
+// projects, profiles.
+export type { HostKind, IHost } from "./host";
+export { IncusHost, IncusProviderSource } from "./incus-host";
+export type { IncusHostProps } from "./incus-host";
+export { LibvirtHost } from "./libvirt-host";
+export type { LibvirtHostProps } from "./libvirt-host";
+export { StoragePool } from "./storage-pool";
+export type { IStoragePool, StoragePoolProps } from "./storage-pool";
+export { Volume, VolumeContentType, VolumeFormat } from "./volume";
+export type { VolumeProps } from "./volume";
+export { Instance, InstanceType } from "./instance";
+export type { AttachOptions, InstanceProps, RootDiskOptions } from "./instance";
+export type { CloudInitConfig, InstanceExec, InstanceFile } from "./private/incus-instance";
+export { Network } from "./network";
+export type { INetwork, NetworkProps } from "./network";
+export { Project } from "./project";
+export type { IProject, ProjectFeatures, ProjectProps } from "./project";
+export { Profile } from "./profile";
+export type { DeviceSpec, IProfile, ProfileProps } from "./profile";
+export { ConstructValidationError } from "./private/errors";
+export { VolumeLifecycle } from "../lifecycle";

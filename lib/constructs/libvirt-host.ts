@@ -1,0 +1,44 @@
+// LibvirtHost: a libvirt connection (qemu:///system by default) driven by the bundled libvirt provider.
+import { Construct } from "constructs";
+import type { LibvirtProvider } from "../bindings";
+import { isToken } from "../bindings";
+import type { HostKind, IHost } from "./host";
+import { fail } from "./private/errors";
+import { nameProblem, REMOTE_NAME } from "./private/names";
+import { StackContext } from "./private/stack-context";
+
+export interface LibvirtHostProps {
+  /**
+   * The libvirt connection URI, e.g. "qemu:///system" or "qemu+ssh://root@kvm1/system".
+   * @default "qemu:///system"
+   */
+  readonly uri?: string;
+  /**
+   * Provider alias used when a stack has several LibvirtHosts (the first one is the default provider).
+   * @default the construct id
+   */
+  readonly name?: string;
+}
+
+export class LibvirtHost extends Construct implements IHost {
+  public readonly hostKind: HostKind = "libvirt";
+  public readonly uri: string;
+  private readonly provider: LibvirtProvider;
+
+  public constructor(scope: Construct, id: string, props: LibvirtHostProps = {}) {
+    super(scope, id);
+    this.uri = props.uri ?? "qemu:///system";
+    if (!isToken(this.uri) && !/^[a-z][a-z0-9+]*:\/\/\S*$/.test(this.uri)) {
+      fail(this, "LibvirtHost", "uri", `"${this.uri}" is not a libvirt URI; use e.g. "qemu:///system" or "qemu+ssh://user@host/system"`);
+    }
+    const alias = props.name ?? id.replace(/[^A-Za-z0-9._-]+/g, "-");
+    const problem = nameProblem(alias, REMOTE_NAME);
+    if (problem) fail(this, "LibvirtHost", "name", problem);
+    this.provider = StackContext.of(this).libvirtProvider(this.uri, alias);
+  }
+
+  /** @internal The provider resources on this host use. */
+  public _provider(): LibvirtProvider {
+    return this.provider;
+  }
+}

@@ -1,0 +1,89 @@
+// Network: an isolated bridge by default (Incus: ipv4.address=none, ipv6.address=none; libvirt: no forward, no
+// addresses), so nothing an instance sends leaves the host unless the config says so.
+import { Construct } from "constructs";
+import type { IConstruct } from "constructs";
+import { IncusNetworkResource, isToken, LibvirtNetworkResource } from "../bindings";
+import { incusOwnershipConfig, libvirtOwnerMetadataXml, OWNER_CONFIG_KEY } from "../lifecycle";
+import type { IHost } from "./host";
+import type { IncusHost } from "./incus-host";
+import type { LibvirtHost } from "./libvirt-host";
+import { fail } from "./private/errors";
+import { defaultName, INCUS_NETWORK_NAME, LIBVIRT_NETWORK_NAME, nameProblem } from "./private/names";
+import { rejectManagedKeys, rejectOn } from "./private/placement";
+
+/** A network instances can be plugged into. */
+export interface INetwork extends IConstruct {
+  readonly host: IHost;
+  /** The network name (a reference to the network resource when it is managed here). */
+  readonly networkName: string;
+}
+
+export interface NetworkProps {
+  readonly host: IHost;
+  /**
+   * Incus networks are host interfaces: at most 15 characters.
+   * @default derived from the construct path (shortened with a hash when too long)
+   */
+  readonly name?: string;
+  /** Incus only. @default none */
+  readonly description?: string;
+  /** Incus network type. @default "bridge" */
+  readonly type?: string;
+  /**
+   * Incus network config, merged over the isolated defaults (`ipv4.address: none`, `ipv6.address: none`); give
+   * e.g. `{"ipv4.address": "10.10.0.1/24", "ipv4.nat": "false"}` for a routed subnet.
+   * @default isolated: no addresses, no NAT
+   */
+  readonly config?: { readonly [key: string]: string };
+}
+
+export class Network extends Construct implements INetwork {
+  /** A network that exists already and is not managed by this stack. */
+  public static fromName(scope: Construct, id: string, host: IHost, name: string): INetwork {
+    class ImportedNetwork extends Construct implements INetwork {
+      public readonly host = host;
+      public readonly networkName = name;
+    }
+    return new ImportedNetwork(scope, id);
+  }
+
+  public readonly host: IHost;
+  public readonly networkName: string;
+
+  public constructor(scope: Construct, id: string, props: NetworkProps) {
+    super(scope, id);
+    const kind = "Network";
+    if (props.host?.hostKind !== "incus" && props.host?.hostKind !== "libvirt") {
+      fail(this, kind, "host", "a Network needs an IncusHost or a LibvirtHost");
+    }
+    this.host = props.host;
+    const rule = this.host.hostKind === "incus" ? INCUS_NETWORK_NAME : LIBVIRT_NETWORK_NAME;
+    const name = props.name ?? defaultName(this, rule);
+    if (!isToken(name)) {
+      const problem = nameProblem(name, rule);
+      if (problem) fail(this, kind, "name", problem);
+    }
+    rejectOn(this, kind, this.host, "libvirt", { description: props.description, type: props.type, config: props.config });
+
+    if (this.host.hostKind === "incus") {
+      const host = this.host as IncusHost;
+      rejectManagedKeys(this, kind, props.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });
+      const resource = new IncusNetworkResource(this, "Default", {
+        name,
+        description: props.description,
+        type: props.type ?? "bridge",
+        remote: host.remoteName,
+        config: { "ipv4.address": "none", "ipv6.address": "none", ...props.config, ...incusOwnershipConfig(this) },
+      });
+      this.networkName = resource.nameRef;
+    } else {
+      const host = this.host as LibvirtHost;
+      const resource = new LibvirtNetworkResource(this, "Default", {
+        name,
+        metadata: { xml: libvirtOwnerMetadataXml(this) },
+        provider: host._provider(),
+      });
+      this.networkName = resource.nameRef;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// Object names on the hosts: the rules Incus and libvirt enforce, checked at synth, and default names derived from
+// the construct path (stable across synths, unique per stack, valid for the object kind).
+import { createHash } from "crypto";
+import { TerraformStack } from "cdktf";
+import type { IConstruct } from "constructs";
+
+/** What a valid name looks like for one kind of object. */
+export interface NameRule {
+  /** Human description used in error messages. */
+  readonly description: string;
+  readonly maxLength: number;
+  readonly pattern: RegExp;
+  /** Default names get a letter prefix when they would start otherwise. */
+  readonly mustStartWithLetter: boolean;
+}
+
+/** Incus instances: hostnames (letters, digits, hyphens; starts with a letter; no trailing hyphen; ≤ 63). */
+export const INCUS_INSTANCE_NAME: NameRule = {
+  description: "1-63 letters, digits or hyphens, starting with a letter and not ending with a hyphen",
+  maxLength: 63,
+  pattern: /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+  mustStartWithLetter: true,
+};
+
+/** Incus networks become host interfaces: at most 15 characters. */
+export const INCUS_NETWORK_NAME: NameRule = {
+  description: "1-15 letters, digits or hyphens, starting with a letter and not ending with a hyphen",
+  maxLength: 15,
+  pattern: /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+  mustStartWithLetter: true,
+};
+
+/** Incus projects, pools, volumes, profiles; libvirt pools, volumes, domains, networks. */
+export const OBJECT_NAME: NameRule = {
+  description: "1-63 letters, digits, '.', '_' or '-', starting with a letter or digit",
+  maxLength: 63,
+  pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+  mustStartWithLetter: false,
+};
+
+/** libvirt networks become bridge names through libvirt, but the network name itself is free-form. */
+export const LIBVIRT_NETWORK_NAME: NameRule = OBJECT_NAME;
+
+/** Names of remotes in the incus provider configuration. */
+export const REMOTE_NAME: NameRule = {
+  description: "letters, digits, '.', '_' or '-', starting with a letter or digit",
+  maxLength: 63,
+  pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+  mustStartWithLetter: false,
+};
+
+/** Why `name` breaks `rule`, or undefined when it is valid. */
+export function nameProblem(name: string, rule: NameRule): string | undefined {
+  if (name.length === 0) return `the name is empty; use ${rule.description}`;
+  if (name.length > rule.maxLength) {
+    return `"${name}" is ${name.length} characters long; the limit is ${rule.maxLength} (${rule.description})`;
+  }
+  if (!rule.pattern.test(name)) return `"${name}" is not a valid name; use ${rule.description}`;
+  return undefined;
+}
+
+/**
+ * The default object name for a construct: its path (stack first) in lower case, joined with hyphens, e.g.
+ * "homelab/db" → "homelab-db". Too long for the rule → shortened with a hash of the full path, so it stays unique
+ * and stable.
+ */
+export function defaultName(scope: IConstruct, rule: NameRule): string {
+  const path = scope.node.path;
+  let name = path
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (name === "") name = "x";
+  if (rule.mustStartWithLetter && !/^[a-z]/.test(name)) name = `x-${name}`;
+  if (name.length <= rule.maxLength) return name;
+  const hash = createHash("sha256").update(path).digest("hex").slice(0, 6);
+  const head = name.slice(0, rule.maxLength - hash.length - 1).replace(/-+$/, "");
+  return `${head}-${hash}`;
+}
+
+/** The construct path below its stack, e.g. "db/scratch" for "homelab/db/scratch". */
+export function pathInStack(scope: IConstruct): string {
+  const stackPath = TerraformStack.of(scope).node.path;
+  const path = scope.node.path;
+  return stackPath !== "" && path.startsWith(`${stackPath}/`) ? path.slice(stackPath.length + 1) : path;
+}

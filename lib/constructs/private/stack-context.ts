@@ -1,0 +1,114 @@
+// Per-stack state shared by all cdktf-virt constructs of a stack: the single incus provider (one `remote` block
+// per IncusHost), the libvirt providers, and the hook that copies the bundled providers next to the synthesized
+// stack so `cdktf deploy` finds them with no manual step.
+import * as path from "path";
+import { TerraformStack } from "cdktf";
+import type { ISynthesisSession } from "cdktf";
+import { Construct } from "constructs";
+import type { IConstruct } from "constructs";
+import { IncusProvider, LibvirtProvider } from "../../bindings";
+import { installBundledProviders, providerSource, PROVIDER_VERSION } from "../../packaging";
+
+const CONTEXT_ID = "CdktfVirt";
+
+/** Where the incus provider comes from. */
+export interface IncusProviderChoice {
+  /** "bundled" (shipped in this package) or "official" (lxc/incus from a registry or mirror). */
+  readonly source: "bundled" | "official";
+  /** Version constraint for the official provider. */
+  readonly version?: string;
+}
+
+export class StackContext extends Construct {
+  /** The context of the stack `scope` belongs to (created on first use). */
+  public static of(scope: IConstruct): StackContext {
+    const stack = TerraformStack.of(scope);
+    const existing = stack.node.tryFindChild(CONTEXT_ID);
+    return existing instanceof StackContext ? existing : new StackContext(stack);
+  }
+
+  private incus?: { provider: IncusProvider; choice: IncusProviderChoice; firstHost: string };
+  private readonly libvirtProviders: LibvirtProvider[] = [];
+  private readonly bundledTypes = new Set<string>();
+  private readonly remoteOwners = new Map<string, string>();
+
+  private constructor(private readonly stack: TerraformStack) {
+    super(stack, CONTEXT_ID);
+    this.installAfterSynthesis();
+  }
+
+  /** The stack's incus provider; every IncusHost must ask for the same source. */
+  public incusProvider(choice: IncusProviderChoice, hostPath: string): IncusProvider {
+    if (this.incus) {
+      if (this.incus.choice.source !== choice.source || this.incus.choice.version !== choice.version) {
+        throw new Error(
+          `IncusHost "${hostPath}": all IncusHosts of a stack share one incus provider, but "${this.incus.firstHost}" ` +
+            `uses the ${describe(this.incus.choice)} provider and this one asks for the ${describe(choice)} provider. ` +
+            `Give every IncusHost of the stack the same providerSource/providerVersion.`,
+        );
+      }
+      return this.incus.provider;
+    }
+    const bundled = choice.source === "bundled";
+    const provider = new IncusProvider(this, "incus", {
+      source: bundled ? providerSource("incus") : "lxc/incus",
+      version: bundled ? PROVIDER_VERSION : choice.version,
+    });
+    if (bundled) this.bundledTypes.add("incus");
+    this.incus = { provider, choice, firstHost: hostPath };
+    return provider;
+  }
+
+  /** Claims a remote name for a host; two hosts of one stack cannot share a remote name. */
+  public claimRemoteName(name: string, hostPath: string): void {
+    const owner = this.remoteOwners.get(name);
+    if (owner !== undefined) {
+      throw new Error(
+        `IncusHost "${hostPath}", prop "name": the remote name "${name}" is already used by IncusHost "${owner}". ` +
+          `Give each IncusHost of a stack its own name.`,
+      );
+    }
+    this.remoteOwners.set(name, hostPath);
+  }
+
+  /** A libvirt provider for one connection URI; the first is the default, the next ones get an alias. */
+  public libvirtProvider(uri: string, alias: string): LibvirtProvider {
+    const first = this.libvirtProviders.length === 0;
+    const provider = new LibvirtProvider(this, `libvirt-${alias}`, {
+      uri,
+      alias: first ? undefined : alias,
+      source: providerSource("libvirt"),
+      version: PROVIDER_VERSION,
+    });
+    this.libvirtProviders.push(provider);
+    this.bundledTypes.add("libvirt");
+    return provider;
+  }
+
+  /** Provider types copied into the stack directory at synthesis. */
+  public get bundledProviderTypes(): string[] {
+    return [...this.bundledTypes].sort();
+  }
+
+  /**
+   * Wraps the stack's synthesizer once: after the stack is written, the bundled providers are copied into
+   * <stack dir>/terraform.d/plugins, one of Terraform's implied local mirror directories, so `terraform init` in
+   * cdktf.out/stacks/<stack> installs them with no registry and no CLI configuration.
+   */
+  private installAfterSynthesis(): void {
+    const original = this.stack.synthesizer;
+    this.stack.synthesizer = {
+      synthesize: (session: ISynthesisSession) => {
+        original.synthesize(session);
+        const types = this.bundledProviderTypes;
+        if (types.length === 0) return;
+        const stackDir = path.join(session.outdir, session.manifest.forStack(this.stack).workingDirectory);
+        installBundledProviders(path.join(stackDir, "terraform.d", "plugins"), { types });
+      },
+    };
+  }
+}
+
+function describe(choice: IncusProviderChoice): string {
+  return choice.version ? `${choice.source} (${choice.version})` : choice.source;
+}

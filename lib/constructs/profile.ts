@@ -1,0 +1,94 @@
+// Profile: a reusable set of Incus instance config and devices.
+import { Construct } from "constructs";
+import type { IConstruct } from "constructs";
+import { IncusProfileResource, isToken } from "../bindings";
+import type { IncusDeviceConfig } from "../bindings";
+import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
+import type { IncusHost } from "./incus-host";
+import type { IProject } from "./project";
+import { fail } from "./private/errors";
+import { defaultName, nameProblem, OBJECT_NAME } from "./private/names";
+import { rejectManagedKeys } from "./private/placement";
+
+/** An Incus device: its type and properties (e.g. `{ type: "disk", properties: { path: "/srv", source: "/srv" } }`). */
+export interface DeviceSpec {
+  readonly type: string;
+  readonly properties: { readonly [key: string]: string };
+}
+
+/** A profile instances can use. */
+export interface IProfile extends IConstruct {
+  readonly host: IncusHost;
+  readonly profileName: string;
+}
+
+export interface ProfileProps {
+  readonly host: IncusHost;
+  /** @default derived from the construct path */
+  readonly name?: string;
+  readonly description?: string;
+  /** Instance config the profile applies. @default none */
+  readonly config?: { readonly [key: string]: string };
+  /** Devices by name. @default none */
+  readonly devices?: { readonly [name: string]: DeviceSpec };
+  /** @default the default project */
+  readonly project?: IProject;
+}
+
+export class Profile extends Construct implements IProfile {
+  /** A profile that exists already (e.g. "default") and is not managed by this stack. */
+  public static fromName(scope: Construct, id: string, host: IncusHost, name: string): IProfile {
+    class ImportedProfile extends Construct implements IProfile {
+      public readonly host = host;
+      public readonly profileName = name;
+    }
+    return new ImportedProfile(scope, id);
+  }
+
+  public readonly host: IncusHost;
+  public readonly profileName: string;
+
+  public constructor(scope: Construct, id: string, props: ProfileProps) {
+    super(scope, id);
+    const kind = "Profile";
+    if (props.host?.hostKind !== "incus") fail(this, kind, "host", "a Profile needs an IncusHost");
+    this.host = props.host;
+    if (props.project && props.project.host !== this.host) {
+      fail(this, kind, "project", `the project "${props.project.node.path}" is on another host`);
+    }
+    const name = props.name ?? defaultName(this, OBJECT_NAME);
+    if (!isToken(name)) {
+      const problem = nameProblem(name, OBJECT_NAME);
+      if (problem) fail(this, kind, "name", problem);
+      if (name === "default") fail(this, kind, "name", `use Profile.fromName(scope, id, host, "default") for the default profile`);
+    }
+    rejectManagedKeys(this, kind, props.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });
+    const resource = new IncusProfileResource(this, "Default", {
+      name,
+      description: props.description,
+      remote: this.host.remoteName,
+      project: props.project && !props.project.isDefault ? props.project.projectName : undefined,
+      config: { ...props.config, ...incusOwnershipConfig(this) },
+      device: devicesToBlocks(this, kind, props.devices),
+    });
+    this.profileName = resource.nameRef;
+  }
+}
+
+/** Device map → sorted `device` blocks; checks every property value is non-empty (the provider requires it). */
+export function devicesToBlocks(
+  scope: Construct,
+  kind: string,
+  devices: { readonly [name: string]: DeviceSpec } | undefined,
+): IncusDeviceConfig[] | undefined {
+  if (devices === undefined) return undefined;
+  return Object.keys(devices)
+    .sort()
+    .map((name) => {
+      const device = devices[name];
+      for (const [key, value] of Object.entries(device.properties ?? {})) {
+        if (value === "") fail(scope, kind, "devices", `device "${name}" property "${key}" is empty; Incus needs a value (omit the key instead)`);
+      }
+      return { name, type: device.type, properties: { ...device.properties } };
+    });
+}

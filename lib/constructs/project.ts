@@ -1,0 +1,94 @@
+// Project: an Incus project. New projects default to using the default project's images and profiles
+// (features.images=false, features.profiles=false) so instances in them can use the host's images and the
+// default profile; custom volumes live in the project (features.storage.volumes=true).
+import { Construct } from "constructs";
+import type { IConstruct } from "constructs";
+import { IncusProjectResource, isToken } from "../bindings";
+import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
+import type { IncusHost } from "./incus-host";
+import { fail } from "./private/errors";
+import { defaultName, nameProblem, OBJECT_NAME } from "./private/names";
+import { rejectManagedKeys } from "./private/placement";
+
+/** A project objects can be placed in. */
+export interface IProject extends IConstruct {
+  readonly host: IncusHost;
+  /** The project name (a reference to the project resource when it is managed here). */
+  readonly projectName: string;
+  /** Whether this is Incus's `default` project (objects in it omit `project`). */
+  readonly isDefault: boolean;
+}
+
+/** Which kinds of objects a project keeps to itself instead of sharing the default project's. */
+export interface ProjectFeatures {
+  /** Own images. @default false — the default project's images are used */
+  readonly images?: boolean;
+  /** Own profiles. @default false — the default project's profiles (e.g. `default`) are used */
+  readonly profiles?: boolean;
+  /** Own custom storage volumes. @default true */
+  readonly storageVolumes?: boolean;
+  /** Own networks. @default false — networks live in the default project */
+  readonly networks?: boolean;
+}
+
+export interface ProjectProps {
+  readonly host: IncusHost;
+  /** @default derived from the construct path, e.g. "homelab-apps" */
+  readonly name?: string;
+  readonly description?: string;
+  /** @default images, profiles and networks shared with the default project; volumes separate */
+  readonly features?: ProjectFeatures;
+  /** More project config (limits.*, restricted.*). `features.*` keys come from `features`. @default none */
+  readonly config?: { readonly [key: string]: string };
+  /** Delete the project even when it still holds objects. @default false */
+  readonly forceDestroy?: boolean;
+}
+
+export class Project extends Construct implements IProject {
+  /** A project that exists already (e.g. "default") and is not managed by this stack. */
+  public static fromName(scope: Construct, id: string, host: IncusHost, name: string): IProject {
+    class ImportedProject extends Construct implements IProject {
+      public readonly host = host;
+      public readonly projectName = name;
+      public readonly isDefault = name === "default";
+    }
+    return new ImportedProject(scope, id);
+  }
+
+  public readonly host: IncusHost;
+  public readonly projectName: string;
+  public readonly isDefault = false;
+
+  public constructor(scope: Construct, id: string, props: ProjectProps) {
+    super(scope, id);
+    const kind = "Project";
+    if (props.host?.hostKind !== "incus") fail(this, kind, "host", "a Project needs an IncusHost");
+    this.host = props.host;
+    const name = props.name ?? defaultName(this, OBJECT_NAME);
+    if (!isToken(name)) {
+      const problem = nameProblem(name, OBJECT_NAME);
+      if (problem) fail(this, kind, "name", problem);
+      if (name === "default") fail(this, kind, "name", `"default" always exists; use Project.fromName(scope, id, host, "default")`);
+    }
+    rejectManagedKeys(this, kind, props.config, {
+      "features.": "set them with the `features` prop",
+      [OWNER_CONFIG_KEY]: "it carries the ownership marker",
+    });
+    const features = props.features ?? {};
+    const resource = new IncusProjectResource(this, "Default", {
+      name,
+      description: props.description,
+      remote: this.host.remoteName,
+      forceDestroy: props.forceDestroy,
+      config: {
+        "features.images": String(features.images ?? false),
+        "features.profiles": String(features.profiles ?? false),
+        "features.storage.volumes": String(features.storageVolumes ?? true),
+        "features.networks": String(features.networks ?? false),
+        ...props.config,
+        ...incusOwnershipConfig(this),
+      },
+    });
+    this.projectName = resource.nameRef;
+  }
+}

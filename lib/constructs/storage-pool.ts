@@ -1,0 +1,105 @@
+// StoragePool: where volumes (and Incus root disks) live — an Incus storage pool or a libvirt pool.
+import { Construct } from "constructs";
+import type { IConstruct } from "constructs";
+import type { SpecResource } from "../bindings";
+import { IncusStoragePoolResource, isToken, LibvirtPoolResource } from "../bindings";
+import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
+import type { IHost } from "./host";
+import type { IncusHost } from "./incus-host";
+import type { LibvirtHost } from "./libvirt-host";
+import { fail } from "./private/errors";
+import { defaultName, nameProblem, OBJECT_NAME } from "./private/names";
+import { rejectManagedKeys, rejectOn } from "./private/placement";
+
+/** A pool volumes can be created in. */
+export interface IStoragePool extends IConstruct {
+  readonly host: IHost;
+  /** The pool name (a reference to the pool resource when it is managed here). */
+  readonly poolName: string;
+}
+
+export interface StoragePoolProps {
+  readonly host: IHost;
+  /** @default derived from the construct path, e.g. "homelab-pool" */
+  readonly name?: string;
+  /**
+   * Storage driver. Incus: dir, zfs, btrfs, lvm, …; libvirt: dir.
+   * @default "dir"
+   */
+  readonly driver?: string;
+  /**
+   * Where the pool keeps its data: Incus `source` (e.g. a directory or a block device), libvirt `target.path`
+   * (required for libvirt dir pools).
+   * @default Incus: chosen by Incus (under /var/lib/incus/storage-pools)
+   */
+  readonly path?: string;
+  /** Incus only. @default none */
+  readonly description?: string;
+  /** More Incus pool config (e.g. `volume.size`, `zfs.pool_name`). @default none */
+  readonly config?: { readonly [key: string]: string };
+}
+
+export class StoragePool extends Construct implements IStoragePool {
+  /** A pool that exists already (e.g. "default") and is not managed by this stack. */
+  public static fromName(scope: Construct, id: string, host: IHost, name: string): IStoragePool {
+    class ImportedStoragePool extends Construct implements IStoragePool {
+      public readonly host = host;
+      public readonly poolName = name;
+    }
+    return new ImportedStoragePool(scope, id);
+  }
+
+  public readonly host: IHost;
+  public readonly poolName: string;
+  private readonly resource: SpecResource<object>;
+
+  public constructor(scope: Construct, id: string, props: StoragePoolProps) {
+    super(scope, id);
+    const kind = "StoragePool";
+    if (props.host?.hostKind !== "incus" && props.host?.hostKind !== "libvirt") {
+      fail(this, kind, "host", "a StoragePool needs an IncusHost or a LibvirtHost");
+    }
+    this.host = props.host;
+    const name = props.name ?? defaultName(this, OBJECT_NAME);
+    if (!isToken(name)) {
+      const problem = nameProblem(name, OBJECT_NAME);
+      if (problem) fail(this, kind, "name", problem);
+    }
+    const driver = props.driver ?? "dir";
+    rejectOn(this, kind, this.host, "libvirt", { description: props.description, config: props.config });
+
+    if (this.host.hostKind === "incus") {
+      const host = this.host as IncusHost;
+      rejectManagedKeys(this, kind, props.config, {
+        [OWNER_CONFIG_KEY]: "it carries the ownership marker",
+        source: "set it with the `path` prop",
+      });
+      this.resource = new IncusStoragePoolResource(this, "Default", {
+        name,
+        driver,
+        description: props.description,
+        remote: host.remoteName,
+        config: {
+          ...(props.path !== undefined ? { source: props.path } : {}),
+          ...props.config,
+          ...incusOwnershipConfig(this),
+        },
+      });
+    } else {
+      if (driver !== "dir") fail(this, kind, "driver", `libvirt pools support "dir" only, not "${driver}"`);
+      if (props.path === undefined) {
+        fail(this, kind, "path", `a libvirt dir pool needs the directory it keeps volumes in, e.g. "/var/lib/libvirt/images"`);
+      }
+      if (!isToken(props.path) && !props.path.startsWith("/")) {
+        fail(this, kind, "path", `"${props.path}" is not an absolute path`);
+      }
+      this.resource = new LibvirtPoolResource(this, "Default", {
+        name,
+        type: driver,
+        target: { path: props.path },
+        provider: (this.host as LibvirtHost)._provider(),
+      });
+    }
+    this.poolName = this.resource.getStringAttribute("name");
+  }
+}

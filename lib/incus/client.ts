@@ -1,0 +1,97 @@
+// IncusClient ties the layers together: one transport (one undici Agent) per remote, one request
+// sender, and the typed endpoint modules on top. Safe to share between many concurrent calls.
+import { IncusApi } from "./api";
+import { CertificatesApi } from "./certificates";
+import { IncusError } from "./errors";
+import { ExecApi } from "./exec";
+import { ImagesApi } from "./images";
+import { InstanceFilesApi } from "./instance-files";
+import { InstanceStateApi } from "./instance-state";
+import { InstancesApi } from "./instances";
+import { NetworksApi } from "./networks";
+import { ProfilesApi } from "./profiles";
+import { ProjectsApi } from "./projects";
+import type { IncusRemote } from "./remote";
+import { resolveRemote } from "./remote";
+import { RequestSender } from "./request";
+import { ServerApi } from "./server";
+import { InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
+import { StoragePoolsApi } from "./storage-pools";
+import { StorageVolumesApi } from "./storage-volumes";
+import type { Transport } from "./transport";
+import { openTransport } from "./transport";
+
+export interface IncusClientOptions {
+  /** Which daemon to talk to. @default the local unix socket (INCUS_SOCKET / INCUS_DIR honoured) */
+  readonly remote?: IncusRemote;
+  /** Project used by calls that do not name one. @default none: the server's "default" project */
+  readonly project?: string;
+  /** Maximum simultaneous connections to the remote. @default unlimited */
+  readonly connections?: number;
+  /** Budget of one HTTP request (an operation wait is polled in slices, each its own request). @default 60000 */
+  readonly requestTimeoutMs?: number;
+  /** Default budget of a whole call, including the wait for its operation. @default 600000 */
+  readonly operationTimeoutMs?: number;
+  /** Budget for opening a connection (TCP + TLS handshake). @default 10000 */
+  readonly connectTimeoutMs?: number;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!(value > 0) || !Number.isFinite(value)) throw new IncusError("INVALID_OPTIONS", `IncusClient option ${name} must be a positive number of milliseconds, got ${value}`);
+  return value;
+}
+
+export class IncusClient {
+  /** Human description of the remote, e.g. `unix:/var/lib/incus/unix.socket` or `https://10.0.0.2:8443`. */
+  readonly endpoint: string;
+  /** Lower-level calls for endpoints without a typed module (same options, errors and waiting). */
+  readonly api: IncusApi;
+  readonly server: ServerApi;
+  readonly certificates: CertificatesApi;
+  readonly projects: ProjectsApi;
+  readonly networks: NetworksApi;
+  readonly storagePools: StoragePoolsApi;
+  readonly storageVolumes: StorageVolumesApi;
+  readonly profiles: ProfilesApi;
+  readonly instances: InstancesApi;
+  readonly instanceState: InstanceStateApi;
+  readonly instanceFiles: InstanceFilesApi;
+  readonly exec: ExecApi;
+  readonly images: ImagesApi;
+  readonly instanceSnapshots: InstanceSnapshotsApi;
+  readonly volumeSnapshots: VolumeSnapshotsApi;
+  private readonly transport: Transport;
+
+  constructor(options: IncusClientOptions = {}) {
+    const requestTimeoutMs = positive("requestTimeoutMs", options.requestTimeoutMs, 60_000);
+    const operationTimeoutMs = positive("operationTimeoutMs", options.operationTimeoutMs, 600_000);
+    const connectTimeoutMs = positive("connectTimeoutMs", options.connectTimeoutMs, 10_000);
+    if (options.connections !== undefined && !(Number.isInteger(options.connections) && options.connections > 0)) {
+      throw new IncusError("INVALID_OPTIONS", `IncusClient option connections must be a positive integer, got ${options.connections}`);
+    }
+    const remote = resolveRemote(options.remote);
+    this.transport = openTransport(remote, { connections: options.connections, connectTimeoutMs });
+    this.endpoint = remote.endpoint;
+    this.api = new IncusApi(new RequestSender(this.transport, requestTimeoutMs), { project: options.project, operationTimeoutMs });
+    this.server = new ServerApi(this.api);
+    this.certificates = new CertificatesApi(this.api);
+    this.projects = new ProjectsApi(this.api);
+    this.networks = new NetworksApi(this.api);
+    this.storagePools = new StoragePoolsApi(this.api);
+    this.storageVolumes = new StorageVolumesApi(this.api);
+    this.profiles = new ProfilesApi(this.api);
+    this.instances = new InstancesApi(this.api);
+    this.instanceState = new InstanceStateApi(this.api);
+    this.instanceFiles = new InstanceFilesApi(this.api);
+    this.exec = new ExecApi(this.api);
+    this.images = new ImagesApi(this.api);
+    this.instanceSnapshots = new InstanceSnapshotsApi(this.api);
+    this.volumeSnapshots = new VolumeSnapshotsApi(this.api);
+  }
+
+  /** Closes pooled connections after in-flight requests finish. The client is unusable afterwards. */
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+}

@@ -1,0 +1,74 @@
+// Public surface of the Incus REST client. Nothing here knows about Terraform or constructs.
+export { IncusClient } from "./client";
+export type { IncusClientOptions } from "./client";
+export type { IncusRemote, UnixSocketRemote, HttpsRemote } from "./remote";
+export { resolveSocketPath, DEFAULT_INCUS_DIR } from "./remote";
+export type { CallOptions, UpdateOptions, Versioned, IncusApi, CallRequest, Scope } from "./api";
+export { apiPath } from "./api";
+export type { Operation, WriteResult } from "./operations";
+export type { HttpMethod, QueryParams, RawBody, IncomingResponse } from "./request";
+export {
+  IncusError,
+  IncusNotFoundError,
+  IncusConflictError,
+  IncusPreconditionFailedError,
+  IncusOperationError,
+  IncusTimeoutError,
+  IncusAbortedError,
+  IncusTlsError,
+  IncusConnectionError,
+  isIncusError,
+  hasIncusCode,
+  isNotFound,
+  isConflict,
+  isPreconditionFailed,
+  isOperationFailed,
+  isTimeout,
+  isAborted,
+  isTlsError,
+  isConnectionError,
+} from "./errors";
+export type { IncusErrorCode, IncusErrorDetails } from "./errors";
+export type { ConfigMap, DevicesMap, InstanceType } from "./types";
+export type { Server, ServerEnvironment, ServerPut, ServerApi } from "./server";
+export { certificateFingerprint } from "./certificates";
+export type { Certificate, CertificateAdd, CertificatesApi } from "./certificates";
+export type { Project, ProjectPut, ProjectsPost, ProjectsApi } from "./projects";
+export type { Network, NetworkPut, NetworksPost, NetworksApi } from "./networks";
+export type { StoragePool, StoragePoolPut, StoragePoolsPost, StoragePoolsApi } from "./storage-pools";
+export type {
+  StorageVolume,
+  StorageVolumePut,
+  StorageVolumesPost,
+  StorageVolumeCopySource,
+  VolumeContentType,
+  VolumeCopyOptions,
+  StorageVolumesApi,
+} from "./storage-volumes";
+export type { Profile, ProfilePut, ProfilesPost, ProfilesApi } from "./profiles";
+export type {
+  Instance,
+  InstancePut,
+  InstancesPost,
+  InstanceSource,
+  InstanceImageSource,
+  InstanceEmptySource,
+  InstanceCopySource,
+  InstancesApi,
+} from "./instances";
+export type { InstanceState, InstanceStatePut, StateAction, ShutdownOptions, InstanceStateApi } from "./instance-state";
+export { formatMode } from "./instance-files";
+export type { InstanceFile, InstanceFileType, FileOwnership, FilePushOptions, InstanceFilesApi } from "./instance-files";
+export type { ExecOptions, ExecResult, ExecApi } from "./exec";
+export type {
+  Image,
+  ImagePut,
+  ImageAlias,
+  ImageAliasRef,
+  ImageAliasCreate,
+  ImageFileSource,
+  ImageImportOptions,
+  ImageImportResult,
+  ImagesApi,
+} from "./images";
+export type { InstanceSnapshot, VolumeSnapshot, SnapshotCreateOptions, InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";

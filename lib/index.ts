@@ -1,0 +1,2 @@
+// cdktf-virt: CDK for Terraform constructs for Incus and libvirt/KVM hosts, with explicit volume lifecycles.
+export * from "./constructs";

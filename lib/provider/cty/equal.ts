@@ -1,0 +1,18 @@
+// Value equality for plan comparison.
+import { canonicalKey } from "./canonical";
+import { normalizeCtyValue } from "./normalize";
+import type { CtyType } from "./types";
+import type { CtyValue } from "./values";
+
+/**
+ * True when `a` and `b` are the same value of type `type`: sets compare as sets, maps and objects by key, numbers
+ * by exact value (1, 1n and "1.0" are equal; the double 0.1 and the decimal 0.1 are not), strings after NFC
+ * normalization. An unknown equals only an unknown with the same refinements (cty's raw equality), so a plan that
+ * keeps a value unknown is "unchanged".
+ *
+ * Both values are normalized first; a value that does not fit the type throws a CtyError.
+ */
+export function ctyEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
+  if (a === b) return true;
+  return canonicalKey(normalizeCtyValue(a, type), type) === canonicalKey(normalizeCtyValue(b, type), type);
+}

@@ -1,0 +1,109 @@
+// Checks of Terraform's contracts on provider results, done before Terraform does them, so that a broken
+// resource produces a clear message naming the resource and attribute instead of Terraform's generic
+// "Provider produced inconsistent result":
+// - a plan must keep every configured value of a non-computed attribute;
+// - the state after apply must agree with every known planned value, and contain no unknown values.
+import { ctyEqual, isUnknown, isWhollyKnown } from "../cty";
+import type { CtyType, CtyValue } from "../cty";
+import type { AttrPath } from "./diagnostics";
+import { formatAttrPath } from "./diagnostics";
+import type { Values } from "./schema";
+import type { ObjectSchema } from "./schema-type";
+import { attributeMode, attributeType, objectType } from "./schema-type";
+
+export interface Inconsistency {
+  readonly path: AttrPath;
+  readonly message: string;
+}
+
+export function describeInconsistencies(list: readonly Inconsistency[]): string {
+  return list.map((p) => `${formatAttrPath(p.path)}: ${p.message}`).join("; ");
+}
+
+/** Planned values that differ from the configuration where Terraform requires them to be equal. */
+export function checkPlanAgainstConfig(schema: ObjectSchema, config: Values, planned: Values): Inconsistency[] {
+  const out: Inconsistency[] = [];
+  for (const [name, attr] of Object.entries(schema.attributes)) {
+    const c = config[name] ?? null;
+    const p = planned[name] ?? null;
+    const mode = attributeMode(attr);
+    if (mode.computed && c === null) continue; // the provider may choose
+    if (isUnknown(c)) {
+      if (!isUnknown(p)) out.push({ path: [name], message: "configured value is unknown but the plan has a value" });
+      continue;
+    }
+    if (attr.nested) continue; // inner computed values may differ; Terraform checks those itself
+    if (!ctyEqual(c, p, attributeType(attr))) {
+      out.push({ path: [name], message: `planned ${show(p)} but the configuration says ${show(c)}` });
+    }
+  }
+  return out;
+}
+
+/** Applied values that contradict known planned values, and values still unknown after apply. */
+export function checkApplyAgainstPlan(schema: ObjectSchema, planned: Values, applied: Values): Inconsistency[] {
+  const out: Inconsistency[] = [];
+  const type = objectType(schema);
+  compareKnown(type, planned, applied, [], out);
+  for (const path of findUnknownPaths(applied, [])) out.push({ path, message: "still unknown after apply" });
+  return out;
+}
+
+function compareKnown(type: CtyType, planned: CtyValue, actual: CtyValue, path: AttrPath, out: Inconsistency[]) {
+  if (isUnknown(planned)) return;
+  if (isWhollyKnown(planned)) {
+    if (!ctyEqual(planned, actual, type)) {
+      out.push({ path, message: `planned ${show(planned)}, but apply produced ${show(actual)}` });
+    }
+    return;
+  }
+  // Partly known: descend to find which known parts changed.
+  if (planned === null || actual === null || actual === undefined || typeof type === "string") {
+    out.push({ path, message: `planned ${show(planned)}, but apply produced ${show(actual)}` });
+    return;
+  }
+  const kind = type[0];
+  if (kind === "object") {
+    const fields = type[1] as Record<string, CtyType>;
+    for (const [name, t] of Object.entries(fields)) {
+      compareKnown(t, (planned as Values)[name] ?? null, (actual as Values)[name] ?? null, [...path, name], out);
+    }
+  } else if (kind === "list" || kind === "tuple") {
+    const p = planned as CtyValue[];
+    const a = actual as CtyValue[];
+    if (!Array.isArray(a) || a.length !== p.length) {
+      out.push({ path, message: `planned ${p.length} element(s), but apply produced ${Array.isArray(a) ? a.length : show(a)}` });
+      return;
+    }
+    p.forEach((el, i) => compareKnown(kind === "list" ? (type[1] as CtyType) : (type[1] as CtyType[])[i], el, a[i], [...path, i], out));
+  } else if (kind === "map") {
+    for (const [k, v] of Object.entries(planned as Values)) {
+      compareKnown(type[1] as CtyType, v, (actual as Values)[k] ?? null, [...path, { key: k }], out);
+    }
+  } else if (kind === "set") {
+    const p = planned as CtyValue[];
+    const a = actual as CtyValue[];
+    if (Array.isArray(a) && a.length < p.filter((el) => isWhollyKnown(el)).length) {
+      out.push({ path, message: `planned ${p.length} element(s), but apply produced ${a.length}` });
+    }
+  }
+}
+
+export function findUnknownPaths(value: CtyValue, path: AttrPath): AttrPath[] {
+  if (isUnknown(value)) return [path];
+  if (value === null || typeof value !== "object") return [];
+  if (Array.isArray(value)) return value.flatMap((el, i) => findUnknownPaths(el, [...path, i]));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return isWhollyKnown(value) ? [] : [path];
+  return Object.entries(value as Values).flatMap(([k, v]) => findUnknownPaths(v, [...path, k]));
+}
+
+function show(v: CtyValue | undefined): string {
+  if (v === undefined) return "nothing";
+  if (isUnknown(v)) return "(known after apply)";
+  try {
+    const text = JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x));
+    return text.length > 120 ? text.slice(0, 117) + "..." : text;
+  } catch {
+    return String(v);
+  }
+}

@@ -1,0 +1,105 @@
+// Translation between the framework's values and the tfplugin6 wire messages: DynamicValue ⇄ cty values,
+// Diagnostics → Diagnostic messages, AttrPath ⇄ AttributePath, Schema → Schema message.
+import { ctyTypeToJson, decodeJson, decodeMsgpack, encodeMsgpack } from "../../cty";
+import type { CtyType, CtyValue } from "../../cty";
+import type { AttributePath, DynamicValue, WireDiagnostic, WireSchema, WireSchemaAttribute, WireSchemaBlock } from "../../plugin";
+import type { AttrPath, Diagnostic } from "../diagnostics";
+import type { Attribute, Block, Schema } from "../schema";
+import { attributeMode } from "../schema-type";
+
+// Wire enum numbers (tfplugin6): Diagnostic.Severity, NestedBlock.NestingMode, Object.NestingMode, StringKind.
+const SEVERITY = { error: 1, warning: 2 } as const;
+const BLOCK_NESTING = { single: 1, list: 2, set: 3 } as const;
+const OBJECT_NESTING = { single: 1, list: 2, set: 3, map: 4 } as const;
+const PLAIN = 0;
+
+/** An absent or empty DynamicValue means null (Terraform sends nothing for a null prior state). */
+export function decodeDynamic(dv: DynamicValue | undefined, type: CtyType): CtyValue {
+  if (!dv) return null;
+  if (dv.msgpack && dv.msgpack.length > 0) return decodeMsgpack(dv.msgpack, type);
+  if (dv.json && dv.json.length > 0) return decodeJson(dv.json, type);
+  return null;
+}
+
+export function encodeDynamic(value: CtyValue, type: CtyType): DynamicValue {
+  return { msgpack: encodeMsgpack(value, type) };
+}
+
+export function pathToWire(path: AttrPath): AttributePath {
+  return {
+    steps: path.map((step) =>
+      typeof step === "string"
+        ? { attribute_name: step }
+        : typeof step === "number"
+          ? { element_key_int: step }
+          : { element_key_string: step.key },
+    ),
+  };
+}
+
+export function pathFromWire(path: AttributePath | undefined): AttrPath {
+  return (path?.steps ?? []).map((s) =>
+    s.attribute_name !== undefined && s.attribute_name !== ""
+      ? s.attribute_name
+      : s.element_key_string !== undefined
+        ? { key: s.element_key_string }
+        : Number(s.element_key_int ?? 0),
+  );
+}
+
+export function diagnosticsToWire(list: readonly Diagnostic[]): WireDiagnostic[] {
+  return list.map((d) => ({
+    severity: SEVERITY[d.severity],
+    summary: d.summary,
+    ...(d.detail ? { detail: d.detail } : {}),
+    ...(d.path && d.path.length > 0 ? { attribute: pathToWire(d.path) } : {}),
+  }));
+}
+
+export function schemaToWire(schema: Schema): WireSchema {
+  const version = schema.version ?? 0;
+  return { version, block: blockToWire(schema, version, schema.description, schema.deprecated) };
+}
+
+function blockToWire(
+  obj: { attributes: Readonly<Record<string, Attribute>>; blocks?: Readonly<Record<string, Block>> },
+  version: number,
+  description?: string,
+  deprecated?: boolean,
+): WireSchemaBlock {
+  return {
+    version,
+    attributes: Object.entries(obj.attributes).map(([name, attr]) => attributeToWire(name, attr)),
+    block_types: Object.entries(obj.blocks ?? {}).map(([name, block]) => ({
+      type_name: name,
+      block: blockToWire(block, 0, block.description, block.deprecated),
+      nesting: BLOCK_NESTING[block.nesting],
+      min_items: block.minItems ?? 0,
+      max_items: block.maxItems ?? 0,
+    })),
+    ...(description ? { description, description_kind: PLAIN } : {}),
+    ...(deprecated ? { deprecated } : {}),
+  };
+}
+
+function attributeToWire(name: string, attr: Attribute): WireSchemaAttribute {
+  const mode = attributeMode(attr);
+  const out: WireSchemaAttribute = {
+    name,
+    required: mode.required,
+    optional: mode.optional,
+    computed: mode.computed,
+    sensitive: Boolean(attr.sensitive),
+    deprecated: Boolean(attr.deprecated),
+    ...(attr.description ? { description: attr.description, description_kind: PLAIN } : {}),
+  };
+  if (attr.nested) {
+    out.nested_type = {
+      attributes: Object.entries(attr.nested.attributes).map(([n, a]) => attributeToWire(n, a)),
+      nesting: OBJECT_NESTING[attr.nested.nesting],
+    };
+  } else {
+    out.type = Buffer.from(ctyTypeToJson(attr.type), "utf8");
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+// Config maps as Terraform sees them: the user's keys plus whatever the server keeps. Server-generated keys
+// (volatile.*, a dir pool's source, ...) would show as drift on every plan, so reads drop them unless the
+// user set the key; any other key Incus reports (including user.* keys added out of band) stays visible.
+import type { ConfigMap } from "../../../incus";
+import { isUnknown } from "../../framework";
+
+/** Config key of the ownership marker the constructs put into every object they create. */
+export const OWNER_KEY = "user.cdktf-virt.owner";
+
+/**
+ * An entry ending in "." (or "*") is a prefix ("volatile."), anything else an exact key ("source").
+ * Exported for resources that build their own lists.
+ */
+export function isComputedKey(key: string, computed: readonly string[]): boolean {
+  for (const entry of computed) {
+    if (entry.endsWith("*")) {
+      if (key.startsWith(entry.slice(0, -1))) return true;
+    } else if (entry.endsWith(".")) {
+      if (key.startsWith(entry)) return true;
+    } else if (key === entry) return true;
+  }
+  return false;
+}
+
+/**
+ * The config to record in state: the live config without the server-generated keys the user did not set.
+ * @param live what Incus reports now
+ * @param userConfig the config from the prior state / plan (null on import: every computed key is dropped)
+ * @param computed computed keys and prefixes (see isComputedKey)
+ */
+export function stripComputedConfig(
+  live: ConfigMap | null | undefined,
+  userConfig: ConfigMap | null | undefined,
+  computed: readonly string[],
+): ConfigMap {
+  const out: ConfigMap = {};
+  const user = userConfig ?? {};
+  for (const key of Object.keys(live ?? {}).sort()) {
+    const value = (live as ConfigMap)[key];
+    if (Object.prototype.hasOwnProperty.call(user, key) || !isComputedKey(key, computed)) out[key] = value;
+  }
+  return out;
+}
+
+/** A map attribute's value as a plain string map: {} for null or unknown, unknown or null entries left out. */
+export function configMap(value: unknown): ConfigMap {
+  if (value === null || value === undefined || typeof value !== "object" || isUnknown(value)) return {};
+  const out: ConfigMap = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (v !== null && v !== undefined && !isUnknown(v)) out[k] = String(v);
+  }
+  return out;
+}
+
+/** Same keys and values. */
+export function configEqual(a: ConfigMap | null | undefined, b: ConfigMap | null | undefined): boolean {
+  const ka = Object.keys(a ?? {});
+  const kb = Object.keys(b ?? {});
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b ?? {}, k) && (a ?? {})[k] === (b ?? {})[k]);
+}
+
+/**
+ * The config to PUT so the object ends up with exactly the user's keys while keeping the server's own keys:
+ * computed keys the user did not set are copied from the live config (a PUT without them would reset e.g.
+ * `volatile.*` or a pool's `source`).
+ */
+export function mergeForPut(
+  live: ConfigMap | null | undefined,
+  desired: ConfigMap,
+  computed: readonly string[],
+): ConfigMap {
+  const out: ConfigMap = { ...desired };
+  for (const [k, v] of Object.entries(live ?? {})) {
+    if (!(k in out) && isComputedKey(k, computed)) out[k] = v;
+  }
+  return out;
+}

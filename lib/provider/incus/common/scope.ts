@@ -1,0 +1,31 @@
+// Which remote, project and cluster member a resource's calls go to, taken from its state or plan.
+import type { CallOptions, IncusClient } from "../../../incus";
+import type { ResourceContext } from "../../framework";
+import type { IncusProviderData } from "../provider-data";
+
+/** The scoping attributes most incus_* resources have (null when unset). */
+export interface ScopedValues {
+  readonly remote?: string | null;
+  readonly project?: string | null;
+  readonly target?: string | null;
+}
+
+/** The client of the object's remote (the default remote when `remote` is unset). */
+export function clientFor(ctx: ResourceContext<IncusProviderData>, values: ScopedValues): IncusClient {
+  return ctx.providerData.client(values.remote ?? null);
+}
+
+/** Call options for the object: its project and target (when set) and Terraform's stop signal. */
+export function callFor(ctx: ResourceContext<IncusProviderData>, values: ScopedValues, extra: CallOptions = {}): CallOptions {
+  return {
+    ...(values.project ? { project: values.project } : {}),
+    ...(values.target ? { target: values.target } : {}),
+    signal: ctx.signal,
+    ...extra,
+  };
+}
+
+/** A string attribute's value, or undefined when null or empty. */
+export function optionalString(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}

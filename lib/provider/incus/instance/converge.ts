@@ -1,0 +1,104 @@
+// Bringing an existing instance to what the plan says, in the official provider's order: stop if it should
+// be stopped, write config/devices/profiles, start and honour wait_for, sync files, run exec. Create uses
+// the same steps after POST (or after adopting an instance a previous run left behind), update after Read.
+import type { Values } from "../../framework";
+import { isUnknown } from "../../framework";
+import type { DevicesMap, Instance } from "../../../incus";
+import { configEqual, mergeForPut } from "../common";
+import type { Placement } from "./create";
+import { desiredBody } from "./create";
+import { execRunsFor, runExec } from "./exec";
+import { fileBlocks, syncFiles } from "./files";
+import type { InstanceHandle } from "./power";
+import { isRunning, sortedWaits, startInstance, stopInstance, waitFor, waitForAgent } from "./power";
+import { INSTANCE_COMPUTED_CONFIG } from "./schema";
+
+/** The handle power operations take, for the instance called `name`. */
+export function handleOf(at: Placement, name: string): InstanceHandle {
+  return { client: at.client, name, call: at.call, timeoutMs: at.timeoutMs };
+}
+
+function devicesEqual(a: DevicesMap, b: DevicesMap): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => b[k] !== undefined && configEqual(a[k], b[k]));
+}
+
+/**
+ * PUTs description, config, devices and profiles when they differ from the live object (with its ETag, so
+ * a concurrent change fails instead of being overwritten). Values the plan does not know yet (an instance
+ * copied from a source before its first read) keep their live value.
+ */
+export async function writeModifiable(at: Placement, name: string, plan: Values): Promise<void> {
+  const { value: live, etag } = await at.client.instances.get(name, at.call);
+  const desired = desiredBody(plan);
+  const config = isUnknown(plan.config) ? live.config : mergeForPut(live.config, desired.config, INSTANCE_COMPUTED_CONFIG);
+  const description = isUnknown(plan.description) ? live.description : desired.description;
+  const devices = isUnknown(plan.device) ? live.devices : desired.devices;
+  const profiles = isUnknown(plan.profiles) ? live.profiles : desired.profiles;
+  const unchanged =
+    configEqual(config, live.config) &&
+    devicesEqual(devices, live.devices ?? {}) &&
+    JSON.stringify(profiles) === JSON.stringify(live.profiles ?? []) &&
+    description === (live.description ?? "");
+  if (unchanged) return;
+  await at.client.instances.update(
+    name,
+    { architecture: live.architecture, config, devices, profiles, description, ephemeral: live.ephemeral, stateful: live.stateful },
+    { ...at.call, etag, timeoutMs: at.timeoutMs },
+  );
+}
+
+/** Checks that an instance found under the planned name can become the planned one without replacement. */
+export function adoptable(live: Instance, plan: Values): string | undefined {
+  const type = isUnknown(plan.type) || plan.type === null ? live.type : plan.type;
+  if (live.type !== type) return `it is a ${live.type}, the plan wants a ${String(type)}`;
+  if (Boolean(live.ephemeral) !== (plan.ephemeral === true)) return `its ephemeral flag is ${String(live.ephemeral)}`;
+  return undefined;
+}
+
+/**
+ * Steps after the object exists. `prior` is the state before an update (null on create): it decides which
+ * files change and which exec entries run. wait_for is honoured on create and whenever the instance had to
+ * be started.
+ */
+export async function converge(at: Placement, name: string, plan: Values, prior: Values | null): Promise<void> {
+  const h = handleOf(at, name);
+  const isCreate = prior === null;
+  const files = fileBlocks(plan.file);
+  const wantRunning = plan.running !== false;
+
+  let runtime = (await at.client.instanceState.get(name, at.call)).value;
+  if (!wantRunning && runtime.status !== "Stopped") {
+    await stopInstance(h, false);
+  }
+  await writeModifiable(at, name, plan);
+
+  let started = false;
+  if (wantRunning || files.length > 0) {
+    runtime = (await at.client.instanceState.get(name, at.call)).value;
+    if (!isRunning(runtime)) {
+      await startInstance(h);
+      started = true;
+    }
+  }
+  if (started || (isCreate && wantRunning)) {
+    for (const wait of sortedWaits(plan.wait_for)) await waitFor(h, wait, plan.type === "virtual-machine");
+  }
+
+  await syncFiles(at.client, name, prior ? fileBlocks(prior.file) : [], files, at.call);
+
+  const runs = execRunsFor(plan.exec, prior?.exec ?? null, isCreate);
+  if (runs.length > 0 && plan.type === "virtual-machine") await waitForAgent(h);
+  for (const [entryName, entry] of runs) {
+    await runExec(at.client, name, entryName, entry, at.call);
+  }
+}
+
+/** Renames a (stopped) instance, restarting it afterwards when it was running. */
+export async function renameInstance(at: Placement, from: string, to: string): Promise<void> {
+  const h = handleOf(at, from);
+  const wasRunning = isRunning((await at.client.instanceState.get(from, at.call)).value);
+  if (wasRunning) await stopInstance(h, false);
+  await at.client.instances.rename(from, to, { ...at.call, timeoutMs: at.timeoutMs });
+  if (wasRunning) await startInstance(handleOf(at, to));
+}

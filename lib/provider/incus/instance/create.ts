@@ -1,0 +1,147 @@
+// POST /1.0/instances for each way an instance can come to be: from an image, as a copy of another
+// instance (or of one of its snapshots), from a backup tarball (source_file), or empty. The instance is
+// created stopped; starting it is the resource's next step, after its state was saved.
+import { createReadStream, promises as fs } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { Values } from "../../framework";
+import { DiagnosticError, isUnknown } from "../../framework";
+import type { CallOptions, ConfigMap, DevicesMap, IncusClient, InstanceSource, InstanceType } from "../../../incus";
+import { apiPath } from "../../../incus";
+import type { DeviceBlockValue } from "../common";
+import { configMap, devicesFromBlocks } from "../common";
+import type { IncusProviderData } from "../provider-data";
+import { resolveImageSource } from "./image-source";
+
+/** Where an instance lives and how to call Incus about it. */
+export interface Placement {
+  readonly client: IncusClient;
+  /** The `remote` attribute (null: the default remote). */
+  readonly remote: string | null;
+  /** project + StopProvider signal, for every call. */
+  readonly call: CallOptions;
+  /** Budget of one operation or wait. */
+  readonly timeoutMs: number;
+}
+
+/** null → ["default"] (the official provider's rule); [] stays "no profiles". */
+export function profilesOf(value: unknown): string[] {
+  if (value === null || value === undefined || isUnknown(value)) return ["default"];
+  return (value as string[]).map(String);
+}
+
+function plain<T>(value: T): T | null {
+  return value === undefined || value === null || isUnknown(value) ? null : value;
+}
+
+/** The modifiable fields the plan asks for. */
+export function desiredBody(plan: Values): { config: ConfigMap; devices: DevicesMap; profiles: string[]; description: string } {
+  return {
+    config: configMap(plain(plan.config)),
+    devices: devicesFromBlocks(plain(plan.device) as DeviceBlockValue[] | null),
+    profiles: profilesOf(plan.profiles),
+    description: (plain(plan.description) as string | null) ?? "",
+  };
+}
+
+/** Creates the instance described by `plan` (not started). */
+export async function createInstance(data: IncusProviderData, at: Placement, plan: Values): Promise<void> {
+  const sourceFile = plain(plan.source_file) as string | null;
+  if (sourceFile) return createFromBackup(at, plan, sourceFile);
+  const body = desiredBody(plan);
+  const type = ((plain(plan.type) as string | null) ?? "container") as InstanceType;
+  const architecture = plain(plan.architecture) as string | null;
+  const target = plain(plan.target) as string | null;
+  const call: CallOptions = { ...at.call, timeoutMs: at.timeoutMs, ...(target ? { target } : {}) };
+  let source: InstanceSource;
+  let config = body.config;
+  let devices = body.devices;
+  const image = plain(plan.image) as string | null;
+  const sourceInstance = plain(plan.source_instance) as { project: string; name: string; snapshot: string | null } | null;
+  if (image) {
+    try {
+      source = await resolveImageSource(data, at.remote, at.client, image, at.call);
+    } catch (err) {
+      throw new DiagnosticError(`Cannot use image ${JSON.stringify(image)}`, (err as Error).message, ["image"]);
+    }
+  } else if (sourceInstance) {
+    const copied = await copySource(at, sourceInstance);
+    source = copied.source;
+    config = { ...copied.config, ...config };
+    devices = mergeDevices(copied.devices, devices);
+  } else {
+    source = { type: "none" };
+  }
+  await at.client.instances.create(
+    {
+      name: String(plan.name),
+      type,
+      source,
+      config,
+      devices,
+      profiles: body.profiles,
+      description: body.description,
+      ephemeral: plan.ephemeral === true,
+      ...(architecture ? { architecture } : {}),
+    },
+    call,
+  );
+}
+
+/** Device overrides from the plan are merged property by property into the copied devices (official). */
+function mergeDevices(base: DevicesMap, overrides: DevicesMap): DevicesMap {
+  const out: DevicesMap = { ...base };
+  for (const [name, props] of Object.entries(overrides)) out[name] = { ...(base[name] ?? {}), ...props };
+  return out;
+}
+
+/** A copy source plus the config and devices to start from (volatile keys dropped, except the base image). */
+async function copySource(
+  at: Placement,
+  src: { project: string; name: string; snapshot: string | null },
+): Promise<{ source: InstanceSource; config: ConfigMap; devices: DevicesMap }> {
+  const call = { ...at.call, project: src.project };
+  const origin = src.snapshot
+    ? (await at.client.instanceSnapshots.get(src.name, src.snapshot, call)).value
+    : (await at.client.instances.get(src.name, call)).value;
+  const config: ConfigMap = {};
+  for (const [k, v] of Object.entries(origin.config ?? {})) {
+    if (!k.startsWith("volatile.") || k === "volatile.base_image") config[k] = v;
+  }
+  return {
+    source: {
+      type: "copy",
+      source: src.snapshot ? `${src.name}/${src.snapshot}` : src.name,
+      project: src.project,
+      instance_only: true,
+    },
+    config,
+    devices: { ...(origin.devices ?? {}) },
+  };
+}
+
+function expandHome(p: string): string {
+  return p === "~" || p.startsWith("~/") ? path.join(os.homedir(), p.slice(1)) : p;
+}
+
+/**
+ * Restores a backup tarball (POST /1.0/instances with the tarball as body). The pool comes from the single
+ * `device { properties = { path = "/", pool = ... } }` block validation allows with source_file.
+ */
+async function createFromBackup(at: Placement, plan: Values, sourceFile: string): Promise<void> {
+  const file = expandHome(sourceFile);
+  let size: number;
+  try {
+    size = (await fs.stat(file)).size;
+  } catch (err) {
+    throw new Error(`Cannot read source_file ${JSON.stringify(sourceFile)}: ${(err as Error).message}`);
+  }
+  const devices = (plain(plan.device) as DeviceBlockValue[] | null) ?? [];
+  const pool = devices[0]?.properties?.pool;
+  const headers: Record<string, string> = { "x-incus-name": String(plan.name) };
+  if (pool) headers["x-incus-pool"] = pool;
+  await at.client.api.write("POST", apiPath("instances"), { ...at.call, timeoutMs: at.timeoutMs }, { project: true }, {
+    headers,
+    raw: { data: createReadStream(file), contentType: "application/octet-stream", contentLength: size },
+  });
+}

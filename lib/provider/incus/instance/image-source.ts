@@ -1,0 +1,77 @@
+// Where a new instance's root filesystem comes from: `image = "[remote:]alias-or-fingerprint"`. Images on
+// the instance's own remote are used directly. Image servers (simplestreams, oci, public incus remotes) are
+// handed to Incus to pull from; `images:` means the public simplestreams server when no remote of that name
+// is configured, as in the incus command-line client's defaults. Private images on another Incus server must
+// be copied to the instance's remote first (incus_image): a direct pull would need credentials.
+import type { CallOptions, IncusClient, InstanceImageSource } from "../../../incus";
+import { isNotFound } from "../../../incus";
+import type { IncusProviderData } from "../provider-data";
+
+const PUBLIC_IMAGES = { server: "https://images.linuxcontainers.org", protocol: "simplestreams" } as const;
+
+/** The pull source for an image that lives on another remote. */
+function remoteImageSource(
+  data: IncusProviderData,
+  instanceRemote: string | null,
+  remote: string,
+  name: string,
+  image: string,
+): InstanceImageSource {
+  if (remote === "images" && !data.remoteNames().includes("images")) {
+    return { type: "image", alias: name, server: PUBLIC_IMAGES.server, protocol: PUBLIC_IMAGES.protocol };
+  }
+  const info = data.remoteInfo(remote);
+  if (info.protocol !== "incus" || info.public) {
+    if (!info.address.startsWith("https://")) {
+      throw new Error(`image ${JSON.stringify(image)}: remote ${JSON.stringify(remote)} (${info.address}) is not reachable over HTTPS, so the Incus server cannot pull from it.`);
+    }
+    return { type: "image", alias: name, server: info.address, protocol: info.protocol };
+  }
+  throw new Error(
+    `image ${JSON.stringify(image)} is on the private remote ${JSON.stringify(remote)}, but the instance is created on ` +
+      `${JSON.stringify(data.remoteName(instanceRemote))}. Copy the image there first (an incus_image resource ` +
+      "or `incus image copy`) and refer to it without the remote prefix.",
+  );
+}
+
+/** `[remote:]name` split at the first colon. */
+export function splitImage(image: string): { remote: string | null; name: string } {
+  const colon = image.indexOf(":");
+  if (colon < 0) return { remote: null, name: image };
+  return { remote: image.slice(0, colon) || null, name: image.slice(colon + 1) };
+}
+
+/**
+ * The `source` of POST /1.0/instances for `image`, checked against the instance's remote so that a missing
+ * image fails with a message that says where we looked.
+ */
+export async function resolveImageSource(
+  data: IncusProviderData,
+  instanceRemote: string | null,
+  client: IncusClient,
+  image: string,
+  call: CallOptions,
+): Promise<InstanceImageSource> {
+  const { remote, name } = splitImage(image);
+  if (name === "") throw new Error(`image ${JSON.stringify(image)} names no image after the remote.`);
+  const local = remote === null || remote === data.remoteName(instanceRemote);
+  if (!local) return remoteImageSource(data, instanceRemote, remote, name, image);
+  try {
+    const alias = await client.images.getAlias(name, call);
+    return { type: "image", alias: alias.value.name };
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+  try {
+    const found = await client.images.get(name, call);
+    return { type: "image", fingerprint: found.value.fingerprint };
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+  const project = call.project ?? "default";
+  throw new Error(
+    `image ${JSON.stringify(name)} was found neither as an alias nor as a fingerprint on remote ` +
+      `${JSON.stringify(data.remoteName(instanceRemote))} in project ${JSON.stringify(project)}. ` +
+      "Import it first (incus_image or `incus image import`); projects with features.images=true only see their own images.",
+  );
+}

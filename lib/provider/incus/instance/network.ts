@@ -1,0 +1,99 @@
+// The computed network attributes of incus_instance (ipv4_address, ipv6_address, mac_address, interfaces),
+// derived from the instance's runtime state the way the official provider does: `user.access_interface`
+// names the NIC to report; otherwise the "best" interface is chosen (one with a host-side name, a MAC, then
+// global IPv4, then global IPv6). Ties are broken by name so the choice is stable between reads.
+import type { ConfigMap, InstanceState } from "../../../incus";
+
+type NetworkEntry = NonNullable<InstanceState["network"]>[string];
+
+export interface Addresses {
+  readonly ipv4: string | null;
+  readonly ipv6: string | null;
+  readonly mac: string | null;
+}
+
+export interface InterfaceValue {
+  readonly name: string;
+  readonly type: string;
+  readonly state: string;
+  readonly ip_addresses: { address: string; family: string; scope: string }[];
+}
+
+const NONE: Addresses = { ipv4: null, ipv6: null, mac: null };
+
+function addressesOf(entry: NetworkEntry): Addresses {
+  let ipv4: string | null = null;
+  let ipv6: string | null = null;
+  for (const a of entry.addresses ?? []) {
+    if (a.scope !== "global") continue;
+    if (ipv4 === null && a.family === "inet") ipv4 = a.address;
+    if (ipv6 === null && a.family === "inet6") ipv6 = a.address;
+  }
+  return { ipv4, ipv6, mac: entry.hwaddr ? entry.hwaddr : null };
+}
+
+function hasGlobal(entry: NetworkEntry, family: string): boolean {
+  return (entry.addresses ?? []).some((a) => a.scope === "global" && a.family === family);
+}
+
+/** Preference score of an interface: higher is better. */
+function score(entry: NetworkEntry): number {
+  return (
+    (entry.host_name ? 8 : 0) + (entry.hwaddr ? 4 : 0) + (hasGlobal(entry, "inet") ? 2 : 0) + (hasGlobal(entry, "inet6") ? 1 : 0)
+  );
+}
+
+/** The addresses to report for an instance, given its config and runtime state. */
+export function pickAddresses(config: ConfigMap, state: InstanceState | null): Addresses {
+  const network = state?.network ?? {};
+  const access = config["user.access_interface"];
+  if (access !== undefined) {
+    const entry = network[access];
+    return entry ? addressesOf(entry) : NONE;
+  }
+  const names = Object.keys(network).sort((a, b) => score(network[b]) - score(network[a]) || (a < b ? -1 : a > b ? 1 : 0));
+  if (names.length === 0 || names[0] === "lo") return NONE;
+  return addressesOf(network[names[0]]);
+}
+
+const HWADDR_KEY = /^volatile\.(.+)\.hwaddr$/;
+
+/**
+ * Interfaces by the name of their Incus device (found through `volatile.<device>.hwaddr`); interfaces that
+ * match no device (loopback, ones created inside the instance) are left out. Null while the instance has no
+ * network state (stopped).
+ */
+export function interfacesOf(config: ConfigMap, state: InstanceState | null): Record<string, InterfaceValue> | null {
+  const network = state?.network;
+  if (!network || Object.keys(network).length === 0) return null;
+  const deviceByMac = new Map<string, string>();
+  for (const [key, value] of Object.entries(config)) {
+    const m = HWADDR_KEY.exec(key);
+    if (m && value) deviceByMac.set(value.toLowerCase(), m[1]);
+  }
+  const out: Record<string, InterfaceValue> = {};
+  for (const name of Object.keys(network).sort()) {
+    const entry = network[name];
+    const device = entry.hwaddr ? deviceByMac.get(entry.hwaddr.toLowerCase()) : undefined;
+    if (!device) continue;
+    out[device] = {
+      name,
+      type: entry.type ?? "",
+      state: entry.state ?? "",
+      ip_addresses: (entry.addresses ?? []).map((a) => ({ address: a.address, family: a.family, scope: a.scope })),
+    };
+  }
+  return out;
+}
+
+/**
+ * Whether the instance has a global address of `family` ("inet" / "inet6") on `nic` (or on any non-loopback
+ * NIC). Link-local IPv6 addresses appear before any real configuration, so they do not count.
+ */
+export function hasAddress(state: InstanceState | null, family: "inet" | "inet6", nic: string | null): boolean {
+  for (const [name, entry] of Object.entries(state?.network ?? {})) {
+    if (name === "lo" || (nic && name !== nic)) continue;
+    if ((entry.addresses ?? []).some((a) => a.family === family && a.scope === "global")) return true;
+  }
+  return false;
+}

@@ -1,0 +1,70 @@
+// incus_instance's own planning on top of the framework's rules:
+// - defaults that depend on other attributes (profiles null → ["default"]; description "", config {} and type
+//   "container" unless the instance is copied from a source);
+// - the effective mode of file blocks, so plans show it instead of "(known after apply)";
+// - computed runtime values (status, addresses) become unknown only when the change will alter them, so an
+//   ordinary config change does not fill the plan with "(known after apply)" noise.
+import type { ModifyPlanRequest, ModifyPlanResponse, Values } from "../../framework";
+import { UNKNOWN, isUnknown } from "../../framework";
+import { withFileDefaults } from "./files";
+
+const ACCESS_KEY = "user.access_interface";
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+/** Sorts object keys and set-like arrays of blocks so equal values compare equal. */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical).map((x) => JSON.stringify(x)).sort();
+  if (v && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) out[k] = canonical((v as Record<string, unknown>)[k]);
+    return out;
+  }
+  return v;
+}
+
+function accessInterface(config: unknown): unknown {
+  if (!config || isUnknown(config)) return undefined;
+  return (config as Record<string, unknown>)[ACCESS_KEY];
+}
+
+export function modifyInstancePlan(req: ModifyPlanRequest): ModifyPlanResponse {
+  const { config, prior } = req;
+  if (req.planned === null || config === null) return { planned: req.planned };
+  const planned: Values = { ...req.planned };
+
+  if (config.profiles === null) planned.profiles = ["default"];
+  const copied = config.source_instance !== null || config.source_file !== null;
+  if (!copied) {
+    if (config.description === null) planned.description = "";
+    if (config.config === null) planned.config = {};
+    if (config.type === null) planned.type = "container";
+  }
+
+  if (Array.isArray(planned.file)) {
+    const configured = Array.isArray(config.file) ? (config.file as Values[]) : [];
+    planned.file = (planned.file as Values[]).map((f, i) => (isUnknown(f) ? f : withFileDefaults(f, configured[i] ?? null)));
+  }
+
+  if (prior !== null) markRuntimeChanges(planned, prior);
+  return { planned };
+}
+
+/** Marks status/addresses unknown when the planned update restarts, renames or re-wires the instance. */
+function markRuntimeChanges(planned: Values, prior: Values): void {
+  const runningChanges = planned.running !== prior.running;
+  const rename = planned.name !== prior.name;
+  const rewired =
+    !jsonEqual(planned.device, prior.device) ||
+    JSON.stringify(planned.profiles) !== JSON.stringify(prior.profiles) ||
+    accessInterface(planned.config) !== accessInterface(prior.config);
+  if (runningChanges || rename) planned.status = UNKNOWN;
+  if (runningChanges || rename || rewired) {
+    planned.ipv4_address = UNKNOWN;
+    planned.ipv6_address = UNKNOWN;
+    planned.mac_address = UNKNOWN;
+    planned.interfaces = UNKNOWN;
+  }
+}

@@ -1,0 +1,153 @@
+// incus_instance: create/read/update/delete/import with the official provider's semantics and the project's
+// stricter rules: state is saved as soon as the instance exists (a later failure leaves it tainted, never
+// orphaned), an instance left behind by a dead run is adopted through its ownership marker, a vanished
+// instance drops out of state, and deleting a missing one succeeds.
+import type { ApplyResponse, Resource, ResourceContext, State, Values } from "../../framework";
+import { DiagnosticError } from "../../framework";
+import { isConflict, isNotFound } from "../../../incus";
+import type { Instance } from "../../../incus";
+import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId } from "../common";
+import type { IncusProviderData } from "../provider-data";
+import { adoptable, converge, handleOf, renameInstance } from "./converge";
+import type { Placement } from "./create";
+import { createInstance } from "./create";
+import { modifyInstancePlan } from "./plan";
+import { stopInstance } from "./power";
+import { instanceSchema } from "./schema";
+import { instanceStateFrom, keepKnownPlanned } from "./state";
+import { validateInstanceConfig } from "./validate";
+
+type Ctx = ResourceContext<IncusProviderData>;
+
+const TYPE_NAME = "incus_instance";
+
+/** The client, project and budgets for the instance described by `values`. */
+export function placementOf(values: Values, ctx: Ctx): Placement {
+  const data = ctx.providerData;
+  const remote = typeof values.remote === "string" ? values.remote : null;
+  let client;
+  try {
+    client = data.client(remote);
+  } catch (err) {
+    throw new DiagnosticError("Cannot use the Incus remote", (err as Error).message, ["remote"]);
+  }
+  const project = typeof values.project === "string" && values.project !== "" ? values.project : undefined;
+  return { client, remote, call: { ...(project ? { project } : {}), signal: ctx.signal }, timeoutMs: data.waitTimeoutMs };
+}
+
+/** Reads the instance and its runtime state into full state; null when it no longer exists. */
+async function readInstance(at: Placement, name: string, base: Values): Promise<State | null> {
+  const live = await ignoreNotFound(at.client.instances.get(name, at.call));
+  if (!live) return null;
+  const runtime = await ignoreNotFound(at.client.instanceState.get(name, at.call));
+  if (!runtime) return null;
+  return instanceStateFrom(base, live.value, runtime.value);
+}
+
+function importIdOf(plan: Values): string {
+  return formatImportId({
+    remote: plan.remote,
+    project: plan.project,
+    fields: [String(plan.name)],
+    options: typeof plan.image === "string" ? { image: plan.image } : {},
+  });
+}
+
+/** Whether an instance found under the planned name may be taken over (reports why not otherwise). */
+function mayAdopt(existing: Instance, plan: Values, ctx: Ctx): boolean {
+  const ok = adoptOrFail({
+    kind: TYPE_NAME,
+    name: String(plan.name),
+    existingConfig: existing.config,
+    plannedConfig: configMap(plan.config),
+    importId: importIdOf(plan),
+    diagnostics: ctx.diagnostics,
+  });
+  if (!ok) return false;
+  const mismatch = adoptable(existing, plan);
+  if (mismatch) {
+    ctx.diagnostics.error(
+      `${TYPE_NAME} ${JSON.stringify(plan.name)} already exists and cannot be adopted`,
+      `It carries this configuration's ownership marker, but ${mismatch}. Delete it (incus delete --force) or rename it, then apply again.`,
+      ["name"],
+    );
+    return false;
+  }
+  ctx.log.info("adopting an instance a previous run created", { name: plan.name });
+  return true;
+}
+
+async function create(req: { planned: State }, ctx: Ctx, resp: ApplyResponse): Promise<void> {
+  const plan = req.planned;
+  const name = String(plan.name);
+  const at = placementOf(plan, ctx);
+  const existing = await at.client.instances.find(name, at.call);
+  if (existing) {
+    if (!mayAdopt(existing.value, plan, ctx)) return;
+  } else {
+    try {
+      await createInstance(ctx.providerData, at, plan);
+    } catch (err) {
+      const found = await at.client.instances.find(name, at.call).catch(() => undefined);
+      if (isConflict(err) && found) {
+        if (!mayAdopt(found.value, plan, ctx)) return; // someone else's, created concurrently
+      } else {
+        if (found && !isConflict(err)) resp.state = await readInstance(at, name, plan);
+        throw err;
+      }
+    }
+  }
+  // Tracked from here on: any later failure leaves a tainted instance in state, not an orphan.
+  resp.state = await readInstance(at, name, plan);
+  await converge(at, name, plan, null);
+  resp.state = await readInstance(at, name, plan);
+  if (resp.state === null) throw new Error(`Instance ${JSON.stringify(name)} disappeared while it was being created (an ephemeral instance that stopped?).`);
+}
+
+async function update(req: { prior: State; planned: State }, ctx: Ctx, resp: ApplyResponse): Promise<void> {
+  const { prior, planned } = req;
+  const at = placementOf(planned, ctx);
+  const oldName = String(prior.name);
+  const newName = String(planned.name);
+  await converge(at, oldName, planned, prior);
+  if (oldName !== newName) {
+    await renameInstance(at, oldName, newName);
+  }
+  const state = await readInstance(at, newName, planned);
+  if (state === null) throw new Error(`Instance ${JSON.stringify(newName)} disappeared during the update.`);
+  resp.state = keepKnownPlanned(state, planned);
+}
+
+async function remove(req: { prior: State }, ctx: Ctx): Promise<void> {
+  const at = placementOf(req.prior, ctx);
+  const name = String(req.prior.name);
+  // Killed, not shut down: it is deleted anyway. An ephemeral instance vanishes on stop.
+  const stillThere = await stopInstance(handleOf(at, name), true).catch((err: unknown) => {
+    if (isNotFound(err)) return false;
+    throw err;
+  });
+  if (!stillThere) return;
+  await ignoreNotFound(at.client.instances.delete(name, { ...at.call, timeoutMs: at.timeoutMs }));
+}
+
+async function importInstance(id: string): Promise<State> {
+  const parsed = parseImportId(id, { fields: ["name"], options: ["image"], typeName: TYPE_NAME });
+  return {
+    name: parsed.fields.name,
+    project: parsed.project,
+    remote: parsed.remote,
+    image: parsed.options.image ?? null,
+  };
+}
+
+export const instanceResource: Resource<IncusProviderData> = {
+  typeName: TYPE_NAME,
+  schema: instanceSchema,
+  validateConfig: (config, ctx) => validateInstanceConfig(config, ctx.diagnostics),
+  modifyPlan: (req) => modifyInstancePlan(req),
+  create,
+  read: async (req, ctx) => readInstance(placementOf(req.state, ctx), String(req.state.name), req.state),
+  update,
+  delete: remove,
+  importState: async (id) => importInstance(id),
+};

@@ -1,0 +1,80 @@
+// Building incus_instance state from what Incus reports. Attributes Incus cannot tell us (image, exec,
+// file and wait_for blocks, source_*) come from the base values (prior state or plan); everything else is
+// read live, so out-of-band changes show as drift.
+import type { Values } from "../../framework";
+import { isUnknown } from "../../framework";
+import type { ConfigMap, Instance, InstanceState } from "../../../incus";
+import { configMap, devicesToBlocks, stripComputedConfig } from "../common";
+import { interfacesOf, pickAddresses } from "./network";
+import { isRunning } from "./power";
+import { INSTANCE_COMPUTED_CONFIG } from "./schema";
+
+/** Computed attributes that may legitimately change while an instance runs (addresses come and go). */
+export const VOLATILE_COMPUTED = ["ipv4_address", "ipv6_address", "mac_address", "interfaces", "status"] as const;
+
+/** A user-side value of a map/list attribute, or null when it is unset or not known yet. */
+function known<T>(value: T): T | null {
+  return value === undefined || value === null || isUnknown(value) ? null : value;
+}
+
+/**
+ * The cluster member as state records it: "" on a standalone server (Incus says "none"), the planned
+ * `@group` when the user targeted a group, else the member Incus placed the instance on.
+ */
+function targetOf(location: string, base: unknown): string {
+  const planned = known(base) as string | null;
+  if (!location || location === "none") return "";
+  if (planned && planned.startsWith("@")) return planned;
+  return location;
+}
+
+/** The user's config as recorded in `base` (null on import: then every server-generated key is dropped). */
+export function userConfig(base: Values): ConfigMap | null {
+  const c = known(base.config);
+  return c === null ? null : configMap(c);
+}
+
+/** Full state of an instance from the live object and its runtime state. */
+export function instanceStateFrom(base: Values, live: Instance, runtime: InstanceState | null): Values {
+  const addresses = pickAddresses(live.config ?? {}, runtime);
+  const keepDevices = known(base.source_file) !== null && Array.isArray(base.device) && base.device.length > 0;
+  return {
+    name: live.name,
+    description: live.description ?? "",
+    type: live.type,
+    image: known(base.image),
+    ephemeral: Boolean(live.ephemeral),
+    running: runtime ? isRunning(runtime) : isRunning(live),
+    profiles: [...(live.profiles ?? [])],
+    project: known(base.project),
+    remote: known(base.remote),
+    target: targetOf(live.location, base.target),
+    config: stripComputedConfig(live.config, userConfig(base), INSTANCE_COMPUTED_CONFIG),
+    exec: known(base.exec),
+    source_instance: known(base.source_instance),
+    source_file: known(base.source_file),
+    architecture: live.architecture,
+    ipv4_address: addresses.ipv4,
+    ipv6_address: addresses.ipv6,
+    mac_address: addresses.mac,
+    status: runtime?.status ?? live.status,
+    interfaces: interfacesOf(live.config ?? {}, runtime),
+    wait_for: Array.isArray(base.wait_for) ? base.wait_for : [],
+    // A backup restore's pool device is not an instance device afterwards; keep the user's block (official).
+    device: keepDevices ? base.device : devicesToBlocks(live.devices),
+    file: Array.isArray(base.file) ? base.file : [],
+  };
+}
+
+/**
+ * After an update, keeps the planned value of every computed attribute the plan already showed as known:
+ * Terraform rejects a result that differs from a known planned value, and an address that changed between
+ * plan and apply is picked up by the next refresh anyway.
+ */
+export function keepKnownPlanned(state: Values, planned: Values): Values {
+  const out = { ...state };
+  for (const key of VOLATILE_COMPUTED) {
+    if (!isUnknown(planned[key])) out[key] = planned[key];
+  }
+  return out;
+}

@@ -1,0 +1,160 @@
+// incus_network: managed networks (bridge, macvlan, sriov, ovn, physical), schema-compatible with lxc/incus.
+// Keys Incus fills in itself (a bridge's generated addresses, MTU, volatile state) never show as drift.
+import type { IncusClient, Network } from "../../../incus";
+import type { Resource, ResourceContext, State, Values } from "../../framework";
+import { bool, custom, mapOf, requiresReplace, str, useStateForUnknown } from "../../framework";
+import {
+  callFor,
+  clientFor,
+  configMap,
+  createOrAdopt,
+  formatImportId,
+  ignoreNotFound,
+  mergeForPut,
+  parseImportId,
+  provisionalState,
+  stripComputedConfig,
+} from "../common";
+import type { IncusProviderData } from "../provider-data";
+
+/** Keys Incus generates for networks (the official provider's list). */
+export const NETWORK_COMPUTED_KEYS = [
+  "bridge.mtu",
+  "ipv4.address",
+  "ipv4.nat",
+  "ipv6.address",
+  "ipv6.nat",
+  "network",
+  "tunnel.",
+  "volatile.",
+] as const;
+
+/** Address keys that may be "auto": Incus then picks a subnet, and "auto" stays in state. */
+const AUTO_KEYS = ["ipv4.address", "ipv6.address"];
+
+type Ctx = ResourceContext<IncusProviderData>;
+
+const noTargetDescription = custom((_value, req) => {
+  if (req.config.target && req.config.description) return "description cannot be set together with target: set it on the cluster-wide network instead.";
+  return undefined;
+}, "description and target are exclusive");
+
+const schema = {
+  description: "An Incus network.",
+  attributes: {
+    name: str({ required: true, description: "Name of the network.", planModifiers: [requiresReplace()] }),
+    description: str({ optional: true, computed: true, default: "", description: "Description of the network.", validators: [noTargetDescription] }),
+    type: str({
+      optional: true,
+      computed: true,
+      description: "bridge (server default), macvlan, sriov, ovn or physical.",
+      planModifiers: [useStateForUnknown(), requiresReplace()],
+    }),
+    config: mapOf("string", { optional: true, computed: true, description: "Network configuration." }),
+    project: str({ optional: true, description: "Project of the network.", planModifiers: [requiresReplace()] }),
+    remote: str({ optional: true, description: "The remote to create the network on.", planModifiers: [requiresReplace()] }),
+    target: str({ optional: true, description: "Cluster member to create the member-specific part on.", planModifiers: [requiresReplace()] }),
+    managed: bool({ computed: true, description: "Whether Incus manages the network." }),
+  },
+};
+
+/** The live config as state: computed keys dropped unless set, and a configured "auto" address kept. */
+export function networkConfigState(live: Record<string, string> | null | undefined, user: Values["config"]): Record<string, string> {
+  const userConfig = user ? configMap(user) : null;
+  const out = stripComputedConfig(live, userConfig, NETWORK_COMPUTED_KEYS);
+  for (const key of AUTO_KEYS) {
+    const liveValue = live?.[key];
+    if (userConfig?.[key] === "auto" && liveValue && liveValue !== "none") out[key] = "auto";
+  }
+  return out;
+}
+
+function networkState(network: Network, known: Values): State {
+  return {
+    name: network.name,
+    description: network.description ?? "",
+    type: network.type,
+    config: networkConfigState(network.config, known.config),
+    project: known.project ?? null,
+    remote: known.remote ?? null,
+    target: known.target ?? null,
+    managed: Boolean(network.managed),
+  };
+}
+
+async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+  const found = await ignoreNotFound(client.networks.get(known.name, callFor(ctx, known)));
+  return found ? networkState(found.value, known) : null;
+}
+
+/** Desired config for a PUT: the user's keys ("auto" addresses keep their generated value) plus server keys. */
+function putConfig(live: Record<string, string>, planned: Values): Record<string, string> {
+  const desired = configMap(planned.config);
+  for (const key of AUTO_KEYS) if (desired[key] === "auto" && live[key] && live[key] !== "none") desired[key] = live[key];
+  return mergeForPut(live, desired, NETWORK_COMPUTED_KEYS);
+}
+
+async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const current = await client.networks.get(planned.name, call);
+  await client.networks.update(
+    planned.name,
+    { description: planned.description ?? "", config: putConfig(current.value.config ?? {}, planned) },
+    { ...call, etag: current.etag },
+  );
+}
+
+export const networkResource: Resource<IncusProviderData> = {
+  typeName: "incus_network",
+  schema,
+
+  async create({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    const call = callFor(ctx, planned);
+    const outcome = await createOrAdopt({
+      create: () =>
+        client.networks.create(
+          {
+            name: planned.name,
+            ...(typeof planned.type === "string" ? { type: planned.type } : {}),
+            // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
+            ...(planned.target ? {} : { description: planned.description ?? "" }),
+            config: configMap(planned.config),
+          },
+          call,
+        ),
+      find: async () => (await ignoreNotFound(client.networks.get(planned.name, call)))?.value,
+      configOf: (n) => n.config,
+      check: {
+        kind: "incus_network",
+        name: planned.name,
+        plannedConfig: configMap(planned.config),
+        importId: formatImportId({ remote: planned.remote, project: planned.project, fields: [planned.name] }),
+        diagnostics: ctx.diagnostics,
+      },
+    });
+    if (outcome === "refused") return;
+    resp.state = provisionalState(planned, { config: configMap(planned.config), managed: true });
+    if (outcome === "adopted") await converge(client, planned, ctx);
+    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
+  },
+
+  async read({ state }, ctx) {
+    return readBack(clientFor(ctx, state), state, ctx);
+  },
+
+  async update({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    await converge(client, planned, ctx);
+    resp.state = await readBack(client, planned, ctx);
+  },
+
+  async delete({ prior }, ctx) {
+    await ignoreNotFound(clientFor(ctx, prior).networks.delete(prior.name, callFor(ctx, { ...prior, target: null })));
+  },
+
+  async importState(id) {
+    const parsed = parseImportId(id, { fields: ["name"], options: ["target"], typeName: "incus_network" });
+    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project, target: parsed.options.target ?? null };
+  },
+};

@@ -1,0 +1,139 @@
+// incus_profile, schema-compatible with lxc/incus: config (read back in full, profiles have no server keys)
+// and `device` blocks. The profile named "default" always exists: create takes it over and destroy resets it,
+// both with a warning, as the official provider does.
+import type { IncusClient, Profile } from "../../../incus";
+import type { Resource, ResourceContext, State, Values } from "../../framework";
+import { mapOf, requiresReplace, str } from "../../framework";
+import {
+  callFor,
+  clientFor,
+  configMap,
+  createOrAdopt,
+  deviceBlock,
+  devicesFromBlocks,
+  devicesToBlocks,
+  formatImportId,
+  ignoreNotFound,
+  parseImportId,
+  provisionalState,
+} from "../common";
+import type { IncusProviderData } from "../provider-data";
+
+type Ctx = ResourceContext<IncusProviderData>;
+
+const DEFAULT_PROFILE = "default";
+
+const schema = {
+  description: "An Incus profile: config and devices shared by the instances that use it.",
+  attributes: {
+    name: str({ required: true, description: "Name of the profile.", planModifiers: [requiresReplace()] }),
+    description: str({ optional: true, computed: true, default: "", description: "Description of the profile." }),
+    project: str({ optional: true, computed: true, default: "default", description: "Project of the profile.", planModifiers: [requiresReplace()] }),
+    remote: str({ optional: true, description: "The remote to create the profile on.", planModifiers: [requiresReplace()] }),
+    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Instance configuration applied by the profile." }),
+  },
+  blocks: { device: deviceBlock() },
+};
+
+function profileState(profile: Profile, known: Values): State {
+  return {
+    name: profile.name,
+    description: profile.description ?? "",
+    project: known.project ?? "default",
+    remote: known.remote ?? null,
+    config: { ...(profile.config ?? {}) },
+    device: devicesToBlocks(profile.devices),
+  };
+}
+
+async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+  const found = await ignoreNotFound(client.profiles.get(known.name, callFor(ctx, known)));
+  return found ? profileState(found.value, known) : null;
+}
+
+async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const current = await client.profiles.get(planned.name, call);
+  await client.profiles.update(
+    planned.name,
+    { description: planned.description ?? "", config: configMap(planned.config), devices: devicesFromBlocks(planned.device) },
+    { ...call, etag: current.etag },
+  );
+}
+
+/** What a project's default profile keeps when destroyed: its root disk when it is shared with other projects. */
+async function resetDefaultProfile(client: IncusClient, prior: Values, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, prior);
+  const current = await ignoreNotFound(client.profiles.get(DEFAULT_PROFILE, call));
+  if (!current) return;
+  const project = prior.project && prior.project !== "default" ? await ignoreNotFound(client.projects.get(prior.project, { signal: ctx.signal })) : undefined;
+  const shared = project?.value.config?.["features.profiles"] === "false";
+  const root = current.value.devices?.root;
+  await client.profiles.update(DEFAULT_PROFILE, { description: "", config: {}, devices: shared && root ? { root } : {} }, { ...call, etag: current.etag });
+}
+
+export const profileResource: Resource<IncusProviderData> = {
+  typeName: "incus_profile",
+  schema,
+
+  async create({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    const call = callFor(ctx, planned);
+    if (planned.name === DEFAULT_PROFILE) {
+      ctx.diagnostics.warning(
+        "Taking over the default profile",
+        `The "default" profile of project ${JSON.stringify(planned.project ?? "default")} always exists; its config and devices are replaced by this resource, and destroying the resource empties it instead of deleting it.`,
+        ["name"],
+      );
+      resp.state = provisionalState(planned);
+      await converge(client, planned, ctx);
+      resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
+      return;
+    }
+    const outcome = await createOrAdopt({
+      create: () =>
+        client.profiles.create(
+          { name: planned.name, description: planned.description ?? "", config: configMap(planned.config), devices: devicesFromBlocks(planned.device) },
+          call,
+        ),
+      find: async () => (await ignoreNotFound(client.profiles.get(planned.name, call)))?.value,
+      configOf: (p) => p.config,
+      check: {
+        kind: "incus_profile",
+        name: planned.name,
+        plannedConfig: configMap(planned.config),
+        importId: formatImportId({ remote: planned.remote, project: planned.project, fields: [planned.name] }),
+        diagnostics: ctx.diagnostics,
+      },
+    });
+    if (outcome === "refused") return;
+    resp.state = provisionalState(planned);
+    if (outcome === "adopted") await converge(client, planned, ctx);
+    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
+  },
+
+  async read({ state }, ctx) {
+    return readBack(clientFor(ctx, state), state, ctx);
+  },
+
+  async update({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    await converge(client, planned, ctx);
+    resp.state = await readBack(client, planned, ctx);
+  },
+
+  async delete({ prior }, ctx) {
+    const client = clientFor(ctx, prior);
+    if (prior.name === DEFAULT_PROFILE) {
+      ctx.diagnostics.warning("The default profile is reset, not deleted", "Its config and devices were emptied (a shared root disk is kept).");
+      await resetDefaultProfile(client, prior, ctx);
+      return;
+    }
+    await ignoreNotFound(client.profiles.delete(prior.name, callFor(ctx, prior)));
+  },
+
+  async importState(id) {
+    const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_profile" });
+    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project ?? "default" };
+  },
+};

@@ -1,0 +1,126 @@
+// incus_project: name, description, config and force_destroy, as the official provider. Differences on
+// purpose: deleting a project that is already gone succeeds, and create adopts a project that carries this
+// configuration's ownership marker (a previous run died after creating it).
+import type { IncusClient, Project } from "../../../incus";
+import { apiPath } from "../../../incus";
+import type { Resource, ResourceContext, State, Values } from "../../framework";
+import { bool, mapOf, requiresReplace, str } from "../../framework";
+import {
+  callFor,
+  clientFor,
+  configMap,
+  createOrAdopt,
+  formatImportId,
+  ignoreNotFound,
+  mergeForPut,
+  parseImportId,
+  provisionalState,
+  stripComputedConfig,
+} from "../common";
+import type { IncusProviderData } from "../provider-data";
+
+/** Feature flags Incus sets on every new project; shown only when the user sets them. */
+export const PROJECT_COMPUTED_KEYS = [
+  "features.images",
+  "features.profiles",
+  "features.storage.volumes",
+  "features.storage.buckets",
+] as const;
+
+type Ctx = ResourceContext<IncusProviderData>;
+
+const schema = {
+  description: "An Incus project.",
+  attributes: {
+    name: str({ required: true, description: "Name of the project.", planModifiers: [requiresReplace()] }),
+    description: str({ optional: true, computed: true, default: "", description: "Description of the project." }),
+    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Project configuration." }),
+    remote: str({ optional: true, description: "The remote to create the project on.", planModifiers: [requiresReplace()] }),
+    force_destroy: bool({
+      optional: true,
+      computed: true,
+      default: false,
+      description: "Delete the project together with everything in it.",
+    }),
+  },
+};
+
+/** The state for a project read from Incus, keeping the settings that live only in Terraform. */
+export function projectState(project: Project, known: Values): State {
+  return {
+    name: project.name,
+    description: project.description ?? "",
+    config: stripComputedConfig(project.config, known.config ?? null, PROJECT_COMPUTED_KEYS),
+    remote: known.remote ?? null,
+    force_destroy: known.force_destroy ?? false,
+  };
+}
+
+async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const current = await client.projects.get(planned.name, callFor(ctx, { remote: planned.remote }));
+  await client.projects.update(
+    planned.name,
+    { description: planned.description ?? "", config: mergeForPut(current.value.config, configMap(planned.config), PROJECT_COMPUTED_KEYS) },
+    { signal: ctx.signal, etag: current.etag },
+  );
+}
+
+async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+  const found = await ignoreNotFound(client.projects.get(known.name, { signal: ctx.signal }));
+  return found ? projectState(found.value, known) : null;
+}
+
+export const projectResource: Resource<IncusProviderData> = {
+  typeName: "incus_project",
+  schema,
+
+  async create({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    const outcome = await createOrAdopt({
+      create: () =>
+        client.projects.create(
+          { name: planned.name, description: planned.description ?? "", config: configMap(planned.config) },
+          { signal: ctx.signal },
+        ),
+      find: async () => (await ignoreNotFound(client.projects.get(planned.name, { signal: ctx.signal })))?.value,
+      configOf: (p) => p.config,
+      check: {
+        kind: "incus_project",
+        name: planned.name,
+        plannedConfig: configMap(planned.config),
+        importId: formatImportId({ remote: planned.remote, fields: [planned.name] }),
+        diagnostics: ctx.diagnostics,
+      },
+    });
+    if (outcome === "refused") return;
+    // Recorded before converging so that a failure below leaves a tracked (tainted) object, not an orphan.
+    resp.state = provisionalState(planned);
+    if (outcome === "adopted") await converge(client, planned, ctx);
+    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
+  },
+
+  async read({ state }, ctx) {
+    return readBack(clientFor(ctx, state), state, ctx);
+  },
+
+  async update({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    await converge(client, planned, ctx);
+    resp.state = await readBack(client, planned, ctx);
+  },
+
+  async delete({ prior }, ctx) {
+    const client = clientFor(ctx, prior);
+    if (prior.force_destroy) {
+      // DELETE ?force=true removes everything inside the project (API extension projects_force_delete).
+      await ignoreNotFound(client.api.write("DELETE", apiPath("projects", prior.name), { signal: ctx.signal }, {}, { query: { force: "true" } }));
+      return;
+    }
+    await ignoreNotFound(client.projects.delete(prior.name, { signal: ctx.signal }));
+  },
+
+  async importState(id) {
+    const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_project", allowProject: false });
+    return { name: parsed.fields.name, remote: parsed.remote, force_destroy: false };
+  },
+};

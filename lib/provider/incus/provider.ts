@@ -1,0 +1,124 @@
+// The `provider "incus" { ... }` block (schema-compatible with lxc/incus) and the list of resources and data
+// sources. `configure` builds the remote table; clients connect lazily when a resource first needs one.
+import type { DataSource, Provider, Resource, Values } from "../framework";
+import { bool, custom, isUnknown, listBlock, oneOf, str } from "../framework";
+import { parseDuration } from "./common";
+import { imageDataSource } from "./image/data-source";
+import { imageResource } from "./image/resource";
+import { instanceResource, instanceSnapshotResource } from "./instance";
+import { networkDataSource } from "./network/data-source";
+import { networkResource } from "./network/resource";
+import { profileDataSource } from "./profile/data-source";
+import { profileResource } from "./profile/resource";
+import { projectDataSource } from "./project/data-source";
+import { projectResource } from "./project/resource";
+import type { IncusProviderData } from "./provider-data";
+import type { RemoteSettings } from "./remotes";
+import { Remotes } from "./remotes";
+import { storagePoolDataSource } from "./storage/pool-data-source";
+import { storagePoolResource } from "./storage/pool-resource";
+import { storageVolumeDataSource } from "./storage/volume-data-source";
+import { storageVolumeResource } from "./storage/volume-resource";
+
+/** Used when `wait_timeout` is not set: the official provider's fixed wait. */
+export const DEFAULT_WAIT_TIMEOUT = "3m";
+
+const durationValidator = custom((value) => {
+  try {
+    if (parseDuration(String(value)) <= 0) return "wait_timeout must be longer than zero.";
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return undefined;
+}, "a duration such as 90s or 5m");
+
+export const providerSchema = {
+  description: "Incus containers, virtual machines, networks, storage, profiles, projects and images.",
+  attributes: {
+    config_dir: str({ optional: true, description: "The incus client's configuration directory. Default: $INCUS_CONF, else ~/.config/incus." }),
+    generate_client_certificates: bool({ optional: true, description: "Create client.crt/client.key in config_dir when missing (env INCUS_GENERATE_CLIENT_CERTS)." }),
+    accept_remote_certificate: bool({ optional: true, description: "Pin an HTTPS remote's certificate on first contact (env INCUS_ACCEPT_SERVER_CERTIFICATE)." }),
+    default_remote: str({ optional: true, description: "The remote used when a resource leaves `remote` unset." }),
+    wait_timeout: str({
+      optional: true,
+      description: `How long waits (instance start, wait_for, long operations) may take, e.g. "10m". Default ${DEFAULT_WAIT_TIMEOUT}. An addition to the official schema.`,
+      validators: [durationValidator],
+    }),
+  },
+  blocks: {
+    remote: listBlock(
+      {
+        name: str({ required: true, description: "The remote's name, as resources refer to it." }),
+        address: str({ optional: true, description: "unix:// (local socket), unix:///path/to/socket or https://host:8443; a comma-separated list uses the first. Default: the address in config.yml." }),
+        protocol: str({ optional: true, description: "incus (default), simplestreams or oci.", validators: [oneOf(["incus", "simplestreams", "oci"])] }),
+        credentials_helper: str({ optional: true, description: "OCI credentials helper (oci remotes only)." }),
+        authentication_type: str({ optional: true, description: "tls (default) or oidc.", validators: [oneOf(["tls", "oidc"])] }),
+        token: str({ optional: true, sensitive: true, description: "One-time trust token from `incus config trust add`." }),
+        public: bool({ optional: true, description: "The remote needs no authentication." }),
+      },
+      { description: "An Incus server or image server." },
+    ),
+  },
+};
+
+function remoteSettings(block: Values): RemoteSettings {
+  const unknown = Object.values(block).some((v) => isUnknown(v));
+  const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
+  return {
+    name: String(block.name),
+    address: text(block.address),
+    protocol: text(block.protocol),
+    authenticationType: text(block.authentication_type),
+    token: text(block.token),
+    public: typeof block.public === "boolean" ? block.public : null,
+    unknown,
+  };
+}
+
+export const incusProvider: Provider<IncusProviderData> = {
+  typeName: "incus",
+  schema: providerSchema,
+  async validateConfig(config, ctx) {
+    const remotes = Array.isArray(config.remote) ? (config.remote as Values[]) : [];
+    remotes.forEach((r, i) => {
+      if (r.authentication_type === "oidc") {
+        ctx.diagnostics.error("OIDC is not supported", "The bundled provider authenticates with TLS client certificates only; remove authentication_type or use \"tls\".", ["remote", i, "authentication_type"]);
+      }
+    });
+  },
+  async configure(config, ctx) {
+    const known = (v: unknown) => (isUnknown(v) ? null : v);
+    const waitText = known(config.wait_timeout) as string | null;
+    const waitTimeoutMs = parseDuration(waitText ?? DEFAULT_WAIT_TIMEOUT);
+    const blocks = Array.isArray(config.remote) ? (config.remote as Values[]) : [];
+    return Remotes.configure(
+      {
+        configDir: known(config.config_dir) as string | null,
+        generateClientCertificates: known(config.generate_client_certificates) as boolean | null,
+        acceptRemoteCertificate: known(config.accept_remote_certificate) as boolean | null,
+        defaultRemote: known(config.default_remote) as string | null,
+        remotes: blocks.filter((b) => !isUnknown(b) && typeof b.name === "string").map(remoteSettings),
+        waitTimeoutMs,
+      },
+      ctx,
+    );
+  },
+  resources: (): readonly Resource<IncusProviderData>[] => [
+    projectResource,
+    networkResource,
+    storagePoolResource,
+    storageVolumeResource,
+    profileResource,
+    imageResource,
+    instanceResource,
+    instanceSnapshotResource,
+  ],
+  dataSources: (): readonly DataSource<IncusProviderData>[] => [
+    imageDataSource,
+    networkDataSource,
+    profileDataSource,
+    projectDataSource,
+    storagePoolDataSource,
+    storageVolumeDataSource,
+  ],
+};

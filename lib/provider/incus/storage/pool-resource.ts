@@ -1,0 +1,158 @@
+// incus_storage_pool, schema-compatible with lxc/incus. Driver-generated keys (a dir pool's source path, a
+// loop file's size, volatile state) never show as drift; changing a zfs pool's source replaces the pool.
+import type { IncusClient, StoragePool } from "../../../incus";
+import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
+import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
+import {
+  callFor,
+  clientFor,
+  configMap,
+  createOrAdopt,
+  formatImportId,
+  ignoreNotFound,
+  mergeForPut,
+  parseImportId,
+  provisionalState,
+  stripComputedConfig,
+} from "../common";
+import type { IncusProviderData } from "../provider-data";
+
+/** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
+const DRIVER_COMPUTED_KEYS: Readonly<Record<string, readonly string[]>> = {
+  dir: ["source"],
+  zfs: ["source", "size", "zfs.pool_name"],
+  lvm: ["source", "size", "lvm.vg_name", "lvm.thinpool_name"],
+  lvmcluster: ["source", "lvm.vg_name"],
+  btrfs: ["source", "size"],
+  ceph: ["source", "ceph.cluster_name", "ceph.osd.pool_name", "ceph.user.name", "ceph.osd.pg_num"],
+  cephfs: ["source", "cephfs.cluster_name", "cephfs.path", "cephfs.user.name"],
+  cephobject: ["cephobject.cluster_name", "cephobject.radosgw.endpoint"],
+  linstor: ["linstor.resource_group.name", "linstor.resource_group.place_count", "linstor.resource_group.storage_pool", "linstor.volume.prefix"],
+  truenas: ["source", "truenas.dataset"],
+};
+
+/** Computed keys of a pool of `driver`. */
+export function poolComputedKeys(driver: string): string[] {
+  return ["volatile.", ...(DRIVER_COMPUTED_KEYS[driver] ?? ["source"])];
+}
+
+type Ctx = ResourceContext<IncusProviderData>;
+
+const noTargetDescription = custom((_value, req) => {
+  if (req.config.target && req.config.description) return "description cannot be set together with target: set it on the cluster-wide pool instead.";
+  return undefined;
+}, "description and target are exclusive");
+
+const schema = {
+  description: "An Incus storage pool.",
+  attributes: {
+    name: str({ required: true, description: "Name of the pool.", planModifiers: [requiresReplace()] }),
+    driver: str({ required: true, description: "dir, zfs, lvm, lvmcluster, btrfs, ceph, cephfs, cephobject, linstor or truenas.", planModifiers: [requiresReplace()] }),
+    description: str({ optional: true, computed: true, default: "", description: "Description of the pool.", validators: [noTargetDescription] }),
+    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Driver configuration." }),
+    project: str({ optional: true, description: "Project (pools are global; kept for compatibility).", planModifiers: [requiresReplace()] }),
+    remote: str({ optional: true, description: "The remote to create the pool on.", planModifiers: [requiresReplace()] }),
+    target: str({ optional: true, description: "Cluster member to create the member-specific part on.", planModifiers: [requiresReplace()] }),
+  },
+};
+
+/** The live config as state; for zfs the user's `source` (a device or dataset) stays as written. */
+export function poolConfigState(driver: string, live: Record<string, string> | null | undefined, user: Values["config"]): Record<string, string> {
+  const userConfig = user === null || user === undefined ? null : configMap(user);
+  const out = stripComputedConfig(live, userConfig, poolComputedKeys(driver));
+  if (driver === "zfs" && userConfig?.source !== undefined && out.source !== undefined) out.source = userConfig.source;
+  return out;
+}
+
+function poolState(pool: StoragePool, known: Values): State {
+  return {
+    name: pool.name,
+    driver: pool.driver,
+    description: pool.description ?? "",
+    config: poolConfigState(pool.driver, pool.config, known.config),
+    project: known.project ?? null,
+    remote: known.remote ?? null,
+    target: known.target ?? null,
+  };
+}
+
+async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+  const found = await ignoreNotFound(client.storagePools.get(known.name, callFor(ctx, known)));
+  return found ? poolState(found.value, known) : null;
+}
+
+async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const current = await client.storagePools.get(planned.name, call);
+  const desired = configMap(planned.config);
+  // The zfs source as written by the user may differ from what Incus stores; never send it back changed.
+  if (planned.driver === "zfs" && current.value.config?.source !== undefined) desired.source = current.value.config.source;
+  await client.storagePools.update(
+    planned.name,
+    { description: planned.description ?? "", config: mergeForPut(current.value.config, desired, poolComputedKeys(planned.driver)) },
+    { ...call, etag: current.etag },
+  );
+}
+
+export const storagePoolResource: Resource<IncusProviderData> = {
+  typeName: "incus_storage_pool",
+  schema,
+
+  modifyPlan(req): ModifyPlanResponse {
+    const { prior, planned } = req;
+    if (!prior || !planned || prior.driver !== "zfs" || isUnknown(planned.config)) return { planned };
+    const before = configMap(prior.config).source;
+    const after = configMap(planned.config).source;
+    if (before === after) return { planned };
+    return { planned, requiresReplace: [["config", { key: "source" }]] };
+  },
+
+  async create({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    const call = callFor(ctx, planned);
+    const outcome = await createOrAdopt({
+      create: () =>
+        client.storagePools.create(
+          {
+            name: planned.name,
+            driver: planned.driver,
+            ...(planned.target ? {} : { description: planned.description ?? "" }),
+            config: configMap(planned.config),
+          },
+          call,
+        ),
+      find: async () => (await ignoreNotFound(client.storagePools.get(planned.name, call)))?.value,
+      configOf: (p) => p.config,
+      check: {
+        kind: "incus_storage_pool",
+        name: planned.name,
+        plannedConfig: configMap(planned.config),
+        importId: formatImportId({ remote: planned.remote, project: planned.project, fields: [planned.name] }),
+        diagnostics: ctx.diagnostics,
+      },
+    });
+    if (outcome === "refused") return;
+    resp.state = provisionalState(planned);
+    if (outcome === "adopted") await converge(client, planned, ctx);
+    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
+  },
+
+  async read({ state }, ctx) {
+    return readBack(clientFor(ctx, state), state, ctx);
+  },
+
+  async update({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    await converge(client, planned, ctx);
+    resp.state = await readBack(client, planned, ctx);
+  },
+
+  async delete({ prior }, ctx) {
+    await ignoreNotFound(clientFor(ctx, prior).storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })));
+  },
+
+  async importState(id) {
+    const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_storage_pool" });
+    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project };
+  },
+};

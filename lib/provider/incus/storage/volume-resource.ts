@@ -1,0 +1,131 @@
+// incus_storage_volume: custom volumes (filesystem, block, ISO), schema-compatible with lxc/incus. Keys a
+// volume inherits from its pool (`volume.size` on the pool → `size` on the volume) and driver keys never show
+// as drift; a volume that is already gone counts as deleted.
+import type { IncusClient, StorageVolume } from "../../../incus";
+import type { Resource, ResourceContext, State, Values } from "../../framework";
+import {
+  callFor,
+  clientFor,
+  configMap,
+  createOrAdopt,
+  formatImportId,
+  ignoreNotFound,
+  mergeForPut,
+  parseImportId,
+  provisionalState,
+  stripComputedConfig,
+} from "../common";
+import type { IncusProviderData } from "../provider-data";
+import { planVolume, volumeSchema } from "./volume-schema";
+import { createVolume } from "./volume-source";
+
+type Ctx = ResourceContext<IncusProviderData>;
+
+const VOLUME_COMPUTED_KEYS = ["block.filesystem", "block.mount_options", "volatile."];
+
+/** Computed keys of a volume on a pool with `poolConfig`: the fixed ones plus every `volume.X` default as `X`. */
+export function volumeComputedKeys(poolConfig: Record<string, string> | null | undefined): string[] {
+  const inherited = Object.keys(poolConfig ?? {})
+    .filter((k) => k.startsWith("volume."))
+    .map((k) => k.slice("volume.".length));
+  return [...VOLUME_COMPUTED_KEYS, ...inherited];
+}
+
+function volumeState(volume: StorageVolume, computed: readonly string[], known: Values): State {
+  const userConfig = known.config === null || known.config === undefined ? null : configMap(known.config);
+  return {
+    name: volume.name,
+    pool: known.pool,
+    description: volume.description ?? "",
+    type: "custom",
+    content_type: volume.content_type,
+    config: stripComputedConfig(volume.config, userConfig, computed),
+    project: known.project ?? null,
+    remote: known.remote ?? null,
+    target: typeof known.target === "string" ? known.target : null,
+    source_volume: known.source_volume ?? null,
+    source_file: known.source_file ?? null,
+    location: volume.location ?? "",
+    file: Array.isArray(known.file) ? known.file : [],
+  };
+}
+
+async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+  const call = callFor(ctx, known);
+  const [volume, pool] = await Promise.all([
+    ignoreNotFound(client.storageVolumes.get(known.pool, known.name, call)),
+    ignoreNotFound(client.storagePools.get(known.pool, { signal: ctx.signal })),
+  ]);
+  if (!volume) return null;
+  return volumeState(volume.value, volumeComputedKeys(pool?.value.config), known);
+}
+
+async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const [current, pool] = await Promise.all([
+    client.storageVolumes.get(planned.pool, planned.name, call),
+    client.storagePools.get(planned.pool, { signal: ctx.signal }),
+  ]);
+  const computed = volumeComputedKeys(pool.value.config);
+  const description = typeof planned.description === "string" ? planned.description : current.value.description;
+  // A null config (a copy or import whose config the server decides) keeps what is there.
+  const config = planned.config === null ? current.value.config : mergeForPut(current.value.config, configMap(planned.config), computed);
+  await client.storageVolumes.update(planned.pool, planned.name, { description, config }, { ...call, etag: current.etag });
+}
+
+export const storageVolumeResource: Resource<IncusProviderData> = {
+  typeName: "incus_storage_volume",
+  schema: volumeSchema,
+
+  validateConfig(config, ctx) {
+    if (Array.isArray(config.file) && config.file.length > 0) {
+      ctx.diagnostics.error(
+        "file blocks on volumes are not supported",
+        "The bundled provider cannot upload files into a storage volume. Attach the volume to an instance and use the instance's file blocks instead.",
+        ["file"],
+      );
+    }
+  },
+
+  modifyPlan: (req) => planVolume(req),
+
+  async create({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    const call = callFor(ctx, planned);
+    const outcome = await createOrAdopt({
+      create: () => createVolume(client, planned, call, ctx.providerData.defaultRemote),
+      find: async () => (await ignoreNotFound(client.storageVolumes.get(planned.pool, planned.name, call)))?.value,
+      configOf: (v) => v.config,
+      check: {
+        kind: "incus_storage_volume",
+        name: `${planned.pool}/${planned.name}`,
+        plannedConfig: configMap(planned.config),
+        importId: formatImportId({ remote: planned.remote, project: planned.project, fields: [planned.pool, planned.name] }),
+        diagnostics: ctx.diagnostics,
+      },
+    });
+    if (outcome === "refused") return;
+    resp.state = provisionalState(planned, { file: [] });
+    if (outcome === "adopted") await converge(client, planned, ctx);
+    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
+  },
+
+  async read({ state }, ctx) {
+    return readBack(clientFor(ctx, state), state, ctx);
+  },
+
+  async update({ planned }, ctx, resp) {
+    const client = clientFor(ctx, planned);
+    await converge(client, planned, ctx);
+    resp.state = await readBack(client, planned, ctx);
+  },
+
+  async delete({ prior }, ctx) {
+    await ignoreNotFound(clientFor(ctx, prior).storageVolumes.delete(prior.pool, prior.name, callFor(ctx, prior)));
+  },
+
+  async importState(id) {
+    const parsed = parseImportId(id, { fields: ["pool", "name"], typeName: "incus_storage_volume" });
+    return { pool: parsed.fields.pool, name: parsed.fields.name, remote: parsed.remote, project: parsed.project, type: "custom" };
+  },
+};

@@ -1,0 +1,89 @@
+// The incus_storage_volume schema (lxc/incus compatible) and the plan rules the official provider expresses
+// as defaults: description "" and config {} unless the volume is a copy or an import, content_type
+// "filesystem" unless the source decides it.
+import type { ModifyPlanRequest, ModifyPlanResponse, PlanModifier, Schema } from "../../framework";
+import { bool, isUnknown, mapOf, nested, num, oneOf, requiresReplace, requiresReplaceIf, setBlock, str } from "../../framework";
+
+/** Replace only when the user configured a new value (a computed value filled by the server never replaces). */
+const requiresReplaceIfConfigured: PlanModifier = requiresReplaceIf(
+  (req) => req.configValue !== null && !isUnknown(req.configValue),
+  "Changing the configured value replaces the volume.",
+);
+
+/** The `file` block of the official schema; accepted so configurations parse, rejected when used. */
+const fileBlock = setBlock({
+  content: str({ optional: true }),
+  source_path: str({ optional: true }),
+  target_path: str({ required: true }),
+  uid: num({ optional: true }),
+  gid: num({ optional: true }),
+  mode: str({ optional: true, computed: true }),
+  directory_mode: str({ optional: true }),
+  create_directories: bool({ optional: true }),
+  append: bool({ computed: true }),
+});
+
+export const volumeSchema: Schema = {
+  description: "A custom storage volume (filesystem, block or ISO).",
+  attributes: {
+    name: str({ required: true, description: "Name of the volume.", planModifiers: [requiresReplace()] }),
+    pool: str({ required: true, description: "Storage pool of the volume.", planModifiers: [requiresReplace()] }),
+    description: str({ optional: true, computed: true, description: "Description of the volume." }),
+    type: str({
+      optional: true,
+      computed: true,
+      default: "custom",
+      description: "Volume type; only custom volumes can be managed.",
+      validators: [oneOf(["custom"])],
+      planModifiers: [requiresReplace()],
+    }),
+    content_type: str({
+      optional: true,
+      computed: true,
+      description: "filesystem (default) or block.",
+      validators: [oneOf(["filesystem", "block"])],
+      planModifiers: [requiresReplace()],
+    }),
+    config: mapOf("string", { optional: true, computed: true, description: "Volume configuration; the size goes in config.size." }),
+    project: str({ optional: true, description: "Project of the volume.", planModifiers: [requiresReplace()] }),
+    remote: str({ optional: true, description: "The remote to create the volume on.", planModifiers: [requiresReplace()] }),
+    target: str({ optional: true, computed: true, description: "Cluster member.", planModifiers: [requiresReplaceIfConfigured] }),
+    source_volume: nested(
+      "single",
+      {
+        pool: str({ required: true, description: "Pool of the volume to copy." }),
+        name: str({ required: true, description: "Name of the volume to copy." }),
+        remote: str({ optional: true, description: "Remote of the volume to copy (must be the volume's own remote)." }),
+      },
+      { optional: true, description: "Create the volume as a copy of another custom volume.", planModifiers: [requiresReplace()], conflictsWith: ["source_file"] },
+    ),
+    source_file: str({
+      optional: true,
+      description: "Create the volume from a local file: an .iso becomes an ISO volume, anything else is imported as a volume backup.",
+      planModifiers: [requiresReplace()],
+      conflictsWith: ["source_volume"],
+    }),
+    location: str({ computed: true, description: "Cluster member the volume is on (\"none\" when not clustered)." }),
+  },
+  blocks: { file: fileBlock },
+};
+
+/** True when the volume's content comes from another volume or a file. */
+export function hasSource(values: { source_volume?: unknown; source_file?: unknown }): boolean {
+  const set = (v: unknown) => v !== null && v !== undefined;
+  return set(values.source_volume) || set(values.source_file);
+}
+
+/** Defaults that depend on whether a source is used (see the file comment). */
+export function planVolume(req: ModifyPlanRequest): ModifyPlanResponse {
+  const { config, planned } = req;
+  if (!config || !planned) return { planned };
+  const next = { ...planned };
+  const sourced = hasSource(config) || isUnknown(config.source_volume) || isUnknown(config.source_file);
+  if (!sourced) {
+    if (config.description === null) next.description = "";
+    if (config.config === null) next.config = {};
+    if (config.content_type === null) next.content_type = "filesystem";
+  }
+  return { planned: next };
+}

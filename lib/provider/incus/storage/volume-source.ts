@@ -1,0 +1,81 @@
+// The three ways a custom volume comes into being: empty, as a copy of another volume, or from a local
+// file (an ISO image, or a volume backup tarball).
+import * as fs from "node:fs";
+import type { CallOptions, IncusClient } from "../../../incus";
+import { apiPath, isNotFound } from "../../../incus";
+import type { Values } from "../../framework";
+import { configMap } from "../common";
+
+/** Creates the volume described by `planned` (a plan with every value known except computed ones). */
+export async function createVolume(client: IncusClient, planned: Values, call: CallOptions, defaultRemote: string): Promise<void> {
+  const config = configMap(planned.config);
+  const description = typeof planned.description === "string" ? planned.description : undefined;
+  if (planned.source_volume) {
+    await copyVolume(client, planned, call, defaultRemote, config, description);
+    return;
+  }
+  if (planned.source_file) {
+    await importVolumeFile(client, planned.pool, planned.name, planned.source_file, call);
+    return;
+  }
+  await client.storageVolumes.create(
+    planned.pool,
+    {
+      name: planned.name,
+      content_type: typeof planned.content_type === "string" ? planned.content_type : "filesystem",
+      config,
+      ...(description !== undefined ? { description } : {}),
+    },
+    call,
+  );
+}
+
+async function copyVolume(
+  client: IncusClient,
+  planned: Values,
+  call: CallOptions,
+  defaultRemote: string,
+  config: Record<string, string>,
+  description: string | undefined,
+): Promise<void> {
+  const source = planned.source_volume as { pool: string; name: string; remote: string | null };
+  const targetRemote = planned.remote || defaultRemote;
+  if (source.remote && source.remote !== targetRemote) {
+    throw new Error(
+      `source_volume.remote is ${JSON.stringify(source.remote)} but the volume is created on ${JSON.stringify(targetRemote)}: ` +
+        "the bundled provider copies volumes within one remote only.",
+    );
+  }
+  // The official provider always reads the source from the default project; look in the volume's own project
+  // first so copies inside a project work too, then fall back to "default" for compatibility.
+  let sourceProject = call.project;
+  if (sourceProject && sourceProject !== "default") {
+    try {
+      await client.storageVolumes.get(source.pool, source.name, { ...call, project: sourceProject });
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      sourceProject = "default";
+    }
+  }
+  await client.storageVolumes.copy(planned.pool, planned.name, { pool: source.pool, name: source.name }, {
+    ...call,
+    ...(Object.keys(config).length ? { config } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(sourceProject ? { sourceProject } : {}),
+  });
+}
+
+/** Uploads a local file as a volume: `.iso` → ISO volume, anything else → volume backup import. */
+export async function importVolumeFile(client: IncusClient, pool: string, name: string, file: string, call: CallOptions): Promise<void> {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch (err) {
+    throw new Error(`source_file ${JSON.stringify(file)} cannot be read: ${(err as Error).message}`);
+  }
+  const iso = file.toLowerCase().endsWith(".iso");
+  await client.api.write("POST", apiPath("storage-pools", pool, "volumes", "custom"), call, { project: true, target: true }, {
+    headers: { "x-incus-name": name, ...(iso ? { "x-incus-type": "iso" } : {}) },
+    raw: { data: fs.createReadStream(file), contentType: "application/octet-stream", contentLength: size },
+  });
+}

@@ -1,0 +1,36 @@
+// Sizes in the 0.9.x shapes come as a number plus a unit attribute mirroring libvirt's XML (`capacity` +
+// `capacity_unit`, `memory` + `memory_unit`). libvirt reports bytes (volumes) or KiB (memory); state keeps the
+// user's unit so that a plan after apply is empty.
+
+const MULTIPLIERS: Readonly<Record<string, number>> = {
+  b: 1, bytes: 1,
+  k: 1024, kib: 1024, kb: 1000,
+  m: 1024 ** 2, mib: 1024 ** 2, mb: 1000 ** 2,
+  g: 1024 ** 3, gib: 1024 ** 3, gb: 1000 ** 3,
+  t: 1024 ** 4, tib: 1024 ** 4, tb: 1000 ** 4,
+};
+
+export const SIZE_UNITS = ["bytes", "B", "KiB", "KB", "K", "MiB", "MB", "M", "GiB", "GB", "G", "TiB", "TB", "T"] as const;
+
+export function unitMultiplier(unit: string, what: string): number {
+  const m = MULTIPLIERS[unit.toLowerCase()];
+  if (m === undefined) throw new Error(`${what}: unknown unit "${unit}"; use one of ${SIZE_UNITS.join(", ")}`);
+  return m;
+}
+
+/** value × unit in bytes; throws when the result is not a safe whole number. */
+export function toBytes(value: number, unit: string, what: string): number {
+  const bytes = value * unitMultiplier(unit, what);
+  if (!Number.isSafeInteger(bytes)) throw new Error(`${what}: ${value} ${unit} is not a whole number of bytes below 2^53`);
+  return bytes;
+}
+
+/**
+ * `bytes` expressed in `preferredUnit` when it divides evenly, else in `fallbackUnit` (which must divide
+ * evenly, e.g. "bytes" or "KiB"), so a value that libvirt rounded never turns into a fraction.
+ */
+export function fromBytes(bytes: number, preferredUnit: string, fallbackUnit: string): { value: number; unit: string } {
+  const m = MULTIPLIERS[preferredUnit.toLowerCase()];
+  if (m !== undefined && bytes % m === 0) return { value: bytes / m, unit: preferredUnit };
+  return { value: bytes / unitMultiplier(fallbackUnit, "unit"), unit: fallbackUnit };
+}

@@ -1,0 +1,118 @@
+// libvirt_pool (0.9.x shape, subset: directory pools). Every attribute that libvirt cannot change on a defined
+// pool is planned as a replacement, so an apply never fails with "Storage pools cannot be updated". Deleting a
+// pool that still holds volumes is refused before anything is stopped.
+import type { Resource, ResourceContext, State, Values } from "../../framework";
+import { bool, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
+import type { PoolInfo } from "../../../libvirt";
+import { clientOf, ignoreNotFound, knownObject, refuseExisting } from "../common";
+import type { LibvirtProviderData } from "../provider-data";
+
+type Ctx = ResourceContext<LibvirtProviderData>;
+
+const schema = {
+  description: "A libvirt storage pool (directory pools).",
+  attributes: {
+    name: str({ required: true, description: "Name of the pool.", planModifiers: [requiresReplace()] }),
+    type: str({
+      required: true,
+      description: 'Pool type; the bundled provider supports "dir".',
+      validators: [oneOf(["dir"])],
+      planModifiers: [requiresReplace()],
+    }),
+    target: nested(
+      "single",
+      { path: str({ required: true, description: "Directory holding the pool's volumes (created when missing)." }) },
+      { optional: true, computed: true, description: "Where the pool keeps its volumes.", planModifiers: [requiresReplace()] },
+    ),
+    autostart: bool({
+      optional: true,
+      default: true,
+      description: "Start the pool when libvirtd starts (an addition: a pool that is not started has no usable volumes).",
+    }),
+    id: str({ computed: true, description: "The pool's UUID.", planModifiers: [useStateForUnknown()] }),
+    capacity: num({ computed: true, description: "Size of the file system holding the pool, in bytes." }),
+    allocation: num({ computed: true, description: "Bytes in use." }),
+    available: num({ computed: true, description: "Bytes free." }),
+  },
+};
+
+function poolState(pool: PoolInfo, known: Values): State {
+  return {
+    name: pool.name,
+    type: pool.type,
+    target: pool.targetPath !== undefined ? { path: pool.targetPath } : (knownObject(known.target) ?? null),
+    autostart: pool.autostart,
+    id: pool.uuid ?? null,
+    capacity: pool.capacity ?? null,
+    allocation: pool.allocation ?? null,
+    available: pool.available ?? null,
+  };
+}
+
+async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
+  const { client, call } = clientOf(ctx);
+  const pool = await client.pools.find(known.name, call);
+  return pool ? poolState(pool, known) : null;
+}
+
+export const poolResource: Resource<LibvirtProviderData> = {
+  typeName: "libvirt_pool",
+  schema,
+
+  validateConfig(config, ctx) {
+    const target = knownObject(config.target);
+    if (config.type === "dir" && config.target === null) {
+      ctx.diagnostics.error("Missing target", 'A "dir" pool needs target = { path = "/absolute/directory" }.', ["target"]);
+    }
+    if (target && typeof target.path === "string" && !target.path.startsWith("/")) {
+      ctx.diagnostics.error("Invalid target path", `"${target.path}" is not an absolute path.`, ["target", "path"]);
+    }
+  },
+
+  async create({ planned }, ctx, resp) {
+    const { client, call } = clientOf(ctx);
+    if (await client.pools.find(planned.name, call)) {
+      refuseExisting("libvirt_pool", planned.name, planned.name, ctx.diagnostics, "libvirt pools carry no ownership marker, so an existing pool is never taken over.");
+      return;
+    }
+    const targetPath = String(knownObject(planned.target)?.path ?? "");
+    await client.pools.define({ name: planned.name, type: "dir", targetPath }, { build: true }, call);
+    resp.state = { ...planned, target: { path: targetPath }, id: null, capacity: null, allocation: null, available: null };
+    await client.pools.start(planned.name, call);
+    if (planned.autostart !== false) await client.pools.setAutostart(planned.name, true, call);
+    resp.state = (await readBack(planned, ctx)) ?? resp.state;
+  },
+
+  async read({ state }, ctx) {
+    return readBack(state, ctx);
+  },
+
+  async update({ planned }, ctx, resp) {
+    // Only autostart reaches an update; everything else is planned as a replacement.
+    const { client, call } = clientOf(ctx);
+    await client.pools.setAutostart(planned.name, planned.autostart !== false, call);
+    resp.state = await readBack(planned, ctx);
+  },
+
+  async delete({ prior }, ctx) {
+    const { client, call } = clientOf(ctx);
+    const pool = await client.pools.find(prior.name, call);
+    if (!pool) return;
+    if (pool.active) {
+      const volumes = await client.volumes.list(prior.name, call);
+      if (volumes.length > 0) {
+        const names = volumes.map((v) => v.name).join(", ");
+        throw new Error(
+          `pool ${prior.name} still holds ${volumes.length} volume(s): ${names}. They are not part of this pool's ` +
+            "resource, so they are not deleted with it: delete them first (or remove them from the configuration's pool).",
+        );
+      }
+    }
+    await ignoreNotFound(client.pools.delete(prior.name, { deleteDirectory: pool.active }, call), "pool");
+  },
+
+  async importState(id) {
+    if (id.trim() === "") throw new Error("The import ID is empty: give the pool's name.");
+    return { name: id };
+  },
+};

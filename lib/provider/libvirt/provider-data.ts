@@ -1,0 +1,11 @@
+// What the libvirt provider's `configure` hands to every resource (ctx.providerData).
+import type { LibvirtClient } from "../../libvirt";
+
+export interface LibvirtProviderData {
+  /** The connection's client. Throws when the provider's `uri` is not known yet (an unknown value in a plan). */
+  client(): LibvirtClient;
+  /** The connection URI, as shown in messages. */
+  readonly uri: string;
+  /** Default graceful-shutdown budget (ms) when a domain sets no `update.shutdown.timeout` / `destroy.shutdown.timeout`. */
+  readonly shutdownTimeoutMs: number;
+}

@@ -1,0 +1,89 @@
+// libvirt_volume's schema (0.9.x shape, subset) and its planning rules. Unlike the official provider, every
+// change libvirt cannot apply to an existing volume is a replacement at plan time (format, backing store, initial
+// content), and capacity growth is an in-place resize; only shrinking replaces the volume.
+import type { PlanModifierRequest, Schema } from "../../framework";
+import { isUnknown, nested, num, oneOf, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
+import { SIZE_UNITS, toBytes } from "../common";
+
+const FORMATS = ["raw", "qcow2"];
+
+/** Capacity in bytes from a whole resource value, or undefined when not known. */
+export function capacityBytes(values: { capacity?: unknown; capacity_unit?: unknown } | null): number | undefined {
+  if (!values) return undefined;
+  const { capacity, capacity_unit: unit } = values;
+  if (capacity === null || capacity === undefined || isUnknown(capacity) || isUnknown(unit)) return undefined;
+  try {
+    return toBytes(Number(String(capacity)), typeof unit === "string" ? unit : "bytes", "capacity");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Shrinking would cut off data at the end of the disk: that alone replaces the volume. */
+function shrinks(req: PlanModifierRequest): boolean {
+  const planned = capacityBytes(req.plan);
+  const prior = capacityBytes(req.state);
+  return planned !== undefined && prior !== undefined && planned < prior;
+}
+
+const formatAttribute = (description: string) =>
+  nested("single", { type: str({ required: true, description: '"raw" or "qcow2".', validators: [oneOf(FORMATS)] }) }, {
+    optional: true,
+    computed: true,
+    description,
+  });
+
+export const volumeSchema: Schema = {
+  description: "A storage volume in a pool: raw or qcow2, optionally a copy-on-write overlay of a backing volume.",
+  attributes: {
+    name: str({ required: true, description: "Name of the volume in its pool.", planModifiers: [requiresReplace()] }),
+    pool: str({ required: true, description: "Name of the pool.", planModifiers: [requiresReplace()] }),
+    capacity: num({
+      optional: true,
+      computed: true,
+      description:
+        "Size the guest sees, in capacity_unit (bytes by default). Growing it resizes the volume in place; shrinking replaces it. " +
+        "Default: the backing store's capacity for an overlay, the content's size for uploaded content.",
+      planModifiers: [requiresReplaceIf(shrinks, "Shrinking a volume replaces it (a resize never cuts data off).")],
+    }),
+    capacity_unit: str({
+      optional: true,
+      computed: true,
+      description: 'Unit of capacity: "bytes" (default), "KiB", "MiB", "GiB", "TiB" (or KB, MB, GB, TB).',
+      validators: [oneOf([...SIZE_UNITS])],
+    }),
+    type: str({ optional: true, computed: true, description: 'Volume type as libvirt reports it ("file").', planModifiers: [requiresReplace()] }),
+    target: nested("single", { format: formatAttribute("Image format.") }, {
+      optional: true,
+      computed: true,
+      description: "How the volume is stored. format.type defaults to qcow2 for an overlay, else raw.",
+      planModifiers: [requiresReplace()],
+    }),
+    backing_store: nested(
+      "single",
+      {
+        path: str({ required: true, description: "Path of the base image, e.g. libvirt_volume.base.path." }),
+        format: formatAttribute("Format of the base image. Default qcow2."),
+      },
+      {
+        optional: true,
+        description: "Makes the volume a copy-on-write overlay. A new base means a new overlay: changes replace the volume.",
+        planModifiers: [requiresReplace()],
+      },
+    ),
+    create: nested(
+      "single",
+      {
+        content: nested("single", {
+          url: str({ required: true, description: "A local file path, a file:// URL or an http(s):// URL to upload into the volume." }),
+        }, { required: true }),
+      },
+      { optional: true, description: "Initial content, uploaded once at creation; a change replaces the volume.", planModifiers: [requiresReplace()] },
+    ),
+    id: str({ computed: true, description: "The volume's key (its path for file volumes).", planModifiers: [useStateForUnknown()] }),
+    key: str({ computed: true, description: "libvirt's unique key of the volume.", planModifiers: [useStateForUnknown()] }),
+    path: str({ computed: true, description: "Path of the volume on the host.", planModifiers: [useStateForUnknown()] }),
+    allocation: num({ computed: true, description: "Bytes allocated on the host." }),
+    physical: num({ computed: true, description: "Bytes the image file takes (qcow2 metadata included)." }),
+  },
+};

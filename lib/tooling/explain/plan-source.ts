@@ -1,0 +1,115 @@
+// Where explain gets its plan: a `terraform show -json` file or stdin, a binary planfile (shown with terraform in
+// its directory), or a synthesized stack directory (planned with terraform there). The stack's cdk.tf.json next to
+// the plan supplies the lifecycle meta-arguments the plan JSON does not carry.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ToolError } from "../common/errors";
+import { readAll } from "../common/io";
+import type { TerraformRunner } from "../common/terraform";
+import { locateStackDir, readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
+import type { SynthesizedStack } from "../stack/synthesized-stack";
+import { asPlanJson } from "./plan-json";
+import type { PlanJson } from "./plan-json";
+
+export interface PlanInput {
+  readonly plan: PlanJson;
+  /** Human description of where the plan came from. */
+  readonly origin: string;
+  /** The synthesized stack the plan was made from, when found. */
+  readonly stack?: SynthesizedStack;
+}
+
+export interface LoadPlanOptions {
+  readonly cwd: string;
+  readonly terraform: TerraformRunner;
+  readonly stdin?: NodeJS.ReadableStream;
+  /** cdk.tf.json to use instead of the one next to the plan. */
+  readonly configFile?: string;
+  /** Stack to pick in a cdktf app directory with several stacks. */
+  readonly stackName?: string;
+  /** Progress lines (terraform runs take seconds). */
+  readonly log?: (line: string) => void;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** Loads the plan a command-line argument names (undefined: the stack of the current directory). */
+export async function loadPlanInput(target: string | undefined, options: LoadPlanOptions): Promise<PlanInput> {
+  const configStack = options.configFile !== undefined ? readSynthesizedStack(path.resolve(options.cwd, options.configFile)) : undefined;
+  if (target === "-") {
+    const text = await readAll(options.stdin ?? process.stdin);
+    return { plan: parsePlanText(text, "standard input"), origin: "standard input", stack: configStack };
+  }
+  const resolved = path.resolve(options.cwd, target ?? ".");
+  const stat = statOrUndefined(resolved);
+  if (stat === undefined) throw new ToolError(`explain: ${resolved} does not exist`);
+  if (stat.isDirectory()) return planStackDir(locateStackDir(resolved, options.stackName), options, configStack);
+
+  const bytes = fs.readFileSync(resolved);
+  const dir = path.dirname(resolved);
+  const stack = configStack ?? stackNextTo(dir);
+  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
+    options.log?.(`explain: reading planfile ${resolved} with terraform show -json`);
+    const shown = await options.terraform.run(["show", "-json", "-no-color", resolved], dir);
+    return { plan: parsePlanText(shown.stdout, `terraform show -json ${resolved}`), origin: resolved, stack };
+  }
+  const json = parseJson(bytes.toString("utf8"), resolved);
+  if (isStackConfiguration(json)) return planStackDir(dir, options, configStack);
+  return { plan: asPlanJson(json, resolved), origin: resolved, stack };
+}
+
+/** Plans a synthesized stack directory with terraform (init first when it never was) and reads the plan. */
+async function planStackDir(stackDir: string, options: LoadPlanOptions, configStack: SynthesizedStack | undefined): Promise<PlanInput> {
+  const stack = configStack ?? readSynthesizedStack(path.join(stackDir, STACK_FILE));
+  if (!fs.existsSync(path.join(stackDir, ".terraform"))) {
+    options.log?.(`explain: terraform init in ${stackDir}`);
+    await options.terraform.run(["init", "-input=false", "-no-color"], stackDir);
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cdktf-virt-explain-"));
+  const planFile = path.join(tmp, "plan.tfplan");
+  try {
+    options.log?.(`explain: terraform plan in ${stackDir}`);
+    await options.terraform.run(["plan", "-input=false", "-no-color", "-lock-timeout=60s", `-out=${planFile}`], stackDir);
+    const shown = await options.terraform.run(["show", "-json", "-no-color", planFile], stackDir);
+    return { plan: parsePlanText(shown.stdout, `the plan of ${stackDir}`), origin: stackDir, stack };
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function stackNextTo(dir: string): SynthesizedStack | undefined {
+  const file = path.join(dir, STACK_FILE);
+  return fs.existsSync(file) ? readSynthesizedStack(file) : undefined;
+}
+
+function parsePlanText(text: string, where: string): PlanJson {
+  return asPlanJson(parseJson(text, where), where);
+}
+
+function parseJson(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const hint = text.trim() === "" ? "it is empty" : (err as Error).message;
+    throw new ToolError(
+      `${where} is not JSON (${hint}). Give explain the output of \`terraform show -json <planfile>\`, a planfile, ` +
+        `or a synthesized stack directory.`,
+    );
+  }
+}
+
+/** A Terraform JSON configuration (cdk.tf.json) rather than a plan. */
+function isStackConfiguration(json: unknown): boolean {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return false;
+  const object = json as { [key: string]: unknown };
+  return object.format_version === undefined && (object.resource !== undefined || object.terraform !== undefined);
+}
+
+function statOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,273 @@
+// The explain report: per instance, what happens to it and why, and what happens to each volume attached to it
+// (ephemeral volumes go with it and lose their data; persistent and shared ones are detached and re-attached);
+// then the volumes and other resources that change on their own, and everything that would be deleted.
+import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
+import { volumeOfDisk } from "../stack/coupling";
+import { diskUsesOf, familyOf } from "../stack/resource-kinds";
+import { CauseAnalyzer, toResourceChange } from "./changes";
+import type { Cause, ChangeKind, ResourceChange } from "./changes";
+import type { PlanJson } from "./plan-json";
+import { managedChanges } from "./plan-json";
+import { volumeEffect } from "./volume-effects";
+import type { VolumeEffect } from "./volume-effects";
+
+export type { VolumeEffect } from "./volume-effects";
+
+export interface AttachedVolumeReport {
+  readonly address: string;
+  readonly name: string;
+  readonly kind: VolumeKind;
+  readonly action: ChangeKind;
+  readonly effect: VolumeEffect;
+  readonly dataDestroyed: boolean;
+  /** Mount path (Incus) or target device (libvirt). */
+  readonly path?: string;
+  readonly rebuildOnChange: boolean;
+  readonly text: string;
+}
+
+export interface InstanceReport {
+  readonly address: string;
+  readonly name: string;
+  readonly type: string;
+  readonly action: ChangeKind;
+  readonly protected: boolean;
+  readonly protectionSource?: string;
+  readonly causes: readonly Cause[];
+  readonly volumes: readonly AttachedVolumeReport[];
+  readonly warnings: readonly string[];
+}
+
+export interface VolumeReport {
+  readonly address: string;
+  readonly name: string;
+  readonly pool?: string;
+  readonly kind: VolumeKind;
+  readonly kindSource: KindSource;
+  readonly protected: boolean;
+  readonly action: ChangeKind;
+  readonly causes: readonly Cause[];
+  readonly attachedTo: readonly string[];
+  readonly dataDestroyed: boolean;
+  /** Where the volume was described: the configuration, or only the prior state / plan (removed from the code). */
+  readonly origin: VolumeModel["origin"];
+}
+
+export interface OtherReport {
+  readonly address: string;
+  readonly type: string;
+  readonly action: ChangeKind;
+  readonly causes: readonly Cause[];
+}
+
+export interface DeletionReport {
+  readonly address: string;
+  readonly type: string;
+  /** "ephemeral volume \"scratch\"", "instance \"db\"", "incus_network.lan". */
+  readonly description: string;
+  /** Destroyed as part of a replacement (a new object takes its place). */
+  readonly replaced: boolean;
+  readonly dataDestroyed: boolean;
+}
+
+export type ActionCounts = { readonly [action in ChangeKind]?: number };
+
+export interface ExplainReport {
+  readonly formatVersion: 1;
+  readonly terraformVersion?: string;
+  /** Where the lifecycle of volumes came from: the stack's cdk.tf.json, or only the plan's own values. */
+  readonly lifecycleFrom: "configuration" | "plan";
+  /** False when terraform reported errors while planning: the plan is not the whole story. */
+  readonly complete: boolean;
+  readonly summary: {
+    readonly instances: ActionCounts;
+    readonly volumes: ActionCounts;
+    readonly others: ActionCounts;
+    /** Volumes whose data is destroyed (deleted or replaced). */
+    readonly volumesLosingData: number;
+    readonly deletions: number;
+  };
+  readonly instances: readonly InstanceReport[];
+  readonly volumes: readonly VolumeReport[];
+  readonly others: readonly OtherReport[];
+  readonly deletions: readonly DeletionReport[];
+  readonly warnings: readonly string[];
+}
+
+const NO_CHANGE = new Set<ChangeKind>(["no-op", "read"]);
+
+export function buildExplainReport(plan: PlanJson, model: CouplingModel, lifecycleFrom: ExplainReport["lifecycleFrom"]): ExplainReport {
+  const changes = new Map(managedChanges(plan).map((c) => [c.address, toResourceChange(c)]));
+  const analyzer = new CauseAnalyzer(changes, model);
+  const actionOf = (address: string): ChangeKind => changes.get(address)?.kind ?? "no-op";
+  const anchors = new Set([...model.instances.values()].flatMap((i) => i.anchors));
+  const warnings: string[] = [];
+
+  const instances: InstanceReport[] = [];
+  for (const instance of model.instances.values()) {
+    const report = instanceReport(instance, model, changes, analyzer);
+    if (!NO_CHANGE.has(report.action) || report.volumes.some((v) => !NO_CHANGE.has(v.action) || v.effect !== "unchanged")) {
+      instances.push(report);
+      warnings.push(...report.warnings);
+    }
+  }
+  instances.sort((a, b) => a.address.localeCompare(b.address));
+
+  const affected = new Set(instances.flatMap((i) => i.volumes.map((v) => v.address)));
+  const volumes: VolumeReport[] = [...model.volumes.values()]
+    .filter((v) => !NO_CHANGE.has(actionOf(v.address)) || affected.has(v.address))
+    .map((v) => volumeReport(v, actionOf(v.address), analyzer.causesOf(v.address)))
+    .sort((a, b) => a.address.localeCompare(b.address));
+
+  const others: OtherReport[] = [...changes.values()]
+    .filter((c) => !NO_CHANGE.has(c.kind) && !model.instances.has(c.address) && !model.volumes.has(c.address) && !anchors.has(c.address))
+    .map((c) => ({ address: c.address, type: c.type, action: c.kind, causes: analyzer.causesOf(c.address) }));
+
+  const deletions: DeletionReport[] = [...changes.values()]
+    .filter((c) => (c.kind === "delete" || c.kind === "replace") && !anchors.has(c.address))
+    .map((c) => deletionReport(c, model));
+
+  if (plan.errored === true || plan.complete === false) {
+    warnings.push("terraform reported errors while planning: this plan is incomplete and cannot be applied as it is");
+  }
+  if (lifecycleFrom === "plan") {
+    warnings.push(
+      "no cdk.tf.json was found next to the plan: volume lifecycles are inferred from the plan alone " +
+        "(pass --config <stack>/cdk.tf.json for exact answers)",
+    );
+  }
+  return {
+    formatVersion: 1,
+    terraformVersion: plan.terraform_version,
+    lifecycleFrom,
+    complete: !(plan.errored === true || plan.complete === false),
+    summary: {
+      instances: countActions(instances.map((i) => i.action)),
+      volumes: countActions(volumes.map((v) => v.action)),
+      others: countActions(others.map((o) => o.action)),
+      volumesLosingData: volumes.filter((v) => v.dataDestroyed).length,
+      deletions: deletions.length,
+    },
+    instances,
+    volumes,
+    others,
+    deletions,
+    warnings,
+  };
+}
+
+function instanceReport(
+  instance: InstanceModel,
+  model: CouplingModel,
+  changes: ReadonlyMap<string, ResourceChange>,
+  analyzer: CauseAnalyzer,
+): InstanceReport {
+  const change = changes.get(instance.address);
+  const action = change?.kind ?? "no-op";
+  const before = attachedVolumes(instance.type, change?.plan.change.before, model);
+  const after = new Set(instance.attachments.map((a) => a.volume));
+  const addresses = [...new Set([...after, ...before])].sort();
+  const warnings: string[] = [];
+  const volumes = addresses.flatMap((address): AttachedVolumeReport[] => {
+    const volume = model.volumes.get(address);
+    if (volume === undefined) return [];
+    const attachment = instance.attachments.find((a) => a.volume === address);
+    const volumeAction = changes.get(address)?.kind ?? "no-op";
+    const effect = volumeEffect({
+      kind: volume.kind,
+      volumeAction,
+      instanceAction: action,
+      attachedBefore: change !== undefined && change.plan.change.before !== null ? before.has(address) : false,
+      attachedAfter: after.has(address),
+      ownedByThisInstance: volume.owner === instance.address,
+    });
+    if (volume.kind === "ephemeral" && volume.owner === instance.address && action === "replace" && volumeAction !== "replace" && volumeAction !== "create") {
+      warnings.push(
+        `${instance.address} is replaced but its ephemeral volume ${address} is not: the new instance would get the old ` +
+          `data. Check that both name the same generation anchor in replace_triggered_by.`,
+      );
+    }
+    return [
+      {
+        address,
+        name: volume.name,
+        kind: volume.kind,
+        action: volumeAction,
+        effect: effect.effect,
+        dataDestroyed: effect.dataDestroyed,
+        path: attachment?.path,
+        rebuildOnChange: attachment?.rebuildOnChange ?? false,
+        text: effect.text,
+      },
+    ];
+  });
+  return {
+    address: instance.address,
+    name: instance.name,
+    type: instance.type,
+    action,
+    protected: instance.protected || wasProtected(change),
+    protectionSource: instance.protectionSource ?? (wasProtected(change) ? "security.protection.delete (in state)" : undefined),
+    causes: analyzer.causesOf(instance.address),
+    volumes,
+    warnings,
+  };
+}
+
+/** Volumes an instance's plan values (before or after) attach, found in the model by reference or name. */
+function attachedVolumes(type: string, values: unknown, model: CouplingModel): Set<string> {
+  if (typeof values !== "object" || values === null) return new Set();
+  const found = diskUsesOf(type, values as { [key: string]: unknown }).flatMap((disk) => {
+    if (disk.rootDisk) return [];
+    const address = volumeOfDisk(model.views, disk);
+    return address === undefined ? [] : [address];
+  });
+  return new Set(found);
+}
+
+/** Incus delete protection recorded in the prior state (it survives removing the instance from the code). */
+function wasProtected(change: ResourceChange | undefined): boolean {
+  const before = change?.plan.change.before as { config?: { [key: string]: unknown } } | null | undefined;
+  return before?.config?.["security.protection.delete"] === "true";
+}
+
+function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[]): VolumeReport {
+  return {
+    address: volume.address,
+    name: volume.name,
+    pool: volume.pool,
+    kind: volume.kind,
+    kindSource: volume.kindSource,
+    protected: volume.protected,
+    action,
+    causes,
+    attachedTo: volume.attachedTo,
+    dataDestroyed: action === "delete" || action === "replace",
+    origin: volume.origin,
+  };
+}
+
+function deletionReport(change: ResourceChange, model: CouplingModel): DeletionReport {
+  const volume = model.volumes.get(change.address);
+  const instance = model.instances.get(change.address);
+  const description = volume
+    ? `${volume.kind} volume "${volume.name}"`
+    : instance
+      ? `instance "${instance.name}"`
+      : familyOf(change.type) === "other"
+        ? change.type
+        : `${familyOf(change.type)} ${change.address.slice(change.type.length + 1)}`;
+  return {
+    address: change.address,
+    type: change.type,
+    description,
+    replaced: change.kind === "replace",
+    dataDestroyed: volume !== undefined,
+  };
+}
+
+function countActions(actions: readonly ChangeKind[]): ActionCounts {
+  const counts: { [action: string]: number } = {};
+  for (const action of actions) if (!NO_CHANGE.has(action)) counts[action] = (counts[action] ?? 0) + 1;
+  return counts;
+}

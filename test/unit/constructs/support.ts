@@ -1,0 +1,42 @@
+// Shared helpers for the construct synth tests: a fresh stack, synthesized JSON, and lookups into it.
+import { TerraformStack, Testing } from "cdktf";
+
+export function newStack(name = "homelab"): TerraformStack {
+  return new TerraformStack(Testing.app(), name);
+}
+
+/** Synthesizes with validations (as `cdktf synth` does) and parses the JSON. */
+export function synth(stack: TerraformStack): any {
+  return JSON.parse(Testing.synth(stack, true));
+}
+
+/** The resource of `type` with address `id` (throws a readable error when missing). */
+export function resource(json: any, type: string, id: string): any {
+  const found = json.resource?.[type]?.[id];
+  if (!found) {
+    throw new Error(`no ${type}.${id}; have ${JSON.stringify(Object.keys(json.resource?.[type] ?? {}))}`);
+  }
+  return found;
+}
+
+/** All resources of `type`, keyed by logical id. */
+export function resourcesOf(json: any, type: string): { [id: string]: any } {
+  return json.resource?.[type] ?? {};
+}
+
+/** The only resource of `type`. */
+export function only(json: any, type: string): any {
+  const all = Object.values(resourcesOf(json, type));
+  if (all.length !== 1) throw new Error(`expected one ${type}, found ${all.length}`);
+  return all[0];
+}
+
+/** Runs `fn` and returns the message of the error it throws (fails the test when it does not throw). */
+export function errorOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error("expected an error, none was thrown");
+}

@@ -1,0 +1,168 @@
+import { TerraformVariable } from "cdktf";
+import {
+  IncusHost,
+  Instance,
+  InstanceType,
+  LibvirtHost,
+  Project,
+  StoragePool,
+  Volume,
+  VolumeContentType,
+  VolumeFormat,
+  VolumeLifecycle,
+} from "../../../lib";
+import { errorOf, newStack, resource, synth } from "./support";
+
+function incus() {
+  const stack = newStack();
+  const host = new IncusHost(stack, "lab");
+  const pool = new StoragePool(stack, "pool", { host });
+  return { stack, host, pool };
+}
+
+describe("Volume on Incus", () => {
+  it("PERSISTENT is the default: prevent_destroy, the protect marker, size in config.size", () => {
+    const { stack, pool } = incus();
+    const data = new Volume(stack, "pgdata", { pool, size: "10GiB" });
+    expect(data.lifecycle).toBe(VolumeLifecycle.PERSISTENT);
+    const json = synth(stack);
+    expect(resource(json, "incus_storage_volume", "pgdata")).toEqual({
+      name: "homelab-pgdata",
+      pool: "${incus_storage_pool.pool.name}",
+      type: "custom",
+      content_type: "filesystem",
+      remote: "lab",
+      config: { size: "10GiB", "user.cdktf-virt.owner": "homelab/pgdata", "user.cdktf-virt.protect": "true" },
+      lifecycle: { prevent_destroy: true },
+    });
+  });
+
+  it("protect: false lifts prevent_destroy and the marker", () => {
+    const { stack, pool } = incus();
+    new Volume(stack, "pgdata", { pool, size: "10GiB", protect: false });
+    new Volume(stack, "shared", { pool, lifecycle: VolumeLifecycle.SHARED, protect: false });
+    const json = synth(stack);
+    for (const id of ["pgdata", "shared"]) {
+      const v = resource(json, "incus_storage_volume", id);
+      expect(v.lifecycle).toBeUndefined();
+      expect(v.config["user.cdktf-virt.protect"]).toBeUndefined();
+    }
+  });
+
+  it("SHARED block volumes get security.shared=true; SHARED filesystem volumes do not need it", () => {
+    const { stack, pool } = incus();
+    new Volume(stack, "cluster", { pool, size: "1GiB", lifecycle: VolumeLifecycle.SHARED, contentType: VolumeContentType.BLOCK });
+    new Volume(stack, "files", { pool, size: "1GiB", lifecycle: VolumeLifecycle.SHARED });
+    new Volume(stack, "single", { pool, size: "1GiB", contentType: VolumeContentType.BLOCK });
+    const json = synth(stack);
+    expect(resource(json, "incus_storage_volume", "cluster").config["security.shared"]).toBe("true");
+    expect(resource(json, "incus_storage_volume", "cluster").content_type).toBe("block");
+    expect(resource(json, "incus_storage_volume", "cluster").lifecycle).toEqual({ prevent_destroy: true });
+    expect(resource(json, "incus_storage_volume", "files").config["security.shared"]).toBeUndefined();
+    expect(resource(json, "incus_storage_volume", "single").config["security.shared"]).toBeUndefined();
+  });
+
+  it("places the volume in a project and keeps user config", () => {
+    const { stack, host, pool } = incus();
+    const project = new Project(stack, "apps", { host });
+    new Volume(stack, "v", { pool, project, config: { "snapshots.schedule": "@daily" }, description: "d" });
+    const v = resource(synth(stack), "incus_storage_volume", "v");
+    expect(v.project).toBe("${incus_project.apps.name}");
+    expect(v.config["snapshots.schedule"]).toBe("@daily");
+    expect(v.description).toBe("d");
+  });
+
+  it.each([
+    ["10GB", /prop "size": "10GB" does not use an IEC unit.*did you mean "10GiB"/],
+    ["ten", /prop "size": "ten" is not a size/],
+    ["0GiB", /must be greater than zero/],
+    ["1.3B", /not a whole number of bytes/],
+  ])("rejects the size %s naming the construct path", (size, message) => {
+    const { stack, pool } = incus();
+    const msg = errorOf(() => new Volume(stack, "data", { pool, size }));
+    expect(msg).toMatch(/^Volume "homelab\/data", /);
+    expect(msg).toMatch(message);
+  });
+
+  it("accepts IEC sizes, decimals and plain bytes", () => {
+    const { stack, pool } = incus();
+    expect(new Volume(stack, "a", { pool, size: "1.5GiB" }).sizeBytes).toBe(1.5 * 1024 ** 3);
+    expect(new Volume(stack, "b", { pool, size: "4096" }).sizeBytes).toBe(4096);
+    expect(new Volume(stack, "c", { pool, size: "512MiB" }).sizeBytes).toBe(512 * 1024 ** 2);
+  });
+
+  it("skips validation of unresolved tokens", () => {
+    const { stack, pool } = incus();
+    const size = new TerraformVariable(stack, "size", { type: "string" });
+    const name = new TerraformVariable(stack, "name", { type: "string" });
+    new Volume(stack, "data", { pool, size: size.stringValue, name: name.stringValue });
+    const v = resource(synth(stack), "incus_storage_volume", "data");
+    expect(v.config.size).toBe("${var.size}");
+    expect(v.name).toBe("${var.name}");
+  });
+
+  it("rejects invalid names, reserved config keys, EPHEMERAL+protect and libvirt-only props", () => {
+    const { stack, pool } = incus();
+    expect(errorOf(() => new Volume(stack, "a", { pool, name: "has/slash" }))).toMatch(/Volume "homelab\/a", prop "name": "has\/slash" is not a valid name/);
+    expect(errorOf(() => new Volume(stack, "b", { pool, config: { size: "1GiB" } }))).toMatch(/prop "config": the key "size" is managed by cdktf-virt; set it with the `size` prop/);
+    expect(errorOf(() => new Volume(stack, "c", { pool, config: { "security.shared": "true" } }))).toMatch(/VolumeLifecycle.SHARED/);
+    expect(errorOf(() => new Volume(stack, "d", { pool, config: { "user.cdktf-virt.owner": "x" } }))).toMatch(/ownership marker/);
+    expect(errorOf(() => new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, protect: true }))).toMatch(
+      /Volume "homelab\/e", prop "protect": protect: true cannot be combined with lifecycle EPHEMERAL/,
+    );
+    expect(errorOf(() => new Volume(stack, "f", { pool, format: VolumeFormat.RAW }))).toMatch(/prop "format": is not supported on incus hosts/);
+    expect(errorOf(() => new Volume(stack, "g", { pool, name: "x".repeat(64) }))).toMatch(/64 characters long; the limit is 63/);
+  });
+});
+
+describe("Volume on libvirt", () => {
+  function libvirt() {
+    const stack = newStack("lab");
+    const host = new LibvirtHost(stack, "kvm");
+    const pool = new StoragePool(stack, "images", { host, path: "/var/lib/libvirt/images" });
+    return { stack, host, pool };
+  }
+
+  it("emits capacity in bytes and the qcow2 format by default", () => {
+    const { stack, pool } = libvirt();
+    new Volume(stack, "data", { pool, size: "2GiB" });
+    new Volume(stack, "raw", { pool, size: "1MiB", format: VolumeFormat.RAW, protect: false });
+    const json = synth(stack);
+    expect(resource(json, "libvirt_volume", "data")).toEqual({
+      name: "lab-data",
+      pool: "${libvirt_pool.images.name}",
+      capacity: 2147483648,
+      target: { format: { type: "qcow2" } },
+      provider: "libvirt",
+      lifecycle: { prevent_destroy: true },
+    });
+    expect(resource(json, "libvirt_volume", "raw").target).toEqual({ format: { type: "raw" } });
+  });
+
+  it("an overlay names its base as backing store, defaults to the base's size, and a persistent overlay follows its base", () => {
+    const { stack, pool } = libvirt();
+    const base = new Volume(stack, "debian", { pool, size: "2GiB", sourceUrl: "/srv/debian.qcow2" });
+    new Volume(stack, "clone", { pool, baseVolume: base });
+    const json = synth(stack);
+    expect(resource(json, "libvirt_volume", "debian").create).toEqual({ content: { url: "/srv/debian.qcow2" } });
+    const clone = resource(json, "libvirt_volume", "clone");
+    expect(clone.backing_store).toEqual({ path: "${libvirt_volume.debian.path}", format: { type: "qcow2" } });
+    expect(clone.capacity).toBe(2147483648);
+    expect(clone.lifecycle).toEqual({ prevent_destroy: true, replace_triggered_by: ["libvirt_volume.debian"] });
+  });
+
+  it("rejects a volume without size, a raw overlay, an ephemeral base, a base on another host and Incus-only props", () => {
+    const { stack, pool } = libvirt();
+    expect(errorOf(() => new Volume(stack, "a", { pool }))).toMatch(/Volume "lab\/a", prop "size": a libvirt volume needs a size/);
+    const base = new Volume(stack, "base", { pool, size: "1GiB" });
+    expect(errorOf(() => new Volume(stack, "b", { pool, baseVolume: base, format: VolumeFormat.RAW }))).toMatch(/prop "format": a copy-on-write overlay \(baseVolume\) must be qcow2/);
+    const eph = new Volume(stack, "eph", { pool, size: "1GiB", lifecycle: VolumeLifecycle.EPHEMERAL });
+    const vm = new Instance(stack, "vm", { host: pool.host });
+    vm.attach(eph, { path: "vda" });
+    expect(errorOf(() => new Volume(stack, "c", { pool, baseVolume: eph }))).toMatch(/prop "baseVolume": the base volume "lab\/eph" is EPHEMERAL/);
+    const other = new StoragePool(stack, "other", { host: new LibvirtHost(stack, "kvm2"), path: "/x" });
+    expect(errorOf(() => new Volume(stack, "d", { pool: other, baseVolume: base }))).toMatch(/prop "baseVolume": the base volume "lab\/base" is on another host/);
+    expect(errorOf(() => new Volume(stack, "e", { pool, size: "1GiB", contentType: VolumeContentType.BLOCK }))).toMatch(/prop "contentType": is not supported on libvirt hosts/);
+    expect(errorOf(() => new Instance(stack, "f", { host: pool.host, type: InstanceType.CONTAINER }))).toMatch(/Instance "lab\/f", prop "type": is not supported on libvirt hosts/);
+  });
+});
