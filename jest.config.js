@@ -8,13 +8,14 @@ const common = {
 };
 
 module.exports = {
+  // Integration tests deploy real objects; jest reads testTimeout only at the top level.
+  testTimeout: 300000,
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
     {
       ...common,
       displayName: "integration",
       testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
-      testTimeout: 300000,
     },
   ],
 };

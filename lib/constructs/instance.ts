@@ -19,11 +19,13 @@ import type { DeviceSpec, IProfile } from "./profile";
 import { devicesToBlocks } from "./profile";
 import type { IProject } from "./project";
 import type { IStoragePool } from "./storage-pool";
-import { Volume, VolumeContentType, VolumeFormat } from "./volume";
+import { Volume, VolumeFormat } from "./volume";
+import { checkIncusAttachment, checkLibvirtAttachment } from "./private/attachments";
+import type { Attachment } from "./private/attachments";
 import { fail } from "./private/errors";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "./private/incus-instance";
 import { incusExec, incusFiles, incusInstanceConfig, sortDevices } from "./private/incus-instance";
-import { LIBVIRT_TARGET_DEV, memoryMiB, volumeDisk } from "./private/libvirt-domain";
+import { memoryMiB, volumeDisk } from "./private/libvirt-domain";
 import { defaultName, INCUS_INSTANCE_NAME, nameProblem, OBJECT_NAME } from "./private/names";
 import { rejectOn } from "./private/placement";
 import { parseSize } from "./private/sizes";
@@ -51,7 +53,7 @@ export interface AttachOptions {
   readonly path?: string;
   /**
    * Rebuild the instance whenever this volume changes (any update or replacement), so its provisioning (cloud-init,
-   * files, exec) runs again on a clean system.
+   * files, exec) runs again on a clean system. Its ephemeral volumes are rebuilt with it.
    * @default false
    */
   readonly rebuildOnChange?: boolean;
@@ -102,14 +104,6 @@ export interface InstanceProps {
   readonly hypervisor?: string;
   /** @default none */
   readonly description?: string;
-}
-
-interface Attachment {
-  readonly volume: Volume;
-  readonly path?: string;
-  readonly rebuildOnChange: boolean;
-  readonly readOnly: boolean;
-  readonly deviceName: string;
 }
 
 export class Instance extends Construct {
@@ -240,37 +234,32 @@ export class Instance extends Construct {
       readOnly: options.readOnly ?? false,
       deviceName: options.deviceName ?? volume.node.id.replace(/[^A-Za-z0-9._-]+/g, "-"),
     };
-    if (this.host.hostKind === "incus") this.checkIncusAttachment(attachment);
-    else this.checkLibvirtAttachment(attachment);
+    if (this.host.hostKind === "incus") {
+      checkIncusAttachment(this, attachment, {
+        project: this.project,
+        isVm: this.isVm,
+        usedDeviceNames: [...this.fixedDevices.map((d) => d.name), ...this.attachments.map((b) => b.deviceName)],
+        usedPaths: this.attachments.map((b) => b.path),
+      });
+    } else {
+      checkLibvirtAttachment(this, attachment, this.attachments.map((b) => b.path));
+    }
     volume._attachTo(this.node.path, () => this.ensureAnchor());
     this.attachments.push(attachment);
+    this.followRebuildVolumes();
     this.refreshDevices();
   }
 
-  private checkIncusAttachment(a: Attachment): void {
-    const where = `the volume "${a.volume.node.path}"`;
-    const mine = this.project && !this.project.isDefault ? this.project : undefined;
-    const theirs = a.volume.project && !a.volume.project.isDefault ? a.volume.project : undefined;
-    if (mine !== theirs) {
-      fail(this, KIND, "attach", `${where} is in ${theirs ? `the project "${theirs.node.path}"` : "the default project"} but this instance is in ${mine ? `the project "${mine.node.path}"` : "the default project"}; give both the same project`);
+  /**
+   * With ephemeral volumes, a rebuildOnChange volume must rebuild the whole group (instance and its ephemeral
+   * volumes), so the generation anchor follows it too. Ephemeral volumes themselves are left out: they follow the
+   * anchor, and the anchor following them would be a cycle.
+   */
+  private followRebuildVolumes(): void {
+    if (!this.anchor) return;
+    for (const a of this.attachments) {
+      if (a.rebuildOnChange && a.volume.lifecycle !== VolumeLifecycle.EPHEMERAL) this.anchor.replaceWhenChanged(a.volume._resourceFor());
     }
-    if (a.volume.contentType === VolumeContentType.BLOCK) {
-      if (!this.isVm) fail(this, KIND, "attach", `${where} is a block volume; Incus attaches block volumes to virtual machines only (use a filesystem volume for a container)`);
-    } else if (a.path === undefined || !a.path.startsWith("/")) {
-      fail(this, KIND, "attach", `${where} is a filesystem volume and needs an absolute mount path, e.g. { path: "/data" }`);
-    }
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(a.deviceName)) fail(this, KIND, "attach", `device name "${a.deviceName}" is not valid; use letters, digits, '.', '_' or '-'`);
-    if ([...this.fixedDevices, ...this.attachments].some((d) => ("deviceName" in d ? d.deviceName : d.name) === a.deviceName)) {
-      fail(this, KIND, "attach", `the device name "${a.deviceName}" is already used on this instance; pass { deviceName } to attach()`);
-    }
-    if (a.path !== undefined && this.attachments.some((b) => b.path === a.path)) fail(this, KIND, "attach", `another volume is already mounted at "${a.path}"`);
-  }
-
-  private checkLibvirtAttachment(a: Attachment): void {
-    if (a.path === undefined || !LIBVIRT_TARGET_DEV.test(a.path)) {
-      fail(this, KIND, "attach", `on libvirt the path is the guest device, e.g. "vda" or "vdb" (got ${JSON.stringify(a.path)})`);
-    }
-    if (this.attachments.some((b) => b.path === a.path)) fail(this, KIND, "attach", `the device "${a.path}" is already used on this instance`);
   }
 
   private refreshDevices(): void {

@@ -6,6 +6,7 @@ import { IncusError } from "./errors";
 import type { WriteResult } from "./operations";
 import { settle, waitForOperation } from "./operations";
 import type { Operation } from "./operations";
+import { withQuery } from "./request";
 import type { HttpMethod, IncomingResponse, QueryParams, RawBody, RequestSender } from "./request";
 
 /** Options every call takes. */
@@ -49,6 +50,8 @@ export interface CallRequest {
   readonly raw?: RawBody;
   readonly headers?: Readonly<Record<string, string>>;
   readonly etag?: string;
+  /** Cap for the HTTP request itself (see OutgoingRequest.timeoutMs). */
+  readonly timeoutMs?: number;
 }
 
 /** `/1.0/<seg>/<seg>` with every segment percent-encoded (alias names may contain `/`). */
@@ -84,17 +87,21 @@ export class IncusApi {
     return (res.envelope?.metadata as T[] | null) ?? [];
   }
 
-  /** GET raw bytes (file contents, log files) with the response headers; JSON answers come back as envelope. */
+  /**
+   * GET raw bytes (file contents, log files) with the response headers; JSON answers come back as
+   * envelope. Bounded by the call's budget rather than requestTimeoutMs, as files may be large.
+   */
   async download(path: string, call: CallOptions | undefined, scope: Scope, query?: QueryParams): Promise<IncomingResponse> {
-    return this.run("GET", path, call, scope, { query });
+    return this.run("GET", path, call, scope, { query, timeoutMs: Infinity });
   }
 
   /** Any changing call; waits for the operation when Incus answers async. */
   async write(method: HttpMethod, path: string, call: CallOptions | undefined, scope: Scope, request: CallRequest = {}): Promise<WriteResult> {
     const deadline = this.deadlineFor(call);
     try {
-      const res = await this.sender.send({ method, path, ...request, query: this.scopedQuery(call, scope, request.query), deadline });
-      return await settle(this.sender, res, deadline, { method, path, endpoint: this.sender.endpoint });
+      const query = this.scopedQuery(call, scope, request.query);
+      const res = await this.sender.send({ method, path, ...request, query, deadline });
+      return await settle(this.sender, res, deadline, { method, path: withQuery(path, query), endpoint: this.sender.endpoint });
     } finally {
       deadline.dispose();
     }

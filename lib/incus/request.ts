@@ -52,7 +52,10 @@ export interface OutgoingRequest {
   /** Sent as If-Match so a stale read gives 412 instead of overwriting someone's change. */
   readonly etag?: string;
   readonly deadline: Deadline;
-  /** Cap for this single request (still bounded by the deadline). @default the sender's requestTimeoutMs */
+  /**
+   * Cap for this single request (still bounded by the deadline).
+   * @default the sender's requestTimeoutMs; for raw uploads only the deadline (they may be large)
+   */
   readonly timeoutMs?: number;
   /** Return an `error` envelope that came with HTTP 2xx instead of throwing (operation waits need it). */
   readonly acceptErrorEnvelope?: boolean;
@@ -100,6 +103,18 @@ const TLS_CODES = new Set([
   "EPROTO",
 ]);
 
+// A pooled keep-alive connection the daemon already closed fails the next request with one of
+// these. Retrying once is safe for reads, which change nothing; writes are never retried here.
+const STALE_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+function isStaleConnection(err: unknown, req: OutgoingRequest, deadline: Deadline): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (err instanceof IncusError || deadline.signal.aborted) return false;
+  const code = (err as { code?: unknown } | undefined)?.code;
+  const causeCode = (err as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return STALE_CONNECTION_CODES.has(String(code)) || STALE_CONNECTION_CODES.has(String(causeCode));
+}
+
 function errorCodeOf(err: unknown): string | undefined {
   // undici wraps connect failures; the interesting code may sit on the cause.
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
@@ -123,19 +138,26 @@ export class RequestSender {
   async send(req: OutgoingRequest): Promise<IncomingResponse> {
     const fullPath = withQuery(req.path, req.query);
     const where = { method: req.method, path: fullPath, endpoint: this.transport.endpoint };
-    const deadline = req.deadline.child(req.timeoutMs ?? this.requestTimeoutMs);
+    const deadline = req.deadline.child(req.timeoutMs ?? (req.raw ? Infinity : this.requestTimeoutMs));
     try {
-      if (deadline.signal.aborted) throw deadline.signal.reason;
-      const response = await this.transport.dispatcher.request({
-        origin: this.transport.origin,
-        path: fullPath,
-        method: req.method,
-        headers: this.headersFor(req),
-        body: this.bodyFor(req),
-        signal: deadline.signal,
-      });
-      const bytes = Buffer.from(await response.body.arrayBuffer());
-      return this.interpret(response, bytes, req, where);
+      for (let attempt = 1; ; attempt++) {
+        if (deadline.signal.aborted) throw deadline.signal.reason;
+        try {
+          const response = await this.transport.dispatcher.request({
+            origin: this.transport.origin,
+            path: fullPath,
+            method: req.method,
+            headers: this.headersFor(req),
+            body: this.bodyFor(req),
+            signal: deadline.signal,
+          });
+          const bytes = Buffer.from(await response.body.arrayBuffer());
+          return this.interpret(response, bytes, req, where);
+        } catch (err) {
+          if (attempt === 1 && isStaleConnection(err, req, deadline)) continue;
+          throw err;
+        }
+      }
     } catch (err) {
       if (err instanceof IncusError) throw err;
       throw this.transportFailure(err, deadline, where);

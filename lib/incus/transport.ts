@@ -55,6 +55,11 @@ function pinViolation(socket: TLSSocket, expected: string): Error | undefined {
   if (actual !== expected) {
     return tlsFailure(`server certificate ${actual ?? "(none)"} does not match the pinned certificate ${expected}`, PINNED_CERT_MISMATCH);
   }
+  // Checked here too because OpenSSL reports only the first problem, and for a CA-signed pin that
+  // is the missing issuer, which is forgiven below.
+  const now = Date.now();
+  if (Date.parse(peer.valid_to) < now) return tlsFailure(`pinned server certificate expired on ${peer.valid_to}`, "CERT_HAS_EXPIRED");
+  if (Date.parse(peer.valid_from) > now) return tlsFailure(`pinned server certificate is not valid before ${peer.valid_from}`, "CERT_NOT_YET_VALID");
   const reason = socket.authorizationError as unknown as string | Error | null;
   const code = reason instanceof Error ? ((reason as NodeJS.ErrnoException).code ?? reason.message) : reason;
   if (socket.authorized || (code && CHAIN_ONLY_ERRORS.has(code))) return undefined;
@@ -72,6 +77,8 @@ function pinnedConnector(remote: ResolvedHttpsRemote, expected: string, timeout:
     cert: remote.clientCert,
     key: remote.clientKey,
     rejectUnauthorized: false,
+    // The host name is not part of a pinned identity (Incus certificates rarely name the address).
+    checkServerIdentity: () => undefined,
     maxCachedSessions: 0,
     timeout,
   });
@@ -103,10 +110,12 @@ export function openTransport(remote: ResolvedRemote, options: TransportOptions 
   const common = {
     connections: options.connections ?? null,
     // Long-polls on /operations/{id}/wait must not be cut by undici: the client enforces its own
-    // deadlines through AbortSignal, so undici's timers are only a backstop.
+    // deadlines through AbortSignal (see cancel.ts), so undici's timers are off.
     headersTimeout: 0,
     bodyTimeout: 0,
-    keepAliveTimeout: 10_000,
+    // Drop idle connections before a daemon-side idle timeout is likely to; reads that still hit a
+    // closed connection are retried once (request.ts).
+    keepAliveTimeout: 4_000,
   };
   if (remote.kind === "unix") {
     const agent = new Agent({ ...common, connect: { socketPath: remote.socketPath, timeout: connectTimeout } });

@@ -91,6 +91,8 @@ export interface DomainXmlInfo {
   readonly memoryKiB: number;
   readonly currentMemoryKiB: number;
   readonly vcpus: number;
+  /** The <os><type> text, e.g. "hvm". */
+  readonly osType?: string;
   readonly arch?: string;
   readonly machine?: string;
   readonly description?: string;
@@ -221,6 +223,7 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
     memoryKiB,
     currentMemoryKiB: child(domain, "currentMemory") ? kib("currentMemory") : memoryKiB,
     vcpus: Number(text(domain, "vcpu") ?? "1"),
+    osType: text(osType),
     arch: attr(osType, "arch"),
     machine: attr(osType, "machine"),
     description: text(domain, "description"),

@@ -143,6 +143,36 @@ export class LibvirtDomains {
     }
   }
 
+  /**
+   * Active domains with a disk on the file `path` (or on `volume` of a pool), with the guest device. Lets a
+   * caller resize a disk that QEMU holds locked through the domain (blockresize) rather than the volume.
+   */
+  async diskUsers(
+    path: string,
+    volume?: { readonly pool: string; readonly name: string },
+    call: VirshCallOptions = {},
+  ): Promise<Array<{ readonly domain: string; readonly target: string }>> {
+    const names = (await this.virsh.run(["list", "--name"], call)).split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    const reads = await this.virsh.runBatch(names.map((n) => ["dumpxml", n]), call);
+    const users: Array<{ domain: string; target: string }> = [];
+    reads.forEach((read, i) => {
+      if (read.error) return; // stopped meanwhile
+      for (const disk of parseDomainXml(read.stdout).disks) {
+        const s = disk.source;
+        const matches =
+          (s?.type === "file" && s.file === path) ||
+          (s?.type === "volume" && volume !== undefined && s.pool === volume.pool && s.volume === volume.name);
+        if (matches) users.push({ domain: names[i], target: disk.target.dev });
+      }
+    });
+    return users;
+  }
+
+  /** Grows a disk of a running domain to `bytes` (the guest sees the new size at once). */
+  async blockResize(name: string, target: string, bytes: number, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["blockresize", name, target, `${bytes}B`], call);
+  }
+
   /** Names of all domains, running or not. */
   async list(call: VirshCallOptions = {}): Promise<string[]> {
     const out = await this.virsh.run(["list", "--all", "--name"], call);

@@ -85,9 +85,9 @@ export class LibvirtPools {
     await this.virsh.run(["pool-refresh", name], call);
   }
 
-  /** Names of all pools, active or not. */
-  async list(call: VirshCallOptions = {}): Promise<string[]> {
-    const out = await this.virsh.run(["pool-list", "--all", "--name"], call);
+  /** Names of all pools (or only the started ones). */
+  async list(options: { readonly activeOnly?: boolean } = {}, call: VirshCallOptions = {}): Promise<string[]> {
+    const out = await this.virsh.run(options.activeOnly ? ["pool-list", "--name"] : ["pool-list", "--all", "--name"], call);
     return out.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
   }
 }

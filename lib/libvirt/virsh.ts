@@ -88,7 +88,8 @@ export class Virsh {
       const stderr = stderrParts[i] ?? "";
       const stdout = stdoutParts[i] ?? "";
       const failed = /^error:/m.test(stderr);
-      return failed ? { stdout, error: errorFromStderr(stderr, raw.exitCode, this.describe(args)) } : { stdout };
+      // virsh's exit code is the last command's; a failed command of a batch stands for itself with virsh's 1.
+      return failed ? { stdout, error: errorFromStderr(stderr, 1, this.describe(args)) } : { stdout };
     });
   }
 

@@ -2,7 +2,7 @@
 import { canonicalKey } from "./canonical";
 import { normalizeCtyValue } from "./normalize";
 import type { CtyType } from "./types";
-import type { CtyValue } from "./values";
+import type { CtyInput } from "./values";
 
 /**
  * True when `a` and `b` are the same value of type `type`: sets compare as sets, maps and objects by key, numbers
@@ -12,7 +12,7 @@ import type { CtyValue } from "./values";
  *
  * Both values are normalized first; a value that does not fit the type throws a CtyError.
  */
-export function ctyEqual(a: CtyValue, b: CtyValue, type: CtyType): boolean {
+export function ctyEqual(a: CtyInput, b: CtyInput, type: CtyType): boolean {
   if (a === b) return true;
   return canonicalKey(normalizeCtyValue(a, type), type) === canonicalKey(normalizeCtyValue(b, type), type);
 }

@@ -10,7 +10,7 @@ export { parseCtyType, checkCtyType, ctyTypeToJson, ctyTypeEquals, describeCtyTy
 export type { CtyNumber } from "./numbers";
 export { CtyDecimal, toCtyNumber, compareCtyNumbers } from "./numbers";
 
-export type { CtyValue, CtyObjectValue, UnknownRefinements, CtyNumberBound } from "./values";
+export type { CtyValue, CtyInput, CtyObjectValue, UnknownRefinements, CtyNumberBound } from "./values";
 export { Unknown, UNKNOWN, CtyDynamic, isUnknown, isWhollyKnown } from "./values";
 
 export type { CtyPath, CtyPathStep } from "./errors";

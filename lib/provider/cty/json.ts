@@ -11,7 +11,7 @@ import type { CtyNumber } from "./numbers";
 import { checkCtyType, ctyTypeToJson, describeCtyType } from "./types";
 import type { CtyType } from "./types";
 import { CtyDynamic, Unknown, setOwn } from "./values";
-import type { CtyObjectValue, CtyValue } from "./values";
+import type { CtyInput, CtyObjectValue, CtyValue } from "./values";
 
 export interface DecodeJsonOptions {
   /**
@@ -132,7 +132,7 @@ function dynamicFromJson(j: JsonValue, path: CtyPathStep[], lenient: boolean): C
  * Encodes `value` (normalized first, like encodeMsgpack) as JSON bytes. Throws a CtyError at the path of any
  * unknown value, since JSON has no way to say "known after apply".
  */
-export function encodeJson(value: CtyValue, type: CtyType): Uint8Array {
+export function encodeJson(value: CtyInput, type: CtyType): Uint8Array {
   const canonical = normalizeCtyValue(value, type);
   return utf8Encoder.encode(toJson(canonical, type, []));
 }

@@ -9,7 +9,7 @@ import type { CtyNumber } from "./numbers";
 import { ctyTypeToJson } from "./types";
 import type { CtyType } from "./types";
 import { CtyDynamic, Unknown } from "./values";
-import type { CtyObjectValue, CtyValue } from "./values";
+import type { CtyInput, CtyObjectValue, CtyValue } from "./values";
 
 const encoder = new Encoder({
   extensionCodec: ctyExtensionCodec,
@@ -24,7 +24,7 @@ const utf8 = new TextEncoder();
  * Encodes `value` as a msgpack cty value of type `type`. The value is normalized first (see normalizeCtyValue),
  * so loose input is accepted and anything that does not fit the type throws a CtyError with its path.
  */
-export function encodeMsgpack(value: CtyValue, type: CtyType): Uint8Array {
+export function encodeMsgpack(value: CtyInput, type: CtyType): Uint8Array {
   const canonical = normalizeCtyValue(value, type);
   return encoder.encode(toWire(canonical, type));
 }

@@ -9,7 +9,7 @@ import { refineForType } from "./refinements";
 import { ctyTypeEquals, describeCtyType } from "./types";
 import type { CtyType } from "./types";
 import { CtyDynamic, Unknown, isPlainObject, setOwn } from "./values";
-import type { CtyObjectValue, CtyValue } from "./values";
+import type { CtyInput, CtyObjectValue, CtyValue } from "./values";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -18,7 +18,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * Converts `value` to the canonical form of a value of type `type`, or throws a CtyError naming the path of the
  * first part that does not fit.
  */
-export function normalizeCtyValue(value: unknown, type: CtyType): CtyValue {
+export function normalizeCtyValue(value: CtyInput, type: CtyType): CtyValue {
   return conform(value, type, []);
 }
 

@@ -134,7 +134,7 @@ export function numberToWire(n: CtyNumber): number | bigint | string {
 }
 
 /** Numeric comparison of any two cty numbers: -1, 0 or 1. */
-export function compareCtyNumbers(a: CtyNumber, b: CtyNumber): -1 | 0 | 1 {
+export function compareCtyNumbers(a: CtyNumber | string, b: CtyNumber | string): -1 | 0 | 1 {
   const ca = toCtyNumber(a);
   const cb = toCtyNumber(b);
   const infA = typeof ca === "number" && !Number.isFinite(ca) ? Math.sign(ca) : 0;

@@ -102,6 +102,18 @@ export interface CtyObjectValue {
 
 export type CtyValue = null | string | boolean | CtyNumber | Unknown | CtyDynamic | CtyValue[] | CtyObjectValue;
 
+/**
+ * What the encoders and ctyEqual accept: any CtyValue, plus the loose forms normalization converts (undefined for
+ * null, absent or undefined object attributes, JS Sets for sets, Maps for maps and objects, numeric strings).
+ */
+export type CtyInput =
+  | CtyValue
+  | undefined
+  | readonly CtyInput[]
+  | ReadonlySet<CtyInput>
+  | ReadonlyMap<string, CtyInput>
+  | { readonly [key: string]: CtyInput };
+
 /** True for unknown values, including a dynamic value whose type is known but whose value is not. */
 export function isUnknown(value: unknown): boolean {
   return value instanceof Unknown || (value instanceof CtyDynamic && value.value instanceof Unknown);

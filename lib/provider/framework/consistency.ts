@@ -51,14 +51,11 @@ export function checkApplyAgainstPlan(schema: ObjectSchema, planned: Values, app
 
 function compareKnown(type: CtyType, planned: CtyValue, actual: CtyValue, path: AttrPath, out: Inconsistency[]) {
   if (isUnknown(planned)) return;
-  if (isWhollyKnown(planned)) {
-    if (!ctyEqual(planned, actual, type)) {
-      out.push({ path, message: `planned ${show(planned)}, but apply produced ${show(actual)}` });
-    }
-    return;
-  }
-  // Partly known: descend to find which known parts changed.
-  if (planned === null || actual === null || actual === undefined || typeof type === "string") {
+  const known = isWhollyKnown(planned);
+  if (known && ctyEqual(planned, actual ?? null, type)) return;
+  // Different (or partly known): report here for leaves, else descend to name the attributes that differ.
+  const leaf = typeof type === "string" || planned === null || actual === null || actual === undefined;
+  if (leaf || (known && (type[0] === "set" || type[0] === "map"))) {
     out.push({ path, message: `planned ${show(planned)}, but apply produced ${show(actual)}` });
     return;
   }

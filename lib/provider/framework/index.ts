@@ -53,7 +53,7 @@ export type { BlockOptions } from "./attributes";
 export { requiresReplace, requiresReplaceIf, useStateForUnknown } from "./plan-modifiers";
 export { between, custom, lengthBetween, oneOf, regex, sizeBetween } from "./validators";
 export { importByAttribute, importJoinedId } from "./import-helpers";
-export { serveProvider } from "./serve";
+export { providerHandlers, serveProvider } from "./serve";
 // Re-exported so resource code needs one import for values it builds or inspects.
 export { UNKNOWN, isUnknown, isWhollyKnown } from "../cty";
 export type { CtyType, CtyValue } from "../cty";

@@ -25,6 +25,7 @@ export function normalizeObject(schema: ObjectSchema, value: Values | null | und
   }
   const blocks = schema.blocks ?? {};
   for (const key of Object.keys(value)) {
+    if (value[key] === undefined) continue; // `{ ...rest, old: undefined }` is a common way to drop a field
     if (!(key in schema.attributes) && !(key in blocks)) {
       throw new ShapeError([...path, key], "no such attribute in the schema (remove it or add it to the schema)");
     }

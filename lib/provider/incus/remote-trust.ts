@@ -3,6 +3,7 @@
 // on request, or checked against the fingerprint inside a trust token), and a one-time trust token that makes
 // the server trust our certificate.
 import { X509Certificate, createHash } from "node:crypto";
+import { isIP } from "node:net";
 import * as tls from "node:tls";
 import type { IncusClient } from "../../incus";
 import { configDirPaths, readOptionalFile, writeFileWithDirs } from "./remote-config";
@@ -75,7 +76,7 @@ export function fetchServerCertificate(origin: string, timeoutMs: number, identi
       port: Number(url.port || 8443),
       rejectUnauthorized: false,
       ...(identity ? { cert: identity.cert, key: identity.key } : {}),
-      servername: tls.isIP?.(url.hostname) ? undefined : url.hostname,
+      servername: isIP(url.hostname.replace(/^\[|\]$/g, "")) ? undefined : url.hostname,
     });
     const timer = setTimeout(() => {
       socket.destroy();

@@ -10,6 +10,17 @@ import type { PluginLogger } from "./logger";
 
 export const GrpcStatus = { OK: 0, CANCELLED: 1, UNKNOWN: 2, INVALID_ARGUMENT: 3, INTERNAL: 13, UNIMPLEMENTED: 12 };
 
+/** Thrown by a handler to answer with a specific gRPC status (anything else becomes INTERNAL). */
+export class GrpcError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "GrpcError";
+  }
+}
+
 export interface CallInfo {
   /** Aborted when the client cancels the call (stream reset or connection closed). */
   readonly signal: AbortSignal;
@@ -106,6 +117,10 @@ function handleStream(
     handler(framed, { signal: cancel.signal, path }).then(
       (response) => sendUnaryResponse(stream, response),
       (err: unknown) => {
+        if (err instanceof GrpcError) {
+          finishWithStatus(stream, err.status, err.message);
+          return;
+        }
         opts.log.error("gRPC handler failed", { path, error: err instanceof Error ? err.stack : String(err) });
         finishWithStatus(stream, GrpcStatus.INTERNAL, err instanceof Error ? err.message : String(err));
       },

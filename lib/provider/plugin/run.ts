@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { generateSelfSignedCert } from "./cert";
 import { tfplugin6Codec } from "./codec";
-import { startGrpcServer } from "./grpc-server";
+import { GrpcError, GrpcStatus, startGrpcServer } from "./grpc-server";
 import type { GrpcRoute, GrpcServer } from "./grpc-server";
 import { checkPluginEnv, handshakeLine } from "./handshake";
 import { createLogger, levelFromEnv } from "./logger";
@@ -24,8 +24,8 @@ export interface RunPluginOptions {
 }
 
 /**
- * Runs the plugin. `createHandlers` is called once, after the environment check, so a provider started by hand
- * prints its message and exits without loading anything else.
+ * Runs the plugin. `createHandlers` is called once, on the first RPC: the handshake line goes out before any
+ * provider code is loaded, so Terraform can connect while the provider finishes starting.
  */
 export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers, opts: RunPluginOptions = {}): void {
   const env = opts.env ?? process.env;
@@ -46,7 +46,8 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   process.on("exit", cleanup);
   process.on("SIGTERM", () => process.exit(0));
 
-  const handlers = createHandlers({ log });
+  let handlers: ProviderHandlers | undefined;
+  const getHandlers = () => (handlers ??= createHandlers({ log }));
   let server: GrpcServer | undefined;
   const shutdown = () => {
     log.debug("shutdown requested by Terraform");
@@ -62,7 +63,7 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   startGrpcServer({
     socketPath,
     tls: cert && clientCert ? { keyPem: cert.keyPem, certPem: cert.certPem, clientCaPem: clientCert } : undefined,
-    routes: buildRoutes(handlers, shutdown, log),
+    routes: buildRoutes(getHandlers, shutdown, log),
     log,
   }).then(
     (s) => {
@@ -77,15 +78,19 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   );
 }
 
-function buildRoutes(handlers: ProviderHandlers, shutdown: () => void, log: PluginLogger): Map<string, GrpcRoute> {
+function buildRoutes(
+  getHandlers: () => ProviderHandlers,
+  shutdown: () => void,
+  log: PluginLogger,
+): Map<string, GrpcRoute> {
   const routes = new Map<string, GrpcRoute>();
   for (const method of TFPLUGIN6_METHODS) {
-    const handle = handlers[method] as ((req: unknown) => Promise<unknown>) | undefined;
-    if (!handle) continue;
     let codec: ReturnType<typeof tfplugin6Codec> | undefined; // built on first use: most RPCs never come
     routes.set(`/tfplugin6.Provider/${method}`, {
       kind: "unary",
       handler: async (bytes) => {
+        const handle = getHandlers()[method] as ((req: unknown) => Promise<unknown>) | undefined;
+        if (!handle) throw new GrpcError(GrpcStatus.UNIMPLEMENTED, `${method} is not implemented by this provider`);
         codec ??= tfplugin6Codec(method);
         const started = log.enabled("trace") ? Date.now() : 0;
         const response = await handle(codec.decodeRequest(bytes));

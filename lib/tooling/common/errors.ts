@@ -20,3 +20,18 @@ export class UsageError extends ToolError {
     this.name = "UsageError";
   }
 }
+
+/** Prints a ToolError's message (and the usage after a UsageError) and returns its exit code; anything else is a
+ * bug and is printed with its stack. */
+export function reportError(err: unknown, io: { readonly stderr: { write(chunk: string): unknown } }, usage: string): number {
+  if (err instanceof UsageError) {
+    io.stderr.write(`${err.message}\n\n${usage}`);
+    return err.exitCode;
+  }
+  if (err instanceof ToolError) {
+    io.stderr.write(`${err.message}\n`);
+    return err.exitCode;
+  }
+  io.stderr.write(`internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+  return 1;
+}

@@ -1,6 +1,6 @@
 // Runs the terraform binary for the tooling commands: non-interactive, offline-friendly, output captured.
-import { spawn } from "node:child_process";
 import { ToolError } from "./errors";
+import { runCommand } from "./process";
 
 /** What one terraform run printed. */
 export interface TerraformOutput {
@@ -28,49 +28,25 @@ export function terraformRunner(options: TerraformRunnerOptions = {}): Terraform
   const binary = options.binary ?? env.TERRAFORM_BINARY ?? "terraform";
   const timeoutMs = options.timeoutMs ?? 600_000;
   return {
-    run: (args, cwd) => runProcess(binary, args, cwd, env, timeoutMs),
+    run: async (args, cwd) => {
+      const what = `\`terraform ${args.join(" ")}\` in ${cwd}`;
+      const result = await runCommand(binary, args, { cwd, env, timeoutMs });
+      switch (result.kind) {
+        case "missing":
+          throw new ToolError(`cannot run terraform: "${binary}" was not found on PATH. Install terraform >= 1.5, or point TERRAFORM_BINARY at it.`);
+        case "failed-to-start":
+          throw new ToolError(`cannot run ${what}: ${result.message}`);
+        case "timeout":
+          throw new ToolError(`${what} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped:\n${tail(result.stderr || result.stdout)}`);
+        default:
+          if (result.code !== 0) throw new ToolError(`${what} exited with ${result.code}:\n${tail(result.stderr || result.stdout)}`);
+          return { stdout: result.stdout, stderr: result.stderr };
+      }
+    },
   };
-}
-
-function runProcess(
-  binary: string,
-  args: readonly string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  timeoutMs: number,
-): Promise<TerraformOutput> {
-  const what = `\`terraform ${args.join(" ")}\` in ${cwd}`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, [...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill("SIGTERM"), timeoutMs);
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(
-        new ToolError(
-          error.code === "ENOENT"
-            ? `cannot run terraform: "${binary}" was not found on PATH. Install terraform >= 1.5, or point ` +
-                `TERRAFORM_BINARY at it.`
-            : `cannot run ${what}: ${error.message}`,
-        ),
-      );
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      const stdout = Buffer.concat(out).toString("utf8");
-      const stderr = Buffer.concat(err).toString("utf8");
-      if (code === 0) return resolve({ stdout, stderr });
-      const why = signal ? `was killed (${signal}${signal === "SIGTERM" ? ", timed out" : ""})` : `exited with ${code}`;
-      reject(new ToolError(`${what} ${why}:\n${tail(stderr || stdout)}`));
-    });
-  });
 }
 
 /** The last lines of what terraform printed, indented under the message. */
 function tail(text: string, lines = 30): string {
-  const kept = text.trimEnd().split("\n");
-  return kept.slice(-lines).map((line) => `  ${line}`).join("\n");
+  return text.trimEnd().split("\n").slice(-lines).map((line) => `  ${line}`).join("\n");
 }

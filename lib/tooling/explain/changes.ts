@@ -104,10 +104,14 @@ export class CauseAnalyzer {
         return [{ kind: "reason", code: "forget", text: "a `removed` block forgets it: it leaves the state but stays on the host" }];
       case "update":
         return this.attributeCauses(change, false);
-      case "replace":
-        if (reason === "replace_by_triggers") return this.triggerCauses(change, depth, new Set([...seen, address]));
+      case "replace": {
         if (reason !== undefined && REASONS[reason] !== undefined) return [{ kind: "reason", code: reason, text: REASONS[reason] }];
-        return this.attributeCauses(change, true);
+        // A replacement can be triggered and forced by its own attributes at once: Terraform then records
+        // replace_by_triggers together with replace_paths. Say both.
+        const forced = (change.plan.change.replace_paths ?? []).length > 0 ? this.attributeCauses(change, true) : [];
+        if (reason === "replace_by_triggers") return [...forced, ...this.triggerCauses(change, depth, new Set([...seen, address]))];
+        return forced.length > 0 ? forced : this.attributeCauses(change, true);
+      }
       default:
         return [];
     }
@@ -162,7 +166,10 @@ export class CauseAnalyzer {
 
   /** The replace_triggered_by references whose resources change in this plan, each with its own causes. */
   private triggerCauses(change: ResourceChange, depth: number, seen: ReadonlySet<string>): Cause[] {
-    const named = this.model.views.get(change.address)?.replaceTriggeredBy ?? [];
+    const view = this.model.views.get(change.address);
+    // Without the configuration only the state's depends_on is left; the anchors in it are the likely triggers.
+    const named =
+      view === undefined ? [] : view.origin === "config" ? view.replaceTriggeredBy : view.dependsOn.filter((a) => familyOf(a.split(".")[0]) === "anchor");
     const causes: Cause[] = [];
     for (const reference of named) {
       const address = resourceAddressOf(reference);

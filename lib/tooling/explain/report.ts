@@ -250,13 +250,15 @@ function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[]):
 function deletionReport(change: ResourceChange, model: CouplingModel): DeletionReport {
   const volume = model.volumes.get(change.address);
   const instance = model.instances.get(change.address);
+  const family = familyOf(change.type);
+  const name = (change.plan.change.before as { name?: unknown } | null)?.name;
   const description = volume
     ? `${volume.kind} volume "${volume.name}"`
     : instance
       ? `instance "${instance.name}"`
-      : familyOf(change.type) === "other"
-        ? change.type
-        : `${familyOf(change.type)} ${change.address.slice(change.type.length + 1)}`;
+      : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
+        ? `${family === "pool" ? "storage pool" : family} "${name}"`
+        : change.type;
   return {
     address: change.address,
     type: change.type,

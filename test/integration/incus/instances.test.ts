@@ -132,7 +132,7 @@ test("a virtual machine request reaches Incus in the right shape (VMs cannot boo
   const result = await client.instances
     .create({ name, type: "virtual-machine", source: { type: "none" }, devices: { root: { ...rootDisk().root, size: "1GiB" } } })
     .then(
-      () => "created",
+      () => "created" as const,
       (e: unknown) => e as IncusError,
     );
   if (result === "created") {

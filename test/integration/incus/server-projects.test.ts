@@ -3,6 +3,8 @@ import { IncusPreconditionFailedError, isConflict, isNotFound, isPreconditionFai
 import type { IncusError } from "../../../lib/incus";
 import { Cleanup, requireIncus, testClient, uniqueName } from "../../support/incus";
 
+jest.setTimeout(30_000);
+
 const client = testClient();
 const cleanup = new Cleanup();
 

@@ -1,7 +1,7 @@
 // fast-check generators for random cty types and JS values of those types (loose input, as resource code writes
 // it: undefined for null, numbers in every representation, absent attributes, duplicate set elements).
 import fc from "fast-check";
-import { CtyDecimal, CtyDynamic, UNKNOWN, Unknown } from "../../../lib/provider/cty";
+import { CtyDecimal, CtyDynamic, UNKNOWN, Unknown, toCtyNumber } from "../../../lib/provider/cty";
 import type { CtyType } from "../../../lib/provider/cty";
 
 export interface ValueOptions {
@@ -57,7 +57,7 @@ function unknownArb(t: CtyType): fc.Arbitrary<Unknown> {
     return fc.record({ notNull, stringPrefix: fc.string({ maxLength: 4 }) }).map((r) => new Unknown(r));
   }
   if (t === "number") {
-    const bound = fc.option(fc.record({ value: fc.oneof(fc.integer(), decimalText), inclusive: fc.boolean() }), { nil: undefined });
+    const bound = fc.option(fc.record({ value: fc.oneof(fc.integer(), decimalText.map(toCtyNumber)), inclusive: fc.boolean() }), { nil: undefined });
     return fc.record({ notNull, numberLower: bound, numberUpper: bound }).map((r) => new Unknown(r));
   }
   if (typeof t !== "string" && (t[0] === "list" || t[0] === "set" || t[0] === "map")) {

@@ -101,7 +101,7 @@ describe("unknown values on the wire", () => {
   });
 
   it("encodes number and length bounds with integer keys", () => {
-    const num = new Unknown({ numberLower: { value: 0, inclusive: true }, numberUpper: { value: "0.1", inclusive: false } });
+    const num = new Unknown({ numberLower: { value: 0, inclusive: true }, numberUpper: { value: new CtyDecimal("0.1"), inclusive: false } });
     expect(hex(encodeMsgpack(num, "number"))).toBe("c7 0c 0c 82 03 92 00 c3 04 92 a3 30 2e 31 c2");
     expect(hex(encodeMsgpack(new Unknown({ lengthMin: 2 }), ["set", "string"]))).toBe("c7 03 0c 81 05 02") // no fixext for 3 bytes;
   });

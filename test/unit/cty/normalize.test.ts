@@ -106,7 +106,7 @@ describe("normalizeCtyValue", () => {
     });
 
     it("refuses values whose type cannot be inferred", () => {
-      expect(() => normalizeCtyValue({ when: new Date(0) }, "dynamic")).toThrow(
+      expect(() => normalizeCtyValue({ when: new Date(0) } as never, "dynamic")).toThrow(
         /^\.when: cannot infer a cty type for a Date; wrap it as new CtyDynamic\(type, value\)$/,
       );
     });

@@ -106,7 +106,7 @@ test("image import uploads a multipart body with metadata and rootfs parts", asy
   expect(post.headers["x-incus-aliases"]).toBe("alias=a%2F1&alias=b");
   expect(post.headers["x-incus-properties"]).toBe("os=x+y");
   expect(post.headers["x-incus-public"]).toBe("true");
-  const form = await new Response(post.body, { headers: { "content-type": contentType } }).formData();
+  const form = await new Response(new Uint8Array(post.body), { headers: { "content-type": contentType } }).formData();
   expect(await (form.get("metadata") as Blob).text()).toBe("META");
   expect(await (form.get("rootfs.img") as Blob).text()).toBe("ROOT");
 });

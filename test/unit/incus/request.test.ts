@@ -173,3 +173,19 @@ test("invalid client options are rejected when the client is built", async () =>
   handler = (_req, res) => sendJson(res, 200, sync({}));
   await expect(fake.client().server.get({ timeoutMs: -1 })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
 });
+
+test("a read that hits a dropped connection is retried once; a write is not", async () => {
+  let calls = 0;
+  handler = (_req, res) => {
+    calls++;
+    if (calls === 1) return void res.socket?.destroy();
+    sendJson(res, 200, sync({ api_version: "1.0" }));
+  };
+  expect((await fake.client().server.get()).value).toEqual({ api_version: "1.0" });
+  expect(calls).toBe(2);
+
+  calls = 0;
+  const err = await failure(fake.client().profiles.create({ name: "p" }));
+  expect(isConnectionError(err)).toBe(true);
+  expect(calls).toBe(1);
+});

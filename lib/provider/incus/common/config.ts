@@ -25,19 +25,23 @@ export function isComputedKey(key: string, computed: readonly string[]): boolean
 /**
  * The config to record in state: the live config without the server-generated keys the user did not set.
  * @param live what Incus reports now
- * @param userConfig the config from the prior state / plan (null on import: every computed key is dropped)
+ * @param userConfig the config from the prior state / plan; null after an import, when the user's keys are
+ *   not known yet: computed keys are then dropped unless `keepOnImport` says the value can only come from a
+ *   user (e.g. `ipv4.address = none`), so that a plan right after an import stays empty
  * @param computed computed keys and prefixes (see isComputedKey)
  */
 export function stripComputedConfig(
   live: ConfigMap | null | undefined,
   userConfig: ConfigMap | null | undefined,
   computed: readonly string[],
+  keepOnImport?: (key: string, value: string) => boolean,
 ): ConfigMap {
   const out: ConfigMap = {};
   const user = userConfig ?? {};
   for (const key of Object.keys(live ?? {}).sort()) {
     const value = (live as ConfigMap)[key];
     if (Object.prototype.hasOwnProperty.call(user, key) || !isComputedKey(key, computed)) out[key] = value;
+    else if ((userConfig === null || userConfig === undefined) && keepOnImport?.(key, value)) out[key] = value;
   }
   return out;
 }

@@ -9,6 +9,7 @@ import {
   configMap,
   createOrAdopt,
   formatImportId,
+  importedScope,
   ignoreNotFound,
   mergeForPut,
   parseImportId,
@@ -61,7 +62,9 @@ const schema = {
 /** The live config as state: computed keys dropped unless set, and a configured "auto" address kept. */
 export function networkConfigState(live: Record<string, string> | null | undefined, user: Values["config"]): Record<string, string> {
   const userConfig = user ? configMap(user) : null;
-  const out = stripComputedConfig(live, userConfig, NETWORK_COMPUTED_KEYS);
+  // After an import, "none" addresses and disabled NAT can only be the user's choice (Incus generates
+  // addresses and enables NAT by default).
+  const out = stripComputedConfig(live, userConfig, NETWORK_COMPUTED_KEYS, (k, v) => v === "none" || (k.endsWith(".nat") && v === "false"));
   for (const key of AUTO_KEYS) {
     const liveValue = live?.[key];
     if (userConfig?.[key] === "auto" && liveValue && liveValue !== "none") out[key] = "auto";
@@ -153,8 +156,8 @@ export const networkResource: Resource<IncusProviderData> = {
     await ignoreNotFound(clientFor(ctx, prior).networks.delete(prior.name, callFor(ctx, { ...prior, target: null })));
   },
 
-  async importState(id) {
+  async importState(id, ctx) {
     const parsed = parseImportId(id, { fields: ["name"], options: ["target"], typeName: "incus_network" });
-    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project, target: parsed.options.target ?? null };
+    return { name: parsed.fields.name, ...importedScope(parsed, ctx), target: parsed.options.target ?? null };
   },
 };

@@ -13,6 +13,7 @@ import {
   devicesFromBlocks,
   devicesToBlocks,
   formatImportId,
+  importedScope,
   ignoreNotFound,
   parseImportId,
   provisionalState,
@@ -132,8 +133,8 @@ export const profileResource: Resource<IncusProviderData> = {
     await ignoreNotFound(client.profiles.delete(prior.name, callFor(ctx, prior)));
   },
 
-  async importState(id) {
+  async importState(id, ctx) {
     const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_profile" });
-    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project ?? "default" };
+    return { name: parsed.fields.name, remote: importedScope(parsed, ctx).remote, project: parsed.project ?? "default" };
   },
 };

@@ -11,6 +11,7 @@ import {
   configMap,
   createOrAdopt,
   formatImportId,
+  importedScope,
   ignoreNotFound,
   mergeForPut,
   parseImportId,
@@ -50,7 +51,8 @@ export function projectState(project: Project, known: Values): State {
   return {
     name: project.name,
     description: project.description ?? "",
-    config: stripComputedConfig(project.config, known.config ?? null, PROJECT_COMPUTED_KEYS),
+    // After an import, a feature turned off can only be the user's choice (new projects have them all on).
+    config: stripComputedConfig(project.config, known.config ?? null, PROJECT_COMPUTED_KEYS, (_k, v) => v === "false"),
     remote: known.remote ?? null,
     force_destroy: known.force_destroy ?? false,
   };
@@ -119,8 +121,8 @@ export const projectResource: Resource<IncusProviderData> = {
     await ignoreNotFound(client.projects.delete(prior.name, { signal: ctx.signal }));
   },
 
-  async importState(id) {
+  async importState(id, ctx) {
     const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_project", allowProject: false });
-    return { name: parsed.fields.name, remote: parsed.remote, force_destroy: false };
+    return { name: parsed.fields.name, remote: importedScope(parsed, ctx).remote, force_destroy: false };
   },
 };

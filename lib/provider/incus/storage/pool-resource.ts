@@ -9,6 +9,7 @@ import {
   configMap,
   createOrAdopt,
   formatImportId,
+  importedScope,
   ignoreNotFound,
   mergeForPut,
   parseImportId,
@@ -151,8 +152,8 @@ export const storagePoolResource: Resource<IncusProviderData> = {
     await ignoreNotFound(clientFor(ctx, prior).storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })));
   },
 
-  async importState(id) {
+  async importState(id, ctx) {
     const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_storage_pool" });
-    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project };
+    return { name: parsed.fields.name, ...importedScope(parsed, ctx) };
   },
 };

@@ -22,7 +22,7 @@ export async function createVolume(client: IncusClient, planned: Values, call: C
     planned.pool,
     {
       name: planned.name,
-      content_type: typeof planned.content_type === "string" ? planned.content_type : "filesystem",
+      content_type: planned.content_type === "block" ? "block" : "filesystem",
       config,
       ...(description !== undefined ? { description } : {}),
     },

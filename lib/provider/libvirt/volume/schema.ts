@@ -78,7 +78,11 @@ export const volumeSchema: Schema = {
           url: str({ required: true, description: "A local file path, a file:// URL or an http(s):// URL to upload into the volume." }),
         }, { required: true }),
       },
-      { optional: true, description: "Initial content, uploaded once at creation; a change replaces the volume.", planModifiers: [requiresReplace()] },
+      {
+        optional: true,
+        description: "Initial content, uploaded once at creation; a change replaces the volume (after an import, add lifecycle { ignore_changes = [create] }).",
+        planModifiers: [requiresReplace()],
+      },
     ),
     id: str({ computed: true, description: "The volume's key (its path for file volumes).", planModifiers: [useStateForUnknown()] }),
     key: str({ computed: true, description: "libvirt's unique key of the volume.", planModifiers: [useStateForUnknown()] }),

@@ -1,0 +1,36 @@
+// The libvirt provider RFC case: a domain boots from a copy-on-write overlay of a base image. Rebuilding the domain
+// gives it a fresh overlay (EPHEMERAL), while its data volume (PERSISTENT) survives untouched. A new base image
+// rebuilds domain and overlay together.
+import { TerraformStack } from "cdktf";
+import type { Construct } from "constructs";
+import { Instance, LibvirtHost, Network, StoragePool, Volume, VolumeLifecycle } from "../../lib";
+
+export interface LibvirtRebuildOptions {
+  /** libvirt connection. @default $LIBVIRT_DEFAULT_URI or "qemu:///system" */
+  readonly uri?: string;
+  /** Directory of the dir pool the stack creates. @default $CDKTF_VIRT_LIBVIRT_POOL_DIR or /var/lib/cdktf-virt/examples/<stack> */
+  readonly poolDir?: string;
+  /** A qcow2 image to import as the base (e.g. a cloud image). @default $CDKTF_VIRT_BASE_IMAGE, else an empty 1GiB disk */
+  readonly baseImage?: string;
+}
+
+export class LibvirtRebuildStack extends TerraformStack {
+  public constructor(scope: Construct, id: string, options: LibvirtRebuildOptions = {}) {
+    super(scope, id);
+    const uri = options.uri ?? process.env.LIBVIRT_DEFAULT_URI ?? "qemu:///system";
+    const poolDir = options.poolDir ?? process.env.CDKTF_VIRT_LIBVIRT_POOL_DIR ?? `/var/lib/cdktf-virt/examples/${id}`;
+    const baseImage = options.baseImage ?? process.env.CDKTF_VIRT_BASE_IMAGE;
+
+    const kvm = new LibvirtHost(this, "kvm", { uri });
+    const images = new StoragePool(this, "images", { host: kvm, path: poolDir });
+    const network = new Network(this, "isolated", { host: kvm });
+
+    const base = new Volume(this, "base", baseImage ? { pool: images, sourceUrl: baseImage, size: "1GiB" } : { pool: images, size: "1GiB" });
+    const root = new Volume(this, "root", { pool: images, baseVolume: base, lifecycle: VolumeLifecycle.EPHEMERAL });
+    const data = new Volume(this, "data", { pool: images, size: "256MiB" });
+
+    const vm = new Instance(this, "vm", { host: kvm, memory: "256MiB", vcpus: 1, network });
+    vm.attach(root, { path: "vda" });
+    vm.attach(data, { path: "vdb" });
+  }
+}

@@ -1,0 +1,40 @@
+// The `cdktf-virt` command dispatcher: maps command words to command modules, loaded only when used.
+import { UsageError } from "./io";
+import type { CliIO, CommandMain } from "./io";
+
+export const USAGE = `Usage: cdktf-virt <command> [options]
+
+Commands:
+  provider install   install the bundled Terraform providers into a filesystem mirror
+
+Run \`cdktf-virt <command> --help\` for a command's options.
+`;
+
+/** Command words → loader. Loaders require lazily so one command does not pay for the others. */
+export const COMMANDS: ReadonlyMap<string, () => CommandMain> = new Map<string, () => CommandMain>([
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  ["provider install", () => (require("./provider-install") as typeof import("./provider-install")).providerInstall],
+]);
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  if (argv.length === 0 || argv[0] === "-h" || argv[0] === "--help" || argv[0] === "help") {
+    io.stdout.write(USAGE);
+    return argv.length === 0 ? 1 : 0;
+  }
+  // Longest match first: "provider install" before a possible "provider".
+  for (let words = Math.min(argv.length, 3); words > 0; words--) {
+    const name = argv.slice(0, words).join(" ");
+    const load = COMMANDS.get(name);
+    if (!load) continue;
+    try {
+      return await load()(argv.slice(words), io);
+    } catch (err) {
+      const usage = err instanceof UsageError;
+      io.stderr.write(`cdktf-virt ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+      if (usage) io.stderr.write(`Run \`cdktf-virt ${name} --help\` for usage.\n`);
+      return 1;
+    }
+  }
+  io.stderr.write(`cdktf-virt: unknown command ${JSON.stringify(argv.join(" "))}\n\n${USAGE}`);
+  return 1;
+}

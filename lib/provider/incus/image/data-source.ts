@@ -1,0 +1,69 @@
+// data "incus_image": an image by alias (`name`) or fingerprint, optionally checked against a type and an
+// architecture. The usual way to refer to an image someone else imported.
+import type { Image } from "../../../incus";
+import { isNotFound } from "../../../incus";
+import type { DataSource } from "../../framework";
+import { num, oneOf, setOf, str } from "../../framework";
+import { callFor, clientFor } from "../common";
+import type { IncusProviderData } from "../provider-data";
+
+export const imageDataSource: DataSource<IncusProviderData> = {
+  typeName: "incus_image",
+  schema: {
+    description: "Reads an existing image by alias or fingerprint.",
+    attributes: {
+      name: str({ optional: true, description: "An alias of the image." }),
+      fingerprint: str({ optional: true, computed: true, description: "Fingerprint (or a unique prefix) of the image." }),
+      type: str({ optional: true, computed: true, description: "container or virtual-machine.", validators: [oneOf(["container", "virtual-machine"])] }),
+      architecture: str({ optional: true, computed: true, description: "Architecture, e.g. x86_64." }),
+      aliases: setOf("string", { computed: true, description: "Aliases of the image." }),
+      project: str({ optional: true, description: "Project of the image." }),
+      remote: str({ optional: true, description: "The remote to read from." }),
+      created_at: num({ computed: true, description: "Creation time, Unix seconds." }),
+    },
+  },
+  validateConfig(config, ctx) {
+    if ((config.name === null || config.name === undefined) && (config.fingerprint === null || config.fingerprint === undefined)) {
+      ctx.diagnostics.error("Missing image reference", "Set name (an alias) or fingerprint.", ["name"]);
+    }
+  },
+  async read(config, ctx) {
+    const client = clientFor(ctx, config);
+    const call = callFor(ctx, config);
+    let reference: string = config.fingerprint;
+    if (!reference) {
+      try {
+        reference = (await client.images.getAlias(config.name, call)).value.target;
+      } catch (err) {
+        if (isNotFound(err)) throw new Error(`No image alias ${JSON.stringify(config.name)} in project ${JSON.stringify(config.project ?? "default")}.`);
+        throw err;
+      }
+    }
+    let image: Image;
+    try {
+      image = (await client.images.get(reference, call)).value;
+    } catch (err) {
+      if (isNotFound(err)) throw new Error(`No image with fingerprint ${JSON.stringify(reference)} in project ${JSON.stringify(config.project ?? "default")}.`);
+      throw err;
+    }
+    if (config.name && !image.aliases.some((a) => a.name === config.name)) {
+      throw new Error(`Image ${image.fingerprint.slice(0, 12)} does not carry the alias ${JSON.stringify(config.name)}.`);
+    }
+    for (const key of ["type", "architecture"] as const) {
+      if (config[key] && config[key] !== image[key]) {
+        throw new Error(`Image ${config.name ?? reference} is ${key} ${JSON.stringify(image[key])}, not ${JSON.stringify(config[key])}.`);
+      }
+    }
+    return {
+      name: config.name ?? null,
+      // A configured (possibly abbreviated) fingerprint is echoed: Terraform keeps configured values as given.
+      fingerprint: config.fingerprint ?? image.fingerprint,
+      type: image.type,
+      architecture: image.architecture,
+      aliases: image.aliases.map((a) => a.name).sort(),
+      project: config.project ?? null,
+      remote: config.remote ?? null,
+      created_at: Math.floor(Date.parse(image.created_at) / 1000),
+    };
+  },
+};

@@ -1,0 +1,55 @@
+// The incus_image schema, as lxc/incus defines it: exactly one of source_file (local tarballs or an https
+// URL), source_image (copy from another remote) or source_instance (publish), plus `alias` blocks that are
+// updated in place.
+import type { Schema } from "../../framework";
+import { bool, nested, num, oneOf, requiresReplace, setBlock, setOf, str, useStateForUnknown } from "../../framework";
+
+export const imageSchema: Schema = {
+  description: "An image in an Incus image store.",
+  attributes: {
+    source_file: nested(
+      "single",
+      {
+        data_path: str({ required: true, description: "Rootfs tarball or disk image; alone, a unified image tarball. May be an https:// URL.", planModifiers: [requiresReplace()] }),
+        metadata_path: str({ optional: true, description: "Metadata tarball of a split image.", planModifiers: [requiresReplace()] }),
+      },
+      { optional: true, description: "Upload the image from local files." },
+    ),
+    source_image: nested(
+      "single",
+      {
+        remote: str({ required: true, description: "Remote to copy the image from." }),
+        name: str({ required: true, description: "Alias or fingerprint of the image on that remote." }),
+        type: str({ optional: true, computed: true, default: "container", validators: [oneOf(["container", "virtual-machine"])], planModifiers: [requiresReplace()] }),
+        architecture: str({ optional: true, computed: true, planModifiers: [useStateForUnknown(), requiresReplace()] }),
+        copy_aliases: bool({ optional: true, planModifiers: [requiresReplace()] }),
+      },
+      { optional: true, description: "Copy the image from another remote.", planModifiers: [requiresReplace()] },
+    ),
+    source_instance: nested(
+      "single",
+      {
+        name: str({ required: true, description: "Instance to publish." }),
+        snapshot: str({ optional: true, description: "Publish this snapshot of the instance instead." }),
+      },
+      { optional: true, description: "Publish an instance (or one of its snapshots) as an image.", planModifiers: [requiresReplace()] },
+    ),
+    project: str({ optional: true, description: "Project of the image.", planModifiers: [requiresReplace()] }),
+    remote: str({ optional: true, description: "The remote to store the image on.", planModifiers: [requiresReplace()] }),
+    resource_id: str({ computed: true, description: "<remote>:<fingerprint>.", planModifiers: [useStateForUnknown()] }),
+    created_at: num({ computed: true, description: "Creation time, Unix seconds.", planModifiers: [useStateForUnknown()] }),
+    fingerprint: str({ computed: true, description: "SHA-256 fingerprint of the image.", planModifiers: [useStateForUnknown()] }),
+    copied_aliases: setOf("string", { computed: true, description: "Aliases copied from the source image (copy_aliases)." }),
+  },
+  blocks: {
+    alias: setBlock(
+      {
+        name: str({ required: true, description: "The alias." }),
+        description: str({ optional: true, computed: true, default: "", description: "Description of the alias." }),
+      },
+      { description: "An alias of the image." },
+    ),
+  },
+};
+
+export const SOURCES = ["source_file", "source_image", "source_instance"] as const;

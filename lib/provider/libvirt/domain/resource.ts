@@ -1,0 +1,148 @@
+// libvirt_domain: define, start, converge in place, stop gracefully, undefine. An update that changes the
+// hardware shuts the guest down (ACPI, then destroy after the timeout), redefines it and starts it again; a
+// change of description or metadata only redefines it. `running` is managed like any other attribute.
+import type { Resource, ResourceContext, State, Values } from "../../framework";
+import { isUnknown } from "../../framework";
+import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
+import { metadataXmlProblem, sameXmlContent } from "../../../libvirt";
+import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs } from "../common";
+import type { LibvirtProviderData } from "../provider-data";
+import { domainSchema } from "./schema";
+import { domainSpecFrom, memoryKiB } from "./spec";
+import { domainState } from "./state";
+
+type Ctx = ResourceContext<LibvirtProviderData>;
+
+async function readBack(client: LibvirtClient, known: Values, call: VirshCallOptions): Promise<State | null> {
+  const info = await client.domains.find(known.name, call);
+  return info ? domainState(info, known) : null;
+}
+
+/** JSON comparison in which an unknown value equals nothing (it will change). */
+function same(a: unknown, b: unknown): boolean {
+  if (isUnknown(a) || isUnknown(b)) return false;
+  const json = (v: unknown) => JSON.stringify(v ?? null, (_k, x) => (isUnknown(x) ? { unknown: Math.random() } : x));
+  return json(a) === json(b);
+}
+
+/** True when going from `before` to `after` changes the virtual hardware (the guest must be restarted). */
+export function needsRestart(before: Values, after: Values): boolean {
+  if (memoryKiB(before) !== memoryKiB(after)) return true;
+  if (!same(before.vcpu ?? 1, after.vcpu ?? 1)) return true;
+  if (!same(before.os, after.os)) return true;
+  return !same(before.devices, after.devices);
+}
+
+/** True when the definition changes at all (hardware, description or metadata). */
+export function needsRedefine(before: Values, after: Values): boolean {
+  if (needsRestart(before, after)) return true;
+  if ((knownString(before.description) ?? "") !== (knownString(after.description) ?? "")) return true;
+  return !sameXmlContent(knownObject(before.metadata)?.xml, knownObject(after.metadata)?.xml);
+}
+
+function shutdownTimeoutMs(block: unknown, ctx: Ctx, what: string): number {
+  return secondsToMs(knownObject(knownObject(block)?.shutdown)?.timeout, ctx.providerData.shutdownTimeoutMs, what);
+}
+
+/** Brings an existing domain (described by `current`) to the planned definition, autostart and power state. */
+async function converge(info: DomainInfo, current: Values, planned: Values, ctx: Ctx): Promise<void> {
+  const { client, call } = clientOf(ctx);
+  let active = info.active;
+  if (needsRedefine(current, planned)) {
+    if (active && needsRestart(current, planned)) {
+      const gracefulTimeoutMs = shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout");
+      const outcome = await client.domains.stop(planned.name, { gracefulTimeoutMs }, call);
+      ctx.log.info(`stopped domain ${planned.name} for an update`, { outcome });
+      active = false;
+    }
+    await client.domains.redefine(await domainSpecFrom(planned, client, call), call);
+  }
+  const autostart = planned.autostart === true;
+  if (autostart !== info.autostart) await client.domains.setAutostart(planned.name, autostart, call);
+  const wantRunning = planned.running !== false;
+  if (wantRunning && !active) await client.domains.start(planned.name, call);
+  if (!wantRunning && active) {
+    await client.domains.stop(planned.name, { gracefulTimeoutMs: shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout") }, call);
+  }
+}
+
+export const domainResource: Resource<LibvirtProviderData> = {
+  typeName: "libvirt_domain",
+  schema: domainSchema,
+
+  validateConfig(config, ctx) {
+    knownList(knownObject(config.devices)?.disks).forEach((disk, i) => {
+      const source = knownObject(disk.source);
+      if (!source) {
+        if (disk.device !== "cdrom" && !isUnknown(disk.source)) {
+          ctx.diagnostics.error("Missing disk source", "Give source.volume, source.file or source.block (only a cdrom drive may be empty).", ["devices", "disks", i, "source"]);
+        }
+        return;
+      }
+      const kinds = ["volume", "file", "block"].filter((k) => source[k] !== null && source[k] !== undefined);
+      if (kinds.length > 1) {
+        ctx.diagnostics.error("Conflicting disk sources", `Set only one of source.volume, source.file and source.block, not ${kinds.join(" and ")}.`, ["devices", "disks", i, "source"]);
+      }
+    });
+    const xml = knownString(knownObject(config.metadata)?.xml);
+    const problem = xml === undefined ? undefined : metadataXmlProblem(xml);
+    if (problem) ctx.diagnostics.error("Invalid metadata XML", `metadata.xml cannot be stored: ${problem}.`, ["metadata", "xml"]);
+  },
+
+  async create({ planned }, ctx, resp) {
+    const { client, call } = clientOf(ctx);
+    const existing = await client.domains.find(planned.name, call);
+    if (existing) {
+      const adopt = adoptOrFail({
+        kind: "libvirt_domain",
+        name: planned.name,
+        existingMarker: existing.ownerMarker,
+        plannedMetadataXml: knownString(knownObject(planned.metadata)?.xml),
+        importId: planned.name,
+        diagnostics: ctx.diagnostics,
+      });
+      if (!adopt) return;
+      ctx.log.info(`adopting domain ${planned.name}: it carries this configuration's ownership marker`);
+      const current = domainState(existing, planned);
+      resp.state = current;
+      await converge(existing, current, planned, ctx);
+    } else {
+      const defined = await client.domains.define(await domainSpecFrom(planned, client, call), call);
+      resp.state = domainState(defined, planned);
+      if (planned.autostart === true) await client.domains.setAutostart(planned.name, true, call);
+      if (planned.running !== false) await client.domains.start(planned.name, call);
+    }
+    resp.state = (await readBack(client, planned, call)) ?? resp.state;
+  },
+
+  async read({ state }, ctx) {
+    const { client, call } = clientOf(ctx);
+    return readBack(client, state, call);
+  },
+
+  async update({ prior, planned }, ctx, resp) {
+    const { client, call } = clientOf(ctx);
+    const info = await client.domains.info(prior.name, call);
+    await converge(info, domainState(info, prior), planned, ctx);
+    resp.state = await readBack(client, planned, call);
+  },
+
+  async delete({ prior }, ctx) {
+    const { client, call } = clientOf(ctx);
+    const info = await client.domains.find(prior.name, call);
+    if (!info) return;
+    if (info.active) {
+      const destroy = knownObject(prior.destroy);
+      const graceful = destroy?.graceful !== false;
+      const gracefulTimeoutMs = graceful ? shutdownTimeoutMs(destroy, ctx, "destroy.shutdown.timeout") : 0;
+      await client.domains.stop(prior.name, { gracefulTimeoutMs }, call);
+    }
+    // Volumes are separate resources: the domain never deletes them.
+    await ignoreNotFound(client.domains.undefine(prior.name, { removeNvram: true }, call), "domain");
+  },
+
+  async importState(id) {
+    if (id.trim() === "") throw new Error("The import ID is empty: give the domain's name or UUID.");
+    return { name: id };
+  },
+};

@@ -1,0 +1,92 @@
+// libvirt_domain's schema (0.9.x shape, subset). Only name and type replace the domain; every other change is
+// applied in place: graceful shutdown (with a timeout, then destroy), redefinition, restart.
+import type { Schema } from "../../framework";
+import { bool, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
+import { SIZE_UNITS } from "../common";
+
+const diskAttributes = {
+  device: str({ optional: true, computed: true, description: '"disk" (default) or "cdrom".', validators: [oneOf(["disk", "cdrom"])] }),
+  source: nested(
+    "single",
+    {
+      volume: nested("single", {
+        pool: str({ required: true, description: "Pool of the volume." }),
+        volume: str({ required: true, description: "Name of the volume." }),
+      }, { optional: true, description: "A volume in a libvirt pool." }),
+      file: nested("single", { file: str({ required: true, description: "Path of an image file." }) }, { optional: true, description: "An image file." }),
+      block: nested("single", { dev: str({ required: true, description: "Path of a block device." }) }, { optional: true, description: "A host block device." }),
+    },
+    { optional: true, description: "Exactly one of volume, file or block; none for an empty cdrom drive." },
+  ),
+  target: nested("single", {
+    dev: str({ required: true, description: "Guest device name: vda, vdb, sda, ..." }),
+    bus: str({ optional: true, computed: true, description: "virtio, sata, scsi, ide, usb. Default: derived by libvirt from dev." }),
+  }, { required: true, description: "How the guest sees the disk." }),
+  driver: nested("single", {
+    type: str({ optional: true, computed: true, description: "Image format QEMU opens: raw or qcow2. Default: the volume's format." }),
+  }, { optional: true, computed: true, description: "QEMU driver settings." }),
+  read_only: bool({ optional: true, computed: true, description: "Read-only disk. Default false." }),
+  shareable: bool({ optional: true, computed: true, description: "Usable by several domains at once. Default false." }),
+  serial: str({ optional: true, description: "Serial number the guest sees." }),
+};
+
+const interfaceAttributes = {
+  type: str({ optional: true, computed: true, description: 'Only "network" is supported.', validators: [oneOf(["network"])] }),
+  model: nested("single", { type: str({ required: true, description: "NIC model, e.g. virtio." }) }, {
+    optional: true,
+    computed: true,
+    description: "NIC model. Default virtio.",
+  }),
+  source: nested("single", {
+    network: nested("single", { network: str({ required: true, description: "Name of the libvirt network." }) }, { required: true }),
+  }, { required: true, description: "The network the interface is plugged into." }),
+  mac: nested("single", { address: str({ optional: true, computed: true, description: "MAC address; generated when unset." }) }, {
+    optional: true,
+    computed: true,
+    description: "The interface's MAC address (kept across updates).",
+  }),
+};
+
+const shutdownAttribute = nested("single", {
+  timeout: num({ optional: true, description: "Seconds the guest gets to power off after the ACPI request before it is destroyed." }),
+}, { optional: true, description: "Graceful shutdown settings." });
+
+export const domainSchema: Schema = {
+  description: "A libvirt domain (virtual machine). Changes other than name and type are applied in place with a graceful restart.",
+  attributes: {
+    name: str({ required: true, description: "Name of the domain.", planModifiers: [requiresReplace()] }),
+    type: str({ required: true, description: 'Hypervisor: "kvm" or "qemu".', validators: [oneOf(["kvm", "qemu"])], planModifiers: [requiresReplace()] }),
+    description: str({ optional: true, description: "Free-form description." }),
+    memory: num({ optional: true, computed: true, description: "Memory in memory_unit. Default 512 MiB." }),
+    memory_unit: str({ optional: true, computed: true, description: "Unit of memory: KiB (default), MiB, GiB, ...", validators: [oneOf([...SIZE_UNITS])] }),
+    vcpu: num({ optional: true, computed: true, description: "Number of virtual CPUs. Default 1." }),
+    running: bool({ optional: true, default: true, description: "Keep the domain running (true) or shut off (false)." }),
+    autostart: bool({ optional: true, default: false, description: "Start the domain when libvirtd starts." }),
+    os: nested("single", {
+      type: str({ required: true, description: '"hvm".' }),
+      type_arch: str({ optional: true, computed: true, description: "Guest architecture. Default x86_64." }),
+      type_machine: str({ optional: true, computed: true, description: 'Machine type, e.g. "q35" or "pc". Default: chosen by libvirt.' }),
+    }, { optional: true, computed: true, description: "Guest OS settings." }),
+    devices: nested("single", {
+      disks: nested("list", diskAttributes, { optional: true, description: "Disks, in order." }),
+      interfaces: nested("list", interfaceAttributes, { optional: true, description: "Network interfaces, in order." }),
+    }, {
+      optional: true,
+      computed: true,
+      description: "Disks and network interfaces. Left unset, the domain's devices are not managed; other devices (consoles, graphics, ...) are always kept.",
+    }),
+    metadata: nested("single", {
+      xml: str({ required: true, description: "Inner XML of <metadata>; each element in its own namespace. cdktf-virt puts its ownership marker here." }),
+    }, { optional: true, computed: true, description: "Custom metadata. Left unset, the domain's metadata is not managed." }),
+    update: nested("single", { shutdown: shutdownAttribute }, {
+      optional: true,
+      description: "How an in-place update stops the guest. Default: graceful, 30 s (or CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT).",
+    }),
+    destroy: nested("single", {
+      graceful: bool({ optional: true, description: "Ask the guest to shut down before destroying it. Default true." }),
+      shutdown: shutdownAttribute,
+    }, { optional: true, description: "How deleting the domain stops the guest." }),
+    uuid: str({ computed: true, description: "The domain's UUID.", planModifiers: [useStateForUnknown()] }),
+    id: str({ computed: true, description: "Same as uuid.", planModifiers: [useStateForUnknown()] }),
+  },
+};

@@ -1,0 +1,84 @@
+// From a planned libvirt_domain value to the driver's DomainSpec. Defaults that libvirt would otherwise guess
+// badly are filled in here: a disk on a qcow2 volume is opened as qcow2 (libvirt assumes raw), memory defaults
+// to 512 MiB and one vCPU.
+import type { DiskSource, DomainDiskSpec, DomainInterfaceSpec, DomainSpec, LibvirtClient, VirshCallOptions } from "../../../libvirt";
+import type { Values } from "../../framework";
+import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
+
+const DEFAULT_MEMORY_KIB = 512 * 1024;
+
+/** Memory in KiB from `memory` and `memory_unit` (KiB when unset); the default when memory is unset. */
+export function memoryKiB(values: Values): number {
+  const memory = wholeNumber(values.memory, "memory");
+  if (memory === undefined) return DEFAULT_MEMORY_KIB;
+  const bytes = toBytes(memory, knownString(values.memory_unit) ?? "KiB", "memory");
+  if (bytes % 1024 !== 0) throw new Error(`memory must be a whole number of KiB, got ${bytes} bytes`);
+  return bytes / 1024;
+}
+
+/** The disk's source from its `source` value; undefined for an empty cdrom. */
+export function diskSource(source: Values | undefined): DiskSource | undefined {
+  const volume = knownObject(source?.volume);
+  if (volume) return { type: "volume", pool: String(volume.pool), volume: String(volume.volume) };
+  const file = knownObject(source?.file);
+  if (file) return { type: "file", file: String(file.file) };
+  const block = knownObject(source?.block);
+  if (block) return { type: "block", dev: String(block.dev) };
+  return undefined;
+}
+
+/** Builds the spec; looks up the format of volumes whose disk names no driver type. */
+export async function domainSpecFrom(planned: Values, client: LibvirtClient, call: VirshCallOptions): Promise<DomainSpec> {
+  const os = knownObject(planned.os);
+  const devices = knownObject(planned.devices);
+  const disks: DomainDiskSpec[] = [];
+  for (const disk of knownList(devices?.disks)) disks.push(await diskSpec(disk, client, call));
+  const interfaces = knownList(devices?.interfaces).map(interfaceSpec);
+  return {
+    name: String(planned.name),
+    type: String(planned.type),
+    memoryKiB: memoryKiB(planned),
+    vcpus: wholeNumber(planned.vcpu, "vcpu") ?? 1,
+    arch: knownString(os?.type_arch),
+    machine: knownString(os?.type_machine),
+    description: knownString(planned.description),
+    metadataXml: knownString(knownObject(planned.metadata)?.xml),
+    disks,
+    interfaces,
+  };
+}
+
+async function diskSpec(disk: Values, client: LibvirtClient, call: VirshCallOptions): Promise<DomainDiskSpec> {
+  const source = diskSource(knownObject(disk.source));
+  const target = knownObject(disk.target) ?? {};
+  let driverType = knownString(knownObject(disk.driver)?.type);
+  if (driverType === undefined && source) driverType = await detectFormat(source, client, call);
+  return {
+    device: knownString(disk.device) === "cdrom" ? "cdrom" : "disk",
+    source,
+    target: { dev: String(target.dev), bus: knownString(target.bus) },
+    driverType,
+    readOnly: disk.read_only === true,
+    shareable: disk.shareable === true,
+    serial: knownString(disk.serial),
+  };
+}
+
+/** The image format of a volume (or of a file that belongs to a pool); undefined when libvirt cannot tell. */
+async function detectFormat(source: DiskSource, client: LibvirtClient, call: VirshCallOptions): Promise<string | undefined> {
+  const info =
+    source.type === "volume" ? await client.volumes.find(source.pool, source.volume, call)
+    : source.type === "file" ? await client.volumes.findByPath(source.file, call)
+    : undefined;
+  const format = info?.format;
+  return format === "raw" || format === "qcow2" ? format : undefined;
+}
+
+function interfaceSpec(nic: Values): DomainInterfaceSpec {
+  const network = knownObject(knownObject(nic.source)?.network);
+  return {
+    network: String(network?.network),
+    model: knownString(knownObject(nic.model)?.type) ?? "virtio",
+    mac: knownString(knownObject(nic.mac)?.address),
+  };
+}

@@ -1,0 +1,91 @@
+// From what libvirt reports to libvirt_domain state. libvirt normalises what it stores (memory in KiB, "pc" →
+// "pc-i440fx-7.2", disks sorted by bus and name, metadata re-indented); the user's spelling is kept wherever
+// it means the same thing, so a plan after apply is empty.
+import type { DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
+import { sameXmlContent } from "../../../libvirt";
+import type { State, Values } from "../../framework";
+import { fromBytes, knownList, knownObject, knownString } from "../common";
+
+/** Machine-type aliases libvirt expands to a versioned canonical name. */
+const MACHINE_ALIASES: Readonly<Record<string, string>> = { pc: "pc-i440fx-", q35: "pc-q35-" };
+
+/** The configured machine type when libvirt's is its expansion (e.g. "q35" for "pc-q35-7.2"). */
+export function machineState(live: string | undefined, known: string | undefined): string | null {
+  if (live === undefined) return known ?? null;
+  if (known === undefined || known === live) return live;
+  const prefix = MACHINE_ALIASES[known] ?? `${known}-`;
+  return live.startsWith(prefix) ? known : live;
+}
+
+export function domainState(info: DomainInfo, known: Values): State {
+  const memory = fromBytes(info.memoryKiB * 1024, knownString(known.memory_unit) ?? "KiB", "KiB");
+  const knownOs = knownObject(known.os);
+  const knownMetadata = knownString(knownObject(known.metadata)?.xml);
+  return {
+    name: info.name,
+    type: info.type,
+    description: info.description ?? (known.description === "" ? "" : null),
+    memory: memory.value,
+    memory_unit: memory.unit,
+    vcpu: info.vcpus,
+    running: info.active,
+    autostart: info.autostart,
+    os: {
+      type: info.osType ?? "hvm",
+      type_arch: info.arch ?? knownString(knownOs?.type_arch) ?? null,
+      type_machine: machineState(info.machine, knownString(knownOs?.type_machine)),
+    },
+    devices: devicesState(info, knownObject(known.devices)),
+    metadata:
+      info.metadataXml === undefined || info.metadataXml === ""
+        ? null
+        : { xml: knownMetadata !== undefined && sameXmlContent(knownMetadata, info.metadataXml) ? knownMetadata : info.metadataXml },
+    update: knownObject(known.update) ?? null,
+    destroy: knownObject(known.destroy) ?? null,
+    uuid: info.uuid ?? null,
+    id: info.uuid ?? null,
+  };
+}
+
+function devicesState(info: DomainInfo, known: Values | undefined): Values | null {
+  const knownDisks = knownList(known?.disks);
+  // libvirt keeps disks sorted by bus and device name: put them back in the configured order.
+  const order = new Map(knownDisks.map((d, i) => [String(knownObject(d.target)?.dev), i]));
+  const disks = [...info.disks]
+    .sort((a, b) => (order.get(a.target.dev) ?? order.size) - (order.get(b.target.dev) ?? order.size))
+    .map(diskState);
+  const interfaces = info.interfaces.map(interfaceState);
+  if (disks.length === 0 && interfaces.length === 0 && !known) return null;
+  return {
+    disks: disks.length === 0 && (known?.disks === null || known?.disks === undefined) ? null : disks,
+    interfaces: interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
+  };
+}
+
+function diskState(disk: DomainDiskInfo): Values {
+  const s = disk.source;
+  return {
+    device: disk.device,
+    source: s
+      ? {
+          volume: s.type === "volume" ? { pool: s.pool, volume: s.volume } : null,
+          file: s.type === "file" ? { file: s.file } : null,
+          block: s.type === "block" ? { dev: s.dev } : null,
+        }
+      : null,
+    target: { dev: disk.target.dev, bus: disk.target.bus ?? null },
+    driver: { type: disk.driverType ?? null },
+    read_only: disk.readOnly,
+    shareable: disk.shareable,
+    serial: disk.serial ?? null,
+  };
+}
+
+function interfaceState(nic: DomainInterfaceInfo): Values {
+  return {
+    type: nic.type,
+    model: nic.model ? { type: nic.model } : null,
+    source: { network: nic.network !== undefined ? { network: nic.network } : null },
+    mac: { address: nic.mac ?? null },
+  };
+}

@@ -1,0 +1,193 @@
+// libvirt_volume: create (plain, overlay, or from uploaded content), read, grow in place, delete in a safe order.
+// libvirt deletes a base image that overlays still use without complaint; this resource refuses instead and
+// names the overlays, so a base is only ever deleted after them.
+import type { Resource, ResourceContext, State, Values } from "../../framework";
+import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
+import { clientOf, fromBytes, ignoreNotFound, knownObject, knownString, refuseExisting } from "../common";
+import type { LibvirtProviderData } from "../provider-data";
+import { localContent } from "./content";
+import { capacityBytes, volumeSchema } from "./schema";
+
+type Ctx = ResourceContext<LibvirtProviderData>;
+
+function formatOf(value: unknown): string | undefined {
+  return knownString(knownObject(knownObject(value)?.format)?.type);
+}
+
+/** State from what libvirt reports; configuration-only values (create, units) come from `known`. */
+export function volumeState(info: VolumeInfo, known: Values): State {
+  const unit = knownString(known.capacity_unit) ?? "bytes";
+  const capacity = fromBytes(info.capacity, unit, "bytes");
+  const priorBacking = knownObject(known.backing_store);
+  return {
+    name: info.name,
+    pool: info.pool,
+    capacity: capacity.value,
+    capacity_unit: capacity.unit,
+    type: info.type,
+    target: { format: info.format ? { type: info.format } : null },
+    backing_store: info.backingStore
+      ? { path: info.backingStore.path, format: info.backingStore.format ? { type: info.backingStore.format } : (knownObject(priorBacking?.format) ?? null) }
+      : null,
+    create: knownObject(known.create) ?? null,
+    id: info.key ?? info.path ?? null,
+    key: info.key ?? null,
+    path: info.path ?? null,
+    allocation: info.allocation ?? null,
+    physical: info.physical ?? null,
+  };
+}
+
+async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
+  const { client, call } = clientOf(ctx);
+  const info = await client.volumes.find(known.pool, known.name, call);
+  return info ? volumeState(info, known) : null;
+}
+
+/** Uploads the initial content, then grows the volume to the planned capacity when that is larger. */
+async function fillFromContent(planned: Values, url: string, ctx: Ctx): Promise<void> {
+  const { client, call } = clientOf(ctx);
+  const content = await localContent(url, ctx.signal);
+  try {
+    await client.volumes.uploadFile(planned.pool, planned.name, content.path, { ...call, timeoutMs: 60 * 60 * 1000 });
+  } finally {
+    await content.dispose();
+  }
+  const wanted = capacityBytes(planned);
+  if (wanted === undefined) return;
+  // libvirt re-reads the image after the upload: a qcow2 image reports its own virtual size.
+  const now = await client.volumes.info(planned.pool, planned.name, call);
+  if (wanted > now.capacity) await client.volumes.resize(planned.pool, planned.name, wanted, call);
+  if (wanted < now.capacity) {
+    throw new Error(
+      `the uploaded content needs ${now.capacity} bytes, more than the configured capacity of ${wanted} bytes; ` +
+        "raise capacity or leave it unset",
+    );
+  }
+}
+
+/**
+ * Resizes the volume; when a running domain holds it locked, resizes it through that domain instead
+ * (blockresize), so the guest sees the new size at once and nothing has to stop.
+ */
+async function grow(planned: Values, bytes: number, ctx: Ctx): Promise<void> {
+  const { client, call } = clientOf(ctx);
+  try {
+    await client.volumes.resize(planned.pool, planned.name, bytes, call);
+    return;
+  } catch (err) {
+    const info = await client.volumes.info(planned.pool, planned.name, call);
+    const users = info.path ? await client.domains.diskUsers(info.path, { pool: planned.pool, name: planned.name }, call) : [];
+    if (users.length !== 1) throw err;
+    ctx.log.info(`volume ${planned.pool}/${planned.name} is in use by domain ${users[0].domain}: resizing it through the domain`);
+    await client.domains.blockResize(users[0].domain, users[0].target, bytes, call);
+  }
+}
+
+/**
+ * libvirt deletes a volume that a running guest or an overlay still uses without a word; the guest then runs on
+ * a deleted file and the overlay is corrupt. Both are refused here with what to do instead.
+ */
+async function refuseWhileInUse(pool: string, name: string, path: string, ctx: Ctx): Promise<void> {
+  const { client, call } = clientOf(ctx);
+  const users = await client.domains.diskUsers(path, { pool, name }, call);
+  if (users.length > 0) {
+    const list = users.map((u) => `${u.domain} (${u.target})`).join(", ");
+    throw new Error(
+      `volume ${pool}/${name} is in use by running domain(s) ${list}; deleting it would pull the disk from under the guest. ` +
+        "Stop or replace the domain first, e.g. with lifecycle { replace_triggered_by = [<this volume>.id] } on the domain.",
+    );
+  }
+  const overlays = await client.volumes.backingChildren(await client.pools.list({ activeOnly: true }, call), path, call);
+  if (overlays.length > 0) {
+    const list = overlays.map((o) => `${o.pool}/${o.name}`).join(", ");
+    throw new Error(
+      `volume ${pool}/${name} is the backing store of ${list}; deleting it would corrupt them. ` +
+        "Delete the overlays first (Terraform does so when their backing_store.path refers to this volume's path).",
+    );
+  }
+}
+
+export const volumeResource: Resource<LibvirtProviderData> = {
+  typeName: "libvirt_volume",
+  schema: volumeSchema,
+
+  validateConfig(config, ctx) {
+    const hasSource = config.backing_store !== null || config.create !== null;
+    if (config.capacity === null && !hasSource) {
+      ctx.diagnostics.error("Missing capacity", "Set capacity (bytes by default; see capacity_unit), or give a backing_store or create.content to take the size from.", ["capacity"]);
+    }
+    if (config.backing_store !== null && config.create !== null) {
+      ctx.diagnostics.error("Conflicting sources", "A volume is either an overlay (backing_store) or filled with content (create), not both.", ["create"]);
+    }
+    const format = formatOf(config.target);
+    if (config.backing_store !== null && format !== undefined && format !== "qcow2") {
+      ctx.diagnostics.error("Invalid format for an overlay", `Only a qcow2 volume can have a backing store, not ${format}.`, ["target", "format", "type"]);
+    }
+  },
+
+  async create({ planned }, ctx, resp) {
+    const { client, call } = clientOf(ctx);
+    const existing = await client.volumes.find(planned.pool, planned.name, call);
+    if (existing) {
+      refuseExisting("libvirt_volume", planned.name, `${planned.pool}/${planned.name}`, ctx.diagnostics, "libvirt volumes carry no ownership marker, so an existing volume is never taken over.");
+      return;
+    }
+    const backing = knownObject(planned.backing_store);
+    const url = knownString(knownObject(knownObject(planned.create)?.content)?.url);
+    let capacity = capacityBytes(planned);
+    if (capacity === undefined && url !== undefined) {
+      const content = await localContent(url, ctx.signal);
+      capacity = Math.max(content.size, 1);
+      await content.dispose();
+    }
+    const format = (formatOf(planned.target) ?? (backing ? "qcow2" : "raw")) as VolumeFormat;
+    const info = await client.volumes.create(
+      planned.pool,
+      {
+        name: planned.name,
+        capacity,
+        format,
+        backingStore: backing ? { path: String(backing.path), format: (formatOf(backing) ?? "qcow2") as VolumeFormat } : undefined,
+      },
+      call,
+    );
+    resp.state = volumeState(info, planned);
+    if (url !== undefined) await fillFromContent(planned, url, ctx);
+    resp.state = (await readBack(planned, ctx)) ?? resp.state;
+  },
+
+  async read({ state }, ctx) {
+    return readBack(state, ctx);
+  },
+
+  async update({ prior, planned }, ctx, resp) {
+    // Everything but the capacity is planned as a replacement; a smaller capacity is too.
+    const { client, call } = clientOf(ctx);
+    const wanted = capacityBytes(planned);
+    if (wanted !== undefined && wanted !== capacityBytes(prior)) await grow(planned, wanted, ctx);
+    resp.state = await readBack(planned, ctx);
+  },
+
+  async delete({ prior }, ctx) {
+    const { client, call } = clientOf(ctx);
+    const info = await client.volumes.find(prior.pool, prior.name, call);
+    if (!info) return;
+    if (info.path) await refuseWhileInUse(info.pool, info.name, info.path, ctx);
+    await ignoreNotFound(client.volumes.delete(prior.pool, prior.name, call), "volume");
+  },
+
+  async importState(id, ctx) {
+    const { client, call } = clientOf(ctx);
+    if (id.startsWith("/")) {
+      const info = await client.volumes.findByPath(id, call);
+      if (!info) throw new Error(`No libvirt volume has the path or key ${id}.`);
+      return { name: info.name, pool: info.pool };
+    }
+    const slash = id.indexOf("/");
+    if (slash <= 0 || slash === id.length - 1) {
+      throw new Error(`Invalid import ID ${JSON.stringify(id)}: expected <pool>/<volume name> or the volume's path.`);
+    }
+    return { pool: id.slice(0, slash), name: id.slice(slash + 1) };
+  },
+};

@@ -1,0 +1,20 @@
+// The pure core of explain: plan JSON (+ the stack's configuration when known) → report.
+import { buildCouplingModel, viewsFromStack } from "../stack/coupling";
+import type { CouplingModel } from "../stack/coupling";
+import type { SynthesizedStack } from "../stack/synthesized-stack";
+import { viewsFromPlan } from "./plan-json";
+import type { PlanJson } from "./plan-json";
+import { buildExplainReport } from "./report";
+import type { ExplainReport } from "./report";
+
+/** The coupling model of a plan: the configuration's resources, plus prior-state objects it no longer has. */
+export function planCouplingModel(plan: PlanJson, stack?: SynthesizedStack): CouplingModel {
+  const configViews = stack ? viewsFromStack(stack) : [];
+  const configured = new Set(configViews.map((v) => v.address));
+  return buildCouplingModel([...configViews, ...viewsFromPlan(plan, configured, stack !== undefined)]);
+}
+
+/** Explains a plan. Without the stack, lifecycles are inferred from the plan's values and prior state only. */
+export function explainPlan(plan: PlanJson, stack?: SynthesizedStack): ExplainReport {
+  return buildExplainReport(plan, planCouplingModel(plan, stack), stack ? "configuration" : "plan");
+}

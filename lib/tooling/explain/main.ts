@@ -1,0 +1,76 @@
+// `cdktf-virt explain [PLAN]`: says in words what a plan does to instances and their data; --guard makes it the
+// gate a pipeline runs before deploy.
+import { parseCommandArgs } from "../common/args";
+import { reportError } from "../common/errors";
+import { EXIT_GUARD_REFUSED, EXIT_OK } from "../common/io";
+import type { ToolIO } from "../common/io";
+import { terraformRunner } from "../common/terraform";
+import type { TerraformRunner } from "../common/terraform";
+import { explainPlan } from "./explain";
+import { evaluateGuard, renderGuard } from "./guard";
+import { loadPlanInput } from "./plan-source";
+import { renderExplainText } from "./render-text";
+
+export const EXPLAIN_USAGE = `Usage: cdktf-virt explain [PLAN] [options]
+
+Says what a Terraform plan does to each instance and to the data on its volumes.
+
+PLAN is one of:
+  plan.json          output of \`terraform show -json <planfile>\` ("-" reads it from stdin)
+  plan.tfplan        a planfile (shown with terraform in its directory)
+  STACK_DIR          a synthesized stack (cdktf.out/stacks/<name>): planned with terraform there
+  APP_DIR            a cdktf app directory with one synthesized stack (default: the current directory)
+The stack's cdk.tf.json next to the plan tells volume lifecycles apart; use --config when it is elsewhere.
+
+Options:
+  --json             print a machine-readable report
+  --guard            exit 2 when a persistent or shared volume, or a protected instance, would be destroyed or replaced
+  --allow ADDRESS    let --guard pass this resource's destruction (repeatable), e.g. incus_storage_volume.old
+  --config FILE      the stack's cdk.tf.json
+  --stack NAME       the stack to use in an app directory with several stacks
+  -h, --help         show this help
+`;
+
+export interface ExplainDependencies {
+  /** Runs terraform (tests substitute a fake). @default the terraform binary on PATH */
+  readonly terraform?: TerraformRunner;
+}
+
+export async function main(argv: string[], io: ToolIO, deps: ExplainDependencies = {}): Promise<number> {
+  try {
+    const args = parseCommandArgs(
+      "explain",
+      argv,
+      {
+        json: { type: "boolean" },
+        guard: { type: "boolean" },
+        allow: { type: "string", multiple: true },
+        config: { type: "string" },
+        stack: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      1,
+    );
+    if (args.flags.help) {
+      io.stdout.write(EXPLAIN_USAGE);
+      return EXIT_OK;
+    }
+    const input = await loadPlanInput(args.positionals[0], {
+      cwd: io.cwd ?? process.cwd(),
+      stdin: io.stdin,
+      terraform: deps.terraform ?? terraformRunner({ env: io.env }),
+      configFile: args.values.config,
+      stackName: args.values.stack,
+      log: (line) => io.stderr.write(`${line}\n`),
+    });
+    const report = explainPlan(input.plan, input.stack);
+    const guard = args.flags.guard ? evaluateGuard(report, args.lists.allow) : undefined;
+    if (args.flags.json) io.stdout.write(`${JSON.stringify(guard ? { ...report, guard } : report, null, 2)}\n`);
+    else io.stdout.write(renderExplainText(report));
+    if (guard === undefined) return EXIT_OK;
+    io.stderr.write(renderGuard(guard));
+    return guard.passed ? EXIT_OK : EXIT_GUARD_REFUSED;
+  } catch (err) {
+    return reportError(err, io, EXPLAIN_USAGE);
+  }
+}

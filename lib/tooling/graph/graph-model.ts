@@ -1,0 +1,176 @@
+// The picture of a synthesized stack: hosts (provider remotes / connections) holding pools, volumes, instances and
+// networks, and the edges that matter for data: pool → volume, instance → volume by lifecycle kind (ephemeral,
+// persistent, shared), volume ⇒ instance for rebuildOnChange, instance → network, instance → root-disk pool, and
+// overlay → base volume.
+import { buildCouplingModel, literalName, viewsFromStack } from "../stack/coupling";
+import type { CouplingModel, ResourceView } from "../stack/coupling";
+import { backendOf, familyOf } from "../stack/resource-kinds";
+import { referencedAddresses } from "../stack/references";
+import type { StackProvider, SynthesizedStack } from "../stack/synthesized-stack";
+
+export type GraphNodeKind = "host" | "pool" | "volume" | "instance" | "network";
+export type GraphEdgeKind = "contains" | "ephemeral" | "persistent" | "shared" | "rebuildOnChange" | "network" | "root-disk" | "backing";
+
+export interface GraphNode {
+  /** The resource address, or "host:…" / "pool:…" / "network:…" for objects the stack does not manage. */
+  readonly id: string;
+  readonly kind: GraphNodeKind;
+  /** The object's name on the host (or the host's description). */
+  readonly label: string;
+  /** Extra facts: the lifecycle kind of a volume, "protected", "not managed by this stack". */
+  readonly notes: readonly string[];
+  /** The host node this object lives on (none for hosts). */
+  readonly host?: string;
+  /** Terraform address, for managed resources. */
+  readonly address?: string;
+}
+
+export interface GraphEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly kind: GraphEdgeKind;
+  /** Mount path or target device of an attachment. */
+  readonly label?: string;
+}
+
+export interface StackGraph {
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly GraphEdge[];
+}
+
+/** Builds the graph of a synthesized stack. */
+export function buildStackGraph(stack: SynthesizedStack): StackGraph {
+  const model = buildCouplingModel(viewsFromStack(stack));
+  const nodes = new Map<string, GraphNode>();
+  const edges: GraphEdge[] = [];
+  const hostOf = hostResolver(stack.providers, nodes);
+  const add = (node: GraphNode): void => {
+    if (!nodes.has(node.id)) nodes.set(node.id, node);
+  };
+
+  for (const view of model.views.values()) {
+    const family = familyOf(view.type);
+    if (family !== "pool" && family !== "network") continue;
+    add({ id: view.address, kind: family, label: nameOf(model, view), notes: [], host: hostOf(view), address: view.address });
+  }
+  for (const volume of model.volumes.values()) {
+    const view = model.views.get(volume.address)!;
+    const host = hostOf(view);
+    add({
+      id: volume.address,
+      kind: "volume",
+      label: volume.name,
+      notes: [volume.kind, ...(volume.protected ? ["protected"] : [])],
+      host,
+      address: volume.address,
+    });
+    const pool = managedOrExternal(model, view.attributes.pool, "pool", host, add);
+    if (pool !== undefined) edges.push({ from: pool, to: volume.address, kind: "contains" });
+    for (const base of referencedAddresses(view.attributes.backing_store)) {
+      if (model.volumes.has(base)) edges.push({ from: volume.address, to: base, kind: "backing" });
+    }
+  }
+  for (const instance of model.instances.values()) {
+    const view = model.views.get(instance.address)!;
+    const host = hostOf(view);
+    add({
+      id: instance.address,
+      kind: "instance",
+      label: instance.name,
+      notes: instance.protected ? ["protected"] : [],
+      host,
+      address: instance.address,
+    });
+    for (const attachment of instance.attachments) {
+      const kind = model.volumes.get(attachment.volume)!.kind;
+      edges.push({ from: instance.address, to: attachment.volume, kind, label: attachment.path });
+      if (attachment.rebuildOnChange) edges.push({ from: attachment.volume, to: instance.address, kind: "rebuildOnChange" });
+    }
+    // The model gives managed objects by address and unmanaged ones by their literal name.
+    for (const network of instance.networks) {
+      const id = model.views.has(network) ? network : managedOrExternal(model, network, "network", host, add);
+      if (id !== undefined) edges.push({ from: instance.address, to: id, kind: "network" });
+    }
+    for (const pool of instance.rootPools) {
+      const id = model.views.has(pool) ? pool : managedOrExternal(model, pool, "pool", host, add);
+      if (id !== undefined) edges.push({ from: instance.address, to: id, kind: "root-disk" });
+    }
+  }
+  // Hosts first, then everything else by kind and id: stable output for diffs and tests.
+  const order: GraphNodeKind[] = ["host", "pool", "network", "volume", "instance"];
+  const sorted = [...nodes.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.id.localeCompare(b.id));
+  return { nodes: sorted, edges: dedupe(edges) };
+}
+
+/** The node id for a pool/network value: the managed resource it references or names, else an external node. */
+function managedOrExternal(
+  model: CouplingModel,
+  value: unknown,
+  kind: "pool" | "network",
+  host: string | undefined,
+  add: (node: GraphNode) => void,
+): string | undefined {
+  const referenced = referencedAddresses(value).find((a) => familyOf(a.split(".")[0]) === kind && model.views.has(a));
+  if (referenced !== undefined) return referenced;
+  const name = literalName(model.views, value);
+  if (name === undefined) return undefined;
+  const managed = [...model.views.values()].find((v) => familyOf(v.type) === kind && literalName(model.views, v.attributes.name) === name);
+  if (managed !== undefined) return managed.address;
+  const id = `${kind}:${host ?? "?"}:${name}`;
+  add({ id, kind, label: name, notes: ["not managed by this stack"], host });
+  return id;
+}
+
+/** Resolves each resource's host: Incus by its `remote` (or the default remote), libvirt by its provider alias. */
+function hostResolver(providers: readonly StackProvider[], nodes: Map<string, GraphNode>): (view: ResourceView) => string | undefined {
+  const incus = providers.filter((p) => p.type === "incus");
+  const libvirt = providers.filter((p) => p.type === "libvirt");
+  const ensure = (id: string, label: string, notes: string[] = []): string => {
+    if (!nodes.has(id)) nodes.set(id, { id, kind: "host", label, notes });
+    return id;
+  };
+  for (const provider of incus) {
+    for (const remote of Array.isArray(provider.attributes.remote) ? provider.attributes.remote : []) {
+      const r = remote as { name?: unknown; address?: unknown };
+      if (typeof r.name === "string") ensure(incusHostId(provider.alias, r.name), `Incus remote "${r.name}"`, typeof r.address === "string" ? [r.address] : []);
+    }
+  }
+  for (const provider of libvirt) {
+    const uri = typeof provider.attributes.uri === "string" ? provider.attributes.uri : "(default URI)";
+    ensure(libvirtHostId(provider.alias), `libvirt ${uri}`, provider.alias ? [`alias ${provider.alias}`] : []);
+  }
+  return (view) => {
+    const alias = view.provider?.includes(".") ? view.provider.split(".")[1] : undefined;
+    const backend = backendOf(view.type);
+    if (backend === "incus") {
+      const provider = incus.find((p) => p.alias === alias);
+      const fallback = typeof provider?.attributes.default_remote === "string" ? provider.attributes.default_remote : undefined;
+      const remote = typeof view.attributes.remote === "string" ? view.attributes.remote : fallback;
+      return remote === undefined ? ensure(incusHostId(alias, "(default)"), "Incus (default remote)") : ensure(incusHostId(alias, remote), `Incus remote "${remote}"`);
+    }
+    if (backend === "libvirt") return ensure(libvirtHostId(alias), `libvirt ${alias ?? "(default provider)"}`);
+    return undefined;
+  };
+}
+
+function incusHostId(alias: string | undefined, remote: string): string {
+  return alias ? `host:incus.${alias}:${remote}` : `host:incus:${remote}`;
+}
+
+function libvirtHostId(alias: string | undefined): string {
+  return alias ? `host:libvirt.${alias}` : "host:libvirt";
+}
+
+function nameOf(model: CouplingModel, view: ResourceView): string {
+  return literalName(model.views, view.attributes.name) ?? view.address.slice(view.type.length + 1);
+}
+
+function dedupe(edges: GraphEdge[]): GraphEdge[] {
+  const seen = new Set<string>();
+  return edges.filter((e) => {
+    const key = `${e.from}|${e.to}|${e.kind}|${e.label ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

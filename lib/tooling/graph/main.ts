@@ -1,0 +1,82 @@
+// `cdktf-virt graph [STACK]`: draws a synthesized stack with its lifecycle coupling, as Mermaid, DOT or SVG.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseCommandArgs } from "../common/args";
+import { reportError, UsageError } from "../common/errors";
+import { EXIT_OK } from "../common/io";
+import type { ToolIO } from "../common/io";
+import { locateStackDir, readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
+import { buildStackGraph } from "./graph-model";
+import { renderDot } from "./render-dot";
+import { renderMermaid } from "./render-mermaid";
+import { renderSvg } from "./render-svg";
+
+export const GRAPH_USAGE = `Usage: cdktf-virt graph [STACK] [options]
+
+Draws the hosts, pools, volumes, instances and networks of a synthesized stack and how volumes are coupled to
+instances (ephemeral, persistent, shared, rebuildOnChange).
+
+STACK is a cdk.tf.json, a stack directory (cdktf.out/stacks/<name>) or a cdktf app directory (default: the
+current directory).
+
+Options:
+  --format FORMAT    mermaid (default), dot, svg (needs Graphviz's dot) or json
+  --output FILE      write to FILE instead of standard output
+  --stack NAME       the stack to draw in an app directory with several stacks
+  -h, --help         show this help
+`;
+
+const FORMATS = ["mermaid", "dot", "svg", "json"] as const;
+type GraphFormat = (typeof FORMATS)[number];
+
+export interface GraphDependencies {
+  /** The Graphviz executable for --format svg. @default "dot" */
+  readonly dotBinary?: string;
+}
+
+export async function main(argv: string[], io: ToolIO, deps: GraphDependencies = {}): Promise<number> {
+  try {
+    const args = parseCommandArgs(
+      "graph",
+      argv,
+      { format: { type: "string" }, output: { type: "string" }, stack: { type: "string" }, help: { type: "boolean", short: "h" } },
+      1,
+    );
+    if (args.flags.help) {
+      io.stdout.write(GRAPH_USAGE);
+      return EXIT_OK;
+    }
+    const format = (args.values.format ?? "mermaid") as GraphFormat;
+    if (!FORMATS.includes(format)) throw new UsageError(`graph: unknown --format "${format}"; use one of ${FORMATS.join(", ")}`);
+    const cwd = io.cwd ?? process.cwd();
+    const target = path.resolve(cwd, args.positionals[0] ?? ".");
+    const file = target.endsWith(".json") && fs.existsSync(target) ? target : path.join(locateStackDir(target, args.values.stack), STACK_FILE);
+    const stack = readSynthesizedStack(file);
+    const graph = buildStackGraph(stack);
+    const name = path.basename(path.dirname(file));
+    const text = await render(graph, format, name, deps.dotBinary ?? "dot");
+    if (args.values.output !== undefined) {
+      const output = path.resolve(cwd, args.values.output);
+      fs.writeFileSync(output, text);
+      io.stderr.write(`graph: wrote ${format} for ${file} to ${output}\n`);
+    } else {
+      io.stdout.write(text);
+    }
+    return EXIT_OK;
+  } catch (err) {
+    return reportError(err, io, GRAPH_USAGE);
+  }
+}
+
+async function render(graph: ReturnType<typeof buildStackGraph>, format: GraphFormat, name: string, dotBinary: string): Promise<string> {
+  switch (format) {
+    case "json":
+      return `${JSON.stringify(graph, null, 2)}\n`;
+    case "dot":
+      return renderDot(graph, name);
+    case "svg":
+      return renderSvg(renderDot(graph, name), dotBinary);
+    default:
+      return renderMermaid(graph);
+  }
+}

@@ -1,0 +1,185 @@
+// End-to-end helpers for the constructs: synthesize a stack the way `cdktf synth` does (App.synth into an outdir,
+// which also copies the bundled providers into <stack dir>/terraform.d/plugins), then run the real terraform in
+// cdktf.out/stacks/<stack> with no CLI configuration — exactly what `cdktf deploy` does — and look at the real
+// objects with the incus command-line client.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { App, LocalBackend, TerraformStack } from "cdktf";
+import { ensureBundledProviders, terraformBinary } from "../../support/terraform";
+import type { RunResult } from "../../support/terraform";
+
+/** One synthesized stack and its terraform working directory (state in a temp dir, never the repo). */
+export class StackRun {
+  readonly root: string;
+  readonly outdir: string;
+  readonly stackDir: string;
+  private readonly statePath: string;
+  private readonly home: string;
+  private initialized = false;
+
+  constructor(readonly stackName: string) {
+    terraformBinary();
+    ensureBundledProviders(["incus"]);
+    this.root = mkdtempSync(join(tmpdir(), `${stackName}-`));
+    this.outdir = join(this.root, "cdktf.out");
+    this.stackDir = join(this.outdir, "stacks", stackName);
+    this.statePath = join(this.root, `terraform.${stackName}.tfstate`);
+    this.home = join(this.root, "home");
+    mkdirSync(this.home);
+  }
+
+  /** Synthesizes the stack `build` describes (a fresh App each time, as every `cdktf synth` run is). */
+  synth(build: (stack: TerraformStack) => void): void {
+    this.synthStack((app, name) => {
+      const stack = new TerraformStack(app, name);
+      build(stack);
+      return stack;
+    });
+  }
+
+  /** Synthesizes a stack class (e.g. an example's) named after this run, with the state kept in the temp dir. */
+  synthStack(create: (app: App, stackName: string) => TerraformStack): void {
+    const app = new App({ outdir: this.outdir });
+    const stack = create(app, this.stackName);
+    new LocalBackend(stack, { path: this.statePath });
+    app.synth();
+  }
+
+  /** terraform with `args` in the stack directory; never throws on a non-zero exit. */
+  run(args: readonly string[], timeoutMs = 180_000): Promise<RunResult> {
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: this.home, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+    delete env.TF_CLI_CONFIG_FILE;
+    delete env.TF_PLUGIN_CACHE_DIR;
+    const child = spawn(terraformBinary(), [...args, "-no-color"], { cwd: this.stackDir, env, stdio: ["ignore", "pipe", "pipe"] });
+    return new Promise((resolve, reject) => {
+      let stdout = "";
+      let stderr = "";
+      let output = "";
+      child.stdout.on("data", (d: Buffer) => ((stdout += d), (output += d)));
+      child.stderr.on("data", (d: Buffer) => ((stderr += d), (output += d)));
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        reject(new Error(`terraform ${args.join(" ")} did not finish within ${timeoutMs} ms:\n${output}`));
+      }, timeoutMs);
+      child.on("close", (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr, output });
+      });
+    });
+  }
+
+  private async ok(args: readonly string[]): Promise<RunResult> {
+    const r = await this.run(args);
+    if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} in ${this.stackDir} exited with ${r.code}:\n${r.output}`);
+    return r;
+  }
+
+  private async ensureInit(): Promise<void> {
+    if (this.initialized) return;
+    await this.ok(["init", "-input=false"]);
+    this.initialized = true;
+  }
+
+  /** `cdktf deploy`: apply, then check that a plan right after it is empty. Returns the apply output. */
+  async deploy(): Promise<string> {
+    await this.ensureInit();
+    const applied = await this.ok(["apply", "-auto-approve", "-input=false"]);
+    const plan = await this.plan();
+    if (plan.code !== 0) {
+      throw new Error(`the plan after deploying ${this.stackName} is not empty (exit ${plan.code}):\n${plan.output}`);
+    }
+    return applied.output;
+  }
+
+  /** `terraform plan -detailed-exitcode`: 0 no changes, 2 changes, 1 error. */
+  async plan(): Promise<RunResult> {
+    await this.ensureInit();
+    return this.run(["plan", "-input=false", "-detailed-exitcode"]);
+  }
+
+  /** `cdktf destroy` (never throws: check the code). */
+  async destroy(): Promise<RunResult> {
+    await this.ensureInit();
+    return this.run(["destroy", "-auto-approve", "-input=false"]);
+  }
+
+  cleanup(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/** `incus query` of an API path, parsed; undefined when the object does not exist. */
+export function incusQuery(path: string): any {
+  try {
+    return JSON.parse(execFileSync("incus", ["query", path], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
+  } catch (err) {
+    const stderr = String((err as { stderr?: unknown }).stderr ?? "");
+    if (/not found/i.test(stderr)) return undefined;
+    throw new Error(`incus query ${path} failed: ${stderr || (err as Error).message}`);
+  }
+}
+
+/** The instance as Incus reports it (undefined when gone). */
+export function getInstance(name: string, project = "default"): any {
+  return incusQuery(`/1.0/instances/${name}?project=${project}`);
+}
+
+/** The custom volume as Incus reports it (undefined when gone). */
+export function getVolume(pool: string, name: string, project = "default"): any {
+  return incusQuery(`/1.0/storage-pools/${pool}/volumes/custom/${name}?project=${project}`);
+}
+
+/** Runs a shell command in an instance and returns its stdout (throws with stderr on failure). */
+export function shIn(instance: string, script: string, project = "default"): string {
+  try {
+    return execFileSync("incus", ["exec", instance, "--project", project, "--", "sh", "-c", script], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (err) {
+    throw new Error(`incus exec ${instance} -- sh -c '${script}' failed: ${String((err as { stderr?: unknown }).stderr ?? (err as Error).message)}`);
+  }
+}
+
+/** Names of the custom volumes in `pool` starting with `prefix` (to prove nothing was left behind). */
+export function volumesWithPrefix(pool: string, prefix: string, project = "default"): string[] {
+  const urls: string[] = incusQuery(`/1.0/storage-pools/${pool}/volumes?project=${project}`) ?? [];
+  return urls
+    .map((u) => decodeURIComponent(u.split("/").pop()!.split("?")[0]))
+    .filter((n) => n.startsWith(prefix));
+}
+
+/**
+ * Last-resort cleanup for afterAll: deletes, by the unique test prefix, whatever a failed test left behind
+ * (instances first, then volumes, then networks, projects and pools). Objects without the prefix are never touched.
+ */
+export function forceCleanup(prefix: string, pools: readonly string[]): void {
+  const quiet = (args: string[]) => {
+    try {
+      execFileSync("incus", args, { stdio: "ignore" });
+    } catch {
+      /* already gone */
+    }
+  };
+  const list = (path: string): string[] =>
+    ((incusQuery(path) as string[] | undefined) ?? []).map((u) => decodeURIComponent(u.split("?")[0].split("/").pop()!));
+  const projects = ["default", ...list("/1.0/projects").filter((p) => p.startsWith(prefix))];
+  for (const project of projects) {
+    for (const name of list(`/1.0/instances?project=${project}`).filter((n) => n.startsWith(prefix))) {
+      quiet(["config", "set", name, "security.protection.delete=false", "--project", project]);
+      quiet(["delete", "--force", name, "--project", project]);
+    }
+    for (const pool of [...pools, ...list("/1.0/storage-pools").filter((p) => p.startsWith(prefix))]) {
+      for (const vol of volumesWithPrefix(pool, prefix, project)) quiet(["storage", "volume", "delete", pool, vol, "--project", project]);
+    }
+  }
+  for (const net of list("/1.0/networks").filter((n) => n.startsWith(prefix.slice(0, 8)) && n.length <= 15 && /-[0-9a-f]{6}$/.test(n))) {
+    const config = incusQuery(`/1.0/networks/${net}`)?.config ?? {};
+    if (String(config["user.cdktf-virt.owner"] ?? "").startsWith(`${prefix}/`)) quiet(["network", "delete", net]);
+  }
+  for (const net of list("/1.0/networks").filter((n) => n.startsWith(prefix))) quiet(["network", "delete", net]);
+  for (const project of projects.filter((p) => p !== "default")) quiet(["project", "delete", project]);
+  for (const pool of list("/1.0/storage-pools").filter((p) => p.startsWith(prefix))) quiet(["storage", "delete", pool]);
+}

@@ -1,0 +1,43 @@
+// The examples synthesize to what their descriptions promise.
+import { Testing } from "cdktf";
+import { HomelabStack } from "../../../examples/homelab/stack";
+import { LibvirtRebuildStack } from "../../../examples/libvirt-rebuild/stack";
+import { SharedDiskStack } from "../../../examples/shared-disk/stack";
+import { resource, resourcesOf, synth } from "./support";
+
+describe("examples", () => {
+  it("homelab: project, isolated network, pool, db with persistent + ephemeral volumes, web; names prefixed by the stack", () => {
+    const json = synth(new HomelabStack(Testing.app(), "cdktf-virt-homelab", { image: "cdktf-virt-busybox" }));
+    expect(Object.keys(resourcesOf(json, "incus_project"))).toEqual(["apps"]);
+    expect(resource(json, "incus_network", "net").config).toMatchObject({ "ipv4.address": "none", "ipv6.address": "none" });
+    expect(resource(json, "incus_storage_pool", "pool").driver).toBe("dir");
+    expect(resource(json, "incus_storage_volume", "dbdata").lifecycle).toEqual({ prevent_destroy: true });
+    const [anchorId] = Object.keys(resourcesOf(json, "terraform_data"));
+    expect(resource(json, "incus_storage_volume", "scratch").lifecycle).toEqual({ replace_triggered_by: [`terraform_data.${anchorId}`] });
+    expect(resource(json, "incus_instance", "db").lifecycle).toEqual({ replace_triggered_by: [`terraform_data.${anchorId}`] });
+    expect(resource(json, "incus_instance", "web").file[0].target_path).toBe("/srv/www/index.html");
+    const names = Object.values(json.resource).flatMap((byId: any) => Object.values(byId)).map((r: any) => r.name).filter(Boolean);
+    for (const name of names) expect(name).toMatch(/^cdktf-virt-homelab-|^cdktf-vi/);
+    expect(json.output).toHaveProperty("db_name");
+  });
+
+  it("shared-disk: one SHARED volume on two instances (block + security.shared on VMs when asked)", () => {
+    const fsJson = synth(new SharedDiskStack(Testing.app(), "sd", { image: "img" }));
+    const vol = resource(fsJson, "incus_storage_volume", "shared");
+    expect(vol.lifecycle).toEqual({ prevent_destroy: true });
+    for (const id of ["node1", "node2"]) expect(resource(fsJson, "incus_instance", id).device).toContainEqual(expect.objectContaining({ name: "shared" }));
+    const blockJson = synth(new SharedDiskStack(Testing.app(), "sd", { image: "img", block: true }));
+    expect(resource(blockJson, "incus_storage_volume", "shared")).toMatchObject({ content_type: "block", config: expect.objectContaining({ "security.shared": "true" }) });
+    expect(resource(blockJson, "incus_instance", "node1").type).toBe("virtual-machine");
+  });
+
+  it("libvirt-rebuild: base qcow2 + ephemeral overlay + persistent data volume on one domain", () => {
+    const json = synth(new LibvirtRebuildStack(Testing.app(), "lr", { poolDir: "/tmp/lr" }));
+    expect(resource(json, "libvirt_pool", "images").target).toEqual({ path: "/tmp/lr" });
+    expect(resource(json, "libvirt_volume", "root").backing_store.path).toBe("${libvirt_volume.base.path}");
+    expect(resource(json, "libvirt_volume", "data").lifecycle).toEqual({ prevent_destroy: true });
+    const [anchorId] = Object.keys(resourcesOf(json, "terraform_data"));
+    expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({ replace_triggered_by: ["libvirt_volume.base"] });
+    expect(resource(json, "libvirt_domain", "vm").devices.disks.map((d: any) => d.target.dev)).toEqual(["vda", "vdb"]);
+  });
+});
