@@ -10,8 +10,11 @@ export {
   defaultMirrorDir,
   installBundledProviders,
   mirrorExecutablePath,
+  prepareWorkingDirectory,
   providerSource,
   terraformPlatform,
 } from "./mirror";
 export type { InstallOptions, InstalledProvider } from "./mirror";
+export { packageHashV1, parseLockBlocks, renderLockEntry, updateLockFile } from "./lock-file";
+export type { LockEntry } from "./lock-file";
 export { packageRoot, packageVersion } from "./package-info";

@@ -4,6 +4,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { packageHashV1, updateLockFile } from "./lock-file";
 import { packageRoot, packageVersion } from "./package-info";
 
 export const PROVIDER_HOSTNAME = "registry.cdktf-virt.local";
@@ -120,4 +121,20 @@ export function cliConfigForMirror(mirrorDir: string): string {
     "}",
     "",
   ].join("\n");
+}
+
+/**
+ * Makes a Terraform working directory (e.g. a synthesized cdktf stack, `cdktf.out/stacks/<stack>`) find the
+ * bundled providers with no other setup: installs them into `<dir>/terraform.d/plugins` (an implied mirror
+ * Terraform searches when no CLI configuration sets provider_installation) and records their h1: hashes in
+ * `<dir>/.terraform.lock.hcl` (other providers' entries are kept). The lock entries stop `cdktf deploy` from
+ * running `terraform providers lock`, which cannot reach a local mirror.
+ */
+export function prepareWorkingDirectory(dir: string, opts: InstallOptions = {}): InstalledProvider[] {
+  const installed = installBundledProviders(join(dir, "terraform.d", "plugins"), opts);
+  updateLockFile(
+    join(dir, ".terraform.lock.hcl"),
+    installed.map((p) => ({ address: p.source, version: p.version, hashes: [packageHashV1(join(p.path, ".."))] })),
+  );
+  return installed;
 }

@@ -13,23 +13,27 @@ const SOON_MS = 30 * 24 * 3600 * 1000;
 export function readConfigRemotes(text: string): Map<string, { addr: string; protocol?: string }> {
   const remotes = new Map<string, { addr: string; protocol?: string }>();
   let inRemotes = false;
+  let remoteIndent: number | undefined;
   let current: string | undefined;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/\s+#.*$/, "");
     if (line.trim() === "") continue;
     const indent = line.length - line.trimStart().length;
-    const match = /^\s*("?)([^":]+)\1:\s*(.*)$/.exec(line);
+    const match = /^\s*(["']?)([^"':]+)\1:\s*(.*)$/.exec(line);
     if (!match) continue;
-    const [, , key, value] = match;
+    const key = match[2].trim();
+    const value = match[3].trim().replace(/^["']|["']$/g, "");
     if (indent === 0) {
       inRemotes = key === "remotes";
+      remoteIndent = undefined;
       current = undefined;
-    } else if (inRemotes && value === "") {
-      current = key.trim();
+    } else if (inRemotes && (remoteIndent === undefined || indent === remoteIndent)) {
+      // The first indentation level under `remotes:` holds the remote names.
+      remoteIndent = indent;
+      current = key;
       remotes.set(current, { addr: "" });
     } else if (inRemotes && current !== undefined && (key === "addr" || key === "protocol")) {
-      const entry = remotes.get(current)!;
-      remotes.set(current, { ...entry, [key]: value.replace(/^["']|["']$/g, "") });
+      remotes.set(current, { ...remotes.get(current)!, [key]: value });
     }
   }
   return remotes;

@@ -176,13 +176,15 @@ export class CauseAnalyzer {
       const trigger = this.changes.get(address);
       if (trigger === undefined || trigger.kind === "no-op" || trigger.kind === "read") continue;
       const family = familyOf(trigger.type);
-      const role = family === "anchor" ? "generation-anchor" : family === "volume" ? "rebuild-on-change" : "trigger";
+      const rebuildOnChange = this.model.instances.get(change.address)?.attachments.some((a) => a.volume === address && a.rebuildOnChange) ?? false;
+      const role = family === "anchor" ? "generation-anchor" : rebuildOnChange ? "rebuild-on-change" : "trigger";
+      const subject = family === "volume" ? `volume ${this.volumeName(address)} (${address})` : address;
       const what =
         role === "generation-anchor"
           ? `its generation anchor ${address} changes`
           : role === "rebuild-on-change"
-            ? `volume ${this.volumeName(address)} (${address}), attached with rebuildOnChange, ${verb(trigger.kind)}`
-            : `${address}, named in its replace_triggered_by, ${verb(trigger.kind)}`;
+            ? `${subject}, attached with rebuildOnChange, ${verb(trigger.kind)}`
+            : `${subject}, named in its replace_triggered_by, ${verb(trigger.kind)}`;
       causes.push({ kind: "trigger", address, role, action: trigger.kind, causes: this.causesOf(address, depth + 1, seen), text: what });
     }
     if (causes.length > 0) return causes;

@@ -106,7 +106,7 @@ export function buildExplainReport(plan: PlanJson, model: CouplingModel, lifecyc
   const instances: InstanceReport[] = [];
   for (const instance of model.instances.values()) {
     const report = instanceReport(instance, model, changes, analyzer);
-    if (!NO_CHANGE.has(report.action) || report.volumes.some((v) => !NO_CHANGE.has(v.action) || v.effect !== "unchanged")) {
+    if (!NO_CHANGE.has(report.action) || report.volumes.length > 0) {
       instances.push(report);
       warnings.push(...report.warnings);
     }
@@ -206,10 +206,11 @@ function instanceReport(
     name: instance.name,
     type: instance.type,
     action,
+    // An untouched instance is listed for the volumes that change under it; the others are noise there.
+    volumes: volumes.filter((v) => v.effect !== "unchanged"),
     protected: instance.protected || wasProtected(change),
     protectionSource: instance.protectionSource ?? (wasProtected(change) ? "security.protection.delete (in state)" : undefined),
     causes: analyzer.causesOf(instance.address),
-    volumes,
     warnings,
   };
 }

@@ -77,9 +77,8 @@ describe("incus_instance behaviour beyond the official provider", () => {
     const first = (await client.instances.get(name)).value.config["volatile.uuid"];
 
     ws.write("main.tf", main("true"));
-    const plan = await ws.plan();
-    expect(flat(plan.output)).toMatch(/incus_instance\.c is tainted, so must be replaced/);
-    await ws.apply();
+    const applied = await ws.apply(); // apply prints the plan it carries out
+    expect(flat(applied.output)).toMatch(/incus_instance\.c is tainted, so must be replaced/);
     expect((await client.instances.get(name)).value.config["volatile.uuid"]).not.toBe(first);
     expect((await ws.resource("incus_instance.c"))?.tainted).toBeFalsy();
     await ws.destroy();

@@ -46,7 +46,7 @@ test("incus_project create, no-op plan, update, drift, import, replace, destroy"
   // Out-of-band change of a configured key and an added user.* key both show as drift and are reverted.
   await h.client.projects.patch(name, { config: { "user.team": "x", "user.extra": "y" } });
   const reverting = await h.apply();
-  expectOutput(reverting, /"user\.extra" = "y" -> null/);
+  expectOutput(reverting, /"user\.extra"\s+= "y" -> null/);
   expectOutput(reverting, /"user\.team"\s+= "x" -> "b"/);
   const reverted = (await h.client.projects.get(name)).value.config;
   expect(reverted["user.team"]).toBe("b");
@@ -81,7 +81,7 @@ test("incus_project create, no-op plan, update, drift, import, replace, destroy"
 
 test("incus_project import ID with a project part is rejected", async () => {
   h.config(project(h.name("imp")));
-  const r = await h.ws.run(["import", "-input=false", "incus_project.p", "local:proj/x"]);
+  const r = await h.run(["import", "-input=false", "incus_project.p", "local:proj/x"]);
   expect(r.code).not.toBe(0);
   expectOutput(r, /takes no project part/);
 });

@@ -18,6 +18,8 @@ export interface Harness {
   apply(extra?: readonly string[]): Promise<RunResult>;
   /** terraform apply that is expected to fail; returns its result. */
   applyFails(extra?: readonly string[]): Promise<RunResult>;
+  /** Any terraform command (init first when needed); never throws on a non-zero exit. */
+  run(args: readonly string[]): Promise<RunResult>;
   /** terraform import (init first when needed). */
   import(address: string, id: string): Promise<RunResult>;
   /**
@@ -63,6 +65,10 @@ export async function harness(area: string, opts: { env?: NodeJS.ProcessEnv } = 
       const r = await ws.run(["apply", "-auto-approve", "-input=false", ...extra]);
       if (r.code === 0) throw new Error(`expected terraform apply to fail, but it succeeded:\n${r.output}`);
       return r;
+    },
+    async run(args) {
+      await init();
+      return ws.run(args);
     },
     async import(address, id) {
       await init();

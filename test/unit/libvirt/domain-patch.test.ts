@@ -63,3 +63,11 @@ describe("patchDomainXml", () => {
     expect(parseDomainXml(xml).ownerMarker).toBe("stack/<a&b>");
   });
 });
+
+test("with metadataXml the whole <metadata> is replaced, and description is managed", () => {
+  const xml = patchDomainXml(current, { ...spec, ownerMarker: undefined, metadataXml: `<n:new xmlns:n="urn:n"/>`, description: "db" });
+  expect(xml).not.toContain("keep me");
+  expect(xml).toContain(`<n:new xmlns:n="urn:n"`);
+  expect(parseDomainXml(xml)).toMatchObject({ description: "db", ownerMarker: undefined });
+  expect(parseDomainXml(patchDomainXml(xml, spec)).description).toBeUndefined();
+});

@@ -151,3 +151,24 @@ describe("domain XML", () => {
     );
   });
 });
+
+describe("description, raw metadata and empty cdrom drives", () => {
+  test("raw metadata is written verbatim and parsed back; the marker is not added twice", () => {
+    const raw = `<app:cfg xmlns:app="urn:app">a &amp; b</app:cfg><cdktf-virt:owner xmlns:cdktf-virt="${OWNER_NAMESPACE}">s/x</cdktf-virt:owner>`;
+    const xml = buildDomainXml({ name: "m", memoryKiB: 1024, vcpus: 1, description: "web <1>", metadataXml: raw, ownerMarker: "s/x" });
+    expect(xml.match(/<cdktf-virt:owner/g)).toHaveLength(1);
+    const parsed = parseDomainXml(xml);
+    expect(parsed).toMatchObject({ description: "web <1>", ownerMarker: "s/x" });
+    expect(parsed.metadataXml).toContain(`<app:cfg xmlns:app="urn:app">a &amp; b</app:cfg>`);
+  });
+
+  test("malformed metadata is refused with the domain's name", () => {
+    expect(() => buildDomainXml({ name: "m", memoryKiB: 1024, vcpus: 1, metadataXml: "<open>" })).toThrow(/domain m: metadata XML cannot be stored/);
+  });
+
+  test("only a cdrom may lack a source", () => {
+    const cdrom = parseDomainXml(buildDomainXml({ name: "c", memoryKiB: 1024, vcpus: 1, disks: [{ device: "cdrom", target: { dev: "sda", bus: "sata" }, readOnly: true }] }));
+    expect(cdrom.disks[0]).toMatchObject({ device: "cdrom", source: undefined, readOnly: true });
+    expect(() => buildDomainXml({ name: "c", memoryKiB: 1024, vcpus: 1, disks: [{ target: { dev: "vda" } }] })).toThrow(/disk vda needs a source/);
+  });
+});

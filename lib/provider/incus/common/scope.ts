@@ -12,14 +12,17 @@ export interface ScopedValues {
 
 /** The client of the object's remote (the default remote when `remote` is unset). */
 export function clientFor(ctx: ResourceContext<IncusProviderData>, values: ScopedValues): IncusClient {
-  return ctx.providerData.client(values.remote ?? null);
+  return ctx.providerData.client(optionalString(values.remote) ?? null);
 }
 
 /** Call options for the object: its project and target (when set) and Terraform's stop signal. */
 export function callFor(ctx: ResourceContext<IncusProviderData>, values: ScopedValues, extra: CallOptions = {}): CallOptions {
+  // Values not known yet (a computed target during create) are left out, like unset ones.
+  const project = optionalString(values.project);
+  const target = optionalString(values.target);
   return {
-    ...(values.project ? { project: values.project } : {}),
-    ...(values.target ? { target: values.target } : {}),
+    ...(project ? { project } : {}),
+    ...(target ? { target } : {}),
     signal: ctx.signal,
     ...extra,
   };

@@ -94,11 +94,16 @@ export async function converge(at: Placement, name: string, plan: Values, prior:
   }
 }
 
-/** Renames a (stopped) instance, restarting it afterwards when it was running. */
-export async function renameInstance(at: Placement, from: string, to: string): Promise<void> {
+/**
+ * Renames an instance (Incus renames only stopped instances) and starts it again when it was running.
+ * `renamed` runs right after the rename, before the restart, so the caller can record the new name even
+ * when the restart then fails.
+ */
+export async function renameInstance(at: Placement, from: string, to: string, renamed: () => Promise<void>): Promise<void> {
   const h = handleOf(at, from);
   const wasRunning = isRunning((await at.client.instanceState.get(from, at.call)).value);
   if (wasRunning) await stopInstance(h, false);
   await at.client.instances.rename(from, to, { ...at.call, timeoutMs: at.timeoutMs });
+  await renamed();
   if (wasRunning) await startInstance(handleOf(at, to));
 }

@@ -111,7 +111,10 @@ async function update(req: { prior: State; planned: State }, ctx: Ctx, resp: App
   const newName = String(planned.name);
   await converge(at, oldName, planned, prior);
   if (oldName !== newName) {
-    await renameInstance(at, oldName, newName);
+    // Record the new name as soon as it exists: with the old one in state, a failed restart would orphan it.
+    await renameInstance(at, oldName, newName, async () => {
+      resp.state = await readInstance(at, newName, planned);
+    });
   }
   const state = await readInstance(at, newName, planned);
   if (state === null) throw new Error(`Instance ${JSON.stringify(newName)} disappeared during the update.`);

@@ -2,7 +2,7 @@
 // update has nothing to do. Beyond the official provider: a missing snapshot (or instance) on delete is fine,
 // an existing snapshot of the planned name is reported with the import command, and snapshots can be
 // imported with `[remote:][project/]instance/name`.
-import type { Resource, ResourceContext, State, Values } from "../../framework";
+import type { Resource, ResourceContext, Schema, State, Values } from "../../framework";
 import { bool, lengthBetween, num, regex, requiresReplace, str } from "../../framework";
 import { isConflict } from "../../../incus";
 import type { InstanceSnapshot } from "../../../incus";
@@ -18,7 +18,7 @@ const TYPE_NAME = "incus_instance_snapshot";
 const TRANSIENT = [/Dumping FAILED/i, /file has vanished/i];
 const ATTEMPTS = 5;
 
-export const instanceSnapshotSchema = {
+export const instanceSnapshotSchema: Schema = {
   description: "A snapshot of an Incus instance.",
   attributes: {
     name: str({

@@ -59,12 +59,21 @@ const schema = {
   },
 };
 
+/**
+ * After an import the user's keys are unknown: keep the values Incus would not have generated itself
+ * (addresses set to "none", NAT turned off, an explicit MTU or subnet), drop generated addresses and state.
+ */
+function keepOnImport(key: string, value: string): boolean {
+  if (key.startsWith("volatile.") || key.startsWith("tunnel.")) return false;
+  if (key.endsWith(".address")) return value === "none";
+  if (key.endsWith(".nat")) return value === "false";
+  return true;
+}
+
 /** The live config as state: computed keys dropped unless set, and a configured "auto" address kept. */
 export function networkConfigState(live: Record<string, string> | null | undefined, user: Values["config"]): Record<string, string> {
   const userConfig = user ? configMap(user) : null;
-  // After an import, "none" addresses and disabled NAT can only be the user's choice (Incus generates
-  // addresses and enables NAT by default).
-  const out = stripComputedConfig(live, userConfig, NETWORK_COMPUTED_KEYS, (k, v) => v === "none" || (k.endsWith(".nat") && v === "false"));
+  const out = stripComputedConfig(live, userConfig, NETWORK_COMPUTED_KEYS, keepOnImport);
   for (const key of AUTO_KEYS) {
     const liveValue = live?.[key];
     if (userConfig?.[key] === "auto" && liveValue && liveValue !== "none") out[key] = "auto";

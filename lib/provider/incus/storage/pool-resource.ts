@@ -58,9 +58,11 @@ const schema = {
 };
 
 /** The live config as state; for zfs the user's `source` (a device or dataset) stays as written. */
-export function poolConfigState(driver: string, live: Record<string, string> | null | undefined, user: Values["config"]): Record<string, string> {
+export function poolConfigState(name: string, driver: string, live: Record<string, string> | null | undefined, user: Values["config"]): Record<string, string> {
   const userConfig = user === null || user === undefined ? null : configMap(user);
-  const out = stripComputedConfig(live, userConfig, poolComputedKeys(driver));
+  // After an import, a source outside Incus' own directory can only have come from the user.
+  const userSource = (key: string, value: string) => key === "source" && !value.endsWith(`/storage-pools/${name}`);
+  const out = stripComputedConfig(live, userConfig, poolComputedKeys(driver), userSource);
   if (driver === "zfs" && userConfig?.source !== undefined && out.source !== undefined) out.source = userConfig.source;
   return out;
 }
@@ -70,7 +72,7 @@ function poolState(pool: StoragePool, known: Values): State {
     name: pool.name,
     driver: pool.driver,
     description: pool.description ?? "",
-    config: poolConfigState(pool.driver, pool.config, known.config),
+    config: poolConfigState(pool.name, pool.driver, pool.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,

@@ -1,0 +1,81 @@
+// Shared reporting for the benchmarks: robust statistics, the machine and its load (other work running at the same
+// time changes every figure, so each result records it), and the one JSON line per benchmark that bench/run.js
+// collects into its summary.
+"use strict";
+const { spawnSync } = require("node:child_process");
+const os = require("node:os");
+
+/** Median of a non-empty list of numbers. */
+function median(values) {
+  if (values.length === 0) throw new Error("median of an empty list");
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Milliseconds since `started` (a process.hrtime.bigint() value). */
+function msSince(started) {
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Runs `fn` (sync or async) and returns [milliseconds, result]. */
+async function timed(fn) {
+  const started = process.hrtime.bigint();
+  const result = await fn();
+  return [msSince(started), result];
+}
+
+/** Reads `--name value` from argv, or the default. */
+function option(name, fallback) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+}
+
+/** True when `--name` is on the command line. */
+function flag(name) {
+  return process.argv.slice(2).includes(`--${name}`);
+}
+
+function commandVersion(cmd, args, pattern) {
+  try {
+    const r = spawnSync(cmd, args, { encoding: "utf8", timeout: 10_000 });
+    const m = pattern.exec(`${r.stdout}\n${r.stderr}`);
+    return m ? m[1] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the figures were measured on: cores, CPU, memory, load at the time, tool versions. */
+function machine() {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    cpu: cpus[0] ? cpus[0].model.trim() : "unknown",
+    cores: cpus.length,
+    memoryGiB: +(os.totalmem() / 1024 ** 3).toFixed(1),
+    loadAverage1m: +os.loadavg()[0].toFixed(2),
+    node: process.version,
+    terraform: commandVersion("terraform", ["version"], /Terraform v(\S+)/),
+    incus: commandVersion("incus", ["version"], /Server version:\s*(\S+)/),
+  };
+}
+
+/** "12.3 ms" / "4.56 s" */
+function formatMs(ms) {
+  return ms >= 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
+}
+
+/** Prints a human line per figure, then the one JSON result line bench/run.js looks for. */
+function printResult(result, lines) {
+  for (const line of lines) console.log(`  ${line}`);
+  console.log(JSON.stringify({ ...result, loadAverage1m: +os.loadavg()[0].toFixed(2) }));
+}
+
+/** Rounds a ratio for display and JSON. */
+function ratio(measured, baseline) {
+  return +(measured / baseline).toFixed(2);
+}
+
+module.exports = { flag, formatMs, machine, median, msSince, option, printResult, ratio, timed };

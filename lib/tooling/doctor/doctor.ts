@@ -1,0 +1,82 @@
+// Runs every doctor check against this machine. The probes (commands, the Incus socket, the provider layout) can be
+// replaced, so the checks' wiring is testable without breaking the machine.
+import * as os from "node:os";
+import * as path from "node:path";
+import { resolveSocketPath } from "../../incus";
+import {
+  BUNDLED_PROVIDER_TYPES,
+  bundledProviderPath,
+  defaultMirrorDir,
+  mirrorExecutablePath,
+  packageRoot,
+  PROVIDER_VERSION,
+} from "../../packaging";
+import { runCommand } from "../common/process";
+import type { CommandResult, RunOptions } from "../common/process";
+import { checkCertificates } from "./certificate-checks";
+import type { CheckResult } from "./check-result";
+import { checkIncus, checkLibvirt, probeIncus, socketExists } from "./daemon-checks";
+import type { IncusProbe } from "./daemon-checks";
+import { checkBundledProviders, checkCliConfig } from "./provider-checks";
+import type { ProviderLayout } from "./provider-checks";
+import { checkNode, checkTerraform } from "./toolchain-checks";
+
+export interface DoctorOptions {
+  readonly env: NodeJS.ProcessEnv;
+  /** Treat a missing Incus / libvirt installation as a failure instead of a warning. */
+  readonly require: ReadonlySet<"incus" | "libvirt">;
+  /** @default "qemu:///system" */
+  readonly libvirtUri?: string;
+  /** @default INCUS_SOCKET, INCUS_DIR/unix.socket, /var/lib/incus/unix.socket */
+  readonly incusSocket?: string;
+}
+
+export interface DoctorProbes {
+  readonly run: (command: string, args: readonly string[], options?: RunOptions) => Promise<CommandResult>;
+  readonly probeIncus: (socketPath: string) => Promise<IncusProbe>;
+  readonly socketExists: (socketPath: string) => boolean;
+  readonly providerLayout: () => ProviderLayout;
+  readonly nodeVersion: string;
+}
+
+export const DEFAULT_PROBES: DoctorProbes = {
+  run: runCommand,
+  probeIncus,
+  socketExists,
+  providerLayout: () => ({
+    types: BUNDLED_PROVIDER_TYPES,
+    version: PROVIDER_VERSION,
+    packageRoot: packageRoot(),
+    mirrorDir: defaultMirrorDir(),
+    builtPath: bundledProviderPath,
+    mirrorPath: (type) => mirrorExecutablePath(defaultMirrorDir(), type),
+  }),
+  nodeVersion: process.version,
+};
+
+export async function runDoctor(options: DoctorOptions, probes: DoctorProbes = DEFAULT_PROBES): Promise<CheckResult[]> {
+  const env = options.env;
+  const home = env.HOME || os.homedir();
+  const terraformBinary = env.TERRAFORM_BINARY ?? "terraform";
+  const uri = options.libvirtUri ?? "qemu:///system";
+  const socket = options.incusSocket ?? resolveSocketPath(undefined, env);
+  const commandEnv = { ...env, CHECKPOINT_DISABLE: "1", LC_ALL: "C" };
+
+  const [terraform, incus, libvirt] = await Promise.all([
+    probes.run(terraformBinary, ["version", "-json"], { env: commandEnv, timeoutMs: 30_000 }).then((r) => checkTerraform(r, terraformBinary)),
+    (async () => {
+      const exists = probes.socketExists(socket);
+      return checkIncus(socket, exists, exists ? await probes.probeIncus(socket) : undefined, options.require.has("incus"));
+    })(),
+    probes.run("virsh", ["-c", uri, "version"], { env: commandEnv, timeoutMs: 30_000 }).then((r) => checkLibvirt(uri, r, options.require.has("libvirt"))),
+  ]);
+  return [
+    checkNode(probes.nodeVersion),
+    terraform,
+    checkCliConfig(env, home),
+    checkBundledProviders(probes.providerLayout()),
+    incus,
+    libvirt,
+    checkCertificates(env.INCUS_CONF || path.join(home, ".config", "incus")),
+  ];
+}

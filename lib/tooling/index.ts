@@ -1,0 +1,47 @@
+// Lifecycle-aware tooling behind the cdktf-virt command line: explain (and --guard) a plan, graph a stack's
+// coupling, doctor the machine. Each command is `main(argv, io) → exit code`; the pure pieces are exported too.
+export { main as explainMain, EXPLAIN_USAGE } from "./explain";
+export { main as graphMain, GRAPH_USAGE } from "./graph";
+export { main as doctorMain, DOCTOR_USAGE } from "./doctor";
+export type { ToolIO, ToolMain, OutputStream } from "./common/io";
+export { EXIT_OK, EXIT_ERROR, EXIT_GUARD_REFUSED } from "./common/io";
+export { ToolError, UsageError } from "./common/errors";
+export { terraformRunner } from "./common/terraform";
+export type { TerraformRunner, TerraformOutput, TerraformRunnerOptions } from "./common/terraform";
+
+export {
+  explainPlan,
+  planCouplingModel,
+  evaluateGuard,
+  renderGuard,
+  renderExplainText,
+  asPlanJson,
+  loadPlanInput,
+} from "./explain";
+export type {
+  ExplainDependencies,
+  ExplainReport,
+  InstanceReport,
+  VolumeReport,
+  AttachedVolumeReport,
+  OtherReport,
+  DeletionReport,
+  VolumeEffect,
+  Cause,
+  ChangeKind,
+  GuardResult,
+  GuardOffender,
+  PlanJson,
+  PlanInput,
+} from "./explain";
+
+export { buildStackGraph, renderMermaid, renderDot, renderSvg } from "./graph";
+export type { StackGraph, GraphNode, GraphEdge, GraphNodeKind, GraphEdgeKind, GraphDependencies } from "./graph";
+
+export { runDoctor, renderChecks } from "./doctor";
+export type { CheckResult, CheckStatus, DoctorOptions, DoctorProbes } from "./doctor";
+
+export { readSynthesizedStack, parseSynthesizedStack, locateStackDir, STACK_FILE } from "./stack/synthesized-stack";
+export type { SynthesizedStack, StackResource, StackProvider } from "./stack/synthesized-stack";
+export { buildCouplingModel, viewsFromStack, LIFECYCLE_CONFIG_KEY } from "./stack/coupling";
+export type { CouplingModel, VolumeModel, InstanceModel, AttachmentModel, VolumeKind, KindSource, ResourceView } from "./stack/coupling";

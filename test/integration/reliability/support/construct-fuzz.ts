@@ -1,0 +1,319 @@
+// Fuzzing the constructs' props: names and sizes. Each property builds a fresh stack from generated props and
+// synthesizes it with validations (as `cdktf synth` does). The outcome must be one of two things:
+//  - a ConstructValidationError that names the construct path and the prop at fault (never a bare exception), or
+//  - a synthesized stack whose values the real Incus accepts (oracles in incus-rules.ts, calibrated on incusd).
+// Couplings are fuzzed in coupling-fuzz.ts. The CI drill and the heavy variant run the same properties with
+// different numbers of runs.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { TerraformStack, Testing } from "cdktf";
+import type { IConstruct } from "constructs";
+import fc from "fast-check";
+import {
+  ConstructValidationError,
+  IncusHost,
+  Instance,
+  Network,
+  Profile,
+  Project,
+  StoragePool,
+  Volume,
+} from "../../../../lib";
+import type { IStoragePool } from "../../../../lib";
+import { incusNameProblem, incusSizeProblem } from "./incus-rules";
+import type { IncusObjectKind } from "./incus-rules";
+
+export const STACK = "fuzz";
+const OUTDIR = mkdtempSync(join(tmpdir(), "t-rel-fuzz-"));
+const IMAGE = "cdktf-virt-busybox";
+
+/** A fresh stack in a shared, throw-away outdir (no stack traces: they make construction 10x slower). */
+export function freshStack(): TerraformStack {
+  return new TerraformStack(Testing.app({ outdir: OUTDIR, stackTraces: false }), STACK);
+}
+
+/** Synthesizes with validations and parses the JSON (metadata removed). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function synthJson(stack: TerraformStack): any {
+  return JSON.parse(Testing.synth(stack, true));
+}
+
+/** Runs `fn`; returns the thrown value, or undefined when it returned normally. */
+export function thrown(fn: () => void): unknown {
+  try {
+    fn();
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
+/** Fails (with a readable message) unless `err` is a validation error naming `path` (and `prop`, when given). */
+export function assertValidationError(err: unknown, path: string, prop: string | undefined, input: unknown): void {
+  const describe = () => `input ${JSON.stringify(input)} gave ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
+  if (err instanceof ConstructValidationError) {
+    if (err.constructPath !== path) throw new Error(`the error names "${err.constructPath}", expected "${path}": ${describe()}`);
+    if (prop !== undefined && err.prop !== prop) throw new Error(`the error names prop "${err.prop}", expected "${prop}": ${describe()}`);
+    if (!err.message.includes(path)) throw new Error(`the message does not contain the construct path: ${describe()}`);
+    return;
+  }
+  // Synth-time validations are collected by cdktf into one error that lists each construct's message.
+  if (err instanceof Error && err.message.startsWith("Validation failed") && err.message.includes(`"${path}"`)) return;
+  throw new Error(`not a validation error naming "${path}": ${describe()}`);
+}
+
+/** One kind of named object: how to build it with a given name, and where its name lands in the JSON. */
+export interface NamedKind {
+  readonly kind: IncusObjectKind;
+  readonly resourceType: string;
+  /** Builds the subject construct (id "subject") with `name`; returns it. */
+  build(stack: TerraformStack, name: string | undefined, id?: string): IConstruct;
+  /** Names that are certainly valid for this kind (the constructs must accept them). */
+  readonly validNames: fc.Arbitrary<string>;
+}
+
+function incusHost(stack: TerraformStack): IncusHost {
+  return new IncusHost(stack, "local");
+}
+
+function pool(stack: TerraformStack, host: IncusHost): IStoragePool {
+  return StoragePool.fromName(stack, "pool", host, "cdktf-virt-test");
+}
+
+const notReserved = (n: string) => n !== "default";
+
+export const NAMED_KINDS: readonly NamedKind[] = [
+  {
+    kind: "instance",
+    resourceType: "incus_instance",
+    build: (stack, name, id = "subject") => new Instance(stack, id, { host: incusHost(stack), image: IMAGE, name }),
+    validNames: fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/),
+  },
+  {
+    kind: "volume",
+    resourceType: "incus_storage_volume",
+    build: (stack, name, id = "subject") => {
+      const host = incusHost(stack);
+      return new Volume(stack, id, { pool: pool(stack, host), name });
+    },
+    validNames: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/),
+  },
+  {
+    kind: "storage-pool",
+    resourceType: "incus_storage_pool",
+    build: (stack, name, id = "subject") => new StoragePool(stack, id, { host: incusHost(stack), name }),
+    validNames: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/),
+  },
+  {
+    kind: "network",
+    resourceType: "incus_network",
+    build: (stack, name, id = "subject") => new Network(stack, id, { host: incusHost(stack), name }),
+    validNames: fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,13}[A-Za-z0-9]$/),
+  },
+  {
+    kind: "project",
+    resourceType: "incus_project",
+    build: (stack, name, id = "subject") => new Project(stack, id, { host: incusHost(stack), name }),
+    validNames: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9.-]{0,62}$/).filter(notReserved),
+  },
+  {
+    kind: "profile",
+    resourceType: "incus_profile",
+    build: (stack, name, id = "subject") => new Profile(stack, id, { host: incusHost(stack), name }),
+    validNames: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/).filter(notReserved),
+  },
+];
+
+/** Names of every shape: printable, unicode, raw code units, almost-valid, and known edge cases. */
+export const anyName: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+  fc.string({ unit: "binary", maxLength: 20 }),
+  fc.stringMatching(/^[A-Za-z0-9._:-]{1,70}$/),
+  fc.constantFrom(
+    "", ".", "..", "-", "a-", "-a", "a_b", "a.b", "a:b", "A", "9", "123", "default", "a b", " a", "a/b", "a\u0000b",
+    "é", "x".repeat(15), "x".repeat(16), "x".repeat(63), "x".repeat(64),
+  ),
+);
+
+/** Property: any name → a validation error on "name", or an object name Incus accepts, emitted unchanged. */
+export function namesProperty(named: NamedKind): fc.IPropertyWithHooks<[string]> {
+  return fc.property(anyName, (name) => {
+    const stack = freshStack();
+    let subject: IConstruct | undefined;
+    const err = thrown(() => {
+      subject = named.build(stack, name);
+    });
+    if (err !== undefined) return assertValidationError(err, `${STACK}/subject`, "name", name);
+    const json = synthJson(stack);
+    const emitted = json.resource?.[named.resourceType]?.subject?.name;
+    if (emitted !== name) throw new Error(`${named.kind} name ${JSON.stringify(name)} was emitted as ${JSON.stringify(emitted)} (${subject?.node.path})`);
+    const problem = incusNameProblem(named.kind, name);
+    if (problem) throw new Error(`the ${named.kind} name ${JSON.stringify(name)} was accepted at synth, but Incus rejects it (${problem})`);
+  });
+}
+
+/** Property: names that are certainly valid are accepted. */
+export function validNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[string]> {
+  return fc.property(named.validNames, (name) => {
+    const err = thrown(() => synthJson((() => {
+      const stack = freshStack();
+      named.build(stack, name);
+      return stack;
+    })()));
+    if (err !== undefined) throw new Error(`the valid ${named.kind} name ${JSON.stringify(name)} was rejected: ${(err as Error).message}`);
+  });
+}
+
+/** Construct ids of every shape (the default object names derive from them). */
+const anyIds = fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.stringMatching(/^[A-Za-z0-9._ -]{1,12}$/)), {
+  minLength: 2,
+  maxLength: 6,
+  // constructs itself rejects two children with the same id (after its own "/" sanitising).
+  selector: (id) => id.replace(/\//g, "--"),
+});
+
+/**
+ * Property: constructs of one kind, given no names, get default names that Incus accepts and that differ from each
+ * other (two objects with one name in one pool or host cannot both exist).
+ */
+export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[string[]]> {
+  return fc.property(anyIds, (ids) => {
+    const stack = freshStack();
+    const host = incusHost(stack);
+    for (const id of ids) buildWithHost(named, stack, host, id);
+    const json = synthJson(stack);
+    const names = Object.values((json.resource?.[named.resourceType] ?? {}) as Record<string, { name: string }>).map((r) => r.name);
+    if (names.length !== ids.length) throw new Error(`${ids.length} ${named.kind}s synthesized to ${names.length} resources`);
+    for (const name of names) {
+      const problem = incusNameProblem(named.kind, name);
+      if (problem) throw new Error(`default ${named.kind} name ${JSON.stringify(name)} (ids ${JSON.stringify(ids)}) is rejected by Incus: ${problem}`);
+    }
+    const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+    if (duplicate !== undefined) {
+      throw new Error(`two ${named.kind}s of one stack (ids ${JSON.stringify(ids)}) both get the default name ${JSON.stringify(duplicate)}; the second one cannot be created`);
+    }
+  });
+}
+
+/** Property: two constructs of one kind given the same explicit name → a validation error, not a broken deploy. */
+export function duplicateNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[string]> {
+  return fc.property(named.validNames, (name) => {
+    const stack = freshStack();
+    const host = incusHost(stack);
+    const err = thrown(() => {
+      buildWithHost(named, stack, host, "first", name);
+      buildWithHost(named, stack, host, "second", name);
+      synthJson(stack);
+    });
+    if (err === undefined) throw new Error(`two ${named.kind}s named ${JSON.stringify(name)} on one host were accepted; the deploy would fail on the second`);
+    assertValidationError(err, `${STACK}/second`, "name", name);
+  });
+}
+
+function buildWithHost(named: NamedKind, stack: TerraformStack, host: IncusHost, id: string, name?: string): IConstruct {
+  switch (named.kind) {
+    case "instance":
+      return new Instance(stack, id, { host, image: IMAGE, name });
+    case "volume": {
+      const p = (stack.node.tryFindChild("pool") as IStoragePool | undefined) ?? pool(stack, host);
+      return new Volume(stack, id, { pool: p, name });
+    }
+    case "storage-pool":
+      return new StoragePool(stack, id, { host, name });
+    case "network":
+      return new Network(stack, id, { host, name });
+    case "project":
+      return new Project(stack, id, { host, name });
+    case "profile":
+      return new Profile(stack, id, { host, name });
+  }
+}
+
+/** Sizes of every shape: valid IEC, SI units, decimals, spaces, signs, exponents, garbage. */
+export const anySize: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc
+    .tuple(
+      fc.oneof(
+        fc.nat(5000).map(String),
+        fc.double({ min: 0, max: 5000, noNaN: true }).map((n) => String(Math.round(n * 100) / 100)),
+        fc.constantFrom("0", "00", "-1", "1e3", "0x10", " 1", "1 ", "+1", "1_000", "Infinity", "9007199254740993"),
+      ),
+      fc.constantFrom("", "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "kB", "MB", "GB", "k", "K", "G", "gib", "GIB", " GiB", "GiB ", "iB"),
+    )
+    .map(([amount, unit]) => amount + unit),
+);
+
+/** Where a size prop lands: the prop name an error must name, and the emitted value in the JSON. */
+export interface SizeSite {
+  readonly label: string;
+  readonly prop: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  build(stack: TerraformStack, size: string): { emitted: (json: any) => unknown };
+}
+
+export const SIZE_SITES: readonly SizeSite[] = [
+  {
+    label: "Volume size",
+    prop: "size",
+    build: (stack, size) => {
+      const host = incusHost(stack);
+      new Volume(stack, "subject", { pool: pool(stack, host), size });
+      return { emitted: (json) => json.resource.incus_storage_volume.subject.config.size };
+    },
+  },
+  {
+    label: "Instance rootDisk.size",
+    prop: "rootDisk",
+    build: (stack, size) => {
+      const host = incusHost(stack);
+      new Instance(stack, "subject", { host, image: IMAGE, rootDisk: { pool: pool(stack, host), size } });
+      return {
+        emitted: (json) =>
+          (json.resource.incus_instance.subject.device as { name: string; properties: { size?: string } }[]).find((d) => d.name === "root")
+            ?.properties.size,
+      };
+    },
+  },
+  {
+    label: "Instance memory",
+    prop: "memory",
+    build: (stack, size) => {
+      new Instance(stack, "subject", { host: incusHost(stack), image: IMAGE, memory: size });
+      return { emitted: (json) => json.resource.incus_instance.subject.config["limits.memory"] };
+    },
+  },
+];
+
+/** Property: any size → a validation error on the prop, or a value Incus accepts, emitted unchanged. */
+export function sizesProperty(site: SizeSite): fc.IPropertyWithHooks<[string]> {
+  return fc.property(anySize, (size) => {
+    const stack = freshStack();
+    let emitted: ((json: unknown) => unknown) | undefined;
+    const err = thrown(() => {
+      emitted = site.build(stack, size).emitted;
+    });
+    if (err !== undefined) return assertValidationError(err, `${STACK}/subject`, site.prop, size);
+    const value = emitted!(synthJson(stack));
+    if (value !== size) throw new Error(`${site.label} ${JSON.stringify(size)} was emitted as ${JSON.stringify(value)}`);
+    const problem = incusSizeProblem(size);
+    if (problem) throw new Error(`${site.label} ${JSON.stringify(size)} was accepted at synth, but Incus rejects it (${problem})`);
+  });
+}
+
+/** Property: whole IEC sizes are accepted. */
+export function validSizesProperty(site: SizeSite): fc.IPropertyWithHooks<[string]> {
+  const valid = fc
+    .tuple(fc.integer({ min: 1, max: 4096 }), fc.constantFrom("B", "KiB", "MiB", "GiB", "TiB"))
+    .map(([n, unit]) => `${n}${unit}`);
+  return fc.property(valid, (size) => {
+    const stack = freshStack();
+    const err = thrown(() => {
+      site.build(stack, size);
+      synthJson(stack);
+    });
+    if (err !== undefined) throw new Error(`${site.label} ${JSON.stringify(size)} was rejected: ${(err as Error).message}`);
+  });
+}

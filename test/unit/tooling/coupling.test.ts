@@ -1,0 +1,94 @@
+// The coupling model recovered from a synthesized stack: lifecycle kinds, owners, rebuildOnChange edges,
+// protection — on the checked-in fixture and on what the constructs synthesize today.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { TerraformStack, Testing } from "cdktf";
+import { IncusHost, Instance, LibvirtHost, Network, StoragePool, Volume, VolumeFormat, VolumeLifecycle } from "../../../lib/constructs";
+import { buildCouplingModel, parseSynthesizedStack, viewsFromStack } from "../../../lib/tooling";
+import type { CouplingModel, SynthesizedStack } from "../../../lib/tooling";
+import { homelabStack } from "./support/plans";
+
+const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "t-tooling-coupling-"));
+afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
+
+/** The homelab app, built with the real constructs. */
+function synthesizeHomelab(): SynthesizedStack {
+  const app = Testing.app({ outdir });
+  const stack = new TerraformStack(app, "homelab");
+  const host = new IncusHost(stack, "lab", {});
+  const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
+  const data = new Volume(stack, "pgdata", { pool, size: "10GiB" });
+  const scratch = new Volume(stack, "scratch", { pool, size: "2GiB", lifecycle: VolumeLifecycle.EPHEMERAL });
+  const shared = new Volume(stack, "shared", { pool, size: "1GiB", lifecycle: VolumeLifecycle.SHARED });
+  const lan = new Network(stack, "lan", { host });
+  const db = new Instance(stack, "db", { host, image: "debian-13", rootDisk: { pool, size: "8GiB" }, network: lan, protect: true });
+  db.attach(data, { path: "/var/lib/postgresql", rebuildOnChange: true });
+  db.attach(scratch, { path: "/scratch" });
+  db.attach(shared, { path: "/shared" });
+  const web = new Instance(stack, "web", { host, image: "debian-13" });
+  web.attach(shared, { path: "/shared" });
+  const kvm = new LibvirtHost(stack, "kvm", {});
+  const images = new StoragePool(stack, "images", { host: kvm, driver: "dir", path: "/var/lib/libvirt/images" });
+  const base = new Volume(stack, "debian", { pool: images, size: "2GiB", format: VolumeFormat.QCOW2 });
+  const root = new Volume(stack, "root", { pool: images, baseVolume: base, lifecycle: VolumeLifecycle.EPHEMERAL });
+  new Instance(stack, "vm", { host: kvm, memory: "1GiB", vcpus: 2 }).attach(root, { path: "vda" });
+  return parseSynthesizedStack(JSON.parse(Testing.synth(stack)), "synthesized homelab");
+}
+
+function expectHomelabCoupling(model: CouplingModel): void {
+  const kinds = Object.fromEntries([...model.volumes.values()].map((v) => [v.address, [v.kind, v.kindSource, v.protected, v.owner]]));
+  expect(kinds).toEqual({
+    "incus_storage_volume.pgdata": ["persistent", "default", true, undefined],
+    "incus_storage_volume.scratch": ["ephemeral", "generation-anchor", false, "incus_instance.db"],
+    "incus_storage_volume.shared": ["shared", "attachments", true, undefined],
+    "libvirt_volume.debian": ["persistent", "default", true, undefined],
+    "libvirt_volume.root": ["ephemeral", "generation-anchor", false, "libvirt_domain.vm"],
+  });
+  const db = model.instances.get("incus_instance.db")!;
+  expect(db).toMatchObject({ name: "homelab-db", protected: true, protectionSource: "prevent_destroy", anchors: ["terraform_data.db_Generation_FCAF079D"] });
+  expect(db.attachments.map((a) => [a.volume, a.path, a.rebuildOnChange])).toEqual([
+    ["incus_storage_volume.pgdata", "/var/lib/postgresql", true],
+    ["incus_storage_volume.scratch", "/scratch", false],
+    ["incus_storage_volume.shared", "/shared", false],
+  ]);
+  expect(db.networks).toEqual(["incus_network.lan"]);
+  expect(db.rootPools).toEqual(["incus_storage_pool.pool"]);
+  expect(model.volumes.get("incus_storage_volume.shared")!.attachedTo).toEqual(["incus_instance.db", "incus_instance.web"]);
+  expect(model.instances.get("libvirt_domain.vm")!.attachments.map((a) => [a.volume, a.path])).toEqual([["libvirt_volume.root", "vda"]]);
+  expect(model.instances.get("incus_instance.web")!.protected).toBe(false);
+}
+
+describe("coupling model", () => {
+  test("of the checked-in homelab fixture", () => {
+    expectHomelabCoupling(buildCouplingModel(viewsFromStack(homelabStack())));
+  });
+
+  test("of the same app synthesized by the constructs now", () => {
+    expectHomelabCoupling(buildCouplingModel(viewsFromStack(synthesizeHomelab())));
+  });
+
+  test("an explicit user.cdktf-virt.lifecycle config key wins over inference", () => {
+    const model = buildCouplingModel(
+      viewsFromStack(
+        homelabStack((json) => {
+          json.resource.incus_storage_volume.pgdata.config["user.cdktf-virt.lifecycle"] = "shared";
+        }),
+      ),
+    );
+    expect(model.volumes.get("incus_storage_volume.pgdata")).toMatchObject({ kind: "shared", kindSource: "config-key" });
+  });
+
+  test("volumes attached by literal name are found by name and pool", () => {
+    const model = buildCouplingModel(
+      viewsFromStack(
+        homelabStack((json) => {
+          const device = json.resource.incus_instance.web.device[0];
+          device.properties.source = "homelab-shared";
+          device.properties.pool = "homelab-pool";
+        }),
+      ),
+    );
+    expect(model.volumes.get("incus_storage_volume.shared")!.attachedTo).toEqual(["incus_instance.db", "incus_instance.web"]);
+  });
+});
