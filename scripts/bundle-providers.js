@@ -37,7 +37,9 @@ async function main() {
       platform: "node",
       target: "node20",
       format: "cjs",
+      // Smaller source parses faster at every start; identifiers stay readable in stack traces.
       minifySyntax: true,
+      minifyWhitespace: true,
       legalComments: "none",
       banner: { js: "#!/usr/bin/env node" },
       logLevel: "warning",

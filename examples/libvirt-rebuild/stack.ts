@@ -12,6 +12,10 @@ export interface LibvirtRebuildOptions {
   readonly poolDir?: string;
   /** A qcow2 image to import as the base (e.g. a cloud image). @default $CDKTF_VIRT_BASE_IMAGE, else an empty 1GiB disk */
   readonly baseImage?: string;
+  /** Domain type: "kvm", or "qemu" (TCG) where /dev/kvm is missing. Changing it rebuilds the domain. @default "kvm" */
+  readonly hypervisor?: string;
+  /** Lift the base's and data volume's protection so `cdktf destroy` may delete them. @default $CDKTF_VIRT_UNPROTECT === "1" */
+  readonly unprotected?: boolean;
 }
 
 export class LibvirtRebuildStack extends TerraformStack {
@@ -25,11 +29,13 @@ export class LibvirtRebuildStack extends TerraformStack {
     const images = new StoragePool(this, "images", { host: kvm, path: poolDir });
     const network = new Network(this, "isolated", { host: kvm });
 
-    const base = new Volume(this, "base", baseImage ? { pool: images, sourceUrl: baseImage, size: "1GiB" } : { pool: images, size: "1GiB" });
-    const root = new Volume(this, "root", { pool: images, baseVolume: base, lifecycle: VolumeLifecycle.EPHEMERAL });
-    const data = new Volume(this, "data", { pool: images, size: "256MiB" });
+    const protect = (options.unprotected ?? process.env.CDKTF_VIRT_UNPROTECT === "1") ? false : undefined;
 
-    const vm = new Instance(this, "vm", { host: kvm, memory: "256MiB", vcpus: 1, network });
+    const base = new Volume(this, "base", { pool: images, size: "1GiB", sourceUrl: baseImage, protect });
+    const root = new Volume(this, "root", { pool: images, baseVolume: base, lifecycle: VolumeLifecycle.EPHEMERAL });
+    const data = new Volume(this, "data", { pool: images, size: "256MiB", protect });
+
+    const vm = new Instance(this, "vm", { host: kvm, memory: "256MiB", vcpus: 1, network, hypervisor: options.hypervisor });
     vm.attach(root, { path: "vda" });
     vm.attach(data, { path: "vdb" });
   }

@@ -3,7 +3,7 @@
 //   <mirror>/<hostname>/<namespace>/<type>/<version>/<os>_<arch>/terraform-provider-<type>_v<version>
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { packageHashV1, updateLockFile } from "./lock-file";
 import { packageRoot, packageVersion } from "./package-info";
 
@@ -67,6 +67,9 @@ export interface InstallOptions {
 /**
  * Copies bundled providers into `mirrorDir` (idempotent: identical files are left alone). Throws, naming the
  * missing file and the fix, when a requested provider has not been built.
+ *
+ * When `mirrorDir` is a working directory's `terraform.d/plugins` (e.g. a synthesized cdktf stack), the
+ * providers' entries in that directory's `.terraform.lock.hcl` are written too: see prepareWorkingDirectory.
  */
 export function installBundledProviders(mirrorDir: string, opts: InstallOptions = {}): InstalledProvider[] {
   const types = opts.types ?? BUNDLED_PROVIDER_TYPES.filter((t) => existsSync(bundledProviderPath(t)));
@@ -75,7 +78,11 @@ export function installBundledProviders(mirrorDir: string, opts: InstallOptions 
       `No bundled providers found in ${join(packageRoot(), "dist", "providers")}; run \`npm run build\` first.`,
     );
   }
-  return types.map((type) => installOne(mirrorDir, type));
+  const installed = types.map((type) => installOne(mirrorDir, type));
+  if (basename(mirrorDir) === "plugins" && basename(dirname(mirrorDir)) === "terraform.d") {
+    lockInstalled(dirname(dirname(mirrorDir)), installed);
+  }
+  return installed;
 }
 
 function installOne(mirrorDir: string, type: string): InstalledProvider {
@@ -128,13 +135,15 @@ export function cliConfigForMirror(mirrorDir: string): string {
  * bundled providers with no other setup: installs them into `<dir>/terraform.d/plugins` (an implied mirror
  * Terraform searches when no CLI configuration sets provider_installation) and records their h1: hashes in
  * `<dir>/.terraform.lock.hcl` (other providers' entries are kept). The lock entries stop `cdktf deploy` from
- * running `terraform providers lock`, which cannot reach a local mirror.
+ * running `terraform providers lock`, which only asks registries and fails for our private hostname.
  */
 export function prepareWorkingDirectory(dir: string, opts: InstallOptions = {}): InstalledProvider[] {
-  const installed = installBundledProviders(join(dir, "terraform.d", "plugins"), opts);
+  return installBundledProviders(join(dir, "terraform.d", "plugins"), opts);
+}
+
+function lockInstalled(workingDir: string, installed: readonly InstalledProvider[]): void {
   updateLockFile(
-    join(dir, ".terraform.lock.hcl"),
-    installed.map((p) => ({ address: p.source, version: p.version, hashes: [packageHashV1(join(p.path, ".."))] })),
+    join(workingDir, ".terraform.lock.hcl"),
+    installed.map((p) => ({ address: p.source, version: p.version, hashes: [packageHashV1(dirname(p.path))] })),
   );
-  return installed;
 }

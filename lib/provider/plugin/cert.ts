@@ -89,6 +89,7 @@ function positiveSerial(): Buffer {
 
 export function toPem(label: string, derBytes: Uint8Array): string {
   const b64 = Buffer.from(derBytes).toString("base64");
-  const lines = b64.match(/.{1,64}/g) ?? [];
-  return `-----BEGIN ${label}-----\n${lines.join("\n")}\n-----END ${label}-----\n`;
+  let body = "";
+  for (let i = 0; i < b64.length; i += 64) body += b64.slice(i, i + 64) + "\n";
+  return `-----BEGIN ${label}-----\n${body}-----END ${label}-----\n`;
 }

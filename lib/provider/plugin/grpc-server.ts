@@ -8,6 +8,9 @@
 import type * as http2 from "node:http2";
 import type { PluginLogger } from "./logger";
 
+// Terraform allows gRPC messages up to 256 MiB (large states, schemas); node's default session budget is 10 MiB.
+const SESSION_MEMORY_MB = 256;
+
 export const GrpcStatus = { OK: 0, CANCELLED: 1, UNKNOWN: 2, INVALID_ARGUMENT: 3, INTERNAL: 13, UNIMPLEMENTED: 12 };
 
 /** Thrown by a handler to answer with a specific gRPC status (anything else becomes INTERNAL). */
@@ -58,8 +61,9 @@ export function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServer> {
         requestCert: true,
         rejectUnauthorized: true,
         minVersion: "TLSv1.2",
+        maxSessionMemory: SESSION_MEMORY_MB,
       })
-    : h2.createServer();
+    : h2.createServer({ maxSessionMemory: SESSION_MEMORY_MB });
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
     sessions.add(session);

@@ -35,7 +35,8 @@ export interface DoctorProbes {
   readonly run: (command: string, args: readonly string[], options?: RunOptions) => Promise<CommandResult>;
   readonly probeIncus: (socketPath: string) => Promise<IncusProbe>;
   readonly socketExists: (socketPath: string) => boolean;
-  readonly providerLayout: () => ProviderLayout;
+  /** Where the bundled providers are built and installed, for a home directory. */
+  readonly providerLayout: (home: string) => ProviderLayout;
   readonly nodeVersion: string;
 }
 
@@ -43,14 +44,18 @@ export const DEFAULT_PROBES: DoctorProbes = {
   run: runCommand,
   probeIncus,
   socketExists,
-  providerLayout: () => ({
-    types: BUNDLED_PROVIDER_TYPES,
-    version: PROVIDER_VERSION,
-    packageRoot: packageRoot(),
-    mirrorDir: defaultMirrorDir(),
-    builtPath: bundledProviderPath,
-    mirrorPath: (type) => mirrorExecutablePath(defaultMirrorDir(), type),
-  }),
+  providerLayout: (home) => {
+    // Terraform's implied mirror under the home doctor was given (defaultMirrorDir() is the process's own).
+    const mirrorDir = home === os.homedir() ? defaultMirrorDir() : path.join(home, ".terraform.d", "plugins");
+    return {
+      types: BUNDLED_PROVIDER_TYPES,
+      version: PROVIDER_VERSION,
+      packageRoot: packageRoot(),
+      mirrorDir,
+      builtPath: bundledProviderPath,
+      mirrorPath: (type) => mirrorExecutablePath(mirrorDir, type),
+    };
+  },
   nodeVersion: process.version,
 };
 
@@ -74,7 +79,7 @@ export async function runDoctor(options: DoctorOptions, probes: DoctorProbes = D
     checkNode(probes.nodeVersion),
     terraform,
     checkCliConfig(env, home),
-    checkBundledProviders(probes.providerLayout()),
+    checkBundledProviders(probes.providerLayout(home)),
     incus,
     libvirt,
     checkCertificates(env.INCUS_CONF || path.join(home, ".config", "incus")),

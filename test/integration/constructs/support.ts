@@ -19,9 +19,12 @@ export class StackRun {
   private readonly home: string;
   private initialized = false;
 
-  constructor(readonly stackName: string) {
+  constructor(
+    readonly stackName: string,
+    providers: readonly string[] = ["incus"],
+  ) {
     terraformBinary();
-    ensureBundledProviders(["incus"]);
+    ensureBundledProviders(providers);
     this.root = mkdtempSync(join(tmpdir(), `${stackName}-`));
     this.outdir = join(this.root, "cdktf.out");
     this.stackDir = join(this.outdir, "stacks", stackName);
@@ -143,12 +146,17 @@ export function shIn(instance: string, script: string, project = "default"): str
   }
 }
 
-/** Names of the custom volumes in `pool` starting with `prefix` (to prove nothing was left behind). */
-export function volumesWithPrefix(pool: string, prefix: string, project = "default"): string[] {
+/**
+ * Names of the volumes in `pool` starting with `prefix` — custom volumes only, or (by default) every type,
+ * instance root volumes included — to prove nothing was left behind.
+ */
+export function volumesWithPrefix(pool: string, prefix: string, type?: "custom", project = "default"): string[] {
   const urls: string[] = incusQuery(`/1.0/storage-pools/${pool}/volumes?project=${project}`) ?? [];
   return urls
+    .filter((u) => type === undefined || u.includes(`/volumes/${type}/`))
     .map((u) => decodeURIComponent(u.split("/").pop()!.split("?")[0]))
-    .filter((n) => n.startsWith(prefix));
+    .filter((n) => n.startsWith(prefix))
+    .sort();
 }
 
 /**
@@ -172,7 +180,7 @@ export function forceCleanup(prefix: string, pools: readonly string[]): void {
       quiet(["delete", "--force", name, "--project", project]);
     }
     for (const pool of [...pools, ...list("/1.0/storage-pools").filter((p) => p.startsWith(prefix))]) {
-      for (const vol of volumesWithPrefix(pool, prefix, project)) quiet(["storage", "volume", "delete", pool, vol, "--project", project]);
+      for (const vol of volumesWithPrefix(pool, prefix, "custom", project)) quiet(["storage", "volume", "delete", pool, vol, "--project", project]);
     }
   }
   for (const net of list("/1.0/networks").filter((n) => n.startsWith(prefix.slice(0, 8)) && n.length <= 15 && /-[0-9a-f]{6}$/.test(n))) {

@@ -149,6 +149,7 @@ describe("incus_instance behaviour beyond the official provider", () => {
       if (live?.value.status === "Running") break;
       await new Promise((r) => setTimeout(r, 200));
     }
+    await new Promise((r) => setTimeout(r, 2000)); // the provider notices "Running" on its next poll
     const interruptedAt = Date.now();
     child.kill("SIGINT");
     const result = await done;

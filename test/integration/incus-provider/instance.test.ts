@@ -7,6 +7,7 @@ import { Cleanup, TEST_IMAGE, TEST_POOL, requireIncus, testClient, uniqueName } 
 import { TerraformWorkspace, requiredProviders } from "../../support/terraform";
 
 const ADDRESS = "incus_instance.c";
+const PAYLOAD = "bytes from a local file\n";
 
 interface Variant {
   readonly name: string;
@@ -24,6 +25,12 @@ function config(v: Variant): string {
     target_path = "/opt/app/motd"
     mode        = "0640"
     create_directories = true
+  }
+  file {
+    source_path = "payload.bin"
+    target_path = "/root/payload.bin"
+    uid         = 1000
+    gid         = 1000
   }`
     : "";
   const exec = v.exec
@@ -84,6 +91,7 @@ describe("incus_instance lifecycle", () => {
       });
     }
     ws = TerraformWorkspace.create({ providers: ["incus"], prefix: "t-inst" });
+    ws.write("payload.bin", PAYLOAD); // source_path is relative to terraform's working directory
     ws.write("main.tf", config({ name: first, purpose: "one", file: "first\n", exec: "ran1" }));
     await ws.init();
   });
@@ -104,6 +112,9 @@ describe("incus_instance lifecycle", () => {
     expect(file.content?.toString()).toBe("first\n");
     expect(file.mode).toBe(0o640);
     expect(await readFile(first, "/root/exec.log")).toBe("ran1\n");
+    const payload = await client.instanceFiles.get(first, "/root/payload.bin");
+    expect(payload.content?.toString()).toBe(PAYLOAD);
+    expect(payload).toMatchObject({ uid: 1000, gid: 1000, mode: 0o755 });
     uuid = live.config["volatile.uuid"];
 
     const values = (await ws.resource(ADDRESS))!.values;
@@ -119,7 +130,8 @@ describe("incus_instance lifecycle", () => {
       target: "",
     });
     expect(Object.keys(values.config)).toEqual(["user.purpose"]); // no volatile.*/image.* keys
-    expect(values.file[0]).toMatchObject({ target_path: "/opt/app/motd", mode: "0640", append: false });
+    expect(values.file).toContainEqual(expect.objectContaining({ target_path: "/opt/app/motd", mode: "0640", append: false }));
+    expect(values.file).toContainEqual(expect.objectContaining({ target_path: "/root/payload.bin", mode: "0755", uid: 1000 }));
     await expectEmptyPlan();
   });
 
@@ -156,6 +168,7 @@ describe("incus_instance lifecycle", () => {
     ws.write("main.tf", config({ name: renamed, purpose: "two" }));
     await ws.apply();
     await expect(client.instanceFiles.get(renamed, "/opt/app/motd")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(client.instanceFiles.get(renamed, "/root/payload.bin")).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await read(renamed)).config["volatile.uuid"]).toBe(uuid);
     await expectEmptyPlan();
   });

@@ -4,7 +4,7 @@ import { OWNER_KEY } from "../../../lib/provider/incus";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 let h: Harness;
 

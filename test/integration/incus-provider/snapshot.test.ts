@@ -1,6 +1,6 @@
 // incus_instance_snapshot through the real terraform and incusd: create, an empty plan after apply,
-// replacement on a name change, drift (deleted out of band), an existing snapshot refused with the import
-// command, import, and destroy of a snapshot that is already gone.
+// replacement on a name change, drift (deleted out of band), an instance copied from the snapshot, an
+// existing snapshot refused with the import command, import, and destroy of a snapshot that is already gone.
 import type { IncusClient } from "../../../lib/incus";
 import { Cleanup, TEST_IMAGE, TEST_POOL, requireIncus, testClient, uniqueName } from "../../support/incus";
 import { TerraformWorkspace, requiredProviders } from "../../support/terraform";
@@ -25,7 +25,11 @@ provider "incus" {}
 resource "incus_instance" "instance1" {
   name    = ${JSON.stringify(instance)}
   image   = ${JSON.stringify(TEST_IMAGE)}
-  running = false
+  config  = { "user.origin" = "snapshotted" }
+  file {
+    content     = "before the snapshot\\n"
+    target_path = "/etc/marker"
+  }
   device {
     name = "root"
     type = "disk"
@@ -95,6 +99,46 @@ resource "incus_instance_snapshot" "snap${i + 1}" {
     expect(flat(applied.output)).toMatch(/incus_instance_snapshot\.snap1 will be created/);
     expect(await snapshotNames()).toEqual(["second"]);
     await expectEmptyPlan();
+  });
+
+  test("an instance copied from the snapshot (source_instance) gets the snapshot's files and config", async () => {
+    const copy = `${instance}-copy`;
+    cleanup.add(`instance ${copy}`, async () => {
+      await client.instanceState.stop(copy, { force: true }).catch(() => undefined);
+      await client.instances.delete(copy);
+    });
+    ws.write(
+      "main.tf",
+      main(["second"]) +
+        `
+resource "incus_instance" "copy" {
+  name = ${JSON.stringify(copy)}
+  source_instance = {
+    project  = "default"
+    name     = incus_instance.instance1.name
+    snapshot = incus_instance_snapshot.snap1.name
+  }
+  device {
+    name = "root"
+    type = "disk"
+    properties = {
+      path = "/"
+      pool = ${JSON.stringify(TEST_POOL)}
+    }
+  }
+}
+`,
+    );
+    await ws.apply();
+    const live = (await client.instances.get(copy)).value;
+    expect(live.status).toBe("Running");
+    expect(live.config["user.origin"]).toBe("snapshotted");
+    expect((await client.instanceFiles.pull(copy, "/etc/marker")).toString()).toBe("before the snapshot\n");
+    expect((await ws.resource("incus_instance.copy"))!.values).toMatchObject({ config: { "user.origin": "snapshotted" }, profiles: ["default"] });
+    await expectEmptyPlan();
+    ws.write("main.tf", main(["second"]));
+    await ws.apply();
+    expect(await client.instances.find(copy)).toBeUndefined();
   });
 
   test("an existing snapshot of the planned name is left alone and the import command is named", async () => {

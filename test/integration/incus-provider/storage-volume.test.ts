@@ -9,7 +9,7 @@ import { TEST_POOL } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 let h: Harness;
 

@@ -47,6 +47,12 @@ resource "libvirt_volume" "root" {
   backing_store = { path = libvirt_volume.base.path, format = { type = "qcow2" } }
 }
 
+resource "libvirt_volume" "data" {
+  name     = "${prefix}data.raw"
+  pool     = libvirt_pool.images.name
+  capacity = ${4 * MiB}
+}
+
 resource "libvirt_network" "isolated" {
   name     = "${prefix}net"
   metadata = { xml = "${ownerXml("compat/net")}" }
@@ -63,6 +69,9 @@ resource "libvirt_domain" "vm" {
     disks = [{
       source = { volume = { pool = libvirt_pool.images.name, volume = libvirt_volume.root.name } }
       target = { dev = "vda", bus = "virtio" }
+    }, {
+      source = { volume = { pool = libvirt_pool.images.name, volume = libvirt_volume.data.name } }
+      target = { dev = "vdb", bus = "virtio" }
     }]
     interfaces = [{ model = { type = "virtio" }, source = { network = { network = libvirt_network.isolated.name } } }]
   }
@@ -112,9 +121,13 @@ test("libvirt_pool, libvirt_volume (base + overlay), libvirt_network, libvirt_do
 
   const vm = await client.domains.info(`${prefix}vm`);
   expect(vm).toMatchObject({ state: "running", memoryKiB: 64 * 1024, vcpus: 1, ownerMarker: "compat/vm" });
+  // No driver.type in the configuration: each disk is opened with its volume's format.
   expect(vm.disks.map((d) => [d.target.dev, d.source, d.driverType])).toEqual([
     ["vda", { type: "volume", pool, volume: `${prefix}root.qcow2` }, "qcow2"],
+    ["vdb", { type: "volume", pool, volume: `${prefix}data.raw` }, "raw"],
   ]);
+  expect(await client.volumes.info(pool, `${prefix}data.raw`)).toMatchObject({ format: "raw", capacity: 4 * MiB });
+  expect((await ws.resource("libvirt_volume.data"))?.values).toMatchObject({ capacity: 4 * MiB, capacity_unit: "bytes" });
   expect(vm.interfaces[0]).toMatchObject({ network: `${prefix}net`, model: "virtio" });
   expect(await client.networks.info(`${prefix}net`)).toMatchObject({ isolated: true, active: true, ownerMarker: "compat/net" });
 

@@ -1,8 +1,14 @@
 // How terraform finds the bundled providers: a `terraform.d/plugins` directory in the working directory with
-// no CLI configuration at all (what a cdktf stack directory gets at synth time), and state written by an older
-// schema version upgraded through UpgradeResourceState.
-import { lstatSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+// no CLI configuration at all, a fresh cdktf stack directory deployed with `cdktf deploy` (the providers and
+// their lock entries written as at synth time), and state written by an older schema version upgraded through
+// UpgradeResourceState.
+import { spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PROVIDER_VERSION, prepareWorkingDirectory, providerSource } from "../../../lib/packaging";
+import { ensureBundledProviders, terraformBinary } from "../../support/terraform";
 import type { TerraformWorkspace } from "../../support/terraform";
 import { sha256, testfsWorkspace, writeMain } from "./testfs";
 
@@ -73,3 +79,66 @@ describe("provider runtime: installation and state upgrades", () => {
     expect(instance.attributes.sha256).toBe(sha256("old"));
   });
 });
+
+describe("provider runtime: a cdktf stack directory", () => {
+  let root: string;
+  afterAll(() => root && rmSync(root, { recursive: true, force: true }));
+
+  test("`cdktf deploy` of a fresh stack finds the provider with no manual step (prepareWorkingDirectory)", async () => {
+    terraformBinary();
+    ensureBundledProviders(["testfs"]);
+    root = mkdtempSync(join(tmpdir(), "t-runtime-cdktf-"));
+    const app = join(root, "app");
+    mkdirSync(join(root, "home"), { recursive: true });
+    mkdirSync(app);
+    const cdktf = require.resolve("cdktf");
+    writeFileSync(join(app, "cdktf.json"), JSON.stringify({ language: "typescript", app: "node main.js", output: "cdktf.out" }));
+    writeFileSync(
+      join(app, "main.js"),
+      `const { App, TerraformStack, TerraformProvider, TerraformResource } = require(${JSON.stringify(cdktf)});
+const app = new App();
+const stack = new TerraformStack(app, "demo");
+new TerraformProvider(stack, "testfs", {
+  terraformResourceType: "testfs",
+  terraformGeneratorMetadata: { providerName: "testfs", providerVersionConstraint: ${JSON.stringify(PROVIDER_VERSION)} },
+  terraformProviderSource: ${JSON.stringify(providerSource("testfs"))},
+}).addOverride("root", ${JSON.stringify(app)});
+new TerraformResource(stack, "f", { terraformResourceType: "testfs_file", terraformGeneratorMetadata: { providerName: "testfs" } })
+  .addOverride("path", "deployed.txt");
+stack.node.findChild("f").addOverride("content", "deployed by cdktf");
+app.synth();
+`,
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(root, "home"), CI: "1", CHECKPOINT_DISABLE: "1" };
+    delete env.TF_CLI_CONFIG_FILE;
+    delete env.TF_PLUGIN_CACHE_DIR;
+    const synth = spawnSync(process.execPath, ["main.js"], { cwd: app, env, encoding: "utf8" });
+    expect(synth.status).toBe(0);
+    // What the constructs do at synth time for every stack.
+    prepareWorkingDirectory(join(app, "cdktf.out", "stacks", "demo"), { types: ["testfs"] });
+    const bin = join(__dirname, "..", "..", "..", "node_modules", ".bin", "cdktf");
+    const deploy = await runChild(spawn(bin, ["deploy", "--skip-synth", "--auto-approve"], { cwd: app, env }), 120_000);
+    const out = deploy.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
+    expect(out).not.toMatch(/Could not retrieve providers for locking/);
+    expect(out).toMatch(/Reusing previous version of registry\.cdktf-virt\.local\/cdktf-virt\/testfs from the dependency lock file/);
+    expect(out).toMatch(/Apply complete! Resources: 1 added/);
+    expect(readFileSync(join(app, "deployed.txt"), "utf8")).toBe("deployed by cdktf");
+  });
+});
+
+function runChild(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (out += d));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`timed out:\n${out}`));
+    }, timeoutMs);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`exit ${code}:\n${out}`));
+    });
+  });
+}

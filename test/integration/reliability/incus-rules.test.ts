@@ -70,21 +70,36 @@ describe("the fuzzing oracles match the real Incus", () => {
     },
   );
 
-  test.each(SIZE_CALIBRATION.map(([size, accepted]) => [size, accepted] as const))(
-    "volume config.size %j accepted: %s",
-    async (size, accepted) => {
+  const sizeSites: readonly (readonly [string, (size: string) => Promise<void>])[] = [
+    ["volume config.size", async (size) => {
       const name = uniqueName("rel");
-      let error: Error | undefined;
       cleanup.add(`volume ${name}`, () => client.storageVolumes.delete(TEST_POOL, name));
-      try {
-        await client.storageVolumes.create(TEST_POOL, { name, config: { size } });
-      } catch (err) {
-        error = err as Error;
-      }
-      expect({ size, daemonAccepted: error === undefined, daemonError: error?.message }).toEqual(
-        expect.objectContaining({ daemonAccepted: accepted }),
-      );
-      expect({ size, oracleAccepted: incusSizeProblem(size) === undefined }).toEqual({ size, oracleAccepted: accepted });
-    },
-  );
+      await client.storageVolumes.create(TEST_POOL, { name, config: { size } });
+    }],
+    ["instance limits.memory", async (size) => {
+      const name = uniqueName("rel");
+      cleanup.add(`instance ${name}`, () => client.instances.delete(name));
+      await client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk(), config: { "limits.memory": size }, start: false });
+    }],
+    ["root disk size", async (size) => {
+      const name = uniqueName("rel");
+      cleanup.add(`instance ${name}`, () => client.instances.delete(name));
+      const devices = { root: { ...rootDisk().root, size } };
+      await client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices, start: false });
+    }],
+  ];
+  const sizeCases = sizeSites.flatMap(([site, create]) => SIZE_CALIBRATION.map(([size, accepted]) => [site, size, accepted, create] as const));
+
+  test.each(sizeCases)("%s %j accepted: %s", async (_site, size, accepted, create) => {
+    let error: Error | undefined;
+    try {
+      await create(size);
+    } catch (err) {
+      error = err as Error;
+    }
+    expect({ size, daemonAccepted: error === undefined, daemonError: error?.message }).toEqual(
+      expect.objectContaining({ daemonAccepted: accepted }),
+    );
+    expect({ size, oracleAccepted: incusSizeProblem(size) === undefined }).toEqual({ size, oracleAccepted: accepted });
+  });
 });

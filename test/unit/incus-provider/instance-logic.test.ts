@@ -1,11 +1,13 @@
 // Pure decision logic of incus_instance: which addresses are reported, which exec entries run, how plans
-// get their defaults and when runtime values become unknown, and which configurations are rejected.
+// get their defaults and when runtime values become unknown, which configurations are rejected, and how
+// import IDs are read.
 import { Diagnostics, UNKNOWN, isUnknown } from "../../../lib/provider/framework";
 import type { InstanceState } from "../../../lib/incus";
 import { execRunsFor } from "../../../lib/provider/incus/instance/exec";
 import { interfacesOf, pickAddresses, hasAddress } from "../../../lib/provider/incus/instance/network";
 import { modifyInstancePlan } from "../../../lib/provider/incus/instance/plan";
 import { validateInstanceConfig } from "../../../lib/provider/incus/instance/validate";
+import { instanceResource, instanceSnapshotResource } from "../../../lib/provider/incus/instance";
 
 type Net = NonNullable<InstanceState["network"]>;
 
@@ -191,5 +193,26 @@ describe("instance configuration checks", () => {
 
   test("unknown values are not judged yet", () => {
     expect(check({ wait_for: [{ type: "delay", delay: UNKNOWN, nic: null }], running: UNKNOWN })).toEqual([]);
+  });
+});
+
+describe("import IDs", () => {
+  const ctx = {} as never;
+
+  test("instance: [remote:][project/]name[,image=...]", async () => {
+    expect(await instanceResource.importState!("lab:web/c1,image=debian", ctx)).toEqual({
+      name: "c1",
+      project: "web",
+      remote: "lab",
+      image: "debian",
+    });
+    expect(await instanceResource.importState!("c1", ctx)).toEqual({ name: "c1", project: null, remote: null, image: null });
+    await expect(instanceResource.importState!("c1,size=3", ctx)).rejects.toThrow(/unexpected option "size".*terraform import incus_instance/);
+  });
+
+  test("snapshot: [remote:][project]/instance/name", async () => {
+    expect(await instanceSnapshotResource.importState!("/c1/snap0", ctx)).toEqual({ instance: "c1", name: "snap0", project: null, remote: null });
+    expect(await instanceSnapshotResource.importState!("p/c1/snap0", ctx)).toMatchObject({ project: "p" });
+    await expect(instanceSnapshotResource.importState!("c1", ctx)).rejects.toThrow(/Invalid import ID/);
   });
 });

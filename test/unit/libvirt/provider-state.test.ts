@@ -152,6 +152,7 @@ describe("volume state", () => {
     expect(capacityBytes({ capacity: 512, capacity_unit: null })).toBe(512);
     expect(capacityBytes({ capacity: UNKNOWN, capacity_unit: "GiB" })).toBeUndefined();
     expect(capacityBytes({ capacity: null })).toBeUndefined();
+    expect(capacityBytes({ capacity: 4096, capacity_unit: UNKNOWN })).toBe(4096); // a new volume without a unit
   });
 });
 

@@ -10,6 +10,10 @@ import {
   cliConfigForMirror,
   installBundledProviders,
   mirrorExecutablePath,
+  packageHashV1,
+  parseLockBlocks,
+  prepareWorkingDirectory,
+  updateLockFile,
   providerSource,
   terraformPlatform,
 } from "../../../lib/packaging";
@@ -47,6 +51,37 @@ describe("packaging", () => {
     writeFileSync(first.path, "stale");
     expect(installBundledProviders(dir, { types: ["testfs"] })[0].changed).toBe(true);
     expect(readFileSync(first.path).equals(readFileSync(bundledProviderPath("testfs")))).toBe(true);
+  });
+
+  test("h1 package hash: Go dirhash Hash1 over the sorted files", () => {
+    const pkgDir = join(dir, "pkg");
+    require("node:fs").mkdirSync(join(pkgDir, "sub"), { recursive: true });
+    writeFileSync(join(pkgDir, "b"), "bee\n");
+    writeFileSync(join(pkgDir, "sub", "a"), "ay\n");
+    const { createHash } = require("node:crypto");
+    const sha = (t: string) => createHash("sha256").update(t).digest("hex");
+    const summary = `${sha("bee\n")}  b\n${sha("ay\n")}  sub/a\n`;
+    expect(packageHashV1(pkgDir)).toBe("h1:" + createHash("sha256").update(summary).digest("base64"));
+  });
+
+  test("updateLockFile replaces our blocks, keeps other providers, sorts by address, is idempotent", () => {
+    const lock = join(dir, ".terraform.lock.hcl");
+    const other = 'provider "registry.terraform.io/hashicorp/null" {\n  version = "3.2.0"\n  hashes = [\n    "h1:abc=",\n  ]\n}\n';
+    writeFileSync(lock, `# header\n\n${other}\nprovider "registry.cdktf-virt.local/cdktf-virt/incus" {\n  version = "0.0.1"\n}\n`);
+    expect(updateLockFile(lock, [{ address: "registry.cdktf-virt.local/cdktf-virt/incus", version: "0.1.0", hashes: ["h1:new="] }])).toBe(true);
+    const blocks = parseLockBlocks(readFileSync(lock, "utf8"));
+    expect(blocks.map(([a]) => a)).toEqual(["registry.cdktf-virt.local/cdktf-virt/incus", "registry.terraform.io/hashicorp/null"]);
+    expect(blocks[0][1]).toBe('provider "registry.cdktf-virt.local/cdktf-virt/incus" {\n  version     = "0.1.0"\n  constraints = "0.1.0"\n  hashes = [\n    "h1:new=",\n  ]\n}\n');
+    expect(blocks[1][1]).toBe(other);
+    expect(updateLockFile(lock, [{ address: "registry.cdktf-virt.local/cdktf-virt/incus", version: "0.1.0", hashes: ["h1:new="] }])).toBe(false);
+  });
+
+  test("prepareWorkingDirectory installs into terraform.d/plugins and locks the installed bytes", () => {
+    const [p] = prepareWorkingDirectory(dir, { types: ["testfs"] });
+    expect(p.path).toBe(mirrorExecutablePath(join(dir, "terraform.d", "plugins"), "testfs"));
+    const blocks = parseLockBlocks(readFileSync(join(dir, ".terraform.lock.hcl"), "utf8"));
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0][1]).toContain(packageHashV1(join(p.path, "..")));
   });
 
   test("a provider that was never built is a clear error", () => {

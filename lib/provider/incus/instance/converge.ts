@@ -33,7 +33,9 @@ export async function writeModifiable(at: Placement, name: string, plan: Values)
   const desired = desiredBody(plan);
   const config = isUnknown(plan.config) ? live.config : mergeForPut(live.config, desired.config, INSTANCE_COMPUTED_CONFIG);
   const description = isUnknown(plan.description) ? live.description : desired.description;
-  const devices = isUnknown(plan.device) ? live.devices : desired.devices;
+  // A backup restore's pool device only chose the pool; it is not a device of the instance.
+  const fromBackup = typeof plan.source_file === "string";
+  const devices = isUnknown(plan.device) || fromBackup ? live.devices : desired.devices;
   const profiles = isUnknown(plan.profiles) ? live.profiles : desired.profiles;
   const unchanged =
     configEqual(config, live.config) &&

@@ -9,7 +9,7 @@ import { DiagnosticError, isUnknown } from "../../framework";
 import type { CallOptions, ConfigMap, DevicesMap, IncusClient, InstanceSource, InstanceType } from "../../../incus";
 import { apiPath } from "../../../incus";
 import type { DeviceBlockValue } from "../common";
-import { configMap, devicesFromBlocks } from "../common";
+import { OWNER_KEY, configMap, devicesFromBlocks } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { resolveImageSource } from "./image-source";
 
@@ -55,7 +55,6 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
   const call: CallOptions = { ...at.call, timeoutMs: at.timeoutMs, ...(target ? { target } : {}) };
   let source: InstanceSource;
   let config = body.config;
-  let devices = body.devices;
   const image = plain(plan.image) as string | null;
   const sourceInstance = plain(plan.source_instance) as { project: string; name: string; snapshot: string | null } | null;
   if (image) {
@@ -68,7 +67,6 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
     const copied = await copySource(at, sourceInstance);
     source = copied.source;
     config = { ...copied.config, ...config };
-    devices = mergeDevices(copied.devices, devices);
   } else {
     source = { type: "none" };
   }
@@ -78,7 +76,7 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
       type,
       source,
       config,
-      devices,
+      devices: body.devices,
       profiles: body.profiles,
       description: body.description,
       ephemeral: plan.ephemeral === true,
@@ -88,24 +86,23 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
   );
 }
 
-/** Device overrides from the plan are merged property by property into the copied devices (official). */
-function mergeDevices(base: DevicesMap, overrides: DevicesMap): DevicesMap {
-  const out: DevicesMap = { ...base };
-  for (const [name, props] of Object.entries(overrides)) out[name] = { ...(base[name] ?? {}), ...props };
-  return out;
-}
-
-/** A copy source plus the config and devices to start from (volatile keys dropped, except the base image). */
+/**
+ * A copy source and the config to start from (volatile keys and the ownership marker dropped, except the
+ * base image). Devices are
+ * not copied: the copy gets exactly the configured `device` blocks, which is what state records (the
+ * official provider merges the source's devices and then reports a set that differs from the plan).
+ */
 async function copySource(
   at: Placement,
   src: { project: string; name: string; snapshot: string | null },
-): Promise<{ source: InstanceSource; config: ConfigMap; devices: DevicesMap }> {
+): Promise<{ source: InstanceSource; config: ConfigMap }> {
   const call = { ...at.call, project: src.project };
   const origin = src.snapshot
     ? (await at.client.instanceSnapshots.get(src.name, src.snapshot, call)).value
     : (await at.client.instances.get(src.name, call)).value;
   const config: ConfigMap = {};
   for (const [k, v] of Object.entries(origin.config ?? {})) {
+    if (k === OWNER_KEY) continue; // the copy is a new object, not the source's owner's
     if (!k.startsWith("volatile.") || k === "volatile.base_image") config[k] = v;
   }
   return {
@@ -116,7 +113,6 @@ async function copySource(
       instance_only: true,
     },
     config,
-    devices: { ...(origin.devices ?? {}) },
   };
 }
 

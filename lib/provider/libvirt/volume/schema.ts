@@ -7,11 +7,14 @@ import { SIZE_UNITS, toBytes } from "../common";
 
 const FORMATS = ["raw", "qcow2"];
 
-/** Capacity in bytes from a whole resource value, or undefined when not known. */
+/**
+ * Capacity in bytes from a whole resource value, or undefined when not known. A unit left unset is bytes (it is
+ * unknown, not null, while a volume is being created: the provider then records "bytes").
+ */
 export function capacityBytes(values: { capacity?: unknown; capacity_unit?: unknown } | null): number | undefined {
   if (!values) return undefined;
   const { capacity, capacity_unit: unit } = values;
-  if (capacity === null || capacity === undefined || isUnknown(capacity) || isUnknown(unit)) return undefined;
+  if (capacity === null || capacity === undefined || isUnknown(capacity)) return undefined;
   try {
     return toBytes(Number(String(capacity)), typeof unit === "string" ? unit : "bytes", "capacity");
   } catch {

@@ -167,23 +167,38 @@ export function validNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[str
 }
 
 /** Construct ids of every shape (the default object names derive from them). */
-const anyIds = fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.stringMatching(/^[A-Za-z0-9._ -]{1,12}$/)), {
-  minLength: 2,
-  maxLength: 6,
-  // constructs itself rejects two children with the same id (after its own "/" sanitising).
-  selector: (id) => id.replace(/\//g, "--"),
-});
+const anyIds = fc.oneof(
+  fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.stringMatching(/^[A-Za-z0-9._ -]{1,12}$/)), {
+    minLength: 2,
+    maxLength: 6,
+    // constructs itself rejects two children with the same id (after its own "/" sanitising).
+    selector: (id) => id.replace(/\//g, "--"),
+  }),
+  // Ids users really write that differ only in case or punctuation.
+  fc.constantFrom(["db.data", "db_data"], ["Web", "web"], ["data 1", "data-1"], ["_", " "]),
+);
 
 /**
  * Property: constructs of one kind, given no names, get default names that Incus accepts and that differ from each
- * other (two objects with one name in one pool or host cannot both exist).
+ * other (two objects with one name in one pool or host cannot both exist) — or the collision is refused at synth
+ * with a validation error on "name".
  */
 export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[string[]]> {
   return fc.property(anyIds, (ids) => {
     const stack = freshStack();
     const host = incusHost(stack);
-    for (const id of ids) buildWithHost(named, stack, host, id);
-    const json = synthJson(stack);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    let json: any;
+    const built: IConstruct[] = [];
+    const err = thrown(() => {
+      for (const id of ids) built.push(buildWithHost(named, stack, host, id));
+      json = synthJson(stack);
+    });
+    if (err !== undefined) {
+      // Refusing a collision (and asking for another id or an explicit name) is as good as avoiding it.
+      const path = err instanceof ConstructValidationError ? err.constructPath : built[built.length - 1]?.node.path ?? `${STACK}/?`;
+      return assertValidationError(err, path, "name", ids);
+    }
     const names = Object.values((json.resource?.[named.resourceType] ?? {}) as Record<string, { name: string }>).map((r) => r.name);
     if (names.length !== ids.length) throw new Error(`${ids.length} ${named.kind}s synthesized to ${names.length} resources`);
     for (const name of names) {

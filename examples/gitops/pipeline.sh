@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# GitOps pipeline for a cdktf-virt app: synth → plan → explain --guard → deploy, with the state in PostgreSQL.
+#
+#   pipeline.sh plan     synth, terraform plan, explain the plan; refuse it (exit 2) when it would destroy a
+#                        persistent or shared volume or a protected instance
+#   pipeline.sh deploy   apply exactly the plan that passed the guard (and nothing else)
+#   pipeline.sh all      plan, then deploy, in one job
+#
+# Environment:
+#   PG_CONN_STR   connection string of the state database, read by terraform itself (never written to a file),
+#                 e.g. postgres://terraform:secret@db.internal:5432/terraform?sslmode=require
+#   STACK         stack name (default: cdktf-virt-homelab)
+#   APP_DIR       the cdktf app directory (default: this directory)
+#   STACK_DIR     the synthesized stack (default: $APP_DIR/cdktf.out/stacks/$STACK)
+#   SKIP_SYNTH=1  the stack is synthesized already (e.g. by an earlier job)
+#   GUARD_ALLOW   space-separated addresses whose destruction was reviewed, e.g. "incus_storage_volume.old"
+#   REPORT_DIR    where explain.txt and explain.json go (default: $STACK_DIR)
+#   CDKTF_VIRT    how to run cdktf-virt (default: npx --no-install cdktf-virt)
+set -euo pipefail
+export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1 TF_INPUT=0
+
+here="$(cd "$(dirname "$0")" && pwd)"
+STACK="${STACK:-cdktf-virt-homelab}"
+APP_DIR="${APP_DIR:-$here}"
+STACK_DIR="${STACK_DIR:-$APP_DIR/cdktf.out/stacks/$STACK}"
+REPORT_DIR="${REPORT_DIR:-$STACK_DIR}"
+read -r -a cdktf_virt <<< "${CDKTF_VIRT:-npx --no-install cdktf-virt}"
+
+fail() {
+  echo "pipeline: $*" >&2
+  exit 1
+}
+
+[ -n "${PG_CONN_STR:-}" ] || fail "PG_CONN_STR is not set: the pg state backend needs a connection string (see the top of $0)"
+command -v terraform >/dev/null || fail "terraform is not on PATH (terraform >= 1.5 is needed)"
+
+stage_plan() {
+  if [ "${SKIP_SYNTH:-}" != 1 ]; then
+    (cd "$APP_DIR" && npx --no-install cdktf synth)
+  fi
+  [ -f "$STACK_DIR/cdk.tf.json" ] || fail "no synthesized stack in $STACK_DIR; set STACK or STACK_DIR"
+  rm -f "$STACK_DIR/plan.tfplan" "$STACK_DIR/plan.approved"
+  terraform -chdir="$STACK_DIR" init -input=false -no-color
+  terraform -chdir="$STACK_DIR" plan -input=false -no-color -lock-timeout=5m -out=plan.tfplan
+
+  # One `terraform show`, read twice by explain. plan.json holds every planned value (secrets too): it is removed
+  # right after and must never become an artifact; explain.json only carries what changes and why.
+  terraform -chdir="$STACK_DIR" show -json -no-color plan.tfplan > "$STACK_DIR/plan.json"
+  trap 'rm -f "$STACK_DIR/plan.json"' EXIT
+  mkdir -p "$REPORT_DIR"
+  "${cdktf_virt[@]}" explain "$STACK_DIR/plan.json" --json > "$REPORT_DIR/explain.json"
+  local allow=()
+  for address in ${GUARD_ALLOW:-}; do allow+=(--allow "$address"); done
+  local status=0
+  "${cdktf_virt[@]}" explain "$STACK_DIR/plan.json" --guard ${allow[@]+"${allow[@]}"} > "$REPORT_DIR/explain.txt" || status=$?
+  cat "$REPORT_DIR/explain.txt"
+  if [ "$status" -ne 0 ]; then
+    echo "pipeline: the plan was refused (explain --guard exited $status); nothing is deployed" >&2
+    exit "$status"
+  fi
+  # The deploy stage applies this exact file, and only if it is the one the guard passed.
+  sha256sum "$STACK_DIR/plan.tfplan" | cut -d' ' -f1 > "$STACK_DIR/plan.approved"
+}
+
+stage_deploy() {
+  [ -f "$STACK_DIR/plan.tfplan" ] || fail "no plan in $STACK_DIR: run \`$0 plan\` first"
+  local approved
+  approved="$(cat "$STACK_DIR/plan.approved" 2>/dev/null || true)"
+  [ "$approved" = "$(sha256sum "$STACK_DIR/plan.tfplan" | cut -d' ' -f1)" ] ||
+    fail "$STACK_DIR/plan.tfplan has not passed explain --guard (or changed since): refusing to deploy it"
+  terraform -chdir="$STACK_DIR" init -input=false -no-color
+  # A saved plan is applied as it is; terraform refuses it when the state moved on since (plan again then).
+  terraform -chdir="$STACK_DIR" apply -input=false -no-color -lock-timeout=5m plan.tfplan
+  rm -f "$STACK_DIR/plan.approved"
+}
+
+case "${1:-}" in
+  plan) stage_plan ;;
+  deploy) stage_deploy ;;
+  all)
+    stage_plan
+    stage_deploy
+    ;;
+  *) fail "usage: $0 plan|deploy|all" ;;
+esac
