@@ -31,6 +31,12 @@ fail() {
   exit 1
 }
 
+# terraform in the stack directory. `cd`, not -chdir: terraform looks for the providers that synth put into
+# terraform.d/plugins relative to where it was started.
+tf() {
+  (cd "$STACK_DIR" && terraform "$@")
+}
+
 [ -n "${PG_CONN_STR:-}" ] || fail "PG_CONN_STR is not set: the pg state backend needs a connection string (see the top of $0)"
 command -v terraform >/dev/null || fail "terraform is not on PATH (terraform >= 1.5 is needed)"
 
@@ -40,12 +46,12 @@ stage_plan() {
   fi
   [ -f "$STACK_DIR/cdk.tf.json" ] || fail "no synthesized stack in $STACK_DIR; set STACK or STACK_DIR"
   rm -f "$STACK_DIR/plan.tfplan" "$STACK_DIR/plan.approved"
-  terraform -chdir="$STACK_DIR" init -input=false -no-color
-  terraform -chdir="$STACK_DIR" plan -input=false -no-color -lock-timeout=5m -out=plan.tfplan
+  tf init -input=false -no-color
+  tf plan -input=false -no-color -lock-timeout=5m -out=plan.tfplan
 
   # One `terraform show`, read twice by explain. plan.json holds every planned value (secrets too): it is removed
   # right after and must never become an artifact; explain.json only carries what changes and why.
-  terraform -chdir="$STACK_DIR" show -json -no-color plan.tfplan > "$STACK_DIR/plan.json"
+  tf show -json -no-color plan.tfplan > "$STACK_DIR/plan.json"
   trap 'rm -f "$STACK_DIR/plan.json"' EXIT
   mkdir -p "$REPORT_DIR"
   "${cdktf_virt[@]}" explain "$STACK_DIR/plan.json" --json > "$REPORT_DIR/explain.json"
@@ -68,9 +74,9 @@ stage_deploy() {
   approved="$(cat "$STACK_DIR/plan.approved" 2>/dev/null || true)"
   [ "$approved" = "$(sha256sum "$STACK_DIR/plan.tfplan" | cut -d' ' -f1)" ] ||
     fail "$STACK_DIR/plan.tfplan has not passed explain --guard (or changed since): refusing to deploy it"
-  terraform -chdir="$STACK_DIR" init -input=false -no-color
+  tf init -input=false -no-color
   # A saved plan is applied as it is; terraform refuses it when the state moved on since (plan again then).
-  terraform -chdir="$STACK_DIR" apply -input=false -no-color -lock-timeout=5m plan.tfplan
+  tf apply -input=false -no-color -lock-timeout=5m plan.tfplan
   rm -f "$STACK_DIR/plan.approved"
 }
 

@@ -66,9 +66,13 @@ function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return e;
 }
 
-function pipeline(stage: string, extra: NodeJS.ProcessEnv = {}) {
+/** Runs a pipeline stage; fails with its output when the exit code is not the expected one. */
+function pipeline(stage: string, expectedCode: number, extra: NodeJS.ProcessEnv = {}) {
   const r = spawnSync("bash", [PIPELINE, stage], { env: env(extra), encoding: "utf8", timeout: 300_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, output: `${r.stdout}\n${r.stderr}` };
+  if (r.status !== expectedCode) {
+    throw new Error(`pipeline.sh ${stage} exited with ${r.status}, expected ${expectedCode}:\n${r.stdout}\n${r.stderr}`);
+  }
+  return { stdout: r.stdout, stderr: r.stderr };
 }
 
 beforeAll(async () => {
@@ -98,16 +102,14 @@ describe("examples/gitops/pipeline.sh", () => {
     // No credentials in the synthesized configuration: terraform takes them from PG_CONN_STR.
     expect(JSON.parse(fs.readFileSync(path.join(stackDir, "cdk.tf.json"), "utf8")).terraform.backend).toEqual({ pg: { schema_name: schema } });
 
-    const plan = pipeline("plan");
-    expect(plan.code).toBe(0);
+    const plan = pipeline("plan", 0);
     expect(plan.stdout).toContain(`incus_instance.db: instance "${stackName}-db" will be created`);
     expect(plan.stderr).toContain("explain --guard: passed");
     const report = JSON.parse(fs.readFileSync(path.join(stackDir, "explain.json"), "utf8"));
     expect(report.summary.instances).toEqual({ create: 1 });
     expect(fs.existsSync(path.join(stackDir, "plan.json"))).toBe(false);
 
-    const deploy = pipeline("deploy");
-    expect(deploy.code).toBe(0);
+    pipeline("deploy", 0);
     expect(getInstance(`${stackName}-db`).status).toBe("Running");
     expect(getVolume(TEST_POOL, `${stackName}-data`)).toBeDefined();
     expect(postgres!.query(`select name from ${schema}.states`)).toEqual(["default"]);
@@ -115,20 +117,17 @@ describe("examples/gitops/pipeline.sh", () => {
 
   test("a plan deleting the persistent volume is refused and cannot be deployed; --allow through GUARD_ALLOW lets it pass", () => {
     synth(false);
-    const refused = pipeline("plan");
-    expect(refused.code).toBe(2);
+    const refused = pipeline("plan", 2);
     expect(refused.stderr).toContain(`- incus_storage_volume.data: persistent volume "${stackName}-data" would be DESTROYED`);
     expect(refused.stderr).toContain("nothing is deployed");
 
-    const deploy = pipeline("deploy");
-    expect(deploy.code).toBe(1);
+    const deploy = pipeline("deploy", 1);
     expect(deploy.stderr).toContain("has not passed explain --guard");
     expect(getVolume(TEST_POOL, `${stackName}-data`)).toBeDefined();
 
-    const allowed = pipeline("plan", { GUARD_ALLOW: "incus_storage_volume.data" });
-    expect(allowed.code).toBe(0);
+    const allowed = pipeline("plan", 0, { GUARD_ALLOW: "incus_storage_volume.data" });
     expect(allowed.stderr).toContain("allowed by --allow: incus_storage_volume.data");
-    expect(pipeline("deploy").code).toBe(0);
+    pipeline("deploy", 0);
     expect(getVolume(TEST_POOL, `${stackName}-data`)).toBeUndefined();
   });
 });

@@ -74,6 +74,24 @@ async function checkAliasesFree(client: IncusClient, aliases: AliasValue[], call
   }
 }
 
+/**
+ * An upload whose fingerprint is already in the store came from outside this state: images carry no owner
+ * marker, so it is refused (and left untouched) rather than adopted. Returns true when refused.
+ */
+async function refuseExistingUpload(client: IncusClient, planned: Values, call: CallOptions, ctx: Ctx): Promise<boolean> {
+  const files = sourceFiles(planned.source_file);
+  if (!files.length) return false;
+  const fp = await localFingerprint(files);
+  if (!(await ignoreNotFound(client.images.get(fp, call)))) return false;
+  ctx.diagnostics.error(
+    "The image already exists",
+    `An image with fingerprint ${fp} is already in project ${JSON.stringify(planned.project ?? "default")}; it was left untouched. ` +
+      "Images cannot be imported: read it with the incus_image data source instead, or delete it first.",
+    ["source_file"],
+  );
+  return true;
+}
+
 export const imageResource: Resource<IncusProviderData> = {
   typeName: "incus_image",
   schema: imageSchema,
@@ -93,24 +111,11 @@ export const imageResource: Resource<IncusProviderData> = {
     const client = clientFor(ctx, planned);
     const call = callFor(ctx, planned, { timeoutMs: Math.max(ctx.providerData.waitTimeoutMs, 600_000) });
     const aliases = aliasesOf(planned.alias);
+    if (planned.source_file && (await refuseExistingUpload(client, planned, call, ctx))) return;
     await checkAliasesFree(client, aliases, call);
     let fingerprint: string;
     let copied: string[] = [];
     if (planned.source_file) {
-      const files = sourceFiles(planned.source_file);
-      if (files.length) {
-        const fp = await localFingerprint(files);
-        const existing = await ignoreNotFound(client.images.get(fp, call));
-        if (existing) {
-          ctx.diagnostics.error(
-            "The image already exists",
-            `An image with fingerprint ${fp} is already in project ${JSON.stringify(planned.project ?? "default")}; it was left untouched. ` +
-              "Images cannot be imported: read it with the incus_image data source instead, or delete it first.",
-            ["source_file"],
-          );
-          return;
-        }
-      }
       fingerprint = await createFromFile(client, planned.source_file, call);
     } else if (planned.source_instance) {
       fingerprint = await createFromInstance(client, planned.source_instance, call);
