@@ -1,7 +1,7 @@
 // Instance: an Incus container or VM, or a libvirt domain. Volumes are attached with attach(); the lifecycle
 // compiler turns those attachments into replace_triggered_by edges and a generation anchor.
 import { Construct } from "constructs";
-import type { IncusDeviceConfig, LibvirtDiskConfig, SpecResource } from "../bindings";
+import type { IncusDeviceConfig, SpecResource } from "../bindings";
 import { IncusInstanceResource, isToken, LibvirtDomainResource } from "../bindings";
 import {
   GenerationAnchor,
@@ -19,13 +19,13 @@ import type { DeviceSpec, IProfile } from "./profile";
 import { devicesToBlocks } from "./profile";
 import type { IProject } from "./project";
 import type { IStoragePool } from "./storage-pool";
-import { Volume, VolumeFormat } from "./volume";
-import { checkIncusAttachment, checkLibvirtAttachment } from "./private/attachments";
+import { Volume } from "./volume";
+import { checkIncusAttachment, checkLibvirtAttachment, incusDiskDevice, libvirtDisks } from "./private/attachments";
 import type { Attachment } from "./private/attachments";
 import { fail } from "./private/errors";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "./private/incus-instance";
 import { incusExec, incusFiles, incusInstanceConfig, sortDevices } from "./private/incus-instance";
-import { memoryMiB, volumeDisk } from "./private/libvirt-domain";
+import { memoryMiB } from "./private/libvirt-domain";
 import { defaultName, INCUS_INSTANCE_NAME, nameProblem, OBJECT_NAME } from "./private/names";
 import { rejectOn } from "./private/placement";
 import { parseSize } from "./private/sizes";
@@ -264,24 +264,12 @@ export class Instance extends Construct {
 
   private refreshDevices(): void {
     if (this.resource instanceof IncusInstanceResource) {
-      const volumes: IncusDeviceConfig[] = this.attachments.map((a) => ({
-        name: a.deviceName,
-        type: "disk",
-        properties: {
-          pool: a.volume.pool.poolName,
-          source: a.volume.volumeName,
-          ...(a.path !== undefined ? { path: a.path } : {}),
-          ...(a.readOnly ? { readonly: "true" } : {}),
-        },
-      }));
-      this.resource.setAttribute("device", sortDevices([...this.fixedDevices, ...volumes]));
+      this.resource.setAttribute("device", sortDevices([...this.fixedDevices, ...this.attachments.map(incusDiskDevice)]));
     } else if (this.resource instanceof LibvirtDomainResource) {
-      const disks: LibvirtDiskConfig[] = [...this.attachments]
-        .sort((a, b) => (a.path! < b.path! ? -1 : 1))
-        .map((a) => volumeDisk(a.volume.pool.poolName, a.volume.volumeName, a.path!, a.volume.format ?? VolumeFormat.QCOW2, a.readOnly, a.volume.lifecycle === VolumeLifecycle.SHARED));
-      this.resource.setAttribute("devices", { ...this.resource.config.devices, disks });
+      this.resource.setAttribute("devices", { ...this.resource.config.devices, disks: libvirtDisks(this.attachments) });
     }
   }
+
 
   private rootDiskDevice(rootDisk: RootDiskOptions): IncusDeviceConfig {
     if (rootDisk.pool.host !== this.host) {

@@ -1,11 +1,13 @@
 // The checks instance.attach() runs before a volume is coupled to an instance: same project, the right kind of
 // volume for the instance type, a usable mount path or guest device, no duplicate names.
 import type { IConstruct } from "constructs";
+import type { IncusDeviceConfig, LibvirtDiskConfig } from "../../bindings";
+import { VolumeLifecycle } from "../../lifecycle";
 import type { IProject } from "../project";
 import type { Volume } from "../volume";
-import { VolumeContentType } from "../volume";
+import { VolumeContentType, VolumeFormat } from "../volume";
 import { fail } from "./errors";
-import { LIBVIRT_TARGET_DEV } from "./libvirt-domain";
+import { LIBVIRT_TARGET_DEV, volumeDisk } from "./libvirt-domain";
 
 const KIND = "Instance";
 
@@ -54,4 +56,34 @@ export function checkLibvirtAttachment(instance: IConstruct, a: Attachment, used
     fail(instance, KIND, "attach", `on libvirt the path is the guest device, e.g. "vda" or "vdb" (got ${JSON.stringify(a.path)})`);
   }
   if (usedDevices.includes(a.path)) fail(instance, KIND, "attach", `the device "${a.path}" is already used on this instance`);
+}
+
+/** The Incus disk device of an attachment. */
+export function incusDiskDevice(a: Attachment): IncusDeviceConfig {
+  return {
+    name: a.deviceName,
+    type: "disk",
+    properties: {
+      pool: a.volume.pool.poolName,
+      source: a.volume.volumeName,
+      ...(a.path !== undefined ? { path: a.path } : {}),
+      ...(a.readOnly ? { readonly: "true" } : {}),
+    },
+  };
+}
+
+/** The libvirt disks of a domain's attachments, ordered by guest device; SHARED volumes are shareable. */
+export function libvirtDisks(attachments: readonly Attachment[]): LibvirtDiskConfig[] {
+  return [...attachments]
+    .sort((a, b) => (a.path! < b.path! ? -1 : 1))
+    .map((a) =>
+      volumeDisk(
+        a.volume.pool.poolName,
+        a.volume.volumeName,
+        a.path!,
+        a.volume.format ?? VolumeFormat.QCOW2,
+        a.readOnly,
+        a.volume.lifecycle === VolumeLifecycle.SHARED,
+      ),
+    );
 }

@@ -71,7 +71,8 @@ function summaryLine(report: ExplainReport): string {
     summary.deletions > 0 ? `${summary.deletions} object${summary.deletions === 1 ? "" : "s"} deleted or replaced` : "",
     losing > 0 ? `${losing} volume${losing === 1 ? " loses its" : "s lose their"} data` : "no volume loses data",
   ].filter((p) => p !== "");
-  return `Plan: ${parts.join("; ")}. ${tail.join(", ")}.`;
+  const rest = tail.join(", ");
+  return `Plan: ${parts.join("; ")}. ${rest.charAt(0).toUpperCase()}${rest.slice(1)}.`;
 }
 
 function countsText(noun: string, counts: ActionCounts): string {

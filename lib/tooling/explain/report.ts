@@ -166,7 +166,7 @@ function instanceReport(
   const action = change?.kind ?? "no-op";
   const before = attachedVolumes(instance.type, change?.plan.change.before, model);
   const after = new Set(instance.attachments.map((a) => a.volume));
-  const addresses = [...new Set([...after, ...before])].sort();
+  const addresses = [...new Set([...after, ...before.keys()])].sort();
   const warnings: string[] = [];
   const volumes = addresses.flatMap((address): AttachedVolumeReport[] => {
     const volume = model.volumes.get(address);
@@ -181,6 +181,14 @@ function instanceReport(
       attachedAfter: after.has(address),
       ownedByThisInstance: volume.owner === instance.address,
     });
+    if (volumeAction === "delete" && (action === "update" || action === "no-op") && before.has(address)) {
+      // Terraform orders the volume's destroy before the instance's update that detaches it.
+      warnings.push(
+        `${address} is deleted while ${instance.address} still has it attached: terraform deletes the volume before ` +
+          `it updates the instance, and ${volume.type.startsWith("incus_") ? "Incus refuses (\"the storage volume is still in use\")" : "the disk disappears under the running domain"}. ` +
+          `Detach it first (remove the attach() and deploy), then remove the volume.`,
+      );
+    }
     if (volume.kind === "ephemeral" && volume.owner === instance.address && action === "replace" && volumeAction !== "replace" && volumeAction !== "create") {
       warnings.push(
         `${instance.address} is replaced but its ephemeral volume ${address} is not: the new instance would get the old ` +
@@ -195,7 +203,7 @@ function instanceReport(
         action: volumeAction,
         effect: effect.effect,
         dataDestroyed: effect.dataDestroyed,
-        path: attachment?.path,
+        path: attachment?.path ?? before.get(address),
         rebuildOnChange: attachment?.rebuildOnChange ?? false,
         text: effect.text,
       },
@@ -215,15 +223,15 @@ function instanceReport(
   };
 }
 
-/** Volumes an instance's plan values (before or after) attach, found in the model by reference or name. */
-function attachedVolumes(type: string, values: unknown, model: CouplingModel): Set<string> {
-  if (typeof values !== "object" || values === null) return new Set();
-  const found = diskUsesOf(type, values as { [key: string]: unknown }).flatMap((disk) => {
-    if (disk.rootDisk) return [];
-    const address = volumeOfDisk(model.views, disk);
-    return address === undefined ? [] : [address];
-  });
-  return new Set(found);
+/** Volumes an instance's plan values (before or after) attach, by address, with their mount path or device. */
+function attachedVolumes(type: string, values: unknown, model: CouplingModel): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>();
+  if (typeof values !== "object" || values === null) return found;
+  for (const disk of diskUsesOf(type, values as { [key: string]: unknown })) {
+    const address = disk.rootDisk ? undefined : volumeOfDisk(model.views, disk);
+    if (address !== undefined) found.set(address, disk.path);
+  }
+  return found;
 }
 
 /** Incus delete protection recorded in the prior state (it survives removing the instance from the code). */

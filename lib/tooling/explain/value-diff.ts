@@ -160,6 +160,11 @@ export function formatValue(value: unknown, maxLength = 60): string {
 export function describeLeaf(change: LeafChange): string {
   const path = formatPath(change.path);
   if (change.sensitive) return `${path} (sensitive value changed)`;
+  const absent = (v: unknown) => v === undefined || v === null;
+  const compound = (v: unknown) => typeof v === "object" && v !== null;
+  // Whole blocks (a device, a file) coming or going read better as added/removed than as an arrow from (none).
+  if (!change.afterUnknown && absent(change.before) && compound(change.after)) return `${path} added: ${formatValue(change.after)}`;
+  if (!change.afterUnknown && absent(change.after) && compound(change.before)) return `${path} removed (was ${formatValue(change.before)})`;
   const after = change.afterUnknown ? "(known after apply)" : formatValue(change.after);
   return `${path}: ${formatValue(change.before)} → ${after}`;
 }

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe("examples on the real incusd", () => {
-  test("homelab deploys: project, isolated network, pool, db with data + scratch, web with its files", async () => {
+  test.concurrent("homelab deploys: project, isolated network, pool, db with data + scratch, web with its files", async () => {
     const run = new StackRun(`${prefix}-hl`);
     runs.push(run);
     const name = (id: string) => `${run.stackName}-${id}`;
@@ -52,7 +52,7 @@ describe("examples on the real incusd", () => {
     expect(incusQuery(`/1.0/storage-pools/${name("pool")}`)).toBeUndefined();
   });
 
-  test("shared-disk deploys: both nodes see the shared volume", async () => {
+  test.concurrent("shared-disk deploys: both nodes see the shared volume", async () => {
     const run = new StackRun(`${prefix}-sd`);
     runs.push(run);
     const name = (id: string) => `${run.stackName}-${id}`;

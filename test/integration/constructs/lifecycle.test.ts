@@ -64,7 +64,7 @@ function group(stack: TerraformStack, opts: GroupOptions): void {
 }
 
 describe("constructs lifecycle on the real incusd", () => {
-  test("(a) an image change replaces the instance and its ephemeral volume; the persistent volume and its data survive, and (c) rebuildOnChange re-provisions", async () => {
+  test.concurrent("(a) an image change replaces the instance and its ephemeral volume; the persistent volume and its data survive, and (c) rebuildOnChange re-provisions", async () => {
     const run = newRun("grp");
     const name = (id: string) => `${run.stackName}-${id}`;
     run.synth((stack) => group(stack, { image: TEST_IMAGE, revision: "1" }));
@@ -116,7 +116,7 @@ describe("constructs lifecycle on the real incusd", () => {
     expect(shIn(name("db"), "cat /data/keep.txt")).toBe("keep-me\n");
   });
 
-  test("(b) a persistent volume removed from the code is refused and kept; with protect: false it is then removed", async () => {
+  test.concurrent("(b) a persistent volume removed from the code is refused and kept; with protect: false it is then removed", async () => {
     const run = newRun("rm");
     const name = (id: string) => `${run.stackName}-${id}`;
     const build = (volume: "attached" | "detached" | "gone", protect?: boolean) => (stack: TerraformStack) => {
@@ -150,7 +150,7 @@ describe("constructs lifecycle on the real incusd", () => {
     expect(getVolume(TEST_POOL, name("keep"))).toBeUndefined();
   });
 
-  test("(d) a shared volume on two instances: both see the same file", async () => {
+  test.concurrent("(d) a shared volume on two instances: both see the same file", async () => {
     const run = newRun("shr");
     const name = (id: string) => `${run.stackName}-${id}`;
     const build = (protect?: boolean) => (stack: TerraformStack) => {
@@ -170,7 +170,7 @@ describe("constructs lifecycle on the real incusd", () => {
     expect(volumesWithPrefix(TEST_POOL, run.stackName)).toEqual([]);
   });
 
-  test("(e) destroy refuses a stack with persistent volumes and says how to proceed; a stack with only ephemeral volumes leaves nothing behind", async () => {
+  test.concurrent("(e) destroy refuses a stack with persistent volumes and says how to proceed; a stack with only ephemeral volumes leaves nothing behind", async () => {
     const run = newRun("dst");
     const name = (id: string) => `${run.stackName}-${id}`;
     const build = (protect?: boolean) => (stack: TerraformStack) => {

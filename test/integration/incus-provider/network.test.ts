@@ -63,9 +63,9 @@ test("incus_network create, no-op plan, update, drift, import, replace, destroy"
   expectOutput(await h.apply(), /"user\.role"\s+= "tampered" -> "changed"/);
   expect((await h.client.networks.get(name)).value.config["user.role"]).toBe("changed");
 
-  // Import with an empty project part: the plan right after is empty.
+  // Import: the plan right after is empty.
   await h.ws.ok(["state", "rm", "incus_network.n"]);
-  await h.import("incus_network.n", `local:${name}`);
+  await h.import("incus_network.n", name);
   await h.expectNoChanges();
 
   // Deleted out of band → planned for creation again.

@@ -6,6 +6,7 @@ import { X509Certificate } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { TEST_POOL } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
 
@@ -138,4 +139,54 @@ test("an HTTPS remote trusted with a token: certificates generated and pinned, l
   await h.expectNoChanges();
   await h.ws.destroy();
   expect(await h.client.profiles.find(name)).toBeUndefined();
+});
+
+test("data sources read existing pools, volumes, profiles, projects and networks", async () => {
+  const volume = h.name("dsvol");
+  const network = `t-d-${h.name().slice(-8)}`;
+  h.cleanup.add(`volume ${volume}`, () => h.client.storageVolumes.delete(TEST_POOL, volume));
+  h.cleanup.add(`network ${network}`, () => h.client.networks.delete(network));
+  await h.client.storageVolumes.create(TEST_POOL, { name: volume, content_type: "block", config: { size: "8MiB" } });
+  await h.client.networks.create({ name: network, description: "ds", config: { "ipv4.address": "none", "ipv6.address": "none" } });
+  h.config(`
+data "incus_storage_pool" "pool" { name = "${TEST_POOL}" }
+data "incus_storage_volume" "vol" {
+  name         = "${volume}"
+  type         = "custom"
+  storage_pool = data.incus_storage_pool.pool.name
+}
+data "incus_profile" "default" { name = "default" }
+data "incus_project" "default" { name = "default" }
+data "incus_network" "net" { name = "${network}" }
+output "all" {
+  value = {
+    driver       = data.incus_storage_pool.pool.driver
+    content_type = data.incus_storage_volume.vol.content_type
+    size         = data.incus_storage_volume.vol.config["size"]
+    profile      = data.incus_profile.default.name
+    project_cfg  = data.incus_project.default.config
+    net_type     = data.incus_network.net.type
+    net_managed  = data.incus_network.net.managed
+    net_desc     = data.incus_network.net.description
+  }
+}
+`);
+  await h.apply();
+  const out = JSON.parse((await h.run(["output", "-json", "all"])).stdout);
+  const project = (await h.client.projects.get("default")).value;
+  expect(out).toEqual({
+    driver: "dir",
+    content_type: "block",
+    size: "8MiB",
+    profile: "default",
+    project_cfg: project.config,
+    net_type: "bridge",
+    net_managed: true,
+    net_desc: "ds",
+  });
+  // A missing object is an error that names it.
+  h.config(`data "incus_profile" "missing" { name = "${h.name("nope")}" }\n`);
+  const r = await h.run(["plan", "-input=false"]);
+  expect(r.code).not.toBe(0);
+  expectOutput(r, /not found/i);
 });

@@ -34,7 +34,9 @@ test("SIGKILLed deploys resume and converge: no orphans, same persistent volumes
   const seed = process.env.CDKTF_VIRT_DRILL_SEED ? Number(process.env.CDKTF_VIRT_DRILL_SEED) : undefined;
   drill = new CrashDrill(client, { prefix, count: 7, trials: 3, otherImage, seed });
   const reports = await drill.run();
-  console.log(`crash drill seed ${drill.seed}:\n${reports.map((r) => `  trial ${r.trial}: kill ${r.kill}, killed ${r.killed}, ${r.providers} provider(s) gone after ${r.providersGoneMs} ms`).join("\n")}`);
+  console.log(`crash drill seed ${drill.seed}:\n${reports.map((r) => `  trial ${r.trial}: kill ${r.kill}, killed ${r.killed}, ${r.providers} provider(s) ${r.survivors.length ? `STILL RUNNING after ${r.providersGoneMs} ms` : `gone after ${r.providersGoneMs} ms`}`).join("\n")}`);
   // The drill is only worth something if the kills landed mid-apply.
   expect(reports.filter((r) => r.killed).length).toBeGreaterThanOrEqual(2);
+  // No provider process outlives a killed terraform by more than a few seconds (5 s).
+  expect(reports.filter((r) => r.survivors.length > 0)).toEqual([]);
 }, 600_000);

@@ -25,20 +25,27 @@ const outdir = path.join(root, "cdktf.out");
 const stackDir = path.join(outdir, "stacks", stackName);
 let postgres: TestPostgres | undefined;
 
-/** The pipeline reads cdktf-virt from the build: it must be current. */
+/** The pipeline reads cdktf-virt from the build: every compiled file of the commands it runs must be current. */
 function requireCurrentBuild(): void {
-  const built = path.join(ROOT, "dist", "lib", "tooling", "index.js");
-  const newestSource = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((newest, e) => {
-      const p = path.join(dir, e.name);
-      return Math.max(newest, e.isDirectory() ? newestSource(p) : fs.statSync(p).mtimeMs);
-    }, 0);
-  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newestSource(path.join(ROOT, "lib", "tooling"))) {
-    throw new Error(`dist/lib/tooling is missing or older than lib/tooling: run \`npm run build\` before the integration tests.`);
+  const stale: string[] = [];
+  const visit = (dir: string): void => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const source = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(source);
+      else if (source.endsWith(".ts")) {
+        const built = path.join(ROOT, "dist", source.replace(/\.ts$/, ".js"));
+        if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < fs.statSync(path.join(ROOT, source)).mtimeMs) stale.push(source);
+      }
+    }
+  };
+  for (const dir of ["common", "stack", "explain", "graph", "doctor"]) visit(path.join("lib", "tooling", dir));
+  if (stale.length > 0) {
+    throw new Error(`dist/ is older than ${stale.join(", ")}: run \`npm run build\` before the integration tests.`);
   }
 }
 
-function synth(withData: boolean): void {
+/** The stack with its data volume attached to db, kept but detached, or removed from the code. */
+function synth(data: "attached" | "detached" | "none"): void {
   const app = new App({ outdir });
   const stack = new TerraformStack(app, stackName);
   const host = new IncusHost(stack, "local");
@@ -46,7 +53,10 @@ function synth(withData: boolean): void {
   const scratch = new Volume(stack, "scratch", { pool, size: "64MiB", lifecycle: VolumeLifecycle.EPHEMERAL });
   const db = new Instance(stack, "db", { host, image: TEST_IMAGE, rootDisk: { pool } });
   db.attach(scratch, { path: "/scratch" });
-  if (withData) db.attach(new Volume(stack, "data", { pool, size: "64MiB", protect: false }), { path: "/data" });
+  if (data !== "none") {
+    const volume = new Volume(stack, "data", { pool, size: "64MiB", protect: false });
+    if (data === "attached") db.attach(volume, { path: "/data" });
+  }
   usePgBackend(stack, { schemaName: schema });
   app.synth();
 }
@@ -98,7 +108,7 @@ afterAll(async () => {
 
 describe("examples/gitops/pipeline.sh", () => {
   test("plan explains and approves a plan that destroys nothing; deploy applies it with the state in PostgreSQL", () => {
-    synth(true);
+    synth("attached");
     // No credentials in the synthesized configuration: terraform takes them from PG_CONN_STR.
     expect(JSON.parse(fs.readFileSync(path.join(stackDir, "cdk.tf.json"), "utf8")).terraform.backend).toEqual({ pg: { schema_name: schema } });
 
@@ -115,19 +125,29 @@ describe("examples/gitops/pipeline.sh", () => {
     expect(postgres!.query(`select name from ${schema}.states`)).toEqual(["default"]);
   });
 
-  test("a plan deleting the persistent volume is refused and cannot be deployed; --allow through GUARD_ALLOW lets it pass", () => {
-    synth(false);
+  test("a plan deleting the persistent volume is refused and cannot be deployed; detached first, it goes with GUARD_ALLOW", () => {
+    const data = `${stackName}-data`;
+    synth("none");
     const refused = pipeline("plan", 2);
-    expect(refused.stderr).toContain(`- incus_storage_volume.data: persistent volume "${stackName}-data" would be DESTROYED`);
+    expect(refused.stderr).toContain(`- incus_storage_volume.data: persistent volume "${data}" would be DESTROYED`);
     expect(refused.stderr).toContain("nothing is deployed");
+    // Deleting an attached volume in the same apply that detaches it fails on Incus: explain says so.
+    expect(refused.stdout).toContain("incus_storage_volume.data is deleted while incus_instance.db still has it attached");
+    expect(pipeline("deploy", 1).stderr).toContain("has not passed explain --guard");
+    expect(getVolume(TEST_POOL, data)).toBeDefined();
 
-    const deploy = pipeline("deploy", 1);
-    expect(deploy.stderr).toContain("has not passed explain --guard");
-    expect(getVolume(TEST_POOL, `${stackName}-data`)).toBeDefined();
+    synth("detached");
+    const detach = pipeline("plan", 0);
+    require("fs").writeFileSync("/tmp/detach.out", detach.stdout);
+    expect(detach.stdout).toContain(`persistent volume "${data}" (incus_storage_volume.data) at /data: detached; data kept`);
+    pipeline("deploy", 0);
+    expect(Object.keys(getInstance(`${stackName}-db`).devices)).not.toContain("data");
+    expect(getVolume(TEST_POOL, data)).toBeDefined();
 
+    synth("none");
     const allowed = pipeline("plan", 0, { GUARD_ALLOW: "incus_storage_volume.data" });
     expect(allowed.stderr).toContain("allowed by --allow: incus_storage_volume.data");
     pipeline("deploy", 0);
-    expect(getVolume(TEST_POOL, `${stackName}-data`)).toBeUndefined();
+    expect(getVolume(TEST_POOL, data)).toBeUndefined();
   });
 });

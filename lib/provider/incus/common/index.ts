@@ -18,6 +18,6 @@ export {
 export type { WaitOptions } from "./wait";
 export { DEVICE_TYPES, deviceBlock, devicesFromBlocks, devicesToBlocks } from "./devices";
 export type { DeviceBlockValue } from "./devices";
-export { callFor, clientFor, importedScope, optionalString } from "./scope";
+export { callFor, clientFor, optionalString } from "./scope";
 export type { ScopedValues } from "./scope";
 export { knownOr, provisionalState } from "./state";

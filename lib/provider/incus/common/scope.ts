@@ -32,16 +32,3 @@ export function callFor(ctx: ResourceContext<IncusProviderData>, values: ScopedV
 export function optionalString(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
-
-/**
- * The remote and project an import ID names, as state values: the default remote and the "default" project
- * become null, because a configuration that leaves them unset must plan no change after the import.
- */
-export function importedScope(
-  parsed: { readonly remote: string | null; readonly project: string | null },
-  ctx: ResourceContext<IncusProviderData>,
-): { remote: string | null; project: string | null } {
-  const remote = parsed.remote && parsed.remote !== ctx.providerData.defaultRemote ? parsed.remote : null;
-  const project = parsed.project && parsed.project !== "default" ? parsed.project : null;
-  return { remote, project };
-}

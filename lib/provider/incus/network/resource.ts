@@ -9,7 +9,6 @@ import {
   configMap,
   createOrAdopt,
   formatImportId,
-  importedScope,
   ignoreNotFound,
   mergeForPut,
   parseImportId,
@@ -165,8 +164,8 @@ export const networkResource: Resource<IncusProviderData> = {
     await ignoreNotFound(clientFor(ctx, prior).networks.delete(prior.name, callFor(ctx, { ...prior, target: null })));
   },
 
-  async importState(id, ctx) {
+  async importState(id) {
     const parsed = parseImportId(id, { fields: ["name"], options: ["target"], typeName: "incus_network" });
-    return { name: parsed.fields.name, ...importedScope(parsed, ctx), target: parsed.options.target ?? null };
+    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project, target: parsed.options.target ?? null };
   },
 };

@@ -13,7 +13,6 @@ import {
   devicesFromBlocks,
   devicesToBlocks,
   formatImportId,
-  importedScope,
   ignoreNotFound,
   parseImportId,
   provisionalState,
@@ -133,8 +132,8 @@ export const profileResource: Resource<IncusProviderData> = {
     await ignoreNotFound(client.profiles.delete(prior.name, callFor(ctx, prior)));
   },
 
-  async importState(id, ctx) {
+  async importState(id) {
     const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_profile" });
-    return { name: parsed.fields.name, remote: importedScope(parsed, ctx).remote, project: parsed.project ?? "default" };
+    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project ?? "default" };
   },
 };

@@ -11,7 +11,6 @@ import {
   configMap,
   createOrAdopt,
   formatImportId,
-  importedScope,
   ignoreNotFound,
   mergeForPut,
   parseImportId,
@@ -121,8 +120,8 @@ export const projectResource: Resource<IncusProviderData> = {
     await ignoreNotFound(client.projects.delete(prior.name, { signal: ctx.signal }));
   },
 
-  async importState(id, ctx) {
+  async importState(id) {
     const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_project", allowProject: false });
-    return { name: parsed.fields.name, remote: importedScope(parsed, ctx).remote, force_destroy: false };
+    return { name: parsed.fields.name, remote: parsed.remote, force_destroy: false };
   },
 };

@@ -9,7 +9,6 @@ import {
   configMap,
   createOrAdopt,
   formatImportId,
-  importedScope,
   ignoreNotFound,
   mergeForPut,
   parseImportId,
@@ -154,8 +153,8 @@ export const storagePoolResource: Resource<IncusProviderData> = {
     await ignoreNotFound(clientFor(ctx, prior).storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })));
   },
 
-  async importState(id, ctx) {
+  async importState(id) {
     const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_storage_pool" });
-    return { name: parsed.fields.name, ...importedScope(parsed, ctx) };
+    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project };
   },
 };

@@ -9,7 +9,6 @@ import {
   configMap,
   createOrAdopt,
   formatImportId,
-  importedScope,
   ignoreNotFound,
   mergeForPut,
   parseImportId,
@@ -125,8 +124,8 @@ export const storageVolumeResource: Resource<IncusProviderData> = {
     await ignoreNotFound(clientFor(ctx, prior).storageVolumes.delete(prior.pool, prior.name, callFor(ctx, prior)));
   },
 
-  async importState(id, ctx) {
+  async importState(id) {
     const parsed = parseImportId(id, { fields: ["pool", "name"], typeName: "incus_storage_volume" });
-    return { pool: parsed.fields.pool, name: parsed.fields.name, ...importedScope(parsed, ctx), type: "custom" };
+    return { pool: parsed.fields.pool, name: parsed.fields.name, remote: parsed.remote, project: parsed.project, type: "custom" };
   },
 };

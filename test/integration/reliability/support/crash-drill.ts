@@ -29,6 +29,8 @@ export interface TrialReport {
   readonly killed: boolean;
   readonly providers: number;
   readonly providersGoneMs: number;
+  /** Command lines of providers still alive `providerGraceMs` after the kill (the promise: none). */
+  readonly survivors: readonly string[];
 }
 
 /** A small seeded PRNG (mulberry32), so a failing trial can be replayed with the same kill points. */
@@ -79,7 +81,7 @@ export class CrashDrill {
       // Creates only in trial 0; a flip destroys and creates about 6 objects per container.
       const events = trial === 0 ? 4 * this.options.count : 6 * this.options.count;
       const point: KillPoint = {
-        pattern: trial === 0 ? /: Creating\.\.\.$/ : /: (Creating|Destroying|Modifying)\.\.\.$/,
+        pattern: trial === 0 ? /: Creating\.\.\./ : /: (Creating|Destroying|Modifying)\.\.\./,
         count: 1 + Math.floor(this.random() * Math.max(1, events - 2)),
         delayMs: Math.floor(this.random() * 400),
       };
@@ -90,10 +92,10 @@ export class CrashDrill {
         killed: killed.killed,
         providers: killed.providerPids.length,
         providersGoneMs: killed.providersGoneMs,
+        survivors: killed.survivors.map((x) => x.command),
       });
-      if (killed.survivors.length) {
-        this.fail(trial, `provider processes outlived the killed terraform by more than ${this.options.providerGraceMs ?? 5_000} ms: ${JSON.stringify(killed.survivors)}`);
-      }
+      // Stray providers are reported with the trial (the harness has killed them by now); the drill goes on so one
+      // run shows every broken promise, and the caller asserts on `survivors`.
       const resumed = await this.stack.run(["apply", "-auto-approve", "-input=false"]);
       if (resumed.code !== 0) this.fail(trial, `the deploy after the crash did not converge (exit ${resumed.code}):\n${resumed.output}`);
       const plan = await this.stack.plan();

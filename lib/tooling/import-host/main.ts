@@ -1,0 +1,168 @@
+// `cdktf-virt import --remote R`: reads a live Incus host and writes a cdktf stack that declares its objects with
+// the constructs and adopts them on the next deploy.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { IncusClient, isIncusError } from "../../incus";
+import type { IncusRemote } from "../../incus";
+import { parseCommandArgs } from "../common/args";
+import { reportError, ToolError, UsageError } from "../common/errors";
+import { EXIT_OK } from "../common/io";
+import { planImport } from "./plan";
+import { renderStack } from "./render-stack";
+import { readHost } from "./snapshot";
+
+export const IMPORT_USAGE = `Usage: cdktf-virt import --remote R [options]
+
+Reads a live Incus host and writes TypeScript that declares its objects with the cdktf-virt constructs, each
+adopted with a Terraform import block, so \`cdktf deploy\` takes them over without recreating anything.
+
+Options:
+  --remote R             local (the unix socket), unix:///path/to/unix.socket, or https://host:8443
+  --client-cert FILE     https: PEM client certificate the server trusts
+  --client-key FILE      https: its private key
+  --server-cert FILE     https: the server's certificate (pinned)
+  --remote-name NAME     the remote's name in the generated IncusHost (default: local, or the https host name)
+  --project P            the Incus project to read (default: default)
+  --prefix NAME-PREFIX   only objects whose names start with this (for shared hosts)
+  --out DIR              where to write the files (default: the current directory)
+  --stack NAME           the stack name (default: imported); the stack goes to <NAME>-stack.ts
+  --package SPEC         the module the generated code imports the constructs from (default: cdktf-virt)
+  --force                overwrite an existing stack file
+  -h, --help             show this help
+
+Writes <NAME>-stack.ts, and main.ts when the directory has none. Progress goes to stderr.
+`;
+
+export interface ImportIO {
+  readonly stdout: { write(chunk: string): unknown };
+  readonly stderr: { write(chunk: string): unknown };
+  /** @default process.cwd() */
+  readonly cwd?: string;
+}
+
+export async function main(argv: string[], io: ImportIO): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (err) {
+    if (isIncusError(err)) return reportError(new ToolError(`Reading the Incus host failed: ${err.message}`), io, IMPORT_USAGE);
+    return reportError(err, io, IMPORT_USAGE);
+  }
+}
+
+async function run(argv: string[], io: ImportIO): Promise<number> {
+  const args = parseCommandArgs(
+    "import",
+    argv,
+    {
+      remote: { type: "string" },
+      "client-cert": { type: "string" },
+      "client-key": { type: "string" },
+      "server-cert": { type: "string" },
+      "remote-name": { type: "string" },
+      project: { type: "string" },
+      prefix: { type: "string" },
+      out: { type: "string" },
+      stack: { type: "string" },
+      package: { type: "string" },
+      force: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    0,
+  );
+  if (args.flags.help) {
+    io.stdout.write(IMPORT_USAGE);
+    return EXIT_OK;
+  }
+  const cwd = io.cwd ?? process.cwd();
+  const v = args.values;
+  if (!v.remote) throw new UsageError("import: --remote is required (local, unix:///path/to/unix.socket or https://host:8443)");
+  const stackName = v.stack ?? "imported";
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(stackName)) {
+    throw new UsageError(`import: --stack "${stackName}" is not a stack name; use letters, digits, '-' and '_'`);
+  }
+  const target = remoteFor(v.remote, { cert: v["client-cert"], key: v["client-key"], server: v["server-cert"] }, cwd);
+  const remoteName = v["remote-name"] ?? target.defaultName;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remoteName)) {
+    throw new UsageError(`import: --remote-name "${remoteName}" is not a remote name; use letters, digits, '.', '_' or '-'`);
+  }
+
+  const client = new IncusClient({ remote: target.remote });
+  const project = v.project ?? "default";
+  let snapshot;
+  try {
+    io.stderr.write(`reading ${client.endpoint}${project !== "default" ? `, project ${project}` : ""}${v.prefix ? `, names starting with "${v.prefix}"` : ""}\n`);
+    snapshot = await readHost(client, {
+      remoteName,
+      address: target.address,
+      project,
+      prefix: v.prefix ?? "",
+      progress: (line) => io.stderr.write(`${line}\n`),
+    });
+  } finally {
+    await client.close();
+  }
+
+  const plan = planImport(snapshot);
+  const files = renderStack(plan, {
+    stackName,
+    packageName: v.package,
+    source: `${client.endpoint} (project ${project}${v.prefix ? `, prefix "${v.prefix}"` : ""})`,
+  });
+  const outDir = resolve(cwd, v.out ?? ".");
+  mkdirSync(outDir, { recursive: true });
+  const stackPath = join(outDir, files.stackFileName);
+  if (existsSync(stackPath) && !args.flags.force && readFileSync(stackPath, "utf8") !== files.stackFile) {
+    throw new ToolError(`${stackPath} exists and differs from what the import would write; pass --force to overwrite it, or choose another --stack or --out.`);
+  }
+  writeFileSync(stackPath, files.stackFile);
+  const mainPath = join(outDir, "main.ts");
+  const wroteMain = !existsSync(mainPath);
+  if (wroteMain) writeFileSync(mainPath, files.mainFile);
+
+  for (const w of plan.warnings) io.stderr.write(`warning: ${w}\n`);
+  const adopted = plan.declarations.filter((d) => d.importId !== undefined).length;
+  io.stdout.write(`Wrote ${stackPath} (${adopted} object${adopted === 1 ? "" : "s"} to adopt).\n`);
+  if (wroteMain) io.stdout.write(`Wrote ${mainPath}.\n`);
+  else io.stdout.write(`${mainPath} exists and was left alone; add: new ${files.stackClassName}(app, "${stackName}") (from "./${files.stackFileName.replace(/\.ts$/, "")}").\n`);
+  io.stdout.write(`Next: cdktf deploy ${stackName} — it imports the objects and changes nothing but their ownership marker.\n`);
+  return EXIT_OK;
+}
+
+interface RemoteTarget {
+  readonly remote: IncusRemote;
+  /** The address the generated IncusHost uses. */
+  readonly address: string;
+  readonly defaultName: string;
+}
+
+function remoteFor(spec: string, files: { cert?: string; key?: string; server?: string }, cwd: string): RemoteTarget {
+  const tlsGiven = files.cert !== undefined || files.key !== undefined || files.server !== undefined;
+  if (spec === "local" || spec === "unix://" || spec.startsWith("unix:///")) {
+    if (tlsGiven) throw new UsageError("import: --client-cert, --client-key and --server-cert only apply to an https:// remote");
+    const socketPath = spec.startsWith("unix:///") ? spec.slice("unix://".length) : undefined;
+    return { remote: { kind: "unix", socketPath }, address: socketPath ? spec : "unix://", defaultName: "local" };
+  }
+  const https = /^https:\/\/([^\s/:]+|\[[^\]]+\])(:\d+)?\/?$/.exec(spec);
+  if (!https) throw new UsageError(`import: --remote "${spec}" is not local, unix:///path/to/unix.socket or https://host:8443`);
+  if (!files.cert || !files.key) throw new UsageError("import: an https remote needs --client-cert and --client-key (a certificate the server trusts)");
+  const read = (file: string, option: string): string => {
+    const path = isAbsolute(file) ? file : resolve(cwd, file);
+    try {
+      return readFileSync(path, "utf8");
+    } catch (err) {
+      throw new ToolError(`import: cannot read ${option} ${path}: ${(err as Error).message}`);
+    }
+  };
+  const url = spec.replace(/\/$/, "");
+  return {
+    remote: {
+      kind: "https",
+      url,
+      clientCert: read(files.cert, "--client-cert"),
+      clientKey: read(files.key, "--client-key"),
+      serverCert: files.server ? read(files.server, "--server-cert") : undefined,
+    },
+    address: url,
+    defaultName: https[1].replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "remote",
+  };
+}

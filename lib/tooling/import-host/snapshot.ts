@@ -1,0 +1,117 @@
+// Reading a live Incus host: every object the import may turn into a construct, in one project, filtered by a
+// name prefix so the command can be pointed at a shared host. Progress goes to stderr while it reads.
+import type {
+  ImageAlias,
+  IncusClient,
+  Instance,
+  Network,
+  Profile,
+  Project,
+  StoragePool,
+  StorageVolume,
+} from "../../incus";
+import { isNotFound } from "../../incus";
+import { ToolError } from "../common/errors";
+
+/** A custom volume together with the pool it lives in (the API object does not name its pool). */
+export interface PooledVolume extends StorageVolume {
+  readonly pool: string;
+}
+
+/** What the import saw on the host. Lists hold only objects whose names start with `prefix`, except `pools`. */
+export interface HostSnapshot {
+  /** Name of the remote in the generated code (the IncusHost name), e.g. "local". */
+  readonly remoteName: string;
+  /** The IncusHost address in the generated code: "unix://" or "https://host:8443". */
+  readonly address: string;
+  /** The project that was read ("default" unless --project). */
+  readonly project: string;
+  /** The project object itself when it is not "default". */
+  readonly projectInfo?: Project;
+  /** Only objects whose names start with this are imported ("" = all). */
+  readonly prefix: string;
+  /** Every storage pool (volumes and root disks refer to pools; the matching ones are imported). */
+  readonly pools: readonly StoragePool[];
+  readonly volumes: readonly PooledVolume[];
+  readonly networks: readonly Network[];
+  readonly profiles: readonly Profile[];
+  readonly instances: readonly Instance[];
+  /** Image aliases visible in the project (to name an instance's image by alias instead of fingerprint). */
+  readonly imageAliases: readonly ImageAlias[];
+}
+
+export interface ReadHostOptions {
+  readonly remoteName: string;
+  readonly address: string;
+  /** @default "default" */
+  readonly project?: string;
+  /** @default "" (everything) */
+  readonly prefix?: string;
+  /** Receives one line per step, e.g. "reading instances… 4". */
+  readonly progress?: (line: string) => void;
+}
+
+/** Reads everything the import needs from `client`. */
+export async function readHost(client: IncusClient, options: ReadHostOptions): Promise<HostSnapshot> {
+  const project = options.project ?? "default";
+  const prefix = options.prefix ?? "";
+  const say = options.progress ?? (() => undefined);
+  const call = { project };
+  const matches = (name: string) => name.startsWith(prefix);
+
+  let projectInfo: Project | undefined;
+  if (project !== "default") {
+    say(`reading project ${project}…`);
+    try {
+      projectInfo = (await client.projects.get(project)).value;
+    } catch (err) {
+      if (isNotFound(err)) {
+        throw new ToolError(`The project "${project}" does not exist on ${client.endpoint}; check --project (\`incus project list\`).`);
+      }
+      throw err;
+    }
+  }
+
+  const pools = await step(say, "storage pools", () => client.storagePools.list(call));
+  const volumes: PooledVolume[] = [];
+  for (const pool of pools) {
+    for (const volume of await client.storageVolumes.list(pool.name, call)) {
+      // The listing also holds snapshots ("vol/snap") on some servers; those come with their volume.
+      if (volume.type !== "custom" || volume.name.includes("/") || !matches(volume.name)) continue;
+      volumes.push({ ...volume, pool: pool.name });
+    }
+  }
+  say(`reading volumes… ${volumes.length}`);
+  const networks = await step(say, "networks", async () => (await client.networks.list(call)).filter((n) => n.managed && matches(n.name)));
+  const profiles = await step(say, "profiles", async () => (await client.profiles.list(call)).filter((p) => p.name !== "default" && matches(p.name)));
+  const instances = await step(say, "instances", async () => (await client.instances.list(call)).filter((i) => matches(i.name)));
+  const imageAliases = instances.length === 0 ? [] : await step(say, "image aliases", () => client.images.listAliases(call));
+
+  return {
+    remoteName: options.remoteName,
+    address: options.address,
+    project,
+    projectInfo,
+    prefix,
+    pools: byName(pools),
+    volumes: [...volumes].sort((a, b) => compare(`${a.pool}/${a.name}`, `${b.pool}/${b.name}`)),
+    networks: byName(networks),
+    profiles: byName(profiles),
+    instances: byName(instances),
+    imageAliases: byName(imageAliases),
+  };
+}
+
+async function step<T>(say: (line: string) => void, what: string, read: () => Promise<T[]>): Promise<T[]> {
+  const found = await read();
+  say(`reading ${what}… ${found.length}`);
+  return found;
+}
+
+function byName<T extends { readonly name: string }>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => compare(a.name, b.name));
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
