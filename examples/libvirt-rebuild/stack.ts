@@ -14,6 +14,8 @@ export interface LibvirtRebuildOptions {
   readonly baseImage?: string;
   /** Domain type: "kvm", or "qemu" (TCG) where /dev/kvm is missing. Changing it rebuilds the domain. @default "kvm" */
   readonly hypervisor?: string;
+  /** Seconds a guest gets to power off before it is forced off (a guest without an OS never does). @default provider's 30 s */
+  readonly shutdownTimeoutSeconds?: number;
   /** Lift the base's and data volume's protection so `cdktf destroy` may delete them. @default $CDKTF_VIRT_UNPROTECT === "1" */
   readonly unprotected?: boolean;
 }
@@ -35,7 +37,7 @@ export class LibvirtRebuildStack extends TerraformStack {
     const root = new Volume(this, "root", { pool: images, baseVolume: base, lifecycle: VolumeLifecycle.EPHEMERAL });
     const data = new Volume(this, "data", { pool: images, size: "256MiB", protect });
 
-    const vm = new Instance(this, "vm", { host: kvm, memory: "256MiB", vcpus: 1, network, hypervisor: options.hypervisor });
+    const vm = new Instance(this, "vm", { host: kvm, memory: "256MiB", vcpus: 1, network, hypervisor: options.hypervisor, shutdownTimeoutSeconds: options.shutdownTimeoutSeconds });
     vm.attach(root, { path: "vda" });
     vm.attach(data, { path: "vdb" });
   }

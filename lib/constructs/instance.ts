@@ -6,7 +6,6 @@ import { IncusInstanceResource, isToken, LibvirtDomainResource } from "../bindin
 import {
   GenerationAnchor,
   instanceLifecycleBlock,
-  libvirtOwnerMetadataXml,
   resourceAddress,
   VolumeLifecycle,
 } from "../lifecycle";
@@ -25,7 +24,7 @@ import type { Attachment } from "./private/attachments";
 import { fail } from "./private/errors";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "./private/incus-instance";
 import { incusExec, incusFiles, incusInstanceConfig, sortDevices } from "./private/incus-instance";
-import { memoryMiB } from "./private/libvirt-domain";
+import { libvirtDomainConfig } from "./private/libvirt-domain";
 import { defaultName, INCUS_INSTANCE_NAME, nameProblem, OBJECT_NAME } from "./private/names";
 import { rejectOn } from "./private/placement";
 import { parseSize } from "./private/sizes";
@@ -102,6 +101,12 @@ export interface InstanceProps {
   readonly vcpus?: number;
   /** libvirt only: domain type. @default "kvm" */
   readonly hypervisor?: string;
+  /**
+   * libvirt only: seconds the guest gets to power off after the ACPI request, when an update restarts it or the
+   * domain is deleted, before it is forced off.
+   * @default the provider's (30 s)
+   */
+  readonly shutdownTimeoutSeconds?: number;
   /** @default none */
   readonly description?: string;
 }
@@ -140,7 +145,7 @@ export class Instance extends Construct {
     if (props.vcpus !== undefined && (!Number.isInteger(props.vcpus) || props.vcpus < 1)) {
       fail(this, KIND, "vcpus", `${props.vcpus} is not a positive whole number`);
     }
-    rejectOn(this, KIND, this.host, "incus", { hypervisor: props.hypervisor });
+    rejectOn(this, KIND, this.host, "incus", { hypervisor: props.hypervisor, shutdownTimeoutSeconds: props.shutdownTimeoutSeconds });
     rejectOn(this, KIND, this.host, "libvirt", {
       type: props.type, image: props.image, rootDisk: props.rootDisk, profiles: props.profiles, config: props.config,
       cloudInit: props.cloudInit, files: props.files, exec: props.exec, devices: props.devices, project: props.project,
@@ -183,18 +188,8 @@ export class Instance extends Construct {
       this.isVm = true;
       const hypervisor = props.hypervisor ?? "kvm";
       this.resource = new LibvirtDomainResource(this, "Default", {
-        name,
-        type: hypervisor,
+        ...libvirtDomainConfig(this, { name, hypervisor, running, memory: props.memory, vcpus: props.vcpus, network: props.network, shutdownTimeoutSeconds: props.shutdownTimeoutSeconds }),
         description: props.description,
-        memory: memoryMiB(this, props.memory ?? "512MiB"),
-        memoryUnit: "MiB",
-        vcpu: props.vcpus ?? 1,
-        running,
-        devices: {
-          disks: [],
-          interfaces: props.network ? [{ model: { type: "virtio" }, source: { network: { network: props.network.networkName } } }] : undefined,
-        },
-        metadata: { xml: libvirtOwnerMetadataXml(this) },
         provider: host._provider(),
       });
       this.replacementInputs = { name, type: hypervisor };

@@ -37,6 +37,10 @@ export interface LibvirtDomainConfig extends TerraformMetaArguments {
   readonly devices?: { readonly disks?: LibvirtDiskConfig[]; readonly interfaces?: LibvirtInterfaceConfig[] };
   /** Custom domain metadata: the inner XML of <metadata>. */
   readonly metadata?: { readonly xml: string };
+  /** How an in-place update stops the guest: seconds between the ACPI request and a forced stop. */
+  readonly update?: { readonly shutdown?: { readonly timeout?: number } };
+  /** How deleting the domain stops the guest. */
+  readonly destroy?: { readonly graceful?: boolean; readonly shutdown?: { readonly timeout?: number } };
 }
 
 export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
@@ -75,6 +79,8 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     },
   },
   metadata: { object: { xml: "value" } },
+  update: { object: { shutdown: { object: { timeout: "value" } } } },
+  destroy: { object: { graceful: "value", shutdown: { object: { timeout: "value" } } } },
 };
 
 export class LibvirtDomainResource extends SpecResource<LibvirtDomainConfig> {

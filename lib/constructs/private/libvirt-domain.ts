@@ -1,6 +1,10 @@
-// Builds the libvirt_domain pieces of an Instance: memory in MiB and disks from attached volumes.
+// Builds the libvirt_domain configuration of an Instance: memory in MiB, vCPUs, the NIC, the ownership metadata,
+// shutdown timeouts, and disks from attached volumes.
 import type { IConstruct } from "constructs";
-import type { LibvirtDiskConfig } from "../../bindings";
+import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
+import { isToken } from "../../bindings";
+import { libvirtOwnerMetadataXml } from "../../lifecycle";
+import type { INetwork } from "../network";
 import { fail } from "./errors";
 import { parseSize } from "./sizes";
 
@@ -33,5 +37,38 @@ export function volumeDisk(pool: string, volume: string, dev: string, format: st
     driver: { type: format },
     readOnly: readOnly ? true : undefined,
     shareable: shareable ? true : undefined,
+  };
+}
+
+export interface DomainInput {
+  readonly name: string;
+  readonly hypervisor: string;
+  readonly running: boolean;
+  readonly memory?: string;
+  readonly vcpus?: number;
+  readonly network?: INetwork;
+  readonly shutdownTimeoutSeconds?: number;
+}
+
+/** The domain's attributes (disks are added by attach()). */
+export function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDomainConfig {
+  const timeout = input.shutdownTimeoutSeconds;
+  if (timeout !== undefined && !isToken(timeout) && (!Number.isInteger(timeout) || timeout < 0)) {
+    fail(scope, "Instance", "shutdownTimeoutSeconds", `${timeout} is not a whole number of seconds`);
+  }
+  return {
+    name: input.name,
+    type: input.hypervisor,
+    memory: memoryMiB(scope, input.memory ?? "512MiB"),
+    memoryUnit: "MiB",
+    vcpu: input.vcpus ?? 1,
+    running: input.running,
+    devices: {
+      disks: [],
+      interfaces: input.network ? [{ model: { type: "virtio" }, source: { network: { network: input.network.networkName } } }] : undefined,
+    },
+    metadata: { xml: libvirtOwnerMetadataXml(scope) },
+    update: timeout !== undefined ? { shutdown: { timeout } } : undefined,
+    destroy: timeout !== undefined ? { shutdown: { timeout } } : undefined,
   };
 }

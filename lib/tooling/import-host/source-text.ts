@@ -58,7 +58,8 @@ export function printValue(value: Value, indent: string): string {
   }
   const entries = Object.entries(value as { readonly [key: string]: Value }).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return "{}";
-  const parts = entries.map(([k, v]) => `${objectKey(k)}: ${printValue(v, inner)}`);
+  // `{ host }` rather than `{ host: host }` when a reference has the key's name.
+  const parts = entries.map(([k, v]) => (v instanceof Ref && v.variable === k ? k : `${objectKey(k)}: ${printValue(v, inner)}`));
   const flat = `{ ${parts.join(", ")} }`;
   if (flat.length + indent.length <= 100 && !flat.includes("\n")) return flat;
   return `{\n${parts.map((p) => `${inner}${p},`).join("\n")}\n${indent}}`;

@@ -34,7 +34,7 @@ function virsh(...args: string[]): string {
 test("a rebuilt domain gets a fresh overlay of its base; its data volume is untouched", async () => {
   const poolDir = join(run.root, "pool");
   const synth = (hypervisor: string, unprotected = false) =>
-    run.synthStack((app, name) => new LibvirtRebuildStack(app, name, { uri: LIBVIRT_TEST_URI, poolDir, hypervisor, unprotected }));
+    run.synthStack((app, name) => new LibvirtRebuildStack(app, name, { uri: LIBVIRT_TEST_URI, poolDir, hypervisor, unprotected, shutdownTimeoutSeconds: 1 }));
   const name = (id: string) => `${stackName}-${id}`;
 
   synth("kvm");

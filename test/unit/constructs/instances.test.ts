@@ -128,7 +128,7 @@ describe("Instance on libvirt", () => {
     const base = new Volume(stack, "debian", { pool: images, size: "2GiB" });
     const root = new Volume(stack, "root", { pool: images, baseVolume: base, lifecycle: VolumeLifecycle.EPHEMERAL });
     const data = new Volume(stack, "data", { pool: images, size: "1GiB", format: undefined });
-    const vm = new Instance(stack, "vm", { host: kvm, memory: "1GiB", vcpus: 2, network: net });
+    const vm = new Instance(stack, "vm", { host: kvm, memory: "1GiB", vcpus: 2, network: net, shutdownTimeoutSeconds: 5 });
     vm.attach(data, { path: "vdb" });
     vm.attach(root, { path: "vda" });
     const json = synth(stack);
@@ -139,6 +139,8 @@ describe("Instance on libvirt", () => {
       { source: { volume: { pool: "${libvirt_pool.images.name}", volume: "${libvirt_volume.root.name}" } }, target: { dev: "vda", bus: "virtio" }, driver: { type: "qcow2" } },
       { source: { volume: { pool: "${libvirt_pool.images.name}", volume: "${libvirt_volume.data.name}" } }, target: { dev: "vdb", bus: "virtio" }, driver: { type: "qcow2" } },
     ]);
+    expect(domain.update).toEqual({ shutdown: { timeout: 5 } });
+    expect(domain.destroy).toEqual({ shutdown: { timeout: 5 } });
     expect(domain.devices.interfaces).toEqual([{ model: { type: "virtio" }, source: { network: { network: "${libvirt_network.isolated.name}" } } }]);
     expect(resource(json, "libvirt_network", "isolated")).toEqual({
       name: "lab-isolated",
@@ -183,6 +185,7 @@ describe("Instance on libvirt", () => {
     expect(errorOf(() => new Instance(stack, "a", { host: kvm, memory: "1000KiB" }))).toMatch(/prop "memory": "1000KiB" is not a whole number of MiB/);
     expect(errorOf(() => new Instance(stack, "b", { host: kvm, image: "debian" }))).toMatch(/prop "image": is not supported on libvirt hosts/);
     expect(errorOf(() => new Instance(stack, "c", { host: kvm, cloudInit: { userData: "" } }))).toMatch(/prop "cloudInit"/);
+    expect(errorOf(() => new Instance(stack, "d", { host: kvm, shutdownTimeoutSeconds: 1.5 }))).toMatch(/prop "shutdownTimeoutSeconds": 1.5 is not a whole number of seconds/);
     expect(errorOf(() => new StoragePool(stack, "p", { host: kvm }))).toMatch(/StoragePool "lab\/p", prop "path": a libvirt dir pool needs the directory/);
     expect(errorOf(() => new StoragePool(stack, "q", { host: kvm, path: "/x", driver: "zfs" }))).toMatch(/prop "driver": libvirt pools support "dir" only/);
   });

@@ -126,26 +126,36 @@ describe("provider process", () => {
   });
 
   test("large messages (12 MiB) pass in both directions", async () => {
-    const { encodeMsgpack } = await import("../../../lib/provider/cty");
+    const { decodeMsgpack, encodeMsgpack } = await import("../../../lib/provider/cty");
     const { objectType } = await import("../../../lib/provider/framework/schema-type");
     const { fileResource } = await import("../../fixtures/test-provider/file-resource");
     const type = objectType(fileResource.schema);
     const big = "x".repeat(12 * 1024 * 1024);
-    const state = { path: "/nonexistent/big.txt", content: big, mode: "0644", id: "big", section: [] };
+    const config = { path: "big.txt", content: big, section: [] };
     const p = await startProvider(env());
     const session = connect(p);
-    const req = messageType("tfplugin6.UpgradeResourceState.Request").encode({
-      type_name: "testfs_file",
-      version: 1,
-      raw_state: { json: Buffer.from(JSON.stringify(state)) },
-    });
-    const res = await call(session, "/tfplugin6.Provider/UpgradeResourceState", req);
-    expect(res.status).toBe("0");
-    const decoded = messageType("tfplugin6.UpgradeResourceState.Response").decode(res.data) as { upgraded_state: { msgpack: Uint8Array } };
-    expect(Buffer.from(decoded.upgraded_state.msgpack).equals(Buffer.from(encodeMsgpack({ ...state, delay_ms: null, fail_with: null, tags: null, sha256: null, size: null }, type)))).toBe(true);
-    await call(session, "/plugin.GRPCController/Shutdown", new Uint8Array(0));
-    expect(await p.exit).toBe(0);
-    session.destroy();
+    try {
+      const req = messageType("tfplugin6.PlanResourceChange.Request").encode({
+        type_name: "testfs_file",
+        config: { msgpack: encodeMsgpack(config, type) },
+        proposed_new_state: { msgpack: encodeMsgpack(config, type) },
+      });
+      const res = await call(session, "/tfplugin6.Provider/PlanResourceChange", req);
+      expect(res.status).toBe("0");
+      const decoded = messageType("tfplugin6.PlanResourceChange.Response").decode(res.data) as {
+        planned_state: { msgpack: Uint8Array };
+        diagnostics?: unknown[];
+      };
+      expect(decoded.diagnostics ?? []).toEqual([]);
+      const planned = decodeMsgpack(decoded.planned_state.msgpack, type) as { content: string; mode: string };
+      expect(planned.content.length).toBe(big.length);
+      expect(planned.mode).toBe("0644");
+      await call(session, "/plugin.GRPCController/Shutdown", new Uint8Array(0));
+      expect(await p.exit).toBe(0);
+    } finally {
+      session.destroy();
+      p.child.kill("SIGKILL");
+    }
   });
 
   test("a client without the trusted certificate is refused", async () => {

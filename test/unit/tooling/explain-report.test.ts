@@ -193,6 +193,6 @@ describe("explain: a new stack", () => {
     expect(instance(report, "incus_instance.db").volumes.every((v) => v.effect === "created")).toBe(true);
     expect(report.others.map((o) => [o.address, o.action])).toEqual([["incus_network.lan", "create"]]);
     expect(report.summary.volumesLosingData).toBe(0);
-    expect(renderExplainText(report)).toMatch(/no volume loses data/);
+    expect(renderExplainText(report)).toMatch(/No volume loses data\./);
   });
 });

@@ -16,6 +16,9 @@ describe("diffValues", () => {
     expect(diffValues(before, after).map(describeLeaf)).toEqual(['device["a"].properties.source: "v1" → "v9"']);
     const added = diffValues(before, { device: [...before.device, { name: "c", properties: {} }] });
     expect(added.map((l) => formatPath(l.path))).toEqual(['device["c"]']);
+    expect(added.map(describeLeaf)).toEqual(['device["c"] added: {"name":"c","properties":{}}']);
+    const removed = diffValues(before, { device: [before.device[1]] });
+    expect(removed.map(describeLeaf)).toEqual(['device["a"] removed (was {"name":"a","properties":{"source":"v1"}})']);
   });
 
   test("unknown values are flagged as known after apply; missing and null are the same", () => {

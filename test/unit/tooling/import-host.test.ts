@@ -1,0 +1,240 @@
+// `cdktf-virt import` without a daemon: host snapshots built from fixture objects → plan → TypeScript, and the
+// generated TypeScript compiled (esbuild) and run against the real constructs to check what it synthesizes:
+// Terraform import blocks, the objects' own names and settings, lifecycles, attachments.
+import { join } from "node:path";
+import { transformSync } from "esbuild";
+import { App, Testing } from "cdktf";
+import * as constructs from "constructs";
+import * as cdktf from "cdktf";
+import * as lib from "../../../lib";
+import { main, planImport, readHost, renderStack } from "../../../lib/tooling/import-host";
+import type { HostSnapshot } from "../../../lib/tooling/import-host";
+import type { IncusClient, Instance, StorageVolume } from "../../../lib/incus";
+import { memoryIO } from "./support/io";
+
+const LIB = join(__dirname, "..", "..", "..", "lib");
+const BASE = "27acf417eb4e03252f385465e138a4c758741bb8d11bd8675a494ac7b7aea20b";
+
+function instance(name: string, extra: Partial<Instance> = {}): Instance {
+  return {
+    name,
+    type: "container",
+    architecture: "x86_64",
+    description: "",
+    config: { "volatile.base_image": BASE, "image.os": "busybox", "volatile.uuid": "x" },
+    devices: { root: { type: "disk", path: "/", pool: "tank" } },
+    expanded_config: {},
+    expanded_devices: {},
+    ephemeral: false,
+    profiles: ["default"],
+    status: "Running",
+    ...extra,
+  } as Instance;
+}
+
+function volume(name: string, extra: Partial<StorageVolume> = {}): StorageVolume & { pool: string } {
+  return { name, type: "custom", description: "", content_type: "filesystem", config: { size: "1GiB" }, used_by: [], location: "none", project: "default", pool: "tank", ...extra };
+}
+
+function snapshot(extra: Partial<HostSnapshot> = {}): HostSnapshot {
+  return {
+    remoteName: "local",
+    address: "unix://",
+    project: "default",
+    prefix: "app-",
+    pools: [{ name: "tank", description: "", driver: "dir", status: "Created", config: { source: "/x" }, used_by: [], locations: [] }],
+    volumes: [volume("app-data")],
+    networks: [{ name: "app-net", description: "", type: "bridge", managed: true, status: "Created", config: { "ipv4.address": "none", "ipv6.address": "none" }, used_by: [], locations: [], project: "default" }],
+    profiles: [{ name: "app-prof", description: "limits", config: { "limits.cpu": "1" }, devices: {}, used_by: [], project: "default" }],
+    instances: [
+      instance("app-web", {
+        profiles: ["default", "app-prof"],
+        config: { "volatile.base_image": BASE, "limits.memory": "256MiB", "user.cdktf-virt.owner": "old/x", "security.protection.delete": "true" },
+        devices: {
+          root: { type: "disk", path: "/", pool: "tank", size: "2GiB" },
+          eth0: { type: "nic", network: "app-net", name: "eth0" },
+          data: { type: "disk", pool: "tank", source: "app-data", path: "/data" },
+          host: { type: "disk", source: "/srv", path: "/srv", shift: "" },
+        },
+      }),
+    ],
+    imageAliases: [
+      { name: "zz-other", description: "", target: BASE, type: "container" },
+      { name: "busybox", description: "", target: BASE, type: "container" },
+    ],
+    ...extra,
+  };
+}
+
+/** Compiles the generated stack file and synthesizes it with the real constructs. */
+function synthGenerated(stackFile: string, className = "ImportedStack"): any {
+  const { code } = transformSync(stackFile, { loader: "ts", format: "cjs", target: "node20" });
+  const modules: Record<string, unknown> = { cdktf, constructs, [LIB]: lib };
+  const mod: { exports: Record<string, any> } = { exports: {} };
+  const load = (id: string) => {
+    if (!(id in modules)) throw new Error(`the generated code imports ${id}`);
+    return modules[id];
+  };
+  new Function("require", "exports", "module", code)(load, mod.exports, mod);
+  const app = new App({ outdir: join(__dirname, "never-written") });
+  const stack = new mod.exports[className](app, "imported");
+  return JSON.parse(Testing.synth(stack, true));
+}
+
+const render = (s: HostSnapshot) => renderStack(planImport(s), { stackName: "imported", packageName: LIB, source: "fixture" });
+
+describe("import-host code generation", () => {
+  test("writes import blocks with the official provider's ID grammar", () => {
+    const json = synthGenerated(render(snapshot()).stackFile);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    expect(imports).toEqual({
+      "incus_network.app-net": "app-net",
+      "incus_profile.app-prof": "app-prof",
+      "incus_storage_volume.app-data": "/tank/app-data",
+      // the alphabetically first alias of the base image
+      "incus_instance.app-web": "app-web,image=busybox",
+    });
+  });
+
+  test("keeps names, settings and devices; attaches the imported volume; drops server and marker keys", () => {
+    const json = synthGenerated(render(snapshot()).stackFile);
+    const web = json.resource.incus_instance["app-web"];
+    expect(web.name).toBe("app-web");
+    expect(web.image).toBe("busybox");
+    expect(web.remote).toBeNull();
+    expect(web.profiles).toEqual(["default", "${incus_profile.app-prof.name}"]);
+    expect(web.config).toEqual({
+      "limits.memory": "256MiB",
+      "security.protection.delete": "true",
+      "user.cdktf-virt.owner": "imported/app-web",
+    });
+    expect(web.lifecycle.prevent_destroy).toBe(true);
+    const devices = Object.fromEntries(web.device.map((d: { name: string }) => [d.name, d]));
+    expect(devices.root).toEqual({ name: "root", type: "disk", properties: { path: "/", pool: "tank", size: "2GiB" } });
+    expect(devices.eth0.properties).toEqual({ name: "eth0", network: "${incus_network.app-net.name}" });
+    expect(devices.data.properties).toEqual({ path: "/data", pool: "tank", source: "${incus_storage_volume.app-data.name}" });
+    expect(devices.host).toEqual({ name: "host", type: "disk", properties: { path: "/srv", source: "/srv" } });
+
+    const data = json.resource.incus_storage_volume["app-data"];
+    expect(data.name).toBe("app-data");
+    expect(data.config).toMatchObject({ size: "1GiB", "user.cdktf-virt.protect": "true" });
+    expect(data.lifecycle.prevent_destroy).toBe(true);
+    expect(json.resource.incus_network["app-net"].config).toMatchObject({ "ipv4.address": "none", "ipv6.address": "none" });
+    expect(json.resource.incus_profile["app-prof"]).toMatchObject({ name: "app-prof", description: "limits", config: { "limits.cpu": "1" } });
+    // the pool is shared (not under the prefix): referenced, not managed
+    expect(json.resource.incus_storage_pool).toBeUndefined();
+  });
+
+  test("a volume mounted by two instances becomes SHARED; unknown images and ephemeral instances are reported", () => {
+    const twice = { type: "disk", pool: "tank", source: "app-data", path: "/data" };
+    const s = snapshot({
+      instances: [
+        instance("app-a", { devices: { root: { type: "disk", path: "/", pool: "tank" }, data: twice } }),
+        instance("app-b", { devices: { root: { type: "disk", path: "/", pool: "tank" }, data: twice }, config: {}, status: "Stopped" }),
+        instance("app-tmp", { ephemeral: true }),
+      ],
+      imageAliases: [],
+    });
+    const plan = planImport(s);
+    const data = plan.declarations.find((d) => d.id === "app-data");
+    expect(JSON.stringify(data?.props)).toContain("VolumeLifecycle.SHARED");
+    expect(plan.warnings.join("\n")).toMatch(/app-tmp" is ephemeral/);
+    expect(plan.warnings.join("\n")).toMatch(/app-b" records no base image/);
+    const json = synthGenerated(render(s).stackFile);
+    expect(Object.keys(json.resource.incus_instance).sort()).toEqual(["app-a", "app-b"]);
+    expect(json.resource.incus_instance["app-a"].image).toBe(BASE);
+    expect(json.resource.incus_instance["app-b"].running).toBe(false);
+    const imports = (json.import as { to: string; id: string }[]).map((i) => i.id);
+    expect(imports).toContain(`app-a,image=${BASE}`);
+  });
+
+  test("a non-default project is imported with its features and named in every ID", () => {
+    const s = snapshot({
+      project: "app-proj",
+      projectInfo: { name: "app-proj", description: "", config: { "features.images": "false", "features.profiles": "true", "features.storage.volumes": "true", "limits.instances": "5" }, used_by: [] },
+      volumes: [volume("app-data", { project: "app-proj" })],
+      profiles: [{ name: "app-prof", description: "", config: {}, devices: {}, used_by: [], project: "app-proj" }],
+      networks: [],
+      instances: [instance("app-web", { devices: { root: { type: "disk", path: "/", pool: "tank" }, data: { type: "disk", pool: "tank", source: "app-data", path: "/d" } } })],
+    });
+    const json = synthGenerated(render(s).stackFile);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    expect(imports).toEqual({
+      "incus_project.app-proj": "app-proj",
+      "incus_profile.app-prof": "app-proj/app-prof",
+      "incus_storage_volume.app-data": "app-proj/tank/app-data",
+      "incus_instance.app-web": "app-proj/app-web,image=busybox",
+    });
+    expect(json.resource.incus_project["app-proj"].config).toMatchObject({
+      "features.images": "false",
+      "features.profiles": "true",
+      "features.storage.volumes": "true",
+      "features.networks": "false",
+      "limits.instances": "5",
+    });
+    expect(json.resource.incus_instance["app-web"].project).toBe("${incus_project.app-proj.name}");
+  });
+
+  test("the output is deterministic and imports only what it uses", () => {
+    const a = render(snapshot());
+    expect(render(snapshot()).stackFile).toBe(a.stackFile);
+    expect(a.stackFile).toContain(`import { IncusHost, Instance, Network, Profile, StoragePool, Volume } from ${JSON.stringify(LIB)};`);
+    expect(a.mainFile).toContain(`new ImportedStack(app, "imported");`);
+    expect(a.stackFileName).toBe("imported-stack.ts");
+  });
+});
+
+describe("import-host reading", () => {
+  test("reads one project, keeps only names with the prefix and reports progress", async () => {
+    const calls: string[] = [];
+    const list = (what: string, items: unknown[]) => async (...args: unknown[]) => {
+      calls.push(`${what} ${JSON.stringify(args[args.length - 1])}`);
+      return items;
+    };
+    const fake = {
+      projects: { get: async () => ({ value: { name: "p", description: "", config: {}, used_by: [] } }) },
+      storagePools: { list: list("pools", [{ name: "tank", driver: "dir", config: {} }]) },
+      storageVolumes: { list: list("volumes", [volume("app-a"), volume("other"), volume("app-a/snap0")]) },
+      networks: { list: list("networks", [{ name: "app-n", managed: true }, { name: "eth9", managed: false }, { name: "x", managed: true }]) },
+      profiles: { list: list("profiles", [{ name: "default" }, { name: "app-p" }]) },
+      instances: { list: list("instances", [instance("app-i"), instance("zz")]) },
+      images: { listAliases: list("aliases", []) },
+    } as unknown as IncusClient;
+    const lines: string[] = [];
+    const s = await readHost(fake, { remoteName: "local", address: "unix://", project: "p", prefix: "app-", progress: (l) => lines.push(l) });
+    expect(s.volumes.map((v) => `${v.pool}/${v.name}`)).toEqual(["tank/app-a"]);
+    expect(s.networks.map((n) => n.name)).toEqual(["app-n"]);
+    expect(s.profiles.map((p) => p.name)).toEqual(["app-p"]);
+    expect(s.instances.map((i) => i.name)).toEqual(["app-i"]);
+    expect(s.pools.map((p) => p.name)).toEqual(["tank"]);
+    expect(lines).toContain("reading instances… 1");
+    expect(lines).toContain("reading volumes… 1");
+    expect(calls.every((c) => c.endsWith(`{"project":"p"}`))).toBe(true);
+  });
+});
+
+describe("import-host command line", () => {
+  test("--remote is required", async () => {
+    const io = memoryIO();
+    expect(await main([], io)).toBe(1);
+    expect(io.err()).toMatch(/--remote is required/);
+  });
+
+  test("https remotes need a client certificate; TLS files make no sense for the socket", async () => {
+    let io = memoryIO();
+    expect(await main(["--remote", "https://10.0.0.2:8443"], io)).toBe(1);
+    expect(io.err()).toMatch(/needs --client-cert and --client-key/);
+    io = memoryIO();
+    expect(await main(["--remote", "local", "--client-cert", "c.pem"], io)).toBe(1);
+    expect(io.err()).toMatch(/only apply to an https:\/\/ remote/);
+    io = memoryIO();
+    expect(await main(["--remote", "ftp://x"], io)).toBe(1);
+    expect(io.err()).toMatch(/is not local, unix:/);
+  });
+
+  test("--help prints the usage", async () => {
+    const io = memoryIO();
+    expect(await main(["--help"], io)).toBe(0);
+    expect(io.out()).toMatch(/--prefix NAME-PREFIX/);
+  });
+});
