@@ -33,9 +33,18 @@ interface Started {
 }
 
 const client = generateSelfSignedCert();
+const children: ChildProcess[] = [];
+const sessions: http2.ClientHttp2Session[] = [];
+
+// A failed assertion must not leave a provider process or a connection behind (jest would wait for them).
+afterEach(() => {
+  sessions.splice(0).forEach((s) => s.destroy());
+  children.splice(0).forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
+});
 
 function startProvider(env: NodeJS.ProcessEnv): Promise<Started> {
   const child = spawn(process.execPath, [bundledProviderPath("testfs")], { env, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
@@ -54,7 +63,7 @@ function startProvider(env: NodeJS.ProcessEnv): Promise<Started> {
 }
 
 function connect(p: Started, withClientCert = true): http2.ClientHttp2Session {
-  return http2.connect("https://localhost", {
+  const session = http2.connect("https://localhost", {
     createConnection: () =>
       require("node:tls").connect({
         path: p.socket,
@@ -64,6 +73,8 @@ function connect(p: Started, withClientCert = true): http2.ClientHttp2Session {
         ...(withClientCert ? { cert: client.certPem, key: client.keyPem } : {}),
       }),
   });
+  sessions.push(session);
+  return session;
 }
 
 function call(session: http2.ClientHttp2Session, path: string, body: Uint8Array): Promise<{ status: string; message?: string; data: Buffer }> {

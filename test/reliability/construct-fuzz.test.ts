@@ -1,0 +1,4 @@
+// Heavy variant of the construct props fuzzing: the same properties as the CI drill, 20 times the runs.
+import { constructFuzzSuite } from "../integration/reliability/support/construct-fuzz-suite";
+
+constructFuzzSuite(2000);
