@@ -159,7 +159,8 @@ export class Instance extends Construct {
       if (props.image === undefined || props.image === "") fail(this, KIND, "image", `an Incus instance needs an image alias or fingerprint, e.g. "debian-13"`);
       if (props.project && props.project.host !== host) fail(this, KIND, "project", `the project "${props.project.node.path}" is on another host`);
       if (!running && (props.files || props.exec)) fail(this, KIND, props.files ? "files" : "exec", "files and exec need a running instance; drop `running: false`");
-      if (props.memory !== undefined && !isToken(props.memory) && "error" in parseSize(props.memory)) fail(this, KIND, "memory", (parseSize(props.memory) as { error: string }).error);
+      const memory = props.memory !== undefined && !isToken(props.memory) ? parseSize(props.memory) : undefined;
+      if (memory && "error" in memory) fail(this, KIND, "memory", memory.error);
       this.project = props.project;
       const project = props.project && !props.project.isDefault ? props.project.projectName : undefined;
       this.fixedDevices.push(...(devicesToBlocks(this, KIND, props.devices) ?? []));

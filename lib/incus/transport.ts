@@ -1,8 +1,7 @@
 // One undici Agent per remote: it pools keep-alive connections (unix socket or TLS) and lets many
 // requests run at once, which is what a Terraform provider applying a large graph needs.
 import type { ConnectionOptions, TLSSocket } from "node:tls";
-import { Agent, buildConnector } from "undici";
-import type { Dispatcher } from "undici";
+import type { Dispatcher, buildConnector } from "undici";
 import type { ResolvedHttpsRemote, ResolvedRemote } from "./remote";
 
 /** A connected remote: the dispatcher that sends requests and the origin they go to. */
@@ -25,6 +24,12 @@ export interface TransportOptions {
   readonly connections?: number;
   /** @default 10000 ms */
   readonly connectTimeoutMs?: number;
+}
+
+// undici is loaded on first connect, not at import: a Terraform provider process is started 3-5 times per
+// command, and most starts (schema, validation) never talk to Incus.
+function undici(): typeof import("undici") {
+  return require("undici") as typeof import("undici");
 }
 
 /** Error code used when the server presents a certificate other than the pinned one. */
@@ -72,7 +77,7 @@ function pinViolation(socket: TLSSocket, expected: string): Error | undefined {
  * request is written. Session resumption is off so every connection is checked the same way.
  */
 function pinnedConnector(remote: ResolvedHttpsRemote, expected: string, timeout: number): buildConnector.connector {
-  const connect = buildConnector({
+  const connect = undici().buildConnector({
     ca: remote.trustAnchors,
     cert: remote.clientCert,
     key: remote.clientKey,
@@ -118,12 +123,12 @@ export function openTransport(remote: ResolvedRemote, options: TransportOptions 
     keepAliveTimeout: 4_000,
   };
   if (remote.kind === "unix") {
-    const agent = new Agent({ ...common, connect: { socketPath: remote.socketPath, timeout: connectTimeout } });
+    const agent = new (undici().Agent)({ ...common, connect: { socketPath: remote.socketPath, timeout: connectTimeout } });
     return { kind: "unix", dispatcher: agent, origin: "http://incus.socket", endpoint: remote.endpoint, close: () => agent.close() };
   }
   const connect = remote.pinnedFingerprint256
     ? pinnedConnector(remote, remote.pinnedFingerprint256, connectTimeout)
     : caConnectOptions(remote, connectTimeout);
-  const agent = new Agent({ ...common, connect });
+  const agent = new (undici().Agent)({ ...common, connect });
   return { kind: "https", dispatcher: agent, origin: remote.origin, endpoint: remote.endpoint, close: () => agent.close() };
 }

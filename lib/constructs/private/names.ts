@@ -61,22 +61,33 @@ export function nameProblem(name: string, rule: NameRule): string | undefined {
 
 /**
  * The default object name for a construct: its path (stack first) in lower case, joined with hyphens, e.g.
- * "homelab/db" → "homelab-db". Too long for the rule → shortened with a hash of the full path, so it stays unique
- * and stable.
+ * "homelab/db" → "homelab-db". Too long for the rule → the front is shortened and a hash of the full path added,
+ * keeping the construct id when it fits ("homelab/net" → "home-net-1a2b3c" for a 15-character limit), so the name
+ * stays unique, stable and recognisable.
  */
 export function defaultName(scope: IConstruct, rule: NameRule): string {
   const path = scope.node.path;
-  let name = path
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  let name = normalize(path);
   if (name === "") name = "x";
   if (rule.mustStartWithLetter && !/^[a-z]/.test(name)) name = `x-${name}`;
   if (name.length <= rule.maxLength) return name;
   const hash = createHash("sha256").update(path).digest("hex").slice(0, 6);
-  const head = name.slice(0, rule.maxLength - hash.length - 1).replace(/-+$/, "");
-  return `${head}-${hash}`;
+  const room = rule.maxLength - hash.length - 1;
+  const id = normalize(scope.node.id);
+  const headRoom = room - id.length - 1;
+  const head = name.slice(0, Math.max(headRoom, 0)).replace(/-+$/, "");
+  if (id !== "" && headRoom >= 2 && head !== "" && (!rule.mustStartWithLetter || /^[a-z]/.test(head))) {
+    return `${head}-${id}-${hash}`;
+  }
+  return `${name.slice(0, room).replace(/-+$/, "")}-${hash}`;
+}
+
+function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 /** The construct path below its stack, e.g. "db/scratch" for "homelab/db/scratch". */

@@ -50,3 +50,8 @@ export function messageType(fullName: string): {
     decode: (b) => t.toObject(t.decode(b), TO_OBJECT) as Record<string, unknown>,
   };
 }
+
+/** Builds the descriptor root ahead of the first call (done right after the handshake line). */
+export function warmCodecs(): void {
+  getRoot();
+}

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { generateSelfSignedCert } from "./cert";
-import { tfplugin6Codec } from "./codec";
+import { tfplugin6Codec, warmCodecs } from "./codec";
 import { GrpcError, GrpcStatus, startGrpcServer } from "./grpc-server";
 import type { GrpcRoute, GrpcServer } from "./grpc-server";
 import { checkPluginEnv, handshakeLine } from "./handshake";
@@ -24,8 +24,9 @@ export interface RunPluginOptions {
 }
 
 /**
- * Runs the plugin. `createHandlers` is called once, on the first RPC: the handshake line goes out before any
- * provider code is loaded, so Terraform can connect while the provider finishes starting.
+ * Runs the plugin. `createHandlers` is called once, right after the handshake line is out (or on the first RPC,
+ * whichever comes first): no provider code is loaded before the handshake, so Terraform can connect while the
+ * provider finishes starting.
  */
 export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers, opts: RunPluginOptions = {}): void {
   const env = opts.env ?? process.env;
@@ -70,6 +71,15 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
       server = s;
       process.stdout.write(handshakeLine("unix", socketPath, cert?.certDer));
       log.debug("plugin serving", { socket: socketPath, tls: Boolean(cert) });
+      // Load the provider while Terraform reads the line and dials: the first RPC then finds it ready.
+      setImmediate(() => {
+        try {
+          getHandlers();
+          warmCodecs();
+        } catch (err) {
+          log.error("loading the provider failed", { error: describe(err) });
+        }
+      });
     },
     (err: unknown) => {
       process.stderr.write(`${name}: cannot listen on ${socketPath}: ${describe(err)}\n`);

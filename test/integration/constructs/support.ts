@@ -183,9 +183,10 @@ export function forceCleanup(prefix: string, pools: readonly string[]): void {
       for (const vol of volumesWithPrefix(pool, prefix, "custom", project)) quiet(["storage", "volume", "delete", pool, vol, "--project", project]);
     }
   }
-  for (const net of list("/1.0/networks").filter((n) => n.startsWith(prefix.slice(0, 8)) && n.length <= 15 && /-[0-9a-f]{6}$/.test(n))) {
+  // Default network names are shortened (15 characters), so they are recognised by their ownership marker.
+  for (const net of list("/1.0/networks").filter((n) => /-[0-9a-f]{6}$/.test(n))) {
     const config = incusQuery(`/1.0/networks/${net}`)?.config ?? {};
-    if (String(config["user.cdktf-virt.owner"] ?? "").startsWith(`${prefix}/`)) quiet(["network", "delete", net]);
+    if (String(config["user.cdktf-virt.owner"] ?? "").startsWith(prefix)) quiet(["network", "delete", net]);
   }
   for (const net of list("/1.0/networks").filter((n) => n.startsWith(prefix))) quiet(["network", "delete", net]);
   for (const project of projects.filter((p) => p !== "default")) quiet(["project", "delete", project]);

@@ -17,7 +17,7 @@ describe("examples", () => {
     expect(resource(json, "incus_instance", "db").lifecycle).toEqual({ replace_triggered_by: [`terraform_data.${anchorId}`] });
     expect(resource(json, "incus_instance", "web").file[0].target_path).toBe("/srv/www/index.html");
     const names = Object.values(json.resource).flatMap((byId: any) => Object.values(byId)).map((r: any) => r.name).filter(Boolean);
-    for (const name of names) expect(name).toMatch(/^cdktf-virt-homelab-|^cdktf-vi/);
+    for (const name of names) expect(name).toMatch(/^cdktf-virt-homelab-|^cdkt-net-[0-9a-f]{6}$/);
     expect(json.output).toHaveProperty("db_name");
   });
 

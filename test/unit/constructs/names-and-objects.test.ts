@@ -33,12 +33,20 @@ describe("default names", () => {
     const b = resource(json, "incus_network", "isolated-network-two").name as string;
     expect(a.length).toBeLessThanOrEqual(15);
     expect(b.length).toBeLessThanOrEqual(15);
-    expect(a).toMatch(/^a-rather-[0-9a-f]{6}$/);
+    expect(a).toMatch(/^a-rather-[0-9a-f]{6}$/); // the id does not fit: the front of the path and a hash
     expect(a).not.toBe(b);
     const instanceName = (Object.values(json.resource.incus_instance as object)[0] as any).name as string;
     expect(instanceName.length).toBeLessThanOrEqual(63);
     expect(instanceName).toMatch(/^a-rather-long-stack-name-i+-[0-9a-f]{6}$/);
     expect(n1.networkName).not.toBe(n2.networkName);
+  });
+
+  it("keep the construct id when it fits next to the shortened front", () => {
+    const stack = newStack("cdktf-virt-homelab");
+    const host = new IncusHost(stack, "lab");
+    new Network(stack, "net", { host });
+    const name = resource(synth(stack), "incus_network", "net").name as string;
+    expect(name).toMatch(/^cdkt-net-[0-9a-f]{6}$/);
   });
 
   it("instance names start with a letter even when the stack name does not", () => {

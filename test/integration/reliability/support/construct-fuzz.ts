@@ -167,7 +167,7 @@ export function validNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[str
 }
 
 /** Construct ids of every shape (the default object names derive from them). */
-const anyIds = fc.oneof(
+const anyIds: fc.Arbitrary<readonly string[]> = fc.oneof<fc.Arbitrary<readonly string[]>[]>(
   fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.stringMatching(/^[A-Za-z0-9._ -]{1,12}$/)), {
     minLength: 2,
     maxLength: 6,
@@ -183,7 +183,7 @@ const anyIds = fc.oneof(
  * other (two objects with one name in one pool or host cannot both exist) — or the collision is refused at synth
  * with a validation error on "name".
  */
-export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[string[]]> {
+export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[readonly string[]]> {
   return fc.property(anyIds, (ids) => {
     const stack = freshStack();
     const host = incusHost(stack);

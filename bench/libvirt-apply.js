@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+// libvirt: apply of N domains (default 10), each with a raw volume in the test pool, running, with the bundled
+// libvirt provider, against the same end state reached with raw `virsh` commands (vol-create-as, define, start)
+// run with the same concurrency as terraform's -parallelism, and one after the other as a shell script would.
+// Every variant is verified (each domain running) and removed before the next one.
+//
+// Usage: node bench/libvirt-apply.js [--domains 10] [--parallelism 10] [--runs 1]
+"use strict";
+const { execFile } = require("node:child_process");
+const { randomBytes } = require("node:crypto");
+const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");
+const { tmpdir } = require("node:os");
+const { join } = require("node:path");
+const { promisify } = require("node:util");
+const { withConcurrency } = require("./rest-baseline/rest-client");
+const { loadTs } = require("./support/load-ts");
+const { formatMs, median, option, printResult, ratio, timed } = require("./support/report");
+
+const URI = process.env.CDKTF_VIRT_LIBVIRT_URI ?? "qemu:///system";
+const POOL = process.env.CDKTF_VIRT_LIBVIRT_POOL ?? "cdktf-virt-test";
+const run = promisify(execFile);
+const virsh = (...args) => run("virsh", ["-c", URI, "-q", ...args], { maxBuffer: 4 * 1024 * 1024 });
+
+const domainXml = (name, volume) => `<domain type='kvm'>
+  <name>${name}</name>
+  <memory unit='MiB'>64</memory>
+  <vcpu>1</vcpu>
+  <os><type arch='x86_64' machine='pc'>hvm</type></os>
+  <devices>
+    <disk type='volume' device='disk'>
+      <driver name='qemu' type='raw'/>
+      <source pool='${POOL}' volume='${volume}'/>
+      <target dev='vda' bus='virtio'/>
+    </disk>
+  </devices>
+</domain>
+`;
+
+function hcl(prefix, count) {
+  return `terraform {
+  required_providers {
+    libvirt = { source = "registry.cdktf-virt.local/cdktf-virt/libvirt" }
+  }
+}
+provider "libvirt" {
+  uri = "${URI}"
+}
+resource "libvirt_volume" "disk" {
+  count    = ${count}
+  name     = "${prefix}d\${count.index}.raw"
+  pool     = "${POOL}"
+  capacity = 4194304
+  target   = { format = { type = "raw" } }
+}
+resource "libvirt_domain" "vm" {
+  count       = ${count}
+  name        = "${prefix}vm\${count.index}"
+  type        = "kvm"
+  memory      = 64
+  memory_unit = "MiB"
+  vcpu        = 1
+  running     = true
+  os          = { type = "hvm", type_arch = "x86_64", type_machine = "pc" }
+  devices = {
+    disks = [{
+      source = { volume = { pool = "${POOL}", volume = libvirt_volume.disk[count.index].name } }
+      target = { dev = "vda", bus = "virtio" }
+    }]
+  }
+}
+`;
+}
+
+async function domainsWithPrefix(prefix) {
+  const { stdout } = await virsh("list", "--all", "--name");
+  return stdout.split("\n").map((s) => s.trim()).filter((n) => n.startsWith(prefix));
+}
+
+async function expectRunning(prefix, count) {
+  const { stdout } = await virsh("list", "--state-running", "--name");
+  const running = stdout.split("\n").map((s) => s.trim()).filter((n) => n.startsWith(prefix));
+  if (running.length !== count) throw new Error(`expected ${count} running domains with prefix ${prefix}, found ${running.length}`);
+}
+
+/** Removes the prefix's domains and volumes (only those). */
+async function removeAll(prefix) {
+  await withConcurrency(await domainsWithPrefix(prefix), 10, async (name) => {
+    await virsh("destroy", name).catch(() => undefined);
+    await virsh("undefine", name, "--nvram").catch(() => virsh("undefine", name));
+  });
+  const { stdout } = await virsh("vol-list", POOL);
+  const vols = stdout.split("\n").map((l) => l.trim().split(/\s+/)[0]).filter((n) => n && n.startsWith(prefix));
+  await withConcurrency(vols, 10, (v) => virsh("vol-delete", v, "--pool", POOL));
+}
+
+async function viaVirsh(prefix, count, limit, dir) {
+  try {
+    const [ms] = await timed(() =>
+      withConcurrency([...Array(count).keys()], limit, async (i) => {
+        const name = `${prefix}vm${i}`;
+        const volume = `${prefix}d${i}.raw`;
+        const file = join(dir, `${name}.xml`);
+        writeFileSync(file, domainXml(name, volume));
+        await virsh("vol-create-as", POOL, volume, "4M", "--format", "raw");
+        await virsh("define", file);
+        await virsh("start", name);
+      }),
+    );
+    await expectRunning(prefix, count);
+    return ms;
+  } finally {
+    await removeAll(prefix);
+  }
+}
+
+async function viaTerraform(prefix, count, parallelism) {
+  const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
+  const ws = TerraformWorkspace.create({ providers: ["libvirt"], prefix, env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0", TF_LOG: "" } });
+  try {
+    ws.write("main.tf", hcl(prefix, count));
+    await ws.init();
+    const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
+    await expectRunning(prefix, count);
+    await ws.destroy();
+    return ms;
+  } finally {
+    await removeAll(prefix);
+    ws.cleanup();
+  }
+}
+
+async function main() {
+  const count = Number(option("domains", "10"));
+  const parallelism = Number(option("parallelism", "10"));
+  const runs = Number(option("runs", "1"));
+  try {
+    await virsh("pool-info", POOL);
+  } catch (err) {
+    throw new Error(`libvirt pool ${POOL} on ${URI} is not usable (${err.message.trim()}); run \`bash scripts/setup-libvirt.sh\` (as root) first.`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), "cdktf-virt-bench-virsh-"));
+  const tf = [];
+  const parallel = [];
+  const sequential = [];
+  try {
+    for (let r = 0; r < runs; r++) {
+      const prefix = () => `t-bench-virt-${randomBytes(3).toString("hex")}-`;
+      const steps = [
+        async () => tf.push(await viaTerraform(prefix(), count, parallelism)),
+        async () => parallel.push(await viaVirsh(prefix(), count, parallelism, dir)),
+        async () => sequential.push(await viaVirsh(prefix(), count, 1, dir)),
+      ];
+      for (let i = 0; i < steps.length; i++) await steps[(i + r) % steps.length]();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const t = median(tf);
+  const p = median(parallel);
+  const s = median(sequential);
+  console.log(`libvirt-apply (${count} domains with a volume each, parallelism ${parallelism}, ${runs} run(s))`);
+  printResult(
+    { bench: "libvirt-apply", domains: count, parallelism, runs, terraformMs: Math.round(t), virshMs: Math.round(p), virshSequentialMs: Math.round(s), ratio: ratio(t, p), ratioVsSequential: ratio(t, s) },
+    [
+      `terraform apply (bundled provider):   ${formatMs(t)}`,
+      `virsh, ${parallelism} at a time:               ${formatMs(p)}`,
+      `virsh, one command after the other:   ${formatMs(s)}`,
+      `ratio terraform / virsh: ${ratio(t, p)}x; terraform / sequential virsh: ${ratio(t, s)}x`,
+    ],
+  );
+}
+
+main().catch((err) => {
+  console.error(`libvirt-apply benchmark: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// No-op plan of a deployed stack of 200 resources (100 containers, each with a volume): `terraform plan` with the
+// bundled provider (it refreshes every resource) against the raw REST reads that carry the same information (each
+// container, its state, each volume), sent with the same concurrency as terraform's -parallelism. A third figure,
+// `terraform plan -refresh=false`, separates terraform's fixed cost from the provider's refresh work, so the
+// refresh part can be compared with the reads it has to make.
+//
+// Usage: node bench/noop-plan.js [--containers 100] [--parallelism 10] [--runs 5]
+"use strict";
+const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
+const { TEST_POOL, containersHcl, deleteAll, expectBuilt, names, requireDaemon, uniquePrefix, workspace } = require("./support/incus-stack");
+const { formatMs, median, option, printResult, ratio, timed } = require("./support/report");
+
+async function restReads(raw, prefix, count, parallelism) {
+  const before = raw.requests;
+  const [ms] = await timed(() =>
+    withConcurrency([...Array(count).keys()], parallelism, async (i) => {
+      const n = names(prefix, i);
+      await raw.getInstance(n.name);
+      await raw.getInstanceState(n.name);
+      await raw.getVolume(TEST_POOL, n.volume);
+    }),
+  );
+  return { ms, requests: raw.requests - before };
+}
+
+async function main() {
+  const count = Number(option("containers", "100"));
+  const parallelism = Number(option("parallelism", "10"));
+  const runs = Number(option("runs", "5"));
+  const raw = new RawIncus();
+  await requireDaemon(raw);
+  const prefix = uniquePrefix("plan");
+  const ws = workspace(prefix);
+  const plan = [];
+  const planNoRefresh = [];
+  const rest = [];
+  let requests = 0;
+  let setupMs = 0;
+  try {
+    ws.write("main.tf", containersHcl(prefix, count));
+    await ws.init();
+    [setupMs] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
+    await expectBuilt(raw, prefix, count);
+    const planOnce = async (extra) => {
+      const [ms, r] = await timed(() => ws.plan([`-parallelism=${parallelism}`, ...extra]));
+      if (r.code !== 0) throw new Error(`the plan of the deployed stack is not empty (exit ${r.code}):\n${r.output}`);
+      return ms;
+    };
+    await planOnce([]); // warm the file cache and the daemon
+    await restReads(raw, prefix, count, parallelism);
+    for (let run = 0; run < runs; run++) {
+      plan.push(await planOnce([]));
+      planNoRefresh.push(await planOnce(["-refresh=false"]));
+      const r = await restReads(raw, prefix, count, parallelism);
+      rest.push(r.ms);
+      requests = r.requests;
+    }
+    await ws.destroy();
+  } finally {
+    await deleteAll(raw, prefix, withConcurrency);
+    ws.cleanup();
+    await raw.close();
+  }
+  const p = median(plan);
+  const pn = median(planNoRefresh);
+  const r = median(rest);
+  const refresh = Math.max(0, p - pn);
+  console.log(`noop-plan (${2 * count} resources, parallelism ${parallelism}, ${runs} runs; setup apply took ${formatMs(setupMs)})`);
+  printResult(
+    {
+      bench: "noop-plan",
+      resources: 2 * count,
+      parallelism,
+      runs,
+      planMs: Math.round(p),
+      planNoRefreshMs: Math.round(pn),
+      refreshMs: Math.round(refresh),
+      restReadsMs: Math.round(r),
+      restRequests: requests,
+      ratio: ratio(p, r),
+      refreshRatio: ratio(refresh, r),
+    },
+    [
+      `terraform plan (refresh):        ${formatMs(p)}`,
+      `terraform plan -refresh=false:   ${formatMs(pn)} (terraform and provider start-up, no reads)`,
+      `raw REST reads, ${parallelism} at a time: ${formatMs(r)} (${requests} GETs)`,
+      `ratio plan / REST reads: ${ratio(p, r)}x; refresh part (${formatMs(refresh)}) / REST reads: ${ratio(refresh, r)}x`,
+    ],
+  );
+}
+
+main().catch((err) => {
+  console.error(`noop-plan benchmark: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+// The Terraform configuration the Incus benchmarks apply (N containers, each with a custom volume mounted at /data,
+// the shape the constructs emit: owner markers, root disk on the test pool), the terraform workspace that runs it
+// with the bundled provider from a private mirror, and checks that what a benchmark built is really there.
+"use strict";
+const { randomBytes } = require("node:crypto");
+const { loadTs } = require("./load-ts");
+
+const TEST_POOL = process.env.CDKTF_VIRT_TEST_POOL ?? "cdktf-virt-test";
+const TEST_IMAGE = process.env.CDKTF_VIRT_TEST_IMAGE ?? "cdktf-virt-busybox";
+const VOLUME_SIZE = "32MiB";
+
+/** A prefix no existing object has, e.g. "t-bench-apply-1a2b3c4d". */
+function uniquePrefix(bench) {
+  return `t-bench-${bench}-${randomBytes(4).toString("hex")}`;
+}
+
+/** The names of container i and its volume. */
+function names(prefix, i) {
+  return { name: `${prefix}-c${i}`, volume: `${prefix}-v${i}`, owner: `${prefix}/c${i}` };
+}
+
+/** HCL for `count` containers with volumes (running unless told otherwise). */
+function containersHcl(prefix, count, { running = true } = {}) {
+  return `terraform {
+  required_providers {
+    incus = { source = "registry.cdktf-virt.local/cdktf-virt/incus" }
+  }
+}
+provider "incus" {}
+
+resource "incus_storage_volume" "data" {
+  count  = ${count}
+  name   = "${prefix}-v\${count.index}"
+  pool   = "${TEST_POOL}"
+  config = { size = "${VOLUME_SIZE}", "user.cdktf-virt.owner" = "${prefix}/c\${count.index}/volume" }
+}
+
+resource "incus_instance" "c" {
+  count   = ${count}
+  name    = "${prefix}-c\${count.index}"
+  image   = "${TEST_IMAGE}"
+  running = ${running}
+  config  = { "user.cdktf-virt.owner" = "${prefix}/c\${count.index}" }
+  device {
+    name       = "root"
+    type       = "disk"
+    properties = { path = "/", pool = "${TEST_POOL}" }
+  }
+  device {
+    name       = "data"
+    type       = "disk"
+    properties = { path = "/data", pool = "${TEST_POOL}", source = incus_storage_volume.data[count.index].name }
+  }
+}
+`;
+}
+
+/** The REST body pieces for container i: what the HCL above asks Incus for. */
+function restSpec(prefix, i) {
+  const n = names(prefix, i);
+  return {
+    ...n,
+    volumeConfig: { size: VOLUME_SIZE, "user.cdktf-virt.owner": `${n.owner}/volume` },
+    instance: {
+      image: TEST_IMAGE,
+      config: { "user.cdktf-virt.owner": n.owner },
+      devices: {
+        root: { type: "disk", path: "/", pool: TEST_POOL },
+        data: { type: "disk", path: "/data", pool: TEST_POOL, source: n.volume },
+      },
+    },
+  };
+}
+
+/** A terraform working directory with the bundled incus provider mirrored (test/support/terraform.ts). */
+function workspace(prefix) {
+  const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
+  return TerraformWorkspace.create({ providers: ["incus"], prefix, env: { TF_LOG: "", TF_LOG_PATH: "" } });
+}
+
+/** Throws unless Incus holds exactly `count` running containers and `count` volumes with the prefix. */
+async function expectBuilt(raw, prefix, count, { running = true } = {}) {
+  const instances = await raw.namesWithPrefix(`${prefix}-`);
+  const volumes = await raw.namesWithPrefix(`${prefix}-`, TEST_POOL);
+  if (instances.length !== count || volumes.length !== count) {
+    throw new Error(`expected ${count} containers and ${count} volumes with prefix ${prefix}, found ${instances.length} and ${volumes.length}`);
+  }
+  if (running) {
+    const states = await Promise.all(instances.map((n) => raw.getInstanceState(n)));
+    const notRunning = instances.filter((n, i) => states[i].metadata?.status !== "Running");
+    if (notRunning.length) throw new Error(`not running: ${notRunning.join(", ")}`);
+  }
+}
+
+/** Deletes everything with the prefix (containers first, then volumes). */
+async function deleteAll(raw, prefix, withConcurrency) {
+  await withConcurrency(await raw.namesWithPrefix(`${prefix}-`), 10, (n) => raw.deleteInstance(n));
+  await withConcurrency(await raw.namesWithPrefix(`${prefix}-`, TEST_POOL), 10, (n) => raw.deleteVolume(TEST_POOL, n));
+}
+
+/** Fails with a clear message when the daemon is not there. */
+async function requireDaemon(raw) {
+  try {
+    await raw.call("GET", "/1.0");
+  } catch (err) {
+    throw new Error(`Incus is not reachable at ${raw.socketPath} (${err.message}); run \`bash scripts/setup.sh\` (as root) first.`);
+  }
+}
+
+module.exports = { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, containersHcl, deleteAll, expectBuilt, names, requireDaemon, restSpec, uniquePrefix, workspace };
