@@ -114,6 +114,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`apply benchmark: ${err instanceof Error ? err.message : err}`);
+  console.error(`apply benchmark: ${err instanceof Error ? err.stack : err}`);
   process.exit(1);
 });

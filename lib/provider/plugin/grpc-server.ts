@@ -44,10 +44,14 @@ export interface GrpcServerOptions {
   readonly tls?: { keyPem: string; certPem: string; clientCaPem: string };
   readonly routes: ReadonlyMap<string, GrpcRoute>;
   readonly log: PluginLogger;
+  /** Called when the last open connection closes. */
+  readonly onIdle?: () => void;
 }
 
 export interface GrpcServer {
   close(): void;
+  /** Open HTTP/2 connections. */
+  sessionCount(): number;
 }
 
 export function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServer> {
@@ -67,7 +71,10 @@ export function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServer> {
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
     sessions.add(session);
-    session.on("close", () => sessions.delete(session));
+    session.on("close", () => {
+      sessions.delete(session);
+      if (sessions.size === 0) opts.onIdle?.();
+    });
     session.on("error", (err) => opts.log.debug("gRPC session error", { error: String(err) }));
   });
   server.on("stream", (stream, headers) => handleStream(stream, headers, opts));
@@ -84,6 +91,7 @@ export function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServer> {
           for (const s of sessions) s.destroy();
           server.close();
         },
+        sessionCount: () => sessions.size,
       });
     });
   });

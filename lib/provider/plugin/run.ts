@@ -58,6 +58,13 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
       process.exit(0);
     }, 5);
   };
+  const exitOrphaned = (why: string) => {
+    log.debug(`${why}; exiting`);
+    process.exit(0);
+  };
+  // A killed Terraform never calls Shutdown: do not linger as an orphan.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && exitOrphaned("Terraform is gone"), 1000).unref();
   const clientCert = env.PLUGIN_CLIENT_CERT;
   const cert = clientCert ? generateSelfSignedCert() : undefined;
   const socketPath = join(socketDir, "plugin.sock");
@@ -66,6 +73,11 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
     tls: cert && clientCert ? { keyPem: cert.keyPem, certPem: cert.certPem, clientCaPem: clientCert } : undefined,
     routes: buildRoutes(getHandlers, shutdown, log),
     log,
+    // Terraform keeps its one connection until it has called Shutdown; losing it means Terraform is gone.
+    onIdle: () =>
+      setTimeout(() => {
+        if (server && server.sessionCount() === 0) exitOrphaned("Terraform closed the connection");
+      }, 200),
   }).then(
     (s) => {
       server = s;

@@ -3,8 +3,12 @@
 //   volume    [remote:][project]/pool/name
 //   network, profile, storage pool   [remote:][project/]name
 //   project   [remote:]name
-// The generated code leaves `remote` unset on adopted resources (see render-stack.ts), so the IDs name no remote
-// either: the object is looked up on the provider's default remote, which is the stack's only host.
+// The functions below build the remote-less part; withRemote() adds the `remote:` prefix.
+
+/** Prefixes an import ID with the remote its resource names, so the imported state matches the configuration. */
+export function withRemote(remote: string, id: string): string {
+  return `${remote}:${id}`;
+}
 
 function projectPart(project: string | undefined): string {
   return project && project !== "default" ? `${project}/` : "";

@@ -4,7 +4,7 @@
 // pool) become `fromName` references. Anything the constructs cannot express is kept through their escape hatches
 // (`config`, `devices`) or skipped with a warning — never dropped silently.
 import type { Instance, Network, Profile, StoragePool } from "../../incus";
-import { instanceImportId, namedImportId, projectImportId, volumeImportId } from "./import-ids";
+import { instanceImportId, namedImportId, projectImportId, volumeImportId, withRemote } from "./import-ids";
 import { describeInstance } from "./plan-instance";
 import type { PlanContext } from "./plan-values";
 import { rawDevices, userConfig } from "./plan-values";
@@ -46,7 +46,10 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
   const matches = (name: string) => name.startsWith(snapshot.prefix);
   const declare = (d: Omit<Declaration, "variable" | "id">, name: string, suffix: string): Ref => {
     const variable = variables.take(variableName(name, suffix));
-    declarations.push({ ...d, variable, id: ids.take(name) });
+    // The constructs name their host's remote on every resource, and the provider keeps the remote of an
+    // import ID in state: both must agree or the next plan replaces the object.
+    const importId = d.importId === undefined ? undefined : withRemote(snapshot.remoteName, d.importId);
+    declarations.push({ ...d, importId, variable, id: ids.take(name) });
     return new Ref(variable);
   };
 

@@ -85,12 +85,10 @@ function declarationLines(d: Declaration): string[] {
 const ADOPT_HELPER = [
   "/**",
   " * Adopts an existing object at the next deploy: a Terraform `import` block for the construct's resource (its",
-  " * default child). `remote` stays unset on the resource: the stack's only host is the provider's default remote,",
-  " * and the provider records an imported object's remote as unset, so naming it would plan a replacement.",
+  " * default child); the ID names the same remote as the resource, so the import plans no replacement.",
   " */",
   "function adopt(construct: IConstruct, importId: string): void {",
   "  const resource = construct.node.defaultChild as TerraformResource;",
   "  resource.importFrom(importId);",
-  "  resource.addOverride(\"remote\", null);",
   "}",
 ];

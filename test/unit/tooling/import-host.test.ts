@@ -84,15 +84,15 @@ function synthGenerated(stackFile: string, className = "ImportedStack"): any {
 const render = (s: HostSnapshot) => renderStack(planImport(s), { stackName: "imported", packageName: LIB, source: "fixture" });
 
 describe("import-host code generation", () => {
-  test("writes import blocks with the official provider's ID grammar", () => {
+  test("writes import blocks with the official provider's ID grammar, naming the host's remote", () => {
     const json = synthGenerated(render(snapshot()).stackFile);
     const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
     expect(imports).toEqual({
-      "incus_network.app-net": "app-net",
-      "incus_profile.app-prof": "app-prof",
-      "incus_storage_volume.app-data": "/tank/app-data",
+      "incus_network.app-net": "local:app-net",
+      "incus_profile.app-prof": "local:app-prof",
+      "incus_storage_volume.app-data": "local:/tank/app-data",
       // the alphabetically first alias of the base image
-      "incus_instance.app-web": "app-web,image=busybox",
+      "incus_instance.app-web": "local:app-web,image=busybox",
     });
   });
 
@@ -101,7 +101,7 @@ describe("import-host code generation", () => {
     const web = json.resource.incus_instance["app-web"];
     expect(web.name).toBe("app-web");
     expect(web.image).toBe("busybox");
-    expect(web.remote).toBeNull();
+    expect(web.remote).toBe("local");
     expect(web.profiles).toEqual(["default", "${incus_profile.app-prof.name}"]);
     expect(web.config).toEqual({
       "limits.memory": "256MiB",
@@ -145,7 +145,7 @@ describe("import-host code generation", () => {
     expect(json.resource.incus_instance["app-a"].image).toBe(BASE);
     expect(json.resource.incus_instance["app-b"].running).toBe(false);
     const imports = (json.import as { to: string; id: string }[]).map((i) => i.id);
-    expect(imports).toContain(`app-a,image=${BASE}`);
+    expect(imports).toContain(`local:app-a,image=${BASE}`);
   });
 
   test("a non-default project is imported with its features and named in every ID", () => {
@@ -160,10 +160,10 @@ describe("import-host code generation", () => {
     const json = synthGenerated(render(s).stackFile);
     const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
     expect(imports).toEqual({
-      "incus_project.app-proj": "app-proj",
-      "incus_profile.app-prof": "app-proj/app-prof",
-      "incus_storage_volume.app-data": "app-proj/tank/app-data",
-      "incus_instance.app-web": "app-proj/app-web,image=busybox",
+      "incus_project.app-proj": "local:app-proj",
+      "incus_profile.app-prof": "local:app-proj/app-prof",
+      "incus_storage_volume.app-data": "local:app-proj/tank/app-data",
+      "incus_instance.app-web": "local:app-proj/app-web,image=busybox",
     });
     expect(json.resource.incus_project["app-proj"].config).toMatchObject({
       "features.images": "false",
