@@ -3,7 +3,7 @@
 const common = {
   preset: "ts-jest",
   testEnvironment: "node",
-  transform: { "^.+\\.ts$": ["ts-jest", { isolatedModules: true, diagnostics: false }] },
+  transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   setupFiles: ["<rootDir>/test/support/env.js"],
 };
 

@@ -6,6 +6,10 @@ export const USAGE = `Usage: cdktf-virt <command> [options]
 
 Commands:
   provider install   install the bundled Terraform providers into a filesystem mirror
+  explain [PLAN]     say in words what a plan does to instances and their data; --guard refuses data loss
+  graph [STACK]      draw hosts, pools, volumes, instances and their lifecycle coupling (Mermaid, DOT, SVG)
+  import             write construct code and import blocks that adopt a live Incus host's objects
+  doctor             check terraform, node, the bundled providers, Incus and libvirt, and say how to fix problems
 
 Run \`cdktf-virt <command> --help\` for a command's options.
 `;
@@ -14,6 +18,12 @@ Run \`cdktf-virt <command> --help\` for a command's options.
 export const COMMANDS: ReadonlyMap<string, () => CommandMain> = new Map<string, () => CommandMain>([
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   ["provider install", () => (require("./provider-install") as typeof import("./provider-install")).providerInstall],
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  ["explain", () => (require("../tooling/explain") as typeof import("../tooling/explain")).main],
+  ["graph", () => (require("../tooling/graph") as typeof import("../tooling/graph")).main],
+  ["doctor", () => (require("../tooling/doctor") as typeof import("../tooling/doctor")).main],
+  ["import", () => (require("../tooling/import-host") as typeof import("../tooling/import-host")).main],
+  /* eslint-enable @typescript-eslint/no-require-imports */
 ]);
 
 export async function main(argv: string[], io: CliIO): Promise<number> {

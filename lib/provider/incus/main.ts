@@ -1,5 +1,12 @@
-// Executable entry of the bundled incus provider (bundled to dist/providers/terraform-provider-incus.js).
-import { serveProvider } from "../framework";
-import { incusProvider } from "./provider";
+// Executable entry of the bundled incus provider (bundled to dist/providers/terraform-provider-incus.js). Only the
+// plugin host loads before the handshake line; the framework and the resources load on Terraform's first call,
+// because Terraform starts a provider 3-5 times per command and most starts only ask for the schema.
+import { runPlugin } from "../plugin";
 
-serveProvider(incusProvider);
+runPlugin((host) => {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { providerHandlers } = require("../framework") as typeof import("../framework");
+  const { incusProvider } = require("./provider") as typeof import("./provider");
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return providerHandlers(incusProvider, host);
+});

@@ -169,6 +169,16 @@ describe("provider process", () => {
     }
   });
 
+  test("losing Terraform's connection without Shutdown ends the process (no orphans)", async () => {
+    const p = await startProvider(env());
+    const session = connect(p);
+    expect((await call(session, "/tfplugin6.Provider/GetMetadata", new Uint8Array(0))).status).toBe("0");
+    session.destroy();
+    const code = await Promise.race([p.exit, new Promise((r) => setTimeout(() => r("still running"), 5000))]);
+    expect(code).toBe(0);
+    expect(existsSync(dirname(p.socket))).toBe(false);
+  });
+
   test("a client without the trusted certificate is refused", async () => {
     const p = await startProvider(env());
     const session = connect(p, false);

@@ -6,6 +6,11 @@ import { isUnknown } from "../../framework";
 
 /** Config key of the ownership marker the constructs put into every object they create. */
 export const OWNER_KEY = "user.cdktf-virt.owner";
+/**
+ * Set to "true" on volumes whose data must survive: `prevent_destroy` lives only in the configuration and goes
+ * away with the resource block, this key travels with the object, so deleting it is refused at plan time.
+ */
+export const PROTECT_KEY = "user.cdktf-virt.protect";
 
 /**
  * An entry ending in "." (or "*") is a prefix ("volatile."), anything else an exact key ("source").

@@ -2,7 +2,7 @@
 // handling, waits, and device blocks.
 export { formatImportId, importIdFormat, parseImportId } from "./import-id";
 export type { ImportIdSpec, ParsedImportId } from "./import-id";
-export { OWNER_KEY, configEqual, configMap, isComputedKey, mergeForPut, stripComputedConfig } from "./config";
+export { OWNER_KEY, PROTECT_KEY, configEqual, configMap, isComputedKey, mergeForPut, stripComputedConfig } from "./config";
 export { adoptOrFail, createOrAdopt, plannedOwner } from "./adopt";
 export type { AdoptCheck, CreateOrAdoptSteps } from "./adopt";
 export { errorMessage, ignoreNotFound, reportError } from "./errors";

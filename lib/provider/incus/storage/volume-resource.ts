@@ -87,7 +87,7 @@ export const storageVolumeResource: Resource<IncusProviderData> = {
     }
   },
 
-  modifyPlan: (req) => planVolume(req),
+  modifyPlan: (req, ctx) => planVolume(req, ctx.diagnostics),
 
   async create({ planned }, ctx, resp) {
     const client = clientFor(ctx, planned);

@@ -1,7 +1,8 @@
 // The incus_storage_volume schema (lxc/incus compatible) and the plan rules the official provider expresses
 // as defaults: description "" and config {} unless the volume is a copy or an import, content_type
 // "filesystem" unless the source decides it.
-import type { ModifyPlanRequest, ModifyPlanResponse, PlanModifier, Schema } from "../../framework";
+import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, PlanModifier, Schema, Values } from "../../framework";
+import { PROTECT_KEY } from "../common";
 import { bool, isUnknown, mapOf, nested, num, oneOf, requiresReplace, requiresReplaceIf, setBlock, str } from "../../framework";
 
 /** Replace only when the user configured a new value (a computed value filled by the server never replaces). */
@@ -75,8 +76,9 @@ export function hasSource(values: { source_volume?: unknown; source_file?: unkno
 }
 
 /** Defaults that depend on whether a source is used (see the file comment). */
-export function planVolume(req: ModifyPlanRequest): ModifyPlanResponse {
-  const { config, planned } = req;
+export function planVolume(req: ModifyPlanRequest, diagnostics: Diagnostics): ModifyPlanResponse {
+  const { config, planned, prior } = req;
+  if (planned === null && prior !== null) refuseProtectedDestroy(prior, diagnostics);
   if (!config || !planned) return { planned };
   const next = { ...planned };
   const sourced = hasSource(config) || isUnknown(config.source_volume) || isUnknown(config.source_file);
@@ -86,4 +88,17 @@ export function planVolume(req: ModifyPlanRequest): ModifyPlanResponse {
     if (config.content_type === null) next.content_type = "filesystem";
   }
   return { planned: next };
+}
+
+/** A volume marked protected is never planned for deletion, even once its resource block is gone. */
+function refuseProtectedDestroy(prior: Values, diagnostics: Diagnostics): void {
+  const config = prior.config as Record<string, string> | null;
+  if (config?.[PROTECT_KEY] !== "true") return;
+  diagnostics.error(
+    `Storage volume ${String(prior.pool)}/${String(prior.name)} is protected`,
+    `Its config carries ${PROTECT_KEY}="true", so this plan would destroy data that is meant to be kept. ` +
+      "To delete it on purpose, first deploy it with protection lifted (the Volume construct's `protect: false`, " +
+      `or remove the ${PROTECT_KEY} key), then remove it. To stop managing it without deleting it, use ` +
+      "`terraform state rm` or a `removed { lifecycle { destroy = false } }` block.",
+  );
 }
