@@ -6,6 +6,7 @@
 const { Agent, request } = require("undici");
 
 const ORIGIN = "http://incus";
+const STALE = new Set(["EPIPE", "ECONNRESET", "UND_ERR_SOCKET"]);
 
 class RawIncus {
   /** @param {string} [socketPath] default $INCUS_SOCKET, else $INCUS_DIR/unix.socket, else /var/lib/incus/unix.socket */
@@ -16,16 +17,36 @@ class RawIncus {
     this.requests = 0;
   }
 
-  /** One API call; returns the parsed body ("metadata" for sync responses, the operation for async ones). */
+  /**
+   * One API call; returns the parsed body ("metadata" for sync responses, the operation for async ones). A request
+   * that meets a pooled connection the daemon has just closed (EPIPE/ECONNRESET before any answer) is sent once more
+   * on a fresh one, so the baseline measures the daemon, not connection-pool luck. `stalenessRetries` counts them.
+   */
   async call(method, path, body) {
+    try {
+      return await this.callOnce(method, path, body);
+    } catch (err) {
+      if (!STALE.has(err.cause?.code)) throw err;
+      this.stalenessRetries = (this.stalenessRetries ?? 0) + 1;
+      return this.callOnce(method, path, body);
+    }
+  }
+
+  async callOnce(method, path, body) {
     this.requests++;
-    const res = await request(`${ORIGIN}${path}`, {
-      method,
-      dispatcher: this.dispatcher,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.body.text();
+    let res;
+    let text;
+    try {
+      res = await request(`${ORIGIN}${path}`, {
+        method,
+        dispatcher: this.dispatcher,
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      text = await res.body.text();
+    } catch (err) {
+      throw new Error(`${method} ${path} on ${this.socketPath} failed: ${err.code ?? ""} ${err.message}`, { cause: err });
+    }
     const json = text ? JSON.parse(text) : {};
     if (res.statusCode >= 400 || json.type === "error") {
       const err = new Error(`${method} ${path} on ${this.socketPath}: HTTP ${res.statusCode} ${json.error ?? text}`);

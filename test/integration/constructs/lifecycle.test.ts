@@ -184,7 +184,8 @@ describe("constructs lifecycle on the real incusd", () => {
     await run.deploy();
     const refused = await run.destroy();
     expect(refused.code).not.toBe(0);
-    expect(refused.output).toMatch(/prevent_destroy/);
+    // Refused by the provider's protect marker (which also says how to proceed) or by Terraform's prevent_destroy.
+    expect(refused.output).toMatch(/is protected[\s\S]*protect: false|prevent_destroy/);
     expect(refused.output).toMatch(/incus_storage_volume\.data/);
     expect(getVolume(TEST_POOL, name("data"))).toBeDefined();
     expect(getInstance(name("app"))).toBeDefined();

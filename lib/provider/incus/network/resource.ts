@@ -3,18 +3,7 @@
 import type { IncusClient, Network } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, custom, mapOf, requiresReplace, str, useStateForUnknown } from "../../framework";
-import {
-  callFor,
-  clientFor,
-  configMap,
-  createOrAdopt,
-  formatImportId,
-  ignoreNotFound,
-  mergeForPut,
-  parseImportId,
-  provisionalState,
-  stripComputedConfig,
-} from "../common";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 
 /** Keys Incus generates for networks (the official provider's list). */
@@ -119,50 +108,27 @@ export const networkResource: Resource<IncusProviderData> = {
   typeName: "incus_network",
   schema,
 
-  async create({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    const call = callFor(ctx, planned);
-    const outcome = await createOrAdopt({
-      create: () =>
-        client.networks.create(
-          {
-            name: planned.name,
-            ...(typeof planned.type === "string" ? { type: planned.type } : {}),
-            // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
-            ...(planned.target ? {} : { description: planned.description ?? "" }),
-            config: configMap(planned.config),
-          },
-          call,
-        ),
-      find: async () => (await ignoreNotFound(client.networks.get(planned.name, call)))?.value,
-      configOf: (n) => n.config,
-      check: {
-        kind: "incus_network",
-        name: planned.name,
-        plannedConfig: configMap(planned.config),
-        importId: formatImportId({ remote: planned.remote, project: planned.project, fields: [planned.name] }),
-        diagnostics: ctx.diagnostics,
-      },
-    });
-    if (outcome === "refused") return;
-    resp.state = provisionalState(planned, { config: configMap(planned.config), managed: true });
-    if (outcome === "adopted") await converge(client, planned, ctx);
-    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
-  },
-
-  async read({ state }, ctx) {
-    return readBack(clientFor(ctx, state), state, ctx);
-  },
-
-  async update({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    await converge(client, planned, ctx);
-    resp.state = await readBack(client, planned, ctx);
-  },
-
-  async delete({ prior }, ctx) {
-    await ignoreNotFound(clientFor(ctx, prior).networks.delete(prior.name, callFor(ctx, { ...prior, target: null })));
-  },
+  ...managedObjectLifecycle({
+    kind: "incus_network",
+    importIdFields: (planned) => [planned.name],
+    createObject: (client, planned, ctx) =>
+      client.networks.create(
+        {
+          name: planned.name,
+          ...(typeof planned.type === "string" ? { type: planned.type } : {}),
+          // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
+          ...(planned.target ? {} : { description: planned.description ?? "" }),
+          config: configMap(planned.config),
+        },
+        callFor(ctx, planned),
+      ),
+    getObject: (client, planned, ctx) => client.networks.get(planned.name, callFor(ctx, planned)),
+    // The network is deleted cluster-wide, not only on the member it was created on.
+    deleteObject: (client, prior, ctx) => client.networks.delete(prior.name, callFor(ctx, { ...prior, target: null })),
+    converge,
+    readBack,
+    provisionalFills: (planned) => ({ config: configMap(planned.config), managed: true }),
+  }),
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["name"], options: ["target"], typeName: "incus_network" });

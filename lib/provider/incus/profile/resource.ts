@@ -8,12 +8,11 @@ import {
   callFor,
   clientFor,
   configMap,
-  createOrAdopt,
   deviceBlock,
   devicesFromBlocks,
   devicesToBlocks,
-  formatImportId,
   ignoreNotFound,
+  managedObjectLifecycle,
   parseImportId,
   provisionalState,
 } from "../common";
@@ -72,14 +71,30 @@ async function resetDefaultProfile(client: IncusClient, prior: Values, ctx: Ctx)
   await client.profiles.update(DEFAULT_PROFILE, { description: "", config: {}, devices: shared && root ? { root } : {} }, { ...call, etag: current.etag });
 }
 
+/** The lifecycle of every profile but "default", which always exists and is taken over instead. */
+const lifecycle = managedObjectLifecycle({
+  kind: "incus_profile",
+  importIdFields: (planned) => [planned.name],
+  createObject: (client, planned, ctx) =>
+    client.profiles.create(
+      { name: planned.name, description: planned.description ?? "", config: configMap(planned.config), devices: devicesFromBlocks(planned.device) },
+      callFor(ctx, planned),
+    ),
+  getObject: (client, planned, ctx) => client.profiles.get(planned.name, callFor(ctx, planned)),
+  deleteObject: (client, prior, ctx) => client.profiles.delete(prior.name, callFor(ctx, prior)),
+  converge,
+  readBack,
+});
+
 export const profileResource: Resource<IncusProviderData> = {
   typeName: "incus_profile",
   schema,
+  ...lifecycle,
 
-  async create({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    const call = callFor(ctx, planned);
+  async create(req, ctx, resp) {
+    const { planned } = req;
     if (planned.name === DEFAULT_PROFILE) {
+      const client = clientFor(ctx, planned);
       ctx.diagnostics.warning(
         "Taking over the default profile",
         `The "default" profile of project ${JSON.stringify(planned.project ?? "default")} always exists; its config and devices are replaced by this resource, and destroying the resource empties it instead of deleting it.`,
@@ -90,46 +105,18 @@ export const profileResource: Resource<IncusProviderData> = {
       resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
       return;
     }
-    const outcome = await createOrAdopt({
-      create: () =>
-        client.profiles.create(
-          { name: planned.name, description: planned.description ?? "", config: configMap(planned.config), devices: devicesFromBlocks(planned.device) },
-          call,
-        ),
-      find: async () => (await ignoreNotFound(client.profiles.get(planned.name, call)))?.value,
-      configOf: (p) => p.config,
-      check: {
-        kind: "incus_profile",
-        name: planned.name,
-        plannedConfig: configMap(planned.config),
-        importId: formatImportId({ remote: planned.remote, project: planned.project, fields: [planned.name] }),
-        diagnostics: ctx.diagnostics,
-      },
-    });
-    if (outcome === "refused") return;
-    resp.state = provisionalState(planned);
-    if (outcome === "adopted") await converge(client, planned, ctx);
-    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
+    await lifecycle.create(req, ctx, resp);
   },
 
-  async read({ state }, ctx) {
-    return readBack(clientFor(ctx, state), state, ctx);
-  },
-
-  async update({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    await converge(client, planned, ctx);
-    resp.state = await readBack(client, planned, ctx);
-  },
-
-  async delete({ prior }, ctx) {
-    const client = clientFor(ctx, prior);
+  async delete(req, ctx) {
+    const { prior } = req;
     if (prior.name === DEFAULT_PROFILE) {
+      const client = clientFor(ctx, prior);
       ctx.diagnostics.warning("The default profile is reset, not deleted", "Its config and devices were emptied (a shared root disk is kept).");
       await resetDefaultProfile(client, prior, ctx);
       return;
     }
-    await ignoreNotFound(client.profiles.delete(prior.name, callFor(ctx, prior)));
+    await lifecycle.delete(req, ctx);
   },
 
   async importState(id) {

@@ -5,18 +5,7 @@ import type { IncusClient, Project } from "../../../incus";
 import { apiPath } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, mapOf, requiresReplace, str } from "../../framework";
-import {
-  callFor,
-  clientFor,
-  configMap,
-  createOrAdopt,
-  formatImportId,
-  ignoreNotFound,
-  mergeForPut,
-  parseImportId,
-  provisionalState,
-  stripComputedConfig,
-} from "../common";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 
 /** Feature flags Incus sets on every new project; shown only when the user sets them. */
@@ -75,50 +64,21 @@ export const projectResource: Resource<IncusProviderData> = {
   typeName: "incus_project",
   schema,
 
-  async create({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    const outcome = await createOrAdopt({
-      create: () =>
-        client.projects.create(
-          { name: planned.name, description: planned.description ?? "", config: configMap(planned.config) },
-          { signal: ctx.signal },
-        ),
-      find: async () => (await ignoreNotFound(client.projects.get(planned.name, { signal: ctx.signal })))?.value,
-      configOf: (p) => p.config,
-      check: {
-        kind: "incus_project",
-        name: planned.name,
-        plannedConfig: configMap(planned.config),
-        importId: formatImportId({ remote: planned.remote, fields: [planned.name] }),
-        diagnostics: ctx.diagnostics,
-      },
-    });
-    if (outcome === "refused") return;
-    // Recorded before converging so that a failure below leaves a tracked (tainted) object, not an orphan.
-    resp.state = provisionalState(planned);
-    if (outcome === "adopted") await converge(client, planned, ctx);
-    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
-  },
-
-  async read({ state }, ctx) {
-    return readBack(clientFor(ctx, state), state, ctx);
-  },
-
-  async update({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    await converge(client, planned, ctx);
-    resp.state = await readBack(client, planned, ctx);
-  },
-
-  async delete({ prior }, ctx) {
-    const client = clientFor(ctx, prior);
-    if (prior.force_destroy) {
-      // DELETE ?force=true removes everything inside the project (API extension projects_force_delete).
-      await ignoreNotFound(client.api.write("DELETE", apiPath("projects", prior.name), { signal: ctx.signal }, {}, { query: { force: "true" } }));
-      return;
-    }
-    await ignoreNotFound(client.projects.delete(prior.name, { signal: ctx.signal }));
-  },
+  ...managedObjectLifecycle({
+    kind: "incus_project",
+    importIdFields: (planned) => [planned.name],
+    inProject: false,
+    createObject: (client, planned, ctx) =>
+      client.projects.create({ name: planned.name, description: planned.description ?? "", config: configMap(planned.config) }, { signal: ctx.signal }),
+    getObject: (client, planned, ctx) => client.projects.get(planned.name, { signal: ctx.signal }),
+    deleteObject: (client, prior, ctx) =>
+      prior.force_destroy
+        ? // DELETE ?force=true removes everything inside the project (API extension projects_force_delete).
+          client.api.write("DELETE", apiPath("projects", prior.name), { signal: ctx.signal }, {}, { query: { force: "true" } })
+        : client.projects.delete(prior.name, { signal: ctx.signal }),
+    converge,
+    readBack,
+  }),
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_project", allowProject: false });

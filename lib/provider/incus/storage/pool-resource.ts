@@ -3,18 +3,7 @@
 import type { IncusClient, StoragePool } from "../../../incus";
 import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
-import {
-  callFor,
-  clientFor,
-  configMap,
-  createOrAdopt,
-  formatImportId,
-  ignoreNotFound,
-  mergeForPut,
-  parseImportId,
-  provisionalState,
-  stripComputedConfig,
-} from "../common";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 
 /** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
@@ -109,49 +98,26 @@ export const storagePoolResource: Resource<IncusProviderData> = {
     return { planned, requiresReplace: [["config", { key: "source" }]] };
   },
 
-  async create({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    const call = callFor(ctx, planned);
-    const outcome = await createOrAdopt({
-      create: () =>
-        client.storagePools.create(
-          {
-            name: planned.name,
-            driver: planned.driver,
-            ...(planned.target ? {} : { description: planned.description ?? "" }),
-            config: configMap(planned.config),
-          },
-          call,
-        ),
-      find: async () => (await ignoreNotFound(client.storagePools.get(planned.name, call)))?.value,
-      configOf: (p) => p.config,
-      check: {
-        kind: "incus_storage_pool",
-        name: planned.name,
-        plannedConfig: configMap(planned.config),
-        importId: formatImportId({ remote: planned.remote, project: planned.project, fields: [planned.name] }),
-        diagnostics: ctx.diagnostics,
-      },
-    });
-    if (outcome === "refused") return;
-    resp.state = provisionalState(planned);
-    if (outcome === "adopted") await converge(client, planned, ctx);
-    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
-  },
-
-  async read({ state }, ctx) {
-    return readBack(clientFor(ctx, state), state, ctx);
-  },
-
-  async update({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    await converge(client, planned, ctx);
-    resp.state = await readBack(client, planned, ctx);
-  },
-
-  async delete({ prior }, ctx) {
-    await ignoreNotFound(clientFor(ctx, prior).storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })));
-  },
+  ...managedObjectLifecycle({
+    kind: "incus_storage_pool",
+    importIdFields: (planned) => [planned.name],
+    createObject: (client, planned, ctx) =>
+      client.storagePools.create(
+        {
+          name: planned.name,
+          driver: planned.driver,
+          // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
+          ...(planned.target ? {} : { description: planned.description ?? "" }),
+          config: configMap(planned.config),
+        },
+        callFor(ctx, planned),
+      ),
+    getObject: (client, planned, ctx) => client.storagePools.get(planned.name, callFor(ctx, planned)),
+    // The pool is deleted cluster-wide, not only on the member it was created on.
+    deleteObject: (client, prior, ctx) => client.storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })),
+    converge,
+    readBack,
+  }),
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["name"], typeName: "incus_storage_pool" });

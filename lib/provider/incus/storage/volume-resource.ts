@@ -3,18 +3,7 @@
 // as drift; a volume that is already gone counts as deleted.
 import type { IncusClient, StorageVolume } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
-import {
-  callFor,
-  clientFor,
-  configMap,
-  createOrAdopt,
-  formatImportId,
-  ignoreNotFound,
-  mergeForPut,
-  parseImportId,
-  provisionalState,
-  stripComputedConfig,
-} from "../common";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { planVolume, volumeSchema } from "./volume-schema";
 import { createVolume } from "./volume-source";
@@ -89,40 +78,16 @@ export const storageVolumeResource: Resource<IncusProviderData> = {
 
   modifyPlan: (req, ctx) => planVolume(req, ctx.diagnostics),
 
-  async create({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    const call = callFor(ctx, planned);
-    const outcome = await createOrAdopt({
-      create: () => createVolume(client, planned, call, ctx.providerData.defaultRemote),
-      find: async () => (await ignoreNotFound(client.storageVolumes.get(planned.pool, planned.name, call)))?.value,
-      configOf: (v) => v.config,
-      check: {
-        kind: "incus_storage_volume",
-        name: `${planned.pool}/${planned.name}`,
-        plannedConfig: configMap(planned.config),
-        importId: formatImportId({ remote: planned.remote, project: planned.project, fields: [planned.pool, planned.name] }),
-        diagnostics: ctx.diagnostics,
-      },
-    });
-    if (outcome === "refused") return;
-    resp.state = provisionalState(planned, { file: [] });
-    if (outcome === "adopted") await converge(client, planned, ctx);
-    resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
-  },
-
-  async read({ state }, ctx) {
-    return readBack(clientFor(ctx, state), state, ctx);
-  },
-
-  async update({ planned }, ctx, resp) {
-    const client = clientFor(ctx, planned);
-    await converge(client, planned, ctx);
-    resp.state = await readBack(client, planned, ctx);
-  },
-
-  async delete({ prior }, ctx) {
-    await ignoreNotFound(clientFor(ctx, prior).storageVolumes.delete(prior.pool, prior.name, callFor(ctx, prior)));
-  },
+  ...managedObjectLifecycle({
+    kind: "incus_storage_volume",
+    importIdFields: (planned) => [planned.pool, planned.name],
+    createObject: (client, planned, ctx) => createVolume(client, planned, callFor(ctx, planned), ctx.providerData.defaultRemote),
+    getObject: (client, planned, ctx) => client.storageVolumes.get(planned.pool, planned.name, callFor(ctx, planned)),
+    deleteObject: (client, prior, ctx) => client.storageVolumes.delete(prior.pool, prior.name, callFor(ctx, prior)),
+    converge,
+    readBack,
+    provisionalFills: () => ({ file: [] }),
+  }),
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["pool", "name"], typeName: "incus_storage_volume" });

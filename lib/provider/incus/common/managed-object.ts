@@ -1,0 +1,97 @@
+// The create/read/update/delete skeleton shared by the incus_* resources that manage one named object
+// (network, storage pool and volume, profile, project): create adopts an object left behind by a run that
+// died (see adopt.ts), records state before anything else can fail, converges an adopted object, and reads
+// it back; read and update go through the same readBack; delete treats an object already gone as deleted.
+// Each kind supplies only the calls that differ.
+import type { IncusClient } from "../../../incus";
+import type { Resource, ResourceContext, State, Values } from "../../framework";
+import type { IncusProviderData } from "../provider-data";
+import { createOrAdopt } from "./adopt";
+import { configMap } from "./config";
+import { ignoreNotFound } from "./errors";
+import { formatImportId } from "./import-id";
+import { clientFor } from "./scope";
+import { provisionalState } from "./state";
+
+type Ctx = ResourceContext<IncusProviderData>;
+
+export interface ManagedObjectKind {
+  /** Resource type, e.g. "incus_network" (named in the "already exists" error). */
+  readonly kind: string;
+  /**
+   * The fields of the object's import ID, e.g. [name] or [pool, name]; joined with "/" they also name the
+   * object in errors.
+   */
+  readonly importIdFields: (planned: Values) => readonly string[];
+  /**
+   * Whether the import ID carries the object's project.
+   * @default true - false for objects that live outside projects (incus_project)
+   */
+  readonly inProject?: boolean;
+  /** Creates the object (POST); fails when it already exists. */
+  readonly createObject: (client: IncusClient, planned: Values, ctx: Ctx) => Promise<void>;
+  /** Fetches the object as create would address it; fails with NOT_FOUND when it does not exist. */
+  readonly getObject: (
+    client: IncusClient,
+    planned: Values,
+    ctx: Ctx,
+  ) => Promise<{ readonly value: { readonly config?: Record<string, string> | null } }>;
+  /** Deletes the object; a NOT_FOUND failure counts as done. */
+  readonly deleteObject: (client: IncusClient, prior: Values, ctx: Ctx) => Promise<unknown>;
+  /** Makes the existing object match the plan (PUT). */
+  readonly converge: (client: IncusClient, planned: Values, ctx: Ctx) => Promise<void>;
+  /** The object's state, or null when it is gone. */
+  readonly readBack: (client: IncusClient, known: Values, ctx: Ctx) => Promise<State | null>;
+  /**
+   * Values the state recorded right after create already knows besides the plan's.
+   * @default none - unknown planned values are recorded as null
+   */
+  readonly provisionalFills?: (planned: Values) => Values;
+}
+
+/** create, read, update and delete of a resource managing one object of `kind`. */
+export function managedObjectLifecycle(
+  kind: ManagedObjectKind,
+): Pick<Resource<IncusProviderData>, "create" | "read" | "update" | "delete"> {
+  return {
+    async create({ planned }, ctx, resp) {
+      const client = clientFor(ctx, planned);
+      const fields = kind.importIdFields(planned);
+      const outcome = await createOrAdopt({
+        create: () => kind.createObject(client, planned, ctx),
+        find: async () => (await ignoreNotFound(kind.getObject(client, planned, ctx)))?.value,
+        configOf: (existing) => existing.config,
+        check: {
+          kind: kind.kind,
+          name: fields.join("/"),
+          plannedConfig: configMap(planned.config),
+          importId: formatImportId({
+            remote: planned.remote,
+            ...(kind.inProject === false ? {} : { project: planned.project }),
+            fields,
+          }),
+          diagnostics: ctx.diagnostics,
+        },
+      });
+      if (outcome === "refused") return;
+      // Recorded before converging so that a failure below leaves a tracked (tainted) object, not an orphan.
+      resp.state = provisionalState(planned, kind.provisionalFills?.(planned));
+      if (outcome === "adopted") await kind.converge(client, planned, ctx);
+      resp.state = (await kind.readBack(client, planned, ctx)) ?? resp.state;
+    },
+
+    async read({ state }, ctx) {
+      return kind.readBack(clientFor(ctx, state), state, ctx);
+    },
+
+    async update({ planned }, ctx, resp) {
+      const client = clientFor(ctx, planned);
+      await kind.converge(client, planned, ctx);
+      resp.state = await kind.readBack(client, planned, ctx);
+    },
+
+    async delete({ prior }, ctx) {
+      await ignoreNotFound(kind.deleteObject(clientFor(ctx, prior), prior, ctx));
+    },
+  };
+}
