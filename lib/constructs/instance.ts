@@ -22,6 +22,7 @@ import { Volume } from "./volume";
 import { checkIncusAttachment, checkLibvirtAttachment, incusDiskDevice, libvirtDisks } from "./private/attachments";
 import type { Attachment } from "./private/attachments";
 import { fail } from "./private/errors";
+import { claimName } from "./private/name-registry";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "./private/incus-instance";
 import { incusExec, incusFiles, incusInstanceConfig, sortDevices } from "./private/incus-instance";
 import { libvirtDomainConfig } from "./private/libvirt-domain";
@@ -139,6 +140,7 @@ export class Instance extends Construct {
       const problem = nameProblem(name, rule);
       if (problem) fail(this, KIND, "name", problem);
     }
+    claimName(this, KIND, [this.host.node.path, props.project && !props.project.isDefault ? props.project.node.path : undefined], name);
     if (props.network && props.network.host !== this.host) {
       fail(this, KIND, "network", `the network "${props.network.node.path}" is on another host`);
     }

@@ -8,6 +8,7 @@ import type { IHost } from "./host";
 import type { IncusHost } from "./incus-host";
 import type { LibvirtHost } from "./libvirt-host";
 import { fail } from "./private/errors";
+import { claimName } from "./private/name-registry";
 import { defaultName, INCUS_NETWORK_NAME, LIBVIRT_NETWORK_NAME, nameProblem } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
 
@@ -63,6 +64,7 @@ export class Network extends Construct implements INetwork {
       const problem = nameProblem(name, rule);
       if (problem) fail(this, kind, "name", problem);
     }
+    claimName(this, kind, [this.host.node.path], name);
     rejectOn(this, kind, this.host, "libvirt", { description: props.description, type: props.type, config: props.config });
 
     if (this.host.hostKind === "incus") {

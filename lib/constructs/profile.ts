@@ -7,6 +7,7 @@ import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IncusHost } from "./incus-host";
 import type { IProject } from "./project";
 import { fail } from "./private/errors";
+import { claimName } from "./private/name-registry";
 import { defaultName, nameProblem, OBJECT_NAME } from "./private/names";
 import { rejectManagedKeys } from "./private/placement";
 
@@ -62,6 +63,7 @@ export class Profile extends Construct implements IProfile {
       if (problem) fail(this, kind, "name", problem);
       if (name === "default") fail(this, kind, "name", `use Profile.fromName(scope, id, host, "default") for the default profile`);
     }
+    claimName(this, kind, [this.host.node.path, props.project && !props.project.isDefault ? props.project.node.path : undefined], name);
     rejectManagedKeys(this, kind, props.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });
     const resource = new IncusProfileResource(this, "Default", {
       name,

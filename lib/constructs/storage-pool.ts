@@ -8,6 +8,7 @@ import type { IHost } from "./host";
 import type { IncusHost } from "./incus-host";
 import type { LibvirtHost } from "./libvirt-host";
 import { fail } from "./private/errors";
+import { claimName } from "./private/name-registry";
 import { defaultName, nameProblem, OBJECT_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
 
@@ -65,6 +66,7 @@ export class StoragePool extends Construct implements IStoragePool {
       const problem = nameProblem(name, OBJECT_NAME);
       if (problem) fail(this, kind, "name", problem);
     }
+    claimName(this, kind, [this.host.node.path], name);
     const driver = props.driver ?? "dir";
     rejectOn(this, kind, this.host, "libvirt", { description: props.description, config: props.config });
 

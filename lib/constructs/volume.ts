@@ -21,6 +21,7 @@ import type { LibvirtHost } from "./libvirt-host";
 import type { IProject } from "./project";
 import type { IStoragePool } from "./storage-pool";
 import { fail, formatProblem } from "./private/errors";
+import { claimName } from "./private/name-registry";
 import { defaultName, nameProblem, OBJECT_NAME, pathInStack } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
 import { parseSize } from "./private/sizes";
@@ -112,6 +113,7 @@ export class Volume extends Construct {
       const problem = nameProblem(name, OBJECT_NAME);
       if (problem) fail(this, kind, "name", problem);
     }
+    claimName(this, kind, [props.pool.node.path, props.project && !props.project.isDefault ? props.project.node.path : undefined], name);
     if (props.size !== undefined && !isToken(props.size)) {
       const parsed = parseSize(props.size);
       if ("error" in parsed) fail(this, kind, "size", parsed.error);

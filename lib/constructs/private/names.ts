@@ -38,6 +38,14 @@ export const OBJECT_NAME: NameRule = {
   mustStartWithLetter: false,
 };
 
+/** Incus projects: like other objects, but Incus refuses underscores (it uses them to prefix project objects). */
+export const INCUS_PROJECT_NAME: NameRule = {
+  description: "1-63 letters, digits, '.' or '-', starting with a letter or digit (no underscores)",
+  maxLength: 63,
+  pattern: /^[A-Za-z0-9][A-Za-z0-9.-]*$/,
+  mustStartWithLetter: false,
+};
+
 /** libvirt networks become bridge names through libvirt, but the network name itself is free-form. */
 export const LIBVIRT_NETWORK_NAME: NameRule = OBJECT_NAME;
 

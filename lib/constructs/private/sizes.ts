@@ -27,7 +27,9 @@ export type ParsedSize = { readonly bytes: number } | { readonly error: string }
 
 /** Parses "10GiB", "1.5GiB", "512MiB" or a plain byte count "1048576". */
 export function parseSize(text: string): ParsedSize {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*$/.exec(text);
+  // Incus refuses spaces anywhere in a size ("1 GiB"), so they are refused here too rather than trimmed.
+  if (/\s/.test(text)) return { error: `"${text}" contains white space; write the number and unit together, e.g. "10GiB"` };
+  const match = /^(\d+(?:\.\d+)?)([A-Za-z]*)$/.exec(text);
   if (!match) {
     return { error: `"${text}" is not a size; write a number with an IEC unit, e.g. "10GiB" or "512MiB"` };
   }

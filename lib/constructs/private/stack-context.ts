@@ -31,6 +31,7 @@ export class StackContext extends Construct {
   private readonly libvirtProviders: LibvirtProvider[] = [];
   private readonly bundledTypes = new Set<string>();
   private readonly remoteOwners = new Map<string, string>();
+  private readonly objectNameOwners = new Map<string, string>();
 
   private constructor(private readonly stack: TerraformStack) {
     super(stack, CONTEXT_ID);
@@ -69,6 +70,14 @@ export class StackContext extends Construct {
       );
     }
     this.remoteOwners.set(name, hostPath);
+  }
+
+  /** Claims an object name key (see name-registry.ts); returns the path of an earlier owner, if any. */
+  public claimObjectName(key: string, constructPath: string): string | undefined {
+    const owner = this.objectNameOwners.get(key);
+    if (owner !== undefined) return owner;
+    this.objectNameOwners.set(key, constructPath);
+    return undefined;
   }
 
   /** A libvirt provider for one connection URI; the first is the default, the next ones get an alias. */

@@ -182,3 +182,34 @@ describe("Network and Profile", () => {
     expect(resource(json, "incus_storage_volume", "v").pool).toBe("cdktf-virt-test");
   });
 });
+
+describe("name collisions", () => {
+  it("refuses a second object with the same explicit name in the same place, naming both paths", () => {
+    const stack = newStack("lab");
+    const host = new IncusHost(stack, "lab");
+    const pool = new StoragePool(stack, "pool", { host });
+    new Volume(stack, "first", { pool, name: "data" });
+    const err = errorOf(() => new Volume(stack, "second", { pool, name: "data" }));
+    expect(err).toMatch(/Volume "lab\/second", prop "name": "data" is already the name of Volume "lab\/first"/);
+  });
+
+  it("refuses default names that collide after normalisation", () => {
+    const stack = newStack("lab");
+    const host = new IncusHost(stack, "lab");
+    new Instance(stack, "db.data", { host, image: "img" });
+    expect(errorOf(() => new Instance(stack, "db_data", { host, image: "img" }))).toMatch(/Instance "lab\/db_data", prop "name": "lab-db-data"/);
+  });
+
+  it("allows one name in different places: volumes on two pools, instances in two projects", () => {
+    const stack = newStack("lab");
+    const host = new IncusHost(stack, "lab");
+    const a = new StoragePool(stack, "a", { host });
+    const b = new StoragePool(stack, "b", { host });
+    new Volume(stack, "v1", { pool: a, name: "data" });
+    new Volume(stack, "v2", { pool: b, name: "data" });
+    const p1 = new Project(stack, "p1", { host });
+    new Instance(stack, "i1", { host, image: "img", name: "web" });
+    new Instance(stack, "i2", { host, image: "img", name: "web", project: p1 });
+    expect(Object.keys(synth(stack).resource.incus_instance)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,28 @@
+// Object names must be unique where the host looks them up (an instance per project, a volume per pool, a pool per
+// host, …). Two constructs of one stack that end up with the same name would synthesize fine and then fail half
+// way through a deploy, so the second one is refused at synth, naming both construct paths.
+import type { IConstruct } from "constructs";
+import { isToken } from "../../bindings";
+import { fail } from "./errors";
+import { StackContext } from "./stack-context";
+
+/** Where a name must be unique: the host plus, for some kinds, the project or pool (construct paths or names). */
+export type NameScope = readonly (string | undefined)[];
+
+/**
+ * Records `name` for `scope` among the objects of `kind` in `where`; throws a ConstructValidationError on the `name`
+ * prop when another construct of the stack already has it. Unresolved tokens are left to the host.
+ */
+export function claimName(scope: IConstruct, kind: string, where: NameScope, name: string): void {
+  if (isToken(name) || where.some((part) => part !== undefined && isToken(part))) return;
+  const key = JSON.stringify([kind, ...where.map((part) => part ?? ""), name]);
+  const owner = StackContext.of(scope).claimObjectName(key, scope.node.path);
+  if (owner === undefined) return;
+  fail(
+    scope,
+    kind,
+    "name",
+    `"${name}" is already the name of ${kind} "${owner}" in the same place on this host; ` +
+      "give one of them another `name` (or another construct id: default names derive from the construct path)",
+  );
+}
