@@ -203,7 +203,7 @@ export class Remotes implements IncusProviderData {
   }
 
   /** Pins the server certificate and redeems the token of an HTTPS remote, recording any failure on the entry. */
-  private async prepare(entry: RemoteEntry, accept: boolean, ctx: { signal: AbortSignal; log: Logger }): Promise<void> {
+  private async prepare(entry: RemoteEntry, accept: boolean, ctx: { signal: AbortSignal; log: Logger; diagnostics: Diagnostics }): Promise<void> {
     if (entry.problem || entry.protocol !== "incus") return;
     let address: ParsedAddress;
     try {
@@ -227,6 +227,15 @@ export class Remotes implements IncusProviderData {
         saveServerCertificate(this.configDir, entry.name, pem);
         entry.pinnedCert = pem;
         ctx.log.info("pinned the server certificate of remote", { remote: entry.name, fingerprint: pemFingerprint(pem) });
+        if (!(expected && expected === pemFingerprint(pem))) {
+          // Trust on first use is a security decision: say so every time it happens, never silently.
+          ctx.diagnostics.warning(
+            `Trusted the certificate of remote ${JSON.stringify(entry.name)} on first use`,
+            `accept_remote_certificate is set, so the certificate presented by ${address.origin} (SHA-256 fingerprint ` +
+              `${pemFingerprint(pem)}) was accepted without verification and pinned in ${paths.serverCert(entry.name)}. ` +
+              "Check the fingerprint against the server (`incus info` on it shows it); later runs verify against the pin.",
+          );
+        }
       }
       if (entry.token) {
         const identity = loadClientIdentity(this.configDir, false);
