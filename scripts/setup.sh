@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One-stop setup on a Debian 12 machine (root) with Node >= 20 and terraform:
-# npm packages, a local Incus host, a local libvirt/KVM host, and the build (bundled providers included).
+# npm packages, a local Incus host, a local libvirt/KVM host, a loopback PostgreSQL (the `pg` state backend the
+# pipeline and concurrency tests use), and the build (bundled providers included).
 # Safe to run again: every step checks before it changes anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,5 +17,6 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 bash scripts/setup-incus.sh
 bash scripts/setup-libvirt.sh
+bash scripts/setup-postgres.sh
 npm run build --silent
 echo "setup: done (terraform $(terraform version | head -1 | cut -d' ' -f2), node $(node --version))"

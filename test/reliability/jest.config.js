@@ -5,7 +5,7 @@ module.exports = {
   rootDir: "../..",
   preset: "ts-jest",
   testEnvironment: "node",
-  transform: { "^.+\\.ts$": ["ts-jest", { isolatedModules: true, diagnostics: false }] },
+  transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   setupFiles: ["<rootDir>/test/support/env.js"],
   testMatch: ["<rootDir>/test/reliability/**/*.test.ts"],
   testTimeout: 3_600_000,
