@@ -19,4 +19,4 @@ bash scripts/setup-incus.sh
 bash scripts/setup-libvirt.sh
 bash scripts/setup-postgres.sh
 npm run build --silent
-echo "setup: done (terraform $(terraform version | head -1 | cut -d' ' -f2), node $(node --version))"
+echo "setup: done (terraform $(terraform version 2>/dev/null | head -1 | cut -d' ' -f2), node $(node --version))"
