@@ -46,7 +46,7 @@ function headline(r) {
     case "synth":
       return `${formatMs(x.constructsMedianMs)} vs ${formatMs(x.bindingsMedianMs)} (${x.instances} instances; CPU ${x.cpuRatio}x, memory ${x.memoryRatio}x)`;
     case "provider-startup":
-      return `${x.handshakeMedianMs} ms vs ${x.nodeBaselineMedianMs} ms to handshake`;
+      return `${x.handshakeMedianMs} ms vs ${x.nodeBaselineMedianMs} ms to handshake${x.firstAnswerMedianMs ? ` (first RPC answered: ${x.firstAnswerMedianMs} ms)` : ""}`;
     case "plan-overhead":
       return `${formatMs(x.providerPlanMedianMs)} vs ${formatMs(x.builtinPlanMedianMs)}`;
     case "apply":

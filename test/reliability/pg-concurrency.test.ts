@@ -34,6 +34,15 @@ afterAll(async () => {
   }
 });
 
+/**
+ * terraform init of a pg backend creates the schema and its table with CREATE … IF NOT EXISTS, which PostgreSQL
+ * does not make safe against a concurrent twin (duplicate key in pg_type): two first-time inits at once can fail.
+ * The drills are about concurrent applies, so the jobs initialise one after the other.
+ */
+async function initOneByOne(jobs: DrillStack[]): Promise<void> {
+  for (const j of jobs) await j.init();
+}
+
 function job(): DrillStack {
   const s = new DrillStack(prefix, { kind: "pg", connStr: postgresUrl(), schemaName: schema });
   s.synth((stack) => buildDrillStack(stack, model));
@@ -53,7 +62,7 @@ async function expectIntact(jobs: DrillStack[]): Promise<void> {
 
 test("three deploys at once with lock timeouts: all succeed one after the other, the state stays intact", async () => {
   const jobs = [job(), job(), job()];
-  await Promise.all(jobs.map((j) => j.init()));
+  await initOneByOne(jobs);
   const results = await Promise.all(jobs.map((j) => j.run(["apply", "-auto-approve", "-input=false", "-lock-timeout=300s"])));
   expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
   expect(results.filter((r) => /No changes\./.test(r.output)).length).toBe(2);
@@ -63,7 +72,7 @@ test("three deploys at once with lock timeouts: all succeed one after the other,
 test("a deploy killed while holding the lock: the next one gets the lock and converges", async () => {
   model = { ...model, image: `${prefix}-img` };
   const [killed, next] = [job(), job()];
-  await Promise.all([killed.init(), next.init()]);
+  await initOneByOne([killed, next]);
   const k = await killed.applyAndKill({ pattern: /: (Creating|Destroying)\.\.\./, count: 3, delayMs: 100 });
   expect(k.killed).toBe(true);
   const r = await next.run(["apply", "-auto-approve", "-input=false", "-lock-timeout=120s"]);

@@ -34,6 +34,15 @@ afterAll(async () => {
 });
 
 /** A working directory of its own (another CI job) on the shared pg state. */
+/**
+ * terraform init of a pg backend creates the schema and its table with CREATE … IF NOT EXISTS, which PostgreSQL
+ * does not make safe against a concurrent twin (duplicate key in pg_type): two first-time inits at once can fail.
+ * The drills are about concurrent applies, so the jobs initialise one after the other.
+ */
+async function initOneByOne(jobs: DrillStack[]): Promise<void> {
+  for (const j of jobs) await j.init();
+}
+
 function job(): DrillStack {
   const s = new DrillStack(prefix, { kind: "pg", connStr: postgresUrl(), schemaName: schema });
   s.synth((stack) => buildDrillStack(stack, model));
@@ -61,7 +70,7 @@ async function expectIntact(jobs: DrillStack[]): Promise<void> {
 
 test("two deploys at once: the loser fails cleanly on the lock, the state stays intact", async () => {
   const [a, b] = [job(), job()];
-  await Promise.all([a.init(), b.init()]);
+  await initOneByOne([a, b]);
   const [ra, rb] = await Promise.all([apply(a, "0s"), apply(b, "0s")]);
   const results = [ra, rb].sort((x, y) => (x.code ?? 99) - (y.code ?? 99));
   expect(results.map((r) => r.code)).toEqual([0, 1]);
@@ -77,7 +86,7 @@ test("two deploys at once with a lock timeout: the second waits, then has nothin
   await deleteByPrefix(client, `${prefix}-`);
   dropSchema(schema);
   const [a, b] = [job(), job()];
-  await Promise.all([a.init(), b.init()]);
+  await initOneByOne([a, b]);
   const [ra, rb] = await Promise.all([apply(a, "180s"), apply(b, "180s")]);
   expect([ra.code, rb.code]).toEqual([0, 0]);
   const added = [ra, rb].map((r) => Number(/Resources: (\d+) added/.exec(r.output)?.[1] ?? -1)).sort((x, y) => x - y);

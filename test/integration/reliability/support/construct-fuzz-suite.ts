@@ -2,16 +2,8 @@
 // drill runs it small, test/reliability/ runs it large.
 import fc from "fast-check";
 import { couplingProperty } from "./coupling-fuzz";
-import {
-  defaultNamesProperty,
-  duplicateNamesProperty,
-  NAMED_KINDS,
-  namesProperty,
-  SIZE_SITES,
-  sizesProperty,
-  validNamesProperty,
-  validSizesProperty,
-} from "./construct-fuzz";
+import { defaultNamesProperty, duplicateNamesProperty, NAMED_KINDS, namesProperty, validNamesProperty } from "./name-fuzz";
+import { SIZE_SITES, sizesProperty, validSizesProperty } from "./size-fuzz";
 
 export function constructFuzzSuite(runs: number): void {
   const params = { numRuns: runs };

@@ -5,7 +5,7 @@
 // rebuilds the instance, a non-shared volume is mounted by at most one instance).
 import fc from "fast-check";
 import { IncusHost, Instance, StoragePool, Volume, VolumeLifecycle } from "../../../../lib";
-import { assertValidationError, freshStack, STACK, synthJson, thrown } from "./construct-fuzz";
+import { assertValidationError, freshStack, STACK, synthJson, thrown } from "./fuzz-stack";
 
 export interface VolumeSpec {
   readonly lifecycle: VolumeLifecycle;

@@ -123,19 +123,19 @@ export class DrillStack {
     const child = this.spawn(["apply", "-auto-approve", "-input=false"]);
     let output = "";
     let matches = 0;
-    let killed = false;
+    let scheduled = false;
     let providerPids: number[] = [];
     const done = new Promise<void>((resolve) => child.on("close", () => resolve()));
     let pending = "";
     const onData = (d: Buffer) => {
       output += d;
-      if (killed) return;
+      if (scheduled) return;
       pending += d;
       const lines = pending.split("\n");
       pending = lines.pop()!;
       for (const line of lines) {
-        if (killed || !point.pattern.test(line) || ++matches !== point.count) continue;
-        killed = true;
+        if (scheduled || !point.pattern.test(line) || ++matches !== point.count) continue;
+        scheduled = true;
         setTimeout(() => {
           providerPids = descendants(child.pid!).filter((pid) => /terraform-provider-/.test(commandLine(pid)));
           child.kill("SIGKILL");
@@ -145,8 +145,8 @@ export class DrillStack {
     child.stdout!.on("data", onData);
     child.stderr!.on("data", (d: Buffer) => (output += d));
     await done;
-    if (!killed || providerPids.length === 0) {
-      return { killed: killed && child.signalCode === "SIGKILL", output, providerPids, survivors: [], providersGoneMs: 0 };
+    if (!scheduled || providerPids.length === 0) {
+      return { killed: scheduled && child.signalCode === "SIGKILL", output, providerPids, survivors: [], providersGoneMs: 0 };
     }
     const { survivors, lastExitMs } = await waitForExit(providerPids, graceMs);
     killAll(survivors.map((s) => s.pid));
