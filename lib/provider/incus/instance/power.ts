@@ -1,7 +1,7 @@
 // Starting and stopping an instance and the `wait_for` conditions. Every wait shares one budget (the
 // provider's wait timeout) and ends promptly when Terraform sends StopProvider (the signal in `call`).
 import type { CallOptions, IncusClient, InstanceState } from "../../../incus";
-import { isNotFound } from "../../../incus";
+import { IncusError, isNotFound } from "../../../incus";
 import { parseDuration, sleep, waitUntil } from "../common";
 import { hasAddress } from "./network";
 
@@ -33,6 +33,11 @@ function isStopped(state: Pick<InstanceState, "status">): boolean {
   return state.status === "Stopped";
 }
 
+/** Incus refuses a state change while another operation holds the instance ("Instance is busy running a …"). */
+function isBusy(err: unknown): boolean {
+  return err instanceof IncusError && /is busy running/i.test(err.incusMessage ?? err.message);
+}
+
 async function readState(h: InstanceHandle, signal: AbortSignal): Promise<InstanceState> {
   return (await h.client.instanceState.get(h.name, { ...h.call, signal })).value;
 }
@@ -41,11 +46,24 @@ async function readState(h: InstanceHandle, signal: AbortSignal): Promise<Instan
 export async function startInstance(h: InstanceHandle): Promise<void> {
   const state = (await h.client.instanceState.get(h.name, h.call)).value;
   if (isRunning(state)) return;
-  if (state.status === "Frozen") {
-    await h.client.instanceState.unfreeze(h.name, { ...h.call, timeoutMs: h.timeoutMs });
-  } else {
-    await h.client.instanceState.start(h.name, { ...h.call, timeoutMs: h.timeoutMs });
-  }
+  const change = () =>
+    state.status === "Frozen"
+      ? h.client.instanceState.unfreeze(h.name, { ...h.call, timeoutMs: h.timeoutMs })
+      : h.client.instanceState.start(h.name, { ...h.call, timeoutMs: h.timeoutMs });
+  // An instance adopted after an interrupted run may still be busy with the create operation that run started.
+  await waitUntil(
+    `instance ${JSON.stringify(h.name)} to finish its running operation`,
+    async () => {
+      try {
+        await change();
+        return true;
+      } catch (err) {
+        if (isBusy(err)) return false;
+        throw err;
+      }
+    },
+    { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: POLL_MS },
+  );
   await waitUntil(`instance ${JSON.stringify(h.name)} to be running`, async (signal) => isRunning(await readState(h, signal)), {
     timeoutMs: h.timeoutMs,
     signal: h.call.signal,
