@@ -2,10 +2,12 @@
 // drill runs it small, test/reliability/ runs it large.
 import fc from "fast-check";
 import { couplingProperty } from "./coupling-fuzz";
+import { removeOutdir } from "./fuzz-stack";
 import { defaultNamesProperty, duplicateNamesProperty, NAMED_KINDS, namesProperty, validNamesProperty } from "./name-fuzz";
 import { SIZE_SITES, sizesProperty, validSizesProperty } from "./size-fuzz";
 
 export function constructFuzzSuite(runs: number): void {
+  afterAll(removeOutdir);
   const params = { numRuns: runs };
   const fewer = { numRuns: Math.max(10, Math.floor(runs / 2)) };
 

@@ -1,7 +1,7 @@
 // Shared pieces of the construct fuzzing: a fresh stack per generated case, synthesis with validations (as
 // `cdktf synth` runs them), and the one acceptable way to fail — a validation error that names the construct path
 // and the prop at fault (never a bare exception).
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TerraformStack, Testing } from "cdktf";
@@ -11,6 +11,11 @@ import type { IStoragePool } from "../../../../lib";
 export const STACK = "fuzz";
 const OUTDIR = mkdtempSync(join(tmpdir(), "t-rel-fuzz-"));
 export const IMAGE = "cdktf-virt-busybox";
+
+/** Removes the shared outdir (the suites call it in afterAll). */
+export function removeOutdir(): void {
+  rmSync(OUTDIR, { recursive: true, force: true });
+}
 
 /** A fresh stack in a shared, throw-away outdir (no stack traces: they make construction 10x slower). */
 export function freshStack(): TerraformStack {
