@@ -32,6 +32,7 @@ export type { IncusErrorCode, IncusErrorDetails } from "./errors";
 export type { ConfigMap, DevicesMap, InstanceType } from "./types";
 export type { Server, ServerEnvironment, ServerPut, ServerApi } from "./server";
 export { certificateFingerprint } from "./certificates";
+export { EXTRA_CA_ENV, systemTrustAnchors } from "./system-trust";
 export type { Certificate, CertificateAdd, CertificatesApi } from "./certificates";
 export type { Project, ProjectPut, ProjectsPost, ProjectsApi } from "./projects";
 export type { Network, NetworkPut, NetworksPost, NetworksApi } from "./networks";

@@ -26,10 +26,25 @@ export interface TransportOptions {
   readonly connectTimeoutMs?: number;
 }
 
+type UndiciCore = Pick<typeof import("undici"), "Agent" | "buildConnector">;
+let core: UndiciCore | undefined;
+
 // undici is loaded on first connect, not at import: a Terraform provider process is started 3-5 times per
-// command, and most starts (schema, validation) never talk to Incus.
-function undici(): typeof import("undici") {
-  return require("undici") as typeof import("undici");
+// command, and most starts (schema, validation) never talk to Incus. Only the modules the client uses are
+// loaded (Agent, the connector, Dispatcher#request, which undici's index attaches to the prototype the same
+// way): the index would also load fetch, WebSocket, caches and mocks, twice as much code to compile.
+function undici(): UndiciCore {
+  if (!core) {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const Dispatcher = require("undici/lib/dispatcher/dispatcher") as { prototype: { request?: unknown } };
+    Dispatcher.prototype.request ??= require("undici/lib/api/api-request");
+    core = {
+      Agent: require("undici/lib/dispatcher/agent") as UndiciCore["Agent"],
+      buildConnector: require("undici/lib/core/connect") as UndiciCore["buildConnector"],
+    };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  }
+  return core;
 }
 
 /** Error code used when the server presents a certificate other than the pinned one. */

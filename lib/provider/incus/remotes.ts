@@ -1,8 +1,7 @@
 // The provider's remotes: `remote` blocks, the INCUS_* environment remote, the CLI's config.yml and the
 // built-in `local` socket, merged the way the official provider merges them. Clients are created lazily,
 // one per remote, so a configuration may name remotes that do not exist yet as long as nothing uses them.
-import * as tls from "node:tls";
-import { IncusClient } from "../../incus";
+import { IncusClient, systemTrustAnchors } from "../../incus";
 import type { Diagnostics, Logger } from "../framework";
 import { errorMessage } from "./common";
 import type { IncusProviderData, RemoteInfo } from "./provider-data";
@@ -197,7 +196,7 @@ export class Remotes implements IncusProviderData {
         clientCert: id.cert,
         clientKey: id.key,
         // Without a pin, only a CA-signed server certificate can be verified.
-        ...(pinned ? { serverCert: pinned } : { ca: tls.rootCertificates.join("\n") }),
+        ...(pinned ? { serverCert: pinned } : { ca: systemTrustAnchors(this.env) }),
       },
     });
   }

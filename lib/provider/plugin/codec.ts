@@ -1,7 +1,5 @@
-// Protobuf encoding of the plugin messages, with protobufjs's light build (reflection from a JSON descriptor;
-// no .proto parser, no @grpc/proto-loader on the start path).
-import type { Type } from "protobufjs";
-import { buildDescriptor } from "./proto-descriptor";
+// Protobuf encoding of the plugin messages by name, on the runtime's own wire codec (protobuf.ts).
+import { decodeMessage, encodeMessage, messageDescriptor } from "./protobuf";
 
 export interface MessageCodec<Req, Res> {
   decodeRequest(bytes: Uint8Array): Req;
@@ -11,26 +9,14 @@ export interface MessageCodec<Req, Res> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCodec = MessageCodec<any, any>;
 
-let root: { lookupType(path: string): Type } | undefined;
-
-function getRoot(): { lookupType(path: string): Type } {
-  if (!root) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const protobuf = require("protobufjs/light") as typeof import("protobufjs");
-    root = protobuf.Root.fromJSON(buildDescriptor() as never);
-  }
-  return root;
-}
-
-const TO_OBJECT = { longs: Number, enums: Number, defaults: false, arrays: true, objects: true } as const;
-
 /** Codec for a request/response pair, e.g. "tfplugin6.ReadResource.Request" / "...Response". */
 export function codecFor(requestType: string, responseType: string): AnyCodec {
-  const req = getRoot().lookupType(requestType);
-  const res = getRoot().lookupType(responseType);
+  // Resolve both types now: a misspelt name fails here, not in the middle of a call.
+  messageDescriptor(requestType);
+  messageDescriptor(responseType);
   return {
-    decodeRequest: (bytes) => req.toObject(req.decode(bytes), TO_OBJECT),
-    encodeResponse: (message) => res.encode(res.fromObject(message)).finish(),
+    decodeRequest: (bytes) => decodeMessage(requestType, bytes),
+    encodeResponse: (message) => encodeMessage(responseType, message as Record<string, unknown>),
   };
 }
 
@@ -44,14 +30,9 @@ export function messageType(fullName: string): {
   encode(message: Record<string, unknown>): Uint8Array;
   decode(bytes: Uint8Array): Record<string, unknown>;
 } {
-  const t = getRoot().lookupType(fullName);
+  messageDescriptor(fullName);
   return {
-    encode: (m) => t.encode(t.fromObject(m)).finish(),
-    decode: (b) => t.toObject(t.decode(b), TO_OBJECT) as Record<string, unknown>,
+    encode: (m) => encodeMessage(fullName, m),
+    decode: (b) => decodeMessage(fullName, b),
   };
-}
-
-/** Builds the descriptor root ahead of the first call (done right after the handshake line). */
-export function warmCodecs(): void {
-  getRoot();
 }

@@ -6,6 +6,8 @@
 // (1 byte compressed flag, 4 bytes big-endian length, payload); the answer is HEADERS, DATA with the same framing,
 // then trailers carrying grpc-status and grpc-message.
 import type * as http2 from "node:http2";
+import type { TLSSocket } from "node:tls";
+import { pemCertificatesDer, presentsPinnedCertificate } from "./client-pin";
 import type { PluginLogger } from "./logger";
 
 // Terraform allows gRPC messages up to 256 MiB (large states, schemas); node's default session budget is 10 MiB.
@@ -40,8 +42,11 @@ export interface GrpcRoute {
 
 export interface GrpcServerOptions {
   readonly socketPath: string;
-  /** mTLS material; without it the server speaks plain HTTP/2 (go-plugin does that when no client cert is given). */
-  readonly tls?: { keyPem: string; certPem: string; clientCaPem: string };
+  /**
+   * mTLS material: the server's key and certificate, and the client certificate to accept (pinned). Without it the
+   * server speaks plain HTTP/2 (go-plugin does that when no client cert is given).
+   */
+  readonly tls?: { keyPem: string; certPem: string; clientCertPem: string };
   readonly routes: ReadonlyMap<string, GrpcRoute>;
   readonly log: PluginLogger;
   /** Called when the last open connection closes. */
@@ -57,19 +62,28 @@ export interface GrpcServer {
 export function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServer> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const h2 = require("node:http2") as typeof http2;
+  const pinned = opts.tls ? pemCertificatesDer(opts.tls.clientCertPem) : [];
   const server = opts.tls
     ? h2.createSecureServer({
         key: opts.tls.keyPem,
         cert: opts.tls.certPem,
-        ca: [opts.tls.clientCaPem],
+        // No trusted roots at all (an empty list keeps node from loading its root store): the client certificate
+        // is asked for and checked against the pinned one below (see client-pin.ts).
+        ca: [],
         requestCert: true,
-        rejectUnauthorized: true,
+        rejectUnauthorized: false,
         minVersion: "TLSv1.2",
         maxSessionMemory: SESSION_MEMORY_MB,
       })
     : h2.createServer({ maxSessionMemory: SESSION_MEMORY_MB });
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
+    // Checked before any stream of the session is dispatched.
+    if (opts.tls && !presentsPinnedCertificate(session.socket as TLSSocket, pinned)) {
+      opts.log.warn("refused a connection without the plugin client certificate Terraform announced");
+      session.destroy();
+      return;
+    }
     sessions.add(session);
     session.on("close", () => {
       sessions.delete(session);

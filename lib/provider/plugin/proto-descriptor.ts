@@ -1,17 +1,17 @@
 // Our own protobuf definitions of the messages the provider uses: the tfplugin6 subset Terraform 1.x calls, and
 // go-plugin's controller/stdio/broker services. Field names and numbers are facts of the protocol (tfplugin6
-// 6.x, go-plugin); the layout here is a compact notation turned into a protobufjs JSON descriptor, which loads
-// in well under a millisecond (no .proto parsing at start-up).
+// 6.x, go-plugin); the layout here is a compact notation that protobuf.ts reads directly (nothing is parsed or
+// generated at start-up).
 //
 // Notation per field: "<type> <number>", "repeated <type> <number>", "map <valueType> <number>" (string keys),
 // "oneof:<name> <type> <number>".
 
-type FieldSpec = string;
-interface MessageSpec {
+export type FieldSpec = string;
+export interface MessageSpec {
   fields?: Record<string, FieldSpec>;
   nested?: Record<string, MessageSpec | EnumSpec>;
 }
-interface EnumSpec {
+export interface EnumSpec {
   values: Record<string, number>;
 }
 
@@ -226,38 +226,8 @@ const GO_PLUGIN: Record<string, MessageSpec | EnumSpec> = {
   },
 };
 
-/** protobufjs INamespace JSON for both packages. */
-export function buildDescriptor(): Record<string, unknown> {
-  return {
-    nested: {
-      tfplugin6: { nested: convertAll(TFPLUGIN6) },
-      plugin: { nested: convertAll(GO_PLUGIN) },
-    },
-  };
-}
-
-function convertAll(specs: Record<string, MessageSpec | EnumSpec>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(specs)) out[name] = "values" in spec ? spec : convertMessage(spec);
-  return out;
-}
-
-function convertMessage(spec: MessageSpec): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  const oneofs: Record<string, { oneof: string[] }> = {};
-  for (const [name, text] of Object.entries(spec.fields ?? {})) {
-    const parts = text.split(" ");
-    const id = Number(parts[parts.length - 1]);
-    if (parts[0] === "repeated") fields[name] = { rule: "repeated", type: parts[1], id };
-    else if (parts[0] === "map") fields[name] = { keyType: "string", type: parts[1], id };
-    else if (parts[0].startsWith("oneof:")) {
-      const group = parts[0].slice("oneof:".length);
-      (oneofs[group] ??= { oneof: [] }).oneof.push(name);
-      fields[name] = { type: parts[1], id };
-    } else fields[name] = { type: parts[0], id };
-  }
-  const out: Record<string, unknown> = { fields };
-  if (Object.keys(oneofs).length > 0) out.oneofs = oneofs;
-  if (spec.nested) out.nested = convertAll(spec.nested);
-  return out;
-}
+/** Both packages by name: message and enum specs, with nested types inside their message. */
+export const PROTO_PACKAGES: Readonly<Record<string, Record<string, MessageSpec | EnumSpec>>> = {
+  tfplugin6: TFPLUGIN6,
+  plugin: GO_PLUGIN,
+};

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { generateSelfSignedCert } from "./cert";
-import { tfplugin6Codec, warmCodecs } from "./codec";
+import { tfplugin6Codec } from "./codec";
 import { GrpcError, GrpcStatus, startGrpcServer } from "./grpc-server";
 import type { GrpcRoute, GrpcServer } from "./grpc-server";
 import { checkPluginEnv, handshakeLine } from "./handshake";
@@ -70,7 +70,7 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   const socketPath = join(socketDir, "plugin.sock");
   startGrpcServer({
     socketPath,
-    tls: cert && clientCert ? { keyPem: cert.keyPem, certPem: cert.certPem, clientCaPem: clientCert } : undefined,
+    tls: cert && clientCert ? { keyPem: cert.keyPem, certPem: cert.certPem, clientCertPem: clientCert } : undefined,
     routes: buildRoutes(getHandlers, shutdown, log),
     log,
     // Terraform keeps its one connection until it has called Shutdown; losing it means Terraform is gone.
@@ -87,7 +87,6 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
       setImmediate(() => {
         try {
           getHandlers();
-          warmCodecs();
         } catch (err) {
           log.error("loading the provider failed", { error: describe(err) });
         }

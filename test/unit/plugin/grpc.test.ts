@@ -1,11 +1,11 @@
 // The plugin host as Terraform meets it: the bundled test provider started with the magic cookie prints one
 // handshake line, serves gRPC over mTLS on a unix socket (our client plays Terraform with node:http2), ignores
-// SIGINT, answers UNIMPLEMENTED for unknown methods, refuses clients without the certificate, and exits on
+// SIGINT, answers UNIMPLEMENTED for unknown methods, refuses clients without the announced certificate, and exits on
 // GRPCController.Shutdown, removing its socket directory. Also the protobuf codec's field numbers.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { X509Certificate } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as http2 from "node:http2";
 import { dirname } from "node:path";
 import {
@@ -42,8 +42,10 @@ afterEach(() => {
   children.splice(0).forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
 });
 
-function startProvider(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn(process.execPath, [bundledProviderPath("testfs")], { env, stdio: ["ignore", "pipe", "pipe"] });
+/** Starts the bundled test provider with node, or (`asExecutable`) as Terraform does: the file itself. */
+function startProvider(env: NodeJS.ProcessEnv, asExecutable = false): Promise<Started> {
+  const [command, args] = asExecutable ? [bundledProviderPath("testfs"), []] : [process.execPath, [bundledProviderPath("testfs")]];
+  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
@@ -62,7 +64,7 @@ function startProvider(env: NodeJS.ProcessEnv): Promise<Started> {
   });
 }
 
-function connect(p: Started, withClientCert = true): http2.ClientHttp2Session {
+function connect(p: Started, withClientCert = true, as = client): http2.ClientHttp2Session {
   const session = http2.connect("https://localhost", {
     createConnection: () =>
       require("node:tls").connect({
@@ -70,7 +72,7 @@ function connect(p: Started, withClientCert = true): http2.ClientHttp2Session {
         servername: "localhost",
         ca: p.serverPem,
         ALPNProtocols: ["h2"],
-        ...(withClientCert ? { cert: client.certPem, key: client.keyPem } : {}),
+        ...(withClientCert ? { cert: as.certPem, key: as.keyPem } : {}),
       }),
   });
   sessions.push(session);
@@ -179,18 +181,37 @@ describe("provider process", () => {
     expect(existsSync(dirname(p.socket))).toBe(false);
   });
 
-  test("a client without the trusted certificate is refused", async () => {
-    const p = await startProvider(env());
-    const session = connect(p, false);
-    const failed = await new Promise<boolean>((resolve) => {
-      session.on("error", () => resolve(true));
+  test("started as an executable: NODE_EXTRA_CA_CERTS is moved aside before node starts, and it serves", async () => {
+    const p = await startProvider(env({ NODE_EXTRA_CA_CERTS: "/etc/ssl/certs/ca-certificates.crt" }), true);
+    const environ = readFileSync(`/proc/${p.child.pid}/environ`, "utf8").split("\0");
+    expect(readFileSync(`/proc/${p.child.pid}/cmdline`, "utf8").split("\0")[1]).toBe(bundledProviderPath("testfs"));
+    expect(environ.filter((e) => e.startsWith("NODE_EXTRA_CA_CERTS="))).toEqual([]);
+    expect(environ).toContain("CDKTF_VIRT_NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt");
+    const session = connect(p);
+    expect((await call(session, "/tfplugin6.Provider/GetMetadata", new Uint8Array(0))).status).toBe("0");
+    await call(session, "/plugin.GRPCController/Shutdown", new Uint8Array(0));
+    expect(await p.exit).toBe(0);
+  });
+
+  /** Calls GetMetadata and tells whether any answer came back. */
+  function answered(session: http2.ClientHttp2Session): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      session.on("error", () => resolve(false));
+      session.on("close", () => resolve(false));
       const req = session.request({ ":method": "POST", ":path": "/tfplugin6.Provider/GetMetadata", "content-type": "application/grpc" });
-      req.on("error", () => resolve(true));
-      req.on("response", () => resolve(false));
+      req.on("error", () => resolve(false));
+      req.on("close", () => resolve(false));
+      req.on("response", () => resolve(true));
       req.end(frameMessage(new Uint8Array(0)));
     });
-    expect(failed).toBe(true);
-    session.destroy();
+  }
+
+  test("a client without the announced certificate, or with another one, is refused", async () => {
+    const p = await startProvider(env({ TF_LOG: "warn" }));
+    expect(await answered(connect(p, false))).toBe(false);
+    expect(await answered(connect(p, true, generateSelfSignedCert()))).toBe(false);
+    expect(await answered(connect(p))).toBe(true);
+    expect(p.stderr()).toMatch(/refused a connection without the plugin client certificate/);
     p.child.kill("SIGTERM");
     expect(await p.exit).toBe(0);
   });
