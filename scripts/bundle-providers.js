@@ -3,20 +3,20 @@
 // one file loads much faster than hundreds of node_modules files, and Terraform starts a provider 3-5 times
 // per command. Entries that do not exist yet are skipped with a note.
 "use strict";
-const { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } = require("node:fs");
+const { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
 const { join } = require("node:path");
 
 const root = join(__dirname, "..");
 const outDir = join(root, "dist", "providers");
 
-// The first two lines are both a shell script and JavaScript (node skips the "#!" line; line 2 is a string and a
-// comment to it). The shell part moves NODE_EXTRA_CA_CERTS aside before starting node: node 20 reads and parses
-// that file at every start (~90 ms with a system bundle), and the providers never use node's default trust store
-// (an HTTPS remote gets its trust anchors explicitly, the extra file included: lib/incus/extra-ca.ts).
-const LAUNCHER = [
-  "#!/bin/sh",
-  '":" //; if [ -n "$NODE_EXTRA_CA_CERTS" ]; then CDKTF_VIRT_NODE_EXTRA_CA_CERTS="$NODE_EXTRA_CA_CERTS"; export CDKTF_VIRT_NODE_EXTRA_CA_CERTS; unset NODE_EXTRA_CA_CERTS; fi; exec node "$0" "$@"',
-].join("\n");
+// Each bundle starts with the provider launcher (lib/provider/plugin/launcher.sh), a shell script that node
+// reads as a comment: node skips the "#!" line, and line 2 is both a no-op shell command and the start of a
+// JavaScript comment that ends after the script, which always ends in exec or exit.
+function launcherBanner() {
+  const script = readFileSync(join(root, "lib", "provider", "plugin", "launcher.sh"), "utf8");
+  if (script.includes("*/")) throw new Error("launcher.sh must not contain */ (it would end the JavaScript comment)");
+  return `#!/bin/sh\n":" /*\n${script}*/`;
+}
 
 const ENTRIES = [
   { type: "incus", entry: "lib/provider/incus/main.ts" },
@@ -50,7 +50,7 @@ async function main() {
       minifySyntax: true,
       minifyWhitespace: true,
       legalComments: "none",
-      banner: { js: LAUNCHER },
+      banner: { js: launcherBanner() },
       logLevel: "warning",
     });
     // Write then rename: a test or terraform reading the file concurrently never sees half of it.

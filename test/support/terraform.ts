@@ -69,7 +69,7 @@ function newestMtime(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(p).mtimeMs);
+    else if (entry.name.endsWith(".ts") || entry.name.endsWith(".sh")) newest = Math.max(newest, statSync(p).mtimeMs);
   }
   return newest;
 }

@@ -4,8 +4,6 @@
 // the presented certificate with the announced one byte for byte. The TLS
 // handshake itself still proves the client holds the matching private key (its CertificateVerify signature is
 // checked whatever the chain verification says).
-import type { TLSSocket } from "node:tls";
-
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g;
 
 /** The DER bytes of every certificate in a PEM text. */
@@ -14,7 +12,6 @@ export function pemCertificatesDer(pem: string): Buffer[] {
 }
 
 /** True when the peer presented exactly one of the pinned certificates. */
-export function presentsPinnedCertificate(socket: TLSSocket, pinned: readonly Buffer[]): boolean {
-  const raw = socket.getPeerCertificate()?.raw;
-  return Boolean(raw) && pinned.some((der) => der.equals(raw));
+export function isPinned(peerCertDer: Buffer | undefined, pinned: readonly Buffer[]): boolean {
+  return Boolean(peerCertDer) && pinned.some((der) => der.equals(peerCertDer!));
 }

@@ -7,7 +7,6 @@
 // then trailers carrying grpc-status and grpc-message.
 import type * as http2 from "node:http2";
 import type { TLSSocket } from "node:tls";
-import { pemCertificatesDer, presentsPinnedCertificate } from "./client-pin";
 import type { PluginLogger } from "./logger";
 
 // Terraform allows gRPC messages up to 256 MiB (large states, schemas); node's default session budget is 10 MiB.
@@ -30,6 +29,8 @@ export interface CallInfo {
   /** Aborted when the client cancels the call (stream reset or connection closed). */
   readonly signal: AbortSignal;
   readonly path: string;
+  /** The client connection the call came on. */
+  readonly session: http2.ServerHttp2Session;
 }
 
 export type UnaryHandler = (request: Uint8Array, call: CallInfo) => Promise<Uint8Array>;
@@ -43,10 +44,15 @@ export interface GrpcRoute {
 export interface GrpcServerOptions {
   readonly socketPath: string;
   /**
-   * mTLS material: the server's key and certificate, and the client certificate to accept (pinned). Without it the
+   * mTLS material: the server's key and certificate, and which client certificates to accept. Without it the
    * server speaks plain HTTP/2 (go-plugin does that when no client cert is given).
    */
-  readonly tls?: { keyPem: string; certPem: string; clientCertPem: string };
+  readonly tls?: {
+    keyPem: string;
+    certPem: string;
+    /** Decides on a new connection from the certificate its client presented (DER); see client-pin.ts. */
+    acceptPeer(peerCertDer: Buffer | undefined, session: http2.ServerHttp2Session): boolean;
+  };
   readonly routes: ReadonlyMap<string, GrpcRoute>;
   readonly log: PluginLogger;
   /** Called when the last open connection closes. */
@@ -62,13 +68,12 @@ export interface GrpcServer {
 export function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServer> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const h2 = require("node:http2") as typeof http2;
-  const pinned = opts.tls ? pemCertificatesDer(opts.tls.clientCertPem) : [];
   const server = opts.tls
     ? h2.createSecureServer({
         key: opts.tls.keyPem,
         cert: opts.tls.certPem,
         // No trusted roots at all (an empty list keeps node from loading its root store): the client certificate
-        // is asked for and checked against the pinned one below (see client-pin.ts).
+        // is asked for and checked by acceptPeer below (see client-pin.ts).
         ca: [],
         requestCert: true,
         rejectUnauthorized: false,
@@ -79,7 +84,7 @@ export function startGrpcServer(opts: GrpcServerOptions): Promise<GrpcServer> {
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
     // Checked before any stream of the session is dispatched.
-    if (opts.tls && !presentsPinnedCertificate(session.socket as TLSSocket, pinned)) {
+    if (opts.tls && !opts.tls.acceptPeer((session.socket as TLSSocket).getPeerCertificate()?.raw, session)) {
       opts.log.warn("refused a connection without the plugin client certificate Terraform announced");
       session.destroy();
       return;
@@ -140,7 +145,7 @@ function handleStream(
       finishWithStatus(stream, GrpcStatus.INTERNAL, framed);
       return;
     }
-    handler(framed, { signal: cancel.signal, path }).then(
+    handler(framed, { signal: cancel.signal, path, session: stream.session as http2.ServerHttp2Session }).then(
       (response) => sendUnaryResponse(stream, response),
       (err: unknown) => {
         if (err instanceof GrpcError) {

@@ -4,13 +4,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { generateSelfSignedCert } from "./cert";
-import { tfplugin6Codec } from "./codec";
-import { GrpcError, GrpcStatus, startGrpcServer } from "./grpc-server";
-import type { GrpcRoute, GrpcServer } from "./grpc-server";
+import { isPinned, pemCertificatesDer } from "./client-pin";
+import { startGrpcServer } from "./grpc-server";
+import type { GrpcServer } from "./grpc-server";
 import { checkPluginEnv, handshakeLine } from "./handshake";
 import { createLogger, levelFromEnv } from "./logger";
 import type { PluginLogger } from "./logger";
-import { TFPLUGIN6_METHODS } from "./wire-types";
+import { buildRoutes } from "./routes";
+import { runWarmServer } from "./warm-server";
 import type { ProviderHandlers } from "./wire-types";
 
 export interface PluginHost {
@@ -35,6 +36,10 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   if (problem) {
     process.stderr.write(problem.message + "\n");
     process.exit(1);
+  }
+  if (process.argv[2] === "--serve" && process.argv[3]) {
+    runWarmServer(createHandlers, process.argv[3], { name, env });
+    return;
   }
   const log = createLogger({ level: levelFromEnv(env), module: name });
   guardStdout(log);
@@ -67,11 +72,12 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   setInterval(() => process.ppid !== parent && exitOrphaned("Terraform is gone"), 1000).unref();
   const clientCert = env.PLUGIN_CLIENT_CERT;
   const cert = clientCert ? generateSelfSignedCert() : undefined;
+  const pinned = clientCert ? pemCertificatesDer(clientCert) : [];
   const socketPath = join(socketDir, "plugin.sock");
   startGrpcServer({
     socketPath,
-    tls: cert && clientCert ? { keyPem: cert.keyPem, certPem: cert.certPem, clientCertPem: clientCert } : undefined,
-    routes: buildRoutes(getHandlers, shutdown, log),
+    tls: cert ? { keyPem: cert.keyPem, certPem: cert.certPem, acceptPeer: (der) => isPinned(der, pinned) } : undefined,
+    routes: buildRoutes(() => ({ handlers: getHandlers(), log }), shutdown),
     log,
     // Terraform keeps its one connection until it has called Shutdown; losing it means Terraform is gone.
     onIdle: () =>
@@ -97,39 +103,6 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
       process.exit(1);
     },
   );
-}
-
-function buildRoutes(
-  getHandlers: () => ProviderHandlers,
-  shutdown: () => void,
-  log: PluginLogger,
-): Map<string, GrpcRoute> {
-  const routes = new Map<string, GrpcRoute>();
-  for (const method of TFPLUGIN6_METHODS) {
-    let codec: ReturnType<typeof tfplugin6Codec> | undefined; // built on first use: most RPCs never come
-    routes.set(`/tfplugin6.Provider/${method}`, {
-      kind: "unary",
-      handler: async (bytes) => {
-        const handle = getHandlers()[method] as ((req: unknown) => Promise<unknown>) | undefined;
-        if (!handle) throw new GrpcError(GrpcStatus.UNIMPLEMENTED, `${method} is not implemented by this provider`);
-        codec ??= tfplugin6Codec(method);
-        const started = log.enabled("trace") ? Date.now() : 0;
-        const response = await handle(codec.decodeRequest(bytes));
-        if (started) log.trace("served " + method, { ms: Date.now() - started });
-        return codec.encodeResponse(response);
-      },
-    });
-  }
-  routes.set("/plugin.GRPCController/Shutdown", {
-    kind: "unary",
-    handler: async () => {
-      shutdown();
-      return new Uint8Array(0); // plugin.Empty
-    },
-  });
-  routes.set("/plugin.GRPCStdio/StreamStdio", { kind: "stub" });
-  routes.set("/plugin.GRPCBroker/StartStream", { kind: "stub" });
-  return routes;
 }
 
 /** Only the handshake line may reach stdout: send console output to stderr instead. */

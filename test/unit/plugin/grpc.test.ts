@@ -3,10 +3,8 @@
 // SIGINT, answers UNIMPLEMENTED for unknown methods, refuses clients without the announced certificate, and exits on
 // GRPCController.Shutdown, removing its socket directory. Also the protobuf codec's field numbers.
 import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import * as http2 from "node:http2";
 import { dirname } from "node:path";
 import {
   MAGIC_COOKIE_KEY,
@@ -16,85 +14,21 @@ import {
   messageType,
   percentEncode,
   readSingleMessage,
-  toPem,
 } from "../../../lib/provider/plugin";
 import { bundledProviderPath } from "../../../lib/packaging";
+import { answers, cleanupPluginClients, connectPlugin, grpcCall as call, startProvider as start } from "../../support/plugin-client";
+import type { StartedPlugin as Started } from "../../support/plugin-client";
 import { ensureBundledProviders } from "../../support/terraform";
 
 jest.setTimeout(30_000);
 
-interface Started {
-  child: ChildProcess;
-  line: string;
-  socket: string;
-  serverPem: string;
-  exit: Promise<number | null>;
-  stderr: () => string;
-}
-
 const client = generateSelfSignedCert();
-const children: ChildProcess[] = [];
-const sessions: http2.ClientHttp2Session[] = [];
 
 // A failed assertion must not leave a provider process or a connection behind (jest would wait for them).
-afterEach(() => {
-  sessions.splice(0).forEach((s) => s.destroy());
-  children.splice(0).forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
-});
+afterEach(cleanupPluginClients);
 
-/** Starts the bundled test provider with node, or (`asExecutable`) as Terraform does: the file itself. */
-function startProvider(env: NodeJS.ProcessEnv, asExecutable = false): Promise<Started> {
-  const [command, args] = asExecutable ? [bundledProviderPath("testfs"), []] : [process.execPath, [bundledProviderPath("testfs")]];
-  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let stderr = "";
-  child.stderr!.on("data", (d) => (stderr += d));
-  const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      if (!out.includes("\n")) return;
-      const line = out.slice(0, out.indexOf("\n"));
-      const f = line.split("|");
-      const serverPem = f[5] ? toPem("CERTIFICATE", Buffer.from(f[5], "base64")) : "";
-      resolve({ child, line, socket: f[3], serverPem, exit, stderr: () => stderr });
-    });
-    exit.then((code) => reject(new Error(`provider exited (${code}) before the handshake: ${stderr}`)));
-  });
-}
-
-function connect(p: Started, withClientCert = true, as = client): http2.ClientHttp2Session {
-  const session = http2.connect("https://localhost", {
-    createConnection: () =>
-      require("node:tls").connect({
-        path: p.socket,
-        servername: "localhost",
-        ca: p.serverPem,
-        ALPNProtocols: ["h2"],
-        ...(withClientCert ? { cert: as.certPem, key: as.keyPem } : {}),
-      }),
-  });
-  sessions.push(session);
-  return session;
-}
-
-function call(session: http2.ClientHttp2Session, path: string, body: Uint8Array): Promise<{ status: string; message?: string; data: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = session.request({ ":method": "POST", ":path": path, "content-type": "application/grpc", te: "trailers" });
-    const chunks: Buffer[] = [];
-    let headers: http2.IncomingHttpHeaders = {};
-    req.on("response", (h) => (headers = h));
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("trailers", (t) => (headers = { ...headers, ...t }));
-    req.on("error", reject);
-    req.on("end", () => {
-      const data = Buffer.concat(chunks);
-      resolve({ status: String(headers["grpc-status"]), message: headers["grpc-message"] as string | undefined, data: data.length ? Buffer.from(readSingleMessage(data) as Uint8Array) : data });
-    });
-    req.end(frameMessage(body));
-  });
-}
+const startProvider = (env: NodeJS.ProcessEnv, asExecutable = false) => start(env, { asExecutable });
+const connect = (p: Started, withClientCert = true, as = client) => connectPlugin(p, withClientCert ? as : null);
 
 const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH,
@@ -182,7 +116,8 @@ describe("provider process", () => {
   });
 
   test("started as an executable: NODE_EXTRA_CA_CERTS is moved aside before node starts, and it serves", async () => {
-    const p = await startProvider(env({ NODE_EXTRA_CA_CERTS: "/etc/ssl/certs/ca-certificates.crt" }), true);
+    // Node started directly by the launcher (no warm process: see warm-server.test.ts for that path).
+    const p = await startProvider(env({ NODE_EXTRA_CA_CERTS: "/etc/ssl/certs/ca-certificates.crt", CDKTF_VIRT_PROVIDER_REUSE: "0" }), true);
     const environ = readFileSync(`/proc/${p.child.pid}/environ`, "utf8").split("\0");
     expect(readFileSync(`/proc/${p.child.pid}/cmdline`, "utf8").split("\0")[1]).toBe(bundledProviderPath("testfs"));
     expect(environ.filter((e) => e.startsWith("NODE_EXTRA_CA_CERTS="))).toEqual([]);
@@ -193,24 +128,11 @@ describe("provider process", () => {
     expect(await p.exit).toBe(0);
   });
 
-  /** Calls GetMetadata and tells whether any answer came back. */
-  function answered(session: http2.ClientHttp2Session): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      session.on("error", () => resolve(false));
-      session.on("close", () => resolve(false));
-      const req = session.request({ ":method": "POST", ":path": "/tfplugin6.Provider/GetMetadata", "content-type": "application/grpc" });
-      req.on("error", () => resolve(false));
-      req.on("close", () => resolve(false));
-      req.on("response", () => resolve(true));
-      req.end(frameMessage(new Uint8Array(0)));
-    });
-  }
-
   test("a client without the announced certificate, or with another one, is refused", async () => {
     const p = await startProvider(env({ TF_LOG: "warn" }));
-    expect(await answered(connect(p, false))).toBe(false);
-    expect(await answered(connect(p, true, generateSelfSignedCert()))).toBe(false);
-    expect(await answered(connect(p))).toBe(true);
+    expect(await answers(connect(p, false))).toBe(false);
+    expect(await answers(connect(p, true, generateSelfSignedCert()))).toBe(false);
+    expect(await answers(connect(p))).toBe(true);
     expect(p.stderr()).toMatch(/refused a connection without the plugin client certificate/);
     p.child.kill("SIGTERM");
     expect(await p.exit).toBe(0);

@@ -1,0 +1,64 @@
+# Launcher of a bundled provider (POSIX sh). scripts/bundle-providers.js puts it at the top of each bundle,
+# inside a JavaScript comment, so one executable file is both this script and the provider.
+#
+# Terraform starts a provider 3-5 times per command; node plus the provider code cost ~100 ms per start. This
+# script hands every start to a warm provider process (lib/provider/plugin/warm-server.ts) that an earlier start
+# with the same working directory, executable and environment left running (it exits after 1.5 s without work),
+# starting one when there is none, and falls back to running node directly whenever that is not possible.
+# CDKTF_VIRT_PROVIDER_REUSE=0 always runs node directly.
+#
+# Node 20 reads and parses the NODE_EXTRA_CA_CERTS file at every start (~90 ms with a system bundle); the
+# providers never use node's default trust store (HTTPS remotes get their anchors explicitly, that file
+# included: lib/incus/system-trust.ts), so the variable is moved aside.
+if [ -n "$NODE_EXTRA_CA_CERTS" ]; then
+  CDKTF_VIRT_NODE_EXTRA_CA_CERTS=$NODE_EXTRA_CA_CERTS
+  export CDKTF_VIRT_NODE_EXTRA_CA_CERTS
+  unset NODE_EXTRA_CA_CERTS
+fi
+# Only a start by Terraform with TLS and protocol 6 is handed over; node explains anything else.
+case ",$PLUGIN_PROTOCOL_VERSIONS," in *,6,*) ;; *) exec node "$0" "$@" ;; esac
+if [ "${CDKTF_VIRT_PROVIDER_REUSE:-1}" = 0 ] || [ $# -ne 0 ] || [ -z "$PLUGIN_CLIENT_CERT" ] ||
+  [ "$TF_PLUGIN_MAGIC_COOKIE" != d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2 ]; then
+  exec node "$0" "$@"
+fi
+base="${TMPDIR:-/tmp}/cdktf-virt-providers-$(id -u)"
+mkdir -m 700 "$base" 2>/dev/null
+if [ -L "$base" ] || [ ! -d "$base" ] || [ ! -O "$base" ]; then exec node "$0"; fi
+# What a session inherits from the process: working directory, code, environment (minus what differs per start:
+# Terraform lists the protocol versions in random order).
+key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum) ||
+  exec node "$0"
+dir="$base/${key%% *}"
+mkdir -m 700 "$dir" "$dir/sessions" 2>/dev/null
+pid=
+{ read -r pid line <"$dir/line"; } 2>/dev/null
+if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
+  node "$0" --serve "$dir" </dev/null >/dev/null 2>&1 &
+  server=$!
+  tries=0
+  until { read -r pid line <"$dir/line"; } 2>/dev/null && kill -0 "$pid" 2>/dev/null; do
+    tries=$((tries + 1))
+    # The server it started exited without publishing its line (another one won, or the directory went away
+    # with a retiring one) and none is there, or it takes too long: start node directly.
+    if [ "$tries" -gt 300 ] || { ! kill -0 "$server" 2>/dev/null && [ ! -f "$dir/line" ]; }; then exec node "$0"; fi
+    sleep 0.01
+  done
+fi
+session="$dir/sessions/$$"
+printf '%s\n' "$PLUGIN_CLIENT_CERT" >"$session" || exec node "$0"
+# The server may have retired between reading its line and now (then it leaves this session alone).
+if [ ! -f "$dir/line" ] || ! kill -0 "$pid" 2>/dev/null; then
+  rm -f "$session"
+  exec node "$0"
+fi
+printf '%s\n' "$line"
+# The server ends this session with SIGTERM (Terraform sees its plugin exit). Terraform stops providers with
+# StopProvider, not SIGINT. If Terraform is killed, nobody else ends this script: it watches its parent.
+trap 'exit 0' TERM
+trap '' INT
+while kill -0 "$PPID" 2>/dev/null; do
+  sleep 1 </dev/null >/dev/null 2>&1 &
+  wait $!
+done
+rm -f "$session"
+exit 0

@@ -1,0 +1,44 @@
+// The gRPC routes of a provider process: tfplugin6 methods decoded and handed to the provider's handlers, and
+// go-plugin's controller (Shutdown), stdio and broker services.
+import { tfplugin6Codec } from "./codec";
+import { GrpcError, GrpcStatus } from "./grpc-server";
+import type { CallInfo, GrpcRoute } from "./grpc-server";
+import type { PluginLogger } from "./logger";
+import { TFPLUGIN6_METHODS } from "./wire-types";
+import type { ProviderHandlers } from "./wire-types";
+
+/** The handlers and logger serving one call (one set per process, or per session in a warm process). */
+export interface CallTarget {
+  readonly handlers: ProviderHandlers;
+  readonly log: PluginLogger;
+}
+
+export function buildRoutes(target: (call: CallInfo) => CallTarget, shutdown: (call: CallInfo) => void): Map<string, GrpcRoute> {
+  const routes = new Map<string, GrpcRoute>();
+  for (const method of TFPLUGIN6_METHODS) {
+    let codec: ReturnType<typeof tfplugin6Codec> | undefined; // built on first use: most RPCs never come
+    routes.set(`/tfplugin6.Provider/${method}`, {
+      kind: "unary",
+      handler: async (bytes, call) => {
+        const { handlers, log } = target(call);
+        const handle = handlers[method] as ((req: unknown) => Promise<unknown>) | undefined;
+        if (!handle) throw new GrpcError(GrpcStatus.UNIMPLEMENTED, `${method} is not implemented by this provider`);
+        codec ??= tfplugin6Codec(method);
+        const started = log.enabled("trace") ? Date.now() : 0;
+        const response = await handle(codec.decodeRequest(bytes));
+        if (started) log.trace("served " + method, { ms: Date.now() - started });
+        return codec.encodeResponse(response);
+      },
+    });
+  }
+  routes.set("/plugin.GRPCController/Shutdown", {
+    kind: "unary",
+    handler: async (_bytes, call) => {
+      shutdown(call);
+      return new Uint8Array(0); // plugin.Empty
+    },
+  });
+  routes.set("/plugin.GRPCStdio/StreamStdio", { kind: "stub" });
+  routes.set("/plugin.GRPCBroker/StartStream", { kind: "stub" });
+  return routes;
+}
