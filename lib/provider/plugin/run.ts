@@ -55,13 +55,16 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   let handlers: ProviderHandlers | undefined;
   const getHandlers = () => (handlers ??= createHandlers({ log }));
   let server: GrpcServer | undefined;
+  let shuttingDown = false;
   const shutdown = () => {
     log.debug("shutdown requested by Terraform");
-    // Let the Shutdown response go out before the process ends.
+    // Terraform closes its connection right after the answer: the process ends then (onIdle), or at the latest
+    // after this grace period, which lets the Shutdown answer go out first.
+    shuttingDown = true;
     setTimeout(() => {
       server?.close();
       process.exit(0);
-    }, 5);
+    }, 100).unref();
   };
   const exitOrphaned = (why: string) => {
     log.debug(`${why}; exiting`);
@@ -81,9 +84,11 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
     log,
     // Terraform keeps its one connection until it has called Shutdown; losing it means Terraform is gone.
     onIdle: () =>
-      setTimeout(() => {
-        if (server && server.sessionCount() === 0) exitOrphaned("Terraform closed the connection");
-      }, 200),
+      shuttingDown
+        ? process.exit(0)
+        : setTimeout(() => {
+            if (server && server.sessionCount() === 0) exitOrphaned("Terraform closed the connection");
+          }, 200),
   }).then(
     (s) => {
       server = s;

@@ -3,7 +3,7 @@
 // the same steps after POST (or after adopting an instance a previous run left behind), update after Read.
 import type { Values } from "../../framework";
 import { isUnknown } from "../../framework";
-import type { DevicesMap, Instance } from "../../../incus";
+import type { DevicesMap, Instance, Versioned } from "../../../incus";
 import { configEqual, mergeForPut } from "../common";
 import type { Placement } from "./create";
 import { desiredBody } from "./create";
@@ -24,12 +24,12 @@ function devicesEqual(a: DevicesMap, b: DevicesMap): boolean {
 }
 
 /**
- * PUTs description, config, devices and profiles when they differ from the live object (with its ETag, so
- * a concurrent change fails instead of being overwritten). Values the plan does not know yet (an instance
- * copied from a source before its first read) keep their live value.
+ * PUTs description, config, devices and profiles when they differ from `current`, the live object just read
+ * (with its ETag, so a concurrent change fails instead of being overwritten). Values the plan does not know
+ * yet (an instance copied from a source before its first read) keep their live value.
  */
-export async function writeModifiable(at: Placement, name: string, plan: Values): Promise<void> {
-  const { value: live, etag } = await at.client.instances.get(name, at.call);
+export async function writeModifiable(at: Placement, name: string, plan: Values, current: Versioned<Instance>): Promise<void> {
+  const { value: live, etag } = current;
   const desired = desiredBody(plan);
   const config = isUnknown(plan.config) ? live.config : mergeForPut(live.config, desired.config, INSTANCE_COMPUTED_CONFIG);
   const description = isUnknown(plan.description) ? live.description : desired.description;
@@ -61,27 +61,34 @@ export function adoptable(live: Instance, plan: Values): string | undefined {
 /**
  * Steps after the object exists. `prior` is the state before an update (null on create): it decides which
  * files change and which exec entries run. wait_for is honoured on create and whenever the instance had to
- * be started.
+ * be started. `current` is the live object when the caller has just read it (saves reading it again).
+ * Decisions need only the status, which the instance object carries: no /state read here (it also sums the
+ * disk usage, which is slow on some pools).
  */
-export async function converge(at: Placement, name: string, plan: Values, prior: Values | null): Promise<void> {
+export async function converge(
+  at: Placement,
+  name: string,
+  plan: Values,
+  prior: Values | null,
+  current?: Versioned<Instance>,
+): Promise<void> {
   const h = handleOf(at, name);
   const isCreate = prior === null;
   const files = fileBlocks(plan.file);
   const wantRunning = plan.running !== false;
 
-  let runtime = (await at.client.instanceState.get(name, at.call)).value;
-  if (!wantRunning && runtime.status !== "Stopped") {
-    await stopInstance(h, false);
+  let live = current ?? (await at.client.instances.get(name, at.call));
+  if (!wantRunning && live.value.status !== "Stopped") {
+    await stopInstance(h, false, live.value.status);
+    live = await at.client.instances.get(name, at.call); // new status and ETag
   }
-  await writeModifiable(at, name, plan);
+  // A PUT of config or devices does not change whether the instance runs, so `live`'s status stays valid.
+  await writeModifiable(at, name, plan, live);
 
   let started = false;
-  if (wantRunning || files.length > 0) {
-    runtime = (await at.client.instanceState.get(name, at.call)).value;
-    if (!isRunning(runtime)) {
-      await startInstance(h);
-      started = true;
-    }
+  if ((wantRunning || files.length > 0) && !isRunning(live.value)) {
+    await startInstance(h, live.value.status);
+    started = true;
   }
   if (started || (isCreate && wantRunning)) {
     for (const wait of sortedWaits(plan.wait_for)) await waitFor(h, wait, plan.type === "virtual-machine");
@@ -103,9 +110,9 @@ export async function converge(at: Placement, name: string, plan: Values, prior:
  */
 export async function renameInstance(at: Placement, from: string, to: string, renamed: () => Promise<void>): Promise<void> {
   const h = handleOf(at, from);
-  const wasRunning = isRunning((await at.client.instanceState.get(from, at.call)).value);
-  if (wasRunning) await stopInstance(h, false);
+  const wasRunning = isRunning((await at.client.instances.get(from, at.call)).value);
+  if (wasRunning) await stopInstance(h, false, "Running");
   await at.client.instances.rename(from, to, { ...at.call, timeoutMs: at.timeoutMs });
   await renamed();
-  if (wasRunning) await startInstance(handleOf(at, to));
+  if (wasRunning) await startInstance(handleOf(at, to), "Stopped");
 }

@@ -42,29 +42,53 @@ async function readState(h: InstanceHandle, signal: AbortSignal): Promise<Instan
   return (await h.client.instanceState.get(h.name, { ...h.call, signal })).value;
 }
 
-/** Starts the instance unless it already runs, then waits until Incus reports it running. */
-export async function startInstance(h: InstanceHandle): Promise<void> {
-  const state = (await h.client.instanceState.get(h.name, h.call)).value;
-  if (isRunning(state)) return;
-  const change = () =>
-    state.status === "Frozen"
-      ? h.client.instanceState.unfreeze(h.name, { ...h.call, timeoutMs: h.timeoutMs })
-      : h.client.instanceState.start(h.name, { ...h.call, timeoutMs: h.timeoutMs });
-  // An instance adopted after an interrupted run may still be busy with the create operation that run started.
+/**
+ * The status alone, from GET /1.0/instances/<name>: a few milliseconds, where /state also sums the disk usage
+ * (about 100 ms per call on a `dir` pool). Runtime details (addresses, processes) still need `readState`.
+ */
+async function readStatus(h: InstanceHandle, signal?: AbortSignal): Promise<string> {
+  return (await h.client.instances.get(h.name, signal ? { ...h.call, signal } : h.call)).value.status;
+}
+
+/**
+ * Starts the instance unless it already runs. `knownStatus` is the status the caller has at hand (from the
+ * instance object, or "Stopped" for one this apply just created or stopped); without it the status is read.
+ * A start needs no wait afterwards: the client waits for the start operation, and Incus finishes it only once
+ * the instance runs. An unfreeze is followed by a wait until the instance reports running.
+ */
+export async function startInstance(h: InstanceHandle, knownStatus?: string): Promise<void> {
+  let status = knownStatus ?? (await readStatus(h));
+  let retrying = false;
+  let unfrozen = false;
+  // An instance adopted after an interrupted run may still be busy with the create (or start) operation that
+  // run started: wait it out, and look again before each retry, since that operation may have started it.
   await waitUntil(
     `instance ${JSON.stringify(h.name)} to finish its running operation`,
-    async () => {
+    async (signal) => {
+      if (retrying) status = await readStatus(h, signal);
+      if (isRunning({ status })) return true;
       try {
-        await change();
+        if (status === "Frozen") {
+          await h.client.instanceState.unfreeze(h.name, { ...h.call, timeoutMs: h.timeoutMs });
+          unfrozen = true;
+        } else {
+          await h.client.instanceState.start(h.name, { ...h.call, timeoutMs: h.timeoutMs });
+        }
         return true;
       } catch (err) {
-        if (isBusy(err)) return false;
+        if (isBusy(err)) {
+          retrying = true;
+          return false;
+        }
+        // Refused or failed: fine if something else (that adopted run's operation) started it meanwhile.
+        if (isRunning({ status: await readStatus(h, signal).catch(() => "") })) return true;
         throw err;
       }
     },
     { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: POLL_MS },
   );
-  await waitUntil(`instance ${JSON.stringify(h.name)} to be running`, async (signal) => isRunning(await readState(h, signal)), {
+  if (!unfrozen) return;
+  await waitUntil(`instance ${JSON.stringify(h.name)} to be running`, async (signal) => isRunning({ status: await readStatus(h, signal) }), {
     timeoutMs: h.timeoutMs,
     signal: h.call.signal,
     intervalMs: POLL_MS,
@@ -73,17 +97,18 @@ export async function startInstance(h: InstanceHandle): Promise<void> {
 
 /**
  * Stops the instance (cleanly, or killed with `force`) and waits until it is stopped. Returns false when the
- * instance disappeared instead (an ephemeral instance is deleted when it stops).
+ * instance disappeared instead (an ephemeral instance is deleted when it stops). Only the status is needed:
+ * `knownStatus` when the caller has it, else read from the instance object, not from /state.
  */
-export async function stopInstance(h: InstanceHandle, force: boolean): Promise<boolean> {
-  let state: InstanceState;
+export async function stopInstance(h: InstanceHandle, force: boolean, knownStatus?: string): Promise<boolean> {
+  let status: string;
   try {
-    state = (await h.client.instanceState.get(h.name, h.call)).value;
+    status = knownStatus ?? (await readStatus(h));
   } catch (err) {
     if (isNotFound(err)) return false;
     throw err;
   }
-  if (isStopped(state)) return true;
+  if (isStopped({ status })) return true;
   const graceSeconds = Math.max(1, Math.floor(h.timeoutMs / 1000));
   try {
     await h.client.instanceState.stop(h.name, { ...h.call, force, timeout: graceSeconds, timeoutMs: h.timeoutMs + 5000 });
@@ -95,7 +120,7 @@ export async function stopInstance(h: InstanceHandle, force: boolean): Promise<b
     `instance ${JSON.stringify(h.name)} to stop`,
     async (signal) => {
       try {
-        return isStopped(await readState(h, signal)) ? "stopped" : undefined;
+        return isStopped({ status: await readStatus(h, signal) }) ? "stopped" : undefined;
       } catch (err) {
         if (isNotFound(err)) return "gone";
         throw err;

@@ -5,7 +5,7 @@
 import type { ApplyResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { DiagnosticError } from "../../framework";
 import { isConflict, isNotFound } from "../../../incus";
-import type { Instance } from "../../../incus";
+import type { Instance, Versioned } from "../../../incus";
 import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { adoptable, converge, handleOf, renameInstance } from "./converge";
@@ -14,7 +14,7 @@ import { createInstance } from "./create";
 import { modifyInstancePlan } from "./plan";
 import { stopInstance } from "./power";
 import { instanceSchema } from "./schema";
-import { instanceStateFrom, keepKnownPlanned } from "./state";
+import { instanceStateFrom, keepKnownPlanned, needsRuntimeState, planFixesRuntime } from "./state";
 import { validateInstanceConfig } from "./validate";
 
 type Ctx = ResourceContext<IncusProviderData>;
@@ -35,11 +35,19 @@ export function placementOf(values: Values, ctx: Ctx): Placement {
   return { client, remote, call: { ...(project ? { project } : {}), signal: ctx.signal }, timeoutMs: data.waitTimeoutMs };
 }
 
-/** Reads the instance and its runtime state into full state; null when it no longer exists. */
-async function readInstance(at: Placement, name: string, base: Values): Promise<State | null> {
+/**
+ * Reads the instance into full state; null when it no longer exists. Its runtime state (/state: addresses,
+ * interfaces) is read only when `withRuntime` and the instance is not stopped (a stopped one has none).
+ */
+async function readInstance(at: Placement, name: string, base: Values, withRuntime = true): Promise<State | null> {
   const live = await ignoreNotFound(at.client.instances.get(name, at.call));
   if (!live) return null;
-  const runtime = await ignoreNotFound(at.client.instanceState.get(name, at.call));
+  return stateOf(at, live, base, withRuntime);
+}
+
+async function stateOf(at: Placement, live: Versioned<Instance>, base: Values, withRuntime: boolean): Promise<State | null> {
+  if (!withRuntime || !needsRuntimeState(live.value)) return instanceStateFrom(base, live.value, null);
+  const runtime = await ignoreNotFound(at.client.instanceState.get(live.value.name, at.call));
   if (!runtime) return null;
   return instanceStateFrom(base, live.value, runtime.value);
 }
@@ -92,14 +100,16 @@ async function create(req: { planned: State }, ctx: Ctx, resp: ApplyResponse): P
       if (isConflict(err) && found) {
         if (!mayAdopt(found.value, plan, ctx)) return; // someone else's, created concurrently
       } else {
-        if (found && !isConflict(err)) resp.state = await readInstance(at, name, plan);
+        if (found && !isConflict(err)) resp.state = await readInstance(at, name, plan, false);
         throw err;
       }
     }
   }
-  // Tracked from here on: any later failure leaves a tainted instance in state, not an orphan.
-  resp.state = await readInstance(at, name, plan);
-  await converge(at, name, plan, null);
+  // Tracked from here on: any later failure leaves a tainted instance in state, not an orphan. That state
+  // needs no addresses (a tainted instance is replaced, after a refresh), so /state is read only at the end.
+  const live = await at.client.instances.get(name, at.call);
+  resp.state = await stateOf(at, live, plan, false);
+  await converge(at, name, plan, null, live);
   resp.state = await readInstance(at, name, plan);
   if (resp.state === null) throw new Error(`Instance ${JSON.stringify(name)} disappeared while it was being created (an ephemeral instance that stopped?).`);
 }
@@ -113,10 +123,10 @@ async function update(req: { prior: State; planned: State }, ctx: Ctx, resp: App
   if (oldName !== newName) {
     // Record the new name as soon as it exists: with the old one in state, a failed restart would orphan it.
     await renameInstance(at, oldName, newName, async () => {
-      resp.state = await readInstance(at, newName, planned);
+      resp.state = await readInstance(at, newName, planned, false);
     });
   }
-  const state = await readInstance(at, newName, planned);
+  const state = await readInstance(at, newName, planned, !planFixesRuntime(planned));
   if (state === null) throw new Error(`Instance ${JSON.stringify(newName)} disappeared during the update.`);
   resp.state = keepKnownPlanned(state, planned);
 }

@@ -67,6 +67,23 @@ export function instanceStateFrom(base: Values, live: Instance, runtime: Instanc
 }
 
 /**
+ * Whether state built from `live` needs the runtime state (/state, which also sums the disk usage: slow on a
+ * `dir` pool). A stopped instance has no network state, so its addresses and interfaces are empty either way
+ * and the instance object's status is the same one /state reports.
+ */
+export function needsRuntimeState(live: Pick<Instance, "status">): boolean {
+  return live.status !== "Stopped";
+}
+
+/**
+ * Whether a planned update already shows every runtime-derived attribute as known: `keepKnownPlanned` then
+ * keeps those values whatever /state says, so the read-back after the update need not read it.
+ */
+export function planFixesRuntime(planned: Values): boolean {
+  return VOLATILE_COMPUTED.every((key) => !isUnknown(planned[key]));
+}
+
+/**
  * After an update, keeps the planned value of every computed attribute the plan already showed as known:
  * Terraform rejects a result that differs from a known planned value, and an address that changed between
  * plan and apply is picked up by the next refresh anyway.
