@@ -2,12 +2,14 @@
 // Provider start-up: median time from spawning a bundled provider (started the way Terraform starts it: the
 // executable file itself, with magic cookie, protocol versions and a client certificate for mTLS in this
 // process's environment) to its handshake line on stdout, against the time of a bare `node -e 0` in the same
-// environment. Terraform starts each provider 3-5 times per command, so this is paid on every plan.
+// environment. Terraform starts each provider 3-5 times per command, so this is paid on every plan. Measured for
+// both ways a start is served: node started for it, and the warm provider process the launcher hands it to.
 //
 // Usage: node bench/provider-startup.js [--runs N] [--type testfs|incus|libvirt]
 "use strict";
 const { spawn, spawnSync } = require("node:child_process");
-const { existsSync } = require("node:fs");
+const { existsSync, mkdtempSync, rmSync } = require("node:fs");
+const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 
 const root = join(__dirname, "..");
@@ -28,7 +30,9 @@ function ensureBundle() {
 }
 
 /** A client certificate like the one Terraform passes in PLUGIN_CLIENT_CERT (made with the project's own code). */
+let certModule;
 function clientCert() {
+  if (certModule) return certModule.generateSelfSignedCert();
   const esbuild = require("esbuild");
   const out = esbuild.buildSync({
     entryPoints: [join(root, "lib", "provider", "plugin", "cert.ts")],
@@ -39,7 +43,8 @@ function clientCert() {
   });
   const m = { exports: {} };
   new Function("module", "exports", "require", out.outputFiles[0].text)(m, m.exports, require);
-  return m.exports.generateSelfSignedCert();
+  certModule = m.exports;
+  return certModule.generateSelfSignedCert();
 }
 
 function timeToHandshake(env) {
@@ -115,42 +120,65 @@ const median = (xs) => {
 
 async function main() {
   ensureBundle();
-  const env = {
+  const base = {
     ...process.env,
     TF_PLUGIN_MAGIC_COOKIE: MAGIC,
     PLUGIN_PROTOCOL_VERSIONS: "5,6",
     PLUGIN_MIN_PORT: "10000",
     PLUGIN_MAX_PORT: "25000",
   };
-  const cert = clientCert();
-  env.PLUGIN_CLIENT_CERT = cert.certPem;
-  delete env.TF_LOG;
-  delete env.TF_LOG_PROVIDER;
-  await timeToHandshake(env); // warm the file cache
-  await timeToExit(["-e", "0"], env);
+  delete base.TF_LOG;
+  delete base.TF_LOG_PROVIDER;
+  const tmp = mkdtempSync(join(tmpdir(), "bench-startup-"));
+  // Two ways a start is served: node started for it, or a warm provider process (the launcher's default, which
+  // Terraform meets from its second start of a command on). Each start gets its own client certificate.
+  const modes = [
+    { key: "node", label: "node started per start (CDKTF_VIRT_PROVIDER_REUSE=0)", env: { ...base, CDKTF_VIRT_PROVIDER_REUSE: "0" } },
+    { key: "warm", label: "warm provider process (default)", env: { ...base, TMPDIR: tmp } },
+  ];
+  const withCert = (env) => {
+    const cert = clientCert();
+    return { cert, env: { ...env, PLUGIN_CLIENT_CERT: cert.certPem } };
+  };
   // Node 20 parses the NODE_EXTRA_CA_CERTS file at every start; the bundled providers move it aside first.
-  const bareEnv = { ...env };
+  const bareEnv = { ...base };
   delete bareEnv.NODE_EXTRA_CA_CERTS;
-  const provider = [];
-  const baseline = [];
-  const bare = [];
-  const answered = [];
-  for (let i = 0; i < runs; i++) {
-    baseline.push(await timeToExit(["-e", "0"], env));
-    if (env.NODE_EXTRA_CA_CERTS) bare.push(await timeToExit(["-e", "0"], bareEnv));
-    provider.push(await timeToHandshake(env));
-    answered.push(await timeToFirstAnswer(env, cert));
+  const results = {};
+  try {
+    for (const m of modes) {
+      await timeToHandshake(withCert(m.env).env); // warms the file cache, and the warm process
+      results[m.key] = { handshake: [], answered: [] };
+    }
+    await timeToExit(["-e", "0"], base);
+    const baseline = [];
+    const bare = [];
+    for (let i = 0; i < runs; i++) {
+      baseline.push(await timeToExit(["-e", "0"], base));
+      if (base.NODE_EXTRA_CA_CERTS) bare.push(await timeToExit(["-e", "0"], bareEnv));
+      for (const m of modes) {
+        results[m.key].handshake.push(await timeToHandshake(withCert(m.env).env));
+        const started = withCert(m.env);
+        results[m.key].answered.push(await timeToFirstAnswer(started.env, started.cert));
+      }
+    }
+    const b = median(baseline);
+    console.log(`provider-startup (${type}, ${runs} runs)`);
+    console.log(`  bare \`node -e 0\`, median: ${b.toFixed(1)} ms` + (base.NODE_EXTRA_CA_CERTS ? " (NODE_EXTRA_CA_CERTS is set)" : ""));
+    if (bare.length) console.log(`  bare \`node -e 0\` without NODE_EXTRA_CA_CERTS, median: ${median(bare).toFixed(1)} ms`);
+    const summary = { bench: "provider-startup", type, runs, nodeBaselineMedianMs: +b.toFixed(1), ...(bare.length ? { nodeWithoutExtraCaMedianMs: +median(bare).toFixed(1) } : {}) };
+    for (const m of modes) {
+      const h = median(results[m.key].handshake);
+      const a = median(results[m.key].answered);
+      console.log(`  ${m.label}:`);
+      console.log(`    spawn -> handshake line, median: ${h.toFixed(1)} ms (min ${Math.min(...results[m.key].handshake).toFixed(1)}), ${(h / b).toFixed(2)}x bare node`);
+      console.log(`    spawn -> first RPC answered (mTLS + GetProviderSchema), median: ${a.toFixed(1)} ms`);
+      Object.assign(summary, { [`${m.key}HandshakeMedianMs`]: +h.toFixed(1), [`${m.key}FirstAnswerMedianMs`]: +a.toFixed(1), [`${m.key}Ratio`]: +(h / b).toFixed(2) });
+    }
+    summary.ratio = summary.nodeRatio; // the cold path: what every start costs without a warm process
+    console.log(JSON.stringify(summary));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
-  const p = median(provider);
-  const b = median(baseline);
-  const a = median(answered);
-  console.log(`provider-startup (${type}, ${runs} runs)`);
-  console.log(`  spawn -> handshake line, median: ${p.toFixed(1)} ms (min ${Math.min(...provider).toFixed(1)})`);
-  console.log(`  bare \`node -e 0\`, median:        ${b.toFixed(1)} ms` + (env.NODE_EXTRA_CA_CERTS ? " (NODE_EXTRA_CA_CERTS is set)" : ""));
-  if (bare.length) console.log(`  bare \`node -e 0\` without NODE_EXTRA_CA_CERTS, median: ${median(bare).toFixed(1)} ms`);
-  console.log(`  ratio: ${(p / b).toFixed(2)}x, overhead over bare node: ${(p - b).toFixed(1)} ms`);
-  console.log(`  spawn -> first RPC answered (mTLS + GetProviderSchema), median: ${a.toFixed(1)} ms`);
-  console.log(JSON.stringify({ bench: "provider-startup", type, runs, handshakeMedianMs: +p.toFixed(1), firstAnswerMedianMs: +a.toFixed(1), nodeBaselineMedianMs: +b.toFixed(1), ...(bare.length ? { nodeWithoutExtraCaMedianMs: +median(bare).toFixed(1) } : {}), ratio: +(p / b).toFixed(2) }));
 }
 
 main().catch((err) => {

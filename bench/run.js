@@ -46,9 +46,9 @@ function headline(r) {
     case "synth":
       return `${formatMs(x.constructsMedianMs)} vs ${formatMs(x.bindingsMedianMs)} (${x.instances} instances; CPU ${x.cpuRatio}x, memory ${x.memoryRatio}x)`;
     case "provider-startup":
-      return `${x.handshakeMedianMs} ms vs ${x.nodeBaselineMedianMs} ms to handshake${x.firstAnswerMedianMs ? ` (first RPC answered: ${x.firstAnswerMedianMs} ms)` : ""}`;
+      return `${x.nodeHandshakeMedianMs} ms vs ${x.nodeBaselineMedianMs} ms to handshake (first RPC answered: ${x.nodeFirstAnswerMedianMs} ms; warm: ${x.warmHandshakeMedianMs} / ${x.warmFirstAnswerMedianMs} ms)`;
     case "plan-overhead":
-      return `${formatMs(x.providerPlanMedianMs)} vs ${formatMs(x.builtinPlanMedianMs)}`;
+      return `${formatMs(x.warmPlanMedianMs)} vs ${formatMs(x.builtinPlanMedianMs)} (first after idle ${x.coldRatio}x, reuse off ${x.nodeRatio}x)`;
     case "apply":
       return `${formatMs(x.terraformMs)} vs ${formatMs(x.restMs)} (${x.containers} containers; CLI script ${formatMs(x.cliMs)}, ${x.ratioVsCli}x)`;
     case "noop-plan":

@@ -3,7 +3,7 @@
 #
 # Terraform starts a provider 3-5 times per command; node plus the provider code cost ~100 ms per start. This
 # script hands every start to a warm provider process (lib/provider/plugin/warm-server.ts) that an earlier start
-# with the same working directory, executable and environment left running (it exits after 1.5 s without work),
+# with the same working directory, executable and environment left running (it exits after 2 s without work),
 # starting one when there is none, and falls back to running node directly whenever that is not possible.
 # CDKTF_VIRT_PROVIDER_REUSE=0 always runs node directly.
 #

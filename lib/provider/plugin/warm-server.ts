@@ -28,7 +28,7 @@ import type { CallTarget } from "./routes";
 import type { ProviderHandlers } from "./wire-types";
 
 /** How long a warm process waits for another Terraform start before it exits. */
-export const IDLE_MS = 1500;
+export const IDLE_MS = 2000;
 const JANITOR_MS = 500;
 
 interface Session extends CallTarget {

@@ -4,13 +4,13 @@
 // SIGKILLed at a chosen point, with the provider processes it started watched until they are gone.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { App, LocalBackend, PgBackend, TerraformStack } from "cdktf";
 import { ensureBundledProviders, terraformBinary } from "../../../support/terraform";
 import type { RunResult } from "../../../support/terraform";
-import { commandLine, descendants, killAll, waitForExit } from "./processes";
+import { commandLine, descendants, killAll, waitForExit, warmProviders } from "./processes";
 
 /** Where the stack keeps its state. */
 export type DrillBackend = { readonly kind: "local" } | { readonly kind: "pg"; readonly connStr: string; readonly schemaName: string };
@@ -137,7 +137,10 @@ export class DrillStack {
         if (scheduled || !point.pattern.test(line) || ++matches !== point.count) continue;
         scheduled = true;
         setTimeout(() => {
-          providerPids = descendants(child.pid!).filter((pid) => /terraform-provider-/.test(commandLine(pid)));
+          providerPids = [
+            ...descendants(child.pid!).filter((pid) => /terraform-provider-/.test(commandLine(pid))),
+            ...warmProviders(realpathSync(this.stackDir)),
+          ].filter((pid, i, all) => all.indexOf(pid) === i);
           child.kill("SIGKILL");
         }, point.delayMs);
       }

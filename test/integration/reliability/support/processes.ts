@@ -1,6 +1,6 @@
 // Process bookkeeping for the crash drills: which processes a terraform run started (its provider plugins), and
 // how long they survive after terraform itself is killed. Reads /proc directly (Linux), so it needs no tools.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 /** pid → parent pid for every process visible in /proc. */
 function parentMap(): Map<number, number> {
@@ -34,6 +34,25 @@ export function descendants(pid: number): number[] {
     }
   }
   return found;
+}
+
+/**
+ * Warm provider processes serving terraform runs in `dir` (`terraform-provider-… --serve …` with that working
+ * directory): started by a launcher that has since exited, they are no longer terraform's descendants.
+ */
+export function warmProviders(dir: string): number[] {
+  return readdirSync("/proc")
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => {
+      const cmd = commandLine(pid);
+      if (!/terraform-provider-\S* --serve /.test(cmd)) return false;
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === dir;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** The command line of a process ("" when it is gone). */
