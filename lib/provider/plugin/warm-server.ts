@@ -57,11 +57,14 @@ export function runWarmServer(
   let server: GrpcServer | undefined;
   let idleSince = Date.now();
 
-  // Nothing else may reach this process's stdio (it is /dev/null): every message belongs to a session.
+  // This process's stdio is /dev/null: what goes wrong outside a call is told to every open session.
+  const tellSessions = (message: string, err: unknown) => {
+    for (const s of sessions.values()) s.log.error(message, { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  };
   process.on("SIGINT", () => undefined);
   process.on("SIGTERM", () => retire(true));
-  process.on("unhandledRejection", () => undefined);
-  process.on("uncaughtException", () => undefined);
+  process.on("unhandledRejection", (err) => tellSessions("unhandled promise rejection", err));
+  process.on("uncaughtException", (err) => tellSessions("uncaught exception", err));
 
   const publish = () => {
     writeFileSync(`${lineFile}.${process.pid}`, `${process.pid} ${line}\n`);
