@@ -6,7 +6,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { TEST_POOL } from "../../../support/incus";
+import type { IncusClient } from "../../../../lib/incus";
+import { requireIncus, TEST_POOL, testClient, uniqueName } from "../../../support/incus";
+import { TerraformWorkspace } from "../../../support/terraform";
 import type { RunResult } from "../../../support/terraform";
 
 export interface RemoteSpec {
@@ -149,4 +151,48 @@ export function makeDirs(root: string): { emptyDir: string; aFile: string } {
   const aFile = join(root, "a-file");
   writeFileSync(aFile, "not a directory\n");
   return { emptyDir, aFile };
+}
+
+export interface ProviderConfigFuzzSuiteOptions {
+  /** Name prefix tag ("rel" in CI, "relh" for the heavy variant). */
+  readonly tag: string;
+  /** terraform plans, each of up to 4 generated provider configurations. */
+  readonly runs: number;
+  readonly timeoutMs: number;
+}
+
+/** The drill as a suite: the CI-sized and the heavy test files differ only in size. */
+export function providerConfigFuzzSuite(o: ProviderConfigFuzzSuiteOptions): void {
+  let client: IncusClient;
+  let ws: TerraformWorkspace;
+
+  beforeAll(async () => {
+    client = testClient();
+    await requireIncus(client, { image: false });
+    ws = TerraformWorkspace.create({ providers: ["incus"], prefix: uniqueName(o.tag) });
+  });
+
+  afterAll(async () => {
+    ws?.cleanup();
+    await client?.close();
+  });
+
+  test("fuzzed provider configurations: diagnostics, never a provider crash", async () => {
+    const dirs = makeDirs(ws.root);
+    let initialized = false;
+    await fc.assert(
+      fc.asyncProperty(providerSet, async (specs) => {
+        ws.write("main.tf.json", configJson(specs, dirs));
+        if (!initialized) {
+          await ws.init();
+          initialized = true;
+        }
+        const r = await ws.run(["plan", "-input=false"], { timeoutMs: 120_000 });
+        if (process.env.CDKTF_VIRT_FUZZ_VERBOSE) process.stdout.write(`\n--- exit ${r.code}\n${(r.output.match(/(Error|Warning): .*/g) ?? []).join("\n")}\n`);
+        const problem = judgePlan(specs, r);
+        if (problem) throw new Error(problem);
+      }),
+      { numRuns: o.runs, endOnFailure: true },
+    );
+  }, o.timeoutMs);
 }
