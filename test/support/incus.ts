@@ -90,6 +90,15 @@ export class Cleanup {
   }
 }
 
+/** Registers the removal of instance `name` with `cleanup`: a forced stop (it may not run), then the delete. */
+export function removeInstanceLater(client: IncusClient, cleanup: Cleanup, name: string, project?: string): void {
+  const call = project ? { project } : {};
+  cleanup.add(`instance ${name}`, async () => {
+    await client.instanceState.stop(name, { ...call, force: true }).catch(() => undefined);
+    await client.instances.delete(name, call);
+  });
+}
+
 /** Creates a container from the test image (started unless told otherwise) and registers its deletion. */
 export async function createTestContainer(
   client: IncusClient,
@@ -98,10 +107,7 @@ export async function createTestContainer(
   options: { readonly start?: boolean; readonly devices?: DevicesMap; readonly project?: string } = {},
 ): Promise<void> {
   const call = options.project ? { project: options.project } : {};
-  cleanup.add(`instance ${name}`, async () => {
-    await client.instanceState.stop(name, { ...call, force: true }).catch(() => undefined);
-    await client.instances.delete(name, call);
-  });
+  removeInstanceLater(client, cleanup, name, options.project);
   await client.instances.create(
     {
       name,

@@ -117,7 +117,7 @@ export class TerraformWorkspace {
   /** Runs terraform with `args` (adds -no-color). Never throws on a non-zero exit: check `code`. */
   run(args: readonly string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
     const child = this.spawn(args, opts);
-    return collect(child, opts.timeoutMs ?? 120_000, args);
+    return collectOutput(child, opts.timeoutMs ?? 120_000, args);
   }
 
   /** Like run, but throws with terraform's output when the exit code is not 0. */
@@ -188,7 +188,11 @@ export interface ShowJson {
   values?: { root_module?: { resources?: ShowResource[] } };
 }
 
-function collect(child: ChildProcess, timeoutMs: number, args: readonly string[]): Promise<RunResult> {
+/**
+ * The result of a terraform child started with piped stdout/stderr: its exit code and everything it printed.
+ * Kills it (SIGKILL) and fails, naming `args` and the output so far, when it runs longer than `timeoutMs`.
+ */
+export function collectOutput(child: ChildProcess, timeoutMs: number, args: readonly string[]): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     let stdout = "";
     let stderr = "";
@@ -212,7 +216,7 @@ function collect(child: ChildProcess, timeoutMs: number, args: readonly string[]
 
 /** Waits for the result of a child started with TerraformWorkspace.spawn. */
 export function waitFor(child: ChildProcess, timeoutMs = 120_000): Promise<RunResult> {
-  return collect(child, timeoutMs, ["(spawned)"]);
+  return collectOutput(child, timeoutMs, ["(spawned)"]);
 }
 
 /** HCL for a required_providers block using the bundled providers' source addresses. */

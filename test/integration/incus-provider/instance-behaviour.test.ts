@@ -2,9 +2,9 @@
 // a failure after the instance exists leaves it tracked (tainted) instead of orphaned; an instance a dead run
 // left behind is adopted through its ownership marker while any other is left alone with the import command
 // named; `-parallelism=10` against one daemon works; StopProvider (Ctrl-C) ends a long wait promptly.
-import type { IncusClient } from "../../../lib/incus";
-import { Cleanup, TEST_IMAGE, TEST_POOL, requireIncus, rootDisk, testClient, uniqueName } from "../../support/incus";
-import { TerraformWorkspace, requiredProviders, waitFor } from "../../support/terraform";
+import { TEST_IMAGE, rootDisk, uniqueName } from "../../support/incus";
+import { INCUS_PROVIDER_HCL, incusTerraformSuite, rootDeviceHcl } from "../../support/incus-suite";
+import { waitFor } from "../../support/terraform";
 
 const OWNER = "user.cdktf-virt.owner";
 
@@ -13,20 +13,10 @@ function instanceHcl(resource: string, name: string, extra = ""): string {
 resource "incus_instance" ${JSON.stringify(resource)} {
   name  = ${name}
   image = ${JSON.stringify(TEST_IMAGE)}
-  device {
-    name = "root"
-    type = "disk"
-    properties = {
-      path = "/"
-      pool = ${JSON.stringify(TEST_POOL)}
-    }
-  }${extra}
+${rootDeviceHcl()}${extra}
 }
 `;
 }
-
-const HEADER = `${requiredProviders(["incus"])}\nprovider "incus" {}\n`;
-
 
 /** Terraform wraps long messages; compare with whitespace collapsed. */
 const flat = (text: string): string => text.replace(/\s+/g, " ");
@@ -34,39 +24,13 @@ const flat = (text: string): string => text.replace(/\s+/g, " ");
 jest.setTimeout(120_000);
 
 describe("incus_instance behaviour beyond the official provider", () => {
-  let client: IncusClient;
-  const cleanup = new Cleanup();
-  const workspaces: TerraformWorkspace[] = [];
-
-  const workspace = async (prefix: string, main: string): Promise<TerraformWorkspace> => {
-    const ws = TerraformWorkspace.create({ providers: ["incus"], prefix });
-    workspaces.push(ws);
-    ws.write("main.tf", main);
-    await ws.init();
-    return ws;
-  };
-  const track = (name: string) =>
-    cleanup.add(`instance ${name}`, async () => {
-      await client.instanceState.stop(name, { force: true }).catch(() => undefined);
-      await client.instances.delete(name);
-    });
-
-  beforeAll(async () => {
-    client = testClient();
-    await requireIncus(client);
-  });
-
-  afterAll(async () => {
-    for (const ws of workspaces) ws.cleanup();
-    await cleanup.run();
-    await client?.close();
-  });
+  const { client, workspace, removeInstance } = incusTerraformSuite();
 
   test("a failing exec after create leaves the instance tracked and tainted; the next apply replaces it", async () => {
     const name = uniqueName("taint");
-    track(name);
+    removeInstance(name);
     const main = (command: string) =>
-      HEADER + instanceHcl("c", JSON.stringify(name), `\n  exec = {\n    "10-step" = { command = ["sh", "-c", ${JSON.stringify(command)}] }\n  }`);
+      INCUS_PROVIDER_HCL + instanceHcl("c", JSON.stringify(name), `\n  exec = {\n    "10-step" = { command = ["sh", "-c", ${JSON.stringify(command)}] }\n  }`);
     const ws = await workspace("t-inst-taint", main("echo broken >&2; exit 3"));
     const failed = await ws.run(["apply", "-auto-approve", "-input=false"]);
     expect(failed.code).toBe(1);
@@ -87,8 +51,8 @@ describe("incus_instance behaviour beyond the official provider", () => {
   test("adopt on create: same marker converges, no marker is left alone with the import command", async () => {
     const mine = uniqueName("adopt");
     const theirs = uniqueName("foreign");
-    track(mine);
-    track(theirs);
+    removeInstance(mine);
+    removeInstance(theirs);
     const marker = `stack/${mine}`;
     // A previous run that died right after creating the instance (stopped, an old config value).
     await client.instances.create({ name: mine, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk(), config: { [OWNER]: marker, "user.v": "old" } });
@@ -96,7 +60,7 @@ describe("incus_instance behaviour beyond the official provider", () => {
     const uuid = (await client.instances.get(mine)).value.config["volatile.uuid"];
 
     const config = `\n  config = {\n    ${JSON.stringify(OWNER)} = ${JSON.stringify(marker)}\n    "user.v" = "new"\n  }`;
-    const ws = await workspace("t-inst-adopt", HEADER + instanceHcl("mine", JSON.stringify(mine), config));
+    const ws = await workspace("t-inst-adopt", INCUS_PROVIDER_HCL + instanceHcl("mine", JSON.stringify(mine), config));
     await ws.apply();
     const adopted = (await client.instances.get(mine)).value;
     expect(adopted.config["volatile.uuid"]).toBe(uuid);
@@ -105,7 +69,7 @@ describe("incus_instance behaviour beyond the official provider", () => {
     const plan = await ws.plan();
     expect(plan.code).toBe(0);
 
-    ws.write("main.tf", HEADER + instanceHcl("mine", JSON.stringify(mine), config) + instanceHcl("theirs", JSON.stringify(theirs)));
+    ws.write("main.tf", INCUS_PROVIDER_HCL + instanceHcl("mine", JSON.stringify(mine), config) + instanceHcl("theirs", JSON.stringify(theirs)));
     const refused = await ws.run(["apply", "-auto-approve", "-input=false"]);
     expect(refused.code).toBe(1);
     expect(flat(refused.output)).toMatch(new RegExp(`incus_instance "${theirs}" already exists`));
@@ -118,8 +82,8 @@ describe("incus_instance behaviour beyond the official provider", () => {
 
   test("ten instances with -parallelism=10", async () => {
     const prefix = uniqueName("par");
-    for (let i = 0; i < 10; i++) track(`${prefix}-${i}`);
-    const main = HEADER + instanceHcl("many", `"${prefix}-\${count.index}"`, `\n  config = { "user.index" = tostring(count.index) }`).replace(
+    for (let i = 0; i < 10; i++) removeInstance(`${prefix}-${i}`);
+    const main = INCUS_PROVIDER_HCL + instanceHcl("many", `"${prefix}-\${count.index}"`, `\n  config = { "user.index" = tostring(count.index) }`).replace(
       'resource "incus_instance" "many" {',
       'resource "incus_instance" "many" {\n  count = 10',
     );
@@ -138,9 +102,9 @@ describe("incus_instance behaviour beyond the official provider", () => {
 
   test("Ctrl-C during a long wait_for stops promptly and keeps the instance in state", async () => {
     const name = uniqueName("stop");
-    track(name);
+    removeInstance(name);
     const wait = `\n  wait_for {\n    type  = "delay"\n    delay = "5m"\n  }`;
-    const ws = await workspace("t-inst-stop", HEADER + instanceHcl("c", JSON.stringify(name), wait));
+    const ws = await workspace("t-inst-stop", INCUS_PROVIDER_HCL + instanceHcl("c", JSON.stringify(name), wait));
     const child = ws.spawn(["apply", "-auto-approve", "-input=false"]);
     const done = waitFor(child, 60_000);
     // Interrupt once the instance runs, i.e. while the provider sits in the delay.

@@ -3,68 +3,29 @@
 // through a disk device, an instance in a project with a wait_for delay (an invalid delay rejected before
 // anything is created), and an instance imported by `project/name,image=...`. The only addition to the
 // official configurations is a root disk device: this host's default profile has none.
-import type { IncusClient } from "../../../lib/incus";
-import { Cleanup, TEST_IMAGE, TEST_POOL, requireIncus, testClient, uniqueName } from "../../support/incus";
-import { TerraformWorkspace, requiredProviders } from "../../support/terraform";
-
-const HEADER = `${requiredProviders(["incus"])}\nprovider "incus" {}\n`;
-
-const rootDevice = (pool = TEST_POOL) => `
-  device {
-    name = "root"
-    type = "disk"
-    properties = {
-      path = "/"
-      pool = ${JSON.stringify(pool)}
-    }
-  }`;
+import { TEST_IMAGE, uniqueName } from "../../support/incus";
+import { INCUS_PROVIDER_HCL, incusTerraformSuite, rootDeviceHcl } from "../../support/incus-suite";
+import type { TerraformWorkspace } from "../../support/terraform";
 
 // Real terraform + incusd steps take seconds each (jest's default is 5 s).
 jest.setTimeout(120_000);
 
 describe("incus_instance compatibility with the official acceptance tests", () => {
-  let client: IncusClient;
-  const cleanup = new Cleanup();
-  const workspaces: TerraformWorkspace[] = [];
-
-  const workspace = async (prefix: string, main: string): Promise<TerraformWorkspace> => {
-    const ws = TerraformWorkspace.create({ providers: ["incus"], prefix });
-    workspaces.push(ws);
-    ws.write("main.tf", main);
-    await ws.init();
-    return ws;
-  };
+  const { client, cleanup, workspace, removeInstance } = incusTerraformSuite();
   const expectEmptyPlan = async (ws: TerraformWorkspace) => {
     const plan = await ws.plan();
     expect(plan.output).toMatch(/No changes/);
     expect(plan.code).toBe(0);
   };
-  const removeInstance = (name: string, project?: string) =>
-    cleanup.add(`instance ${name}`, async () => {
-      const call = project ? { project } : {};
-      await client.instanceState.stop(name, { ...call, force: true }).catch(() => undefined);
-      await client.instances.delete(name, call);
-    });
-
-  beforeAll(async () => {
-    client = testClient();
-    await requireIncus(client);
-  });
-
-  afterAll(async () => {
-    for (const ws of workspaces) ws.cleanup();
-    await cleanup.run();
-    await client?.close();
-  });
 
   test("instance with an uploaded file (fileUploadContent)", async () => {
     const name = uniqueName("compat-file");
     removeInstance(name);
-    const instance = (file: string) => `${HEADER}
+    const instance = (file: string) => `${INCUS_PROVIDER_HCL}
 resource "incus_instance" "instance1" {
   name  = ${JSON.stringify(name)}
   image = ${JSON.stringify(TEST_IMAGE)}
-${rootDevice()}
+${rootDeviceHcl()}
   file {
 ${file}
   }
@@ -125,7 +86,7 @@ ${file}
     cleanup.add(`pool ${pool}`, () => client.storagePools.delete(pool));
     cleanup.add(`volume ${volume}`, () => client.storageVolumes.delete(pool, volume));
     removeInstance(name);
-    const main = (running: boolean) => `${HEADER}
+    const main = (running: boolean) => `${INCUS_PROVIDER_HCL}
 resource "incus_storage_pool" "pool1" {
   name   = ${JSON.stringify(pool)}
   driver = "dir"
@@ -140,7 +101,7 @@ resource "incus_instance" "instance1" {
   name    = ${JSON.stringify(name)}
   image   = ${JSON.stringify(TEST_IMAGE)}
   running = ${running}
-${rootDevice()}
+${rootDeviceHcl()}
 
   device {
     name = "volume1"
@@ -175,7 +136,7 @@ ${rootDevice()}
     const name = uniqueName("compat-wait");
     cleanup.add(`project ${project}`, () => client.projects.delete(project));
     removeInstance(name, project);
-    const main = (delay: string) => `${HEADER}
+    const main = (delay: string) => `${INCUS_PROVIDER_HCL}
 resource "incus_project" "project1" {
   name          = ${JSON.stringify(project)}
   description   = "Terraform provider test project"
@@ -193,7 +154,7 @@ resource "incus_instance" "instance1" {
   name    = ${JSON.stringify(name)}
   image   = ${JSON.stringify(TEST_IMAGE)}
   project = incus_project.project1.name
-${rootDevice()}
+${rootDeviceHcl()}
 
   wait_for {
     type  = "delay"

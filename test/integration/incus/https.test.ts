@@ -3,13 +3,13 @@
 // TLS error. The test enables core.https_address on 127.0.0.1 only when none is set, and restores
 // it; the trust entry it adds is removed afterwards.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_INCUS_DIR, IncusClient, certificateFingerprint, isTlsError } from "../../../lib/incus";
 import type { IncusError } from "../../../lib/incus";
 import { Cleanup, makeCertificate, requireIncus, testClient, uniqueName } from "../../support/incus";
 import type { TestCertificate } from "../../support/incus";
+import { ensureHttpsListener } from "../../support/incus-https";
 
 jest.setTimeout(60_000);
 
@@ -21,25 +21,6 @@ let url = "";
 let serverCert = "";
 let trusted: TestCertificate;
 let untrusted: TestCertificate;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** core.https_address forms: "127.0.0.1:8443", ":8443", "[::]:8443", "host" (port 8443). */
-function urlForAddress(address: string): string {
-  const m = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(address.trim());
-  const rawHost = m?.[1] ?? "";
-  const host = ["", "0.0.0.0", "[::]", "::"].includes(rawHost) ? "127.0.0.1" : rawHost;
-  return `https://${host}:${m?.[2] ?? "8443"}`;
-}
 
 function httpsClient(cert: TestCertificate, pin: string, at = url): IncusClient {
   const client = new IncusClient({ remote: { kind: "https", url: at, clientCert: cert.cert, clientKey: cert.key, serverCert: pin }, requestTimeoutMs: 10_000 });
@@ -68,14 +49,7 @@ beforeAll(async () => {
   trusted = makeCertificate(work, uniqueName("trusted"));
   untrusted = makeCertificate(work, uniqueName("untrusted"));
 
-  const current = server.config["core.https_address"];
-  if (current) {
-    url = urlForAddress(current); // the user's own listener: use it, never change it
-  } else {
-    url = `https://127.0.0.1:${await freePort()}`;
-    cleanup.add("core.https_address", () => local.server.patchConfig({ "core.https_address": "" }));
-    await local.server.patchConfig({ "core.https_address": url.replace("https://", "") });
-  }
+  url = await ensureHttpsListener(local, cleanup); // the user's own listener is used, never changed
 
   const fingerprint = await local.certificates.add({ certificate: trusted.cert, name: uniqueName("incus") });
   cleanup.add(`trusted certificate ${fingerprint}`, () => local.certificates.delete(fingerprint));

@@ -2,24 +2,12 @@
 // state changes, snapshots, failing operations, concurrency and cancellation.
 import { IncusOperationError, isAborted, isConflict, isNotFound, isOperationFailed, isPreconditionFailed, isTimeout } from "../../../lib/incus";
 import type { IncusError } from "../../../lib/incus";
-import { Cleanup, TEST_IMAGE, createTestContainer, requireIncus, rootDisk, testClient, uniqueName } from "../../support/incus";
+import { TEST_IMAGE, createTestContainer, rootDisk, uniqueName } from "../../support/incus";
+import { incusSuite } from "../../support/incus-suite";
 
 jest.setTimeout(60_000);
 
-const client = testClient();
-const cleanup = new Cleanup();
-
-beforeAll(async () => {
-  await requireIncus(client);
-});
-
-afterAll(async () => {
-  try {
-    await cleanup.run();
-  } finally {
-    await client.close();
-  }
-});
+const { client, cleanup } = incusSuite();
 
 test("create from an alias and start, read, list, patch and put with ETags", async () => {
   const name = uniqueName("incus");

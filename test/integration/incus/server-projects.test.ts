@@ -1,24 +1,12 @@
 // Server info and projects against the real incusd: CRUD, ETags, 404/409/412 recognition.
 import { IncusPreconditionFailedError, isConflict, isNotFound, isPreconditionFailed } from "../../../lib/incus";
 import type { IncusError } from "../../../lib/incus";
-import { Cleanup, requireIncus, testClient, uniqueName } from "../../support/incus";
+import { uniqueName } from "../../support/incus";
+import { incusSuite } from "../../support/incus-suite";
 
 jest.setTimeout(30_000);
 
-const client = testClient();
-const cleanup = new Cleanup();
-
-beforeAll(async () => {
-  await requireIncus(client);
-});
-
-afterAll(async () => {
-  try {
-    await cleanup.run();
-  } finally {
-    await client.close();
-  }
-});
+const { client, cleanup } = incusSuite();
 
 test("server info reports version, trust and environment with an ETag", async () => {
   const { value, etag } = await client.server.get();

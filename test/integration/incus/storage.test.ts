@@ -1,24 +1,12 @@
 // Storage pools, custom volumes (filesystem and block), volume copy and volume snapshots
 // against the real incusd.
 import { isConflict, isNotFound } from "../../../lib/incus";
-import { Cleanup, TEST_POOL, createTestContainer, requireIncus, testClient, uniqueName } from "../../support/incus";
+import { TEST_POOL, createTestContainer, uniqueName } from "../../support/incus";
+import { incusSuite } from "../../support/incus-suite";
 
 jest.setTimeout(60_000);
 
-const client = testClient();
-const cleanup = new Cleanup();
-
-beforeAll(async () => {
-  await requireIncus(client);
-});
-
-afterAll(async () => {
-  try {
-    await cleanup.run();
-  } finally {
-    await client.close();
-  }
-});
+const { client, cleanup } = incusSuite();
 
 test("storage pools: create, read, list, patch, delete", async () => {
   const name = uniqueName("incus");

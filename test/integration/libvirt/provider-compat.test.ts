@@ -4,19 +4,16 @@
 // order), in-place domain updates, `running` managed, and a plan after apply that is empty.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { LibvirtClient } from "../../../lib/libvirt";
-import { cleanupLibvirt, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
-import type { TerraformWorkspace } from "../../support/terraform";
-import { applySavedPlan, expectEmptyPlan, header, libvirtWorkspace, ownerXml, plannedActions, qcow2Image } from "./harness";
+import { libvirtTestPrefix } from "../../support/libvirt";
+import { applySavedPlan, expectEmptyPlan, header, ownerXml, plannedActions, qcow2Image } from "./harness";
+import { libvirtWorkspaceSuite } from "./support/workspace-suite";
 
 jest.setTimeout(300_000);
 
 const prefix = libvirtTestPrefix("compat");
 const MiB = 1024 * 1024;
-let client: LibvirtClient;
-let ws: TerraformWorkspace;
+const pool = `${prefix}pool`;
 let poolDir: string;
-let pool: string;
 
 interface Settings {
   baseImage: string;
@@ -85,124 +82,108 @@ resource "libvirt_domain" "vm" {
 
 let settings: Settings;
 
-beforeAll(async () => {
-  client = await requireLibvirt();
-  ws = libvirtWorkspace(prefix);
-  pool = `${prefix}pool`;
+const suite = libvirtWorkspaceSuite(prefix, (ws) => {
   poolDir = join(ws.root, "pool");
   settings = { baseImage: qcow2Image(ws, "base-1.qcow2", "8M"), overlayMiB: 16, memoryMiB: 64 };
-  ws.write("main.tf", config(settings));
-  await ws.init();
-});
-
-afterAll(async () => {
-  try {
-    if (ws) await ws.run(["destroy", "-auto-approve", "-input=false"]);
-  } finally {
-    try {
-      if (client) await cleanupLibvirt(client, prefix);
-    } finally {
-      ws?.cleanup();
-    }
-  }
+  return config(settings);
 });
 
 test("libvirt_pool, libvirt_volume (base + overlay), libvirt_network, libvirt_domain: create, then an empty plan", async () => {
-  await ws.apply();
+  await suite.ws.apply();
 
-  const created = await client.pools.info(pool);
+  const created = await suite.client.pools.info(pool);
   expect(created).toMatchObject({ type: "dir", targetPath: poolDir, active: true, autostart: true });
   expect(existsSync(poolDir)).toBe(true);
 
-  const base = await client.volumes.info(pool, `${prefix}base.qcow2`);
+  const base = await suite.client.volumes.info(pool, `${prefix}base.qcow2`);
   expect(base).toMatchObject({ format: "qcow2", capacity: 8 * MiB });
-  const root = await client.volumes.info(pool, `${prefix}root.qcow2`);
+  const root = await suite.client.volumes.info(pool, `${prefix}root.qcow2`);
   expect(root).toMatchObject({ format: "qcow2", capacity: 16 * MiB, backingStore: { path: base.path, format: "qcow2" } });
 
-  const vm = await client.domains.info(`${prefix}vm`);
+  const vm = await suite.client.domains.info(`${prefix}vm`);
   expect(vm).toMatchObject({ state: "running", memoryKiB: 64 * 1024, vcpus: 1, ownerMarker: "compat/vm" });
   // No driver.type in the configuration: each disk is opened with its volume's format.
   expect(vm.disks.map((d) => [d.target.dev, d.source, d.driverType])).toEqual([
     ["vda", { type: "volume", pool, volume: `${prefix}root.qcow2` }, "qcow2"],
     ["vdb", { type: "volume", pool, volume: `${prefix}data.raw` }, "raw"],
   ]);
-  expect(await client.volumes.info(pool, `${prefix}data.raw`)).toMatchObject({ format: "raw", capacity: 4 * MiB });
-  expect((await ws.resource("libvirt_volume.data"))?.values).toMatchObject({ capacity: 4 * MiB, capacity_unit: "bytes" });
+  expect(await suite.client.volumes.info(pool, `${prefix}data.raw`)).toMatchObject({ format: "raw", capacity: 4 * MiB });
+  expect((await suite.ws.resource("libvirt_volume.data"))?.values).toMatchObject({ capacity: 4 * MiB, capacity_unit: "bytes" });
   expect(vm.interfaces[0]).toMatchObject({ network: `${prefix}net`, model: "virtio" });
-  expect(await client.networks.info(`${prefix}net`)).toMatchObject({ isolated: true, active: true, ownerMarker: "compat/net" });
+  expect(await suite.client.networks.info(`${prefix}net`)).toMatchObject({ isolated: true, active: true, ownerMarker: "compat/net" });
 
-  const state = await ws.resource("libvirt_domain.vm");
+  const state = await suite.ws.resource("libvirt_domain.vm");
   expect(state?.values).toMatchObject({ uuid: vm.uuid, id: vm.uuid, running: true, memory: 64, memory_unit: "MiB" });
   expect(state?.values.os.type_machine).toBe("pc"); // libvirt says pc-i440fx-*, the configured alias is kept
-  await expectEmptyPlan(ws);
+  await expectEmptyPlan(suite.ws);
 });
 
 test("growing the overlay resizes it in place (through the running domain) and a memory change updates the domain in place", async () => {
-  const before = await client.domains.info(`${prefix}vm`);
+  const before = await suite.client.domains.info(`${prefix}vm`);
   settings = { ...settings, overlayMiB: 24, memoryMiB: 96 };
-  ws.write("main.tf", config(settings));
-  const actions = await plannedActions(ws);
+  suite.ws.write("main.tf", config(settings));
+  const actions = await plannedActions(suite.ws);
   expect(actions["libvirt_volume.root"]).toEqual(["update"]);
   expect(actions["libvirt_domain.vm"]).toEqual(["update"]);
   expect(actions["libvirt_volume.base"]).toEqual(["no-op"]);
 
-  await applySavedPlan(ws);
-  expect((await client.volumes.info(pool, `${prefix}root.qcow2`)).capacity).toBe(24 * MiB);
-  const after = await client.domains.info(`${prefix}vm`);
+  await applySavedPlan(suite.ws);
+  expect((await suite.client.volumes.info(pool, `${prefix}root.qcow2`)).capacity).toBe(24 * MiB);
+  const after = await suite.client.domains.info(`${prefix}vm`);
   expect(after).toMatchObject({ uuid: before.uuid, memoryKiB: 96 * 1024, state: "running" });
   expect(after.interfaces[0].mac).toBe(before.interfaces[0].mac);
-  await expectEmptyPlan(ws);
+  await expectEmptyPlan(suite.ws);
 });
 
 test("running is managed: a domain stopped behind Terraform's back is started again", async () => {
-  await client.domains.destroy(`${prefix}vm`);
-  const actions = await plannedActions(ws);
+  await suite.client.domains.destroy(`${prefix}vm`);
+  const actions = await plannedActions(suite.ws);
   expect(actions["libvirt_domain.vm"]).toEqual(["update"]);
-  await applySavedPlan(ws);
-  expect(await client.domains.state(`${prefix}vm`)).toBe("running");
-  await expectEmptyPlan(ws);
+  await applySavedPlan(suite.ws);
+  expect(await suite.client.domains.state(`${prefix}vm`)).toBe("running");
+  await expectEmptyPlan(suite.ws);
 });
 
 test("a new base replaces the overlay (and, through replace_triggered_by, the domain) in a safe order", async () => {
-  const before = await client.domains.info(`${prefix}vm`);
-  settings = { ...settings, baseImage: qcow2Image(ws, "base-2.qcow2", "12M") };
-  ws.write("main.tf", config(settings));
-  const actions = await plannedActions(ws);
+  const before = await suite.client.domains.info(`${prefix}vm`);
+  settings = { ...settings, baseImage: qcow2Image(suite.ws, "base-2.qcow2", "12M") };
+  suite.ws.write("main.tf", config(settings));
+  const actions = await plannedActions(suite.ws);
   expect(actions["libvirt_volume.base"]).toEqual(["delete", "create"]);
   expect(actions["libvirt_volume.root"]).toEqual(["delete", "create"]);
   expect(actions["libvirt_domain.vm"]).toEqual(["delete", "create"]);
   expect(actions["libvirt_pool.images"]).toEqual(["no-op"]);
 
-  const applied = await applySavedPlan(ws);
+  const applied = await applySavedPlan(suite.ws);
   // Dependents go first: the domain, then the overlay, then the base.
   const order = ["libvirt_domain.vm: Destruction complete", "libvirt_volume.root: Destruction complete", "libvirt_volume.base: Destruction complete"]
     .map((line) => applied.output.indexOf(line));
   expect(order.every((i) => i >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
 
-  const base = await client.volumes.info(pool, `${prefix}base.qcow2`);
+  const base = await suite.client.volumes.info(pool, `${prefix}base.qcow2`);
   expect(base.capacity).toBe(12 * MiB);
-  expect((await client.volumes.info(pool, `${prefix}root.qcow2`)).backingStore?.path).toBe(base.path);
-  const after = await client.domains.info(`${prefix}vm`);
+  expect((await suite.client.volumes.info(pool, `${prefix}root.qcow2`)).backingStore?.path).toBe(base.path);
+  const after = await suite.client.domains.info(`${prefix}vm`);
   expect(after.uuid).not.toBe(before.uuid);
   expect(after.state).toBe("running");
-  await expectEmptyPlan(ws);
+  await expectEmptyPlan(suite.ws);
 });
 
 test("a base that an unmanaged overlay still uses is not deleted; destroy works once it is gone", async () => {
-  const base = await client.volumes.info(pool, `${prefix}base.qcow2`);
-  await client.volumes.create(pool, { name: `${prefix}foreign-overlay`, backingStore: { path: base.path! } });
-  const refused = await ws.run(["destroy", "-auto-approve", "-input=false"]);
+  const base = await suite.client.volumes.info(pool, `${prefix}base.qcow2`);
+  await suite.client.volumes.create(pool, { name: `${prefix}foreign-overlay`, backingStore: { path: base.path! } });
+  const refused = await suite.ws.run(["destroy", "-auto-approve", "-input=false"]);
   expect(refused.code).not.toBe(0);
   const message = refused.output.replace(/\s+/g, " "); // terraform wraps long lines
   expect(message).toContain("is the backing store of");
   expect(message).toContain(`${pool}/${prefix}foreign-overlay`);
-  expect(await client.volumes.find(pool, `${prefix}base.qcow2`)).toBeDefined();
+  expect(await suite.client.volumes.find(pool, `${prefix}base.qcow2`)).toBeDefined();
 
-  await client.volumes.delete(pool, `${prefix}foreign-overlay`);
-  await ws.destroy();
-  expect(await client.domains.find(`${prefix}vm`)).toBeUndefined();
-  expect(await client.networks.find(`${prefix}net`)).toBeUndefined();
-  expect(await client.pools.find(pool)).toBeUndefined();
+  await suite.client.volumes.delete(pool, `${prefix}foreign-overlay`);
+  await suite.ws.destroy();
+  expect(await suite.client.domains.find(`${prefix}vm`)).toBeUndefined();
+  expect(await suite.client.networks.find(`${prefix}net`)).toBeUndefined();
+  expect(await suite.client.pools.find(pool)).toBeUndefined();
   expect(existsSync(poolDir)).toBe(false);
 });

@@ -1,18 +1,15 @@
 // Objects that exist before Terraform knows them: import of a domain and a volume created with virsh (then an
 // empty plan, and the ownership marker added without a restart), adopt-on-create when the marker matches, and
 // refusal (naming the import command) when it does not. Plus the provider's validation of unsupported shapes.
-import type { LibvirtClient } from "../../../lib/libvirt";
-import { cleanupLibvirt, LIBVIRT_TEST_POOL, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
-import type { TerraformWorkspace } from "../../support/terraform";
-import { expectEmptyPlan, header, libvirtWorkspace, ownerXml } from "./harness";
+import { LIBVIRT_TEST_POOL, libvirtTestPrefix } from "../../support/libvirt";
+import { expectEmptyPlan, header, ownerXml } from "./harness";
+import { libvirtWorkspaceSuite } from "./support/workspace-suite";
 
 jest.setTimeout(300_000);
 
 const prefix = libvirtTestPrefix("import");
 const POOL = LIBVIRT_TEST_POOL;
 const MiB = 1024 * 1024;
-let client: LibvirtClient;
-let ws: TerraformWorkspace;
 
 const marker = `<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">import-test/adopted</cdktf-virt:owner>`;
 
@@ -54,72 +51,55 @@ resource "libvirt_domain" "adopted" {
 `;
 }
 
-beforeAll(async () => {
-  client = await requireLibvirt();
-  ws = libvirtWorkspace(prefix);
-  ws.write("main.tf", header());
-  await ws.init();
-});
-
-afterAll(async () => {
-  try {
-    if (ws) await ws.run(["destroy", "-auto-approve", "-input=false"]);
-  } finally {
-    try {
-      if (client) await cleanupLibvirt(client, prefix);
-    } finally {
-      ws?.cleanup();
-    }
-  }
-});
+const suite = libvirtWorkspaceSuite(prefix, () => header());
 
 test("a volume and a running domain created with virsh are imported, plan empty, then take the marker without a restart", async () => {
-  await client.volumes.create(POOL, { name: `${prefix}data`, capacity: 4 * MiB, format: "raw" });
-  await client.domains.define({
+  await suite.client.volumes.create(POOL, { name: `${prefix}data`, capacity: 4 * MiB, format: "raw" });
+  await suite.client.domains.define({
     name: `${prefix}byhand`,
     memoryKiB: 65536,
     vcpus: 1,
     disks: [{ source: { type: "volume", pool: POOL, volume: `${prefix}data` }, target: { dev: "vdb", bus: "virtio" }, driverType: "raw" }],
   });
-  await client.domains.start(`${prefix}byhand`);
-  const runtimeId = (await client.virsh.run(["domid", `${prefix}byhand`])).trim();
+  await suite.client.domains.start(`${prefix}byhand`);
+  const runtimeId = (await suite.client.virsh.run(["domid", `${prefix}byhand`])).trim();
 
-  ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(false));
-  await ws.import("libvirt_volume.data", `${POOL}/${prefix}data`);
-  await ws.import("libvirt_domain.imported", `${prefix}byhand`);
-  const imported = await ws.resource("libvirt_domain.imported");
+  suite.ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(false));
+  await suite.ws.import("libvirt_volume.data", `${POOL}/${prefix}data`);
+  await suite.ws.import("libvirt_domain.imported", `${prefix}byhand`);
+  const imported = await suite.ws.resource("libvirt_domain.imported");
   expect(imported?.values).toMatchObject({ name: `${prefix}byhand`, memory: 65536, memory_unit: "KiB", running: true, metadata: null });
-  await expectEmptyPlan(ws);
+  await expectEmptyPlan(suite.ws);
 
-  ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true));
-  await ws.apply();
-  const after = await client.domains.info(`${prefix}byhand`);
+  suite.ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true));
+  await suite.ws.apply();
+  const after = await suite.client.domains.info(`${prefix}byhand`);
   expect(after.ownerMarker).toBe("import-test/imported");
-  expect((await client.virsh.run(["domid", `${prefix}byhand`])).trim()).toBe(runtimeId); // not restarted
-  await expectEmptyPlan(ws);
+  expect((await suite.client.virsh.run(["domid", `${prefix}byhand`])).trim()).toBe(runtimeId); // not restarted
+  await expectEmptyPlan(suite.ws);
 });
 
 test("a volume can also be imported by its path", async () => {
-  const info = await client.volumes.info(POOL, `${prefix}data`);
-  await ws.ok(["state", "rm", "libvirt_volume.data"]);
-  await ws.import("libvirt_volume.data", info.path!);
-  expect((await ws.resource("libvirt_volume.data"))?.values).toMatchObject({ pool: POOL, name: `${prefix}data`, capacity: 4 * MiB });
-  await expectEmptyPlan(ws);
+  const info = await suite.client.volumes.info(POOL, `${prefix}data`);
+  await suite.ws.ok(["state", "rm", "libvirt_volume.data"]);
+  await suite.ws.import("libvirt_volume.data", info.path!);
+  expect((await suite.ws.resource("libvirt_volume.data"))?.values).toMatchObject({ pool: POOL, name: `${prefix}data`, capacity: 4 * MiB });
+  await expectEmptyPlan(suite.ws);
 });
 
 test("create adopts a domain that carries the same ownership marker", async () => {
-  const defined = await client.domains.define({ name: `${prefix}adopt`, memoryKiB: 65536, vcpus: 1, metadataXml: marker });
-  ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl());
-  const applied = await ws.apply();
+  const defined = await suite.client.domains.define({ name: `${prefix}adopt`, memoryKiB: 65536, vcpus: 1, metadataXml: marker });
+  suite.ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl());
+  const applied = await suite.ws.apply();
   expect(applied.output).toContain("libvirt_domain.adopted: Creation complete");
-  expect((await client.domains.info(`${prefix}adopt`)).uuid).toBe(defined.uuid);
-  await expectEmptyPlan(ws);
+  expect((await suite.client.domains.info(`${prefix}adopt`)).uuid).toBe(defined.uuid);
+  await expectEmptyPlan(suite.ws);
 });
 
 test("create refuses a domain without the marker and a volume it did not create, naming the import command", async () => {
-  await client.domains.define({ name: `${prefix}foreign`, memoryKiB: 32768, vcpus: 1 });
-  await client.volumes.create(POOL, { name: `${prefix}foreign-vol`, capacity: MiB });
-  ws.write(
+  await suite.client.domains.define({ name: `${prefix}foreign`, memoryKiB: 32768, vcpus: 1 });
+  await suite.client.volumes.create(POOL, { name: `${prefix}foreign-vol`, capacity: MiB });
+  suite.ws.write(
     "main.tf",
     header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl() +
       `
@@ -137,21 +117,21 @@ resource "libvirt_volume" "foreign" {
 }
 `,
   );
-  const refused = await ws.run(["apply", "-auto-approve", "-input=false"]);
+  const refused = await suite.ws.run(["apply", "-auto-approve", "-input=false"]);
   expect(refused.code).not.toBe(0);
   const message = refused.output.replace(/\s+/g, " ");
   expect(message).toContain(`libvirt_domain "${prefix}foreign" already exists`);
   expect(message).toContain(`terraform import libvirt_domain.<resource name> ${prefix}foreign`);
   expect(message).toContain(`terraform import libvirt_volume.<resource name> ${POOL}/${prefix}foreign-vol`);
   // Left untouched.
-  const foreign = await client.domains.info(`${prefix}foreign`);
+  const foreign = await suite.client.domains.info(`${prefix}foreign`);
   expect(foreign).toMatchObject({ memoryKiB: 32768, ownerMarker: undefined, state: "shut off" });
-  expect((await client.volumes.info(POOL, `${prefix}foreign-vol`)).capacity).toBe(MiB);
-  ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl());
+  expect((await suite.client.volumes.info(POOL, `${prefix}foreign-vol`)).capacity).toBe(MiB);
+  suite.ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl());
 });
 
 test("validation: routed networks and malformed metadata are refused before anything is created", async () => {
-  ws.write(
+  suite.ws.write(
     "invalid.tf",
     `
 resource "libvirt_network" "routed" {
@@ -169,12 +149,12 @@ resource "libvirt_volume" "nosize" {
 }
 `,
   );
-  const result = await ws.run(["validate"]);
-  ws.write("invalid.tf", "");
+  const result = await suite.ws.run(["validate"]);
+  suite.ws.write("invalid.tf", "");
   expect(result.code).not.toBe(0);
   const message = result.output.replace(/\s+/g, " ");
   expect(message).toContain("forward is not supported");
   expect(message).toContain("Invalid metadata XML");
   expect(message).toContain("Missing capacity");
-  expect(await client.networks.find(`${prefix}routed`)).toBeUndefined();
+  expect(await suite.client.networks.find(`${prefix}routed`)).toBeUndefined();
 });

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { App, LocalBackend, PgBackend, TerraformStack } from "cdktf";
-import { ensureBundledProviders, terraformBinary } from "../../../support/terraform";
+import { collectOutput, ensureBundledProviders, terraformBinary } from "../../../support/terraform";
 import type { RunResult } from "../../../support/terraform";
 import { commandLine, descendants, killAll, waitForExit, warmProviders } from "./processes";
 
@@ -80,7 +80,7 @@ export class DrillStack {
 
   /** Runs terraform to the end; never throws on a non-zero exit. */
   run(args: readonly string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
-    return collect(this.spawn(args, options.env), options.timeoutMs ?? 240_000, args);
+    return collectOutput(this.spawn(args, options.env), options.timeoutMs ?? 240_000, args);
   }
 
   async ok(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<RunResult> {
@@ -161,22 +161,4 @@ export class DrillStack {
     for (const child of this.running) child.kill("SIGKILL");
     rmSync(this.root, { recursive: true, force: true });
   }
-}
-
-function collect(child: ChildProcess, timeoutMs: number, args: readonly string[]): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    let stdout = "";
-    let stderr = "";
-    let output = "";
-    child.stdout!.on("data", (d: Buffer) => ((stdout += d), (output += d)));
-    child.stderr!.on("data", (d: Buffer) => ((stderr += d), (output += d)));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`terraform ${args.join(" ")} did not finish within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, output });
-    });
-  });
 }
