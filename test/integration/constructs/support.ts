@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { App, LocalBackend, TerraformStack } from "cdktf";
-import { ensureBundledProviders, terraformBinary } from "../../support/terraform";
+import { collectOutput, ensureBundledProviders, terraformBinary } from "../../support/terraform";
 import type { RunResult } from "../../support/terraform";
 
 /** One synthesized stack and its terraform working directory (state in a temp dir, never the repo). */
@@ -56,21 +56,7 @@ export class StackRun {
     delete env.TF_CLI_CONFIG_FILE;
     delete env.TF_PLUGIN_CACHE_DIR;
     const child = spawn(terraformBinary(), [...args, "-no-color"], { cwd: this.stackDir, env, stdio: ["ignore", "pipe", "pipe"] });
-    return new Promise((resolve, reject) => {
-      let stdout = "";
-      let stderr = "";
-      let output = "";
-      child.stdout.on("data", (d: Buffer) => ((stdout += d), (output += d)));
-      child.stderr.on("data", (d: Buffer) => ((stderr += d), (output += d)));
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        reject(new Error(`terraform ${args.join(" ")} did not finish within ${timeoutMs} ms:\n${output}`));
-      }, timeoutMs);
-      child.on("close", (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr, output });
-      });
-    });
+    return collectOutput(child, timeoutMs, args);
   }
 
   private async ok(args: readonly string[]): Promise<RunResult> {

@@ -2,19 +2,17 @@
 // (`metadata.xml` holds a <cdktf-virt:owner> element): when a create finds an object of that name with the same
 // marker, a previous run died after creating it and the create converges it instead of failing. Pools and
 // volumes have no metadata, so an existing one is never taken over: the error names the import command.
-import type { AttrPath, Diagnostics } from "../../framework";
+import type { AttrPath, Diagnostics, Values } from "../../framework";
 import { ownerMarkerOfMetadata } from "../../../libvirt";
+import { knownObject, knownString } from "./values";
 
 export interface AdoptCheck {
   /** Resource type, e.g. "libvirt_domain". */
   readonly kind: string;
-  readonly name: string;
+  /** The planned values: `name` (also the ID `terraform import` takes) and the `metadata` block with the marker. */
+  readonly planned: Values;
   /** The marker found on the existing object (undefined: none). */
   readonly existingMarker: string | undefined;
-  /** The planned `metadata.xml` (the marker is read from it). */
-  readonly plannedMetadataXml: string | null | undefined;
-  /** ID that `terraform import` takes for this object. */
-  readonly importId: string;
   readonly diagnostics: Diagnostics;
 }
 
@@ -29,7 +27,7 @@ export function plannedMarker(metadataXml: string | null | undefined): string | 
 
 /** True when the existing object may be adopted; otherwise records why not and how to import it. */
 export function adoptOrFail(check: AdoptCheck): boolean {
-  const planned = plannedMarker(check.plannedMetadataXml);
+  const planned = plannedMarker(knownString(knownObject(check.planned.metadata)?.xml));
   if (planned !== undefined && planned === check.existingMarker) return true;
   const why =
     planned === undefined
@@ -37,7 +35,8 @@ export function adoptOrFail(check: AdoptCheck): boolean {
       : check.existingMarker !== undefined
         ? `It is marked as owned by ${JSON.stringify(check.existingMarker)}, not ${JSON.stringify(planned)}.`
         : "Its metadata carries no cdktf-virt owner element, so this configuration did not create it.";
-  refuseExisting(check.kind, check.name, check.importId, check.diagnostics, why);
+  const name = String(check.planned.name);
+  refuseExisting(check.kind, name, name, check.diagnostics, why);
   return false;
 }
 

@@ -93,15 +93,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
     const { client, call } = clientOf(ctx);
     const existing = await client.domains.find(planned.name, call);
     if (existing) {
-      const adopt = adoptOrFail({
-        kind: "libvirt_domain",
-        name: planned.name,
-        existingMarker: existing.ownerMarker,
-        plannedMetadataXml: knownString(knownObject(planned.metadata)?.xml),
-        importId: planned.name,
-        diagnostics: ctx.diagnostics,
-      });
-      if (!adopt) return;
+      if (!adoptOrFail({ kind: "libvirt_domain", planned, existingMarker: existing.ownerMarker, diagnostics: ctx.diagnostics })) return;
       ctx.log.info(`adopting domain ${planned.name}: it carries this configuration's ownership marker`);
       const current = domainState(existing, planned);
       resp.state = current;

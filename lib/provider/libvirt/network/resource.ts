@@ -97,15 +97,7 @@ export const networkResource: Resource<LibvirtProviderData> = {
     const { client, call } = clientOf(ctx);
     const existing = await client.networks.find(planned.name, call);
     if (existing) {
-      const adopt = adoptOrFail({
-        kind: "libvirt_network",
-        name: planned.name,
-        existingMarker: existing.ownerMarker,
-        plannedMetadataXml: knownString(knownObject(planned.metadata)?.xml),
-        importId: planned.name,
-        diagnostics: ctx.diagnostics,
-      });
-      if (!adopt) return;
+      if (!adoptOrFail({ kind: "libvirt_network", planned, existingMarker: existing.ownerMarker, diagnostics: ctx.diagnostics })) return;
       resp.state = networkState(existing, planned);
       await converge(existing, planned, ctx);
     } else {
