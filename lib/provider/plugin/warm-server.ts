@@ -85,8 +85,7 @@ export function runWarmServer(
       const launcherPid = Number(entry);
       const logFd = openLauncherStderr(launcherPid);
       const log = createLogger({ level, module: opts.name, write: (text) => logFd !== undefined && writeQuietly(logFd, text) });
-      const session: Session = { launcherPid, logFd, ended: false, log, handlers: undefined as never };
-      (session as { handlers: ProviderHandlers }).handlers = lazyHandlers(() => createHandlers({ log }));
+      const session: Session = { launcherPid, logFd, ended: false, log, handlers: lazyHandlers(() => createHandlers({ log })) };
       sessions.set(h2session, session);
       h2session.once("close", () => endSession(session, h2session, "Terraform closed the connection"));
       log.debug("session opened in a warm provider process", { pid: process.pid });
