@@ -2,78 +2,19 @@
 // which also copies the bundled providers into <stack dir>/terraform.d/plugins), then run the real terraform in
 // cdktf.out/stacks/<stack> with no CLI configuration — exactly what `cdktf deploy` does — and look at the real
 // objects with the incus command-line client.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { App, LocalBackend, TerraformStack } from "cdktf";
-import { collectOutput, ensureBundledProviders, terraformBinary } from "../../support/terraform";
+import { execFileSync } from "node:child_process";
+import { SynthesizedStack } from "../../support/synthesized-stack";
 import type { RunResult } from "../../support/terraform";
 
-/** One synthesized stack and its terraform working directory (state in a temp dir, never the repo). */
-export class StackRun {
-  readonly root: string;
-  readonly outdir: string;
-  readonly stackDir: string;
-  private readonly statePath: string;
-  private readonly home: string;
-  private initialized = false;
-
-  constructor(
-    readonly stackName: string,
-    providers: readonly string[] = ["incus"],
-  ) {
-    terraformBinary();
-    ensureBundledProviders(providers);
-    this.root = mkdtempSync(join(tmpdir(), `${stackName}-`));
-    this.outdir = join(this.root, "cdktf.out");
-    this.stackDir = join(this.outdir, "stacks", stackName);
-    this.statePath = join(this.root, `terraform.${stackName}.tfstate`);
-    this.home = join(this.root, "home");
-    mkdirSync(this.home);
-  }
-
-  /** Synthesizes the stack `build` describes (a fresh App each time, as every `cdktf synth` run is). */
-  synth(build: (stack: TerraformStack) => void): void {
-    this.synthStack((app, name) => {
-      const stack = new TerraformStack(app, name);
-      build(stack);
-      return stack;
-    });
-  }
-
-  /** Synthesizes a stack class (e.g. an example's) named after this run, with the state kept in the temp dir. */
-  synthStack(create: (app: App, stackName: string) => TerraformStack): void {
-    const app = new App({ outdir: this.outdir });
-    const stack = create(app, this.stackName);
-    new LocalBackend(stack, { path: this.statePath });
-    app.synth();
-  }
-
-  /** terraform with `args` in the stack directory; never throws on a non-zero exit. */
-  run(args: readonly string[], timeoutMs = 180_000): Promise<RunResult> {
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: this.home, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
-    delete env.TF_CLI_CONFIG_FILE;
-    delete env.TF_PLUGIN_CACHE_DIR;
-    const child = spawn(terraformBinary(), [...args, "-no-color"], { cwd: this.stackDir, env, stdio: ["ignore", "pipe", "pipe"] });
-    return collectOutput(child, timeoutMs, args);
-  }
-
-  private async ok(args: readonly string[]): Promise<RunResult> {
-    const r = await this.run(args);
-    if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} in ${this.stackDir} exited with ${r.code}:\n${r.output}`);
-    return r;
-  }
-
-  private async ensureInit(): Promise<void> {
-    if (this.initialized) return;
-    await this.ok(["init", "-input=false"]);
-    this.initialized = true;
+/** One synthesized stack and its terraform working directory, with `cdktf deploy` and `cdktf destroy`. */
+export class StackRun extends SynthesizedStack {
+  constructor(stackName: string, providers: readonly string[] = ["incus"]) {
+    super(stackName, { providers });
   }
 
   /** `cdktf deploy`: apply, then check that a plan right after it is empty. Returns the apply output. */
   async deploy(): Promise<string> {
-    await this.ensureInit();
+    await this.init();
     const applied = await this.ok(["apply", "-auto-approve", "-input=false"]);
     const plan = await this.plan();
     if (plan.code !== 0) {
@@ -82,20 +23,10 @@ export class StackRun {
     return applied.output;
   }
 
-  /** `terraform plan -detailed-exitcode`: 0 no changes, 2 changes, 1 error. */
-  async plan(): Promise<RunResult> {
-    await this.ensureInit();
-    return this.run(["plan", "-input=false", "-detailed-exitcode"]);
-  }
-
   /** `cdktf destroy` (never throws: check the code). */
   async destroy(): Promise<RunResult> {
-    await this.ensureInit();
+    await this.init();
     return this.run(["destroy", "-auto-approve", "-input=false"]);
-  }
-
-  cleanup(): void {
-    rmSync(this.root, { recursive: true, force: true });
   }
 }
 
