@@ -2,7 +2,8 @@
 // provider: an instance with an uploaded file, a volume attached through a disk device, a profile with
 // devices, an isolated network, an instance in a project with a wait_for delay (and an invalid delay), and
 // an instance and a volume imported by ID.
-import { Cleanup, TEST_IMAGE, TEST_POOL, createTestContainer } from "../../support/incus";
+import { Cleanup, TEST_IMAGE, TEST_POOL, createTestContainer, removeInstanceLater } from "../../support/incus";
+import { rootDeviceHcl } from "../../support/incus-suite";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
 
@@ -18,22 +19,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-const ROOT_DEVICE = `  device {
-    name = "root"
-    type = "disk"
-    properties = {
-      path = "/"
-      pool = "${TEST_POOL}"
-    }
-  }
-`;
+const ROOT_DEVICE = `${rootDeviceHcl()}\n`;
 
 function trackInstance(name: string, project?: string): string {
-  const call = project ? { project } : {};
-  h.cleanup.add(`instance ${name}`, async () => {
-    await h.client.instanceState.stop(name, { ...call, force: true }).catch(() => undefined);
-    await h.client.instances.delete(name, call);
-  });
+  removeInstanceLater(h.client, h.cleanup, name, project);
   return name;
 }
 

@@ -3,7 +3,7 @@
 // deleted out of band, removal of file/exec blocks, replacement, import (with and without ,image=), and
 // destroy of an instance that is already gone. Steps share one workspace and run in order.
 import type { IncusClient } from "../../../lib/incus";
-import { Cleanup, TEST_IMAGE, TEST_POOL, requireIncus, testClient, uniqueName } from "../../support/incus";
+import { Cleanup, TEST_IMAGE, TEST_POOL, removeInstanceLater, requireIncus, testClient, uniqueName } from "../../support/incus";
 import { TerraformWorkspace, requiredProviders } from "../../support/terraform";
 
 const ADDRESS = "incus_instance.c";
@@ -84,12 +84,7 @@ describe("incus_instance lifecycle", () => {
     client = testClient();
     await requireIncus(client);
     fingerprint = (await client.images.getAlias(TEST_IMAGE)).value.target;
-    for (const name of [first, renamed]) {
-      cleanup.add(`instance ${name}`, async () => {
-        await client.instanceState.stop(name, { force: true }).catch(() => undefined);
-        await client.instances.delete(name);
-      });
-    }
+    for (const name of [first, renamed]) removeInstanceLater(client, cleanup, name);
     ws = TerraformWorkspace.create({ providers: ["incus"], prefix: "t-inst" });
     ws.write("payload.bin", PAYLOAD); // source_path is relative to terraform's working directory
     ws.write("main.tf", config({ name: first, purpose: "one", file: "first\n", exec: "ran1" }));

@@ -2,7 +2,7 @@
 // replacement on a name change, drift (deleted out of band), an instance copied from the snapshot, an
 // existing snapshot refused with the import command, import, and destroy of a snapshot that is already gone.
 import type { IncusClient } from "../../../lib/incus";
-import { Cleanup, TEST_IMAGE, TEST_POOL, requireIncus, testClient, uniqueName } from "../../support/incus";
+import { Cleanup, TEST_IMAGE, TEST_POOL, removeInstanceLater, requireIncus, testClient, uniqueName } from "../../support/incus";
 import { TerraformWorkspace, requiredProviders } from "../../support/terraform";
 
 const SNAP = "incus_instance_snapshot.snap1";
@@ -60,10 +60,7 @@ resource "incus_instance_snapshot" "snap${i + 1}" {
   beforeAll(async () => {
     client = testClient();
     await requireIncus(client);
-    cleanup.add(`instance ${instance}`, async () => {
-      await client.instanceState.stop(instance, { force: true }).catch(() => undefined);
-      await client.instances.delete(instance);
-    });
+    removeInstanceLater(client, cleanup, instance);
     ws = TerraformWorkspace.create({ providers: ["incus"], prefix: "t-snap" });
     ws.write("main.tf", main(["first"]));
     await ws.init();
@@ -103,10 +100,7 @@ resource "incus_instance_snapshot" "snap${i + 1}" {
 
   test("an instance copied from the snapshot (source_instance) gets the snapshot's files and config", async () => {
     const copy = `${instance}-copy`;
-    cleanup.add(`instance ${copy}`, async () => {
-      await client.instanceState.stop(copy, { force: true }).catch(() => undefined);
-      await client.instances.delete(copy);
-    });
+    removeInstanceLater(client, cleanup, copy);
     ws.write(
       "main.tf",
       main(["second"]) +
