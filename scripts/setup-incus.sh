@@ -53,8 +53,13 @@ ensure_pool() {
 }
 
 ensure_image() {
-  if incus image alias list --format csv | cut -d, -f1 | grep -qx "$IMAGE_ALIAS"; then return; fi
-  if [ ! -x /bin/busybox ] || ! ldd /bin/busybox 2>&1 | grep -q "not a dynamic"; then
+  # Capture output first: under pipefail, `grep -q` closing a pipe early, or ldd's exit 1 for a static binary,
+  # would make these tests answer wrongly.
+  local aliases linkage
+  aliases=$(incus image alias list --format csv | cut -d, -f1)
+  if grep -qx "$IMAGE_ALIAS" <<<"$aliases"; then return; fi
+  linkage=$(ldd /bin/busybox 2>&1 || true)
+  if [ ! -x /bin/busybox ] || [[ $linkage != *"not a dynamic"* ]]; then
     log "installing busybox-static"
     apt-get update -qq || true
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq busybox-static >/dev/null
