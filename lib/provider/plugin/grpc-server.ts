@@ -26,9 +26,6 @@ export class GrpcError extends Error {
 }
 
 export interface CallInfo {
-  /** Aborted when the client cancels the call (stream reset or connection closed). */
-  readonly signal: AbortSignal;
-  readonly path: string;
   /** The client connection the call came on. */
   readonly session: http2.ServerHttp2Session;
 }
@@ -135,8 +132,6 @@ function handleStream(
     return;
   }
   const handler = route.handler;
-  const cancel = new AbortController();
-  stream.on("close", () => cancel.abort());
   const chunks: Buffer[] = [];
   stream.on("data", (chunk: Buffer) => chunks.push(chunk));
   stream.on("end", () => {
@@ -145,7 +140,7 @@ function handleStream(
       finishWithStatus(stream, GrpcStatus.INTERNAL, framed);
       return;
     }
-    handler(framed, { signal: cancel.signal, path, session: stream.session as http2.ServerHttp2Session }).then(
+    handler(framed, { session: stream.session as http2.ServerHttp2Session }).then(
       (response) => sendUnaryResponse(stream, response),
       (err: unknown) => {
         if (err instanceof GrpcError) {

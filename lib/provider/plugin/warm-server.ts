@@ -31,9 +31,12 @@ import type { ProviderHandlers } from "./wire-types";
 export const IDLE_MS = 2000;
 const JANITOR_MS = 500;
 
-interface Session extends CallTarget {
+interface Session {
   readonly launcherPid: number;
   readonly logFd: number | undefined;
+  readonly log: PluginLogger;
+  /** Built on the session's first call (the provider code is already loaded). */
+  handlers?: ProviderHandlers;
   ended: boolean;
 }
 
@@ -85,7 +88,7 @@ export function runWarmServer(
       const launcherPid = Number(entry);
       const logFd = openLauncherStderr(launcherPid);
       const log = createLogger({ level, module: opts.name, write: (text) => logFd !== undefined && writeQuietly(logFd, text) });
-      const session: Session = { launcherPid, logFd, ended: false, log, handlers: lazyHandlers(() => createHandlers({ log })) };
+      const session: Session = { launcherPid, logFd, ended: false, log };
       sessions.set(h2session, session);
       h2session.once("close", () => endSession(session, h2session, "Terraform closed the connection"));
       log.debug("session opened in a warm provider process", { pid: process.pid });
@@ -100,7 +103,7 @@ export function runWarmServer(
     sessions.delete(h2session);
     session.log.debug(`session ended: ${why}`);
     // Work still in flight for a Terraform that is gone stops, as it would with the process it believed it had.
-    session.handlers.StopProvider?.({}).catch(() => undefined);
+    session.handlers?.StopProvider?.({}).catch(() => undefined);
     if (session.logFd !== undefined) closeQuietly(session.logFd);
     rmSync(join(sessionsDir, String(session.launcherPid)), { force: true });
     try {
@@ -114,7 +117,8 @@ export function runWarmServer(
   const target = (call: CallInfo): CallTarget => {
     const session = sessions.get(call.session);
     if (!session) throw new Error("call on a connection without a session");
-    return session;
+    session.handlers ??= createHandlers({ log: session.log });
+    return { handlers: session.handlers, log: session.log };
   };
   const shutdown = (call: CallInfo) => {
     const session = sessions.get(call.session);
@@ -177,14 +181,6 @@ export function runWarmServer(
       });
     });
   }).catch(() => process.exit(1));
-}
-
-/** Handlers built on the first call of a session (the provider code is already loaded). */
-function lazyHandlers(create: () => ProviderHandlers): ProviderHandlers {
-  let handlers: ProviderHandlers | undefined;
-  return new Proxy({} as ProviderHandlers, {
-    get: (_target, key) => (handlers ??= create())[key as keyof ProviderHandlers],
-  });
 }
 
 function listSessions(sessionsDir: string): string[] {
