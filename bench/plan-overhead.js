@@ -12,10 +12,10 @@ const { spawnSync } = require("node:child_process");
 const { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
+const { median, option, printResult } = require("./support/report");
 
 const root = join(__dirname, "..");
-const args = process.argv.slice(2);
-const runs = Number(args.includes("--runs") ? args[args.indexOf("--runs") + 1] : "7");
+const runs = Number(option("runs", "7"));
 const version = require(join(root, "package.json")).version;
 const bundle = join(root, "dist", "providers", "terraform-provider-testfs.js");
 const platform = `${process.platform === "win32" ? "windows" : process.platform}_${process.arch === "x64" ? "amd64" : process.arch}`;
@@ -50,10 +50,6 @@ function workspace(base, name, mainTf, withMirror) {
 
 const sleepMs = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function main() {
   if (!existsSync(bundle)) {
@@ -87,16 +83,16 @@ function main() {
       }
     }
     const mb = median(times.builtin);
-    console.log(`plan-overhead (${runs} runs, terraform plan with refresh of one applied resource)`);
-    console.log(`  terraform_data (built in): ${mb.toFixed(0)} ms median`);
+    const lines = [`terraform_data (built in): ${mb.toFixed(0)} ms median`];
     const summary = { bench: "plan-overhead", runs, builtinPlanMedianMs: Math.round(mb) };
     for (const v of variants) {
       const m = median(times[v.key]);
-      console.log(`  ${v.label}: ${m.toFixed(0)} ms median, ${(m / mb).toFixed(2)}x`);
+      lines.push(`${v.label}: ${m.toFixed(0)} ms median, ${(m / mb).toFixed(2)}x`);
       Object.assign(summary, { [`${v.key}PlanMedianMs`]: Math.round(m), [`${v.key}Ratio`]: +(m / mb).toFixed(2) });
     }
     summary.ratio = summary.warmRatio;
-    console.log(JSON.stringify(summary));
+    console.log(`plan-overhead (${runs} runs, terraform plan with refresh of one applied resource)`);
+    printResult(summary, lines);
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

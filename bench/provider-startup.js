@@ -12,14 +12,12 @@ const { existsSync, mkdtempSync, rmSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 
+const { loadTs } = require("./support/load-ts");
+const { median, option, printResult } = require("./support/report");
+
 const root = join(__dirname, "..");
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const runs = Number(opt("runs", "20"));
-const type = opt("type", "testfs");
+const runs = Number(option("runs", "20"));
+const type = option("type", "testfs");
 const bundle = join(root, "dist", "providers", `terraform-provider-${type}.js`);
 const MAGIC = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
 
@@ -32,18 +30,7 @@ function ensureBundle() {
 /** A client certificate like the one Terraform passes in PLUGIN_CLIENT_CERT (made with the project's own code). */
 let certModule;
 function clientCert() {
-  if (certModule) return certModule.generateSelfSignedCert();
-  const esbuild = require("esbuild");
-  const out = esbuild.buildSync({
-    entryPoints: [join(root, "lib", "provider", "plugin", "cert.ts")],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    write: false,
-  });
-  const m = { exports: {} };
-  new Function("module", "exports", "require", out.outputFiles[0].text)(m, m.exports, require);
-  certModule = m.exports;
+  certModule ??= loadTs("lib/provider/plugin/cert.ts");
   return certModule.generateSelfSignedCert();
 }
 
@@ -113,10 +100,6 @@ function timeToExit(cmdArgs, env) {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function main() {
   ensureBundle();
@@ -162,20 +145,20 @@ async function main() {
       }
     }
     const b = median(baseline);
-    console.log(`provider-startup (${type}, ${runs} runs)`);
-    console.log(`  bare \`node -e 0\`, median: ${b.toFixed(1)} ms` + (base.NODE_EXTRA_CA_CERTS ? " (NODE_EXTRA_CA_CERTS is set)" : ""));
-    if (bare.length) console.log(`  bare \`node -e 0\` without NODE_EXTRA_CA_CERTS, median: ${median(bare).toFixed(1)} ms`);
+    const lines = [`bare \`node -e 0\`, median: ${b.toFixed(1)} ms` + (base.NODE_EXTRA_CA_CERTS ? " (NODE_EXTRA_CA_CERTS is set)" : "")];
+    if (bare.length) lines.push(`bare \`node -e 0\` without NODE_EXTRA_CA_CERTS, median: ${median(bare).toFixed(1)} ms`);
     const summary = { bench: "provider-startup", type, runs, nodeBaselineMedianMs: +b.toFixed(1), ...(bare.length ? { nodeWithoutExtraCaMedianMs: +median(bare).toFixed(1) } : {}) };
     for (const m of modes) {
       const h = median(results[m.key].handshake);
       const a = median(results[m.key].answered);
-      console.log(`  ${m.label}:`);
-      console.log(`    spawn -> handshake line, median: ${h.toFixed(1)} ms (min ${Math.min(...results[m.key].handshake).toFixed(1)}), ${(h / b).toFixed(2)}x bare node`);
-      console.log(`    spawn -> first RPC answered (mTLS + GetProviderSchema), median: ${a.toFixed(1)} ms`);
+      lines.push(`${m.label}:`);
+      lines.push(`  spawn -> handshake line, median: ${h.toFixed(1)} ms (min ${Math.min(...results[m.key].handshake).toFixed(1)}), ${(h / b).toFixed(2)}x bare node`);
+      lines.push(`  spawn -> first RPC answered (mTLS + GetProviderSchema), median: ${a.toFixed(1)} ms`);
       Object.assign(summary, { [`${m.key}HandshakeMedianMs`]: +h.toFixed(1), [`${m.key}FirstAnswerMedianMs`]: +a.toFixed(1), [`${m.key}Ratio`]: +(h / b).toFixed(2) });
     }
     summary.ratio = summary.nodeRatio; // the cold path: what every start costs without a warm process
-    console.log(JSON.stringify(summary));
+    console.log(`provider-startup (${type}, ${runs} runs)`);
+    printResult(summary, lines);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
