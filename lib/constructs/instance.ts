@@ -22,12 +22,12 @@ import { Volume } from "./volume";
 import { checkIncusAttachment, checkLibvirtAttachment, incusDiskDevice, libvirtDisks } from "./private/attachments";
 import type { Attachment } from "./private/attachments";
 import { fail } from "./private/errors";
-import { claimName } from "./private/name-registry";
+import { resolveObjectName } from "./private/name-registry";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "./private/incus-instance";
 import { incusExec, incusFiles, incusInstanceConfig, sortDevices } from "./private/incus-instance";
 import { libvirtDomainConfig } from "./private/libvirt-domain";
-import { defaultName, INCUS_INSTANCE_NAME, nameProblem, OBJECT_NAME } from "./private/names";
-import { rejectOn } from "./private/placement";
+import { INCUS_INSTANCE_NAME, OBJECT_NAME } from "./private/names";
+import { nonDefaultProject, rejectOn } from "./private/placement";
 import { parseSize } from "./private/sizes";
 
 const KIND = "Instance";
@@ -135,12 +135,7 @@ export class Instance extends Construct {
     const running = props.running ?? true;
     const incus = this.host.hostKind === "incus";
     const rule = incus ? INCUS_INSTANCE_NAME : OBJECT_NAME;
-    const name = props.name ?? defaultName(this, rule);
-    if (!isToken(name)) {
-      const problem = nameProblem(name, rule);
-      if (problem) fail(this, KIND, "name", problem);
-    }
-    claimName(this, KIND, [this.host.node.path, props.project && !props.project.isDefault ? props.project.node.path : undefined], name);
+    const name = resolveObjectName(this, KIND, rule, [this.host.node.path, nonDefaultProject(props.project)?.node.path], props.name);
     if (props.network && props.network.host !== this.host) {
       fail(this, KIND, "network", `the network "${props.network.node.path}" is on another host`);
     }
@@ -164,7 +159,7 @@ export class Instance extends Construct {
       const memory = props.memory !== undefined && !isToken(props.memory) ? parseSize(props.memory) : undefined;
       if (memory && "error" in memory) fail(this, KIND, "memory", memory.error);
       this.project = props.project;
-      const project = props.project && !props.project.isDefault ? props.project.projectName : undefined;
+      const project = nonDefaultProject(props.project)?.projectName;
       this.fixedDevices.push(...(devicesToBlocks(this, KIND, props.devices) ?? []));
       if (props.rootDisk) this.fixedDevices.push(this.rootDiskDevice(props.rootDisk));
       if (props.network) {

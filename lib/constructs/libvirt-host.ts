@@ -4,7 +4,7 @@ import type { LibvirtProvider } from "../bindings";
 import { isToken } from "../bindings";
 import type { HostKind, IHost } from "./host";
 import { fail } from "./private/errors";
-import { nameProblem, REMOTE_NAME } from "./private/names";
+import { defaultProviderAlias, nameProblem, PROVIDER_ALIAS } from "./private/names";
 import { StackContext } from "./private/stack-context";
 
 export interface LibvirtHostProps {
@@ -14,8 +14,9 @@ export interface LibvirtHostProps {
    */
   readonly uri?: string;
   /**
-   * Provider alias used when a stack has several LibvirtHosts (the first one is the default provider).
-   * @default the construct id
+   * Provider alias used when a stack has several LibvirtHosts (the first one is the default provider): letters,
+   * digits, '_' or '-', starting with a letter or '_' (Terraform's rule for aliases).
+   * @default the construct id, other characters replaced by "-" ("kvm.lab" → "kvm-lab")
    */
   readonly name?: string;
 }
@@ -31,8 +32,8 @@ export class LibvirtHost extends Construct implements IHost {
     if (!isToken(this.uri) && !/^[a-z][a-z0-9+]*:\/\/\S*$/.test(this.uri)) {
       fail(this, "LibvirtHost", "uri", `"${this.uri}" is not a libvirt URI; use e.g. "qemu:///system" or "qemu+ssh://user@host/system"`);
     }
-    const alias = props.name ?? id.replace(/[^A-Za-z0-9._-]+/g, "-");
-    const problem = nameProblem(alias, REMOTE_NAME);
+    const alias = props.name ?? defaultProviderAlias(id);
+    const problem = nameProblem(alias, PROVIDER_ALIAS);
     if (problem) fail(this, "LibvirtHost", "name", problem);
     this.provider = StackContext.of(this).libvirtProvider(this.uri, alias);
   }

@@ -2,14 +2,14 @@
 // addresses), so nothing an instance sends leaves the host unless the config says so.
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
-import { IncusNetworkResource, isToken, LibvirtNetworkResource } from "../bindings";
+import { IncusNetworkResource, LibvirtNetworkResource } from "../bindings";
 import { incusOwnershipConfig, libvirtOwnerMetadataXml, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
 import type { IncusHost } from "./incus-host";
 import type { LibvirtHost } from "./libvirt-host";
 import { fail } from "./private/errors";
-import { claimName } from "./private/name-registry";
-import { defaultName, INCUS_NETWORK_NAME, LIBVIRT_NETWORK_NAME, nameProblem } from "./private/names";
+import { resolveObjectName } from "./private/name-registry";
+import { INCUS_NETWORK_NAME, LIBVIRT_NETWORK_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
 
 /** A network instances can be plugged into. */
@@ -59,12 +59,7 @@ export class Network extends Construct implements INetwork {
     }
     this.host = props.host;
     const rule = this.host.hostKind === "incus" ? INCUS_NETWORK_NAME : LIBVIRT_NETWORK_NAME;
-    const name = props.name ?? defaultName(this, rule);
-    if (!isToken(name)) {
-      const problem = nameProblem(name, rule);
-      if (problem) fail(this, kind, "name", problem);
-    }
-    claimName(this, kind, [this.host.node.path], name);
+    const name = resolveObjectName(this, kind, rule, [this.host.node.path], props.name);
     rejectOn(this, kind, this.host, "libvirt", { description: props.description, type: props.type, config: props.config });
 
     if (this.host.hostKind === "incus") {

@@ -1,15 +1,15 @@
 // Profile: a reusable set of Incus instance config and devices.
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
-import { IncusProfileResource, isToken } from "../bindings";
+import { IncusProfileResource } from "../bindings";
 import type { IncusDeviceConfig } from "../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IncusHost } from "./incus-host";
 import type { IProject } from "./project";
 import { fail } from "./private/errors";
-import { claimName } from "./private/name-registry";
-import { defaultName, nameProblem, OBJECT_NAME } from "./private/names";
-import { rejectManagedKeys } from "./private/placement";
+import { resolveObjectName } from "./private/name-registry";
+import { OBJECT_NAME } from "./private/names";
+import { nonDefaultProject, rejectManagedKeys } from "./private/placement";
 
 /** An Incus device: its type and properties (e.g. `{ type: "disk", properties: { path: "/srv", source: "/srv" } }`). */
 export interface DeviceSpec {
@@ -57,19 +57,16 @@ export class Profile extends Construct implements IProfile {
     if (props.project && props.project.host !== this.host) {
       fail(this, kind, "project", `the project "${props.project.node.path}" is on another host`);
     }
-    const name = props.name ?? defaultName(this, OBJECT_NAME);
-    if (!isToken(name)) {
-      const problem = nameProblem(name, OBJECT_NAME);
-      if (problem) fail(this, kind, "name", problem);
-      if (name === "default") fail(this, kind, "name", `use Profile.fromName(scope, id, host, "default") for the default profile`);
-    }
-    claimName(this, kind, [this.host.node.path, props.project && !props.project.isDefault ? props.project.node.path : undefined], name);
+    // Default names derive from the construct path and are never "default".
+    if (props.name === "default") fail(this, kind, "name", `use Profile.fromName(scope, id, host, "default") for the default profile`);
+    const project = nonDefaultProject(props.project);
+    const name = resolveObjectName(this, kind, OBJECT_NAME, [this.host.node.path, project?.node.path], props.name);
     rejectManagedKeys(this, kind, props.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });
     const resource = new IncusProfileResource(this, "Default", {
       name,
       description: props.description,
       remote: this.host.remoteName,
-      project: props.project && !props.project.isDefault ? props.project.projectName : undefined,
+      project: project?.projectName,
       config: { ...props.config, ...incusOwnershipConfig(this) },
       device: devicesToBlocks(this, kind, props.devices),
     });

@@ -3,12 +3,12 @@
 // default profile; custom volumes live in the project (features.storage.volumes=true).
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
-import { IncusProjectResource, isToken } from "../bindings";
+import { IncusProjectResource } from "../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IncusHost } from "./incus-host";
 import { fail } from "./private/errors";
-import { claimName } from "./private/name-registry";
-import { defaultName, nameProblem, INCUS_PROJECT_NAME } from "./private/names";
+import { resolveObjectName } from "./private/name-registry";
+import { INCUS_PROJECT_NAME } from "./private/names";
 import { rejectManagedKeys } from "./private/placement";
 
 /** A project objects can be placed in. */
@@ -65,13 +65,9 @@ export class Project extends Construct implements IProject {
     const kind = "Project";
     if (props.host?.hostKind !== "incus") fail(this, kind, "host", "a Project needs an IncusHost");
     this.host = props.host;
-    const name = props.name ?? defaultName(this, INCUS_PROJECT_NAME);
-    if (!isToken(name)) {
-      const problem = nameProblem(name, INCUS_PROJECT_NAME);
-      if (problem) fail(this, kind, "name", problem);
-      if (name === "default") fail(this, kind, "name", `"default" always exists; use Project.fromName(scope, id, host, "default")`);
-    }
-    claimName(this, kind, [this.host.node.path], name);
+    // Default names derive from the construct path and are never "default".
+    if (props.name === "default") fail(this, kind, "name", `"default" always exists; use Project.fromName(scope, id, host, "default")`);
+    const name = resolveObjectName(this, kind, INCUS_PROJECT_NAME, [this.host.node.path], props.name);
     rejectManagedKeys(this, kind, props.config, {
       "features.": "set them with the `features` prop",
       [OWNER_CONFIG_KEY]: "it carries the ownership marker",

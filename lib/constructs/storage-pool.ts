@@ -8,8 +8,8 @@ import type { IHost } from "./host";
 import type { IncusHost } from "./incus-host";
 import type { LibvirtHost } from "./libvirt-host";
 import { fail } from "./private/errors";
-import { claimName } from "./private/name-registry";
-import { defaultName, nameProblem, OBJECT_NAME } from "./private/names";
+import { resolveObjectName } from "./private/name-registry";
+import { OBJECT_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
 
 /** A pool volumes can be created in. */
@@ -61,12 +61,7 @@ export class StoragePool extends Construct implements IStoragePool {
       fail(this, kind, "host", "a StoragePool needs an IncusHost or a LibvirtHost");
     }
     this.host = props.host;
-    const name = props.name ?? defaultName(this, OBJECT_NAME);
-    if (!isToken(name)) {
-      const problem = nameProblem(name, OBJECT_NAME);
-      if (problem) fail(this, kind, "name", problem);
-    }
-    claimName(this, kind, [this.host.node.path], name);
+    const name = resolveObjectName(this, kind, OBJECT_NAME, [this.host.node.path], props.name);
     const driver = props.driver ?? "dir";
     rejectOn(this, kind, this.host, "libvirt", { description: props.description, config: props.config });
 

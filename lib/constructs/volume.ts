@@ -21,9 +21,9 @@ import type { LibvirtHost } from "./libvirt-host";
 import type { IProject } from "./project";
 import type { IStoragePool } from "./storage-pool";
 import { fail, formatProblem } from "./private/errors";
-import { claimName } from "./private/name-registry";
-import { defaultName, nameProblem, OBJECT_NAME, pathInStack } from "./private/names";
-import { rejectManagedKeys, rejectOn } from "./private/placement";
+import { resolveObjectName } from "./private/name-registry";
+import { OBJECT_NAME, pathInStack } from "./private/names";
+import { nonDefaultProject, rejectManagedKeys, rejectOn } from "./private/placement";
 import { parseSize } from "./private/sizes";
 
 /** Incus volume content: a filesystem mounted at a path, or a raw block device. */
@@ -108,12 +108,7 @@ export class Volume extends Construct {
       if (e instanceof LifecyclePolicyError) fail(this, kind, props.protect === true ? "protect" : "lifecycle", e.message);
       throw e;
     }
-    const name = props.name ?? defaultName(this, OBJECT_NAME);
-    if (!isToken(name)) {
-      const problem = nameProblem(name, OBJECT_NAME);
-      if (problem) fail(this, kind, "name", problem);
-    }
-    claimName(this, kind, [props.pool.node.path, props.project && !props.project.isDefault ? props.project.node.path : undefined], name);
+    const name = resolveObjectName(this, kind, OBJECT_NAME, [props.pool.node.path, nonDefaultProject(props.project)?.node.path], props.name);
     if (props.size !== undefined && !isToken(props.size)) {
       const parsed = parseSize(props.size);
       if ("error" in parsed) fail(this, kind, "size", parsed.error);
@@ -141,7 +136,7 @@ export class Volume extends Construct {
       });
       this.project = props.project;
       const remote = (host as IncusHost).remoteName;
-      const project = props.project && !props.project.isDefault ? props.project.projectName : undefined;
+      const project = nonDefaultProject(props.project)?.projectName;
       const shared = this.lifecycle === VolumeLifecycle.SHARED && this.contentType === VolumeContentType.BLOCK;
       this.resource = new IncusStorageVolumeResource(this, "Default", {
         name,
@@ -171,6 +166,10 @@ export class Volume extends Construct {
           fail(this, kind, "baseVolume", `the base volume "${this.baseVolume.node.path}" is EPHEMERAL; a base must outlive its overlays (make it PERSISTENT)`);
         }
         if (this.format !== VolumeFormat.QCOW2) fail(this, kind, "format", "a copy-on-write overlay (baseVolume) must be qcow2");
+      }
+      // The capacity is a number of bytes computed here; a token has no value until apply.
+      if (props.size !== undefined && isToken(props.size)) {
+        fail(this, kind, "size", `is a token; libvirt volumes need a literal size such as "10GiB"`);
       }
       const capacity = this.sizeBytes ?? this.baseVolume?.sizeBytes;
       if (capacity === undefined && props.size === undefined && !this.baseVolume && props.sourceUrl === undefined) {

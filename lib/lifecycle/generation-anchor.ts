@@ -53,14 +53,14 @@ export class GenerationAnchor extends Construct {
   }
 
   /** triggers_replace: `{ instance: {...}, ephemeral_volumes: { "<path>": {...} } }`, keys sorted. */
-  public triggers(): { [key: string]: unknown } {
+  private triggers(): { [key: string]: unknown } {
     const volumes: { [key: string]: unknown } = {};
     for (const key of [...this.volumeInputs.keys()].sort()) volumes[key] = sortKeys(this.volumeInputs.get(key)!);
     return { instance: sortKeys(this.instanceInputs), ephemeral_volumes: volumes };
   }
 
   /** Addresses of the outside resources that rebuild the group. */
-  public replaceWhenChangedAddresses(): string[] {
+  private replaceWhenChangedAddresses(): string[] {
     return uniqueSorted(this.externalTriggers.map(resourceAddress));
   }
 }

@@ -8,6 +8,7 @@ import type { Volume } from "../volume";
 import { VolumeContentType, VolumeFormat } from "../volume";
 import { fail } from "./errors";
 import { LIBVIRT_TARGET_DEV, volumeDisk } from "./libvirt-domain";
+import { nonDefaultProject } from "./placement";
 
 const KIND = "Instance";
 
@@ -29,8 +30,8 @@ export interface IncusAttachmentContext {
 
 export function checkIncusAttachment(instance: IConstruct, a: Attachment, ctx: IncusAttachmentContext): void {
   const where = `the volume "${a.volume.node.path}"`;
-  const mine = ctx.project && !ctx.project.isDefault ? ctx.project : undefined;
-  const theirs = a.volume.project && !a.volume.project.isDefault ? a.volume.project : undefined;
+  const mine = nonDefaultProject(ctx.project);
+  const theirs = nonDefaultProject(a.volume.project);
   if (mine !== theirs) {
     const describe = (p: IProject | undefined) => (p ? `the project "${p.node.path}"` : "the default project");
     fail(instance, KIND, "attach", `${where} is in ${describe(theirs)} but this instance is in ${describe(mine)}; give both the same project`);

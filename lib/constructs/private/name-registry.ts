@@ -4,10 +4,33 @@
 import type { IConstruct } from "constructs";
 import { isToken } from "../../bindings";
 import { fail } from "./errors";
+import type { NameRule } from "./names";
+import { defaultName, nameProblem } from "./names";
 import { StackContext } from "./stack-context";
 
 /** Where a name must be unique: the host plus, for some kinds, the project or pool (construct paths or names). */
 export type NameScope = readonly (string | undefined)[];
+
+/**
+ * The name of a host object: `name` (the prop) or the default derived from the construct path, checked against
+ * `rule` and claimed in `where` (see claimName). Errors are ConstructValidationErrors on the `name` prop;
+ * unresolved tokens are left to the host.
+ */
+export function resolveObjectName(
+  scope: IConstruct,
+  kind: string,
+  rule: NameRule,
+  where: NameScope,
+  name: string | undefined,
+): string {
+  const resolved = name ?? defaultName(scope, rule);
+  if (!isToken(resolved)) {
+    const problem = nameProblem(resolved, rule);
+    if (problem) fail(scope, kind, "name", problem);
+  }
+  claimName(scope, kind, where, resolved);
+  return resolved;
+}
 
 /**
  * Records `name` for `scope` among the objects of `kind` in `where`; throws a ConstructValidationError on the `name`

@@ -57,6 +57,23 @@ export const REMOTE_NAME: NameRule = {
   mustStartWithLetter: false,
 };
 
+/**
+ * Aliases of providers in the Terraform configuration (a second LibvirtHost's provider): Terraform identifiers, so
+ * no '.' and no leading digit ("Invalid provider configuration alias" at terraform init otherwise).
+ */
+export const PROVIDER_ALIAS: NameRule = {
+  description: "letters, digits, '_' or '-', starting with a letter or '_'",
+  maxLength: 63,
+  pattern: /^[A-Za-z_][A-Za-z0-9_-]*$/,
+  mustStartWithLetter: true,
+};
+
+/** The default provider alias for a host with construct id `id`: invalid runs become "-", a letter goes first. */
+export function defaultProviderAlias(id: string): string {
+  const alias = id.replace(/[^A-Za-z0-9_-]+/g, "-");
+  return /^[A-Za-z_]/.test(alias) ? alias : `x-${alias}`;
+}
+
 /** Why `name` breaks `rule`, or undefined when it is valid. */
 export function nameProblem(name: string, rule: NameRule): string | undefined {
   if (name.length === 0) return `the name is empty; use ${rule.description}`;

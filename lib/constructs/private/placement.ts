@@ -1,24 +1,11 @@
 // Where an object lives: its host (and, on Incus, the remote and project). Shared checks for host kinds.
-import type { IHost } from "../host";
-import type { IncusHost } from "../incus-host";
-import type { LibvirtHost } from "../libvirt-host";
 import type { IConstruct } from "constructs";
+import type { IHost } from "../host";
 import { fail } from "./errors";
 
-/** The host as an IncusHost, or an error naming the prop that only works on Incus. */
-export function requireIncus(scope: IConstruct, kind: string, prop: string, host: IHost): IncusHost {
-  if (host.hostKind !== "incus") {
-    fail(scope, kind, prop, `only Incus hosts support this, but the host "${host.node.path}" is a ${host.hostKind} host`);
-  }
-  return host as IncusHost;
-}
-
-/** The host as a LibvirtHost, or an error naming the prop that only works on libvirt. */
-export function requireLibvirt(scope: IConstruct, kind: string, prop: string, host: IHost): LibvirtHost {
-  if (host.hostKind !== "libvirt") {
-    fail(scope, kind, prop, `only libvirt hosts support this, but the host "${host.node.path}" is an ${host.hostKind} host`);
-  }
-  return host as LibvirtHost;
+/** The project when it is not Incus's `default` project (objects in `default` omit `project`), else undefined. */
+export function nonDefaultProject<P extends { readonly isDefault: boolean }>(project: P | undefined): P | undefined {
+  return project && !project.isDefault ? project : undefined;
 }
 
 /** Rejects a prop that has no meaning on the given host kind. */

@@ -115,4 +115,29 @@ describe("LibvirtHost", () => {
   it("rejects a malformed URI", () => {
     expect(errorOf(() => new LibvirtHost(newStack(), "kvm", { uri: "system" }))).toMatch(/LibvirtHost "homelab\/kvm", prop "uri": "system" is not a libvirt URI/);
   });
+
+  it("rejects a name Terraform refuses as a provider alias ('.', a leading digit)", () => {
+    const stack = newStack();
+    new LibvirtHost(stack, "kvm1");
+    expect(errorOf(() => new LibvirtHost(stack, "kvm2", { uri: "qemu+ssh://root@kvm2/system", name: "kvm.lab" }))).toBe(
+      `LibvirtHost "homelab/kvm2", prop "name": "kvm.lab" is not a valid name; use letters, digits, '_' or '-', starting with a letter or '_'`,
+    );
+    expect(errorOf(() => new LibvirtHost(stack, "kvm3", { uri: "qemu+ssh://root@kvm3/system", name: "2kvm" }))).toMatch(
+      /LibvirtHost "homelab\/kvm3", prop "name": "2kvm" is not a valid name/,
+    );
+  });
+
+  it("derives valid aliases from construct ids with '.' or a leading digit", () => {
+    const stack = newStack();
+    const a = new LibvirtHost(stack, "kvm");
+    const b = new LibvirtHost(stack, "kvm.lab", { uri: "qemu+ssh://root@kvm-lab/system" });
+    const c = new LibvirtHost(stack, "2nd", { uri: "qemu+ssh://root@second/system" });
+    new StoragePool(stack, "p1", { host: a, path: "/p1" });
+    new StoragePool(stack, "p2", { host: b, path: "/p2" });
+    new StoragePool(stack, "p3", { host: c, path: "/p3" });
+    const json = synth(stack);
+    expect(json.provider.libvirt.map((p: any) => p.alias)).toEqual([undefined, "kvm-lab", "x-2nd"]);
+    expect(json.resource.libvirt_pool.p2.provider).toBe("libvirt.kvm-lab");
+    expect(json.resource.libvirt_pool.p3.provider).toBe("libvirt.x-2nd");
+  });
 });

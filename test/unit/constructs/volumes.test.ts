@@ -165,4 +165,14 @@ describe("Volume on libvirt", () => {
     expect(errorOf(() => new Volume(stack, "e", { pool, size: "1GiB", contentType: VolumeContentType.BLOCK }))).toMatch(/prop "contentType": is not supported on libvirt hosts/);
     expect(errorOf(() => new Instance(stack, "f", { host: pool.host, type: InstanceType.CONTAINER }))).toMatch(/Instance "lab\/f", prop "type": is not supported on libvirt hosts/);
   });
+
+  it("rejects a token size (the capacity in bytes is needed at synth), also on an overlay", () => {
+    const { stack, pool } = libvirt();
+    const size = new TerraformVariable(stack, "size", { type: "string" });
+    expect(errorOf(() => new Volume(stack, "a", { pool, size: size.stringValue }))).toBe(
+      `Volume "lab/a", prop "size": is a token; libvirt volumes need a literal size such as "10GiB"`,
+    );
+    const base = new Volume(stack, "base", { pool, size: "1GiB" });
+    expect(errorOf(() => new Volume(stack, "b", { pool, baseVolume: base, size: size.stringValue }))).toMatch(/Volume "lab\/b", prop "size": is a token/);
+  });
 });
