@@ -2,8 +2,8 @@
 // files, network interfaces, and the ownership marker in <metadata>. The parser reads any domain (including
 // ones created by hand with virsh, for import) and reports what it does not model instead of failing.
 import { checkLibvirtName } from "./names";
-import { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata } from "./metadata";
-import { findOwnerMarker, ownerElement } from "./owner";
+import { extractMetadataXml, metadataElement, metadataXmlProblem } from "./metadata";
+import { findOwnerMarker } from "./owner";
 import { attr, child, children, el, parseRoot, renderXml, text, toBytes } from "./xml";
 import type { XmlNode } from "./xml";
 
@@ -112,7 +112,7 @@ export function buildDomainXml(spec: DomainSpec): string {
       el("name", {}, spec.name),
       spec.uuid !== undefined && el("uuid", {}, spec.uuid),
       spec.description !== undefined && el("description", {}, spec.description),
-      metadataElement(spec),
+      metadataElement(spec.metadataXml, spec.ownerMarker),
       el("memory", { unit: "KiB" }, String(spec.memoryKiB)),
       el("currentMemory", { unit: "KiB" }, String(spec.currentMemoryKiB ?? spec.memoryKiB)),
       el("vcpu", {}, String(spec.vcpus)),
@@ -122,19 +122,6 @@ export function buildDomainXml(spec: DomainSpec): string {
       el("on_crash", {}, "destroy"),
       el("devices", {}, ...(spec.disks ?? []).map(diskElement), ...(spec.interfaces ?? []).map(interfaceElement)),
     ),
-  );
-}
-
-/** <metadata> with the raw fragment and/or the owner marker; nothing when the spec has neither. */
-function metadataElement(spec: DomainSpec) {
-  const raw = spec.metadataXml?.trim();
-  if (!raw && spec.ownerMarker === undefined) return undefined;
-  const markerAlreadyThere = raw !== undefined && raw !== "" && ownerMarkerOfMetadata(raw) !== undefined;
-  return el(
-    "metadata",
-    {},
-    raw ? { raw } : undefined,
-    spec.ownerMarker !== undefined && !markerAlreadyThere && ownerElement(spec.ownerMarker),
   );
 }
 
@@ -168,7 +155,7 @@ function interfaceElement(nic: DomainInterfaceSpec) {
 }
 
 /** Throws a message naming the domain and the field when the spec cannot produce a valid definition. */
-export function checkDomainSpec(spec: DomainSpec): void {
+function checkDomainSpec(spec: DomainSpec): void {
   checkLibvirtName(spec.name, "domain");
   const where = `domain ${spec.name}`;
   if (!Number.isSafeInteger(spec.memoryKiB) || spec.memoryKiB <= 0) {

@@ -16,6 +16,8 @@ export interface DomainInfo extends DomainXmlInfo {
   readonly active: boolean;
   /** Whether libvirtd starts the domain when it starts. */
   readonly autostart: boolean;
+  /** The persistent definition (dumpxml --inactive) this was read from; `redefine` patches it. */
+  readonly inactiveXml: string;
 }
 
 export interface DomainStopOptions {
@@ -39,10 +41,11 @@ export class LibvirtDomains {
   /**
    * Redefines an existing domain from `spec`, keeping every part of its definition the spec does not manage
    * (graphics, consoles, CPU, firmware, other devices and metadata). A running domain picks the change up at
-   * its next start.
+   * its next start. `currentXml` is the definition the caller just read (DomainInfo.inactiveXml); without it
+   * the definition is read first.
    */
-  async redefine(spec: DomainSpec, call: VirshCallOptions = {}): Promise<DomainInfo> {
-    const current = await this.dumpxml(spec.name, { inactive: true }, call);
+  async redefine(spec: DomainSpec, call: VirshCallOptions = {}, currentXml?: string): Promise<DomainInfo> {
+    const current = currentXml ?? (await this.dumpxml(spec.name, { inactive: true }, call));
     return this.defineXml(spec.name, patchDomainXml(current, spec), call);
   }
 
@@ -184,7 +187,7 @@ function combine(dominfo: string, xml: string): DomainInfo {
   const fields = parseInfoLines(dominfo);
   const state = fields.get("state") ?? "no state";
   const autostart = (fields.get("autostart") ?? "disable").toLowerCase().startsWith("enable");
-  return { ...parseDomainXml(xml), state, active: state !== "shut off", autostart };
+  return { ...parseDomainXml(xml), state, active: state !== "shut off", autostart, inactiveXml: xml };
 }
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {

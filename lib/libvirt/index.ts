@@ -6,7 +6,8 @@ export type { VirshOptions, VirshCallOptions, VirshBatchResult } from "./virsh";
 export { VirshError, isNotFound, classifyVirshMessage, virshErrorText } from "./errors";
 export type { VirshErrorCode, VirshErrorDetails, LibvirtObjectKind } from "./errors";
 export { checkLibvirtName } from "./names";
-export { OWNER_NAMESPACE, OWNER_PREFIX, OWNER_ELEMENT } from "./owner";
+export { OWNER_NAMESPACE } from "./owner";
+export { bytesPerUnit } from "./xml";
 
 export { LibvirtPools } from "./pools";
 export type { PoolInfo, PoolDeleteOptions } from "./pools";
@@ -15,12 +16,12 @@ export type { PoolSpec, PoolXmlInfo } from "./pool-xml";
 
 export { LibvirtVolumes } from "./volumes";
 export type { VolumeInfo, VolumeListEntry } from "./volumes";
-export { buildVolumeXml, parseVolumeXml, volumeFormatOf } from "./volume-xml";
+export { buildVolumeXml, parseVolumeXml } from "./volume-xml";
 export type { VolumeSpec, VolumeXmlInfo, VolumeFormat, BackingStoreSpec } from "./volume-xml";
 
 export { LibvirtDomains } from "./domains";
 export type { DomainInfo, DomainState, DomainStopOptions, DomainStopOutcome } from "./domains";
-export { buildDomainXml, parseDomainXml, checkDomainSpec } from "./domain-xml";
+export { buildDomainXml, parseDomainXml } from "./domain-xml";
 export type {
   DomainSpec,
   DomainDiskSpec,

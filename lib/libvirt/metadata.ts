@@ -2,8 +2,9 @@
 // back verbatim, find the ownership marker in it, and compare two fragments by content rather than by text
 // (libvirt re-indents and re-quotes what it stores, which must not show up as a change).
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { findOwnerMarker } from "./owner";
-import { parseRoot } from "./xml";
+import { findOwnerMarker, ownerElement } from "./owner";
+import { el, parseRoot } from "./xml";
+import type { XmlElement } from "./xml";
 
 /** The inner XML of the document's top-level <metadata> element ("" when empty, undefined when absent). */
 export function extractMetadataXml(documentXml: string): string | undefined {
@@ -23,6 +24,17 @@ export function metadataXmlProblem(metadataXml: string): string | undefined {
   const result = XMLValidator.validate(`<metadata>${metadataXml}</metadata>`);
   if (result !== true) return `it is not well-formed XML: ${result.err.msg} (line ${result.err.line})`;
   return undefined;
+}
+
+/**
+ * The <metadata> element of a domain or network: the raw fragment (the caller has checked it with
+ * metadataXmlProblem) and the owner marker unless the fragment carries one already; undefined when neither is given.
+ */
+export function metadataElement(metadataXml: string | undefined, ownerMarker: string | undefined): XmlElement | undefined {
+  const raw = metadataXml?.trim();
+  if (!raw && ownerMarker === undefined) return undefined;
+  const markerAlreadyThere = raw ? ownerMarkerOfMetadata(raw) !== undefined : false;
+  return el("metadata", {}, raw ? { raw } : undefined, ownerMarker !== undefined && !markerAlreadyThere && ownerElement(ownerMarker));
 }
 
 const ordered = new XMLParser({

@@ -1,8 +1,8 @@
 // Isolated virtual networks (formatnetwork.html): no <forward> and no <ip>, so libvirt creates only a bridge, runs
 // no dnsmasq and nothing can leave the host. The parser reads any network to tell isolated ones from the rest.
 import { checkLibvirtName } from "./names";
-import { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata } from "./metadata";
-import { findOwnerMarker, ownerElement } from "./owner";
+import { extractMetadataXml, metadataElement, metadataXmlProblem } from "./metadata";
+import { findOwnerMarker } from "./owner";
 import { attr, child, children, el, parseRoot, renderXml, text } from "./xml";
 
 export interface NetworkSpec {
@@ -37,27 +37,19 @@ export function buildNetworkXml(spec: NetworkSpec): string {
   if (spec.bridge !== undefined && !/^[A-Za-z0-9_.-]{1,15}$/.test(spec.bridge)) {
     throw new Error(`network ${spec.name}: bridge '${spec.bridge}' is not a valid interface name (1-15 of A-Z a-z 0-9 _ . -)`);
   }
+  const rawMetadata = spec.metadataXml?.trim();
+  const metadataProblem = rawMetadata ? metadataXmlProblem(rawMetadata) : undefined;
+  if (metadataProblem) throw new Error(`network ${spec.name}: metadata XML cannot be stored: ${metadataProblem}`);
   return renderXml(
     el(
       "network",
       {},
       el("name", {}, spec.name),
       spec.uuid !== undefined && el("uuid", {}, spec.uuid),
-      metadataElement(spec),
+      metadataElement(spec.metadataXml, spec.ownerMarker),
       spec.bridge !== undefined && el("bridge", { name: spec.bridge }),
     ),
   );
-}
-
-function metadataElement(spec: NetworkSpec) {
-  const raw = spec.metadataXml?.trim();
-  if (raw) {
-    const problem = metadataXmlProblem(raw);
-    if (problem) throw new Error(`network ${spec.name}: metadata XML cannot be stored: ${problem}`);
-  }
-  if (!raw && spec.ownerMarker === undefined) return undefined;
-  const markerAlreadyThere = raw ? ownerMarkerOfMetadata(raw) !== undefined : false;
-  return el("metadata", {}, raw ? { raw } : undefined, spec.ownerMarker !== undefined && !markerAlreadyThere && ownerElement(spec.ownerMarker));
 }
 
 export function parseNetworkXml(xml: string): NetworkXmlInfo {

@@ -80,11 +80,6 @@ export class LibvirtPools {
     if (pool.persistent) await this.virsh.run(["pool-undefine", name], call);
   }
 
-  /** Re-reads the pool's directory so volumes created outside libvirt show up. */
-  async refresh(name: string, call: VirshCallOptions = {}): Promise<void> {
-    await this.virsh.run(["pool-refresh", name], call);
-  }
-
   /** Names of all pools (or only the started ones). */
   async list(options: { readonly activeOnly?: boolean } = {}, call: VirshCallOptions = {}): Promise<string[]> {
     const out = await this.virsh.run(options.activeOnly ? ["pool-list", "--name"] : ["pool-list", "--all", "--name"], call);

@@ -82,15 +82,23 @@ export class Virsh {
       .join("; ");
     const command = this.describe([script]);
     const raw = await this.spawnVirsh([script], command, options);
-    const stdoutParts = splitOnMarkers(raw.stdout.toString("utf8"), commands.length);
-    const stderrParts = splitOnMarkers(raw.stderr, commands.length);
-    return commands.map((args, i) => {
-      const stderr = stderrParts[i] ?? "";
+    const stdoutParts = splitOnMarkers(raw.stdout.toString("utf8"), commands.length).parts;
+    const stderrSplit = splitOnMarkers(raw.stderr, commands.length);
+    const results = commands.map((args, i): VirshBatchResult => {
+      const stderr = stderrSplit.parts[i] ?? "";
       const stdout = stdoutParts[i] ?? "";
       const failed = /^error:/m.test(stderr);
       // virsh's exit code is the last command's; a failed command of a batch stands for itself with virsh's 1.
       return failed ? { stdout, error: errorFromStderr(stderr, 1, this.describe(args)) } : { stdout };
     });
+    // An error before the first marker (no connection to libvirtd) means no command ran; a failed exit that no
+    // command accounts for is virsh's own failure. Either one fails the whole batch rather than giving empty output.
+    const failedBeforeCommands = /^error:/m.test(stderrSplit.before);
+    if (failedBeforeCommands || (raw.exitCode !== 0 && results.every((r) => r.error === undefined))) {
+      const stderr = stderrSplit.before.trim() !== "" ? stderrSplit.before : stderrSplit.parts.join("");
+      throw errorFromStderr(stderr, raw.exitCode, command);
+    }
+    return results;
   }
 
   private describe(args: readonly string[]): string {
@@ -194,19 +202,22 @@ function errorFromStderr(stderr: string, exitCode: number, command: string): Vir
   return new VirshError({ ...classifyVirshMessage(virshMessage), virshMessage, exitCode, command });
 }
 
-/** Splits text at the batch markers; part i is what command i printed. */
-function splitOnMarkers(text: string, count: number): string[] {
+/** Splits text at the batch markers: part i is what command i printed, `before` what came ahead of any marker. */
+function splitOnMarkers(text: string, count: number): { before: string; parts: string[] } {
   const parts = new Array<string>(count).fill("");
   const pattern = /(?:error: )?@@cdktf-virt-batch:(\d+)@@\n?/g;
+  let before = "";
   let current = -1;
   let last = 0;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     if (current >= 0) parts[current] += text.slice(last, m.index);
+    else before = text.slice(0, m.index);
     current = Number(m[1]);
     last = m.index + m[0].length;
   }
   if (current >= 0) parts[current] += text.slice(last);
-  return parts;
+  else before = text;
+  return { before, parts };
 }
 
 /** Quotes an argument for virsh's own command-string parser (shell-like: '...' is literal). */

@@ -44,7 +44,7 @@ export interface VolumeXmlInfo {
   readonly backingStore?: { readonly path: string; readonly format?: string };
 }
 
-export function volumeFormatOf(spec: VolumeSpec): VolumeFormat {
+function volumeFormatOf(spec: VolumeSpec): VolumeFormat {
   return spec.format ?? (spec.backingStore ? "qcow2" : "raw");
 }
 

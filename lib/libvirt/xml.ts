@@ -134,10 +134,15 @@ const UNIT_BYTES: Readonly<Record<string, number>> = {
   p: 1024 ** 5, pib: 1024 ** 5, pb: 1000 ** 5,
 };
 
+/** Bytes in one `unit` as libvirt names units (any case: "KiB", "kib", "M", "bytes"), or undefined if unknown. */
+export function bytesPerUnit(unit: string): number | undefined {
+  return UNIT_BYTES[unit.toLowerCase()];
+}
+
 /** Converts a value with a libvirt `unit` attribute into bytes; `defaultUnit` applies when unit is absent. */
 export function toBytes(value: string | undefined, unit: string | undefined, defaultUnit: string, what: string): number {
   if (value === undefined) throw new Error(`${what}: value is missing`);
-  const multiplier = UNIT_BYTES[(unit ?? defaultUnit).toLowerCase()];
+  const multiplier = bytesPerUnit(unit ?? defaultUnit);
   if (multiplier === undefined) throw new Error(`${what}: unknown unit '${unit}'`);
   const n = Number(value.trim());
   if (!Number.isFinite(n) || n < 0) throw new Error(`${what}: '${value}' is not a non-negative number`);

@@ -3,8 +3,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isNotFound, VirshError } from "../../../lib/libvirt";
-import type { LibvirtClient } from "../../../lib/libvirt";
+import { isNotFound, LibvirtClient, VirshError } from "../../../lib/libvirt";
 import { cleanupLibvirt, LIBVIRT_TEST_POOL, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
 
 jest.setTimeout(60_000);
@@ -174,5 +173,13 @@ describe("errors carry virsh's message and say what was missing", () => {
     expect(results[0].stdout).toMatch(/State:\s+running/);
     expect(results[1].error).toMatchObject({ code: "NOT_FOUND", notFound: "domain" });
     expect(results[2]).toEqual({ stdout: "it's fine" });
+  });
+
+  test("a batch that cannot connect says so instead of returning empty output", async () => {
+    const unreachable = new LibvirtClient({ uri: `qemu:///system?socket=${join(scratchDir, "no-such.sock")}` });
+    const err = (await unreachable.domains.find(`${prefix}any`).catch((e: unknown) => e)) as VirshError;
+    expect(err).toBeInstanceOf(VirshError);
+    expect(err).toMatchObject({ code: "FAILED", exitCode: 1 });
+    expect(err.virshMessage).toMatch(/^failed to connect to the hypervisor/);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseDomainXml, patchDomainXml } from "../../../lib/libvirt";
-import type { DomainSpec } from "../../../lib/libvirt";
+import { LibvirtDomains, parseDomainXml, patchDomainXml } from "../../../lib/libvirt";
+import type { DomainSpec, Virsh, VirshCallOptions } from "../../../lib/libvirt";
 
 const current = readFileSync(join(__dirname, "fixtures", "domain-inactive.xml"), "utf8");
 
@@ -70,4 +70,37 @@ test("with metadataXml the whole <metadata> is replaced, and description is mana
   expect(xml).toContain(`<n:new xmlns:n="urn:n"`);
   expect(parseDomainXml(xml)).toMatchObject({ description: "db", ownerMarker: undefined });
   expect(parseDomainXml(patchDomainXml(xml, spec)).description).toBeUndefined();
+});
+
+describe("LibvirtDomains.redefine", () => {
+  /** Records every virsh command; answers a batch define + dominfo + dumpxml with the XML it was given. */
+  function recordingVirsh() {
+    const commands: string[][] = [];
+    const virsh = {
+      run: async (args: readonly string[]) => {
+        commands.push([...args]);
+        return current;
+      },
+      runBatch: async (batch: ReadonlyArray<readonly string[]>, options: VirshCallOptions = {}) => {
+        commands.push(...batch.map((args) => [...args]));
+        return [{ stdout: "" }, { stdout: "State: shut off\nAutostart: disable\n" }, { stdout: String(options.input) }];
+      },
+    };
+    return { domains: new LibvirtDomains(virsh as unknown as Virsh), commands };
+  }
+
+  test("patches the definition the caller already read, without reading it again", async () => {
+    const { domains, commands } = recordingVirsh();
+    const info = await domains.redefine(spec, {}, current);
+    expect(commands.map((c) => c[0])).toEqual(["define", "dominfo", "dumpxml"]);
+    expect(info).toMatchObject({ name: "probe-fixture", vcpus: 4, ownerMarker: "stack/vm-new", active: false });
+    expect(info.inactiveXml).toContain('<model fallback="forbid">qemu64</model>');
+  });
+
+  test("reads the inactive definition first when none is given", async () => {
+    const { domains, commands } = recordingVirsh();
+    await domains.redefine(spec);
+    expect(commands[0]).toEqual(["dumpxml", "--inactive", "probe-fixture"]);
+    expect(commands.map((c) => c[0])).toEqual(["dumpxml", "define", "dominfo", "dumpxml"]);
+  });
 });

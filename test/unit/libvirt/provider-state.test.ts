@@ -37,6 +37,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     state: "running",
     active: true,
     autostart: false,
+    inactiveXml: "<domain type='kvm'><name>vm</name></domain>",
     ...overrides,
   };
 }
@@ -153,6 +154,20 @@ describe("volume state", () => {
     expect(capacityBytes({ capacity: UNKNOWN, capacity_unit: "GiB" })).toBeUndefined();
     expect(capacityBytes({ capacity: null })).toBeUndefined();
     expect(capacityBytes({ capacity: 4096, capacity_unit: UNKNOWN })).toBe(4096); // a new volume without a unit
+  });
+
+  test("the units the provider accepts: libvirt's up to T, in any case, and no P units", () => {
+    const expected: Record<string, number> = {
+      bytes: 1, B: 1, KiB: 1024, KB: 1000, K: 1024, MiB: 1024 ** 2, MB: 1000 ** 2, M: 1024 ** 2,
+      GiB: 1024 ** 3, GB: 1000 ** 3, G: 1024 ** 3, TiB: 1024 ** 4, TB: 1000 ** 4, T: 1024 ** 4,
+    };
+    for (const [unit, bytes] of Object.entries(expected)) {
+      expect(capacityBytes({ capacity: 1, capacity_unit: unit })).toBe(bytes);
+      expect(capacityBytes({ capacity: 1, capacity_unit: unit.toLowerCase() })).toBe(bytes);
+    }
+    for (const unit of ["P", "PiB", "PB", "pib", "E", "KIBS"]) expect(capacityBytes({ capacity: 1, capacity_unit: unit })).toBeUndefined();
+    expect(volumeState({ ...info, capacity: 2 * 1024 ** 4 }, { capacity_unit: "tib" })).toMatchObject({ capacity: 2, capacity_unit: "tib" });
+    expect(volumeState({ ...info, capacity: 1024 ** 5 }, { capacity_unit: "PiB" })).toMatchObject({ capacity: 1024 ** 5, capacity_unit: "bytes" });
   });
 });
 

@@ -3,7 +3,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { classifyVirshMessage, isNotFound, quoteForVirshShell, Virsh, VirshError, virshErrorText } from "../../../lib/libvirt";
+import { classifyVirshMessage, isNotFound, LibvirtClient, quoteForVirshShell, Virsh, VirshError, virshErrorText } from "../../../lib/libvirt";
 
 let dir: string;
 let fakeVirsh: string;
@@ -11,10 +11,16 @@ let fakeVirsh: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "t-libvirt-runner-"));
   fakeVirsh = join(dir, "virsh");
-  // Behaves by its last argument: echo stdin, print args, fail like a lookup, or hang.
+  // Behaves by its connection URI ($3) for batches, else by its last argument: echo stdin, print args, fail
+  // like a lookup, or hang.
   writeFileSync(
     fakeVirsh,
     `#!/bin/sh
+case "$3" in
+  unreachable:///) echo "error: failed to connect to the hypervisor" >&2; echo "error: Failed to connect socket to '/nonexistent/sock': No such file or directory" >&2; exit 1 ;;
+  mute:///) exit 4 ;;
+  batch:///) printf '@@cdktf-virt-batch:0@@\\none\\n@@cdktf-virt-batch:1@@\\n'; printf 'error: @@cdktf-virt-batch:0@@\\nerror: @@cdktf-virt-batch:1@@\\nerror: failed to get domain (x)\\n' >&2; exit 1 ;;
+esac
 last=""; for a in "$@"; do last="$a"; done
 case "$last" in
   stdin) cat ;;
@@ -61,6 +67,34 @@ test("other failures keep whatever virsh printed", async () => {
   expect(err.code).toBe("FAILED");
   expect(err.exitCode).toBe(3);
   expect(err.virshMessage).toBe("unexpected");
+});
+
+describe("batches", () => {
+  test("each command gets its own output and error; the last command's failed exit is its own", async () => {
+    const results = await new Virsh({ uri: "batch:///", virshPath: fakeVirsh }).runBatch([["dominfo", "a"], ["dominfo", "x"]]);
+    expect(results[0]).toEqual({ stdout: "one\n" });
+    expect(results[1].stdout).toBe("");
+    expect(results[1].error).toMatchObject({ code: "NOT_FOUND", notFound: "domain", exitCode: 1 });
+  });
+
+  test("a connection failure before any command is thrown, not returned as empty output", async () => {
+    const virsh = new Virsh({ uri: "unreachable:///", virshPath: fakeVirsh });
+    const err = (await virsh.runBatch([["dominfo", "a"], ["dumpxml", "a"]]).catch((e: unknown) => e)) as VirshError;
+    expect(err).toBeInstanceOf(VirshError);
+    expect(err.code).toBe("FAILED");
+    expect(err.exitCode).toBe(1);
+    expect(err.virshMessage).toBe("failed to connect to the hypervisor; Failed to connect socket to '/nonexistent/sock': No such file or directory");
+    // Callers report the connection problem, not a parse error of the missing output.
+    const lookup = new LibvirtClient(virsh).domains.find("a");
+    await expect(lookup).rejects.toThrow(/failed to connect to the hypervisor/);
+  });
+
+  test("a failed exit that no command accounts for is an error", async () => {
+    const err = (await new Virsh({ uri: "mute:///", virshPath: fakeVirsh }).runBatch([["list"]]).catch((e: unknown) => e)) as VirshError;
+    expect(err).toBeInstanceOf(VirshError);
+    expect(err.exitCode).toBe(4);
+    expect(err.virshMessage).toBe("virsh exited with code 4 and printed no error");
+  });
 });
 
 test("a call that exceeds its timeout is killed and says so", async () => {

@@ -115,6 +115,18 @@ describe("network XML", () => {
     expect(parsed).toMatchObject({ forwardMode: "nat", hasIpConfig: true, isolated: false, ownerMarker: undefined });
   });
 
+  test("raw metadata is written verbatim, the marker is added beside it but not twice, and malformed metadata is refused", () => {
+    const owner = `<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">s/net</cdktf-virt:owner>`;
+    const app = `<app:cfg xmlns:app="urn:app">a</app:cfg>`;
+    const beside = parseNetworkXml(buildNetworkXml({ name: "n", metadataXml: ` ${app} `, ownerMarker: "s/net" }));
+    expect(beside).toMatchObject({ metadataXml: `${app}\n${owner}`, ownerMarker: "s/net" });
+    const once = buildNetworkXml({ name: "n", metadataXml: `${app}${owner}`, ownerMarker: "s/other" });
+    expect(once.match(/cdktf-virt:owner /g)).toHaveLength(1);
+    expect(parseNetworkXml(once).ownerMarker).toBe("s/net");
+    expect(buildNetworkXml({ name: "n", metadataXml: "  " })).not.toContain("<metadata");
+    expect(() => buildNetworkXml({ name: "n", metadataXml: "<open>" })).toThrow(/^network n: metadata XML cannot be stored: it is not well-formed XML/);
+  });
+
   test("rejects bridge names the kernel would reject", () => {
     expect(() => buildNetworkXml({ name: "n", bridge: "a-very-long-bridge-name" })).toThrow(/not a valid interface name/);
   });

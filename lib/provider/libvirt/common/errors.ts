@@ -12,7 +12,3 @@ export async function ignoreNotFound<T>(promise: Promise<T>, kind?: LibvirtObjec
     throw err;
   }
 }
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

@@ -1,19 +1,20 @@
 // Sizes in the 0.9.x shapes come as a number plus a unit attribute mirroring libvirt's XML (`capacity` +
 // `capacity_unit`, `memory` + `memory_unit`). libvirt reports bytes (volumes) or KiB (memory); state keeps the
 // user's unit so that a plan after apply is empty.
-
-const MULTIPLIERS: Readonly<Record<string, number>> = {
-  b: 1, bytes: 1,
-  k: 1024, kib: 1024, kb: 1000,
-  m: 1024 ** 2, mib: 1024 ** 2, mb: 1000 ** 2,
-  g: 1024 ** 3, gib: 1024 ** 3, gb: 1000 ** 3,
-  t: 1024 ** 4, tib: 1024 ** 4, tb: 1000 ** 4,
-};
+import { bytesPerUnit } from "../../../libvirt";
 
 export const SIZE_UNITS = ["bytes", "B", "KiB", "KB", "K", "MiB", "MB", "M", "GiB", "GB", "G", "TiB", "TB", "T"] as const;
 
-export function unitMultiplier(unit: string, what: string): number {
-  const m = MULTIPLIERS[unit.toLowerCase()];
+// libvirt's units up to T, in any case; libvirt also knows P units, which the provider's schemas do not offer.
+const ACCEPTED_UNITS: ReadonlySet<string> = new Set(SIZE_UNITS.map((u) => u.toLowerCase()));
+
+/** Bytes in one `unit`, or undefined when the provider does not accept the unit. */
+function acceptedUnitBytes(unit: string): number | undefined {
+  return ACCEPTED_UNITS.has(unit.toLowerCase()) ? bytesPerUnit(unit) : undefined;
+}
+
+function unitMultiplier(unit: string, what: string): number {
+  const m = acceptedUnitBytes(unit);
   if (m === undefined) throw new Error(`${what}: unknown unit "${unit}"; use one of ${SIZE_UNITS.join(", ")}`);
   return m;
 }
@@ -30,7 +31,7 @@ export function toBytes(value: number, unit: string, what: string): number {
  * evenly, e.g. "bytes" or "KiB"), so a value that libvirt rounded never turns into a fraction.
  */
 export function fromBytes(bytes: number, preferredUnit: string, fallbackUnit: string): { value: number; unit: string } {
-  const m = MULTIPLIERS[preferredUnit.toLowerCase()];
+  const m = acceptedUnitBytes(preferredUnit);
   if (m !== undefined && bytes % m === 0) return { value: bytes / m, unit: preferredUnit };
   return { value: bytes / unitMultiplier(fallbackUnit, "unit"), unit: fallbackUnit };
 }

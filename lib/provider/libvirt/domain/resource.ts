@@ -4,8 +4,8 @@
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
-import { metadataXmlProblem, sameXmlContent } from "../../../libvirt";
-import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs } from "../common";
+import { sameXmlContent } from "../../../libvirt";
+import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs, validateMetadataXml } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
@@ -55,7 +55,7 @@ async function converge(info: DomainInfo, current: Values, planned: Values, ctx:
       ctx.log.info(`stopped domain ${planned.name} for an update`, { outcome });
       active = false;
     }
-    await client.domains.redefine(await domainSpecFrom(planned, client, call), call);
+    await client.domains.redefine(await domainSpecFrom(planned, client, call), call, info.inactiveXml);
   }
   const autostart = planned.autostart === true;
   if (autostart !== info.autostart) await client.domains.setAutostart(planned.name, autostart, call);
@@ -84,9 +84,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
         ctx.diagnostics.error("Conflicting disk sources", `Set only one of source.volume, source.file and source.block, not ${kinds.join(" and ")}.`, ["devices", "disks", i, "source"]);
       }
     });
-    const xml = knownString(knownObject(config.metadata)?.xml);
-    const problem = xml === undefined ? undefined : metadataXmlProblem(xml);
-    if (problem) ctx.diagnostics.error("Invalid metadata XML", `metadata.xml cannot be stored: ${problem}.`, ["metadata", "xml"]);
+    validateMetadataXml(config, ctx.diagnostics);
   },
 
   async create({ planned }, ctx, resp) {

@@ -5,7 +5,7 @@ import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, nested, num, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
 import type { NetworkInfo } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
-import { adoptOrFail, clientOf, ignoreNotFound, knownObject, knownString } from "../common";
+import { adoptOrFail, clientOf, ignoreNotFound, knownObject, knownString, validateMetadataXml } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
@@ -91,6 +91,7 @@ export const networkResource: Resource<LibvirtProviderData> = {
     const unsupported = "The bundled libvirt provider manages isolated networks only (no forwarding, no addresses), so no traffic can leave the host. Remove it, or use the official provider for routed networks.";
     if (config.forward !== null) ctx.diagnostics.error("forward is not supported", unsupported, ["forward"]);
     if (Array.isArray(config.ips) && config.ips.length > 0) ctx.diagnostics.error("ips is not supported", unsupported, ["ips"]);
+    validateMetadataXml(config, ctx.diagnostics);
   },
 
   async create({ planned }, ctx, resp) {

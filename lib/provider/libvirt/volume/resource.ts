@@ -6,6 +6,7 @@ import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
 import { clientOf, fromBytes, ignoreNotFound, knownObject, knownString, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { localContent } from "./content";
+import type { LocalContent } from "./content";
 import { capacityBytes, volumeSchema } from "./schema";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
@@ -45,14 +46,9 @@ async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
 }
 
 /** Uploads the initial content, then grows the volume to the planned capacity when that is larger. */
-async function fillFromContent(planned: Values, url: string, ctx: Ctx): Promise<void> {
+async function fillFromContent(planned: Values, content: LocalContent, ctx: Ctx): Promise<void> {
   const { client, call } = clientOf(ctx);
-  const content = await localContent(url, ctx.signal);
-  try {
-    await client.volumes.uploadFile(planned.pool, planned.name, content.path, { ...call, timeoutMs: 60 * 60 * 1000 });
-  } finally {
-    await content.dispose();
-  }
+  await client.volumes.uploadFile(planned.pool, planned.name, content.path, { ...call, timeoutMs: 60 * 60 * 1000 });
   const wanted = capacityBytes(planned);
   if (wanted === undefined) return;
   // libvirt re-reads the image after the upload: a qcow2 image reports its own virtual size.
@@ -135,25 +131,26 @@ export const volumeResource: Resource<LibvirtProviderData> = {
     }
     const backing = knownObject(planned.backing_store);
     const url = knownString(knownObject(knownObject(planned.create)?.content)?.url);
-    let capacity = capacityBytes(planned);
-    if (capacity === undefined && url !== undefined) {
-      const content = await localContent(url, ctx.signal);
-      capacity = Math.max(content.size, 1);
-      await content.dispose();
+    // Fetched once: it gives the size when capacity is unset, and is then uploaded.
+    const content = url === undefined ? undefined : await localContent(url, ctx.signal);
+    try {
+      const capacity = capacityBytes(planned) ?? (content ? Math.max(content.size, 1) : undefined);
+      const format = (formatOf(planned.target) ?? (backing ? "qcow2" : "raw")) as VolumeFormat;
+      const info = await client.volumes.create(
+        planned.pool,
+        {
+          name: planned.name,
+          capacity,
+          format,
+          backingStore: backing ? { path: String(backing.path), format: (formatOf(backing) ?? "qcow2") as VolumeFormat } : undefined,
+        },
+        call,
+      );
+      resp.state = volumeState(info, planned);
+      if (content) await fillFromContent(planned, content, ctx);
+    } finally {
+      await content?.dispose();
     }
-    const format = (formatOf(planned.target) ?? (backing ? "qcow2" : "raw")) as VolumeFormat;
-    const info = await client.volumes.create(
-      planned.pool,
-      {
-        name: planned.name,
-        capacity,
-        format,
-        backingStore: backing ? { path: String(backing.path), format: (formatOf(backing) ?? "qcow2") as VolumeFormat } : undefined,
-      },
-      call,
-    );
-    resp.state = volumeState(info, planned);
-    if (url !== undefined) await fillFromContent(planned, url, ctx);
     resp.state = (await readBack(planned, ctx)) ?? resp.state;
   },
 
@@ -163,7 +160,6 @@ export const volumeResource: Resource<LibvirtProviderData> = {
 
   async update({ prior, planned }, ctx, resp) {
     // Everything but the capacity is planned as a replacement; a smaller capacity is too.
-    const { client, call } = clientOf(ctx);
     const wanted = capacityBytes(planned);
     if (wanted !== undefined && wanted !== capacityBytes(prior)) await grow(planned, wanted, ctx);
     resp.state = await readBack(planned, ctx);
