@@ -3,8 +3,8 @@
 // addresses to use in required_providers.
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
-import { defaultMirrorDir, installBundledProviders } from "../packaging";
+import { basename, dirname, join, resolve } from "node:path";
+import { defaultMirrorDir, installBundledProviders, prepareWorkingDirectory } from "../packaging";
 import { UsageError } from "./io";
 import type { CliIO } from "./io";
 
@@ -40,7 +40,12 @@ export async function providerInstall(argv: string[], io: CliIO): Promise<number
     else throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
   }
   const dir = mirror ? resolve(io.cwd ?? process.cwd(), mirror) : defaultMirrorDir();
-  const installed = installBundledProviders(dir, types.length > 0 ? { types } : {});
+  const opts = types.length > 0 ? { types } : {};
+  // A working directory's own terraform.d/plugins: also record the providers in its .terraform.lock.hcl.
+  const inWorkingDir = basename(dir) === "plugins" && basename(dirname(dir)) === "terraform.d";
+  const installed = inWorkingDir
+    ? prepareWorkingDirectory(dirname(dirname(dir)), opts)
+    : installBundledProviders(dir, opts);
   io.stdout.write(`Installed into ${dir}:\n`);
   for (const p of installed) {
     io.stdout.write(`  ${p.source} ${p.version}${p.changed ? "" : " (already up to date)"}\n`);

@@ -12,6 +12,7 @@ export {
   mirrorExecutablePath,
   prepareWorkingDirectory,
   providerSource,
+  sameBytes,
   terraformPlatform,
 } from "./mirror";
 export type { InstallOptions, InstalledProvider } from "./mirror";

@@ -2,8 +2,9 @@
 // finds them with no registry and no network:
 //   <mirror>/<hostname>/<namespace>/<type>/<version>/<os>_<arch>/terraform-provider-<type>_v<version>
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import type { Stats } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { packageHashV1, updateLockFile } from "./lock-file";
 import { packageRoot, packageVersion } from "./package-info";
 
@@ -66,10 +67,8 @@ export interface InstallOptions {
 
 /**
  * Copies bundled providers into `mirrorDir` (idempotent: identical files are left alone). Throws, naming the
- * missing file and the fix, when a requested provider has not been built.
- *
- * When `mirrorDir` is a working directory's `terraform.d/plugins` (e.g. a synthesized cdktf stack), the
- * providers' entries in that directory's `.terraform.lock.hcl` are written too: see prepareWorkingDirectory.
+ * missing file and the fix, when a requested provider has not been built. Writes no lock file: see
+ * prepareWorkingDirectory.
  */
 export function installBundledProviders(mirrorDir: string, opts: InstallOptions = {}): InstalledProvider[] {
   const types = opts.types ?? BUNDLED_PROVIDER_TYPES.filter((t) => existsSync(bundledProviderPath(t)));
@@ -78,11 +77,7 @@ export function installBundledProviders(mirrorDir: string, opts: InstallOptions 
       `No bundled providers found in ${join(packageRoot(), "dist", "providers")}; run \`npm run build\` first.`,
     );
   }
-  const installed = types.map((type) => installOne(mirrorDir, type));
-  if (basename(mirrorDir) === "plugins" && basename(dirname(mirrorDir)) === "terraform.d") {
-    lockInstalled(dirname(dirname(mirrorDir)), installed);
-  }
-  return installed;
+  return types.map((type) => installOne(mirrorDir, type));
 }
 
 function installOne(mirrorDir: string, type: string): InstalledProvider {
@@ -92,8 +87,9 @@ function installOne(mirrorDir: string, type: string): InstalledProvider {
   }
   const target = mirrorExecutablePath(mirrorDir, type);
   const result = { type, source: providerSource(type), version: PROVIDER_VERSION, path: target };
-  if (existsSync(target) && sameBytes(source, target)) {
-    if ((statSync(target).mode & 0o111) === 0) chmodSync(target, 0o755);
+  const existing = statSync(target, { throwIfNoEntry: false });
+  if (existing !== undefined && sameBytes(source, target, statSync(source), existing)) {
+    if ((existing.mode & 0o111) === 0) chmodSync(target, 0o755);
     return { ...result, changed: false };
   }
   mkdirSync(join(target, ".."), { recursive: true });
@@ -105,9 +101,17 @@ function installOne(mirrorDir: string, type: string): InstalledProvider {
   return { ...result, changed: true };
 }
 
-function sameBytes(a: string, b: string): boolean {
-  if (statSync(a).size !== statSync(b).size) return false;
-  return readFileSync(a).equals(readFileSync(b));
+/**
+ * Whether files `a` and `b` hold the same bytes (sizes first); false when either cannot be read. Callers that
+ * have already stat'ed the files pass the stats.
+ */
+export function sameBytes(a: string, b: string, statA?: Stats, statB?: Stats): boolean {
+  try {
+    if ((statA ?? statSync(a)).size !== (statB ?? statSync(b)).size) return false;
+    return readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -138,12 +142,10 @@ export function cliConfigForMirror(mirrorDir: string): string {
  * running `terraform providers lock`, which only asks registries and fails for our private hostname.
  */
 export function prepareWorkingDirectory(dir: string, opts: InstallOptions = {}): InstalledProvider[] {
-  return installBundledProviders(join(dir, "terraform.d", "plugins"), opts);
-}
-
-function lockInstalled(workingDir: string, installed: readonly InstalledProvider[]): void {
+  const installed = installBundledProviders(join(dir, "terraform.d", "plugins"), opts);
   updateLockFile(
-    join(workingDir, ".terraform.lock.hcl"),
+    join(dir, ".terraform.lock.hcl"),
     installed.map((p) => ({ address: p.source, version: p.version, hashes: [packageHashV1(dirname(p.path))] })),
   );
+  return installed;
 }

@@ -6,7 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bundledProviderPath, cliConfigForMirror, installBundledProviders } from "../../lib/packaging";
+import { bundledProviderPath, cliConfigForMirror, installBundledProviders, prepareWorkingDirectory } from "../../lib/packaging";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -101,7 +101,7 @@ export class TerraformWorkspace {
       writeFileSync(join(root, "cli.tfrc"), cliConfigForMirror(mirror));
       env.TF_CLI_CONFIG_FILE = join(root, "cli.tfrc");
     } else {
-      installBundledProviders(join(work, "terraform.d", "plugins"), { types: opts.providers });
+      prepareWorkingDirectory(work, { types: opts.providers });
       const home = join(root, "home");
       mkdirSync(home);
       env.HOME = home;

@@ -7,7 +7,7 @@ import type { ISynthesisSession } from "cdktf";
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
 import { IncusProvider, LibvirtProvider } from "../../bindings";
-import { installBundledProviders, providerSource, PROVIDER_VERSION } from "../../packaging";
+import { prepareWorkingDirectory, providerSource, PROVIDER_VERSION } from "../../packaging";
 
 const CONTEXT_ID = "CdktfVirt";
 
@@ -112,7 +112,7 @@ export class StackContext extends Construct {
         const types = this.bundledProviderTypes;
         if (types.length === 0) return;
         const stackDir = path.join(session.outdir, session.manifest.forStack(this.stack).workingDirectory);
-        installBundledProviders(path.join(stackDir, "terraform.d", "plugins"), { types });
+        prepareWorkingDirectory(stackDir, { types });
       },
     };
   }

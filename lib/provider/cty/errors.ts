@@ -47,6 +47,17 @@ export function fail(path: CtyPath, detail: string): never {
   throw new CtyError(path, detail);
 }
 
+/**
+ * Runs `run` with `step` pushed onto the codec's mutable `path`, so a fail() inside names the full path. On a
+ * throw the step stays: the error has already copied the path.
+ */
+export function within<T>(path: CtyPathStep[], step: CtyPathStep, run: () => T): T {
+  path.push(step);
+  const result = run();
+  path.pop();
+  return result;
+}
+
 /** A short description of a JS or wire value for error messages ("number 5", "string \"abc\"", "an array"). */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";

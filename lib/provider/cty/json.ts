@@ -1,7 +1,7 @@
 // cty values as JSON: DynamicValue.json, and resource state as Terraform hands it to UpgradeResourceState
 // (raw_state). Same conventions as go-cty's json package: objects list every attribute, dynamic values are
 // {"value": …, "type": …}, strings/numbers/bools convert among themselves on decode, and unknowns cannot be written.
-import { CtyError, describeValue, fail } from "./errors";
+import { CtyError, describeValue, fail, within } from "./errors";
 import type { CtyPathStep } from "./errors";
 import { JsonNumber, jsonToPlain, parseJsonLossless } from "./json-parse";
 import type { JsonValue } from "./json-parse";
@@ -41,13 +41,6 @@ export function decodeJson(json: Uint8Array | string, type: CtyType, options: De
     throw new CtyError([], `${(err as Error).message}; expected a JSON value of type ${describeCtyType(type)}`);
   }
   return fromJson(tree, type, [], options.ignoreUndefinedAttributes === true);
-}
-
-function within<T>(path: CtyPathStep[], step: CtyPathStep, run: () => T): T {
-  path.push(step);
-  const result = run();
-  path.pop();
-  return result;
 }
 
 function fromJson(j: JsonValue, t: CtyType, path: CtyPathStep[], lenient: boolean): CtyValue {

@@ -1,7 +1,7 @@
 // Decoding msgpack cty values (DynamicValue.msgpack) into canonical JS values. The msgpack library turns the bytes
 // into a plain tree (int64 as bigint, extensions kept raw); this module then walks that tree along the type.
 import { DecodeError, Decoder, ExtData } from "@msgpack/msgpack";
-import { CtyError, describeValue, fail } from "./errors";
+import { CtyError, describeValue, fail, within } from "./errors";
 import type { CtyPathStep } from "./errors";
 import { ctyExtensionCodec } from "./msgpack-ext";
 import { normalizeString } from "./normalize";
@@ -34,13 +34,6 @@ export function decodeMsgpack(bytes: Uint8Array, type: CtyType): CtyValue {
       `${describeCtyType(type)} as Terraform sends it in DynamicValue.msgpack`);
   }
   return fromWire(tree, type, []);
-}
-
-function within<T>(path: CtyPathStep[], step: CtyPathStep, run: () => T): T {
-  path.push(step);
-  const result = run();
-  path.pop();
-  return result;
 }
 
 function fromWire(w: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {

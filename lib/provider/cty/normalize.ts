@@ -2,7 +2,7 @@
 // first, so resource code may hand in loose values (undefined for null, numbers as strings or bigints, missing
 // object attributes, JS Sets and Maps) and get precise, path-carrying errors for anything that does not fit.
 import { canonicalSetElements } from "./canonical";
-import { describeValue, fail } from "./errors";
+import { describeValue, fail, within } from "./errors";
 import type { CtyPath, CtyPathStep } from "./errors";
 import { CtyDecimal, toCanonicalNumber } from "./numbers";
 import { refineForType } from "./refinements";
@@ -27,13 +27,6 @@ export function normalizeString(s: string, path: CtyPath): string {
   if (!NON_ASCII.test(s)) return s;
   if (LONE_SURROGATE.test(s)) fail(path, "string contains a lone UTF-16 surrogate, which is not valid Unicode");
   return s.normalize("NFC");
-}
-
-function within<T>(path: CtyPathStep[], step: CtyPathStep, run: () => T): T {
-  path.push(step);
-  const result = run();
-  path.pop();
-  return result;
 }
 
 function conform(v: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {

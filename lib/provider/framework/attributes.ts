@@ -39,11 +39,6 @@ export function mapOf(element: CtyType, opts: AttributeOptions = {}): TypedAttri
   return { ...opts, type: ["map", element] };
 }
 
-/** An attribute of object type (no per-field flags; use `nested` for that). */
-export function objectOf(fields: Record<string, CtyType>, opts: AttributeOptions = {}): TypedAttribute {
-  return { ...opts, type: ["object", fields] };
-}
-
 /** Nested attributes with their own flags: `nested("list", { name: str({ required: true }) }, { optional: true })`. */
 export function nested(
   nesting: NestingMode,

@@ -2,14 +2,14 @@
 // resource produces a clear message naming the resource and attribute instead of Terraform's generic
 // "Provider produced inconsistent result":
 // - a plan must keep every configured value of a non-computed attribute;
-// - the state after apply must agree with every known planned value, and contain no unknown values.
+// - the state after apply must agree with every known planned value.
 import { ctyEqual, isUnknown, isWhollyKnown } from "../cty";
 import type { CtyType, CtyValue } from "../cty";
 import type { AttrPath } from "./diagnostics";
 import { formatAttrPath } from "./diagnostics";
 import type { Values } from "./schema";
 import type { ObjectSchema } from "./schema-type";
-import { attributeMode, attributeType, objectType } from "./schema-type";
+import { attributeMode, attributeType } from "./schema-type";
 
 export interface Inconsistency {
   readonly path: AttrPath;
@@ -40,12 +40,13 @@ export function checkPlanAgainstConfig(schema: ObjectSchema, config: Values, pla
   return out;
 }
 
-/** Applied values that contradict known planned values, and values still unknown after apply. */
-export function checkApplyAgainstPlan(schema: ObjectSchema, planned: Values, applied: Values): Inconsistency[] {
+/**
+ * Applied values that contradict known planned values. `type` is the resource's object type. (Values still
+ * unknown after apply are the caller's check: it removes them before this runs.)
+ */
+export function checkApplyAgainstPlan(type: CtyType, planned: Values, applied: Values): Inconsistency[] {
   const out: Inconsistency[] = [];
-  const type = objectType(schema);
   compareKnown(type, planned, applied, [], out);
-  for (const path of findUnknownPaths(applied, [])) out.push({ path, message: "still unknown after apply" });
   return out;
 }
 

@@ -1,5 +1,5 @@
 // Public surface of the provider framework: schemas, plan modifiers, validators, diagnostics, the Resource /
-// DataSource / Provider interfaces, and serveProvider (which runs a provider as a Terraform plugin).
+// DataSource / Provider interfaces, and providerHandlers (which serves a provider under runPlugin).
 export type {
   Attribute,
   AttributeOptions,
@@ -43,7 +43,6 @@ export {
   mapOf,
   nested,
   num,
-  objectOf,
   setBlock,
   setOf,
   singleBlock,
@@ -53,7 +52,7 @@ export type { BlockOptions } from "./attributes";
 export { requiresReplace, requiresReplaceIf, useStateForUnknown } from "./plan-modifiers";
 export { between, custom, lengthBetween, oneOf, regex, sizeBetween } from "./validators";
 export { importByAttribute, importJoinedId } from "./import-helpers";
-export { providerHandlers, serveProvider } from "./serve";
+export { providerHandlers } from "./serve";
 // Re-exported so resource code needs one import for values it builds or inspects.
 export { UNKNOWN, isUnknown, isWhollyKnown } from "../cty";
 export type { CtyType, CtyValue } from "../cty";

@@ -83,7 +83,7 @@ function planCollection(schema: ObjectSchema, nesting: Collection, cfg: CtyValue
  * ones (computed-only values, and optional+computed values left null, may differ). Each prior element is
  * matched at most once.
  */
-export function matchSetElement(
+function matchSetElement(
   schema: ObjectSchema,
   cfg: Values,
   priorElements: readonly CtyValue[],

@@ -140,8 +140,6 @@ export interface DataSource<P = unknown> {
 export interface Provider<P = unknown> {
   /** The provider's type, e.g. "incus": resource type names start with "<typeName>_". */
   readonly typeName: string;
-  /** Provider version reported in logs (defaults to the package version). */
-  readonly version?: string;
   /** The `provider "incus" { ... }` block. */
   readonly schema: Schema;
   validateConfig?(config: Values, ctx: ProviderContext): void | Promise<void>;

@@ -3,6 +3,7 @@
 // Terraform CLI configuration, which can hide that mirror.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { sameBytes } from "../../packaging";
 import { fail, ok, warn } from "./check-result";
 import type { CheckResult } from "./check-result";
 
@@ -101,15 +102,6 @@ function otherVersions(typeDir: string, current: string): string[] {
     return fs.readdirSync(typeDir).filter((v) => v !== current).sort();
   } catch {
     return [];
-  }
-}
-
-function sameBytes(a: string, b: string, statA: fs.Stats, statB: fs.Stats): boolean {
-  if (statA.size !== statB.size) return false;
-  try {
-    return fs.readFileSync(a).equals(fs.readFileSync(b));
-  } catch {
-    return false;
   }
 }
 

@@ -2,16 +2,16 @@
 // into <stack dir>/terraform.d/plugins.
 jest.mock("../../../lib/packaging", () => {
   const actual = jest.requireActual("../../../lib/packaging");
-  return { ...actual, installBundledProviders: jest.fn(() => []) };
+  return { ...actual, prepareWorkingDirectory: jest.fn(() => []) };
 });
 
 import { TerraformStack, Testing } from "cdktf";
 import * as fs from "fs";
 import * as path from "path";
 import { IncusHost, IncusProviderSource, LibvirtHost, StoragePool } from "../../../lib";
-import { installBundledProviders } from "../../../lib/packaging";
+import { prepareWorkingDirectory } from "../../../lib/packaging";
 
-const install = installBundledProviders as jest.Mock;
+const install = prepareWorkingDirectory as jest.Mock;
 
 beforeEach(() => install.mockClear());
 
@@ -24,7 +24,7 @@ describe("bundled providers at synth", () => {
     const outdir = Testing.fullSynth(stack);
     expect(fs.existsSync(path.join(outdir, "stacks", "homelab", "cdk.tf.json"))).toBe(true);
     expect(install).toHaveBeenCalledTimes(1);
-    expect(install).toHaveBeenCalledWith(path.join(outdir, "stacks", "homelab", "terraform.d", "plugins"), { types: ["incus"] });
+    expect(install).toHaveBeenCalledWith(path.join(outdir, "stacks", "homelab"), { types: ["incus"] });
   });
 
   it("installs both providers for a stack using both kinds of host", () => {
@@ -32,7 +32,7 @@ describe("bundled providers at synth", () => {
     new IncusHost(stack, "lab");
     new LibvirtHost(stack, "kvm");
     const outdir = Testing.fullSynth(stack);
-    expect(install).toHaveBeenCalledWith(path.join(outdir, "stacks", "mixed", "terraform.d", "plugins"), { types: ["incus", "libvirt"] });
+    expect(install).toHaveBeenCalledWith(path.join(outdir, "stacks", "mixed"), { types: ["incus", "libvirt"] });
   });
 
   it("installs nothing for a stack on the official provider", () => {

@@ -4,7 +4,7 @@
 import { UNKNOWN, decodeMsgpack, encodeMsgpack, isUnknown, parseCtyType } from "../../../lib/provider/cty";
 import type { CtyValue } from "../../../lib/provider/cty";
 import { DiagnosticError, UNKNOWN as FW_UNKNOWN, listBlock, num, providerHandlers, requiresReplace, str } from "../../../lib/provider/framework";
-import type { Provider, Resource, State } from "../../../lib/provider/framework";
+import type { DataSource, Provider, Resource, State } from "../../../lib/provider/framework";
 import { objectType } from "../../../lib/provider/framework/schema-type";
 import { createLogger } from "../../../lib/provider/plugin";
 import type { DynamicValue, ProviderHandlers } from "../../../lib/provider/plugin";
@@ -64,6 +64,17 @@ const thing: Resource<{ token: string }> = {
   },
 };
 
+const lookup: DataSource<{ token: string }> = {
+  typeName: "t_lookup",
+  schema: { attributes: { name: str({ required: true }), found: str({ computed: true }) } },
+  validateConfig(config, ctx) {
+    if (config.name === "forbidden") ctx.diagnostics.error("Bad name", "that name is not allowed", ["name"]);
+  },
+  async read(config, ctx) {
+    return { name: config.name, found: `${config.name}@${ctx.providerData.token}` };
+  },
+};
+
 const provider: Provider<{ token: string }> = {
   typeName: "t",
   schema: { attributes: { token: str({ optional: true }) } },
@@ -71,6 +82,7 @@ const provider: Provider<{ token: string }> = {
     return { token: config.token ?? "none" };
   },
   resources: [thing],
+  dataSources: [lookup],
 };
 
 const T = objectType(thing.schema);
@@ -250,5 +262,30 @@ describe("ValidateResourceConfig", () => {
   test("configs with unknown values validate without errors", async () => {
     const res = await h.ValidateResourceConfig({ type_name: "t_thing", config: enc(value({ name: UNKNOWN })) });
     expect(res.diagnostics).toEqual([]);
+  });
+});
+
+describe("data sources", () => {
+  const L = objectType(lookup.schema);
+  const encL = (v: CtyValue): DynamicValue => ({ msgpack: encodeMsgpack(v, L) });
+
+  test("ValidateDataResourceConfig runs the schema checks, then the data source's validateConfig", async () => {
+    const missing = await h.ValidateDataResourceConfig({ type_name: "t_lookup", config: encL({ name: null, found: null }) });
+    expect(missing.diagnostics).toEqual([expect.objectContaining({ summary: "Missing required argument", attribute: { steps: [{ attribute_name: "name" }] } })]);
+    const refused = await h.ValidateDataResourceConfig({ type_name: "t_lookup", config: encL({ name: "forbidden", found: null }) });
+    expect(refused.diagnostics).toEqual([
+      { severity: 1, summary: "Bad name", detail: "that name is not allowed", attribute: { steps: [{ attribute_name: "name" }] } },
+    ]);
+    const fine = await h.ValidateDataResourceConfig({ type_name: "t_lookup", config: encL({ name: "web", found: null }) });
+    expect(fine.diagnostics).toEqual([]);
+  });
+
+  test("ReadDataSource returns the value read; unknown data source types are diagnostics", async () => {
+    const res = await h.ReadDataSource({ type_name: "t_lookup", config: encL({ name: "web", found: null }) });
+    expect(decodeMsgpack(res.state!.msgpack!, L)).toEqual({ name: "web", found: "web@tok" });
+    const unknown = await h.ValidateDataResourceConfig({ type_name: "t_nope", config: encL({ name: "web", found: null }) });
+    expect(unknown.diagnostics).toEqual([{ severity: 1, summary: "Unknown data source type", detail: 'This provider has no data source type "t_nope".' }]);
+    const thingAsData = await h.ReadDataSource({ type_name: "t_thing", config: enc(value({})) });
+    expect(thingAsData.diagnostics![0]).toMatchObject({ summary: "Unknown data source type" });
   });
 });

@@ -13,6 +13,7 @@ import {
   packageHashV1,
   parseLockBlocks,
   prepareWorkingDirectory,
+  sameBytes,
   updateLockFile,
   providerSource,
   terraformPlatform,
@@ -84,6 +85,23 @@ describe("packaging", () => {
     expect(blocks[0][1]).toContain(packageHashV1(join(p.path, "..")));
   });
 
+  test("installBundledProviders writes no lock file, even into a directory named terraform.d/plugins", () => {
+    installBundledProviders(join(dir, "terraform.d", "plugins"), { types: ["testfs"] });
+    expect(existsSync(mirrorExecutablePath(join(dir, "terraform.d", "plugins"), "testfs"))).toBe(true);
+    expect(existsSync(join(dir, ".terraform.lock.hcl"))).toBe(false);
+  });
+
+  test("sameBytes compares contents, and is false for a file that cannot be read", () => {
+    const [a, b, c] = ["a", "b", "c"].map((n) => join(dir, n));
+    writeFileSync(a, "same");
+    writeFileSync(b, "same");
+    writeFileSync(c, "diff");
+    expect(sameBytes(a, b)).toBe(true);
+    expect(sameBytes(a, c)).toBe(false);
+    expect(sameBytes(a, join(dir, "missing"))).toBe(false);
+    expect(sameBytes(a, b, statSync(a), statSync(b))).toBe(true);
+  });
+
   test("a provider that was never built is a clear error", () => {
     expect(() => installBundledProviders(dir, { types: ["nosuch"] })).toThrow(
       /The nosuch provider has not been built \(.*terraform-provider-nosuch\.js is missing\); run `npm run build` first\./,
@@ -105,6 +123,15 @@ describe("packaging", () => {
     expect(out.join("")).toMatch(/testfs = \{ source = "registry\.cdktf-virt\.local\/cdktf-virt\/testfs", version = "0\.1\.0" \}/);
     expect(err.join("")).toMatch(/Terraform does not search .* by itself/);
     expect(existsSync(mirrorExecutablePath(join(dir, "m"), "testfs"))).toBe(true);
+  });
+
+  test("cdktf-virt provider install --mirror <dir>/terraform.d/plugins also locks the providers in <dir>", async () => {
+    const io = { stdout: { write: () => true }, stderr: { write: () => true }, env: { HOME: dir } };
+    const plugins = join(dir, "terraform.d", "plugins");
+    expect(await main(["provider", "install", "--mirror", plugins, "--type", "testfs"], io)).toBe(0);
+    const blocks = parseLockBlocks(readFileSync(join(dir, ".terraform.lock.hcl"), "utf8"));
+    expect(blocks.map(([a]) => a)).toEqual([providerSource("testfs")]);
+    expect(blocks[0][1]).toContain(packageHashV1(join(mirrorExecutablePath(plugins, "testfs"), "..")));
   });
 
   test("the dispatcher reports unknown commands and bad arguments with exit code 1", async () => {

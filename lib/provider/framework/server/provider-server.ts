@@ -16,6 +16,12 @@ import { decodeDynamic, diagnosticsToWire, encodeDynamic, schemaToWire } from ".
 
 type Res<M extends keyof Tfplugin6> = Promise<Tfplugin6[M]["res"]>;
 
+/** The registered resources or data sources, and their kind's name for messages. */
+interface TypeRegistry<T> {
+  readonly kind: string;
+  entries(): Map<string, Entry<T>>;
+}
+
 export class ProviderServer {
   private resources?: Map<string, Entry<Resource<unknown>>>;
   private dataSources?: Map<string, Entry<DataSource<unknown>>>;
@@ -23,6 +29,12 @@ export class ProviderServer {
   private readonly calls = new InFlightCalls();
   private providerData: unknown = undefined;
   private terraformVersion = "";
+  // Registries are resolved on first use (a provider's lists may be functions that load modules).
+  private readonly resourceTypes: TypeRegistry<Resource<unknown>> = { kind: "resource", entries: () => this.resourceMap() };
+  private readonly dataSourceTypes: TypeRegistry<DataSource<unknown>> = {
+    kind: "data source",
+    entries: () => this.dataSourceMap(),
+  };
 
   constructor(
     private readonly provider: Provider<unknown>,
@@ -48,19 +60,20 @@ export class ProviderServer {
         this.host.log.info("StopProvider: cancelling in-flight operations", { count: n });
         return {};
       },
-      ValidateResourceConfig: (req) => this.withResource(req.type_name, "ValidateResourceConfig", (e, s) =>
-        rpc.validateResourceConfig(e, req, this.context(s))),
-      UpgradeResourceState: (req) => this.withResource(req.type_name, "UpgradeResourceState", (e, s) =>
+      ValidateResourceConfig: (req) => this.withEntry(this.resourceTypes, req.type_name, "ValidateResourceConfig", (e, s) =>
+        rpc.validateConfig(e, req, this.context(s))),
+      UpgradeResourceState: (req) => this.withEntry(this.resourceTypes, req.type_name, "UpgradeResourceState", (e, s) =>
         rpc.upgradeResourceState(e, req, this.context(s))),
-      ReadResource: (req) => this.withResource(req.type_name, "ReadResource", (e, s) =>
+      ReadResource: (req) => this.withEntry(this.resourceTypes, req.type_name, "ReadResource", (e, s) =>
         rpc.readResource(e, req, this.context(s))),
-      PlanResourceChange: (req) => this.withResource(req.type_name, "PlanResourceChange", (e, s) =>
+      PlanResourceChange: (req) => this.withEntry(this.resourceTypes, req.type_name, "PlanResourceChange", (e, s) =>
         rpc.planResourceChange(e, req, this.context(s))),
-      ApplyResourceChange: (req) => this.withResource(req.type_name, "ApplyResourceChange", (e, s) =>
+      ApplyResourceChange: (req) => this.withEntry(this.resourceTypes, req.type_name, "ApplyResourceChange", (e, s) =>
         rpc.applyResourceChange(e, req, this.context(s))),
-      ImportResourceState: (req) => this.withResource(req.type_name, "ImportResourceState", (e, s) =>
+      ImportResourceState: (req) => this.withEntry(this.resourceTypes, req.type_name, "ImportResourceState", (e, s) =>
         rpc.importResourceState(e, req, this.context(s))),
-      ValidateDataResourceConfig: (req) => this.validateDataResourceConfig(req),
+      ValidateDataResourceConfig: (req) => this.withEntry(this.dataSourceTypes, req.type_name, "ValidateDataResourceConfig", (e, s) =>
+        rpc.validateConfig(e, req, this.context(s))),
       ReadDataSource: (req) => this.readDataSource(req),
     };
   }
@@ -107,19 +120,8 @@ export class ProviderServer {
     });
   }
 
-  private validateDataResourceConfig(req: Tfplugin6["ValidateDataResourceConfig"]["req"]): Res<"ValidateDataResourceConfig"> {
-    return this.withDataSource(req.type_name, "ValidateDataResourceConfig", async (e, s): Res<"ValidateDataResourceConfig"> => {
-      const config = decodeDynamic(req.config, e.type) as Values | null;
-      validateConfigValue(e.schema, config, s.diagnostics);
-      if (config && e.impl.validateConfig && !s.diagnostics.hasErrors()) {
-        await guarded(`Validating ${e.impl.typeName}`, s.diagnostics, s.log, () => e.impl.validateConfig!(config, this.context(s)));
-      }
-      return {};
-    });
-  }
-
   private readDataSource(req: Tfplugin6["ReadDataSource"]["req"]): Res<"ReadDataSource"> {
-    return this.withDataSource(req.type_name, "ReadDataSource", async (e, s): Res<"ReadDataSource"> => {
+    return this.withEntry(this.dataSourceTypes, req.type_name, "ReadDataSource", async (e, s): Res<"ReadDataSource"> => {
       const config = (decodeDynamic(req.config, e.type) as Values | null) ?? {};
       const result = await guarded(`Reading data source ${e.impl.typeName}`, s.diagnostics, s.log, () =>
         e.impl.read(config, this.context(s)));
@@ -133,27 +135,19 @@ export class ProviderServer {
     });
   }
 
-  /** Runs a resource RPC: looks the type up, and always returns diagnostics instead of throwing. */
-  private withResource<R>(
+  /**
+   * Runs a resource or data source RPC: looks the type up in `types`, and always returns diagnostics instead of
+   * throwing.
+   */
+  private withEntry<T, R>(
+    types: TypeRegistry<T>,
     typeName: string,
     method: string,
-    fn: (e: Entry<Resource<unknown>>, s: CallScope) => Promise<R>,
+    fn: (e: Entry<T>, s: CallScope) => Promise<R>,
   ): Promise<R> {
     return this.calls.run(this.logFor(method, typeName), async (s) => {
-      const e = this.resourceMap().get(typeName);
-      if (!e) return withDiagnostics({} as R, unknownType(s.diagnostics, "resource", typeName));
-      return withDiagnostics(await guardedRpc(s, method, () => fn(e, s)), s.diagnostics);
-    });
-  }
-
-  private withDataSource<R>(
-    typeName: string,
-    method: string,
-    fn: (e: Entry<DataSource<unknown>>, s: CallScope) => Promise<R>,
-  ): Promise<R> {
-    return this.calls.run(this.logFor(method, typeName), async (s) => {
-      const e = this.dataSourceMap().get(typeName);
-      if (!e) return withDiagnostics({} as R, unknownType(s.diagnostics, "data source", typeName));
+      const e = types.entries().get(typeName);
+      if (!e) return withDiagnostics({} as R, unknownType(s.diagnostics, types.kind, typeName));
       return withDiagnostics(await guardedRpc(s, method, () => fn(e, s)), s.diagnostics);
     });
   }

@@ -1,6 +1,7 @@
-// Managed-resource RPCs. Each decodes the wire values, runs the framework rules and the resource's code, and
-// encodes the answer. The rule that matters most: never lose track of a real object. When anything fails after
-// an object exists, the answer still carries the best-known state (new, or the unchanged prior bytes).
+// Managed-resource RPCs (config validation is shared with data sources). Each decodes the wire values, runs the
+// framework rules and the resource's code, and encodes the answer. The rule that matters most: never lose track
+// of a real object. When anything fails after an object exists, the answer still carries the best-known state
+// (new, or the unchanged prior bytes).
 import { decodeJson, isUnknown, isWhollyKnown } from "../../cty";
 import type { CtyValue } from "../../cty";
 import type { Tfplugin6 } from "../../plugin";
@@ -19,7 +20,18 @@ type E = Entry<Resource<unknown>>;
 type Ctx = ResourceContext<unknown>;
 type Rpc<M extends keyof Tfplugin6> = Tfplugin6[M];
 
-export async function validateResourceConfig(e: E, req: Rpc<"ValidateResourceConfig">["req"], ctx: Ctx): Promise<Rpc<"ValidateResourceConfig">["res"]> {
+/** What ValidateResourceConfig and ValidateDataResourceConfig need of a resource or data source. */
+interface ConfigValidating {
+  readonly typeName: string;
+  validateConfig?(config: Values, ctx: Ctx): void | Promise<void>;
+}
+
+/** ValidateResourceConfig and ValidateDataResourceConfig: schema checks, then the type's own validateConfig. */
+export async function validateConfig(
+  e: Entry<ConfigValidating>,
+  req: Rpc<"ValidateResourceConfig" | "ValidateDataResourceConfig">["req"],
+  ctx: Ctx,
+): Promise<Rpc<"ValidateResourceConfig" | "ValidateDataResourceConfig">["res"]> {
   const config = decodeDynamic(req.config, e.type) as Values | null;
   validateConfigValue(e.schema, config, ctx.diagnostics);
   if (config && e.impl.validateConfig && !ctx.diagnostics.hasErrors()) {
@@ -188,7 +200,7 @@ function finishApply(
       state = withoutUnknowns(state) as State;
     }
     if (!failed) {
-      const problems = checkApplyAgainstPlan(e.schema, planned, state);
+      const problems = checkApplyAgainstPlan(e.type, planned, state);
       if (problems.length > 0) {
         ctx.log.error(`inconsistent result after apply of ${name} (Terraform will reject it): ${describeInconsistencies(problems)}`);
       }

@@ -1,17 +1,23 @@
 // Translation between the framework's values and the tfplugin6 wire messages: DynamicValue ⇄ cty values,
-// Diagnostics → Diagnostic messages, AttrPath ⇄ AttributePath, Schema → Schema message.
+// Diagnostics → Diagnostic messages, AttrPath → AttributePath, Schema → Schema message.
 import { ctyTypeToJson, decodeJson, decodeMsgpack, encodeMsgpack } from "../../cty";
 import type { CtyType, CtyValue } from "../../cty";
+import { BlockNestingMode, DiagnosticSeverity, ObjectNestingMode, StringKind } from "../../plugin";
 import type { AttributePath, DynamicValue, WireDiagnostic, WireSchema, WireSchemaAttribute, WireSchemaBlock } from "../../plugin";
 import type { AttrPath, Diagnostic } from "../diagnostics";
 import type { Attribute, Block, Schema } from "../schema";
 import { attributeMode } from "../schema-type";
 
-// Wire enum numbers (tfplugin6): Diagnostic.Severity, NestedBlock.NestingMode, Object.NestingMode, StringKind.
-const SEVERITY = { error: 1, warning: 2 } as const;
-const BLOCK_NESTING = { single: 1, list: 2, set: 3 } as const;
-const OBJECT_NESTING = { single: 1, list: 2, set: 3, map: 4 } as const;
-const PLAIN = 0;
+// The framework's names for severities and nesting modes, as tfplugin6 enum numbers.
+const SEVERITY = { error: DiagnosticSeverity.ERROR, warning: DiagnosticSeverity.WARNING } as const;
+const BLOCK_NESTING = { single: BlockNestingMode.SINGLE, list: BlockNestingMode.LIST, set: BlockNestingMode.SET } as const;
+const OBJECT_NESTING = {
+  single: ObjectNestingMode.SINGLE,
+  list: ObjectNestingMode.LIST,
+  set: ObjectNestingMode.SET,
+  map: ObjectNestingMode.MAP,
+} as const;
+const PLAIN = StringKind.PLAIN;
 
 /** An absent or empty DynamicValue means null (Terraform sends nothing for a null prior state). */
 export function decodeDynamic(dv: DynamicValue | undefined, type: CtyType): CtyValue {
@@ -35,16 +41,6 @@ export function pathToWire(path: AttrPath): AttributePath {
           : { element_key_string: step.key },
     ),
   };
-}
-
-export function pathFromWire(path: AttributePath | undefined): AttrPath {
-  return (path?.steps ?? []).map((s) =>
-    s.attribute_name !== undefined && s.attribute_name !== ""
-      ? s.attribute_name
-      : s.element_key_string !== undefined
-        ? { key: s.element_key_string }
-        : Number(s.element_key_int ?? 0),
-  );
 }
 
 export function diagnosticsToWire(list: readonly Diagnostic[]): WireDiagnostic[] {
