@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { defaultMirrorDir, installBundledProviders, prepareWorkingDirectory } from "../packaging";
+import { cliConfigForMirror, cliConfigReachesMirror, defaultMirrorDir, installBundledProviders, prepareWorkingDirectory } from "../packaging";
 import { UsageError } from "./io";
 import type { CliIO } from "./io";
 
@@ -62,19 +62,15 @@ export async function providerInstall(argv: string[], io: CliIO): Promise<number
 
 /**
  * Terraform searches the implied mirror only when no CLI configuration sets provider_installation; a custom
- * --mirror always needs one. Says what to add, when it is needed.
+ * --mirror always needs one. Says what to add, when the configuration does not already reach the mirror.
  */
 function mirrorHint(dir: string, custom: boolean, env: NodeJS.ProcessEnv): string | undefined {
-  const snippet =
-    `provider_installation {\n  filesystem_mirror {\n    path    = ${JSON.stringify(dir)}\n` +
-    `    include = ["registry.cdktf-virt.local/*/*"]\n  }\n  direct {\n    exclude = ["registry.cdktf-virt.local/*/*"]\n  }\n}`;
   const configFile = env.TF_CLI_CONFIG_FILE || join(env.HOME || homedir(), ".terraformrc");
-  const configured = existsSync(configFile) && /provider_installation\s*\{/.test(readFileSync(configFile, "utf8"));
+  const text = existsSync(configFile) ? readFileSync(configFile, "utf8") : undefined;
+  if (cliConfigReachesMirror(text, dir, !custom)) return undefined;
+  const snippet = cliConfigForMirror(dir).trimEnd();
   if (custom) {
     return `Terraform does not search ${dir} by itself: add this to your CLI configuration (${configFile}):\n${snippet}`;
   }
-  if (configured) {
-    return `${configFile} has a provider_installation block, so Terraform ignores its implied mirror; add:\n${snippet}`;
-  }
-  return undefined;
+  return `${configFile} has a provider_installation block, so Terraform ignores its implied mirror; add:\n${snippet}`;
 }

@@ -1,6 +1,7 @@
 // Public surface of packaging: where the bundled providers are, their source addresses, and installing them
 // into a Terraform filesystem mirror.
 export {
+  cliConfigReachesMirror,
   BUNDLED_PROVIDER_TYPES,
   PROVIDER_HOSTNAME,
   PROVIDER_NAMESPACE,

@@ -115,6 +115,16 @@ export function sameBytes(a: string, b: string, statA?: Stats, statB?: Stats): b
 }
 
 /**
+ * Whether a Terraform CLI configuration (its text; undefined when there is none) leaves the bundled providers in
+ * `mirrorDir` reachable. Without a provider_installation block Terraform searches only its implied mirrors
+ * (`implied`: `mirrorDir` is one of them); with one, the block must name our hostname or a plugins mirror.
+ */
+export function cliConfigReachesMirror(text: string | undefined, mirrorDir: string, implied: boolean): boolean {
+  if (text === undefined || !/\bprovider_installation\b/.test(text)) return implied;
+  return text.includes(PROVIDER_HOSTNAME) || text.includes(mirrorDir) || /\.terraform\.d\/plugins/.test(text);
+}
+
+/**
  * A Terraform CLI configuration (for TF_CLI_CONFIG_FILE) that installs our providers from `mirrorDir` and
  * everything else as usual.
  */

@@ -3,7 +3,7 @@
 // Terraform CLI configuration, which can hide that mirror.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { sameBytes } from "../../packaging";
+import { cliConfigReachesMirror, sameBytes } from "../../packaging";
 import { fail, ok, warn } from "./check-result";
 import type { CheckResult } from "./check-result";
 
@@ -87,7 +87,7 @@ export function checkCliConfig(env: NodeJS.ProcessEnv, home: string): CheckResul
     }
     return ok("terraform-config", "no CLI configuration file: terraform uses its implied local mirrors");
   }
-  if (/\bprovider_installation\b/.test(text) && !/registry\.cdktf-virt\.local|\.terraform\.d\/plugins/.test(text)) {
+  if (!cliConfigReachesMirror(text, path.join(home, ".terraform.d", "plugins"), true)) {
     return warn(
       "terraform-config",
       `${file} has a provider_installation block that does not include the cdktf-virt mirror: terraform will look for the bundled providers in a registry`,

@@ -18,6 +18,7 @@ import {
   providerSource,
   terraformPlatform,
 } from "../../../lib/packaging";
+import { checkCliConfig } from "../../../lib/tooling/doctor";
 import { ensureBundledProviders } from "../../support/terraform";
 
 const pkg = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8"));
@@ -123,6 +124,23 @@ describe("packaging", () => {
     expect(out.join("")).toMatch(/testfs = \{ source = "registry\.cdktf-virt\.local\/cdktf-virt\/testfs", version = "0\.1\.0" \}/);
     expect(err.join("")).toMatch(/Terraform does not search .* by itself/);
     expect(existsSync(mirrorExecutablePath(join(dir, "m"), "testfs"))).toBe(true);
+  });
+
+  test("provider install hints only while the CLI configuration does not reach the mirror (the same rule as doctor)", async () => {
+    const mirror = join(dir, "hinted");
+    const rc = join(dir, "hint.tfrc");
+    const install = async () => {
+      const err: string[] = [];
+      const io = { stdout: { write: () => true }, stderr: { write: (s: string) => err.push(s) }, env: { HOME: dir, TF_CLI_CONFIG_FILE: rc } };
+      expect(await main(["provider", "install", "--mirror", mirror, "--type", "testfs"], io)).toBe(0);
+      return err.join("");
+    };
+    const hint = await install();
+    expect(hint).toMatch(/Terraform does not search .* by itself/);
+    // Adding exactly the block the hint prints makes it go away.
+    writeFileSync(rc, hint.slice(hint.indexOf("provider_installation")));
+    expect(await install()).toBe("");
+    expect(checkCliConfig({ TF_CLI_CONFIG_FILE: rc }, dir).status).toBe("ok");
   });
 
   test("cdktf-virt provider install --mirror <dir>/terraform.d/plugins also locks the providers in <dir>", async () => {
