@@ -4,8 +4,7 @@
 import { Deadline } from "./cancel";
 import { IncusError } from "./errors";
 import type { WriteResult } from "./operations";
-import { settle, waitForOperation } from "./operations";
-import type { Operation } from "./operations";
+import { settle } from "./operations";
 import { withQuery } from "./request";
 import type { HttpMethod, IncomingResponse, QueryParams, RawBody, RequestSender } from "./request";
 
@@ -102,16 +101,6 @@ export class IncusApi {
       const query = this.scopedQuery(call, scope, request.query);
       const res = await this.sender.send({ method, path, ...request, query, deadline });
       return await settle(this.sender, res, deadline, { method, path: withQuery(path, query), endpoint: this.sender.endpoint });
-    } finally {
-      deadline.dispose();
-    }
-  }
-
-  /** Waits for an operation started elsewhere (by id or `/1.0/operations/<id>`). */
-  async waitOperation(ref: string, call?: CallOptions): Promise<Operation> {
-    const deadline = this.deadlineFor(call);
-    try {
-      return await waitForOperation(this.sender, ref, deadline, { method: "GET", path: ref, endpoint: this.sender.endpoint });
     } finally {
       deadline.dispose();
     }

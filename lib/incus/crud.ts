@@ -2,7 +2,7 @@
 // (/1.0/projects, /1.0/networks, /1.0/profiles, /1.0/storage-pools, /1.0/instances).
 import type { CallOptions, IncusApi, Scope, UpdateOptions, Versioned } from "./api";
 import { apiPath } from "./api";
-import { isNotFound } from "./errors";
+import { ignoreNotFound } from "./errors";
 
 /** Which scoping parameters each verb of a collection accepts (from the REST spec). */
 export interface CollectionScopes {
@@ -37,12 +37,7 @@ export class CollectionEndpoint<TObject, TCreate, TPut> {
 
   /** Like get, but undefined when the object does not exist. */
   async find(name: string, call?: CallOptions): Promise<Versioned<TObject> | undefined> {
-    try {
-      return await this.get(name, call);
-    } catch (err) {
-      if (isNotFound(err)) return undefined;
-      throw err;
-    }
+    return ignoreNotFound(this.get(name, call));
   }
 
   async create(body: TCreate, call?: CallOptions): Promise<void> {

@@ -198,3 +198,13 @@ export const isTimeout = (err: unknown): err is IncusError => hasIncusCode(err, 
 export const isAborted = (err: unknown): err is IncusError => hasIncusCode(err, "ABORTED");
 export const isTlsError = (err: unknown): err is IncusError => hasIncusCode(err, "TLS");
 export const isConnectionError = (err: unknown): err is IncusError => hasIncusCode(err, "CONNECTION");
+
+/** The promise's value, or undefined when it failed with NOT_FOUND (other errors pass through). */
+export async function ignoreNotFound<T>(promise: Promise<T>): Promise<T | undefined> {
+  try {
+    return await promise;
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}

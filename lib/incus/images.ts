@@ -2,7 +2,7 @@
 // metadata + rootfs tarballs, read, update, delete.
 import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
 import { PROJECT, apiPath } from "./api";
-import { IncusError, isNotFound } from "./errors";
+import { IncusError, ignoreNotFound } from "./errors";
 import type { PartContent } from "./multipart";
 import { multipartBody } from "./multipart";
 import type { InstanceType } from "./types";
@@ -120,13 +120,9 @@ export class ImagesApi {
     return this.api.get<Image>(apiPath("images", fingerprint), call, PROJECT);
   }
 
+  /** Like get, but undefined when the image does not exist. */
   async find(fingerprint: string, call?: CallOptions): Promise<Versioned<Image> | undefined> {
-    try {
-      return await this.get(fingerprint, call);
-    } catch (err) {
-      if (isNotFound(err)) return undefined;
-      throw err;
-    }
+    return ignoreNotFound(this.get(fingerprint, call));
   }
 
   async update(fingerprint: string, body: ImagePut, options?: UpdateOptions): Promise<void> {

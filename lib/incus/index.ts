@@ -27,6 +27,7 @@ export {
   isAborted,
   isTlsError,
   isConnectionError,
+  ignoreNotFound,
 } from "./errors";
 export type { IncusErrorCode, IncusErrorDetails } from "./errors";
 export type { ConfigMap, DevicesMap, InstanceType } from "./types";

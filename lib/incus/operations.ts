@@ -48,7 +48,7 @@ const FAILURE = 400;
 const CANCELLED = 401;
 
 /** Operation id from `/1.0/operations/<id>` or a bare id. */
-export function operationId(ref: string): string {
+function operationId(ref: string): string {
   const id = ref.split("?")[0].split("/").filter(Boolean).pop();
   if (!id) throw new IncusError("INVALID_RESPONSE", `Incus returned an async response without an operation URL (${JSON.stringify(ref)})`);
   return id;
@@ -112,7 +112,7 @@ async function pause(pollStarted: number, deadline: Deadline): Promise<void> {
 }
 
 /** Waits until the operation finishes; returns it on success, throws IncusOperationError otherwise. */
-export async function waitForOperation(sender: RequestSender, ref: string, deadline: Deadline, ctx: WaitContext): Promise<Operation> {
+async function waitForOperation(sender: RequestSender, ref: string, deadline: Deadline, ctx: WaitContext): Promise<Operation> {
   const id = operationId(ref);
   const waitPath = `/1.0/operations/${encodeURIComponent(id)}/wait`;
   let last: Operation | undefined;

@@ -15,7 +15,7 @@ import {
   errorForStatus,
 } from "./errors";
 import type { Transport } from "./transport";
-import { PINNED_CERT_MISMATCH } from "./transport";
+import { CHAIN_ONLY_ERRORS, PINNED_CERT_MISMATCH } from "./transport";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
@@ -87,11 +87,7 @@ export function withQuery(path: string, query: QueryParams | undefined): string 
 // Node/OpenSSL error codes meaning the TLS handshake did not verify (or was refused by the peer).
 const TLS_CODES = new Set([
   PINNED_CERT_MISMATCH,
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "UNABLE_TO_GET_ISSUER_CERT",
-  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  ...CHAIN_ONLY_ERRORS,
   "CERT_HAS_EXPIRED",
   "CERT_NOT_YET_VALID",
   "CERT_SIGNATURE_FAILURE",

@@ -2,7 +2,7 @@
 // attached at a path, block volumes attached as disks; sized with config.size.
 import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
 import { PROJECT_AND_TARGET, apiPath } from "./api";
-import { isNotFound } from "./errors";
+import { ignoreNotFound } from "./errors";
 import type { ConfigMap } from "./types";
 
 export type VolumeContentType = "filesystem" | "block";
@@ -78,12 +78,7 @@ export class StorageVolumesApi {
 
   /** Like get, but undefined when the volume does not exist. */
   async find(pool: string, name: string, call?: CallOptions): Promise<Versioned<StorageVolume> | undefined> {
-    try {
-      return await this.get(pool, name, call);
-    } catch (err) {
-      if (isNotFound(err)) return undefined;
-      throw err;
-    }
+    return ignoreNotFound(this.get(pool, name, call));
   }
 
   async create(pool: string, body: StorageVolumesPost, call?: CallOptions): Promise<void> {

@@ -53,8 +53,9 @@ export const PINNED_CERT_MISMATCH = "ERR_INCUS_PINNED_CERT_MISMATCH";
 // Verification failures that only say "this chain does not end at a trust anchor". In pinned mode
 // the pin replaces the chain (a CA-signed server certificate can be pinned, as with
 // `incus remote add`), so these are forgiven once the fingerprint matched exactly; anything else
-// (expired, not yet valid, bad signature) still fails the connection.
-const CHAIN_ONLY_ERRORS = new Set([
+// (expired, not yet valid, bad signature) still fails the connection. Unforgiven, they are TLS failures
+// (request.ts maps them to the TLS error code).
+export const CHAIN_ONLY_ERRORS: ReadonlySet<string> = new Set([
   "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
   "UNABLE_TO_GET_ISSUER_CERT",
   "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",

@@ -1,12 +1,15 @@
 // The ownership marker: `<metadata><cdktf-virt:owner xmlns:cdktf-virt="...">stack/path</cdktf-virt:owner></metadata>`.
 // It tells objects this project created (and may adopt after an interrupted run) from everyone else's, which are
 // never touched. libvirt keeps custom metadata of domains and networks verbatim, namespace included.
+import {
+  LIBVIRT_OWNER_ELEMENT as OWNER_ELEMENT,
+  LIBVIRT_OWNER_NAMESPACE as OWNER_NAMESPACE,
+  LIBVIRT_OWNER_PREFIX as OWNER_PREFIX,
+} from "../ownership-keys";
 import { el } from "./xml";
 import type { XmlElement, XmlNode } from "./xml";
 
-export const OWNER_NAMESPACE = "https://cdktf-virt.dev/xmlns/owner";
-export const OWNER_PREFIX = "cdktf-virt";
-export const OWNER_ELEMENT = "owner";
+export { OWNER_ELEMENT, OWNER_NAMESPACE, OWNER_PREFIX };
 
 /** The <cdktf-virt:owner> element carrying `marker` (e.g. "<stack>/<construct path>"). */
 export function ownerElement(marker: string): XmlElement {

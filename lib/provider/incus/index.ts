@@ -1,5 +1,3 @@
-// Public surface of the bundled incus provider: the Provider value (for serveProvider and tests), the data
-// resources receive, and the schema for tools that inspect it.
-export { incusProvider, providerSchema, DEFAULT_WAIT_TIMEOUT } from "./provider";
-export type { IncusProviderData, RemoteInfo } from "./provider-data";
+// What code outside the bundled incus provider uses of it: the ownership key (tests). main.ts loads ./provider
+// itself, lazily, and nothing else needs the provider's internals.
 export { OWNER_KEY } from "./common";

@@ -61,7 +61,7 @@ export const providerSchema = {
   },
 };
 
-function remoteSettings(block: Values): RemoteSettings {
+function remoteSettings(block: Values, blockIndex: number): RemoteSettings {
   const unknown = Object.values(block).some((v) => isUnknown(v));
   const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
   return {
@@ -72,6 +72,7 @@ function remoteSettings(block: Values): RemoteSettings {
     token: text(block.token),
     public: typeof block.public === "boolean" ? block.public : null,
     unknown,
+    blockIndex,
   };
 }
 
@@ -97,7 +98,8 @@ export const incusProvider: Provider<IncusProviderData> = {
         generateClientCertificates: known(config.generate_client_certificates) as boolean | null,
         acceptRemoteCertificate: known(config.accept_remote_certificate) as boolean | null,
         defaultRemote: known(config.default_remote) as string | null,
-        remotes: blocks.filter((b) => !isUnknown(b) && typeof b.name === "string").map(remoteSettings),
+        // Filtered after numbering, so diagnostics point at the block as written.
+        remotes: blocks.map((b, i) => (!isUnknown(b) && typeof b.name === "string" ? remoteSettings(b, i) : undefined)).filter((r) => r !== undefined),
         waitTimeoutMs,
       },
       ctx,

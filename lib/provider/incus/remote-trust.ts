@@ -2,7 +2,6 @@
 // configuration directory (generated on request), the server's certificate pinned in servercerts/ (fetched
 // on request, or checked against the fingerprint inside a trust token), and a one-time trust token that makes
 // the server trust our certificate.
-import { X509Certificate, createHash } from "node:crypto";
 import { isIP } from "node:net";
 import * as tls from "node:tls";
 import type { IncusClient } from "../../incus";
@@ -34,9 +33,27 @@ export function decodeTrustToken(token: string): TrustToken {
   };
 }
 
-/** Incus' certificate fingerprint: SHA-256 of the DER bytes, lower-case hex. */
-export function pemFingerprint(pem: string): string {
-  return createHash("sha256").update(new X509Certificate(pem).raw).digest("hex");
+/**
+ * A configured trust token, decoded once. A malformed token is kept with its decoding error, which is thrown
+ * only where the token is needed (a server that already trusts this client never needs it).
+ */
+export interface ConfiguredToken {
+  readonly text: string;
+  readonly decoded: TrustToken | Error;
+}
+
+export function configuredToken(text: string): ConfiguredToken {
+  try {
+    return { text, decoded: decodeTrustToken(text) };
+  } catch (err) {
+    return { text, decoded: err as Error };
+  }
+}
+
+/** The token's content; throws the decoding error of a malformed token. */
+export function tokenContent(token: ConfiguredToken): TrustToken {
+  if (token.decoded instanceof Error) throw token.decoded;
+  return token.decoded;
 }
 
 export interface ClientIdentity {
@@ -68,14 +85,13 @@ export function loadClientIdentity(configDir: string, generate: boolean): Client
  * The certificate the server at `origin` presents, as PEM, without verifying it (this is how a pin is
  * obtained in the first place; the caller decides whether to accept it).
  */
-export function fetchServerCertificate(origin: string, timeoutMs: number, identity?: ClientIdentity): Promise<string> {
+export function fetchServerCertificate(origin: string, timeoutMs: number): Promise<string> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const socket = tls.connect({
       host: url.hostname.replace(/^\[|\]$/g, ""),
       port: Number(url.port || 8443),
       rejectUnauthorized: false,
-      ...(identity ? { cert: identity.cert, key: identity.key } : {}),
       servername: isIP(url.hostname.replace(/^\[|\]$/g, "")) ? undefined : url.hostname,
     });
     const timer = setTimeout(() => {
@@ -106,12 +122,12 @@ export function saveServerCertificate(configDir: string, remote: string, pem: st
  * Makes the server trust this client with a one-time token, unless it already does. Uses the client's raw
  * API: lib/incus' CertificatesApi.add needs the certificate itself, a token request sends only the token.
  */
-export async function trustWithToken(client: IncusClient, token: string, signal?: AbortSignal): Promise<void> {
+export async function trustWithToken(client: IncusClient, token: ConfiguredToken, signal?: AbortSignal): Promise<void> {
   const server = await client.server.get({ signal, timeoutMs: 15_000 });
   if (server.value.auth === "trusted") return;
-  const decoded = decodeTrustToken(token);
+  const { clientName } = tokenContent(token);
   await client.api.write("POST", "/1.0/certificates", { signal, timeoutMs: 30_000 }, {}, {
-    json: { type: "client", trust_token: token, ...(decoded.clientName ? { name: decoded.clientName } : {}) },
+    json: { type: "client", trust_token: token.text, ...(clientName ? { name: clientName } : {}) },
   });
   const after = await client.server.get({ signal, timeoutMs: 15_000 });
   if (after.value.auth !== "trusted") {

@@ -1,15 +1,15 @@
 // The provider's remotes: `remote` blocks, the INCUS_* environment remote, the CLI's config.yml and the
 // built-in `local` socket, merged the way the official provider merges them. Clients are created lazily,
 // one per remote, so a configuration may name remotes that do not exist yet as long as nothing uses them.
-import { IncusClient, systemTrustAnchors } from "../../incus";
+import { IncusClient, certificateFingerprint, systemTrustAnchors } from "../../incus";
 import type { Diagnostics, Logger } from "../framework";
 import { errorMessage } from "./common";
 import type { IncusProviderData, RemoteInfo } from "./provider-data";
 import type { ParsedAddress } from "./remote-address";
 import { parseAddress, splitAddresses } from "./remote-address";
 import { configDirPaths, loadConfigFile, readOptionalFile, resolveConfigDir } from "./remote-config";
-import type { ClientIdentity } from "./remote-trust";
-import { decodeTrustToken, fetchServerCertificate, loadClientIdentity, pemFingerprint, saveServerCertificate, trustWithToken } from "./remote-trust";
+import type { ConfiguredToken } from "./remote-trust";
+import { configuredToken, fetchServerCertificate, loadClientIdentity, saveServerCertificate, tokenContent, trustWithToken } from "./remote-trust";
 
 /** A `remote { ... }` block (or the environment remote) as given; null = unset, undefined = unknown yet. */
 export interface RemoteSettings {
@@ -21,6 +21,11 @@ export interface RemoteSettings {
   readonly public?: boolean | null;
   /** True when some value of the block is unknown during plan. */
   readonly unknown?: boolean;
+  /**
+   * Position of the block among the configuration's remote blocks, for attribute paths in diagnostics
+   * (blocks without a known name are not passed on). Default: the position in ProviderSettings.remotes.
+   */
+  readonly blockIndex?: number;
 }
 
 export interface ProviderSettings {
@@ -37,7 +42,7 @@ interface RemoteEntry {
   readonly name: string;
   readonly addresses: readonly string[];
   readonly protocol: string;
-  readonly token?: string;
+  readonly token?: ConfiguredToken;
   readonly public: boolean;
   /** Set when the remote cannot be used; thrown by client(). */
   problem?: string;
@@ -76,13 +81,10 @@ export class Remotes implements IncusProviderData {
     const add = (s: RemoteSettings): RemoteEntry => {
       const fromFile = entries.get(s.name);
       let addresses = splitAddresses(s.address);
-      const token = s.token || undefined;
-      if (!addresses.length && token) {
-        try {
-          addresses = decodeTrustToken(token).addresses.map((a) => `https://${a}`);
-        } catch {
-          // reported when the token is used
-        }
+      const token = s.token ? configuredToken(s.token) : undefined;
+      // A malformed token is reported when it is used.
+      if (!addresses.length && token && !(token.decoded instanceof Error)) {
+        addresses = token.decoded.addresses.map((a) => `https://${a}`);
       }
       if (!addresses.length && fromFile) addresses = [...fromFile.addresses];
       const entry: RemoteEntry = {
@@ -108,7 +110,7 @@ export class Remotes implements IncusProviderData {
     }
     const seen = new Set<string>();
     settings.remotes.forEach((s, i) => {
-      if (seen.has(s.name)) ctx.diagnostics.error("Duplicate remote", `Remote ${JSON.stringify(s.name)} is defined twice; give each remote block a unique name.`, ["remote", i, "name"]);
+      if (seen.has(s.name)) ctx.diagnostics.error("Duplicate remote", `Remote ${JSON.stringify(s.name)} is defined twice; give each remote block a unique name.`, ["remote", s.blockIndex ?? i, "name"]);
       seen.add(s.name);
       add(s);
     });
@@ -178,10 +180,10 @@ export class Remotes implements IncusProviderData {
     return entry;
   }
 
-  private buildClient(entry: RemoteEntry, address: ParsedAddress, identity?: ClientIdentity): IncusClient {
+  private buildClient(entry: RemoteEntry, address: ParsedAddress): IncusClient {
     if (address.kind === "unix") return new IncusClient({ remote: { kind: "unix", socketPath: address.socketPath } });
     const paths = configDirPaths(this.configDir);
-    const id = identity ?? loadClientIdentity(this.configDir, false);
+    const id = loadClientIdentity(this.configDir, false);
     if (!id) {
       throw new Error(
         `Remote ${JSON.stringify(entry.name)} (${address.origin}) needs a client certificate, but ${paths.clientCert} / ${paths.clientKey} do not exist. ` +
@@ -216,29 +218,29 @@ export class Remotes implements IncusProviderData {
     try {
       if (!readOptionalFile(paths.serverCert(entry.name)) && (accept || entry.token)) {
         const pem = await fetchServerCertificate(address.origin, PREPARE_TIMEOUT_MS);
-        const expected = entry.token ? decodeTrustToken(entry.token).fingerprint : undefined;
-        if (!accept && !(expected && expected === pemFingerprint(pem))) {
+        const fingerprint = certificateFingerprint(pem);
+        const expected = entry.token ? tokenContent(entry.token).fingerprint : undefined;
+        if (!accept && !(expected && expected === fingerprint)) {
           throw new Error(
-            `its certificate (fingerprint ${pemFingerprint(pem)}) is not pinned in ${paths.serverCert(entry.name)} and does not match the trust token. ` +
+            `its certificate (fingerprint ${fingerprint}) is not pinned in ${paths.serverCert(entry.name)} and does not match the trust token. ` +
               "Set accept_remote_certificate = true to accept it, or pin it with `incus remote add`.",
           );
         }
         saveServerCertificate(this.configDir, entry.name, pem);
         entry.pinnedCert = pem;
-        ctx.log.info("pinned the server certificate of remote", { remote: entry.name, fingerprint: pemFingerprint(pem) });
-        if (!(expected && expected === pemFingerprint(pem))) {
+        ctx.log.info("pinned the server certificate of remote", { remote: entry.name, fingerprint });
+        if (!(expected && expected === fingerprint)) {
           // Trust on first use is a security decision: say so every time it happens, never silently.
           ctx.diagnostics.warning(
             `Trusted the certificate of remote ${JSON.stringify(entry.name)} on first use`,
             `accept_remote_certificate is set, so the certificate presented by ${address.origin} (SHA-256 fingerprint ` +
-              `${pemFingerprint(pem)}) was accepted without verification and pinned in ${paths.serverCert(entry.name)}. ` +
+              `${fingerprint}) was accepted without verification and pinned in ${paths.serverCert(entry.name)}. ` +
               "Check the fingerprint against the server (`incus info` on it shows it); later runs verify against the pin.",
           );
         }
       }
       if (entry.token) {
-        const identity = loadClientIdentity(this.configDir, false);
-        const client = this.buildClient(entry, address, identity);
+        const client = this.buildClient(entry, address);
         this.clients.set(entry.name, client);
         await trustWithToken(client, entry.token, ctx.signal);
       }

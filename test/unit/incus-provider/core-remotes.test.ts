@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Diagnostics } from "../../../lib/provider/framework";
+import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
+import { incusProvider } from "../../../lib/provider/incus/provider";
 import { parseAddress, splitAddresses } from "../../../lib/provider/incus/remote-address";
 import { loadConfigFile, parseSimpleYaml, resolveConfigDir } from "../../../lib/provider/incus/remote-config";
 import { decodeTrustToken } from "../../../lib/provider/incus/remote-trust";
@@ -110,6 +111,22 @@ test("Remotes report an unknown default_remote and duplicate names with attribut
     ["Duplicate remote", ["remote", 1, "name"]],
     ["Unknown default remote", ["default_remote"]],
   ]);
+});
+
+test("a duplicate remote is reported at its own block even after blocks without a known name", async () => {
+  const c = { ...ctx(), terraformVersion: "1.11.4" };
+  const block = (name: unknown) => ({ name, address: "unix://", protocol: null, credentials_helper: null, authentication_type: null, token: null, public: null });
+  const config = {
+    config_dir: dir,
+    generate_client_certificates: null,
+    accept_remote_certificate: null,
+    default_remote: null,
+    wait_timeout: null,
+    remote: [block(UNKNOWN), block("a"), block("b"), block("a")],
+  };
+  const remotes = await incusProvider.configure(config, c);
+  expect(c.diagnostics.errors.map((d) => [d.summary, d.path])).toEqual([["Duplicate remote", ["remote", 3, "name"]]]);
+  await (remotes as unknown as Remotes).close();
 });
 
 test("generate_client_certificates writes client.crt and client.key once", async () => {

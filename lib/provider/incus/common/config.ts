@@ -4,13 +4,8 @@
 import type { ConfigMap } from "../../../incus";
 import { isUnknown } from "../../framework";
 
-/** Config key of the ownership marker the constructs put into every object they create. */
-export const OWNER_KEY = "user.cdktf-virt.owner";
-/**
- * Set to "true" on volumes whose data must survive: `prevent_destroy` lives only in the configuration and goes
- * away with the resource block, this key travels with the object, so deleting it is refused at plan time.
- */
-export const PROTECT_KEY = "user.cdktf-virt.protect";
+// The ownership marker's key and the protection flag, defined once for the constructs and the providers.
+export { OWNER_CONFIG_KEY as OWNER_KEY, PROTECT_CONFIG_KEY as PROTECT_KEY } from "../../../ownership-keys";
 
 /**
  * An entry ending in "." (or "*") is a prefix ("volatile."), anything else an exact key ("source").

@@ -2,14 +2,12 @@
 // instance (or of one of its snapshots), from a backup tarball (source_file), or empty. The instance is
 // created stopped; starting it is the resource's next step, after its state was saved.
 import { createReadStream, promises as fs } from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import type { Values } from "../../framework";
 import { DiagnosticError, isUnknown } from "../../framework";
 import type { CallOptions, ConfigMap, DevicesMap, IncusClient, InstanceSource, InstanceType } from "../../../incus";
 import { apiPath } from "../../../incus";
 import type { DeviceBlockValue } from "../common";
-import { OWNER_KEY, configMap, devicesFromBlocks } from "../common";
+import { OWNER_KEY, configMap, devicesFromBlocks, expandHome, knownOr } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { resolveImageSource } from "./image-source";
 
@@ -30,33 +28,29 @@ export function profilesOf(value: unknown): string[] {
   return (value as string[]).map(String);
 }
 
-function plain<T>(value: T): T | null {
-  return value === undefined || value === null || isUnknown(value) ? null : value;
-}
-
 /** The modifiable fields the plan asks for. */
 export function desiredBody(plan: Values): { config: ConfigMap; devices: DevicesMap; profiles: string[]; description: string } {
   return {
-    config: configMap(plain(plan.config)),
-    devices: devicesFromBlocks(plain(plan.device) as DeviceBlockValue[] | null),
+    config: configMap(plan.config),
+    devices: devicesFromBlocks(knownOr<DeviceBlockValue[] | null>(plan.device, null)),
     profiles: profilesOf(plan.profiles),
-    description: (plain(plan.description) as string | null) ?? "",
+    description: knownOr(plan.description, ""),
   };
 }
 
 /** Creates the instance described by `plan` (not started). */
 export async function createInstance(data: IncusProviderData, at: Placement, plan: Values): Promise<void> {
-  const sourceFile = plain(plan.source_file) as string | null;
+  const sourceFile = knownOr<string | null>(plan.source_file, null);
   if (sourceFile) return createFromBackup(at, plan, sourceFile);
   const body = desiredBody(plan);
-  const type = ((plain(plan.type) as string | null) ?? "container") as InstanceType;
-  const architecture = plain(plan.architecture) as string | null;
-  const target = plain(plan.target) as string | null;
+  const type = knownOr<InstanceType>(plan.type, "container");
+  const architecture = knownOr<string | null>(plan.architecture, null);
+  const target = knownOr<string | null>(plan.target, null);
   const call: CallOptions = { ...at.call, timeoutMs: at.timeoutMs, ...(target ? { target } : {}) };
   let source: InstanceSource;
   let config = body.config;
-  const image = plain(plan.image) as string | null;
-  const sourceInstance = plain(plan.source_instance) as { project: string; name: string; snapshot: string | null } | null;
+  const image = knownOr<string | null>(plan.image, null);
+  const sourceInstance = knownOr<{ project: string; name: string; snapshot: string | null } | null>(plan.source_instance, null);
   if (image) {
     try {
       source = await resolveImageSource(data, at.remote, at.client, image, at.call);
@@ -116,10 +110,6 @@ async function copySource(
   };
 }
 
-function expandHome(p: string): string {
-  return p === "~" || p.startsWith("~/") ? path.join(os.homedir(), p.slice(1)) : p;
-}
-
 /**
  * Restores a backup tarball (POST /1.0/instances with the tarball as body). The pool comes from the single
  * `device { properties = { path = "/", pool = ... } }` block validation allows with source_file.
@@ -132,7 +122,7 @@ async function createFromBackup(at: Placement, plan: Values, sourceFile: string)
   } catch (err) {
     throw new Error(`Cannot read source_file ${JSON.stringify(sourceFile)}: ${(err as Error).message}`);
   }
-  const devices = (plain(plan.device) as DeviceBlockValue[] | null) ?? [];
+  const devices = knownOr<DeviceBlockValue[]>(plan.device, []);
   const pool = devices[0]?.properties?.pool;
   const headers: Record<string, string> = { "x-incus-name": String(plan.name) };
   if (pool) headers["x-incus-pool"] = pool;

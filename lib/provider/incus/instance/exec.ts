@@ -3,7 +3,7 @@
 import type { Diagnostics } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { parseDuration } from "../common";
+import { configEqual, parseDuration } from "../common";
 
 /** One entry of the exec map. */
 export interface ExecValue {
@@ -27,19 +27,12 @@ function entries(value: unknown): [string, ExecValue][] {
     .filter(([, v]) => v !== null && !isUnknown(v));
 }
 
-function sameEnvironment(a: Record<string, string> | null, b: Record<string, string> | null): boolean {
-  const ea = a ?? {};
-  const eb = b ?? {};
-  const ka = Object.keys(ea);
-  return ka.length === Object.keys(eb).length && ka.every((k) => ea[k] === eb[k]);
-}
-
 /** Whether two entries describe the same run (the trigger itself does not count). */
 export function sameExec(a: ExecValue, b: ExecValue): boolean {
   return (
     a.command.length === b.command.length &&
     a.command.every((c, i) => c === b.command[i]) &&
-    sameEnvironment(a.environment, b.environment) &&
+    configEqual(a.environment, b.environment) &&
     (a.working_dir ?? "") === (b.working_dir ?? "") &&
     (a.uid ?? null) === (b.uid ?? null) &&
     (a.gid ?? null) === (b.gid ?? null) &&

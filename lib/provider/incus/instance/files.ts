@@ -2,12 +2,11 @@
 // provider, files are not read back (an instance's own programs may legitimately change them); a changed block
 // deletes and re-uploads the file so new ownership and permissions apply.
 import { promises as fs } from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import type { Block, Diagnostics, Values } from "../../framework";
 import { bool, custom, isUnknown, num, regex, setBlock, str, useStateForUnknown } from "../../framework";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { isNotFound } from "../../../incus";
+import { expandHome, ignoreNotFound } from "../common";
 
 /** Permission bits used when a block leaves `mode` / `directory_mode` unset (as the official provider). */
 export const DEFAULT_FILE_MODE = "0755";
@@ -99,10 +98,6 @@ export function fileChanged(a: FileBlockValue, b: FileBlockValue): boolean {
   );
 }
 
-function expandHome(p: string): string {
-  return p === "~" || p.startsWith("~/") ? path.join(os.homedir(), p.slice(1)) : p;
-}
-
 async function fileContent(file: FileBlockValue): Promise<Buffer> {
   if (file.content !== null && file.content !== undefined) return Buffer.from(file.content, "utf8");
   const source = expandHome(String(file.source_path));
@@ -119,12 +114,10 @@ async function createParents(client: IncusClient, instance: string, file: FileBl
   let current = "";
   for (const part of parts) {
     current += `/${part}`;
-    try {
-      const existing = await client.instanceFiles.get(instance, current, call);
+    const existing = await ignoreNotFound(client.instanceFiles.get(instance, current, call));
+    if (existing) {
       if (existing.type !== "directory") throw new Error(`${current} exists in instance ${instance} and is not a directory`);
       continue;
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
     }
     await client.instanceFiles.mkdir(instance, current, {
       ...call,
@@ -150,11 +143,7 @@ export async function uploadFile(client: IncusClient, instance: string, file: Fi
 
 /** Deletes a file; one that is already gone is fine. */
 export async function deleteFile(client: IncusClient, instance: string, targetPath: string, call: CallOptions): Promise<void> {
-  try {
-    await client.instanceFiles.delete(instance, targetPath, call);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-  }
+  await ignoreNotFound(client.instanceFiles.delete(instance, targetPath, call));
 }
 
 /**

@@ -4,7 +4,7 @@
 // is configured, as in the incus command-line client's defaults. Private images on another Incus server must
 // be copied to the instance's remote first (incus_image): a direct pull would need credentials.
 import type { CallOptions, IncusClient, InstanceImageSource } from "../../../incus";
-import { isNotFound } from "../../../incus";
+import { ignoreNotFound } from "../../../incus";
 import type { IncusProviderData } from "../provider-data";
 
 const PUBLIC_IMAGES = { server: "https://images.linuxcontainers.org", protocol: "simplestreams" } as const;
@@ -56,18 +56,10 @@ export async function resolveImageSource(
   if (name === "") throw new Error(`image ${JSON.stringify(image)} names no image after the remote.`);
   const local = remote === null || remote === data.remoteName(instanceRemote);
   if (!local) return remoteImageSource(data, instanceRemote, remote, name, image);
-  try {
-    const alias = await client.images.getAlias(name, call);
-    return { type: "image", alias: alias.value.name };
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-  }
-  try {
-    const found = await client.images.get(name, call);
-    return { type: "image", fingerprint: found.value.fingerprint };
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-  }
+  const alias = await ignoreNotFound(client.images.getAlias(name, call));
+  if (alias) return { type: "image", alias: alias.value.name };
+  const found = await client.images.find(name, call);
+  if (found) return { type: "image", fingerprint: found.value.fingerprint };
   const project = call.project ?? "default";
   throw new Error(
     `image ${JSON.stringify(name)} was found neither as an alias nor as a fingerprint on remote ` +

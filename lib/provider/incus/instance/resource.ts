@@ -4,7 +4,7 @@
 // instance drops out of state, and deleting a missing one succeeds.
 import type { ApplyResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { DiagnosticError } from "../../framework";
-import { isConflict, isNotFound } from "../../../incus";
+import { isConflict } from "../../../incus";
 import type { Instance, Versioned } from "../../../incus";
 import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
@@ -135,10 +135,7 @@ async function remove(req: { prior: State }, ctx: Ctx): Promise<void> {
   const at = placementOf(req.prior, ctx);
   const name = String(req.prior.name);
   // Killed, not shut down: it is deleted anyway. An ephemeral instance vanishes on stop.
-  const stillThere = await stopInstance(handleOf(at, name), true).catch((err: unknown) => {
-    if (isNotFound(err)) return false;
-    throw err;
-  });
+  const stillThere = await stopInstance(handleOf(at, name), true);
   if (!stillThere) return;
   await ignoreNotFound(at.client.instances.delete(name, { ...at.call, timeoutMs: at.timeoutMs }));
 }

@@ -4,7 +4,7 @@
 import type { Values } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { ConfigMap, Instance, InstanceState } from "../../../incus";
-import { configMap, devicesToBlocks, stripComputedConfig } from "../common";
+import { configMap, devicesToBlocks, knownOr, stripComputedConfig } from "../common";
 import { interfacesOf, pickAddresses } from "./network";
 import { isRunning } from "./power";
 import { INSTANCE_COMPUTED_CONFIG } from "./schema";
@@ -12,17 +12,12 @@ import { INSTANCE_COMPUTED_CONFIG } from "./schema";
 /** Computed attributes that may legitimately change while an instance runs (addresses come and go). */
 export const VOLATILE_COMPUTED = ["ipv4_address", "ipv6_address", "mac_address", "interfaces", "status"] as const;
 
-/** A user-side value of a map/list attribute, or null when it is unset or not known yet. */
-function known<T>(value: T): T | null {
-  return value === undefined || value === null || isUnknown(value) ? null : value;
-}
-
 /**
  * The cluster member as state records it: "" on a standalone server (Incus says "none"), the planned
  * `@group` when the user targeted a group, else the member Incus placed the instance on.
  */
 function targetOf(location: string, base: unknown): string {
-  const planned = known(base) as string | null;
+  const planned = knownOr<string | null>(base, null);
   if (!location || location === "none") return "";
   if (planned && planned.startsWith("@")) return planned;
   return location;
@@ -30,29 +25,29 @@ function targetOf(location: string, base: unknown): string {
 
 /** The user's config as recorded in `base` (null on import: then every server-generated key is dropped). */
 export function userConfig(base: Values): ConfigMap | null {
-  const c = known(base.config);
+  const c = knownOr<unknown>(base.config, null);
   return c === null ? null : configMap(c);
 }
 
 /** Full state of an instance from the live object and its runtime state. */
 export function instanceStateFrom(base: Values, live: Instance, runtime: InstanceState | null): Values {
   const addresses = pickAddresses(live.config ?? {}, runtime);
-  const keepDevices = known(base.source_file) !== null && Array.isArray(base.device) && base.device.length > 0;
+  const keepDevices = knownOr<unknown>(base.source_file, null) !== null && Array.isArray(base.device) && base.device.length > 0;
   return {
     name: live.name,
     description: live.description ?? "",
     type: live.type,
-    image: known(base.image),
+    image: knownOr(base.image, null),
     ephemeral: Boolean(live.ephemeral),
     running: runtime ? isRunning(runtime) : isRunning(live),
     profiles: [...(live.profiles ?? [])],
-    project: known(base.project),
-    remote: known(base.remote),
+    project: knownOr(base.project, null),
+    remote: knownOr(base.remote, null),
     target: targetOf(live.location, base.target),
     config: stripComputedConfig(live.config, userConfig(base), INSTANCE_COMPUTED_CONFIG),
-    exec: known(base.exec),
-    source_instance: known(base.source_instance),
-    source_file: known(base.source_file),
+    exec: knownOr(base.exec, null),
+    source_instance: knownOr(base.source_instance, null),
+    source_file: knownOr(base.source_file, null),
     architecture: live.architecture,
     ipv4_address: addresses.ipv4,
     ipv6_address: addresses.ipv6,

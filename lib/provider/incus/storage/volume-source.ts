@@ -2,7 +2,7 @@
 // file (an ISO image, or a volume backup tarball).
 import * as fs from "node:fs";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { apiPath, isNotFound } from "../../../incus";
+import { apiPath } from "../../../incus";
 import type { Values } from "../../framework";
 import { configMap } from "../common";
 
@@ -50,12 +50,8 @@ async function copyVolume(
   // first so copies inside a project work too, then fall back to "default" for compatibility.
   let sourceProject = call.project;
   if (sourceProject && sourceProject !== "default") {
-    try {
-      await client.storageVolumes.get(source.pool, source.name, { ...call, project: sourceProject });
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-      sourceProject = "default";
-    }
+    const inOwnProject = await client.storageVolumes.find(source.pool, source.name, { ...call, project: sourceProject });
+    if (!inOwnProject) sourceProject = "default";
   }
   await client.storageVolumes.copy(planned.pool, planned.name, { pool: source.pool, name: source.name }, {
     ...call,
