@@ -43,5 +43,9 @@ export type { CheckResult, CheckStatus, DoctorOptions, DoctorProbes } from "./do
 
 export { readSynthesizedStack, parseSynthesizedStack, locateStackDir, STACK_FILE } from "./stack/synthesized-stack";
 export type { SynthesizedStack, StackResource, StackProvider } from "./stack/synthesized-stack";
-export { buildCouplingModel, viewsFromStack, LIFECYCLE_CONFIG_KEY } from "./stack/coupling";
-export type { CouplingModel, VolumeModel, InstanceModel, AttachmentModel, VolumeKind, KindSource, ResourceView } from "./stack/coupling";
+export { buildCouplingModel, LIFECYCLE_CONFIG_KEY } from "./stack/coupling";
+export type { CouplingModel, VolumeModel, InstanceModel, AttachmentModel, VolumeKind, KindSource } from "./stack/coupling";
+export { viewsFromStack } from "./stack/resource-view";
+export type { ResourceView } from "./stack/resource-view";
+export type { DiskUse, ResourceFamily } from "./stack/resource-kinds";
+export type { VolumeFinder, NamedViewFinder } from "./stack/view-lookups";

@@ -3,10 +3,10 @@
 import * as os from "node:os";
 import * as path from "node:path";
 import { resolveSocketPath } from "../../incus";
+import { DEFAULT_LIBVIRT_URI } from "../../libvirt";
 import {
   BUNDLED_PROVIDER_TYPES,
   bundledProviderPath,
-  defaultMirrorDir,
   mirrorExecutablePath,
   packageRoot,
   PROVIDER_VERSION,
@@ -25,7 +25,7 @@ export interface DoctorOptions {
   readonly env: NodeJS.ProcessEnv;
   /** Treat a missing Incus / libvirt installation as a failure instead of a warning. */
   readonly require: ReadonlySet<"incus" | "libvirt">;
-  /** @default "qemu:///system" */
+  /** @default DEFAULT_LIBVIRT_URI (qemu:///system) */
   readonly libvirtUri?: string;
   /** @default INCUS_SOCKET, INCUS_DIR/unix.socket, /var/lib/incus/unix.socket */
   readonly incusSocket?: string;
@@ -45,8 +45,8 @@ export const DEFAULT_PROBES: DoctorProbes = {
   probeIncus,
   socketExists,
   providerLayout: (home) => {
-    // Terraform's implied mirror under the home doctor was given (defaultMirrorDir() is the process's own).
-    const mirrorDir = home === os.homedir() ? defaultMirrorDir() : path.join(home, ".terraform.d", "plugins");
+    // Terraform's implied mirror under the home doctor was given, which need not be the process's own.
+    const mirrorDir = path.join(home, ".terraform.d", "plugins");
     return {
       types: BUNDLED_PROVIDER_TYPES,
       version: PROVIDER_VERSION,
@@ -63,7 +63,7 @@ export async function runDoctor(options: DoctorOptions, probes: DoctorProbes = D
   const env = options.env;
   const home = env.HOME || os.homedir();
   const terraformBinary = env.TERRAFORM_BINARY ?? "terraform";
-  const uri = options.libvirtUri ?? "qemu:///system";
+  const uri = options.libvirtUri ?? DEFAULT_LIBVIRT_URI;
   const socket = options.incusSocket ?? resolveSocketPath(undefined, env);
   const commandEnv = { ...env, CHECKPOINT_DISABLE: "1", LC_ALL: "C" };
 

@@ -4,6 +4,7 @@
 import type { CouplingModel } from "../stack/coupling";
 import { familyOf } from "../stack/resource-kinds";
 import { resourceAddressOf } from "../stack/references";
+import { replacementTriggersOf } from "../stack/resource-view";
 import type { PlanAction, PlanResourceChange } from "./plan-json";
 import { describeLeaf, diffValues, formatPath, markedAt, valueAt } from "./value-diff";
 import type { LeafChange, PathStep } from "./value-diff";
@@ -168,8 +169,7 @@ export class CauseAnalyzer {
   private triggerCauses(change: ResourceChange, depth: number, seen: ReadonlySet<string>): Cause[] {
     const view = this.model.views.get(change.address);
     // Without the configuration only the state's depends_on is left; the anchors in it are the likely triggers.
-    const named =
-      view === undefined ? [] : view.origin === "config" ? view.replaceTriggeredBy : view.dependsOn.filter((a) => familyOf(a.split(".")[0]) === "anchor");
+    const named = view === undefined ? [] : replacementTriggersOf(view);
     const causes: Cause[] = [];
     for (const reference of named) {
       const address = resourceAddressOf(reference);

@@ -1,6 +1,7 @@
 // The pure core of explain: plan JSON (+ the stack's configuration when known) → report.
-import { buildCouplingModel, viewsFromStack } from "../stack/coupling";
+import { buildCouplingModel } from "../stack/coupling";
 import type { CouplingModel } from "../stack/coupling";
+import { viewsFromStack } from "../stack/resource-view";
 import type { SynthesizedStack } from "../stack/synthesized-stack";
 import { viewsFromPlan } from "./plan-json";
 import type { PlanJson } from "./plan-json";

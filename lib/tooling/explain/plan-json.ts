@@ -1,7 +1,8 @@
 // The parts of `terraform show -json <planfile>` (format 1.x) that explain reads, checked on the way in, and the
 // resource views it yields for objects the configuration no longer has.
 import { ToolError } from "../common/errors";
-import type { ResourceView } from "../stack/coupling";
+import { isObject } from "../common/json";
+import type { ResourceView } from "../stack/resource-view";
 
 export type PlanAction = "no-op" | "create" | "read" | "update" | "delete" | "forget";
 
@@ -45,10 +46,6 @@ export interface PlanJson {
   /** false when terraform stopped planning on an error (Terraform >= 1.8). */
   readonly complete?: boolean;
   readonly errored?: boolean;
-}
-
-function isObject(value: unknown): value is { [key: string]: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Checks that a parsed JSON document is a plan representation; `where` names its origin in errors. */

@@ -5,6 +5,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ToolError } from "../common/errors";
+import { statOrUndefined } from "../common/files";
+import { isObject } from "../common/json";
 import { readAll } from "../common/io";
 import type { TerraformRunner } from "../common/terraform";
 import { locateStackDir, readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
@@ -101,15 +103,5 @@ function parseJson(text: string, where: string): unknown {
 
 /** A Terraform JSON configuration (cdk.tf.json) rather than a plan. */
 function isStackConfiguration(json: unknown): boolean {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return false;
-  const object = json as { [key: string]: unknown };
-  return object.format_version === undefined && (object.resource !== undefined || object.terraform !== undefined);
-}
-
-function statOrUndefined(file: string): fs.Stats | undefined {
-  try {
-    return fs.statSync(file);
-  } catch {
-    return undefined;
-  }
+  return isObject(json) && json.format_version === undefined && (json.resource !== undefined || json.terraform !== undefined);
 }

@@ -2,7 +2,6 @@
 // (ephemeral volumes go with it and lose their data; persistent and shared ones are detached and re-attached);
 // then the volumes and other resources that change on their own, and everything that would be deleted.
 import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
-import { volumeOfDisk } from "../stack/coupling";
 import { diskUsesOf, familyOf } from "../stack/resource-kinds";
 import { CauseAnalyzer, toResourceChange } from "./changes";
 import type { Cause, ChangeKind, ResourceChange } from "./changes";
@@ -228,7 +227,7 @@ function attachedVolumes(type: string, values: unknown, model: CouplingModel): M
   const found = new Map<string, string | undefined>();
   if (typeof values !== "object" || values === null) return found;
   for (const disk of diskUsesOf(type, values as { [key: string]: unknown })) {
-    const address = disk.rootDisk ? undefined : volumeOfDisk(model.views, disk);
+    const address = disk.rootDisk ? undefined : model.volumeOf(disk);
     if (address !== undefined) found.set(address, disk.path);
   }
   return found;

@@ -1,5 +1,6 @@
 // Which leaves of a resource's value change between before and after, honouring Terraform's after_unknown
 // ("known after apply") and sensitivity markers, and how to print paths and values for people.
+import { isObject } from "../common/json";
 
 /** One step of an attribute path: an object key, a list index, or a list element picked by its `name`. */
 export type PathStep = string | number | { readonly element: string };
@@ -12,12 +13,6 @@ export interface LeafChange {
   readonly afterUnknown: boolean;
   /** Marked sensitive: do not print the values. */
   readonly sensitive: boolean;
-}
-
-type Json = { readonly [key: string]: unknown };
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Deep equality where a missing key and null mean the same (Terraform's null). */

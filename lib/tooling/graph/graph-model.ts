@@ -2,10 +2,12 @@
 // networks, and the edges that matter for data: pool → volume, instance → volume by lifecycle kind (ephemeral,
 // persistent, shared), volume ⇒ instance for rebuildOnChange, instance → network, instance → root-disk pool, and
 // overlay → base volume.
-import { buildCouplingModel, literalName, viewsFromStack } from "../stack/coupling";
-import type { CouplingModel, ResourceView } from "../stack/coupling";
-import { backendOf, familyOf } from "../stack/resource-kinds";
+import { buildCouplingModel } from "../stack/coupling";
+import type { CouplingModel } from "../stack/coupling";
+import { backendOf, familyOf, familyOfAddress } from "../stack/resource-kinds";
 import { referencedAddresses } from "../stack/references";
+import { displayName, literalName, viewsFromStack } from "../stack/resource-view";
+import type { ResourceView } from "../stack/resource-view";
 import type { StackProvider, SynthesizedStack } from "../stack/synthesized-stack";
 
 export type GraphNodeKind = "host" | "pool" | "volume" | "instance" | "network";
@@ -51,7 +53,7 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
   for (const view of model.views.values()) {
     const family = familyOf(view.type);
     if (family !== "pool" && family !== "network") continue;
-    add({ id: view.address, kind: family, label: nameOf(model, view), notes: [], host: hostOf(view), address: view.address });
+    add({ id: view.address, kind: family, label: displayName(model.views, view), notes: [], host: hostOf(view), address: view.address });
   }
   for (const volume of model.volumes.values()) {
     const view = model.views.get(volume.address)!;
@@ -110,11 +112,11 @@ function managedOrExternal(
   host: string | undefined,
   add: (node: GraphNode) => void,
 ): string | undefined {
-  const referenced = referencedAddresses(value).find((a) => familyOf(a.split(".")[0]) === kind && model.views.has(a));
+  const referenced = referencedAddresses(value).find((a) => familyOfAddress(a) === kind && model.views.has(a));
   if (referenced !== undefined) return referenced;
   const name = literalName(model.views, value);
   if (name === undefined) return undefined;
-  const managed = [...model.views.values()].find((v) => familyOf(v.type) === kind && literalName(model.views, v.attributes.name) === name);
+  const managed = model.viewNamed(kind, name);
   if (managed !== undefined) return managed.address;
   const id = `${kind}:${host ?? "?"}:${name}`;
   add({ id, kind, label: name, notes: ["not managed by this stack"], host });
@@ -159,10 +161,6 @@ function incusHostId(alias: string | undefined, remote: string): string {
 
 function libvirtHostId(alias: string | undefined): string {
   return alias ? `host:libvirt.${alias}` : "host:libvirt";
-}
-
-function nameOf(model: CouplingModel, view: ResourceView): string {
-  return literalName(model.views, view.attributes.name) ?? view.address.slice(view.type.length + 1);
 }
 
 function dedupe(edges: GraphEdge[]): GraphEdge[] {

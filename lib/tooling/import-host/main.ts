@@ -20,7 +20,7 @@ Options:
   --remote R             local (the unix socket), unix:///path/to/unix.socket, or https://host:8443
   --client-cert FILE     https: PEM client certificate the server trusts
   --client-key FILE      https: its private key
-  --server-cert FILE     https: the server's certificate (pinned)
+  --server-cert FILE     https (required): the server's certificate, pinned (e.g. /var/lib/incus/server.crt)
   --remote-name NAME     the remote's name in the generated IncusHost (default: local, or the https host name)
   --project P            the Incus project to read (default: default)
   --prefix NAME-PREFIX   only objects whose names start with this (for shared hosts)
@@ -145,6 +145,12 @@ function remoteFor(spec: string, files: { cert?: string; key?: string; server?: 
   const https = /^https:\/\/([^\s/:]+|\[[^\]]+\])(:\d+)?\/?$/.exec(spec);
   if (!https) throw new UsageError(`import: --remote "${spec}" is not local, unix:///path/to/unix.socket or https://host:8443`);
   if (!files.cert || !files.key) throw new UsageError("import: an https remote needs --client-cert and --client-key (a certificate the server trusts)");
+  if (!files.server) {
+    throw new UsageError(
+      "import: an https remote needs --server-cert: the server's certificate, which the connection pins " +
+        "(the host's /var/lib/incus/server.crt, or ~/.config/incus/servercerts/<remote>.crt after `incus remote add`)",
+    );
+  }
   const read = (file: string, option: string): string => {
     const path = isAbsolute(file) ? file : resolve(cwd, file);
     try {
@@ -160,7 +166,7 @@ function remoteFor(spec: string, files: { cert?: string; key?: string; server?: 
       url,
       clientCert: read(files.cert, "--client-cert"),
       clientKey: read(files.key, "--client-key"),
-      serverCert: files.server ? read(files.server, "--server-cert") : undefined,
+      serverCert: read(files.server, "--server-cert"),
     },
     address: url,
     defaultName: https[1].replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "remote",

@@ -1,6 +1,7 @@
 // Which Terraform resource types are instances, volumes, pools, networks — and how an instance's arguments name
 // the volumes and networks it uses (Incus `device` blocks, libvirt `devices.disks` / `devices.interfaces`). Works
 // on configuration (values may be "${...}" references) and on state or plan values (plain strings) alike.
+import { isObject } from "../common/json";
 import { referencedAddresses } from "./references";
 
 export type ResourceFamily = "instance" | "volume" | "pool" | "network" | "profile" | "anchor" | "other";
@@ -21,6 +22,11 @@ const FAMILIES: { readonly [type: string]: ResourceFamily } = {
 
 export function familyOf(type: string): ResourceFamily {
   return FAMILIES[type] ?? "other";
+}
+
+/** The family of the resource an address or reference names ("terraform_data.gen", "incus_network.lan.name"). */
+export function familyOfAddress(address: string): ResourceFamily {
+  return familyOf(address.split(".")[0]);
 }
 
 /** Which backend a resource type belongs to, from its provider prefix. */
@@ -59,7 +65,7 @@ export interface NetworkUse {
 type Json = { readonly [key: string]: unknown };
 
 function asObject(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
+  return isObject(value) ? value : {};
 }
 
 function asList(value: unknown): Json[] {

@@ -3,6 +3,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ToolError } from "../common/errors";
+import { statOrUndefined } from "../common/files";
+import { isObject } from "../common/json";
 
 /** The file cdktf writes for each stack. */
 export const STACK_FILE = "cdk.tf.json";
@@ -45,10 +47,6 @@ export interface SynthesizedStack {
 const META_ARGUMENTS = new Set(["//", "lifecycle", "depends_on", "provider", "count", "for_each", "provisioner", "connection"]);
 
 type JsonObject = { [key: string]: unknown };
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
@@ -167,12 +165,4 @@ function listStacks(stacksDir: string): string[] {
     .readdirSync(stacksDir)
     .filter((entry) => statOrUndefined(path.join(stacksDir, entry, STACK_FILE))?.isFile())
     .sort();
-}
-
-function statOrUndefined(file: string): fs.Stats | undefined {
-  try {
-    return fs.statSync(file);
-  } catch {
-    return undefined;
-  }
 }

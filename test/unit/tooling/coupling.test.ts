@@ -1,12 +1,12 @@
 // The coupling model recovered from a synthesized stack: lifecycle kinds, owners, rebuildOnChange edges,
-// protection — on the checked-in fixture and on what the constructs synthesize today.
+// protection — on the checked-in fixture and on what the constructs synthesize today; and the model's lookups.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { TerraformStack, Testing } from "cdktf";
 import { IncusHost, Instance, LibvirtHost, Network, StoragePool, Volume, VolumeFormat, VolumeLifecycle } from "../../../lib/constructs";
 import { buildCouplingModel, parseSynthesizedStack, viewsFromStack } from "../../../lib/tooling";
-import type { CouplingModel, SynthesizedStack } from "../../../lib/tooling";
+import type { CouplingModel, DiskUse, ResourceView, SynthesizedStack } from "../../../lib/tooling";
 import { homelabStack } from "./support/plans";
 
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "t-tooling-coupling-"));
@@ -90,5 +90,45 @@ describe("coupling model", () => {
       ),
     );
     expect(model.volumes.get("incus_storage_volume.shared")!.attachedTo).toEqual(["incus_instance.db", "incus_instance.web"]);
+  });
+});
+
+describe("the model's lookups", () => {
+  const view = (address: string, attributes: { [key: string]: unknown }): ResourceView => ({
+    address,
+    type: address.split(".")[0],
+    attributes,
+    preventDestroy: false,
+    replaceTriggeredBy: [],
+    dependsOn: [],
+    origin: "state",
+  });
+  const model = buildCouplingModel([
+    view("incus_storage_volume.a", { name: "data", pool: "p1" }),
+    view("incus_storage_volume.b", { name: "data", pool: "p2" }),
+    view("incus_storage_volume.c", { name: "logs", pool: "p1" }),
+    view("libvirt_volume.l", { name: "l.qcow2", pool: "images", path: "/img/l.qcow2" }),
+    view("incus_profile.first", { name: "web" }),
+    view("incus_profile.second", { name: "web" }),
+    view("incus_profile.computed", { name: "${var.p}" }),
+  ]);
+  const disk = (fields: Partial<DiskUse>): DiskUse => ({ references: [], rootDisk: false, shareable: false, ...fields });
+
+  test("volumeOf finds a disk's volume by reference, file path, or a unique (name, pool)", () => {
+    expect(model.volumeOf(disk({ volume: "${incus_storage_volume.c.name}", references: ["incus_storage_volume.c"] }))).toBe("incus_storage_volume.c");
+    expect(model.volumeOf(disk({ volume: "/img/l.qcow2" }))).toBe("libvirt_volume.l");
+    expect(model.volumeOf(disk({ volume: "data", pool: "p2" }))).toBe("incus_storage_volume.b");
+    expect(model.volumeOf(disk({ volume: "logs" }))).toBe("incus_storage_volume.c");
+    // Two volumes named "data" and no pool to tell them apart: no answer rather than a guess.
+    expect(model.volumeOf(disk({ volume: "data" }))).toBeUndefined();
+    expect(model.volumeOf(disk({ volume: "data", pool: "p3" }))).toBeUndefined();
+    expect(model.volumeOf(disk({ volume: "missing", pool: "p1" }))).toBeUndefined();
+  });
+
+  test("viewNamed gives the first resource of the family with that literal name", () => {
+    expect(model.viewNamed("profile", "web")?.address).toBe("incus_profile.first");
+    expect(model.viewNamed("volume", "logs")?.address).toBe("incus_storage_volume.c");
+    expect(model.viewNamed("network", "web")).toBeUndefined();
+    expect(model.viewNamed("profile", undefined)?.address).toBe("incus_profile.computed");
   });
 });

@@ -232,6 +232,16 @@ describe("import-host command line", () => {
     expect(io.err()).toMatch(/is not local, unix:/);
   });
 
+  test("an https remote without --server-cert is a usage error naming the option, before any file is read", async () => {
+    const io = memoryIO();
+    const argv = ["--remote", "https://10.0.0.2:8443", "--client-cert", "missing-client.crt", "--client-key", "missing-client.key"];
+    expect(await main(argv, io)).toBe(1);
+    expect(io.err()).toMatch(/^import: an https remote needs --server-cert: the server's certificate/);
+    expect(io.err()).not.toMatch(/serverCert|Reading the Incus host|cannot read/);
+    // A usage error is followed by the usage, which marks the option as required.
+    expect(io.err()).toMatch(/--server-cert FILE +https \(required\)/);
+  });
+
   test("--help prints the usage", async () => {
     const io = memoryIO();
     expect(await main(["--help"], io)).toBe(0);
