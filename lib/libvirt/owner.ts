@@ -5,7 +5,7 @@ import {
   LIBVIRT_OWNER_ELEMENT as OWNER_ELEMENT,
   LIBVIRT_OWNER_NAMESPACE as OWNER_NAMESPACE,
   LIBVIRT_OWNER_PREFIX as OWNER_PREFIX,
-} from "../ownership-keys";
+} from "../config-keys";
 import { el } from "./xml";
 import type { XmlElement, XmlNode } from "./xml";
 

@@ -1,9 +1,9 @@
 // The instance side of the lifecycle compiler: protection and the replacement triggers of an instance.
 import type { TerraformResourceLifecycle } from "cdktf";
+import { INCUS_DELETE_PROTECTION_KEY } from "../config-keys";
 import { uniqueSorted } from "./volume-lifecycle";
 
-/** Incus refuses to delete an instance with this config key set to "true". */
-export const INCUS_DELETE_PROTECTION_KEY = "security.protection.delete";
+export { INCUS_DELETE_PROTECTION_KEY };
 
 export interface InstanceLifecycleInput {
   /** `protect` of the instance: prevent_destroy (and Incus delete protection). */

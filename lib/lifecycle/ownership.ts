@@ -7,7 +7,7 @@ import {
   LIBVIRT_OWNER_PREFIX,
   OWNER_CONFIG_KEY,
   PROTECT_CONFIG_KEY,
-} from "../ownership-keys";
+} from "../config-keys";
 
 export { LIBVIRT_OWNER_NAMESPACE, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY };
 

@@ -1,6 +1,7 @@
 // The explain report: per instance, what happens to it and why, and what happens to each volume attached to it
 // (ephemeral volumes go with it and lose their data; persistent and shared ones are detached and re-attached);
 // then the volumes and other resources that change on their own, and everything that would be deleted.
+import { INCUS_DELETE_PROTECTION_KEY } from "../../config-keys";
 import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
 import { diskUsesOf, familyOf } from "../stack/resource-kinds";
 import { CauseAnalyzer, toResourceChange } from "./changes";
@@ -236,7 +237,7 @@ function attachedVolumes(type: string, values: unknown, model: CouplingModel): M
 /** Incus delete protection recorded in the prior state (it survives removing the instance from the code). */
 function wasProtected(change: ResourceChange | undefined): boolean {
   const before = change?.plan.change.before as { config?: { [key: string]: unknown } } | null | undefined;
-  return before?.config?.["security.protection.delete"] === "true";
+  return before?.config?.[INCUS_DELETE_PROTECTION_KEY] === "true";
 }
 
 function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[]): VolumeReport {

@@ -1,6 +1,7 @@
 // An instance as Instance props: its image (an alias that points at the image it was created from, else the
 // fingerprint), the root disk, the NIC and the custom volumes expressed with the construct's own props and
 // attach() where they fit exactly, every other device through the `devices` escape hatch.
+import { INCUS_DELETE_PROTECTION_KEY } from "../../config-keys";
 import type { Instance } from "../../incus";
 import type { PlanContext } from "./plan-values";
 import { rawDevices, userConfig } from "./plan-values";
@@ -18,7 +19,7 @@ type Device = { readonly [key: string]: string };
 
 /** Config keys owned by the server or by the constructs' props. */
 function managedInstanceKey(key: string): boolean {
-  return key.startsWith("image.") || key === "security.protection.delete";
+  return key.startsWith("image.") || key === INCUS_DELETE_PROTECTION_KEY;
 }
 
 export function describeInstance(instance: Instance, ctx: PlanContext): DescribedInstance {
@@ -74,7 +75,7 @@ export function describeInstance(instance: Instance, ctx: PlanContext): Describe
     rootDisk,
     network,
     running: isRunning(instance) ? undefined : false,
-    protect: config["security.protection.delete"] === "true" ? true : undefined,
+    protect: config[INCUS_DELETE_PROTECTION_KEY] === "true" ? true : undefined,
     config: userConfig(config, managedInstanceKey),
     devices: rawDevices(devices, `instance "${instance.name}"`, ctx.warn),
   };

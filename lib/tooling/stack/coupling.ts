@@ -2,7 +2,7 @@
 // shared, which instance owns an ephemeral volume (they share a terraform_data generation anchor), which volumes
 // rebuild their instance on change, and which instances and volumes are protected. Input is configuration
 // (cdk.tf.json) when available, and state values (with depends_on) for objects no longer in it.
-import { INCUS_DELETE_PROTECTION_KEY, PROTECT_CONFIG_KEY } from "../../lifecycle";
+import { INCUS_DELETE_PROTECTION_KEY, PROTECT_CONFIG_KEY } from "../../config-keys";
 import { configValue, diskUsesOf, familyOf, familyOfAddress, networkUsesOf, profilesOf } from "./resource-kinds";
 import type { DiskUse } from "./resource-kinds";
 import { referencedAddresses } from "./references";

@@ -1,6 +1,6 @@
-// The names of the ownership marker, in one place for everyone who writes or reads it: the constructs
-// (lib/lifecycle) write it, the incus provider and lib/libvirt read it. This file imports nothing, so the
-// lowest layers and the bundled providers can depend on it without pulling in any other layer.
+// Config keys and marker names in one place for everyone who writes or reads them: the constructs (lib/lifecycle)
+// write them; the incus provider, lib/libvirt and the tooling read them. This file imports nothing, so the lowest
+// layers, the bundled providers and the tooling can depend on it without loading cdktf or any other layer.
 
 /** Config key holding "<stack>/<construct path>" on every Incus object the constructs create. */
 export const OWNER_CONFIG_KEY = "user.cdktf-virt.owner";
@@ -17,3 +17,6 @@ export const LIBVIRT_OWNER_NAMESPACE = "https://cdktf-virt.dev/xmlns/owner";
 /** Prefix and local name the marker element is written with: `<cdktf-virt:owner>`. */
 export const LIBVIRT_OWNER_PREFIX = "cdktf-virt";
 export const LIBVIRT_OWNER_ELEMENT = "owner";
+
+/** Incus refuses to delete an instance with this config key set to "true". */
+export const INCUS_DELETE_PROTECTION_KEY = "security.protection.delete";
