@@ -2,7 +2,7 @@
 // everything that forces the instance or any of its ephemeral volumes to be replaced; the instance and those
 // volumes all name it in replace_triggered_by, so they are rebuilt together — never one without the others — and
 // without a dependency cycle (the anchor depends on none of them).
-import { Lazy } from "cdktf";
+import { Lazy } from "../framework";
 import type { TerraformResource } from "cdktf";
 import { Construct } from "constructs";
 import { TerraformDataResource } from "../bindings";

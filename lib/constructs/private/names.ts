@@ -1,7 +1,7 @@
 // Object names on the hosts: the rules Incus and libvirt enforce, checked at synth, and default names derived from
 // the construct path (stable across synths, unique per stack, valid for the object kind).
 import { createHash } from "crypto";
-import { TerraformStack } from "cdktf";
+import { TerraformStack } from "../../framework";
 import type { IConstruct } from "constructs";
 
 /** What a valid name looks like for one kind of object. */

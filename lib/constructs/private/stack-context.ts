@@ -2,7 +2,7 @@
 // per IncusHost), the libvirt providers, and the hook that copies the bundled providers next to the synthesized
 // stack so `cdktf deploy` finds them with no manual step.
 import * as path from "path";
-import { TerraformStack } from "cdktf";
+import { TerraformStack } from "../../framework";
 import type { ISynthesisSession } from "cdktf";
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
