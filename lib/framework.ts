@@ -6,6 +6,7 @@
 // Every value we take from the framework comes through this module; types are written against cdktf's
 // declarations (a cdktn app maps "cdktf" to cdktn in its tsconfig `paths`, as `cdktf-virt init` writes it).
 import type * as Cdktf from "cdktf";
+import type { IConstruct } from "constructs";
 
 /** The framework packages cdktf-virt can run on, in the order they are preferred when both are installed. */
 export const FRAMEWORK_PACKAGES = ["cdktf", "cdktn"] as const;
@@ -62,7 +63,7 @@ function resolveFrom(pkg: string): string | undefined {
   }
 }
 
-function loadFramework(): { name: FrameworkPackage; module: typeof Cdktf } {
+function loadFramework(): { name: FrameworkPackage; file: string; module: typeof Cdktf } {
   const resolved = new Map<FrameworkPackage, string>();
   for (const pkg of FRAMEWORK_PACKAGES) {
     const file = resolveFrom(pkg);
@@ -71,13 +72,16 @@ function loadFramework(): { name: FrameworkPackage; module: typeof Cdktf } {
   const loaded = [...resolved].filter(([, file]) => require.cache[file] !== undefined).map(([pkg]) => pkg);
   const name = chooseFramework({ requested: process.env[FRAMEWORK_ENV], installed: [...resolved.keys()], loaded });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return { name, module: require(resolved.get(name)!) as typeof Cdktf };
+  const file = resolved.get(name)!;
+  return { name, file, module: require(file) as typeof Cdktf };
 }
 
 const framework = loadFramework();
 
 /** The package the constructs were loaded from ("cdktf" or "cdktn"). */
 export const frameworkName: FrameworkPackage = framework.name;
+/** The file the framework was loaded from. */
+export const frameworkFile: string = framework.file;
 
 /* The values the library uses; each also names its instance type, so `extends TerraformResource` and
    `x: TerraformStack` keep cdktf's exact types. */
@@ -93,3 +97,19 @@ export const Tokenization: typeof Cdktf.Tokenization = framework.module.Tokeniza
 export type Tokenization = Cdktf.Tokenization;
 export const Lazy: typeof Cdktf.Lazy = framework.module.Lazy;
 export type Lazy = Cdktf.Lazy;
+
+/**
+ * The stack `scope` belongs to, checked to come from the same framework module as our resources. cdktf and cdktn
+ * recognise each other's stacks (one global symbol), so a second copy is only noticed deep in synthesis; say here
+ * what is wrong instead.
+ */
+export function stackOf(scope: IConstruct): TerraformStack {
+  const stack: IConstruct = TerraformStack.of(scope);
+  if (stack instanceof TerraformStack) return stack;
+  throw new Error(
+    `cdktf-virt: the stack "${stack.node.path}" comes from another copy of the CDK framework than the one ` +
+      `cdktf-virt uses (${frameworkName}, ${frameworkFile}). An app and cdktf-virt must share one copy: ` +
+      `run \`npm ls cdktf cdktn constructs\` and remove the extra one; with both cdktf and cdktn installed, set ` +
+      `${FRAMEWORK_ENV} to the one your app imports.`,
+  );
+}

@@ -1,7 +1,7 @@
 // Object names on the hosts: the rules Incus and libvirt enforce, checked at synth, and default names derived from
 // the construct path (stable across synths, unique per stack, valid for the object kind).
 import { createHash } from "crypto";
-import { TerraformStack } from "../../framework";
+import { stackOf } from "../../framework";
 import type { IConstruct } from "constructs";
 
 /** What a valid name looks like for one kind of object. */
@@ -117,7 +117,7 @@ function normalize(text: string): string {
 
 /** The construct path below its stack, e.g. "db/scratch" for "homelab/db/scratch". */
 export function pathInStack(scope: IConstruct): string {
-  const stackPath = TerraformStack.of(scope).node.path;
+  const stackPath = stackOf(scope).node.path;
   const path = scope.node.path;
   return stackPath !== "" && path.startsWith(`${stackPath}/`) ? path.slice(stackPath.length + 1) : path;
 }

@@ -2,7 +2,8 @@
 // per IncusHost), the libvirt providers, and the hook that copies the bundled providers next to the synthesized
 // stack so `cdktf deploy` finds them with no manual step.
 import * as path from "path";
-import { TerraformStack } from "../../framework";
+import { stackOf } from "../../framework";
+import type { TerraformStack } from "../../framework";
 import type { ISynthesisSession } from "cdktf";
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
@@ -22,7 +23,7 @@ export interface IncusProviderChoice {
 export class StackContext extends Construct {
   /** The context of the stack `scope` belongs to (created on first use). */
   public static of(scope: IConstruct): StackContext {
-    const stack = TerraformStack.of(scope);
+    const stack = stackOf(scope);
     const existing = stack.node.tryFindChild(CONTEXT_ID);
     return existing instanceof StackContext ? existing : new StackContext(stack);
   }
