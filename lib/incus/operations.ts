@@ -6,7 +6,7 @@
 // `error` envelope with HTTP 200. We tell them apart by reading the operation itself.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Deadline } from "./cancel";
-import { IncusAbortedError, IncusError, IncusOperationError, IncusTimeoutError, isNotFound } from "./errors";
+import { IncusAbortedError, IncusError, IncusOperationError, IncusTimeoutError, hasIncusCode, isNotFound } from "./errors";
 import type { IncomingResponse, RequestSender } from "./request";
 
 /** An Incus background operation (GET /1.0/operations/{id}). */
@@ -99,7 +99,7 @@ function stopped(deadline: Deadline, id: string, ctx: WaitContext, last: Operati
     return new IncusAbortedError(`Stopped waiting for ${what}: aborted by the caller (the operation may still run in Incus)`, ctx);
   }
   return new IncusTimeoutError(
-    `${what} did not finish within ${deadline.budgetMs} ms (it may still run in Incus; raise timeoutMs if it is just slow)`,
+    `${what} did not finish within ${deadline.exhaustedBudgetMs() ?? deadline.budgetMs} ms (it may still run in Incus; raise timeoutMs if it is just slow)`,
     ctx,
   );
 }
@@ -111,59 +111,62 @@ async function pause(pollStarted: number, deadline: Deadline): Promise<void> {
   await sleep(rest, undefined, { signal: deadline.signal }).catch(() => undefined);
 }
 
+/** One long-poll of the wait endpoint; returns the operation as Incus reports it after the poll. */
+async function pollOnce(sender: RequestSender, id: string, slice: number, deadline: Deadline, ctx: WaitContext): Promise<Operation> {
+  let res: IncomingResponse;
+  try {
+    res = await sender.send({
+      method: "GET",
+      path: `/1.0/operations/${encodeURIComponent(id)}/wait`,
+      query: { timeout: slice },
+      deadline,
+      timeoutMs: slice * 1000 + WAIT_SLACK_MS,
+      acceptErrorEnvelope: true,
+    });
+  } catch (err) {
+    if (isNotFound(err)) {
+      throw new IncusError("NOT_FOUND", `Incus operation ${id} started by ${ctx.method} ${ctx.path} vanished before it could be awaited`, {
+        ...ctx,
+        status: 404,
+      });
+    }
+    throw err;
+  }
+  const envelope = res.envelope;
+  if (envelope?.type === "sync") return asOperation(envelope.metadata, id, ctx);
+  // An error envelope: either this slice timed out or the operation failed. Ask the operation.
+  const op = await fetchOperation(sender, id, deadline, ctx);
+  if (op) return op;
+  throw new IncusOperationError(
+    `Incus operation (${id}) started by ${ctx.method} ${ctx.path} failed: ${envelope?.error || "(no error text)"}`,
+    id,
+    null,
+    { ...ctx, incusMessage: envelope?.error },
+  );
+}
+
 /** Waits until the operation finishes; returns it on success, throws IncusOperationError otherwise. */
 async function waitForOperation(sender: RequestSender, ref: string, deadline: Deadline, ctx: WaitContext): Promise<Operation> {
   const id = operationId(ref);
-  const waitPath = `/1.0/operations/${encodeURIComponent(id)}/wait`;
   let last: Operation | undefined;
   for (;;) {
     const remainingMs = deadline.remainingMs();
     if (deadline.signal.aborted || remainingMs <= 0) throw stopped(deadline, id, ctx, last);
     const slice = Math.max(1, Math.min(MAX_WAIT_SLICE_SECONDS, Math.floor(remainingMs / 1000)));
-    let res: IncomingResponse;
     const pollStarted = Date.now();
+    let op: Operation;
     try {
-      res = await sender.send({
-        method: "GET",
-        path: waitPath,
-        query: { timeout: slice },
-        deadline,
-        timeoutMs: slice * 1000 + WAIT_SLACK_MS,
-        acceptErrorEnvelope: true,
-      });
+      op = await pollOnce(sender, id, slice, deadline, ctx);
     } catch (err) {
-      // The call's own budget or the caller's abort: say which operation we stopped waiting for.
-      // (A lone wait request that hung past its slice keeps its own TIMEOUT message.)
-      if (err instanceof IncusError && (err.code === "ABORTED" || err.code === "TIMEOUT") && deadline.reason()) throw stopped(deadline, id, ctx, last);
-      if (isNotFound(err)) {
-        throw new IncusError("NOT_FOUND", `Incus operation ${id} started by ${ctx.method} ${ctx.path} vanished before it could be awaited`, {
-          ...ctx,
-          status: 404,
-        });
-      }
+      // The call's own budget or the caller's abort, whichever request of the poll it hit: one
+      // message naming the operation and the call's budget. (A lone request that hung past its own
+      // limit while the call still had time keeps its own TIMEOUT message.)
+      if (hasIncusCode(err, "ABORTED", "TIMEOUT") && deadline.reason()) throw stopped(deadline, id, ctx, last);
       throw err;
     }
-    const envelope = res.envelope;
-    if (envelope?.type === "sync") {
-      last = asOperation(envelope.metadata, id, ctx);
-      if (isFinished(last)) return finish(last, ctx);
-      await pause(pollStarted, deadline);
-      continue;
-    }
-    // An error envelope: either this slice timed out or the operation failed. Ask the operation.
-    const op = await fetchOperation(sender, id, deadline, ctx);
-    if (op && isFinished(op)) return finish(op, ctx);
-    if (op) {
-      last = op;
-      await pause(pollStarted, deadline);
-      continue;
-    }
-    throw new IncusOperationError(
-      `Incus operation (${id}) started by ${ctx.method} ${ctx.path} failed: ${envelope?.error || "(no error text)"}`,
-      id,
-      null,
-      { ...ctx, incusMessage: envelope?.error },
-    );
+    if (isFinished(op)) return finish(op, ctx);
+    last = op;
+    await pause(pollStarted, deadline);
   }
 }
 

@@ -134,7 +134,12 @@ export class RequestSender {
   async send(req: OutgoingRequest): Promise<IncomingResponse> {
     const fullPath = withQuery(req.path, req.query);
     const where = { method: req.method, path: fullPath, endpoint: this.transport.endpoint };
-    const deadline = req.deadline.child(req.timeoutMs ?? (req.raw ? Infinity : this.requestTimeoutMs));
+    const limit = this.limitFor(req);
+    // A cap no tighter than what is left of the call gets no timer of its own. Two timers ending at
+    // the same moment race to say whose budget ran out: under load the request's timer (clipped to
+    // the time left) could win and the message named 299 ms for a call given 300 ms.
+    const ownTimer = limit.ms < req.deadline.remainingMs();
+    const deadline = ownTimer ? req.deadline.child(limit.ms) : req.deadline;
     try {
       for (let attempt = 1; ; attempt++) {
         if (deadline.signal.aborted) throw deadline.signal.reason;
@@ -156,10 +161,18 @@ export class RequestSender {
       }
     } catch (err) {
       if (err instanceof IncusError) throw err;
-      throw this.transportFailure(err, deadline, where);
+      throw this.transportFailure(err, deadline, req.deadline.reason() === "timeout" ? callLimit(req.deadline) : limit, where);
     } finally {
-      deadline.dispose();
+      // The call's deadline belongs to the caller; only a timer made here is released here.
+      if (ownTimer) deadline.dispose();
     }
+  }
+
+  /** This request's own cap, named after the option that sets it. */
+  private limitFor(req: OutgoingRequest): TimeLimit {
+    if (req.timeoutMs !== undefined) return { ms: req.timeoutMs, name: "this request's own limit" };
+    if (req.raw) return { ms: Infinity, name: "no limit of its own" };
+    return { ms: this.requestTimeoutMs, name: "the client's requestTimeoutMs", option: "requestTimeoutMs" };
   }
 
   private headersFor(req: OutgoingRequest): Record<string, string> {
@@ -196,13 +209,15 @@ export class RequestSender {
     return { status, headers: response.headers, etag, envelope };
   }
 
-  private transportFailure(err: unknown, deadline: Deadline, where: ErrorWhere): IncusError {
+  /** `limit` is the configured budget that ran out, if one did (never the time that was left of it). */
+  private transportFailure(err: unknown, deadline: Deadline, limit: TimeLimit, where: ErrorWhere): IncusError {
     const target = `${where.method} ${where.path} on ${where.endpoint}`;
     const reason = deadline.reason();
     if (reason === "aborted") return new IncusAbortedError(`Incus ${target} was aborted by the caller`, { ...where, cause: err });
     if (reason === "timeout") {
+      const advice = limit.option ? ` (raise ${limit.option} if it is just slow)` : "";
       return new IncusTimeoutError(
-        `Incus ${target} got no answer within ${deadline.exhaustedBudgetMs() ?? deadline.budgetMs} ms; the daemon may be overloaded or hung (raise timeoutMs if it is just slow)`,
+        `Incus ${target} got no answer within ${limit.ms} ms (${limit.name}); the daemon may be overloaded or hung${advice}`,
         { ...where, cause: err },
       );
     }
@@ -220,6 +235,19 @@ export class RequestSender {
         : "is core.https_address set on the server and is the address reachable?";
     return new IncusConnectionError(`Cannot reach Incus for ${target} (${code ?? "error"}: ${text}): ${hint}`, { ...where, cause: err });
   }
+}
+
+/** A configured time budget and what configures it, for timeout messages. */
+interface TimeLimit {
+  readonly ms: number;
+  readonly name: string;
+  /** The option a person raises when the daemon is merely slow. */
+  readonly option?: string;
+}
+
+/** The whole call's budget: the timeoutMs it was given (or the one of an enclosing call that ran out). */
+function callLimit(deadline: Deadline): TimeLimit {
+  return { ms: deadline.exhaustedBudgetMs() ?? deadline.budgetMs, name: "the call's timeoutMs", option: "timeoutMs" };
 }
 
 interface ErrorWhere {

@@ -104,7 +104,7 @@ test("an operation that vanished is NOT_FOUND; one with only a wait error is OPE
   expect(err.incusMessage).toBe("storage exploded");
 });
 
-test("the caller can abort a long wait; the call's budget bounds it", async () => {
+test("the caller can abort a long wait", async () => {
   handler = (req, res) => {
     if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op8"));
     // A wait that never answers within the test (Incus would hold it for ?timeout seconds).
@@ -117,10 +117,42 @@ test("the caller can abort a long wait; the call's budget bounds it", async () =
   expect(isAborted(aborted)).toBe(true);
   expect(aborted.message).toMatch(/op8/);
   expect(Date.now() - started).toBeLessThan(1_500);
+});
 
-  const timed = (await fake.client().instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 400 }).catch((e: unknown) => e)) as IncusError;
+test("the call's budget bounds a wait that never answers, with one message however the timers fall", async () => {
+  // Under CPU load Date.now() runs ahead of the timers. Pinning the clock 100 ms ahead once the
+  // operation has started makes that certain: a wait request with a timer of its own, set to the
+  // time left of the call, would fire ~100 ms before the call's 400 ms and report "no answer
+  // within 300 ms" about itself. The wait never answers, so only the call's budget can end it.
+  const realNow = Date.now.bind(Date);
+  const clock = jest.spyOn(Date, "now");
+  handler = (req, res) => {
+    if (req.method !== "POST") return undefined;
+    clock.mockImplementation(() => realNow() + 100);
+    return sendJson(res, 202, asyncEnvelope("op8"));
+  };
+  const started = realNow();
+  try {
+    const timed = (await fake.client().instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 400 }).catch((e: unknown) => e)) as IncusError;
+    const elapsed = realNow() - started;
+    expect(isTimeout(timed)).toBe(true);
+    expect(timed.message).toMatch(/^Incus operation \(op8\) started by POST \/1\.0\/instances did not finish within 400 ms /);
+    expect(elapsed).toBeGreaterThanOrEqual(390);
+    expect(elapsed).toBeLessThan(1_500);
+  } finally {
+    clock.mockRestore();
+  }
+});
+
+test("the budget running out while the operation is read (not awaited) gives the same message", async () => {
+  handler = (req, res) => {
+    if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op11"));
+    if (req.pathname.endsWith("/wait")) return sendJson(res, 200, errorEnvelope(500, "context deadline exceeded"));
+    return undefined; // GET /1.0/operations/op11 never answers
+  };
+  const timed = (await fake.client().instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 300 }).catch((e: unknown) => e)) as IncusError;
   expect(isTimeout(timed)).toBe(true);
-  expect(timed.message).toMatch(/did not finish within 400 ms/);
+  expect(timed.message).toMatch(/^Incus operation \(op11\) started by POST \/1\.0\/instances did not finish within 300 ms /);
 });
 
 test("sync answers to write calls need no wait", async () => {

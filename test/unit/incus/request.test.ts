@@ -133,19 +133,37 @@ test("a missing socket is a CONNECTION error that names the socket and what to d
   expect(err.message).toMatch(/ENOENT/);
 });
 
-test("a daemon that never answers gives TIMEOUT within the call's budget", async () => {
+test("a daemon that never answers gives TIMEOUT naming the call's budget, not the time left of it", async () => {
   handler = () => undefined; // never respond
-  const started = Date.now();
-  const err = await failure(fake.client().server.get({ timeoutMs: 300 }));
+  const client = fake.client();
+  // Under load the clock moves on between starting the call and sending its request. Here it
+  // moves 50 ms at every read while the call starts, so the time left is well under 300 ms.
+  const realNow = Date.now.bind(Date);
+  let reads = 0;
+  const clock = jest.spyOn(Date, "now").mockImplementation(() => realNow() + 50 * reads++);
+  const started = realNow();
+  let pending: Promise<IncusError>;
+  try {
+    pending = failure(client.server.get({ timeoutMs: 300 }));
+  } finally {
+    clock.mockRestore();
+  }
+  const err = await pending;
+  const elapsed = realNow() - started;
+  expect(reads).toBeGreaterThanOrEqual(2);
   expect(isTimeout(err)).toBe(true);
-  expect(Date.now() - started).toBeLessThan(2_000);
-  expect(err.message).toContain("300 ms");
+  expect(err.message).toContain("got no answer within 300 ms (the call's timeoutMs)");
+  expect(err.message).toContain("raise timeoutMs");
+  expect(elapsed).toBeGreaterThanOrEqual(290);
+  expect(elapsed).toBeLessThan(2_000);
 });
 
-test("requestTimeoutMs bounds a single request", async () => {
+test("requestTimeoutMs bounds a single request, and the message names it", async () => {
   handler = () => undefined;
   const err = await failure(fake.client({ requestTimeoutMs: 200 }).server.get());
   expect(isTimeout(err)).toBe(true);
+  expect(err.message).toContain("got no answer within 200 ms (the client's requestTimeoutMs)");
+  expect(err.message).toContain("raise requestTimeoutMs");
 });
 
 test("the caller's AbortSignal aborts a request in flight, and an already aborted signal sends nothing", async () => {
