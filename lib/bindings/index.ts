@@ -1,11 +1,11 @@
 // L1 bindings: hand-written TerraformResource/TerraformProvider classes for the incus_* and libvirt_* resources the
 // constructs emit. Attribute names are exactly the provider schemas' (lxc/incus, dmacvicar/libvirt 0.9.x subset).
-export { snakeCase, specPaths, toTerraformAttributes, isToken } from "./private/attributes";
-export type { AttributeKind, AttributeSpec } from "./private/attributes";
-export { SpecResource } from "./private/spec-resource";
-export type { ResourceTypeInfo } from "./private/spec-resource";
-export { SpecProvider } from "./private/spec-provider";
-export type { ProviderTypeInfo } from "./private/spec-provider";
+export { snakeCase, specPaths, toTerraformAttributes, isToken } from "./attributes";
+export type { AttributeKind, AttributeSpec } from "./attributes";
+export { SpecResource } from "./spec-resource";
+export type { ResourceTypeInfo } from "./spec-resource";
+export { SpecProvider } from "./spec-provider";
+export type { ProviderTypeInfo } from "./spec-provider";
 
 export { IncusProvider, INCUS_PROVIDER_SPEC } from "./incus/provider";
 export type { IncusProviderConfig, IncusProviderOptions, IncusRemoteConfig } from "./incus/provider";

@@ -1,6 +1,6 @@
 // Every binding's attribute spec by Terraform type, for the test that compares them with the providers' schemas
 // (`terraform providers schema -json`) and for tools that need to know what the constructs emit.
-import type { AttributeSpec } from "./private/attributes";
+import type { AttributeSpec } from "./attributes";
 import { INCUS_PROVIDER_SPEC } from "./incus/provider";
 import { INCUS_PROJECT_SPEC } from "./incus/project";
 import { INCUS_NETWORK_SPEC } from "./incus/network";

@@ -2,10 +2,10 @@
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
 import { IncusProfileResource } from "../bindings";
-import type { IncusDeviceConfig } from "../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IncusHost } from "./incus-host";
 import type { IProject } from "./project";
+import { devicesToBlocks } from "./private/devices";
 import { fail } from "./private/errors";
 import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
@@ -72,22 +72,4 @@ export class Profile extends Construct implements IProfile {
     });
     this.profileName = resource.nameRef;
   }
-}
-
-/** Device map → sorted `device` blocks; checks every property value is non-empty (the provider requires it). */
-export function devicesToBlocks(
-  scope: Construct,
-  kind: string,
-  devices: { readonly [name: string]: DeviceSpec } | undefined,
-): IncusDeviceConfig[] | undefined {
-  if (devices === undefined) return undefined;
-  return Object.keys(devices)
-    .sort()
-    .map((name) => {
-      const device = devices[name];
-      for (const [key, value] of Object.entries(device.properties ?? {})) {
-        if (value === "") fail(scope, kind, "devices", `device "${name}" property "${key}" is empty; Incus needs a value (omit the key instead)`);
-      }
-      return { name, type: device.type, properties: { ...device.properties } };
-    });
 }

@@ -1,5 +1,5 @@
 // Nested shapes shared by several incus_* resources: device blocks and file blocks.
-import type { AttributeSpec } from "../private/attributes";
+import type { AttributeSpec } from "../attributes";
 
 /** A `device` block: an Incus device (disk, nic, proxy, …) with its properties. */
 export interface IncusDeviceConfig {

@@ -1,8 +1,8 @@
 // incus_image: an image imported from local tarballs, copied from another remote, or published from an instance.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 import type { IncusPlacementConfig } from "./common";
 
 export interface IncusImageSourceFileConfig {

@@ -1,8 +1,8 @@
 // incus_instance_snapshot: a snapshot of an instance (no import; update does nothing).
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 import type { IncusPlacementConfig } from "./common";
 
 export interface IncusInstanceSnapshotConfig extends TerraformMetaArguments, IncusPlacementConfig {

@@ -1,8 +1,8 @@
 // incus_instance: a container or virtual machine, with device/file/wait_for blocks and the exec map.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 import { DEVICE_SPEC, FILE_SPEC } from "./common";
 import type { IncusDeviceConfig, IncusFileConfig, IncusPlacementConfig } from "./common";
 

@@ -1,8 +1,8 @@
 // incus_profile: a reusable set of instance config and devices.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 import { DEVICE_SPEC } from "./common";
 import type { IncusDeviceConfig, IncusPlacementConfig } from "./common";
 

@@ -1,8 +1,8 @@
 // incus_project: an Incus project (namespace for instances, volumes, and optionally images/profiles/networks).
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 
 export interface IncusProjectConfig extends TerraformMetaArguments {
   readonly name: string;

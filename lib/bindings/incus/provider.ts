@@ -1,7 +1,7 @@
 // incus provider configuration (lxc/incus schema): remotes, certificates directory, default remote.
 import type { Construct } from "constructs";
-import { SpecProvider } from "../private/spec-provider";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecProvider } from "../spec-provider";
+import type { AttributeSpec } from "../attributes";
 
 /** One `remote` block: a named Incus server the resources can address with `remote = "<name>"`. */
 export interface IncusRemoteConfig {

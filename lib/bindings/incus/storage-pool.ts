@@ -1,8 +1,8 @@
 // incus_storage_pool: an Incus storage pool (dir, zfs, lvm, btrfs, …).
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 import type { IncusPlacementConfig } from "./common";
 
 export interface IncusStoragePoolConfig extends TerraformMetaArguments, IncusPlacementConfig {

@@ -1,8 +1,8 @@
 // incus_storage_volume: a custom storage volume (filesystem or block) in a pool.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 import { FILE_SPEC } from "./common";
 import type { IncusFileConfig, IncusPlacementConfig } from "./common";
 

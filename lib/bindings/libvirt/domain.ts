@@ -2,8 +2,8 @@
 // state and metadata (which carries the cdktf-virt ownership marker).
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 
 export interface LibvirtDiskConfig {
   /** "disk" (default) or "cdrom". */

@@ -1,8 +1,8 @@
 // libvirt_network (0.9.x shape, subset): a virtual network; with no forward and no ips it is isolated.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 
 export interface LibvirtNetworkConfig extends TerraformMetaArguments {
   readonly name: string;

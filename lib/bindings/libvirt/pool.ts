@@ -1,8 +1,8 @@
 // libvirt_pool (0.9.x shape, subset): a storage pool, e.g. a `dir` pool at target.path.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 
 export interface LibvirtPoolConfig extends TerraformMetaArguments {
   readonly name: string;

@@ -1,7 +1,7 @@
 // libvirt provider configuration: the connection URI (e.g. qemu:///system).
 import type { Construct } from "constructs";
-import { SpecProvider } from "../private/spec-provider";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecProvider } from "../spec-provider";
+import type { AttributeSpec } from "../attributes";
 
 export interface LibvirtProviderConfig {
   readonly uri: string;

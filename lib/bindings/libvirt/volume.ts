@@ -2,8 +2,8 @@
 // backing store.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 
 export interface LibvirtFormatConfig {
   /** "raw" or "qcow2". */

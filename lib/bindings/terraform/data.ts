@@ -3,8 +3,8 @@
 // class runs `terraform version` as a validation for every instance, which costs a process per anchor at synth.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
-import { SpecResource } from "../private/spec-resource";
-import type { AttributeSpec } from "../private/attributes";
+import { SpecResource } from "../spec-resource";
+import type { AttributeSpec } from "../attributes";
 
 export interface TerraformDataConfig extends TerraformMetaArguments {
   /** Stored in state and reflected in `output`; changes update in place. */

@@ -2,7 +2,7 @@
 // it emits (exactly the provider schema's names) and their shapes; one converter turns the camelCase config a
 // binding receives into the snake_case JSON Terraform reads. The same spec feeds the schema-compatibility test,
 // so a binding cannot emit a name it does not declare.
-import { Token, Tokenization } from "../../framework";
+import { Token, Tokenization } from "../framework";
 
 /**
  * The shape of one attribute:

@@ -2,7 +2,7 @@
 // converted through the binding's AttributeSpec at synthesis time, and whose lifecycle block may be produced at
 // synthesis time too (the lifecycle compiler needs the whole construct tree: attachments made after construction,
 // logical IDs of other resources).
-import { TerraformProvider, TerraformResource } from "../../framework";
+import { TerraformProvider, TerraformResource } from "../framework";
 import type { TerraformMetaArguments, TerraformResourceLifecycle } from "cdktf";
 import type { Construct } from "constructs";
 import { toTerraformAttributes } from "./attributes";
