@@ -5,6 +5,7 @@ import type { CliIO, CommandMain } from "./io";
 export const USAGE = `Usage: cdktf-virt <command> [options]
 
 Commands:
+  init [DIR]         create an infra repository (starter stack, scripts, CI pipeline) that deploys with \`npm run deploy\`
   provider install   install the bundled Terraform providers into a filesystem mirror
   explain [PLAN]     say in words what a plan does to instances and their data; --guard refuses data loss
   graph [STACK]      draw hosts, pools, volumes, instances and their lifecycle coupling (Mermaid, DOT, SVG)
@@ -19,6 +20,7 @@ export const COMMANDS: ReadonlyMap<string, () => CommandMain> = new Map<string, 
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   ["provider install", () => (require("./provider-install") as typeof import("./provider-install")).providerInstall],
   /* eslint-disable @typescript-eslint/no-require-imports */
+  ["init", () => (require("./init") as typeof import("./init")).init],
   ["explain", () => (require("../tooling/explain") as typeof import("../tooling/explain")).main],
   ["graph", () => (require("../tooling/graph") as typeof import("../tooling/graph")).main],
   ["doctor", () => (require("../tooling/doctor") as typeof import("../tooling/doctor")).main],

@@ -1,0 +1,197 @@
+// The files of a new infra repository, rendered from the options: pure functions from values to text, so tests
+// read exactly what `cdktf-virt init` writes. The pipeline files come from examples/gitops (see ci-files.ts).
+import type { FrameworkProfile } from "./frameworks";
+import { minNodeText } from "./frameworks";
+
+/** A file to write, relative to the new repository's root. */
+export interface GeneratedFile {
+  readonly path: string;
+  readonly content: string;
+  /** @default 0o644 */
+  readonly mode?: number;
+}
+
+export interface TemplateInput {
+  readonly profile: FrameworkProfile;
+  readonly stackName: string;
+  /** npm spec of the cdktf-virt dependency. */
+  readonly packageSpec: string;
+}
+
+/** TypeScript 7 (the native compiler) has no API ts-node can use: stay on 5.9. */
+export const TYPESCRIPT_RANGE = "~5.9.3";
+export const TS_NODE_RANGE = "^10.9.2";
+/** What .gitignore keeps out: dependencies, synth output, Terraform's working files and local state. */
+export const GITIGNORE_ENTRIES = ["node_modules", "cdktf.out", ".terraform", "*.tfstate", "*.tfstate.*", ".gen"] as const;
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+export function renderPackageJson({ profile, stackName, packageSpec }: TemplateInput): string {
+  const cli = profile.cli.command;
+  return json({
+    name: stackName,
+    version: "0.1.0",
+    private: true,
+    description: `Incus infrastructure deployed with cdktf-virt on ${profile.title}`,
+    scripts: {
+      synth: `${cli} synth`,
+      plan: `${cli} plan`,
+      deploy: `${cli} deploy --auto-approve`,
+      // Interactive on purpose: destroying asks first (persistent volumes refuse anyway, see the README).
+      destroy: `${cli} destroy`,
+      explain: `${cli} synth && cdktf-virt explain`,
+    },
+    engines: { node: `>=${minNodeText(profile)}` },
+    dependencies: {
+      "cdktf-virt": packageSpec,
+      [profile.library.name]: profile.library.range,
+      constructs: profile.constructs,
+    },
+    devDependencies: {
+      "@types/node": profile.typesNode,
+      [profile.cli.name]: profile.cli.range,
+      "ts-node": TS_NODE_RANGE,
+      typescript: TYPESCRIPT_RANGE,
+    },
+  });
+}
+
+export function renderTsconfig({ profile }: TemplateInput): string {
+  const compilerOptions: Record<string, unknown> = {
+    target: "ES2022",
+    lib: ["ES2022"],
+    module: "CommonJS",
+    moduleResolution: "node",
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ["node"],
+  };
+  if (profile.needsPathsMapping) {
+    // cdktf-virt's declarations import their types from "cdktf"; in this app that is cdktn (same classes).
+    compilerOptions.baseUrl = ".";
+    compilerOptions.paths = { cdktf: [`./node_modules/${profile.library.name}`] };
+  }
+  return json({ compilerOptions, include: ["main.ts"] });
+}
+
+/** cdktf.json: cdktf-cli and cdktn-cli both read this file name, with the same keys. */
+export function renderCdktfJson(): string {
+  return json({
+    language: "typescript",
+    app: "npx ts-node main.ts",
+    output: "cdktf.out",
+    sendCrashReports: "false",
+    terraformProviders: [],
+    terraformModules: [],
+  });
+}
+
+export function renderMainTs({ profile, stackName }: TemplateInput): string {
+  return `// The infrastructure of this repository: one stack on the local Incus host. \`npm run deploy\` synthesizes it and
+// applies it with terraform; the Incus provider ships inside cdktf-virt (no registry, no download).
+import { App, TerraformStack } from "${profile.library.name}";
+import { IncusHost, Instance, StoragePool, Volume, VolumeLifecycle } from "cdktf-virt";
+
+const app = new App();
+${commented(`const stack = new TerraformStack(app, "${stackName}");`, `object names on the host start with "${stackName}-"`)}
+const host = new IncusHost(stack, "lab", {});                                   // local unix socket by default
+const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
+// PERSISTENT: kept and re-attached when db is rebuilt, and never deleted by accident (prevent_destroy).
+const data = new Volume(stack, "pgdata", { pool, size: "10GiB", lifecycle: VolumeLifecycle.PERSISTENT });
+const image = process.env.INCUS_IMAGE ?? "images:debian/13";                     // an image alias on the host
+const db = new Instance(stack, "db", { host, image, rootDisk: { pool, size: "8GiB" } });
+db.attach(data, { path: "/var/lib/postgresql", rebuildOnChange: true });        // a changed volume re-provisions db
+app.synth();
+`;
+}
+
+/** `code` with `// comment` at column 81 (the column of the other comments in main.ts), or two spaces after it. */
+function commented(code: string, comment: string): string {
+  return `${code.padEnd(78)}  // ${comment}`;
+}
+
+export function renderGitignore(): string {
+  return `${GITIGNORE_ENTRIES.join("\n")}\n`;
+}
+
+export function renderReadme({ profile, stackName }: TemplateInput): string {
+  const cli = profile.cli.command;
+  const pathsNote = profile.needsPathsMapping
+    ? `
+## Why tsconfig.json maps "cdktf"
+cdktf-virt's type declarations name their framework types after \`cdktf\`. This repository runs on cdktn, which has
+the same classes, so \`tsconfig.json\` maps the name: \`"paths": { "cdktf": ["./node_modules/cdktn"] }\`. At run time
+cdktf-virt loads whichever framework the app has installed. Keep the mapping; without it the types are wrong.
+`
+    : "";
+  return `# ${stackName}
+
+Infrastructure for [Incus](https://linuxcontainers.org/incus/), written in TypeScript with cdktf-virt on
+${profile.title}. Everything is in \`main.ts\`.
+
+## Deploy: one command
+\`\`\`sh
+npm run deploy                                  # synth + terraform apply, asks nothing; running it again changes nothing
+INCUS_IMAGE=debian-13 npm run deploy            # use an image alias that exists on your host instead
+\`\`\`
+The first deploy creates a \`dir\` storage pool \`${stackName}-pool\`, a persistent volume \`${stackName}-pgdata\` and an
+instance \`${stackName}-db\` with the volume at /var/lib/postgresql: \`incus list ${stackName}-\`.
+
+## What to install
+- Node.js >= ${minNodeText(profile)} and npm (\`npm install\` once, if \`cdktf-virt init\` did not run it).
+- Terraform >= 1.5 on PATH. The Incus provider comes with cdktf-virt: \`terraform init\` needs no registry for it.
+- Incus, running on this machine, and a user allowed to use its socket (root, or a member of \`incus-admin\`).
+  \`INCUS_IMAGE\` (default \`images:debian/13\`) must be an image this host has or can download.
+
+\`npx cdktf-virt doctor\` checks all of this and says how to fix what is missing.
+
+## Commands
+| command | what it does |
+|---|---|
+| \`npm run synth\` | writes the Terraform JSON to \`cdktf.out/stacks/${stackName}\` |
+| \`npm run plan\` | shows what a deploy would change |
+| \`npm run explain\` | says in words what a deploy would do to each instance and to the data on its volumes |
+| \`npm run deploy\` | \`${cli} deploy --auto-approve\` |
+| \`npm run destroy\` | removes the stack (asks first) |
+
+## Data is protected
+\`pgdata\` is PERSISTENT: when \`db\` is rebuilt it is detached, kept and attached again, and Terraform refuses to delete
+it, so \`npm run destroy\` stops with an error while it exists. To really delete it: set \`protect: false\` on the
+\`Volume\`, \`npm run deploy\` (it rebuilds \`db\`: the volume changed and \`db\` has \`rebuildOnChange\`), then
+\`npm run destroy\` (cdktf-virt's docs/lifecycle.md has the steps for removing one volume).
+${pathsNote}
+## CI: plan, guard, deploy
+\`ci/pipeline.sh\` synthesizes, plans, refuses any plan that would destroy a persistent volume
+(\`cdktf-virt explain --guard\`, exit 2) and applies exactly the plan that passed. \`ci/github-actions.yml\` runs it
+(copy it to \`.github/workflows/infra.yml\`; it wants a self-hosted runner next to the hosts, with terraform).
+A pipeline needs a shared, locked state: the pipeline keeps it in PostgreSQL and requires \`PG_CONN_STR\`. Add the
+backend to \`main.ts\` before using it (terraform reads the connection string from \`PG_CONN_STR\`, so the password
+never lands in the synthesized JSON):
+\`\`\`ts
+import { App, PgBackend, TerraformStack } from "${profile.library.name}";
+// after \`const stack = …\`:
+new PgBackend(stack, { connStr: "", schemaName: "${pgSchema(stackName)}" }).addOverride("conn_str", undefined);
+\`\`\`
+Until then the state is the file \`terraform.${stackName}.tfstate\` here (never commit it); to move it into the
+database, synth with the backend added and run \`terraform init -migrate-state\` in \`cdktf.out/stacks/${stackName}\`.
+`;
+}
+
+/** A PostgreSQL schema of its own for the stack's state: "lab-1" → "tfstate_lab_1". */
+export function pgSchema(stackName: string): string {
+  return `tfstate_${stackName.replace(/\W+/g, "_")}`;
+}
+
+/** Every file of the repository except the pipeline (ci-files.ts), in the order they are written. */
+export function renderProjectFiles(input: TemplateInput): GeneratedFile[] {
+  return [
+    { path: "package.json", content: renderPackageJson(input) },
+    { path: "tsconfig.json", content: renderTsconfig(input) },
+    { path: "cdktf.json", content: renderCdktfJson() },
+    { path: "main.ts", content: renderMainTs(input) },
+    { path: ".gitignore", content: renderGitignore() },
+    { path: "README.md", content: renderReadme(input) },
+  ];
+}
