@@ -20,3 +20,18 @@ export const LIBVIRT_OWNER_ELEMENT = "owner";
 
 /** Incus refuses to delete an instance with this config key set to "true". */
 export const INCUS_DELETE_PROTECTION_KEY = "security.protection.delete";
+
+/**
+ * Config key recording a volume's lifecycle kind ("ephemeral", "persistent", "shared"), written by the constructs
+ * so tooling reads the model instead of inferring it (libvirt: the same word in the object's metadata).
+ */
+export const LIFECYCLE_CONFIG_KEY = "user.cdktf-virt.lifecycle";
+
+/**
+ * Config key carrying an object's removal policy ("protect", "retain", "snapshot", "destroy"), written by the
+ * constructs and carried out by the bundled providers on Delete, whatever path leads to the delete.
+ */
+export const REMOVAL_POLICY_CONFIG_KEY = "user.cdktf-virt.removal-policy";
+
+/** Config key on a persistent volume: snapshot it before the instance using it is deleted or rebuilt; value = how many such snapshots to keep. */
+export const SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY = "user.cdktf-virt.snapshot-before-rebuild";
