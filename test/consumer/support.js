@@ -7,6 +7,7 @@
 //   support.js check-names CDK_TF_JSON STACK_ID                  every Incus object name starts with STACK_ID-
 //   support.js check-deployed SHOW_JSON                          instances running, volumes present (incus query)
 //   support.js check-copies APP_DIR FRAMEWORK                    one copy of the framework and constructs for the app
+//   support.js entry-points APP_DIR FRAMEWORK                   write a file that uses every documented entry point
 //   support.js same-config BEFORE_JSON AFTER_JSON                two synth outputs equal, metadata ("//") aside
 //   support.js leftovers STACK_ID                                Incus objects of this stack, one per line
 "use strict";
@@ -174,6 +175,43 @@ const commands = {
       if (loaded.size !== 1) problems.push(`expected the app, cdktf-virt${name === "constructs" ? ` and ${framework}` : ""} to load one ${name}; they load: ${[...loaded].join(", ")}`);
     }
     if (problems.length > 0) fail(problems.join("\n"));
+  },
+
+  // README "Entry points": each loads at run time, and its types resolve in the app's TypeScript setup, against the
+  // app's framework (a cdktn app through the tsconfig "paths" mapping): the L1 bindings must be TerraformResources
+  // of that framework, not `any`. Writes entry-points.ts and tsconfig.entry-points.json (tsconfig.json + that file).
+  "entry-points"(appDir, framework) {
+    const entries = ["cdktf-virt", "cdktf-virt/bindings", "cdktf-virt/lifecycle", "cdktf-virt/incus", "cdktf-virt/libvirt", "cdktf-virt/tooling"];
+    const fromApp = createRequire(join(appDir, "package.json"));
+    const problems = [];
+    for (const entry of entries) {
+      try {
+        fromApp(entry);
+      } catch (err) {
+        problems.push(`require("${entry}") fails in the app: ${err.message.split("\n")[0]}`);
+      }
+    }
+    if (problems.length > 0) fail(problems.join("\n"));
+    writeFileSync(
+      join(appDir, "entry-points.ts"),
+      `// Written by the consumer test: cdktf-virt's entry points type-check in this app, against ${framework}'s types.
+import { TerraformResource } from "${framework}";
+import { Instance } from "cdktf-virt";
+import { IncusStorageVolumeResource } from "cdktf-virt/bindings";
+import { VolumeLifecycle } from "cdktf-virt/lifecycle";
+import type * as incus from "cdktf-virt/incus";
+import type * as libvirt from "cdktf-virt/libvirt";
+import type * as tooling from "cdktf-virt/tooling";
+
+type IsAny<T> = 0 extends 1 & T ? true : false;
+export const frameworkTypesAreAny: IsAny<IncusStorageVolumeResource["addOverride"]> = false;
+export const bindingIsAResource: TerraformResource = null as unknown as IncusStorageVolumeResource;
+export const lifecycle: VolumeLifecycle = VolumeLifecycle.PERSISTENT;
+export type Modules = [typeof incus, typeof libvirt, typeof tooling, Instance];
+`,
+    );
+    writeFileSync(join(appDir, "tsconfig.entry-points.json"), JSON.stringify({ extends: "./tsconfig.json", include: ["main.ts", "entry-points.ts"] }, null, 2) + "\n");
+    console.log(`${entries.length} entry points load; entry-points.ts written for tsc`);
   },
 
   // The migration changes nothing Terraform sees: same resources, same addresses, same arguments.
