@@ -1,8 +1,7 @@
 // Trusted client certificates (/1.0/certificates): who may talk to the server over HTTPS.
-import { X509Certificate } from "node:crypto";
 import type { CallOptions, IncusApi, Versioned } from "./api";
 import { UNSCOPED, apiPath } from "./api";
-import { IncusError } from "./errors";
+import { certificateFingerprint } from "./remotes/credentials";
 
 export interface Certificate {
   readonly name: string;
@@ -29,15 +28,6 @@ export interface CertificateAdd {
   readonly description?: string;
 }
 
-/** Incus' fingerprint of a PEM certificate: SHA-256 of its DER bytes, lower-case hex. */
-export function certificateFingerprint(pem: string): string {
-  try {
-    return new X509Certificate(pem).fingerprint256.replace(/:/g, "").toLowerCase();
-  } catch (err) {
-    throw new IncusError("INVALID_OPTIONS", `Not a PEM X.509 certificate: ${(err as Error).message}`);
-  }
-}
-
 function pemBody(pem: string): string {
   certificateFingerprint(pem); // validates early with a clear message
   return pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
@@ -61,6 +51,17 @@ export class CertificatesApi {
       json: { ...rest, type: type ?? "client", certificate: pemBody(certificate) },
     });
     return certificateFingerprint(certificate);
+  }
+
+  /**
+   * Redeems a one-time trust token (from `incus config trust add <name>`): the server then trusts the client
+   * certificate this connection presents. Works over an untrusted HTTPS connection; that is its purpose.
+   */
+  async addWithToken(token: string, options: { readonly name?: string } & CallOptions = {}): Promise<void> {
+    const { name, ...call } = options;
+    await this.api.write("POST", apiPath("certificates"), call, UNSCOPED, {
+      json: { type: "client", trust_token: token, ...(name ? { name } : {}) },
+    });
   }
 
   async delete(fingerprint: string, call?: CallOptions): Promise<void> {

@@ -1,8 +1,7 @@
 // Public surface of the Incus REST client. Nothing here knows about Terraform or constructs.
 export { IncusClient } from "./client";
 export type { IncusClientOptions } from "./client";
-export type { IncusRemote, UnixSocketRemote, HttpsRemote } from "./remote";
-export { resolveSocketPath, DEFAULT_INCUS_DIR } from "./remote";
+export * from "./remotes";
 export type { CallOptions, UpdateOptions, Versioned, IncusApi, CallRequest, Scope } from "./api";
 export { apiPath } from "./api";
 export type { Operation, WriteResult } from "./operations";
@@ -32,8 +31,6 @@ export {
 export type { IncusErrorCode, IncusErrorDetails } from "./errors";
 export type { ConfigMap, DevicesMap, InstanceType } from "./types";
 export type { Server, ServerEnvironment, ServerPut, ServerApi } from "./server";
-export { certificateFingerprint } from "./certificates";
-export { EXTRA_CA_ENV, systemTrustAnchors } from "./system-trust";
 export type { Certificate, CertificateAdd, CertificatesApi } from "./certificates";
 export type { Project, ProjectPut, ProjectsPost, ProjectsApi } from "./projects";
 export type { Network, NetworkPut, NetworksPost, NetworksApi } from "./networks";
@@ -73,4 +70,8 @@ export type {
   ImageImportResult,
   ImagesApi,
 } from "./images";
-export type { InstanceSnapshot, VolumeSnapshot, SnapshotCreateOptions, InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
+export type { InstanceSnapshot, VolumeSnapshot, VolumeSnapshotPut, SnapshotCreateOptions, InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
+export { parseUsedBy } from "./used-by";
+export { attachedCustomVolumes, detachVolume, volumeDeviceNames } from "./volume-attachments";
+export type { DetachResult } from "./volume-attachments";
+export type { UsedByRef } from "./used-by";

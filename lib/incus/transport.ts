@@ -2,7 +2,7 @@
 // requests run at once, which is what a Terraform provider applying a large graph needs.
 import type { ConnectionOptions, TLSSocket } from "node:tls";
 import type { Dispatcher, buildConnector } from "undici";
-import type { ResolvedHttpsRemote, ResolvedRemote } from "./remote";
+import type { ResolvedHttpsRemote, ResolvedRemote } from "./remotes/remote";
 
 /** A connected remote: the dispatcher that sends requests and the origin they go to. */
 export interface Transport {

@@ -4,23 +4,33 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { IncusError } from "../errors";
 
 /** One remote as config.yml records it. */
-export interface ConfigFileRemote {
+export interface ClientConfigRemote {
   readonly addr: string;
+  /** incus, simplestreams or oci; unset means incus. */
   readonly protocol?: string;
   readonly authType?: string;
-  readonly public?: boolean;
+  readonly public: boolean;
   readonly project?: string;
 }
 
-export interface IncusConfigFile {
+/** What config.yml says. */
+export interface ClientConfig {
+  /** The file it was read from. */
+  readonly file: string;
   readonly defaultRemote?: string;
-  readonly remotes: Readonly<Record<string, ConfigFileRemote>>;
+  readonly remotes: Readonly<Record<string, ClientConfigRemote>>;
+  /**
+   * Why the file could not be used (unreadable, not YAML, not a mapping); its remotes are then empty. A missing
+   * file is no problem: it only means `incus remote add` was never run.
+   */
+  readonly problem?: string;
 }
 
-/** `config_dir`, else $INCUS_CONF, else ~/.config/incus; `$VAR` and `~` are expanded. */
-export function resolveConfigDir(configured: string | null | undefined, env: NodeJS.ProcessEnv = process.env): string {
+/** The configuration directory: the given one, else $INCUS_CONF, else ~/.config/incus; `$VAR` and `~` are expanded. */
+export function resolveConfigDir(configured?: string | null, env: NodeJS.ProcessEnv = process.env): string {
   const raw = configured || env.INCUS_CONF || "$HOME/.config/incus";
   const home = env.HOME || os.homedir();
   const expanded = raw
@@ -42,42 +52,55 @@ export function configDirPaths(configDir: string) {
   };
 }
 
-/** Reads config.yml; a missing or unreadable file means "no remotes configured there" (as the official provider). */
-export function loadConfigFile(configDir: string): IncusConfigFile {
-  let text: string;
+/** Reads config.yml. Never throws: a file that cannot be used comes back with `problem` and no remotes. */
+export function readClientConfig(configDir: string): ClientConfig {
+  const file = configDirPaths(configDir).configFile;
+  let text: string | undefined;
   try {
-    text = fs.readFileSync(configDirPaths(configDir).configFile, "utf8");
-  } catch {
-    return { remotes: {} };
+    text = readOptionalFile(file);
+  } catch (err) {
+    return { file, remotes: {}, problem: (err as Error).message };
   }
-  const doc = parseSimpleYaml(text);
-  const remotes: Record<string, ConfigFileRemote> = {};
-  const rawRemotes = doc.remotes;
-  if (rawRemotes && typeof rawRemotes === "object") {
-    for (const [name, value] of Object.entries(rawRemotes)) {
-      if (!value || typeof value !== "object") continue;
-      const r = value as Record<string, unknown>;
-      if (typeof r.addr !== "string") continue;
-      remotes[name] = {
-        addr: r.addr,
-        protocol: typeof r.protocol === "string" ? r.protocol : undefined,
-        authType: typeof r.auth_type === "string" ? r.auth_type : undefined,
-        public: r.public === true || r.public === "true",
-        project: typeof r.project === "string" ? r.project : undefined,
-      };
-    }
+  if (text === undefined) return { file, remotes: {} };
+  let doc: unknown;
+  try {
+    // Loaded on first use: a provider start that never reads config.yml does not pay for the parser.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const yaml = require("yaml") as typeof import("yaml");
+    doc = yaml.parse(text) ?? {};
+  } catch (err) {
+    return { file, remotes: {}, problem: `${file} is not valid YAML: ${(err as Error).message.split("\n")[0]}` };
   }
-  const defaultRemote = typeof doc["default-remote"] === "string" ? (doc["default-remote"] as string) : undefined;
-  return { defaultRemote, remotes };
+  if (!isMap(doc)) return { file, remotes: {}, problem: `${file} is not a YAML mapping (expected default-remote: and remotes:)` };
+  const remotes: Record<string, ClientConfigRemote> = {};
+  for (const [name, value] of Object.entries(isMap(doc.remotes) ? doc.remotes : {})) {
+    if (!isMap(value) || typeof value.addr !== "string") continue;
+    remotes[name] = {
+      addr: value.addr,
+      protocol: stringValue(value.protocol),
+      authType: stringValue(value.auth_type),
+      public: value.public === true || value.public === "true",
+      project: stringValue(value.project),
+    };
+  }
+  return { file, defaultRemote: stringValue(doc["default-remote"]), remotes };
 }
 
-/** A file's text, or undefined when it does not exist. */
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringValue(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A file's text, or undefined when it does not exist; other failures throw with the file's name. */
 export function readOptionalFile(file: string): string | undefined {
   try {
     return fs.readFileSync(file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new Error(`Cannot read ${file}: ${(err as Error).message}`);
+    throw new IncusError("INVALID_OPTIONS", `Cannot read ${file}: ${(err as Error).message}`, { cause: err });
   }
 }
 
@@ -85,63 +108,4 @@ export function readOptionalFile(file: string): string | undefined {
 export function writeFileWithDirs(file: string, content: string, mode: number): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o750 });
   fs.writeFileSync(file, content, { mode });
-}
-
-type YamlValue = string | boolean | YamlMap;
-interface YamlMap {
-  [key: string]: YamlValue;
-}
-
-/**
- * The block-mapping subset of YAML that config.yml uses: nested `key: value` maps by indentation, `{}`,
- * quoted or plain scalars, booleans and comments. Lists and flow collections other than `{}` are skipped.
- */
-export function parseSimpleYaml(text: string): YamlMap {
-  const root: YamlMap = {};
-  const stack: { indent: number; map: YamlMap }[] = [{ indent: -1, map: root }];
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = stripComment(rawLine);
-    if (line.trim() === "" || line.trim() === "---") continue;
-    const indent = line.length - line.trimStart().length;
-    const m = /^(\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^:]+?):(?:\s+(.*))?$/.exec(line);
-    if (!m) continue; // list items and anything else config.yml does not use
-    while (stack.length > 1 && stack[stack.length - 1].indent >= indent) stack.pop();
-    const parent = stack[stack.length - 1].map;
-    const key = unquote(m[2].trim());
-    const rest = (m[3] ?? "").trim();
-    if (rest === "") {
-      const child: YamlMap = {};
-      parent[key] = child;
-      stack.push({ indent, map: child });
-    } else if (rest === "{}") {
-      parent[key] = {};
-    } else {
-      parent[key] = scalar(rest);
-    }
-  }
-  return root;
-}
-
-function stripComment(line: string): string {
-  let quote: string | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote) {
-      if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === "#" && (i === 0 || /\s/.test(line[i - 1]))) return line.slice(0, i);
-  }
-  return line;
-}
-
-function unquote(text: string): string {
-  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) return JSON.parse(text) as string;
-  if (text.length >= 2 && text.startsWith("'") && text.endsWith("'")) return text.slice(1, -1).replace(/''/g, "'");
-  return text;
-}
-
-function scalar(text: string): string | boolean {
-  if (text === "true") return true;
-  if (text === "false") return false;
-  return unquote(text);
 }

@@ -2,7 +2,7 @@
 // so a misconfigured remote fails when the client is built, not on the first request.
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import * as path from "node:path";
-import { IncusError } from "./errors";
+import { IncusError } from "../errors";
 
 /** The local daemon over its unix socket (the default remote). */
 export interface UnixSocketRemote {

@@ -1,6 +1,9 @@
 // What the incus provider's `configure` hands to every resource and data source (ctx.providerData). Kept
 // small and stable: resources in other folders code against it.
-import type { IncusClient } from "../../incus";
+import type { IncusClient, RemoteInfo } from "../../incus";
+
+/** A configured remote as resources may need to know it (no credentials). */
+export type { RemoteInfo };
 
 export interface IncusProviderData {
   /**
@@ -22,14 +25,4 @@ export interface IncusProviderData {
    * Throws like `client` when the remote is unknown.
    */
   remoteInfo(remote?: string | null): RemoteInfo;
-}
-
-/** A configured remote as resources may need to know it (no credentials). */
-export interface RemoteInfo {
-  readonly name: string;
-  /** First address, normalised: `unix:///path/to/socket` or `https://host:port`. */
-  readonly address: string;
-  /** `incus` (an Incus server), `simplestreams` or `oci` (image servers only). */
-  readonly protocol: string;
-  readonly public: boolean;
 }

@@ -2,57 +2,31 @@
 // valid and matching, and a pinned servercerts/<remote>.crt for each HTTPS remote in config.yml.
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import * as fs from "node:fs";
-import * as path from "node:path";
+import { configDirPaths, isHttpsAddress, readClientConfig } from "../../incus";
 import { fail, ok, warn } from "./check-result";
 import type { CheckResult } from "./check-result";
 
 const NAME = "certificates";
 const SOON_MS = 30 * 24 * 3600 * 1000;
 
-/** The remotes config.yml lists, by name, with their address. */
-export function readConfigRemotes(text: string): Map<string, { addr: string; protocol?: string }> {
-  const remotes = new Map<string, { addr: string; protocol?: string }>();
-  let inRemotes = false;
-  let remoteIndent: number | undefined;
-  let current: string | undefined;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/\s+#.*$/, "");
-    if (line.trim() === "") continue;
-    const indent = line.length - line.trimStart().length;
-    const match = /^\s*(["']?)([^"':]+)\1:\s*(.*)$/.exec(line);
-    if (!match) continue;
-    const key = match[2].trim();
-    const value = match[3].trim().replace(/^["']|["']$/g, "");
-    if (indent === 0) {
-      inRemotes = key === "remotes";
-      remoteIndent = undefined;
-      current = undefined;
-    } else if (inRemotes && (remoteIndent === undefined || indent === remoteIndent)) {
-      // The first indentation level under `remotes:` holds the remote names.
-      remoteIndent = indent;
-      current = key;
-      remotes.set(current, { addr: "" });
-    } else if (inRemotes && current !== undefined && (key === "addr" || key === "protocol")) {
-      remotes.set(current, { ...remotes.get(current)!, [key]: value });
-    }
-  }
-  return remotes;
-}
-
 export function checkCertificates(configDir: string, now: Date = new Date()): CheckResult {
   if (!isDirectory(configDir)) {
     return ok(NAME, `no incus client configuration in ${configDir} (client certificates are only needed for HTTPS remotes)`);
   }
-  const configText = readOrUndefined(path.join(configDir, "config.yml"));
-  const remotes = configText.text !== undefined ? readConfigRemotes(configText.text) : new Map();
-  const https = [...remotes.entries()].filter(([, r]) => r.addr.startsWith("https://") && (r.protocol ?? "incus") === "incus").map(([name]) => name);
-  const certFile = path.join(configDir, "client.crt");
-  const keyFile = path.join(configDir, "client.key");
+  const config = readClientConfig(configDir);
+  const https = Object.entries(config.remotes)
+    .filter(([, r]) => (r.protocol ?? "incus") === "incus" && isHttpsAddress(r.addr, {}))
+    .map(([name]) => name);
+  const paths = configDirPaths(configDir);
+  const certFile = paths.clientCert;
+  const keyFile = paths.clientKey;
   const cert = readOrUndefined(certFile);
   const key = readOrUndefined(keyFile);
   const details: string[] = [];
   const problems: { severity: "warn" | "fail"; text: string; fix: string }[] = [];
-
+  if (config.problem) {
+    problems.push({ severity: "fail", text: config.problem, fix: `fix ${config.file}, or remove it and add the remotes again with \`incus remote add\`` });
+  }
   for (const [file, read] of [[certFile, cert], [keyFile, key]] as const) {
     if (read.error !== undefined) problems.push({ severity: "fail", text: `cannot read ${file}: ${read.error}`, fix: `make it readable by this user (chown $USER ${file}; chmod 600 ${file})` });
   }
@@ -73,7 +47,7 @@ export function checkCertificates(configDir: string, now: Date = new Date()): Ch
     problems.push(...judgePair(certFile, cert.text, keyFile, key.text, now, details));
   }
   for (const remote of https) {
-    const file = path.join(configDir, "servercerts", `${remote}.crt`);
+    const file = paths.serverCert(remote);
     const server = readOrUndefined(file);
     if (server.text === undefined) {
       problems.push({ severity: "warn", text: `remote ${remote} has no pinned server certificate (${file})`, fix: `run \`incus remote add ${remote} <address>\` again to store it, or accept it on first contact (acceptRemoteCertificate)` });

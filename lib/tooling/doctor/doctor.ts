@@ -2,7 +2,7 @@
 // replaced, so the checks' wiring is testable without breaking the machine.
 import * as os from "node:os";
 import * as path from "node:path";
-import { resolveSocketPath } from "../../incus";
+import { resolveConfigDir, resolveSocketPath } from "../../incus";
 import { DEFAULT_LIBVIRT_URI } from "../../libvirt";
 import {
   BUNDLED_PROVIDER_TYPES,
@@ -82,6 +82,6 @@ export async function runDoctor(options: DoctorOptions, probes: DoctorProbes = D
     checkBundledProviders(probes.providerLayout(home)),
     incus,
     libvirt,
-    checkCertificates(env.INCUS_CONF || path.join(home, ".config", "incus")),
+    checkCertificates(resolveConfigDir(undefined, { ...env, HOME: home })),
   ];
 }

@@ -9,4 +9,4 @@ export { checkBundledProviders, checkCliConfig } from "./provider-checks";
 export type { ProviderLayout } from "./provider-checks";
 export { checkIncus, checkLibvirt, probeIncus } from "./daemon-checks";
 export type { IncusProbe } from "./daemon-checks";
-export { checkCertificates, readConfigRemotes } from "./certificate-checks";
+export { checkCertificates } from "./certificate-checks";

@@ -2,7 +2,7 @@
 // the constructs and adopts them on the next deploy.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { IncusClient, isIncusError } from "../../incus";
+import { IncusClient, RemoteTable, isIncusError, parseAddress } from "../../incus";
 import type { IncusRemote } from "../../incus";
 import { parseCommandArgs } from "../common/args";
 import { reportError, ToolError, UsageError } from "../common/errors";
@@ -17,11 +17,13 @@ Reads a live Incus host and writes TypeScript that declares its objects with the
 adopted with a Terraform import block, so \`cdktf deploy\` takes them over without recreating anything.
 
 Options:
-  --remote R             local (the unix socket), unix:///path/to/unix.socket, or https://host:8443
+  --remote R             local (the unix socket), unix:///path/to/unix.socket, https://host:8443, or the name of
+                         a remote of the incus client (\`incus remote list\`; its certificates are used)
   --client-cert FILE     https: PEM client certificate the server trusts
   --client-key FILE      https: its private key
   --server-cert FILE     https (required): the server's certificate, pinned (e.g. /var/lib/incus/server.crt)
-  --remote-name NAME     the remote's name in the generated IncusHost (default: local, or the https host name)
+  --remote-name NAME     the remote's name in the generated IncusHost (default: local, the incus remote's name,
+                         or the https host name)
   --project P            the Incus project to read (default: default)
   --prefix NAME-PREFIX   only objects whose names start with this (for shared hosts)
   --out DIR              where to write the files (default: the current directory)
@@ -38,6 +40,8 @@ export interface ImportIO {
   readonly stderr: { write(chunk: string): unknown };
   /** @default process.cwd() */
   readonly cwd?: string;
+  /** Where INCUS_CONF / HOME (the incus client's remotes) and INCUS_SOCKET come from. @default process.env */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 export async function main(argv: string[], io: ImportIO): Promise<number> {
@@ -75,12 +79,12 @@ async function run(argv: string[], io: ImportIO): Promise<number> {
   }
   const cwd = io.cwd ?? process.cwd();
   const v = args.values;
-  if (!v.remote) throw new UsageError("import: --remote is required (local, unix:///path/to/unix.socket or https://host:8443)");
+  if (!v.remote) throw new UsageError(`import: --remote is required (${REMOTE_FORMS})`);
   const stackName = v.stack ?? "imported";
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(stackName)) {
     throw new UsageError(`import: --stack "${stackName}" is not a stack name; use letters, digits, '-' and '_'`);
   }
-  const target = remoteFor(v.remote, { cert: v["client-cert"], key: v["client-key"], server: v["server-cert"] }, cwd);
+  const target = remoteFor(v.remote, { cert: v["client-cert"], key: v["client-key"], server: v["server-cert"] }, cwd, io.env ?? process.env);
   const remoteName = v["remote-name"] ?? target.defaultName;
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remoteName)) {
     throw new UsageError(`import: --remote-name "${remoteName}" is not a remote name; use letters, digits, '.', '_' or '-'`);
@@ -135,15 +139,23 @@ interface RemoteTarget {
   readonly defaultName: string;
 }
 
-function remoteFor(spec: string, files: { cert?: string; key?: string; server?: string }, cwd: string): RemoteTarget {
+const REMOTE_FORMS = "local, unix:///path/to/unix.socket, https://host:8443 or the name of an incus remote";
+
+function remoteFor(spec: string, files: { cert?: string; key?: string; server?: string }, cwd: string, env: NodeJS.ProcessEnv): RemoteTarget {
   const tlsGiven = files.cert !== undefined || files.key !== undefined || files.server !== undefined;
-  if (spec === "local" || spec === "unix://" || spec.startsWith("unix:///")) {
-    if (tlsGiven) throw new UsageError("import: --client-cert, --client-key and --server-cert only apply to an https:// remote");
-    const socketPath = spec.startsWith("unix:///") ? spec.slice("unix://".length) : undefined;
-    return { remote: { kind: "unix", socketPath }, address: socketPath ? spec : "unix://", defaultName: "local" };
+  const isUrl = spec.includes("://");
+  if (tlsGiven && !(isUrl && spec.startsWith("https://"))) {
+    throw new UsageError("import: --client-cert, --client-key and --server-cert only apply to an https:// remote");
   }
-  const https = /^https:\/\/([^\s/:]+|\[[^\]]+\])(:\d+)?\/?$/.exec(spec);
-  if (!https) throw new UsageError(`import: --remote "${spec}" is not local, unix:///path/to/unix.socket or https://host:8443`);
+  if (spec === "local" || spec === "unix://") return { remote: { kind: "unix" }, address: "unix://", defaultName: "local" };
+  if (!isUrl) return namedRemote(spec, env);
+  let address;
+  try {
+    address = parseAddress(spec, env);
+  } catch {
+    throw new UsageError(`import: --remote "${spec}" is not ${REMOTE_FORMS}`);
+  }
+  if (address.kind === "unix") return { remote: { kind: "unix", socketPath: address.socketPath }, address: address.normalized, defaultName: "local" };
   if (!files.cert || !files.key) throw new UsageError("import: an https remote needs --client-cert and --client-key (a certificate the server trusts)");
   if (!files.server) {
     throw new UsageError(
@@ -159,16 +171,34 @@ function remoteFor(spec: string, files: { cert?: string; key?: string; server?: 
       throw new ToolError(`import: cannot read ${option} ${path}: ${(err as Error).message}`);
     }
   };
-  const url = spec.replace(/\/$/, "");
+  const host = new URL(address.origin).hostname;
   return {
     remote: {
       kind: "https",
-      url,
+      url: address.origin,
       clientCert: read(files.cert, "--client-cert"),
       clientKey: read(files.key, "--client-key"),
       serverCert: read(files.server, "--server-cert"),
     },
-    address: url,
-    defaultName: https[1].replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "remote",
+    address: address.origin,
+    defaultName: host.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "remote",
   };
+}
+
+/** A remote of the incus client's configuration (config.yml, client.crt, servercerts/), as the provider reads it. */
+function namedRemote(name: string, env: NodeJS.ProcessEnv): RemoteTarget {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new UsageError(`import: --remote "${name}" is not ${REMOTE_FORMS}`);
+  const table = RemoteTable.load({
+    env,
+    hints: {
+      defineRemote: "add it with `incus remote add`, or pass its address (unix:///path/to/unix.socket or https://host:8443)",
+      createClientCertificate: "Run `incus remote add` for it, or pass its https:// address with --client-cert, --client-key and --server-cert.",
+    },
+  });
+  try {
+    return { remote: table.connection(name), address: table.info(name).address, defaultName: name };
+  } catch (err) {
+    const problem = table.configProblem ? ` (${table.configProblem})` : "";
+    throw new ToolError(`import: ${(err as Error).message}${problem}`);
+  }
 }

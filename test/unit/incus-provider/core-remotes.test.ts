@@ -1,30 +1,13 @@
-// Remote configuration without a daemon: config.yml parsing, address forms, trust tokens, and how HCL
-// remotes, the INCUS_* environment remote and config.yml are merged.
+// The provider's remotes without a daemon: how HCL remote blocks, the INCUS_* environment remote and config.yml
+// are merged, and what is reported where (config.yml, addresses and tokens themselves: test/unit/incus/remotes.test.ts).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
 import { incusProvider } from "../../../lib/provider/incus/provider";
-import { parseAddress, splitAddresses } from "../../../lib/provider/incus/remote-address";
-import { loadConfigFile, parseSimpleYaml, resolveConfigDir } from "../../../lib/provider/incus/remote-config";
-import { decodeTrustToken } from "../../../lib/provider/incus/remote-trust";
 import { Remotes } from "../../../lib/provider/incus/remotes";
+import { CONFIG_YML } from "../incus/client-config-fixture";
 
-const CONFIG_YML = `default-remote: lab
-remotes:
-  images:
-    addr: https://images.linuxcontainers.org
-    protocol: simplestreams
-    public: true
-  lab:
-    addr: "https://10.0.0.5:8443"   # a comment
-    auth_type: tls
-    project: web
-  local:
-    addr: unix://
-    public: false
-aliases: {}
-`;
 
 let dir: string;
 beforeEach(() => {
@@ -33,51 +16,6 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const ctx = () => ({ signal: new AbortController().signal, diagnostics: new Diagnostics(), log: { trace() {}, debug() {}, info() {}, warn() {}, error() {} } });
-
-test("parseSimpleYaml reads the CLI's config.yml", () => {
-  const doc = parseSimpleYaml(CONFIG_YML);
-  expect(doc["default-remote"]).toBe("lab");
-  expect(doc.remotes).toMatchObject({ lab: { addr: "https://10.0.0.5:8443", project: "web" }, images: { public: true } });
-  expect(doc.aliases).toEqual({});
-});
-
-test("loadConfigFile: remotes and the default; a missing file means none", () => {
-  writeFileSync(join(dir, "config.yml"), CONFIG_YML);
-  const file = loadConfigFile(dir);
-  expect(file.defaultRemote).toBe("lab");
-  expect(file.remotes.images).toEqual({ addr: "https://images.linuxcontainers.org", protocol: "simplestreams", authType: undefined, public: true, project: undefined });
-  expect(loadConfigFile(join(dir, "nope"))).toEqual({ remotes: {} });
-});
-
-test("resolveConfigDir: attribute, then INCUS_CONF, then ~/.config/incus, with $VARs expanded", () => {
-  expect(resolveConfigDir("$HOME/x", { HOME: "/h" })).toBe("/h/x");
-  expect(resolveConfigDir(null, { HOME: "/h", INCUS_CONF: "/etc/inc" })).toBe("/etc/inc");
-  expect(resolveConfigDir(null, { HOME: "/h" })).toBe("/h/.config/incus");
-});
-
-test.each([
-  ["unix://", { kind: "unix", socketPath: "/var/lib/incus/unix.socket" }],
-  ["unix:///run/incus.sock", { kind: "unix", socketPath: "/run/incus.sock" }],
-  ["https://10.0.0.5", { kind: "https", origin: "https://10.0.0.5:8443" }],
-  ["10.0.0.5:9443", { kind: "https", origin: "https://10.0.0.5:9443" }],
-  ["https://[fd00::1]:8443", { kind: "https", origin: "https://[fd00::1]:8443" }],
-])("parseAddress(%j)", (address, expected) => {
-  expect(parseAddress(address, {})).toMatchObject(expected);
-});
-
-test.each(["http://10.0.0.5", "https://h/path", "unix:relative.sock"])("parseAddress(%j) is rejected with the accepted forms", (address) => {
-  expect(() => parseAddress(address, {})).toThrow(/unix:\/\/ \(local socket\)/);
-});
-
-test("splitAddresses takes comma-separated lists", () => {
-  expect(splitAddresses(" https://a:8443, ,https://b:8443")).toEqual(["https://a:8443", "https://b:8443"]);
-});
-
-test("decodeTrustToken reads the token the CLI prints", () => {
-  const token = Buffer.from(JSON.stringify({ client_name: "ci", fingerprint: "ABCD", addresses: ["10.0.0.5:8443"], secret: "s", expires_at: "0001-01-01T00:00:00Z" })).toString("base64");
-  expect(decodeTrustToken(token)).toEqual({ clientName: "ci", fingerprint: "abcd", addresses: ["10.0.0.5:8443"], secret: "s" });
-  expect(() => decodeTrustToken("not a token")).toThrow(/not a valid Incus trust token/);
-});
 
 test("Remotes merge config.yml, the environment remote and HCL blocks; default_remote wins", async () => {
   writeFileSync(join(dir, "config.yml"), CONFIG_YML);

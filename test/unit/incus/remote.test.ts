@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IncusClient, resolveSocketPath } from "../../../lib/incus";
-import { resolveRemote } from "../../../lib/incus/remote";
+import { resolveRemote } from "../../../lib/incus/remotes/remote";
 import { makeCertificate } from "../../support/incus";
 import type { TestCertificate } from "../../support/incus";
 

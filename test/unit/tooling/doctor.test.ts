@@ -13,7 +13,6 @@ import {
   checkLibvirt,
   checkNode,
   checkTerraform,
-  readConfigRemotes,
 } from "../../../lib/tooling/doctor";
 import type { DoctorProbes, ProviderLayout } from "../../../lib/tooling/doctor";
 import { doctorMain } from "../../../lib/tooling";
@@ -131,12 +130,9 @@ describe("daemons", () => {
 describe("certificates", () => {
   const configYml = "default-remote: lab\nremotes:\n  images:\n    addr: https://images.linuxcontainers.org\n    protocol: simplestreams\n    public: true\n  lab:\n    addr: https://10.0.0.2:8443\n    protocol: incus\n  local:\n    addr: unix://\naliases: {}\n";
 
-  test("config.yml remotes are read with their address and protocol", () => {
-    expect([...readConfigRemotes(configYml).entries()]).toEqual([
-      ["images", { addr: "https://images.linuxcontainers.org", protocol: "simplestreams" }],
-      ["lab", { addr: "https://10.0.0.2:8443", protocol: "incus" }],
-      ["local", { addr: "unix://" }],
-    ]);
+  test("a config.yml that is not YAML is a failure naming the file", () => {
+    fs.writeFileSync(path.join(dir, "config.yml"), "remotes:\n  lab: [unclosed\n");
+    expect(checkCertificates(dir)).toMatchObject({ status: "fail", summary: expect.stringContaining("config.yml is not valid YAML"), fix: expect.stringContaining("incus remote add") });
   });
 
   test("no configuration at all is fine", () => {

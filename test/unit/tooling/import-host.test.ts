@@ -1,6 +1,8 @@
 // `cdktf-virt import` without a daemon: host snapshots built from fixture objects → plan → TypeScript, and the
 // generated TypeScript compiled (esbuild) and run against the real constructs to check what it synthesizes:
 // Terraform import blocks, the objects' own names and settings, lifecycles, attachments.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { transformSync } from "esbuild";
 import { App, Testing } from "cdktf";
@@ -230,6 +232,25 @@ describe("import-host command line", () => {
     io = memoryIO();
     expect(await main(["--remote", "ftp://x"], io)).toBe(1);
     expect(io.err()).toMatch(/is not local, unix:/);
+  });
+
+  test("a remote named by the incus client's config.yml is read with the client's certificates", async () => {
+    const conf = mkdtempSync(join(tmpdir(), "t-import-remotes-"));
+    try {
+      writeFileSync(join(conf, "config.yml"), "remotes:\n  lab:\n    addr: https://10.0.0.5:8443\n  images:\n    addr: https://images.example\n    protocol: simplestreams\n");
+      const env = { INCUS_CONF: conf, HOME: conf };
+      let io = memoryIO({ env });
+      expect(await main(["--remote", "lab"], io)).toBe(1);
+      expect(io.err()).toMatch(/^import: Remote "lab" \(https:\/\/10\.0\.0\.5:8443\) needs a client certificate, .*Run `incus remote add` for it, or pass its https:\/\/ address/);
+      io = memoryIO({ env });
+      expect(await main(["--remote", "images"], io)).toBe(1);
+      expect(io.err()).toMatch(/simplestreams image server/);
+      io = memoryIO({ env });
+      expect(await main(["--remote", "ghost"], io)).toBe(1);
+      expect(io.err()).toMatch(/Unknown remote "ghost": add it with `incus remote add`, or pass its address .*\(known remotes: images, lab, local\)/);
+    } finally {
+      rmSync(conf, { recursive: true, force: true });
+    }
   });
 
   test("an https remote without --server-cert is a usage error naming the option, before any file is read", async () => {

@@ -1,0 +1,82 @@
+// The certificates of an HTTPS remote, kept where the incus CLI keeps them: this client's identity
+// (client.crt / client.key), the server certificates pinned in servercerts/<remote>.crt, and Incus'
+// fingerprint of a certificate (what trust tokens and `incus info` show).
+import { X509Certificate } from "node:crypto";
+import { isIP } from "node:net";
+import * as tls from "node:tls";
+import { IncusError } from "../errors";
+import { configDirPaths, readOptionalFile, writeFileWithDirs } from "./client-config";
+
+/** Incus' fingerprint of a PEM certificate: SHA-256 of its DER bytes, lower-case hex. */
+export function certificateFingerprint(pem: string): string {
+  try {
+    return new X509Certificate(pem).fingerprint256.replace(/:/g, "").toLowerCase();
+  } catch (err) {
+    throw new IncusError("INVALID_OPTIONS", `Not a PEM X.509 certificate: ${(err as Error).message}`);
+  }
+}
+
+/** A PEM certificate and its PEM private key. */
+export interface ClientIdentity {
+  readonly cert: string;
+  readonly key: string;
+}
+
+/** Makes a new self-signed client certificate (the caller chooses how; lib/incus has no X.509 writer). */
+export type ClientCertificateGenerator = () => ClientIdentity;
+
+/**
+ * The client certificate and key from the configuration directory. When both are missing and `generate` is
+ * given, a new pair is made and written there (key mode 0600), as the CLI does on first use.
+ */
+export function loadClientIdentity(configDir: string, generate?: ClientCertificateGenerator): ClientIdentity | undefined {
+  const paths = configDirPaths(configDir);
+  const cert = readOptionalFile(paths.clientCert);
+  const key = readOptionalFile(paths.clientKey);
+  if (cert && key) return { cert, key };
+  if (!generate) return undefined;
+  const made = generate();
+  writeFileWithDirs(paths.clientKey, made.key, 0o600);
+  writeFileWithDirs(paths.clientCert, made.cert, 0o644);
+  return made;
+}
+
+/** The server certificate pinned for a remote, or undefined when none is. */
+export function readPinnedCertificate(configDir: string, remote: string): string | undefined {
+  return readOptionalFile(configDirPaths(configDir).serverCert(remote));
+}
+
+/** Pins a server certificate for a remote where the CLI keeps pins; returns the file. */
+export function savePinnedCertificate(configDir: string, remote: string, pem: string): string {
+  const file = configDirPaths(configDir).serverCert(remote);
+  writeFileWithDirs(file, pem, 0o644);
+  return file;
+}
+
+/**
+ * The certificate the server at `origin` presents, as PEM, without verifying it (this is how a pin is
+ * obtained in the first place; the caller decides whether to accept it).
+ */
+export function fetchServerCertificate(origin: string, timeoutMs: number): Promise<string> {
+  const url = new URL(origin);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host, port: Number(url.port || 8443), rejectUnauthorized: false, servername: isIP(host) ? undefined : host });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new IncusError("TIMEOUT", `no TLS answer from ${origin} within ${timeoutMs} ms`, { endpoint: origin }));
+    }, timeoutMs);
+    socket.once("secureConnect", () => {
+      clearTimeout(timer);
+      const peer = socket.getPeerCertificate();
+      socket.end();
+      if (!peer || !peer.raw) return reject(new IncusError("TLS", `${origin} presented no certificate`, { endpoint: origin }));
+      const b64 = peer.raw.toString("base64").replace(/(.{64})/g, "$1\n").trimEnd();
+      resolve(`-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`);
+    });
+    socket.once("error", (err) => {
+      clearTimeout(timer);
+      reject(new IncusError("CONNECTION", `cannot fetch the server certificate of ${origin}: ${err.message}`, { endpoint: origin, cause: err }));
+    });
+  });
+}
