@@ -263,15 +263,16 @@ step tsc-entry-points ./node_modules/.bin/tsc --noEmit -p tsconfig.entry-points.
 if [[ "$variant" == migrate ]]; then
   cp "$(stack_dir)/cdk.tf.json" "$work/before.tf.json"
   (cd "$(stack_dir)" && terraform state list) >"$work/before.state" 2>"$logs/state-before.log" || die "terraform state list failed before the migration"
+  # docs/migrating-to-cdktn.md, steps 1-4, as written there.
   step uninstall-cdktf npm uninstall "${NPM_FAST[@]}" cdktf cdktf-cli
-  # shellcheck disable=SC2046
-  step install-cdktn npm install "${NPM_FAST[@]}" $(deps_for cdktn)
-  # shellcheck disable=SC2046
-  step install-cdktn-dev npm install -D "${NPM_FAST[@]}" $(dev_deps_for cdktn)
-  sed -i -E 's/^(import \{[^}]*\} from )"cdktf";/\1"cdktn";/' "$app/main.ts"
-  grep -q 'from "cdktn";' "$app/main.ts" || die "expected main.ts to import from \"cdktn\" after the edit; it reads: $(head -3 "$app/main.ts")"
-  ! grep -q '"cdktf"' "$app/main.ts" || die "main.ts still names \"cdktf\" after the edit"
-  (cd "$app" && write_configs cdktn)
+  step install-cdktn npm install "${NPM_FAST[@]}" cdktn@^0.24.0 constructs@~10.7.0
+  step install-cdktn-dev npm install -D "${NPM_FAST[@]}" cdktn-cli@^0.24.0 @types/node@^22
+  step imports sh -c "grep -rl --include='*.ts' --exclude-dir=node_modules --exclude-dir=cdktf.out 'from \"cdktf' . | xargs sed -i -E 's/from \"cdktf(\/[^\"]*)?\";/from \"cdktn\1\";/'"
+  ! (cd "$app" && grep -rnE --include='*.ts' --exclude-dir=node_modules --exclude-dir=cdktf.out '"cdktf(/[^"]*)?"' .) ||
+    die "expected no import of \"cdktf\" left after the documented sed; see above"
+  grep -q '^import { App, TerraformStack } from "cdktn";' "$app/main.ts" ||
+    die "expected main.ts to import App and TerraformStack from \"cdktn\" after the edit; it reads: $(head -2 "$app/main.ts")"
+  (cd "$app" && write_configs cdktn)   # the tsconfig paths mapping; cdktf.json stays as it is
   framework=cdktn
   step synth-cdktn cli synth
   step same-config node "$support" same-config "$work/before.tf.json" "$(stack_dir)/cdk.tf.json"
