@@ -1,6 +1,6 @@
 // Snapshots of instances (/1.0/instances/{name}/snapshots) and of custom volumes
 // (/1.0/storage-pools/{pool}/volumes/custom/{name}/snapshots).
-import type { CallOptions, IncusApi, Versioned } from "./api";
+import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
 import { PROJECT, PROJECT_AND_TARGET, apiPath } from "./api";
 import type { ConfigMap, DevicesMap } from "./types";
 
@@ -20,6 +20,13 @@ export interface InstanceSnapshot {
   readonly created_at: string;
   readonly expires_at: string;
   readonly size?: number;
+}
+
+/** Modifiable fields of a volume snapshot (PUT replaces both). */
+export interface VolumeSnapshotPut {
+  readonly description?: string;
+  /** RFC 3339 time after which Incus deletes the snapshot; "0001-01-01T00:00:00Z" means never. */
+  readonly expires_at?: string;
 }
 
 export interface VolumeSnapshot {
@@ -96,6 +103,14 @@ export class VolumeSnapshotsApi {
   /** Rolls the volume back to the snapshot (PUT volume {restore}). */
   async restore(pool: string, volume: string, name: string, call?: CallOptions): Promise<void> {
     await this.api.write("PUT", apiPath("storage-pools", pool, "volumes", "custom", volume), call, PROJECT_AND_TARGET, { json: { restore: name } });
+  }
+
+  /** Replaces the snapshot's description and expiry (PUT). */
+  async update(pool: string, volume: string, name: string, body: VolumeSnapshotPut, options?: UpdateOptions): Promise<void> {
+    await this.api.write("PUT", apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name), options, PROJECT_AND_TARGET, {
+      json: body,
+      etag: options?.etag,
+    });
   }
 
   async delete(pool: string, volume: string, name: string, call?: CallOptions): Promise<void> {
