@@ -1,9 +1,11 @@
 // Adopt-on-create: a previous run may have died after creating an object but before Terraform saved it in
 // state. The object then carries the same ownership marker as the plan, and create converges it instead of
 // failing with "already exists". Anything else found under that name belongs to someone else: it is left
-// alone and the error says how to bring it under management deliberately.
+// alone and the error says how to bring it under management deliberately. An object a removal policy released
+// (owner "released:<old owner>") is taken over only when the plan asks for it with user.cdktf-virt.adopt.
 import type { AttrPath, Diagnostics } from "../../framework";
 import type { ConfigMap } from "../../../incus";
+import { ADOPT_CONFIG_KEY, isReleased, mayAdoptReleased } from "../../../removal-policy";
 import { OWNER_KEY } from "./config";
 
 export interface AdoptCheck {
@@ -35,13 +37,16 @@ export function plannedOwner(config: ConfigMap | null | undefined): string | und
 export function adoptOrFail(check: AdoptCheck): boolean {
   const planned = plannedOwner(check.plannedConfig);
   const existing = check.existingConfig?.[OWNER_KEY];
-  if (planned !== undefined && existing === planned) return true;
+  if (planned !== undefined && (existing === planned || mayAdoptReleased(existing, check.plannedConfig?.[ADOPT_CONFIG_KEY]))) return true;
   const why =
     planned === undefined
       ? "The configuration carries no ownership marker, so the existing object cannot be proven to be ours."
-      : existing
-        ? `It is marked as owned by ${JSON.stringify(existing)}, not ${JSON.stringify(planned)}.`
-        : `It carries no ${OWNER_KEY} marker, so it was not created by this configuration.`;
+      : isReleased(existing)
+        ? `It was released (removal policy retain; marked ${JSON.stringify(existing)}) and is adopted only on purpose: ` +
+          `set config "${ADOPT_CONFIG_KEY}" = "released" (or = ${JSON.stringify(existing)}) on this resource.`
+        : existing
+          ? `It is marked as owned by ${JSON.stringify(existing)}, not ${JSON.stringify(planned)}.`
+          : `It carries no ${OWNER_KEY} marker, so it was not created by this configuration.`;
   check.diagnostics.error(
     `${check.kind} ${JSON.stringify(check.name)} already exists`,
     `${why} It was left untouched. To manage it with this configuration, import it first:\n` +

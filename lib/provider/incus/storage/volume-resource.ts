@@ -6,6 +6,7 @@ import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { planVolume, volumeSchema } from "./volume-schema";
+import { removeVolume, validatePolicyKeys } from "./volume-removal";
 import { createVolume } from "./volume-source";
 
 type Ctx = ResourceContext<IncusProviderData>;
@@ -67,6 +68,7 @@ export const storageVolumeResource: Resource<IncusProviderData> = {
   schema: volumeSchema,
 
   validateConfig(config, ctx) {
+    validatePolicyKeys(configMap(config.config), ctx.diagnostics);
     if (Array.isArray(config.file) && config.file.length > 0) {
       ctx.diagnostics.error(
         "file blocks on volumes are not supported",
@@ -83,7 +85,7 @@ export const storageVolumeResource: Resource<IncusProviderData> = {
     importIdFields: (planned) => [planned.pool, planned.name],
     createObject: (client, planned, ctx) => createVolume(client, planned, callFor(ctx, planned), ctx.providerData.defaultRemote),
     getObject: (client, planned, ctx) => client.storageVolumes.get(planned.pool, planned.name, callFor(ctx, planned)),
-    deleteObject: (client, prior, ctx) => client.storageVolumes.delete(prior.pool, prior.name, callFor(ctx, prior)),
+    deleteObject: (client, prior, ctx) => removeVolume(client, prior, ctx),
     converge,
     readBack,
     provisionalFills: () => ({ file: [] }),

@@ -2,7 +2,9 @@
 // as defaults: description "" and config {} unless the volume is a copy or an import, content_type
 // "filesystem" unless the source decides it.
 import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, PlanModifier, Schema, Values } from "../../framework";
-import { PROTECT_KEY } from "../common";
+import { REMOVAL_POLICY_CONFIG_KEY } from "../../../config-keys";
+import { configMap, PROTECT_KEY } from "../common";
+import { describeRemoval, volumeRemovalPolicy } from "./volume-removal";
 import { bool, isUnknown, mapOf, nested, num, oneOf, requiresReplace, requiresReplaceIf, setBlock, str } from "../../framework";
 
 /** Replace only when the user configured a new value (a computed value filled by the server never replaces). */
@@ -90,15 +92,31 @@ export function planVolume(req: ModifyPlanRequest, diagnostics: Diagnostics): Mo
   return { planned: next };
 }
 
-/** A volume marked protected is never planned for deletion, even once its resource block is gone. */
+/**
+ * A volume marked protected (the protect flag or removal policy "protect") is never planned for deletion, even
+ * once its resource block is gone; a volume whose policy keeps it or a final copy says so in the plan.
+ */
 function refuseProtectedDestroy(prior: Values, diagnostics: Diagnostics): void {
-  const config = prior.config as Record<string, string> | null;
-  if (config?.[PROTECT_KEY] !== "true") return;
+  const config = configMap(prior.config);
+  const where = `Storage volume ${String(prior.pool)}/${String(prior.name)}`;
+  let policy;
+  try {
+    policy = volumeRemovalPolicy(config, where);
+  } catch (err) {
+    diagnostics.error(`${where} has an invalid removal policy`, (err as Error).message, ["config", REMOVAL_POLICY_CONFIG_KEY]);
+    return;
+  }
+  if (policy !== "protect") {
+    const effect = describeRemoval(prior);
+    if (effect) diagnostics.warning(`${where}: removal policy ${policy}`, effect);
+    return;
+  }
+  const flag = config[PROTECT_KEY] === "true" ? `${PROTECT_KEY}="true"` : `${REMOVAL_POLICY_CONFIG_KEY}="protect"`;
   diagnostics.error(
-    `Storage volume ${String(prior.pool)}/${String(prior.name)} is protected`,
-    `Its config carries ${PROTECT_KEY}="true", so this plan would destroy data that is meant to be kept. ` +
-      "To delete it on purpose, first deploy it with protection lifted (the Volume construct's `protect: false`, " +
-      `or remove the ${PROTECT_KEY} key), then remove it. To stop managing it without deleting it, use ` +
+    `${where} is protected`,
+    `Its config carries ${flag}, so this plan would destroy data that is meant to be kept. ` +
+      "To delete it on purpose, first deploy it with protection lifted (the Volume construct's `protect: false` or another " +
+      `removal policy, or remove the key), then remove it. To stop managing it without deleting it, use ` +
       "`terraform state rm` or a `removed { lifecycle { destroy = false } }` block.",
   );
 }

@@ -1,0 +1,137 @@
+// Delete of incus_storage_volume, carrying out the removal policy the volume's config names
+// (user.cdktf-virt.removal-policy, written by the constructs and kept in state):
+//   destroy (or unset)  delete the volume;
+//   protect             refuse (the plan already refuses; this holds for any path that still reaches Delete);
+//   retain              leave the volume and its bytes, mark it released (owner "released:<old owner>"), forget it;
+//   snapshot            keep a final copy "<name>-final-<yyyymmddThhmmssZ>" in the same pool, released, then delete.
+// Before a delete the volume leaves the instances of its own stack that still use it (see volume-detach.ts).
+import { PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../config-keys";
+import type { CallOptions, ConfigMap, IncusClient, StorageVolume } from "../../../incus";
+import { ignoreNotFound } from "../../../incus";
+import { ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY, finalCopyName, parseRemovalPolicy, parseRetention, releasedConfig, releasedOwner } from "../../../removal-policy";
+import type { RemovalPolicyName } from "../../../removal-policy";
+import type { Diagnostics, ResourceContext, Values } from "../../framework";
+import { callFor, configMap, OWNER_KEY } from "../common";
+import type { IncusProviderData } from "../provider-data";
+import { detachFromOwnInstances } from "./volume-detach";
+
+type Ctx = ResourceContext<IncusProviderData>;
+
+/** The policy recorded in a volume's config; "protect" also when the older protect flag is set. */
+export function volumeRemovalPolicy(config: ConfigMap | null | undefined, where: string): RemovalPolicyName {
+  if (config?.[PROTECT_CONFIG_KEY] === "true") return "protect";
+  return parseRemovalPolicy(config?.[REMOVAL_POLICY_CONFIG_KEY], `${where}: config "${REMOVAL_POLICY_CONFIG_KEY}"`);
+}
+
+/** Reports a removal policy or snapshot retention that is not one of the accepted values (unknown values pass). */
+export function validatePolicyKeys(config: ConfigMap, diagnostics: Diagnostics): void {
+  const checks: [string, (v: string) => unknown][] = [
+    [REMOVAL_POLICY_CONFIG_KEY, (v) => parseRemovalPolicy(v, `config "${REMOVAL_POLICY_CONFIG_KEY}"`)],
+    [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY, (v) => parseRetention(v, `config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`)],
+  ];
+  for (const [key, parse] of checks) {
+    if (config[key] === undefined) continue;
+    try {
+      parse(config[key]);
+    } catch (err) {
+      diagnostics.error(`Invalid ${key}`, (err as Error).message, ["config", key]);
+    }
+  }
+}
+
+/** Keys that describe how the managed volume is handled; a released leftover has none of them. */
+const POLICY_KEYS = [REMOVAL_POLICY_CONFIG_KEY, PROTECT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY];
+
+/** `incus storage volume copy` arguments naming `pool/name` (with the remote, when the resource set one). */
+function cliVolume(remote: unknown, pool: string, name: string): string {
+  return `${typeof remote === "string" && remote ? `${remote}:` : ""}${pool}/${name}`;
+}
+
+function cliProject(project: unknown): string {
+  return typeof project === "string" && project && project !== "default" ? ` --project ${project}` : "";
+}
+
+/** The command that restores a final copy under the volume's old name. */
+export function restoreCommand(prior: Values, copy: string): string {
+  const pool = String(prior.pool);
+  return `incus storage volume copy ${cliVolume(prior.remote, pool, copy)} ${cliVolume(prior.remote, pool, String(prior.name))}${cliProject(prior.project)}`;
+}
+
+/** What Delete will do, in words, for the plan (undefined for a plain delete). */
+export function describeRemoval(prior: Values): string | undefined {
+  const where = `${String(prior.pool)}/${String(prior.name)}`;
+  let policy: RemovalPolicyName;
+  try {
+    policy = volumeRemovalPolicy(configMap(prior.config), `storage volume ${where}`);
+  } catch {
+    return undefined; // reported by the delete itself
+  }
+  if (policy === "retain") {
+    return `Storage volume ${where} will be kept on the host with its data (removal policy retain): it is only removed from the state, and its ${OWNER_KEY} becomes "${releasedOwner(configMap(prior.config)[OWNER_KEY])}".`;
+  }
+  if (policy === "snapshot") {
+    return `Storage volume ${where} will be deleted after a final copy is kept as ${String(prior.pool)}/${finalCopyName(String(prior.name))} (removal policy snapshot; the time in the name is when the delete runs).`;
+  }
+  return undefined;
+}
+
+/** Deletes (or keeps) the volume in `prior` as its removal policy says; a volume already gone counts as deleted. */
+export async function removeVolume(client: IncusClient, prior: Values, ctx: Ctx): Promise<void> {
+  const pool = String(prior.pool);
+  const name = String(prior.name);
+  const where = `storage volume ${pool}/${name}`;
+  const policy = volumeRemovalPolicy(configMap(prior.config), where);
+  if (policy === "protect") {
+    ctx.diagnostics.error(
+      `Storage volume ${pool}/${name} is protected`,
+      `Its removal policy is "protect", so the provider does not delete it. Deploy it with another removal policy first, then remove it.`,
+    );
+    return;
+  }
+  const call = callFor(ctx, prior);
+  const live = await client.storageVolumes.find(pool, name, call);
+  if (!live) return; // already gone: deleted
+
+  if (policy === "retain") {
+    await client.storageVolumes.patch(pool, name, { config: { [OWNER_KEY]: releasedOwner(live.value.config?.[OWNER_KEY]) } }, { ...call, etag: live.etag });
+    ctx.diagnostics.warning(
+      `Storage volume ${pool}/${name} was kept (removal policy retain)`,
+      `It stays on the host with its data and is no longer managed by this configuration. Its ${OWNER_KEY} is now ` +
+        `"${releasedOwner(live.value.config?.[OWNER_KEY])}": a configuration adopts it only on purpose, with ` +
+        `config "${ADOPT_CONFIG_KEY}" = "released" on a volume of the same name (or with terraform import).`,
+    );
+    return;
+  }
+
+  const detached = await detachFromOwnInstances({ client, pool, name, call, diagnostics: ctx.diagnostics, log: ctx.log }, live.value);
+  if (!detached) return;
+
+  if (policy === "snapshot") {
+    const copy = await keepFinalCopy(client, pool, live.value, call);
+    await ignoreNotFound(client.storageVolumes.delete(pool, name, call));
+    ctx.diagnostics.warning(
+      `Storage volume ${pool}/${name} was deleted; a final copy was kept as ${pool}/${copy}`,
+      `Removal policy snapshot: the copy holds the volume's data as it was just before the delete (with its snapshots) and ` +
+        `is marked released, so nothing manages or deletes it. Restore it under the old name with:\n  ${restoreCommand(prior, copy)}`,
+    );
+    return;
+  }
+  await ignoreNotFound(client.storageVolumes.delete(pool, name, call));
+}
+
+/** Copies the volume to `<name>-final-<stamp>` in its pool, released and labelled; returns the copy's name. */
+async function keepFinalCopy(client: IncusClient, pool: string, volume: StorageVolume, call: CallOptions): Promise<string> {
+  const copy = finalCopyName(volume.name);
+  // Incus replaces (does not merge) the source's config when a copy names one: pass all of it, minus what only
+  // the server sets and what only a managed volume has.
+  const config: ConfigMap = {};
+  for (const [k, v] of Object.entries(volume.config ?? {})) {
+    if (!k.startsWith("volatile.") && !POLICY_KEYS.includes(k)) config[k] = v;
+  }
+  await client.storageVolumes.copy(pool, copy, { pool, name: volume.name }, {
+    ...call,
+    config: { ...releasedConfig(config), [FINAL_COPY_OF_CONFIG_KEY]: `${pool}/${volume.name}` },
+    description: `Final copy of ${pool}/${volume.name}, made ${new Date().toISOString()} before it was deleted (removal policy snapshot)`,
+  });
+  return copy;
+}
