@@ -8,11 +8,11 @@ import { isConflict } from "../../../incus";
 import type { Instance, Versioned } from "../../../incus";
 import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
-import { adoptable, converge, handleOf, renameInstance } from "./converge";
+import { adoptable, converge, renameInstance } from "./converge";
 import type { Placement } from "./create";
 import { createInstance } from "./create";
+import { deleteInstance } from "./delete";
 import { modifyInstancePlan } from "./plan";
-import { stopInstance } from "./power";
 import { instanceSchema } from "./schema";
 import { instanceStateFrom, keepKnownPlanned, needsRuntimeState, planFixesRuntime } from "./state";
 import { validateInstanceConfig } from "./validate";
@@ -131,15 +131,6 @@ async function update(req: { prior: State; planned: State }, ctx: Ctx, resp: App
   resp.state = keepKnownPlanned(state, planned);
 }
 
-async function remove(req: { prior: State }, ctx: Ctx): Promise<void> {
-  const at = placementOf(req.prior, ctx);
-  const name = String(req.prior.name);
-  // Killed, not shut down: it is deleted anyway. An ephemeral instance vanishes on stop.
-  const stillThere = await stopInstance(handleOf(at, name), true);
-  if (!stillThere) return;
-  await ignoreNotFound(at.client.instances.delete(name, { ...at.call, timeoutMs: at.timeoutMs }));
-}
-
 async function importInstance(id: string): Promise<State> {
   const parsed = parseImportId(id, { fields: ["name"], options: ["image"], typeName: TYPE_NAME });
   return {
@@ -158,6 +149,6 @@ export const instanceResource: Resource<IncusProviderData> = {
   create,
   read: async (req, ctx) => readInstance(placementOf(req.state, ctx), String(req.state.name), req.state),
   update,
-  delete: remove,
+  delete: async (req, ctx) => deleteInstance(placementOf(req.prior, ctx), String(req.prior.name), ctx.log),
   importState: async (id) => importInstance(id),
 };

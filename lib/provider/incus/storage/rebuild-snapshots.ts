@@ -1,0 +1,70 @@
+// Snapshot before rebuild: when an instance is deleted (a replacement is a delete, then a create), every custom
+// volume it uses whose config sets user.cdktf-virt.snapshot-before-rebuild = N gets a snapshot named
+// "rebuild-<instance>-<yyyymmddThhmmssZ>" first, and only the newest N snapshots of that name pattern are kept.
+import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../config-keys";
+import type { CallOptions, IncusClient, Instance } from "../../../incus";
+import { attachedCustomVolumes, ignoreNotFound } from "../../../incus";
+import { parseRetention, rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
+
+/** A snapshot taken (or already there) before a rebuild. */
+export interface RebuildSnapshot {
+  readonly pool: string;
+  readonly volume: string;
+  readonly snapshot: string;
+  /** Older rebuild snapshots of this instance deleted by the retention count. */
+  readonly pruned: readonly string[];
+}
+
+/** The volumes of `instance` that ask for a snapshot before a rebuild, with their retention count. */
+export async function volumesToSnapshot(
+  client: IncusClient,
+  instance: Pick<Instance, "devices" | "expanded_devices">,
+  call: CallOptions,
+): Promise<{ pool: string; volume: string; keep: number }[]> {
+  const seen = new Set<string>();
+  const out: { pool: string; volume: string; keep: number }[] = [];
+  for (const { pool, volume } of attachedCustomVolumes(instance)) {
+    const key = `${pool}/${volume}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const live = await ignoreNotFound(client.storageVolumes.get(pool, volume, call));
+    const keep = parseRetention(live?.value.config?.[SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY], `storage volume ${key}: config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`);
+    if (keep !== undefined) out.push({ pool, volume, keep });
+  }
+  return out;
+}
+
+/**
+ * Snapshots each volume, then deletes the oldest "rebuild-<instance>-*" snapshots beyond its retention count.
+ * A snapshot of the same name that already exists (a retried delete within the same second) counts as taken.
+ */
+export async function snapshotBeforeRebuild(
+  client: IncusClient,
+  instanceName: string,
+  volumes: readonly { pool: string; volume: string; keep: number }[],
+  call: CallOptions,
+): Promise<RebuildSnapshot[]> {
+  const taken: RebuildSnapshot[] = [];
+  for (const { pool, volume, keep } of volumes) {
+    const snapshot = rebuildSnapshotName(instanceName);
+    try {
+      await client.volumeSnapshots.create(pool, volume, snapshot, call);
+    } catch (err) {
+      if (!(await ignoreNotFound(client.volumeSnapshots.get(pool, volume, snapshot, call)).catch(() => undefined))) {
+        throw new Error(
+          `Could not snapshot storage volume ${pool}/${volume} before deleting instance ${JSON.stringify(instanceName)} ` +
+            `(its config asks for it with ${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}); the instance was not deleted: ${(err as Error).message}`,
+        );
+      }
+    }
+    const prefix = rebuildSnapshotPrefix(instanceName);
+    const ours = (await client.volumeSnapshots.list(pool, volume, call))
+      .map((s) => s.name)
+      .filter((n) => n.startsWith(prefix))
+      .sort(); // the UTC stamp sorts by time
+    const pruned = ours.slice(0, Math.max(0, ours.length - keep));
+    for (const old of pruned) await ignoreNotFound(client.volumeSnapshots.delete(pool, volume, old, call));
+    taken.push({ pool, volume, snapshot, pruned });
+  }
+  return taken;
+}
