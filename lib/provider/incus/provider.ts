@@ -19,6 +19,7 @@ import { storagePoolDataSource } from "./storage/pool-data-source";
 import { storagePoolResource } from "./storage/pool-resource";
 import { storageVolumeDataSource } from "./storage/volume-data-source";
 import { storageVolumeResource } from "./storage/volume-resource";
+import { storageVolumeSnapshotResource } from "./storage/volume-snapshot-resource";
 
 /** Used when `wait_timeout` is not set: the official provider's fixed wait. */
 export const DEFAULT_WAIT_TIMEOUT = "3m";
@@ -110,6 +111,7 @@ export const incusProvider: Provider<IncusProviderData> = {
     networkResource,
     storagePoolResource,
     storageVolumeResource,
+    storageVolumeSnapshotResource,
     profileResource,
     imageResource,
     instanceResource,
