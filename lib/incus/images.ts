@@ -1,10 +1,11 @@
-// Images (/1.0/images) and their aliases (/1.0/images/aliases): import split images from local
-// metadata + rootfs tarballs, read, update, delete.
+// Images (/1.0/images) and their aliases (/1.0/images/aliases): create them from local files (split metadata +
+// rootfs tarballs, or one unified file), from a URL, from an instance or from an image server; read, update, delete.
 import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
 import { PROJECT, apiPath } from "./api";
 import { IncusError, ignoreNotFound } from "./errors";
 import type { PartContent } from "./multipart";
-import { multipartBody } from "./multipart";
+import { fileBody, multipartBody } from "./multipart";
+import type { WriteResult } from "./operations";
 import type { InstanceType } from "./types";
 
 /** A tarball to upload: a file path, or the bytes themselves. */
@@ -80,6 +81,28 @@ export interface ImageAliasCreate {
   readonly type?: InstanceType;
 }
 
+/** An image on an image server (simplestreams, oci, or a public Incus server) to copy by alias or fingerprint. */
+export interface ImageServerSource {
+  /** https URL of the server. */
+  readonly server: string;
+  /** simplestreams, oci or incus. */
+  readonly protocol: string;
+  /** Alias or fingerprint on that server. */
+  readonly alias: string;
+  /** @default "container" */
+  readonly imageType?: InstanceType;
+  readonly architecture?: string;
+}
+
+/** Incus reports a new image's fingerprint in the operation's metadata. */
+function createdFingerprint(result: WriteResult, what: string): string {
+  const fingerprint = (result.metadata as { fingerprint?: unknown } | null)?.fingerprint;
+  if (typeof fingerprint !== "string" || fingerprint === "") {
+    throw new IncusError("INVALID_RESPONSE", `${what} finished without reporting the image fingerprint (${JSON.stringify(result.metadata)})`);
+  }
+  return fingerprint;
+}
+
 function partContent(source: ImageFileSource): PartContent {
   return typeof source === "string" ? { path: source } : source;
 }
@@ -106,9 +129,46 @@ export class ImagesApi {
       headers,
       raw: { data: body.stream, contentType: body.contentType, contentLength: body.contentLength },
     });
-    const meta = (result.metadata ?? {}) as { fingerprint?: string; size?: string };
-    if (!meta.fingerprint) throw new IncusError("INVALID_RESPONSE", `image import finished without a fingerprint (${JSON.stringify(meta)})`);
-    return { fingerprint: meta.fingerprint, size: Number(meta.size ?? 0) };
+    const fingerprint = createdFingerprint(result, "image import");
+    return { fingerprint, size: Number((result.metadata as { size?: string }).size ?? 0) };
+  }
+
+  /** Uploads a unified image (one tarball, or a qcow2 disk) from a local file, unpublished; returns its fingerprint. */
+  async importFile(file: string, options: CallOptions & { readonly filename?: string } = {}): Promise<string> {
+    const { filename, ...call } = options;
+    const result = await this.api.write("POST", apiPath("images"), call, PROJECT, {
+      headers: { "x-incus-public": "false", "x-incus-filename": filename ?? baseName(file, "image") },
+      raw: await fileBody(file),
+    });
+    return createdFingerprint(result, `Uploading ${file}`);
+  }
+
+  /** Lets the server download an image file from an https URL; returns its fingerprint. */
+  async importUrl(url: string, call?: CallOptions): Promise<string> {
+    const result = await this.api.write("POST", apiPath("images"), call, PROJECT, {
+      json: { source: { type: "url", mode: "pull", protocol: "direct", url } },
+    });
+    return createdFingerprint(result, `Downloading ${url}`);
+  }
+
+  /** Publishes a (stopped) instance or one of its snapshots as an unpublished image; returns its fingerprint. */
+  async publish(instance: string, options: CallOptions & { readonly snapshot?: string } = {}): Promise<string> {
+    const { snapshot, ...call } = options;
+    const source = snapshot ? { type: "snapshot", name: `${instance}/${snapshot}` } : { type: "instance", name: instance };
+    const result = await this.api.write("POST", apiPath("images"), call, PROJECT, { json: { source, public: false } });
+    return createdFingerprint(result, `Publishing ${instance}`);
+  }
+
+  /** Makes the server pull an image from an image server; returns the fingerprint of the copy. */
+  async copyFromServer(source: ImageServerSource, call?: CallOptions): Promise<string> {
+    const { server, protocol, alias, imageType, architecture } = source;
+    const result = await this.api.write("POST", apiPath("images"), call, PROJECT, {
+      json: {
+        source: { type: "image", mode: "pull", server, protocol, image_type: imageType ?? "container", alias },
+        ...(architecture ? { architecture } : {}),
+      },
+    });
+    return createdFingerprint(result, `Copying ${alias} from ${server}`);
   }
 
   async list(call?: CallOptions): Promise<Image[]> {

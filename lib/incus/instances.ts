@@ -1,7 +1,8 @@
 // Instances (/1.0/instances): containers and virtual machines.
 import type { CallOptions, IncusApi } from "./api";
-import { PROJECT, PROJECT_AND_TARGET } from "./api";
+import { PROJECT, PROJECT_AND_TARGET, apiPath } from "./api";
 import { CollectionEndpoint } from "./crud";
+import { fileBody } from "./multipart";
 import type { ConfigMap, DevicesMap, InstanceType } from "./types";
 
 /** An image on this server, by alias or by fingerprint (a unique prefix is enough). */
@@ -82,6 +83,19 @@ const SCOPES = { read: PROJECT, create: PROJECT_AND_TARGET, update: PROJECT, ren
 export class InstancesApi extends CollectionEndpoint<Instance, InstancesPost, InstancePut> {
   constructor(api: IncusApi) {
     super(api, "instances", SCOPES);
+  }
+
+  /**
+   * Creates an instance by restoring a backup tarball (`incus export`) from a local file, as `incus import` does.
+   * @param options.name the new instance's name @default the name recorded in the backup
+   * @param options.pool storage pool of its root disk @default the one recorded in the backup
+   */
+  async importBackup(file: string, options: CallOptions & { readonly name?: string; readonly pool?: string } = {}): Promise<void> {
+    const { name, pool, ...call } = options;
+    const headers: Record<string, string> = {};
+    if (name) headers["x-incus-name"] = name;
+    if (pool) headers["x-incus-pool"] = pool;
+    await this.api.write("POST", apiPath("instances"), call, PROJECT_AND_TARGET, { headers, raw: await fileBody(file) });
   }
 
   /** Renames a stopped instance. */

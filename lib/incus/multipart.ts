@@ -1,9 +1,11 @@
-// A streaming multipart/form-data body with a known length, for uploading image tarballs that may
-// be far larger than memory. Files are read as the request is sent.
+// Upload bodies with a known length for files that may be far larger than memory (image tarballs, backups, ISO
+// images): one file as application/octet-stream, or a streaming multipart/form-data body. Files are read as the
+// request is sent.
 import { randomBytes } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import { Readable } from "node:stream";
 import { IncusError } from "./errors";
+import type { RawBody } from "./request";
 
 /** A part's content: bytes in memory, or `{ path }` of a file to stream. */
 export type PartContent = Buffer | Uint8Array | { readonly path: string };
@@ -35,6 +37,12 @@ async function sizeOf(content: PartContent): Promise<number> {
   } catch (err) {
     throw new IncusError("INVALID_OPTIONS", `Cannot read upload file ${content.path}: ${(err as Error).message}`);
   }
+}
+
+/** One local file as an application/octet-stream body; its size is read now so Content-Length can be sent. */
+export async function fileBody(path: string): Promise<RawBody> {
+  const contentLength = await sizeOf({ path });
+  return { data: createReadStream(path), contentType: "application/octet-stream", contentLength };
 }
 
 /** Builds the body; file sizes are read now so Content-Length can be sent. */

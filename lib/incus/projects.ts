@@ -33,4 +33,9 @@ export class ProjectsApi extends CollectionEndpoint<Project, ProjectsPost, Proje
   async rename(name: string, newName: string, call?: CallOptions): Promise<void> {
     await this.renameObject(name, newName, call);
   }
+
+  /** Deletes the project and everything in it: instances, volumes, images, profiles (API extension projects_force_delete). */
+  async forceDelete(name: string, call?: CallOptions): Promise<void> {
+    await this.api.write("DELETE", this.pathOf(name), call, SCOPES.delete, { query: { force: "true" } });
+  }
 }

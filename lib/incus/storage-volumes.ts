@@ -3,6 +3,7 @@
 import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
 import { PROJECT_AND_TARGET, apiPath } from "./api";
 import { ignoreNotFound } from "./errors";
+import { fileBody } from "./multipart";
 import type { ConfigMap } from "./types";
 
 export type VolumeContentType = "filesystem" | "block";
@@ -76,6 +77,11 @@ export class StorageVolumesApi {
     return this.api.get<StorageVolume>(this.pathOf(pool, name), call, PROJECT_AND_TARGET);
   }
 
+  /** A volume of any type (custom, container, virtual-machine, image), as data sources read them. */
+  async getOfType(pool: string, type: string, name: string, call?: CallOptions): Promise<Versioned<StorageVolume>> {
+    return this.api.get<StorageVolume>(apiPath("storage-pools", pool, "volumes", type, name), call, PROJECT_AND_TARGET);
+  }
+
   /** Like get, but undefined when the volume does not exist. */
   async find(pool: string, name: string, call?: CallOptions): Promise<Versioned<StorageVolume> | undefined> {
     return ignoreNotFound(this.get(pool, name, call));
@@ -83,6 +89,18 @@ export class StorageVolumesApi {
 
   async create(pool: string, body: StorageVolumesPost, call?: CallOptions): Promise<void> {
     await this.api.write("POST", this.collection(pool), call, PROJECT_AND_TARGET, { json: { ...body, type: "custom" } });
+  }
+
+  /**
+   * Creates custom volume `pool/name` from a local file: an ISO image (`iso`, attached as a CD-ROM) or a volume
+   * backup tarball (`incus storage volume export`), as `incus storage volume import` does.
+   */
+  async importFile(pool: string, name: string, file: string, options: CallOptions & { readonly iso?: boolean } = {}): Promise<void> {
+    const { iso, ...call } = options;
+    await this.api.write("POST", this.collection(pool), call, PROJECT_AND_TARGET, {
+      headers: { "x-incus-name": name, ...(iso ? { "x-incus-type": "iso" } : {}) },
+      raw: await fileBody(file),
+    });
   }
 
   /**

@@ -1,5 +1,8 @@
 // Request shapes of the endpoint modules that are more than plain JSON CRUD: file transfer
 // headers, exec's recorded output, image upload, snapshots and state changes.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { formatMode } from "../../../lib/incus";
 import { asyncEnvelope, errorEnvelope, operation, sendJson, startFakeIncus, sync } from "./fake-incus";
 import type { FakeIncus, Handler } from "./fake-incus";
@@ -153,4 +156,73 @@ test("certificates are sent as base64 DER and a bad PEM is refused before any re
   handler = (_req, res) => sendJson(res, 400, errorEnvelope(400, "should not be reached"));
   await expect(fake.client().certificates.add({ certificate: "not a cert", name: "x" })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
   expect(fake.requests).toHaveLength(0);
+});
+
+describe("typed endpoints for what the provider used to send by hand", () => {
+  const dir = mkdtempSync(join(tmpdir(), "t-incus-endpoints-"));
+  const file = join(dir, "disk.img");
+  writeFileSync(file, "BYTES");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  beforeEach(() => {
+    handler = (req, res) => {
+      if (req.method !== "GET" && !req.pathname.startsWith("/1.0/operations")) return sendJson(res, 202, asyncEnvelope("op20"));
+      if (req.pathname.startsWith("/1.0/operations")) return sendJson(res, 200, sync(operation("op20", 200, { metadata: { fingerprint: "beef" } })));
+      return sendJson(res, 200, sync({ name: "v", type: "image" }));
+    };
+  });
+
+  const sent = () => fake.requests.filter((r) => !r.pathname.startsWith("/1.0/operations")).map((r) => ({
+    method: r.method,
+    url: r.url,
+    headers: Object.fromEntries(Object.entries(r.headers).filter(([k]) => k.startsWith("x-incus-") || k === "content-type")),
+    body: r.headers["content-type"] === "application/json" ? JSON.parse(r.body.toString()) : r.body.toString(),
+  }));
+
+  test("images: unified file upload, URL pull, publish, copy from an image server; each returns the fingerprint", async () => {
+    const images = fake.client().images;
+    expect(await images.importFile(file, { project: "p" })).toBe("beef");
+    expect(await images.importUrl("https://example.com/i.tar.xz")).toBe("beef");
+    expect(await images.publish("c1", { snapshot: "s0" })).toBe("beef");
+    expect(await images.copyFromServer({ server: "https://images.example", protocol: "simplestreams", alias: "alpine/3.20", architecture: "x86_64" })).toBe("beef");
+    expect(sent()).toEqual([
+      { method: "POST", url: "/1.0/images?project=p", headers: { "content-type": "application/octet-stream", "x-incus-public": "false", "x-incus-filename": "disk.img" }, body: "BYTES" },
+      { method: "POST", url: "/1.0/images", headers: { "content-type": "application/json" }, body: { source: { type: "url", mode: "pull", protocol: "direct", url: "https://example.com/i.tar.xz" } } },
+      { method: "POST", url: "/1.0/images", headers: { "content-type": "application/json" }, body: { source: { type: "snapshot", name: "c1/s0" }, public: false } },
+      {
+        method: "POST",
+        url: "/1.0/images",
+        headers: { "content-type": "application/json" },
+        body: { source: { type: "image", mode: "pull", server: "https://images.example", protocol: "simplestreams", image_type: "container", alias: "alpine/3.20" }, architecture: "x86_64" },
+      },
+    ]);
+  });
+
+  test("an image operation without a fingerprint is an INVALID_RESPONSE", async () => {
+    handler = (req, res) => (req.method === "POST" ? sendJson(res, 202, asyncEnvelope("op21")) : sendJson(res, 200, sync(operation("op21", 200, { metadata: {} }))));
+    await expect(fake.client().images.publish("c1")).rejects.toMatchObject({ code: "INVALID_RESPONSE", message: expect.stringMatching(/Publishing c1 finished without reporting the image fingerprint/) });
+  });
+
+  test("instance backup import, forced project delete, volume import and any-type volume read, token trust", async () => {
+    const client = fake.client();
+    await client.instances.importBackup(file, { name: "c2", pool: "pool1", project: "p" });
+    await client.projects.forceDelete("tenant");
+    await client.storageVolumes.importFile("pool1", "iso1", file, { iso: true, project: "p", target: "m1" });
+    await client.storageVolumes.importFile("pool1", "vol1", file);
+    expect((await client.storageVolumes.getOfType("pool1", "image", "beef", { project: "p" })).value).toMatchObject({ type: "image" });
+    await client.certificates.addWithToken("TOKEN", { name: "ci" });
+    expect(sent()).toEqual([
+      { method: "POST", url: "/1.0/instances?project=p", headers: { "content-type": "application/octet-stream", "x-incus-name": "c2", "x-incus-pool": "pool1" }, body: "BYTES" },
+      { method: "DELETE", url: "/1.0/projects/tenant?force=true", headers: {}, body: "" },
+      { method: "POST", url: "/1.0/storage-pools/pool1/volumes/custom?project=p&target=m1", headers: { "content-type": "application/octet-stream", "x-incus-name": "iso1", "x-incus-type": "iso" }, body: "BYTES" },
+      { method: "POST", url: "/1.0/storage-pools/pool1/volumes/custom", headers: { "content-type": "application/octet-stream", "x-incus-name": "vol1" }, body: "BYTES" },
+      { method: "GET", url: "/1.0/storage-pools/pool1/volumes/image/beef?project=p", headers: {}, body: "" },
+      { method: "POST", url: "/1.0/certificates", headers: { "content-type": "application/json" }, body: { type: "client", trust_token: "TOKEN", name: "ci" } },
+    ]);
+  });
+
+  test("an upload file that cannot be read is refused before any request", async () => {
+    await expect(fake.client().storageVolumes.importFile("pool1", "v", join(dir, "missing.iso"), { iso: true })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+    expect(fake.requests).toHaveLength(0);
+  });
 });

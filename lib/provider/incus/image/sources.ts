@@ -2,9 +2,7 @@
 // added afterwards by the resource so create and update share one alias routine.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import * as path from "node:path";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { apiPath } from "../../../incus";
 import type { IncusProviderData } from "../provider-data";
 
 /** SHA-256 of the files in order: Incus' fingerprint of a unified (one file) or split (metadata + rootfs) image. */
@@ -33,12 +31,6 @@ function isQcow2(file: string): boolean {
   }
 }
 
-function fingerprintOf(metadata: unknown, what: string): string {
-  const fp = (metadata as { fingerprint?: unknown } | null)?.fingerprint;
-  if (typeof fp !== "string" || fp === "") throw new Error(`${what} finished without reporting the image fingerprint.`);
-  return fp;
-}
-
 export interface SourceFile {
   readonly data_path: string;
   readonly metadata_path: string | null;
@@ -52,12 +44,7 @@ export function sourceFiles(source: SourceFile): string[] {
 
 /** Uploads a unified or split image from local files, or lets the server pull an https URL. */
 export async function createFromFile(client: IncusClient, source: SourceFile, call: CallOptions): Promise<string> {
-  if (source.data_path.startsWith("https://")) {
-    const result = await client.api.write("POST", apiPath("images"), call, { project: true }, {
-      json: { source: { type: "url", mode: "pull", protocol: "direct", url: source.data_path } },
-    });
-    return fingerprintOf(result.metadata, `Downloading ${source.data_path}`);
-  }
+  if (source.data_path.startsWith("https://")) return client.images.importUrl(source.data_path, call);
   for (const file of sourceFiles(source)) {
     if (!fs.existsSync(file)) throw new Error(`Image file ${JSON.stringify(file)} does not exist (paths are relative to the Terraform working directory).`);
   }
@@ -70,12 +57,7 @@ export async function createFromFile(client: IncusClient, source: SourceFile, ca
     });
     return imported.fingerprint;
   }
-  const size = fs.statSync(source.data_path).size;
-  const result = await client.api.write("POST", apiPath("images"), call, { project: true }, {
-    headers: { "x-incus-public": "false", "x-incus-filename": path.basename(source.data_path) },
-    raw: { data: fs.createReadStream(source.data_path), contentType: "application/octet-stream", contentLength: size },
-  });
-  return fingerprintOf(result.metadata, `Uploading ${source.data_path}`);
+  return client.images.importFile(source.data_path, call);
 }
 
 export interface SourceInstance {
@@ -85,11 +67,7 @@ export interface SourceInstance {
 
 /** Publishes an instance or one of its snapshots (a running instance must be stopped first, as with the CLI). */
 export async function createFromInstance(client: IncusClient, source: SourceInstance, call: CallOptions): Promise<string> {
-  const body = source.snapshot
-    ? { source: { type: "snapshot", name: `${source.name}/${source.snapshot}` } }
-    : { source: { type: "instance", name: source.name } };
-  const result = await client.api.write("POST", apiPath("images"), call, { project: true }, { json: { ...body, public: false } });
-  return fingerprintOf(result.metadata, `Publishing ${source.name}`);
+  return client.images.publish(source.name, { ...call, snapshot: source.snapshot ?? undefined });
 }
 
 export interface SourceImage {
@@ -121,10 +99,9 @@ export async function createFromImage(
   if (!info.address.startsWith("https://")) {
     throw new Error(`source_image.remote ${JSON.stringify(source.remote)} is at ${info.address}; the target server pulls images over HTTPS only.`);
   }
-  const body = {
-    source: { type: "image", mode: "pull", server: info.address, protocol: info.protocol, image_type: source.type ?? "container", alias: source.name },
-    ...(source.architecture ? { architecture: source.architecture } : {}),
-  };
-  const result = await client.api.write("POST", apiPath("images"), call, { project: true }, { json: body });
-  return { fingerprint: fingerprintOf(result.metadata, `Copying ${source.remote}:${source.name}`) };
+  const fingerprint = await client.images.copyFromServer(
+    { server: info.address, protocol: info.protocol, alias: source.name, imageType: source.type === "virtual-machine" ? "virtual-machine" : "container", architecture: source.architecture ?? undefined },
+    call,
+  );
+  return { fingerprint };
 }

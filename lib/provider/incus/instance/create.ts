@@ -1,11 +1,10 @@
-// POST /1.0/instances for each way an instance can come to be: from an image, as a copy of another
+// Creating an instance in each way an instance can come to be: from an image, as a copy of another
 // instance (or of one of its snapshots), from a backup tarball (source_file), or empty. The instance is
 // created stopped; starting it is the resource's next step, after its state was saved.
-import { createReadStream, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import type { Values } from "../../framework";
 import { DiagnosticError, isUnknown } from "../../framework";
 import type { CallOptions, ConfigMap, DevicesMap, IncusClient, InstanceSource, InstanceType } from "../../../incus";
-import { apiPath } from "../../../incus";
 import type { DeviceBlockValue } from "../common";
 import { OWNER_KEY, configMap, devicesFromBlocks, expandHome, knownOr } from "../common";
 import type { IncusProviderData } from "../provider-data";
@@ -111,23 +110,17 @@ async function copySource(
 }
 
 /**
- * Restores a backup tarball (POST /1.0/instances with the tarball as body). The pool comes from the single
+ * Restores a backup tarball (as `incus import`). The pool comes from the single
  * `device { properties = { path = "/", pool = ... } }` block validation allows with source_file.
  */
 async function createFromBackup(at: Placement, plan: Values, sourceFile: string): Promise<void> {
   const file = expandHome(sourceFile);
-  let size: number;
   try {
-    size = (await fs.stat(file)).size;
+    await fs.stat(file);
   } catch (err) {
     throw new Error(`Cannot read source_file ${JSON.stringify(sourceFile)}: ${(err as Error).message}`);
   }
   const devices = knownOr<DeviceBlockValue[]>(plan.device, []);
   const pool = devices[0]?.properties?.pool;
-  const headers: Record<string, string> = { "x-incus-name": String(plan.name) };
-  if (pool) headers["x-incus-pool"] = pool;
-  await at.client.api.write("POST", apiPath("instances"), { ...at.call, timeoutMs: at.timeoutMs }, { project: true }, {
-    headers,
-    raw: { data: createReadStream(file), contentType: "application/octet-stream", contentLength: size },
-  });
+  await at.client.instances.importBackup(file, { ...at.call, timeoutMs: at.timeoutMs, name: String(plan.name), pool });
 }

@@ -2,7 +2,6 @@
 // purpose: deleting a project that is already gone succeeds, and create adopts a project that carries this
 // configuration's ownership marker (a previous run died after creating it).
 import type { IncusClient, Project } from "../../../incus";
-import { apiPath } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, mapOf, requiresReplace, str } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
@@ -72,10 +71,7 @@ export const projectResource: Resource<IncusProviderData> = {
       client.projects.create({ name: planned.name, description: planned.description ?? "", config: configMap(planned.config) }, { signal: ctx.signal }),
     getObject: (client, planned, ctx) => client.projects.get(planned.name, { signal: ctx.signal }),
     deleteObject: (client, prior, ctx) =>
-      prior.force_destroy
-        ? // DELETE ?force=true removes everything inside the project (API extension projects_force_delete).
-          client.api.write("DELETE", apiPath("projects", prior.name), { signal: ctx.signal }, {}, { query: { force: "true" } })
-        : client.projects.delete(prior.name, { signal: ctx.signal }),
+      prior.force_destroy ? client.projects.forceDelete(prior.name, { signal: ctx.signal }) : client.projects.delete(prior.name, { signal: ctx.signal }),
     converge,
     readBack,
   }),

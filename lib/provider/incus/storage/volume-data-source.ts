@@ -1,7 +1,5 @@
 // data "incus_storage_volume": an existing volume by pool, type and name.
 import type { DataSource } from "../../framework";
-import { apiPath } from "../../../incus";
-import type { StorageVolume } from "../../../incus";
 import { mapOf, str } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
@@ -25,9 +23,7 @@ export const storageVolumeDataSource: DataSource<IncusProviderData> = {
   },
   async read(config, ctx) {
     const client = clientFor(ctx, config);
-    // Any volume type may be read, so the typed custom-volume endpoint is not enough.
-    const path = apiPath("storage-pools", config.storage_pool, "volumes", config.type, config.name);
-    const v = (await client.api.get<StorageVolume>(path, callFor(ctx, config), { project: true, target: true })).value;
+    const v = (await client.storageVolumes.getOfType(config.storage_pool, config.type, config.name, callFor(ctx, config))).value;
     return {
       name: v.name,
       type: v.type,

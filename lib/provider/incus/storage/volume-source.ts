@@ -2,7 +2,6 @@
 // file (an ISO image, or a volume backup tarball).
 import * as fs from "node:fs";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { apiPath } from "../../../incus";
 import type { Values } from "../../framework";
 import { configMap } from "../common";
 
@@ -63,15 +62,11 @@ async function copyVolume(
 
 /** Uploads a local file as a volume: `.iso` → ISO volume, anything else → volume backup import. */
 export async function importVolumeFile(client: IncusClient, pool: string, name: string, file: string, call: CallOptions): Promise<void> {
-  let size: number;
   try {
-    size = fs.statSync(file).size;
+    fs.statSync(file);
   } catch (err) {
     throw new Error(`source_file ${JSON.stringify(file)} cannot be read: ${(err as Error).message}`);
   }
   const iso = file.toLowerCase().endsWith(".iso");
-  await client.api.write("POST", apiPath("storage-pools", pool, "volumes", "custom"), call, { project: true, target: true }, {
-    headers: { "x-incus-name": name, ...(iso ? { "x-incus-type": "iso" } : {}) },
-    raw: { data: fs.createReadStream(file), contentType: "application/octet-stream", contentLength: size },
-  });
+  await client.storageVolumes.importFile(pool, name, file, { ...call, iso });
 }
