@@ -78,6 +78,22 @@ export class LibvirtVolumes {
     return { ...parseVolumeXml(read.stdout), pool };
   }
 
+  /**
+   * Copies the volume to a new standalone volume `newName` in the same pool (vol-create-from): a qcow2 overlay is
+   * flattened, so the copy holds all its bytes and does not depend on the base. Other formats are copied raw.
+   */
+  async copy(pool: string, name: string, newName: string, call: VirshCallOptions = {}): Promise<VolumeInfo> {
+    const source = await this.info(pool, name, call);
+    const spec: VolumeSpec = { name: newName, capacity: source.capacity, format: source.format === "qcow2" ? "qcow2" : "raw" };
+    const [created, read] = await this.virsh.runBatch(
+      [["vol-create-from", pool, "/dev/stdin", "--inputpool", pool, name], ["vol-dumpxml", "--pool", pool, newName]],
+      { ...call, input: buildVolumeXml(spec) },
+    );
+    if (created.error) throw created.error;
+    if (read.error) throw read.error;
+    return { ...parseVolumeXml(read.stdout), pool };
+  }
+
   async delete(pool: string, name: string, call: VirshCallOptions = {}): Promise<void> {
     await this.virsh.run(["vol-delete", "--pool", pool, name], call);
   }

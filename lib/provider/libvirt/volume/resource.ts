@@ -1,11 +1,13 @@
-// libvirt_volume: create (plain, overlay, or from uploaded content), read, grow in place, delete in a safe order.
+// libvirt_volume: create (plain, overlay, or from uploaded content), read, grow in place, delete in a safe order
+// and as its removal_policy says (removal.ts).
 // libvirt deletes a base image that overlays still use without complaint; this resource refuses instead and
 // names the overlays, so a base is only ever deleted after them.
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
-import { clientOf, fromBytes, ignoreNotFound, knownObject, knownString, refuseExisting } from "../common";
+import { clientOf, fromBytes, knownObject, knownString, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { localContent } from "./content";
+import { planVolumeRemoval, removeVolume } from "./removal";
 import type { LocalContent } from "./content";
 import { capacityBytes, volumeSchema } from "./schema";
 
@@ -31,6 +33,7 @@ export function volumeState(info: VolumeInfo, known: Values): State {
       ? { path: info.backingStore.path, format: info.backingStore.format ? { type: info.backingStore.format } : (knownObject(priorBacking?.format) ?? null) }
       : null,
     create: knownObject(known.create) ?? null,
+    removal_policy: knownString(known.removal_policy) ?? null,
     id: info.key ?? info.path ?? null,
     key: info.key ?? null,
     path: info.path ?? null,
@@ -165,12 +168,10 @@ export const volumeResource: Resource<LibvirtProviderData> = {
     resp.state = await readBack(planned, ctx);
   },
 
+  modifyPlan: (req, ctx) => planVolumeRemoval(req, ctx.diagnostics),
+
   async delete({ prior }, ctx) {
-    const { client, call } = clientOf(ctx);
-    const info = await client.volumes.find(prior.pool, prior.name, call);
-    if (!info) return;
-    if (info.path) await refuseWhileInUse(info.pool, info.name, info.path, ctx);
-    await ignoreNotFound(client.volumes.delete(prior.pool, prior.name, call), "volume");
+    await removeVolume(prior, ctx, (pool, name, path) => refuseWhileInUse(pool, name, path, ctx));
   },
 
   async importState(id, ctx) {

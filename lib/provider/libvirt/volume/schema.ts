@@ -3,6 +3,7 @@
 // content), and capacity growth is an in-place resize; only shrinking replaces the volume.
 import type { PlanModifierRequest, Schema } from "../../framework";
 import { isUnknown, nested, num, oneOf, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
+import { REMOVAL_POLICY_NAMES } from "../../../removal-policy";
 import { SIZE_UNITS, toBytes } from "../common";
 
 const FORMATS = ["raw", "qcow2"];
@@ -87,6 +88,14 @@ export const volumeSchema: Schema = {
         planModifiers: [requiresReplace()],
       },
     ),
+    removal_policy: str({
+      optional: true,
+      description:
+        'What a delete does (an addition to the 0.9.x schema, written by the constructs): "destroy" (default) deletes the volume; ' +
+        '"retain" leaves it and its file on the host and only forgets it; "snapshot" first keeps a standalone copy ' +
+        '"<name>-final-<yyyymmddThhmmssZ>" in the same pool; "protect" refuses any plan that deletes it, even once its block is gone.',
+      validators: [oneOf([...REMOVAL_POLICY_NAMES])],
+    }),
     id: str({ computed: true, description: "The volume's key (its path for file volumes).", planModifiers: [useStateForUnknown()] }),
     key: str({ computed: true, description: "libvirt's unique key of the volume.", planModifiers: [useStateForUnknown()] }),
     path: str({ computed: true, description: "Path of the volume on the host.", planModifiers: [useStateForUnknown()] }),
