@@ -6,9 +6,10 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/config-keys";
 import { ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY } from "../../../lib/removal-policy";
-import { TEST_IMAGE, TEST_POOL, createTestContainer } from "../../support/incus";
+import { TEST_POOL, createTestContainer } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
+import { containerHcl, payloadOf, volumeHcl } from "./volume-data";
 
 jest.setTimeout(300_000);
 
@@ -54,29 +55,13 @@ interface VolumeSpec {
   readonly extra?: Record<string, string>;
 }
 
-function volumeHcl(label: string, v: VolumeSpec): string {
-  const config: Record<string, string> = { size: "32MiB", [OWNER_CONFIG_KEY]: v.owner, ...(v.policy ? { [REMOVAL_POLICY_CONFIG_KEY]: v.policy } : {}), ...v.extra };
-  const entries = Object.entries(config).map(([k, val]) => `    ${JSON.stringify(k)} = ${JSON.stringify(val)}`).join("\n");
-  return `resource "incus_storage_volume" "${label}" {\n  name = "${v.name}"\n  pool = "${TEST_POOL}"\n  config = {\n${entries}\n  }\n}\n`;
+function volume(label: string, v: VolumeSpec): string {
+  return volumeHcl(label, v.name, v.owner, { ...(v.policy ? { [REMOVAL_POLICY_CONFIG_KEY]: v.policy } : {}), ...v.extra });
 }
 
-/** A running container of stack `owner`, with the volume resource `volumeLabel` at /data when given, and a file in it. */
-function instanceHcl(name: string, owner: string, volumeLabel?: string, content?: string): string {
-  const disk = volumeLabel
-    ? `  device {\n    name = "data"\n    type = "disk"\n    properties = {\n      path   = "/data"\n      pool   = "${TEST_POOL}"\n      source = incus_storage_volume.${volumeLabel}.name\n    }\n  }\n`
-    : "";
-  const file = volumeLabel && content ? `  file {\n    target_path = "/data/payload"\n    content     = "${content}"\n  }\n` : "";
-  return `resource "incus_instance" "app" {
-  name   = "${name}"
-  image  = "${TEST_IMAGE}"
-  config = { "${OWNER_CONFIG_KEY}" = "${owner}" }
-  device {
-    name = "root"
-    type = "disk"
-    properties = { path = "/", pool = "${TEST_POOL}" }
-  }
-${disk}${file}}
-`;
+/** The container of stack `owner`, with volume resource "data" at /data holding `payload` when given. */
+function instanceHcl(name: string, owner: string, withData = false, payload?: string): string {
+  return containerHcl({ name, owner, ...(withData ? { disks: { data: "/data" }, payload } : {}) });
 }
 
 /** A volume's config without the keys Incus sets itself (volatile.*). */
@@ -88,26 +73,11 @@ async function running(name: string): Promise<boolean> {
   return (await h.client.instances.get(name)).value.status === "Running";
 }
 
-/** The bytes of /data/payload in a throwaway container that mounts `volume` (read-only) at /data. */
-async function payloadOf(volume: string): Promise<string> {
-  const reader = h.name(`rd${randomBytes(2).toString("hex")}`);
-  await createTestContainer(h.client, h.cleanup, reader, { devices: { data: { type: "disk", pool: TEST_POOL, source: volume, path: "/data", readonly: "true" } } });
-  try {
-    const r = await h.client.exec.run(reader, ["cat", "/data/payload"]);
-    if (r.exitCode !== 0) throw new Error(`cat /data/payload in a container with ${volume}: ${r.stderr}`);
-    return r.stdout;
-  } finally {
-    await h.client.instanceState.stop(reader, { force: true }).catch(() => undefined);
-    await h.client.instances.delete(reader);
-  }
-}
-
 test("incus_storage_volume removed with its attachment in one apply: detached from the running instance, deleted, plan empty", async () => {
   const stack = h.name("stack");
   const vol = trackVolume(h.name("att"));
   const app = trackInstance(h.name("app"));
-  const volume = { name: vol, owner: `${stack}/Data` };
-  h.config(volumeHcl("data", volume) + instanceHcl(app, `${stack}/App`, "data", "attached"));
+  h.config(volume("data", { name: vol, owner: `${stack}/Data` }) + instanceHcl(app, `${stack}/App`, true, "attached"));
   await h.apply();
   expect((await h.client.storageVolumes.get(TEST_POOL, vol)).value.used_by).toEqual([`/1.0/instances/${app}`]);
 
@@ -126,7 +96,7 @@ test("incus_storage_volume removed with its attachment in one apply: detached fr
 test("incus_storage_volume in use by an instance of another stack or without a marker: the delete stops and names it", async () => {
   const vol = trackVolume(h.name("foreign"));
   const other = h.name("other");
-  h.config(volumeHcl("data", { name: vol, owner: `${h.name("stack")}/Data` }));
+  h.config(volume("data", { name: vol, owner: `${h.name("stack")}/Data` }));
   await h.apply();
   await createTestContainer(h.client, h.cleanup, other, { devices: { data: { type: "disk", pool: TEST_POOL, source: vol, path: "/data" } } });
 
@@ -157,7 +127,7 @@ test("removal policy retain: the volume stays with its bytes, released; a second
   const app = trackInstance(h.name("kapp"));
   const bytes = randomBytes(12).toString("hex");
   const owner = `${stack}/Data`;
-  h.config(volumeHcl("data", { name: vol, owner, policy: "retain" }) + instanceHcl(app, `${stack}/App`, "data", bytes));
+  h.config(volume("data", { name: vol, owner, policy: "retain" }) + instanceHcl(app, `${stack}/App`, true, bytes));
   await h.apply();
 
   h.config(instanceHcl(app, `${stack}/App`));
@@ -168,7 +138,7 @@ test("removal policy retain: the volume stays with its bytes, released; a second
   expect(await h.ws.resource("incus_storage_volume.data")).toBeUndefined();
   expect((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config).toMatchObject({ [OWNER_CONFIG_KEY]: `released:${owner}`, size: "32MiB" });
   expect(await running(app)).toBe(true);
-  expect(await payloadOf(vol)).toBe(bytes);
+  expect(await payloadOf(h, vol)).toBe(bytes);
   await h.expectNoChanges();
   await h.ws.destroy();
 
@@ -176,17 +146,17 @@ test("removal policy retain: the volume stays with its bytes, released; a second
   const second = await harness("vrm2");
   try {
     const newOwner = `${second.name("stack")}/Data`;
-    second.config(volumeHcl("data", { name: vol, owner: newOwner }));
+    second.config(volume("data", { name: vol, owner: newOwner }));
     const refused = await second.applyFails();
     expect(flat(refused.output)).toContain(`It was released (removal policy retain; marked "released:${owner}")`);
     expect(flat(refused.output)).toContain(`set config "${ADOPT_CONFIG_KEY}" = "released"`);
     expect((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config[OWNER_CONFIG_KEY]).toBe(`released:${owner}`);
 
     // With the key it adopts it: the marker becomes the new owner's, the data is untouched, the plan empty.
-    second.config(volumeHcl("data", { name: vol, owner: newOwner, extra: { [ADOPT_CONFIG_KEY]: "released" } }));
+    second.config(volume("data", { name: vol, owner: newOwner, extra: { [ADOPT_CONFIG_KEY]: "released" } }));
     await second.apply();
     expect(userConfig((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config)).toEqual({ size: "32MiB", [OWNER_CONFIG_KEY]: newOwner, [ADOPT_CONFIG_KEY]: "released" });
-    expect(await payloadOf(vol)).toBe(bytes);
+    expect(await payloadOf(h, vol)).toBe(bytes);
     await second.expectNoChanges();
   } finally {
     await second.close();
@@ -201,7 +171,7 @@ test("removal policy snapshot: a released final copy is kept, the volume deleted
   const app = trackInstance(h.name("sapp"));
   const bytes = randomBytes(12).toString("hex");
   const owner = `${stack}/Data`;
-  h.config(volumeHcl("data", { name: vol, owner, policy: "snapshot", extra: { "user.purpose": "db" } }) + instanceHcl(app, `${stack}/App`, "data", bytes));
+  h.config(volume("data", { name: vol, owner, policy: "snapshot", extra: { "user.purpose": "db" } }) + instanceHcl(app, `${stack}/App`, true, bytes));
   await h.apply();
 
   h.config(instanceHcl(app, `${stack}/App`));
@@ -224,14 +194,14 @@ test("removal policy snapshot: a released final copy is kept, the volume deleted
   const restore = new RegExp(`Restore it under the old name with: (incus storage volume copy \\S+ \\S+)`).exec(out)?.[1];
   expect(restore).toBe(`incus storage volume copy ${TEST_POOL}/${copy} ${TEST_POOL}/${vol}`);
   execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
-  expect(await payloadOf(vol)).toBe(bytes);
+  expect(await payloadOf(h, vol)).toBe(bytes);
   await h.ws.destroy();
 });
 
 test("removal policy protect (or the protect flag): a plan that deletes the volume is refused", async () => {
   const vol = trackVolume(h.name("prot"));
   const owner = `${h.name("stack")}/Data`;
-  h.config(volumeHcl("data", { name: vol, owner, policy: "protect" }));
+  h.config(volume("data", { name: vol, owner, policy: "protect" }));
   await h.apply();
   h.config("");
   const r = await h.run(["plan", "-input=false"]);
@@ -240,7 +210,7 @@ test("removal policy protect (or the protect flag): a plan that deletes the volu
   expect(flat(r.output)).toContain(`${REMOVAL_POLICY_CONFIG_KEY}="protect"`);
 
   // Lifting the policy first, then removing, deletes it.
-  h.config(volumeHcl("data", { name: vol, owner, policy: "destroy" }));
+  h.config(volume("data", { name: vol, owner, policy: "destroy" }));
   await h.apply();
   h.config("");
   await h.apply();
@@ -249,7 +219,7 @@ test("removal policy protect (or the protect flag): a plan that deletes the volu
 });
 
 test("an invalid removal policy is rejected at validation", async () => {
-  h.config(volumeHcl("data", { name: h.name("bad"), owner: "s/x", policy: "keep" }));
+  h.config(volume("data", { name: h.name("bad"), owner: "s/x", policy: "keep" }));
   const r = await h.run(["validate"]);
   expect(r.code).not.toBe(0);
   expect(flat(r.output)).toContain(`is "keep", which is not a removal policy; use one of protect, retain, snapshot, destroy`);
