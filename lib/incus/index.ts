@@ -72,6 +72,6 @@ export type {
 } from "./images";
 export type { InstanceSnapshot, VolumeSnapshot, VolumeSnapshotPut, SnapshotCreateOptions, InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
 export { parseUsedBy } from "./used-by";
-export { attachedCustomVolumes, detachVolume, volumeDeviceNames } from "./volume-attachments";
+export { attachDevices, attachedCustomVolumes, detachVolume, volumeDeviceNames } from "./volume-attachments";
 export type { DetachResult } from "./volume-attachments";
 export type { UsedByRef } from "./used-by";

@@ -93,6 +93,24 @@ test("incus_storage_volume removed with its attachment in one apply: detached fr
   await h.ws.destroy();
 });
 
+test("incus_storage_volume replaced while attached: detached, re-created and attached again in the same apply; plan empty", async () => {
+  const stack = h.name("stack");
+  const vol = trackVolume(h.name("rep"));
+  const app = trackInstance(h.name("rapp"));
+  h.config(volume("data", { name: vol, owner: `${stack}/Data` }) + instanceHcl(app, `${stack}/App`, true, "before"));
+  await h.apply();
+  const firstCreated = (await h.client.storageVolumes.get(TEST_POOL, vol)).value.created_at;
+
+  expectOutput(await h.apply(["-replace=incus_storage_volume.data"]), /1 added, 0 changed, 1 destroyed/);
+  const replaced = (await h.client.storageVolumes.get(TEST_POOL, vol)).value;
+  expect(replaced.created_at).not.toBe(firstCreated);
+  expect(replaced.used_by).toEqual([`/1.0/instances/${app}`]);
+  expect((await h.client.instances.get(app)).value.devices.data).toEqual({ type: "disk", path: "/data", pool: TEST_POOL, source: vol });
+  expect(await running(app)).toBe(true);
+  await h.expectNoChanges();
+  await h.ws.destroy();
+});
+
 test("incus_storage_volume in use by an instance of another stack or without a marker: the delete stops and names it", async () => {
   const vol = trackVolume(h.name("foreign"));
   const other = h.name("other");

@@ -8,6 +8,6 @@ export { WaitStoppedError, WaitTimeoutError, parseDuration, sleep, waitUntil } f
 export { deviceBlock, devicesFromBlocks, devicesToBlocks } from "./devices";
 export type { DeviceBlockValue } from "./devices";
 export { expandHome } from "./local-paths";
-export { callFor, clientFor } from "./scope";
+export { callFor, clientFor, optionalString } from "./scope";
 export { knownOr, provisionalState } from "./state";
 export { managedObjectLifecycle } from "./managed-object";

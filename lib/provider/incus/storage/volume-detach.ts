@@ -1,16 +1,20 @@
 // Before a volume is deleted it must leave the instances using it: Terraform deletes a removed volume before it
 // updates the instance whose removed attach() takes the disk away, and Incus refuses to delete a volume in use.
 // Only instances of the volume's own stack are touched (their pending update removes the device anyway); any
-// other user stops the delete with an error that names it and says what to do.
+// other user stops the delete with an error that names it and says what to do. A replaced volume gets its
+// devices back when it is created again (detached-devices.ts).
 import type { CallOptions, IncusClient, StorageVolume, UsedByRef } from "../../../incus";
 import { detachVolume, ignoreNotFound, parseUsedBy } from "../../../incus";
 import { stackOfOwner } from "../../../removal-policy";
 import type { Diagnostics } from "../../framework";
 import { OWNER_KEY } from "../common";
+import { rememberDetached } from "./detached-devices";
 
 /** Where the volume is and who is asking (for messages and the project of its users). */
 export interface DetachRequest {
   readonly client: IncusClient;
+  /** The remote's name (the volume's key in the memory of detached devices). */
+  readonly remote: string;
   readonly pool: string;
   readonly name: string;
   readonly call: CallOptions;
@@ -59,10 +63,11 @@ async function detachFromInstance(req: DetachRequest, user: UsedByRef, stack: st
     refuse(req, user, `${describe(user)} gets it through a profile (device ${result.viaProfiles.join(", ")}); remove the device from the profile first.`);
     return false;
   }
+  rememberDetached(req.remote, req.call.project, req.pool, req.name, { instance: user.name, call: { ...call, signal: undefined }, devices: result.removed });
   req.log.info("detached the volume from an instance of its stack before deleting it", {
     volume: `${req.pool}/${req.name}`,
     instance: user.name,
-    devices: result.removed,
+    devices: Object.keys(result.removed),
   });
   return true;
 }

@@ -11,7 +11,7 @@ import { ignoreNotFound } from "../../../incus";
 import { ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY, finalCopyName, parseRemovalPolicy, parseRetention, releasedConfig, releasedOwner } from "../../../removal-policy";
 import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ResourceContext, Values } from "../../framework";
-import { callFor, configMap, OWNER_KEY } from "../common";
+import { callFor, configMap, optionalString, OWNER_KEY } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { detachFromOwnInstances } from "./volume-detach";
 
@@ -103,7 +103,10 @@ export async function removeVolume(client: IncusClient, prior: Values, ctx: Ctx)
     return;
   }
 
-  const detached = await detachFromOwnInstances({ client, pool, name, call, diagnostics: ctx.diagnostics, log: ctx.log }, live.value);
+  const detached = await detachFromOwnInstances(
+    { client, remote: ctx.providerData.remoteName(optionalString(prior.remote)), pool, name, call, diagnostics: ctx.diagnostics, log: ctx.log },
+    live.value,
+  );
   if (!detached) return;
 
   if (policy === "snapshot") {

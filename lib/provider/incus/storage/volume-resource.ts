@@ -3,9 +3,10 @@
 // as drift; a volume that is already gone counts as deleted.
 import type { IncusClient, StorageVolume } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, optionalString, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { planVolume, volumeSchema } from "./volume-schema";
+import { reattachDetached } from "./detached-devices";
 import { removeVolume, validatePolicyKeys } from "./volume-removal";
 import { createVolume } from "./volume-source";
 
@@ -63,6 +64,15 @@ async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise
   await client.storageVolumes.update(planned.pool, planned.name, { description, config }, { ...call, etag: current.etag });
 }
 
+/** A volume created again in the apply that deleted it (a replacement) goes back to the instances it was detached from. */
+async function giveDevicesBack(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const remote = ctx.providerData.remoteName(optionalString(planned.remote));
+  const project = optionalString(planned.project);
+  for (const { instance, devices } of await reattachDetached(client, remote, project, planned.pool, planned.name, ctx.signal)) {
+    ctx.log.info("re-attached a replaced volume to the instance it was detached from", { volume: `${planned.pool}/${planned.name}`, instance, devices });
+  }
+}
+
 export const storageVolumeResource: Resource<IncusProviderData> = {
   typeName: "incus_storage_volume",
   schema: volumeSchema,
@@ -83,7 +93,10 @@ export const storageVolumeResource: Resource<IncusProviderData> = {
   ...managedObjectLifecycle({
     kind: "incus_storage_volume",
     importIdFields: (planned) => [planned.pool, planned.name],
-    createObject: (client, planned, ctx) => createVolume(client, planned, callFor(ctx, planned), ctx.providerData.defaultRemote),
+    createObject: async (client, planned, ctx) => {
+      await createVolume(client, planned, callFor(ctx, planned), ctx.providerData.defaultRemote);
+      await giveDevicesBack(client, planned, ctx);
+    },
     getObject: (client, planned, ctx) => client.storageVolumes.get(planned.pool, planned.name, callFor(ctx, planned)),
     deleteObject: (client, prior, ctx) => removeVolume(client, prior, ctx),
     converge,
