@@ -18,6 +18,7 @@ export type {
   Values,
 } from "./schema";
 export type {
+  AnySchema,
   ApplyResponse,
   CreateRequest,
   DataSource,
@@ -33,6 +34,8 @@ export type {
   State,
   UpdateRequest,
 } from "./resource";
+export type { ApplyModel, ModelOf, ModelPhase, PlanModel, StateModel, ValueOfType } from "./model";
+export { knownOrNull } from "./model";
 export type { AttrPath, AttrPathStep, Diagnostic, Severity } from "./diagnostics";
 export { DiagnosticError, Diagnostics, formatAttrPath, sortUniquePaths } from "./diagnostics";
 export {

@@ -1,7 +1,8 @@
 // The `provider "incus" { ... }` block (schema-compatible with lxc/incus) and the list of resources and data
 // sources. `configure` builds the remote table; clients connect lazily when a resource first needs one.
-import type { DataSource, Provider, Resource, Values } from "../framework";
-import { bool, custom, isUnknown, listBlock, oneOf, str } from "../framework";
+import type { Unknown } from "../cty";
+import type { AnySchema, DataSource, PlanModel, Provider, Resource } from "../framework";
+import { bool, custom, isUnknown, knownOrNull, listBlock, oneOf, str } from "../framework";
 import { parseDuration } from "./common";
 import { imageDataSource } from "./image/data-source";
 import { imageResource } from "./image/resource";
@@ -62,51 +63,57 @@ export const providerSchema = {
   },
 };
 
-function remoteSettings(block: Values, blockIndex: number): RemoteSettings {
-  const unknown = Object.values(block).some((v) => isUnknown(v));
-  const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
+type RemoteBlock = Exclude<PlanModel<typeof providerSchema>["remote"], Unknown>[number];
+
+/** The remote blocks; none while the whole list is unknown (a dynamic block over unknown values). */
+function remoteBlocks(config: PlanModel<typeof providerSchema>): readonly RemoteBlock[] {
+  return knownOrNull(config.remote) ?? [];
+}
+
+function remoteSettings(block: RemoteBlock, name: string, blockIndex: number): RemoteSettings {
   return {
-    name: String(block.name),
-    address: text(block.address),
-    protocol: text(block.protocol),
-    authenticationType: text(block.authentication_type),
-    token: text(block.token),
-    public: typeof block.public === "boolean" ? block.public : null,
-    unknown,
+    name,
+    address: knownOrNull(block.address),
+    protocol: knownOrNull(block.protocol),
+    authenticationType: knownOrNull(block.authentication_type),
+    token: knownOrNull(block.token),
+    public: knownOrNull(block.public),
+    unknown: Object.values(block).some((v) => isUnknown(v)),
     blockIndex,
   };
 }
 
-export const incusProvider: Provider<IncusProviderData> = {
+export const incusProvider: Provider<IncusProviderData, typeof providerSchema> = {
   typeName: "incus",
   schema: providerSchema,
   async validateConfig(config, ctx) {
-    const remotes = Array.isArray(config.remote) ? (config.remote as Values[]) : [];
-    remotes.forEach((r, i) => {
+    remoteBlocks(config).forEach((r, i) => {
       if (r.authentication_type === "oidc") {
         ctx.diagnostics.error("OIDC is not supported", "The bundled provider authenticates with TLS client certificates only; remove authentication_type or use \"tls\".", ["remote", i, "authentication_type"]);
       }
     });
   },
   async configure(config, ctx) {
-    const known = (v: unknown) => (isUnknown(v) ? null : v);
-    const waitText = known(config.wait_timeout) as string | null;
-    const waitTimeoutMs = parseDuration(waitText ?? DEFAULT_WAIT_TIMEOUT);
-    const blocks = Array.isArray(config.remote) ? (config.remote as Values[]) : [];
+    const waitTimeoutMs = parseDuration(knownOrNull(config.wait_timeout) ?? DEFAULT_WAIT_TIMEOUT);
     return Remotes.configure(
       {
-        configDir: known(config.config_dir) as string | null,
-        generateClientCertificates: known(config.generate_client_certificates) as boolean | null,
-        acceptRemoteCertificate: known(config.accept_remote_certificate) as boolean | null,
-        defaultRemote: known(config.default_remote) as string | null,
+        configDir: knownOrNull(config.config_dir),
+        generateClientCertificates: knownOrNull(config.generate_client_certificates),
+        acceptRemoteCertificate: knownOrNull(config.accept_remote_certificate),
+        defaultRemote: knownOrNull(config.default_remote),
         // Filtered after numbering, so diagnostics point at the block as written.
-        remotes: blocks.map((b, i) => (!isUnknown(b) && typeof b.name === "string" ? remoteSettings(b, i) : undefined)).filter((r) => r !== undefined),
+        remotes: remoteBlocks(config)
+          .map((b, i) => {
+            const name = isUnknown(b) ? null : knownOrNull(b.name);
+            return name === null ? undefined : remoteSettings(b, name, i);
+          })
+          .filter((r) => r !== undefined),
         waitTimeoutMs,
       },
       ctx,
     );
   },
-  resources: (): readonly Resource<IncusProviderData>[] => [
+  resources: (): readonly Resource<IncusProviderData, AnySchema>[] => [
     projectResource,
     networkResource,
     storagePoolResource,
@@ -117,7 +124,7 @@ export const incusProvider: Provider<IncusProviderData> = {
     instanceResource,
     instanceSnapshotResource,
   ],
-  dataSources: (): readonly DataSource<IncusProviderData>[] => [
+  dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
     networkDataSource,
     profileDataSource,

@@ -53,7 +53,7 @@ test("Remotes report an unknown default_remote and duplicate names with attribut
 
 test("a duplicate remote is reported at its own block even after blocks without a known name", async () => {
   const c = { ...ctx(), terraformVersion: "1.11.4" };
-  const block = (name: unknown) => ({ name, address: "unix://", protocol: null, credentials_helper: null, authentication_type: null, token: null, public: null });
+  const block = (name: string | typeof UNKNOWN) => ({ name, address: "unix://", protocol: null, credentials_helper: null, authentication_type: null, token: null, public: null });
   const config = {
     config_dir: dir,
     generate_client_certificates: null,

@@ -1,5 +1,5 @@
 // Small helpers for building state values from plans.
-import type { State, Values } from "../../framework";
+import type { ApplyModel, Schema, State, Values } from "../../framework";
 import { isUnknown } from "../../framework";
 
 /** The value when known and not null, else `fallback`. */
@@ -9,12 +9,20 @@ export function knownOr<T>(value: unknown, fallback: T): T {
 
 /**
  * A state to record right after an object was created, before it could be read back: the plan with every
- * value that is not known yet replaced by null (Terraform accepts no unknown values in state). `fills`
- * supplies values already known, e.g. a server-chosen type.
+ * value that is not known yet replaced by null, nested ones too (Terraform accepts no unknown values in state).
+ * `fills` supplies values already known, e.g. a server-chosen type. Typed as the schema's state, which it is
+ * but for those nulls: the read back that follows replaces it.
  */
-export function provisionalState(planned: Values, fills: Values = {}): State {
-  const out: State = {};
-  for (const [k, v] of Object.entries(planned)) out[k] = isUnknown(v) ? null : v;
-  return { ...out, ...fills };
+export function provisionalState<S extends Schema = Schema>(planned: ApplyModel<S>, fills: Partial<State<S>> = {}): State<S> {
+  return { ...(withoutUnknowns(planned) as Values), ...fills } as State<S>;
+}
+
+function withoutUnknowns(value: unknown): unknown {
+  if (isUnknown(value)) return null;
+  if (Array.isArray(value)) return value.map(withoutUnknowns);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutUnknowns(v)]));
+  }
+  return value;
 }
 

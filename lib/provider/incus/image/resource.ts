@@ -2,44 +2,41 @@
 // server, or published from an instance, with aliases managed in place. An image that is already gone counts
 // as deleted; aliases added out of band show as drift (and are removed), like other out-of-band changes.
 import type { CallOptions, Image, IncusClient } from "../../../incus";
-import type { Resource, ResourceContext, State, Values } from "../../framework";
+import type { Resource, ResourceContext } from "../../framework";
+import { knownOrNull } from "../../framework";
 import { callFor, clientFor, ignoreNotFound, provisionalState } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import type { ImageAlias, ImagePlan, ImageState } from "./schema";
 import { imageSchema, SOURCES } from "./schema";
 import { createFromFile, createFromImage, createFromInstance, localFingerprint, sourceFiles } from "./sources";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
-interface AliasValue {
-  readonly name: string;
-  readonly description: string | null;
-}
-
-function aliasesOf(value: unknown): AliasValue[] {
-  return Array.isArray(value) ? (value as AliasValue[]) : [];
-}
-
-function fingerprintFrom(values: Values): string {
-  if (typeof values.fingerprint === "string" && values.fingerprint) return values.fingerprint;
-  const id = String(values.resource_id ?? "");
+/** The image's fingerprint: recorded in state, else the part of resource_id after the remote. */
+function fingerprintFrom(values: ImagePlan): string {
+  const fingerprint = knownOrNull(values.fingerprint);
+  if (fingerprint) return fingerprint;
+  const id = knownOrNull(values.resource_id) ?? "";
   return id.slice(id.indexOf(":") + 1);
 }
 
-function imageState(image: Image, known: Values, remoteName: string | null): State {
-  const copied: string[] = Array.isArray(known.copied_aliases) ? known.copied_aliases : [];
-  const configured = new Set(aliasesOf(known.alias).map((a) => a.name));
+/** The state for an image read from Incus; `known` is the plan or the prior state (settings that live only in Terraform). */
+function imageState(image: Image, known: ImagePlan, remoteName: string | null): ImageState {
+  const copied = knownOrNull(known.copied_aliases) ?? [];
+  const configured = new Set(known.alias.map((a) => a.name));
   const alias = image.aliases
     .filter((a) => configured.has(a.name) || !copied.includes(a.name))
     .map((a) => ({ name: a.name, description: a.description ?? "" }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  let sourceImage = known.source_image ?? null;
-  if (sourceImage && !sourceImage.architecture) sourceImage = { ...sourceImage, architecture: image.architecture };
+  const source = known.source_image;
+  // The server chooses the architecture when the configuration leaves it out.
+  const sourceImage = source && { ...source, architecture: knownOrNull(source.architecture) || image.architecture };
   return {
-    source_file: known.source_file ?? null,
+    source_file: known.source_file,
     source_image: sourceImage,
-    source_instance: known.source_instance ?? null,
-    project: known.project ?? null,
-    remote: known.remote ?? null,
+    source_instance: known.source_instance,
+    project: known.project,
+    remote: known.remote,
     resource_id: `${remoteName ?? ""}:${image.fingerprint}`,
     created_at: Math.floor(Date.parse(image.created_at) / 1000),
     fingerprint: image.fingerprint,
@@ -48,13 +45,13 @@ function imageState(image: Image, known: Values, remoteName: string | null): Sta
   };
 }
 
-async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(client: IncusClient, known: ImagePlan, ctx: Ctx): Promise<ImageState | null> {
   const found = await ignoreNotFound(client.images.get(fingerprintFrom(known), callFor(ctx, known)));
   return found ? imageState(found.value, known, known.remote ?? "") : null;
 }
 
 /** Makes the image's aliases (other than copied ones) exactly the configured set. */
-async function syncAliases(client: IncusClient, fingerprint: string, before: AliasValue[], after: AliasValue[], call: CallOptions): Promise<void> {
+async function syncAliases(client: IncusClient, fingerprint: string, before: readonly ImageAlias[], after: readonly ImageAlias[], call: CallOptions): Promise<void> {
   const old = new Map(before.map((a) => [a.name, a.description ?? ""]));
   const wanted = new Map(after.map((a) => [a.name, a.description ?? ""]));
   for (const name of old.keys()) if (!wanted.has(name)) await ignoreNotFound(client.images.deleteAlias(name, call));
@@ -65,7 +62,7 @@ async function syncAliases(client: IncusClient, fingerprint: string, before: Ali
 }
 
 /** Fails early, before an upload, when a configured alias already names another image. */
-async function checkAliasesFree(client: IncusClient, aliases: AliasValue[], call: CallOptions): Promise<void> {
+async function checkAliasesFree(client: IncusClient, aliases: readonly ImageAlias[], call: CallOptions): Promise<void> {
   for (const a of aliases) {
     const existing = await ignoreNotFound(client.images.getAlias(a.name, call));
     if (existing) {
@@ -78,8 +75,8 @@ async function checkAliasesFree(client: IncusClient, aliases: AliasValue[], call
  * An upload whose fingerprint is already in the store came from outside this state: images carry no owner
  * marker, so it is refused (and left untouched) rather than adopted. Returns true when refused.
  */
-async function refuseExistingUpload(client: IncusClient, planned: Values, call: CallOptions, ctx: Ctx): Promise<boolean> {
-  const files = sourceFiles(planned.source_file);
+async function refuseExistingUpload(client: IncusClient, planned: ImagePlan, call: CallOptions, ctx: Ctx): Promise<boolean> {
+  const files = planned.source_file ? sourceFiles(planned.source_file) : [];
   if (!files.length) return false;
   const fp = await localFingerprint(files);
   if (!(await ignoreNotFound(client.images.get(fp, call)))) return false;
@@ -92,7 +89,7 @@ async function refuseExistingUpload(client: IncusClient, planned: Values, call: 
   return true;
 }
 
-export const imageResource: Resource<IncusProviderData> = {
+export const imageResource: Resource<IncusProviderData, typeof imageSchema> = {
   typeName: "incus_image",
   schema: imageSchema,
 
@@ -110,7 +107,7 @@ export const imageResource: Resource<IncusProviderData> = {
   async create({ planned }, ctx, resp) {
     const client = clientFor(ctx, planned);
     const call = callFor(ctx, planned, { timeoutMs: Math.max(ctx.providerData.waitTimeoutMs, 600_000) });
-    const aliases = aliasesOf(planned.alias);
+    const aliases = planned.alias;
     if (planned.source_file && (await refuseExistingUpload(client, planned, call, ctx))) return;
     await checkAliasesFree(client, aliases, call);
     let fingerprint: string;
@@ -119,12 +116,14 @@ export const imageResource: Resource<IncusProviderData> = {
       fingerprint = await createFromFile(client, planned.source_file, call);
     } else if (planned.source_instance) {
       fingerprint = await createFromInstance(client, planned.source_instance, call);
-    } else {
+    } else if (planned.source_image) {
       ({ fingerprint } = await createFromImage(ctx.providerData, client, planned.source_image, call));
       if (planned.source_image.copy_aliases && !/^[0-9a-f]{12,64}$/.test(planned.source_image.name)) copied = [planned.source_image.name];
+    } else {
+      throw new Error(`Set one of ${SOURCES.join(", ")}.`); // validateConfig already refused this configuration
     }
     const remoteName = planned.remote ?? "";
-    resp.state = provisionalState(planned, {
+    resp.state = provisionalState<typeof imageSchema>(planned, {
       fingerprint,
       resource_id: `${remoteName}:${fingerprint}`,
       copied_aliases: copied,
@@ -140,7 +139,7 @@ export const imageResource: Resource<IncusProviderData> = {
 
   async update({ prior, planned }, ctx, resp) {
     const client = clientFor(ctx, planned);
-    await syncAliases(client, fingerprintFrom(prior), aliasesOf(prior.alias), aliasesOf(planned.alias), callFor(ctx, planned));
+    await syncAliases(client, fingerprintFrom(prior), prior.alias, planned.alias, callFor(ctx, planned));
     resp.state = await readBack(client, { ...planned, fingerprint: fingerprintFrom(prior) }, ctx);
   },
 

@@ -1,10 +1,10 @@
 // The incus_image schema, as lxc/incus defines it: exactly one of source_file (local tarballs or an https
 // URL), source_image (copy from another remote) or source_instance (publish), plus `alias` blocks that are
 // updated in place.
-import type { Schema } from "../../framework";
+import type { ApplyModel, Schema, StateModel } from "../../framework";
 import { bool, nested, num, oneOf, requiresReplace, setBlock, setOf, str, useStateForUnknown } from "../../framework";
 
-export const imageSchema: Schema = {
+export const imageSchema = {
   description: "An image in an Incus image store.",
   attributes: {
     source_file: nested(
@@ -50,6 +50,15 @@ export const imageSchema: Schema = {
       { description: "An alias of the image." },
     ),
   },
-};
+} satisfies Schema;
+
+/** An incus_image as state holds it. */
+export type ImageState = StateModel<typeof imageSchema>;
+/** An incus_image as create and update get it (the fingerprint and other computed values may be unknown). */
+export type ImagePlan = ApplyModel<typeof imageSchema>;
+export type ImageAlias = ImageState["alias"][number];
+export type SourceFile = NonNullable<ImageState["source_file"]>;
+export type SourceInstance = NonNullable<ImageState["source_instance"]>;
+export type SourceImage = NonNullable<ImagePlan["source_image"]>;
 
 export const SOURCES = ["source_file", "source_image", "source_instance"] as const;

@@ -3,7 +3,9 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import type { CallOptions, IncusClient } from "../../../incus";
+import { knownOrNull } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
+import type { SourceFile, SourceImage, SourceInstance } from "./schema";
 
 /** SHA-256 of the files in order: Incus' fingerprint of a unified (one file) or split (metadata + rootfs) image. */
 export async function localFingerprint(files: readonly string[]): Promise<string> {
@@ -31,11 +33,6 @@ function isQcow2(file: string): boolean {
   }
 }
 
-export interface SourceFile {
-  readonly data_path: string;
-  readonly metadata_path: string | null;
-}
-
 /** The local files of a source_file, in fingerprint order (metadata first); empty for a URL. */
 export function sourceFiles(source: SourceFile): string[] {
   if (source.data_path.startsWith("https://")) return [];
@@ -60,22 +57,9 @@ export async function createFromFile(client: IncusClient, source: SourceFile, ca
   return client.images.importFile(source.data_path, call);
 }
 
-export interface SourceInstance {
-  readonly name: string;
-  readonly snapshot: string | null;
-}
-
 /** Publishes an instance or one of its snapshots (a running instance must be stopped first, as with the CLI). */
 export async function createFromInstance(client: IncusClient, source: SourceInstance, call: CallOptions): Promise<string> {
   return client.images.publish(source.name, { ...call, snapshot: source.snapshot ?? undefined });
-}
-
-export interface SourceImage {
-  readonly remote: string;
-  readonly name: string;
-  readonly type: string | null;
-  readonly architecture: string | null;
-  readonly copy_aliases: boolean | null;
 }
 
 /**
@@ -100,7 +84,13 @@ export async function createFromImage(
     throw new Error(`source_image.remote ${JSON.stringify(source.remote)} is at ${info.address}; the target server pulls images over HTTPS only.`);
   }
   const fingerprint = await client.images.copyFromServer(
-    { server: info.address, protocol: info.protocol, alias: source.name, imageType: source.type === "virtual-machine" ? "virtual-machine" : "container", architecture: source.architecture ?? undefined },
+    {
+      server: info.address,
+      protocol: info.protocol,
+      alias: source.name,
+      imageType: source.type === "virtual-machine" ? "virtual-machine" : "container",
+      architecture: knownOrNull(source.architecture) ?? undefined,
+    },
     call,
   );
   return { fingerprint };
