@@ -126,6 +126,21 @@ describe("a planned volume delete", () => {
     expect(plan({ [REMOVAL_POLICY_CONFIG_KEY]: "destroy" }).all).toHaveLength(0);
   });
 
+  test("a replacement deletes too: protect refuses it, retain cannot be replaced, snapshot says it keeps a copy", () => {
+    const replace = (config: Record<string, string>) => {
+      const diagnostics = new Diagnostics();
+      const before = prior(config);
+      planVolume({ config: before, prior: before, planned: { ...before, content_type: "block" }, requiresReplace: [["content_type"]] }, diagnostics);
+      return diagnostics;
+    };
+    expect(replace({ [REMOVAL_POLICY_CONFIG_KEY]: "protect" }).errors[0].detail).toMatch(/this change replaces it, which deletes it first/);
+    expect(replace({ [REMOVAL_POLICY_CONFIG_KEY]: "retain" }).errors[0].summary).toBe("Storage volume p/v cannot be replaced: its removal policy is retain");
+    const snapshot = replace({ [REMOVAL_POLICY_CONFIG_KEY]: "snapshot" });
+    expect(snapshot.errors).toHaveLength(0);
+    expect(snapshot.all[0].detail).toMatch(/final copy is kept/);
+    expect(replace({}).all).toHaveLength(0);
+  });
+
   test("the restore command names the remote and a non-default project", () => {
     expect(restoreCommand({ name: "v", pool: "p", remote: null, project: null }, "v-final-x")).toBe("incus storage volume copy p/v-final-x p/v");
     expect(restoreCommand({ name: "v", pool: "p", remote: "lab", project: "prod" }, "c")).toBe("incus storage volume copy lab:p/c lab:p/v --project prod");

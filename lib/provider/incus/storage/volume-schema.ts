@@ -80,7 +80,7 @@ export function hasSource(values: { source_volume?: unknown; source_file?: unkno
 /** Defaults that depend on whether a source is used (see the file comment). */
 export function planVolume(req: ModifyPlanRequest, diagnostics: Diagnostics): ModifyPlanResponse {
   const { config, planned, prior } = req;
-  if (planned === null && prior !== null) refuseProtectedDestroy(prior, diagnostics);
+  if (prior !== null && (planned === null || req.requiresReplace.length > 0)) checkRemoval(prior, planned !== null, diagnostics);
   if (!config || !planned) return { planned };
   const next = { ...planned };
   const sourced = hasSource(config) || isUnknown(config.source_volume) || isUnknown(config.source_file);
@@ -94,9 +94,10 @@ export function planVolume(req: ModifyPlanRequest, diagnostics: Diagnostics): Mo
 
 /**
  * A volume marked protected (the protect flag or removal policy "protect") is never planned for deletion, even
- * once its resource block is gone; a volume whose policy keeps it or a final copy says so in the plan.
+ * once its resource block is gone, nor for a replacement (its delete half); a retained volume cannot be replaced
+ * (the kept volume would hold the name the new one needs); a volume whose policy keeps it or a final copy says so.
  */
-function refuseProtectedDestroy(prior: Values, diagnostics: Diagnostics): void {
+function checkRemoval(prior: Values, replacing: boolean, diagnostics: Diagnostics): void {
   const config = configMap(prior.config);
   const where = `Storage volume ${String(prior.pool)}/${String(prior.name)}`;
   let policy;
@@ -104,6 +105,15 @@ function refuseProtectedDestroy(prior: Values, diagnostics: Diagnostics): void {
     policy = volumeRemovalPolicy(config, where);
   } catch (err) {
     diagnostics.error(`${where} has an invalid removal policy`, (err as Error).message, ["config", REMOVAL_POLICY_CONFIG_KEY]);
+    return;
+  }
+  const change = replacing ? "this change replaces it, which deletes it first" : "this plan would destroy it";
+  if (policy === "retain" && replacing) {
+    diagnostics.error(
+      `${where} cannot be replaced: its removal policy is retain`,
+      `${change}, but retain keeps the old volume under the name the new one needs. Deploy it with another removal ` +
+        "policy first (snapshot keeps a final copy), or give the new volume another name.",
+    );
     return;
   }
   if (policy !== "protect") {
@@ -114,7 +124,7 @@ function refuseProtectedDestroy(prior: Values, diagnostics: Diagnostics): void {
   const flag = config[PROTECT_KEY] === "true" ? `${PROTECT_KEY}="true"` : `${REMOVAL_POLICY_CONFIG_KEY}="protect"`;
   diagnostics.error(
     `${where} is protected`,
-    `Its config carries ${flag}, so this plan would destroy data that is meant to be kept. ` +
+    `Its config carries ${flag}, and ${change}: data that is meant to be kept. ` +
       "To delete it on purpose, first deploy it with protection lifted (the Volume construct's `protect: false` or another " +
       `removal policy, or remove the key), then remove it. To stop managing it without deleting it, use ` +
       "`terraform state rm` or a `removed { lifecycle { destroy = false } }` block.",
