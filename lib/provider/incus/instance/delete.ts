@@ -17,7 +17,7 @@ export async function deleteInstance(at: Placement, name: string, log: Logger): 
   const volumes = await volumesToSnapshot(at.client, live.value, at.call);
   const stillThere = await stopInstance(handleOf(at, name), true, live.value.status);
   if (volumes.length > 0) {
-    const taken = await snapshotBeforeRebuild(at.client, name, volumes, { ...at.call, timeoutMs: at.timeoutMs });
+    const taken = await snapshotBeforeRebuild(at.client, name, volumes, at.call);
     for (const t of taken) {
       log.info("snapshot before rebuild", { volume: `${t.pool}/${t.volume}`, snapshot: t.snapshot, pruned: t.pruned });
     }

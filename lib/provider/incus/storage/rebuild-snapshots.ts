@@ -6,6 +6,12 @@ import type { CallOptions, IncusClient, Instance } from "../../../incus";
 import { attachedCustomVolumes, ignoreNotFound } from "../../../incus";
 import { parseRetention, rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
 
+/**
+ * Budget of a call that copies a volume's data (a snapshot on a `dir` pool, a final copy): an hour, not the wait
+ * timeout, since it grows with the data; Terraform's interrupt still stops it at once.
+ */
+export const DATA_COPY_BUDGET_MS = 60 * 60 * 1000;
+
 /** A snapshot taken (or already there) before a rebuild. */
 export interface RebuildSnapshot {
   readonly pool: string;
@@ -48,7 +54,7 @@ export async function snapshotBeforeRebuild(
   for (const { pool, volume, keep } of volumes) {
     const snapshot = rebuildSnapshotName(instanceName);
     try {
-      await client.volumeSnapshots.create(pool, volume, snapshot, call);
+      await client.volumeSnapshots.create(pool, volume, snapshot, { ...call, timeoutMs: DATA_COPY_BUDGET_MS });
     } catch (err) {
       if (!(await ignoreNotFound(client.volumeSnapshots.get(pool, volume, snapshot, call)).catch(() => undefined))) {
         throw new Error(

@@ -13,6 +13,7 @@ import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ResourceContext, Values } from "../../framework";
 import { callFor, configMap, optionalString, OWNER_KEY } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import { DATA_COPY_BUDGET_MS } from "./rebuild-snapshots";
 import { detachFromOwnInstances } from "./volume-detach";
 
 type Ctx = ResourceContext<IncusProviderData>;
@@ -133,6 +134,7 @@ async function keepFinalCopy(client: IncusClient, pool: string, volume: StorageV
   }
   await client.storageVolumes.copy(pool, copy, { pool, name: volume.name }, {
     ...call,
+    timeoutMs: DATA_COPY_BUDGET_MS,
     config: { ...releasedConfig(config), [FINAL_COPY_OF_CONFIG_KEY]: `${pool}/${volume.name}` },
     description: `Final copy of ${pool}/${volume.name}, made ${new Date().toISOString()} before it was deleted (removal policy snapshot)`,
   });
