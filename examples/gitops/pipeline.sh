@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# GitOps pipeline for a cdktf-virt app: synth → plan → explain --guard → deploy, with the state in PostgreSQL.
+# GitOps pipeline for a cdktf-virt app: synth → plan → explain --guard → deploy, with the state in PostgreSQL; and a
+# drift report for a scheduled job.
 #
 #   pipeline.sh plan     synth, terraform plan, explain the plan; refuse it (exit 2) when it would destroy a
 #                        persistent or shared volume or a protected instance
 #   pipeline.sh deploy   apply exactly the plan that passed the guard (and nothing else)
 #   pipeline.sh all      plan, then deploy, in one job
+#   pipeline.sh drift    synth, then `cdktf-virt drift`: what changed on the hosts outside the code since the last
+#                        deploy (a refresh-only plan; nothing is changed); exit 2 when anything did
 #
 # Environment:
 #   PG_CONN_STR   connection string of the state database, read by terraform itself (never written to a file),
@@ -14,7 +17,7 @@
 #   STACK_DIR     the synthesized stack (default: $APP_DIR/cdktf.out/stacks/$STACK)
 #   SKIP_SYNTH=1  the stack is synthesized already (e.g. by an earlier job)
 #   GUARD_ALLOW   space-separated addresses whose destruction was reviewed, e.g. "incus_storage_volume.old"
-#   REPORT_DIR    where explain.txt and explain.json go (default: $STACK_DIR)
+#   REPORT_DIR    where explain.txt, explain.json and drift.txt go (default: $STACK_DIR)
 #   CDKTF_VIRT    how to run cdktf-virt (default: npx --no-install cdktf-virt)
 set -euo pipefail
 export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1 TF_INPUT=0
@@ -40,11 +43,15 @@ tf() {
 [ -n "${PG_CONN_STR:-}" ] || fail "PG_CONN_STR is not set: the pg state backend needs a connection string (see the top of $0)"
 command -v terraform >/dev/null || fail "terraform is not on PATH (terraform >= 1.5 is needed)"
 
-stage_plan() {
+synth() {
   if [ "${SKIP_SYNTH:-}" != 1 ]; then
     (cd "$APP_DIR" && npx --no-install cdktf synth)
   fi
   [ -f "$STACK_DIR/cdk.tf.json" ] || fail "no synthesized stack in $STACK_DIR; set STACK or STACK_DIR"
+}
+
+stage_plan() {
+  synth
   rm -f "$STACK_DIR/plan.tfplan" "$STACK_DIR/plan.approved"
   tf init -input=false -no-color
   tf plan -input=false -no-color -lock-timeout=5m -out=plan.tfplan
@@ -80,6 +87,21 @@ stage_deploy() {
   rm -f "$STACK_DIR/plan.approved"
 }
 
+stage_drift() {
+  synth
+  tf init -input=false -no-color
+  mkdir -p "$REPORT_DIR"
+  local status=0
+  "${cdktf_virt[@]}" drift "$STACK_DIR" > "$REPORT_DIR/drift.txt" || status=$?
+  cat "$REPORT_DIR/drift.txt"
+  case "$status" in
+    0) ;;
+    2) echo "pipeline: objects changed outside the code (cdktf-virt drift exited 2); see drift.txt" >&2 ;;
+    *) echo "pipeline: cdktf-virt drift failed (exit $status)" >&2 ;;
+  esac
+  exit "$status"
+}
+
 case "${1:-}" in
   plan) stage_plan ;;
   deploy) stage_deploy ;;
@@ -87,5 +109,6 @@ case "${1:-}" in
     stage_plan
     stage_deploy
     ;;
-  *) fail "usage: $0 plan|deploy|all" ;;
+  drift) stage_drift ;;
+  *) fail "usage: $0 plan|deploy|all|drift" ;;
 esac

@@ -9,6 +9,7 @@ Commands:
   provider install   install the bundled Terraform providers into a filesystem mirror
   explain [PLAN]     say in words what a plan does to instances and their data; --guard refuses data loss
   graph [STACK]      draw hosts, pools, volumes, instances and their lifecycle coupling (Mermaid, DOT, SVG)
+  drift [STACK]      say what changed on the hosts outside the code since the last deploy; exit 2 when anything did
   import             write construct code and import blocks that adopt a live Incus host's objects
   doctor             check terraform, node, the bundled providers, Incus and libvirt, and say how to fix problems
 
@@ -23,6 +24,7 @@ export const COMMANDS: ReadonlyMap<string, () => CommandMain> = new Map<string, 
   ["init", () => (require("./init") as typeof import("./init")).init],
   ["explain", () => (require("../tooling/explain") as typeof import("../tooling/explain")).main],
   ["graph", () => (require("../tooling/graph") as typeof import("../tooling/graph")).main],
+  ["drift", () => (require("../tooling/drift") as typeof import("../tooling/drift")).main],
   ["doctor", () => (require("../tooling/doctor") as typeof import("../tooling/doctor")).main],
   ["import", () => (require("../tooling/import-host") as typeof import("../tooling/import-host")).main],
   /* eslint-enable @typescript-eslint/no-require-imports */

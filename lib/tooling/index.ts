@@ -1,8 +1,10 @@
 // Lifecycle-aware tooling behind the cdktf-virt command line: explain (and --guard) a plan, graph a stack's
-// coupling, doctor the machine. Each command is `main(argv, io) → exit code`; the pure pieces are exported too.
+// coupling, report drift, doctor the machine. Each command is `main(argv, io) → exit code`; the pure pieces are
+// exported too.
 export { main as explainMain, EXPLAIN_USAGE } from "./explain";
 export { main as graphMain, GRAPH_USAGE } from "./graph";
 export { main as doctorMain, DOCTOR_USAGE } from "./doctor";
+export { main as driftMain, DRIFT_USAGE, EXIT_DRIFT } from "./drift";
 export type { ToolIO, ToolMain, OutputStream } from "./common/io";
 export { EXIT_OK, EXIT_ERROR, EXIT_GUARD_REFUSED } from "./common/io";
 export { ToolError, UsageError } from "./common/errors";
@@ -37,6 +39,9 @@ export type {
 
 export { buildStackGraph, renderMermaid, renderDot, renderSvg } from "./graph";
 export type { StackGraph, GraphNode, GraphEdge, GraphNodeKind, GraphEdgeKind, GraphDependencies } from "./graph";
+
+export { buildDriftReport, renderDriftText, locateDriftStack, refreshOnlyPlan } from "./drift";
+export type { DriftDependencies, DriftReport, DriftFinding, DriftChange, RuntimeChange, RefreshPlanJson } from "./drift";
 
 export { runDoctor, renderChecks } from "./doctor";
 export type { CheckResult, CheckStatus, DoctorOptions, DoctorProbes } from "./doctor";
