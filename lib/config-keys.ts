@@ -35,3 +35,18 @@ export const REMOVAL_POLICY_CONFIG_KEY = "user.cdktf-virt.removal-policy";
 
 /** Config key on a persistent volume: snapshot it before the instance using it is deleted or rebuilt; value = how many such snapshots to keep. */
 export const SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY = "user.cdktf-virt.snapshot-before-rebuild";
+
+/**
+ * Prefix of a released object's owner marker: `released:<old owner>` (removal policy RETAIN, and SNAPSHOT's final
+ * copies). Adopt-on-create wants an exact marker match, so nothing adopts a released object by accident.
+ */
+export const RELEASED_OWNER_PREFIX = "released:";
+
+/**
+ * Config key a configuration sets to adopt a released object of the planned name on purpose: "released" takes any
+ * released object, "released:<old owner>" only the one that owner released. It never takes over an owned object.
+ */
+export const ADOPT_CONFIG_KEY = "user.cdktf-virt.adopt";
+
+/** Config key on a final copy (removal policy SNAPSHOT): "<pool>/<name>" of the volume it was copied from. */
+export const FINAL_COPY_OF_CONFIG_KEY = "user.cdktf-virt.final-copy-of";

@@ -1,29 +1,14 @@
 // Removal policies as the bundled providers carry them out, and the names of what they leave behind (released
 // objects, final copies, snapshots taken before a rebuild). The constructs write the config keys (see
-// config-keys.ts); the providers read them on Delete; the tooling uses the same names to say what a plan will do.
+// config-keys.ts, with the released-marker and adopt keys); the providers read them on Delete; the tooling uses the
+// same names to say what a plan will do.
 // Imports nothing but config-keys.ts, so every layer can use it.
-import { OWNER_CONFIG_KEY } from "./config-keys";
+import { OWNER_CONFIG_KEY, RELEASED_OWNER_PREFIX } from "./config-keys";
 
 /** What a provider does when it is asked to delete an object. */
 export type RemovalPolicyName = "protect" | "retain" | "snapshot" | "destroy";
 
 export const REMOVAL_POLICY_NAMES: readonly RemovalPolicyName[] = ["protect", "retain", "snapshot", "destroy"];
-
-/**
- * A released object's owner marker is `released:<old owner>`: it stays on the host, nothing manages it, and no
- * configuration adopts it by accident (an exact marker match is what adopt-on-create asks for).
- */
-export const RELEASED_OWNER_PREFIX = "released:";
-
-/**
- * Config key a configuration sets to adopt a released object of the planned name on purpose: "released" takes any
- * released object, "released:<old owner>" only the one that owner released. Without it, create refuses a
- * released object like any other existing one.
- */
-export const ADOPT_CONFIG_KEY = "user.cdktf-virt.adopt";
-
-/** Config key on a final copy (removal policy SNAPSHOT): "<pool>/<name>" of the volume it was copied from. */
-export const FINAL_COPY_OF_CONFIG_KEY = "user.cdktf-virt.final-copy-of";
 
 /**
  * The policy named by `value` (a config value or attribute), "destroy" when unset. Throws on anything else, so a

@@ -1,14 +1,13 @@
 // Pure rules behind the removal policies: policy and retention parsing, the names of what the providers leave
 // behind, the released-marker adoption rule, used_by decoding, which devices attach a volume, what a planned
 // delete says (or refuses), and the restore command.
-import { OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/config-keys";
+import { ADOPT_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/config-keys";
 import { attachedCustomVolumes, parseUsedBy, volumeDeviceNames } from "../../../lib/incus";
 import { Diagnostics } from "../../../lib/provider/framework";
 import { adoptOrFail } from "../../../lib/provider/incus/common";
 import { restoreCommand } from "../../../lib/provider/incus/storage/volume-removal";
 import { planVolume } from "../../../lib/provider/incus/storage/volume-schema";
 import {
-  ADOPT_CONFIG_KEY,
   finalCopyName,
   isReleased,
   mayAdoptReleased,

@@ -5,10 +5,16 @@
 //   retain              leave the volume and its bytes, mark it released (owner "released:<old owner>"), forget it;
 //   snapshot            keep a final copy "<name>-final-<yyyymmddThhmmssZ>" in the same pool, released, then delete.
 // Before a delete the volume leaves the instances of its own stack that still use it (see volume-detach.ts).
-import { PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../config-keys";
+import {
+  ADOPT_CONFIG_KEY,
+  FINAL_COPY_OF_CONFIG_KEY,
+  PROTECT_CONFIG_KEY,
+  REMOVAL_POLICY_CONFIG_KEY,
+  SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY,
+} from "../../../config-keys";
 import type { CallOptions, ConfigMap, IncusClient, StorageVolume } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
-import { ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY, finalCopyName, parseRemovalPolicy, parseRetention, releasedConfig, releasedOwner } from "../../../removal-policy";
+import { finalCopyName, parseRemovalPolicy, parseRetention, releasedConfig, releasedOwner } from "../../../removal-policy";
 import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ResourceContext, Values } from "../../framework";
 import { callFor, configMap, optionalString, OWNER_KEY } from "../common";
