@@ -25,7 +25,7 @@ source "$repo/scripts/ci/common.sh"
 support="$here/support.js"
 
 usage() {
-  sed -n '3,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '3,10p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 [[ $# -ge 1 ]] || usage
