@@ -188,7 +188,7 @@ test("removal policy snapshot: a released final copy is kept, the volume deleted
   const app = trackInstance(h.name("sapp"));
   const bytes = randomBytes(12).toString("hex");
   const owner = `${stack}/Data`;
-  h.config(volume("data", { name: vol, owner, policy: "snapshot", extra: { "user.purpose": "db" } }) + instanceHcl(app, `${stack}/App`, true, bytes));
+  h.config(volume("data", { name: vol, owner, policy: "snapshot", extra: { "user.purpose": "db", "snapshots.schedule": "@daily" } }) + instanceHcl(app, `${stack}/App`, true, bytes));
   await h.apply();
 
   h.config(instanceHcl(app, `${stack}/App`));

@@ -46,8 +46,11 @@ export function validatePolicyKeys(config: ConfigMap, diagnostics: Diagnostics):
   }
 }
 
-/** Keys that describe how the managed volume is handled; a released leftover has none of them. */
-const POLICY_KEYS = [REMOVAL_POLICY_CONFIG_KEY, PROTECT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY];
+/**
+ * Keys a final copy leaves out: how the managed volume is handled (a released leftover has no policy), and its
+ * snapshot schedule (an archive would otherwise keep taking snapshots of itself).
+ */
+const NOT_COPIED = [REMOVAL_POLICY_CONFIG_KEY, PROTECT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY, "snapshots.schedule"];
 
 /** `incus storage volume copy` arguments naming `pool/name` (with the remote, when the resource set one). */
 function cliVolume(remote: unknown, pool: string, name: string): string {
@@ -122,7 +125,7 @@ export async function removeVolume(client: IncusClient, prior: Values, ctx: Ctx)
     ctx.diagnostics.warning(
       `Storage volume ${pool}/${name} was deleted; a final copy was kept as ${pool}/${copy}`,
       `Removal policy snapshot: the copy holds the volume's data as it was just before the delete (with its snapshots) and ` +
-        `is marked released, so nothing manages or deletes it. Restore it under the old name with:\n  ${restoreCommand(prior, copy)}`,
+        `is marked released (without its snapshot schedule), so nothing manages or deletes it. Restore it under the old name with:\n  ${restoreCommand(prior, copy)}`,
     );
     return;
   }
@@ -136,7 +139,7 @@ async function keepFinalCopy(client: IncusClient, pool: string, volume: StorageV
   // the server sets and what only a managed volume has.
   const config: ConfigMap = {};
   for (const [k, v] of Object.entries(volume.config ?? {})) {
-    if (!k.startsWith("volatile.") && !POLICY_KEYS.includes(k)) config[k] = v;
+    if (!k.startsWith("volatile.") && !NOT_COPIED.includes(k)) config[k] = v;
   }
   await client.storageVolumes.copy(pool, copy, { pool, name: volume.name }, {
     ...call,
