@@ -26,9 +26,12 @@ mkdir -m 700 "$base" 2>/dev/null
 if [ -L "$base" ] || [ ! -d "$base" ] || [ ! -O "$base" ]; then exec node "$0"; fi
 # What a session inherits from the process: working directory, code, environment (minus what differs per start:
 # Terraform lists the protocol versions in random order).
-key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum) ||
+# 32 hex digits of the hash are plenty, and keep <dir>/sock short: a unix socket path has at most 107 bytes (Node 24
+# refuses a longer one; older Node cut it silently). A TMPDIR too long for that gets a process per start.
+key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum | cut -c1-32) ||
   exec node "$0"
-dir="$base/${key%% *}"
+dir="$base/$key"
+if [ "${#dir}" -gt 100 ]; then exec node "$0"; fi
 mkdir -m 700 "$dir" "$dir/sessions" 2>/dev/null
 pid=
 { read -r pid line <"$dir/line"; } 2>/dev/null
