@@ -97,6 +97,8 @@ export const Tokenization: typeof Cdktf.Tokenization = framework.module.Tokeniza
 export type Tokenization = Cdktf.Tokenization;
 export const Lazy: typeof Cdktf.Lazy = framework.module.Lazy;
 export type Lazy = Cdktf.Lazy;
+export const Annotations: typeof Cdktf.Annotations = framework.module.Annotations;
+export type Annotations = Cdktf.Annotations;
 
 /**
  * The stack `scope` belongs to, checked to come from the same framework module as our resources. cdktf and cdktn
