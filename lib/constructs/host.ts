@@ -1,4 +1,5 @@
-// What every host construct is: an Incus server or a libvirt connection other constructs are placed on.
+// What every host construct is: an Incus server or a libvirt connection other constructs are placed on; and the
+// types that make a backend's options a compile error on the other backend's host.
 import type { IConstruct } from "constructs";
 
 /** The kinds of host the constructs can drive. */
@@ -6,6 +7,21 @@ export type HostKind = "incus" | "libvirt";
 
 /** A host: StoragePool, Volume, Instance and Network take one (directly or through their pool). */
 export interface IHost extends IConstruct {
-  /** "incus" or "libvirt". */
+  /** "incus" or "libvirt" (IncusHost and LibvirtHost declare the literal, which is what OnlyOn keys on). */
   readonly hostKind: HostKind;
 }
+
+/**
+ * `T` where hosts of kind `K` may be given, i.e. when the host type `H` is (or may be) such a host. On another host
+ * it is `T` plus a property no value has, so a value is a compile error that names this type, e.g.
+ * `Type '{ image: string; }' is not assignable to type 'IncusOnly<LibvirtHost, IncusInstanceOptions>'`.
+ * With a host typed only as `IHost` both backends' options compile and the construct checks them at synth.
+ */
+export type OnlyOn<K extends HostKind, H extends IHost, T> = T &
+  (K extends H["hostKind"] ? unknown : { readonly [P in `only on ${K} hosts`]: never });
+
+/** An option that only exists on Incus hosts (see OnlyOn). */
+export type IncusOnly<H extends IHost, T> = OnlyOn<"incus", H, T>;
+
+/** An option that only exists on libvirt hosts (see OnlyOn). */
+export type LibvirtOnly<H extends IHost, T> = OnlyOn<"libvirt", H, T>;

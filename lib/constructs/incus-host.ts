@@ -3,7 +3,7 @@
 import { Construct } from "constructs";
 import type { IncusProvider } from "../bindings";
 import { isToken } from "../bindings";
-import type { HostKind, IHost } from "./host";
+import type { IHost } from "./host";
 import { fail } from "./private/errors";
 import { nameProblem, REMOTE_NAME } from "./private/names";
 import { StackContext } from "./private/stack-context";
@@ -51,7 +51,7 @@ export interface IncusHostProps {
 }
 
 export class IncusHost extends Construct implements IHost {
-  public readonly hostKind: HostKind = "incus";
+  public readonly hostKind = "incus" as const;
   /** The remote name resources on this host use. */
   public readonly remoteName: string;
   /** The API address of this host. */

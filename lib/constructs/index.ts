@@ -1,16 +1,18 @@
 // The constructs users import (L2): hosts, pools, volumes with explicit lifecycles, instances, networks,
 // projects, profiles.
-export type { HostKind, IHost } from "./host";
+export type { HostKind, IHost, IncusOnly, LibvirtOnly, OnlyOn } from "./host";
 export { IncusHost, IncusProviderSource } from "./incus-host";
 export type { IncusHostProps } from "./incus-host";
 export { LibvirtHost } from "./libvirt-host";
 export type { LibvirtHostProps } from "./libvirt-host";
 export { StoragePool } from "./storage-pool";
 export type { IStoragePool, StoragePoolProps } from "./storage-pool";
-export { Volume, VolumeContentType, VolumeFormat } from "./volume";
-export type { VolumeProps } from "./volume";
-export { Instance, InstanceType } from "./instance";
-export type { AttachOptions, InstanceProps, RootDiskOptions } from "./instance";
+export { Volume } from "./volume";
+export { VolumeContentType, VolumeFormat } from "./volume-props";
+export type { IncusVolumeOptions, IVolume, LibvirtVolumeOptions, VolumeAttributes, VolumeProps } from "./volume-props";
+export { Instance } from "./instance";
+export { InstanceType } from "./instance-props";
+export type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtInstanceOptions, RootDiskOptions } from "./instance-props";
 export type { CloudInitConfig, InstanceExec, InstanceFile } from "./provisioning";
 export { Network } from "./network";
 export type { INetwork, NetworkProps } from "./network";

@@ -2,7 +2,7 @@
 import { Construct } from "constructs";
 import type { LibvirtProvider } from "../bindings";
 import { isToken } from "../bindings";
-import type { HostKind, IHost } from "./host";
+import type { IHost } from "./host";
 import { fail } from "./private/errors";
 import { defaultProviderAlias, nameProblem, PROVIDER_ALIAS } from "./private/names";
 import { StackContext } from "./private/stack-context";
@@ -22,7 +22,7 @@ export interface LibvirtHostProps {
 }
 
 export class LibvirtHost extends Construct implements IHost {
-  public readonly hostKind: HostKind = "libvirt";
+  public readonly hostKind = "libvirt" as const;
   public readonly uri: string;
   private readonly provider: LibvirtProvider;
 

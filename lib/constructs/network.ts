@@ -5,9 +5,7 @@ import type { IConstruct } from "constructs";
 import { IncusNetworkResource, LibvirtNetworkResource } from "../bindings";
 import { incusOwnershipConfig, libvirtOwnerMetadataXml, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
-import type { IncusHost } from "./incus-host";
-import type { LibvirtHost } from "./libvirt-host";
-import { fail } from "./private/errors";
+import { knownHost } from "./private/backend";
 import { resolveObjectName } from "./private/name-registry";
 import { INCUS_NETWORK_NAME, LIBVIRT_NETWORK_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
@@ -54,16 +52,13 @@ export class Network extends Construct implements INetwork {
   public constructor(scope: Construct, id: string, props: NetworkProps) {
     super(scope, id);
     const kind = "Network";
-    if (props.host?.hostKind !== "incus" && props.host?.hostKind !== "libvirt") {
-      fail(this, kind, "host", "a Network needs an IncusHost or a LibvirtHost");
-    }
+    const host = knownHost(this, kind, props.host);
     this.host = props.host;
-    const rule = this.host.hostKind === "incus" ? INCUS_NETWORK_NAME : LIBVIRT_NETWORK_NAME;
-    const name = resolveObjectName(this, kind, rule, [this.host.node.path], props.name);
-    rejectOn(this, kind, this.host, "libvirt", { description: props.description, type: props.type, config: props.config });
+    const rule = host.hostKind === "incus" ? INCUS_NETWORK_NAME : LIBVIRT_NETWORK_NAME;
+    const name = resolveObjectName(this, kind, rule, [host.node.path], props.name);
+    rejectOn(this, kind, host, "libvirt", { description: props.description, type: props.type, config: props.config });
 
-    if (this.host.hostKind === "incus") {
-      const host = this.host as IncusHost;
+    if (host.hostKind === "incus") {
       rejectManagedKeys(this, kind, props.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });
       const resource = new IncusNetworkResource(this, "Default", {
         name,
@@ -74,7 +69,6 @@ export class Network extends Construct implements INetwork {
       });
       this.networkName = resource.nameRef;
     } else {
-      const host = this.host as LibvirtHost;
       const resource = new LibvirtNetworkResource(this, "Default", {
         name,
         metadata: { xml: libvirtOwnerMetadataXml(this) },

@@ -5,22 +5,21 @@ import type { SpecResource } from "../bindings";
 import { IncusStoragePoolResource, isToken, LibvirtPoolResource } from "../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
-import type { IncusHost } from "./incus-host";
-import type { LibvirtHost } from "./libvirt-host";
+import { knownHost } from "./private/backend";
 import { fail } from "./private/errors";
 import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
 
-/** A pool volumes can be created in. */
-export interface IStoragePool extends IConstruct {
-  readonly host: IHost;
+/** A pool volumes can be created in; `H` is its host's type (what types a Volume's backend options). */
+export interface IStoragePool<H extends IHost = IHost> extends IConstruct {
+  readonly host: H;
   /** The pool name (a reference to the pool resource when it is managed here). */
   readonly poolName: string;
 }
 
-export interface StoragePoolProps {
-  readonly host: IHost;
+export interface StoragePoolProps<H extends IHost = IHost> {
+  readonly host: H;
   /** @default derived from the construct path, e.g. "homelab-pool" */
   readonly name?: string;
   /**
@@ -40,33 +39,30 @@ export interface StoragePoolProps {
   readonly config?: { readonly [key: string]: string };
 }
 
-export class StoragePool extends Construct implements IStoragePool {
+export class StoragePool<H extends IHost = IHost> extends Construct implements IStoragePool<H> {
   /** A pool that exists already (e.g. "default") and is not managed by this stack. */
-  public static fromName(scope: Construct, id: string, host: IHost, name: string): IStoragePool {
-    class ImportedStoragePool extends Construct implements IStoragePool {
+  public static fromName<H extends IHost>(scope: Construct, id: string, host: H, name: string): IStoragePool<H> {
+    class ImportedStoragePool extends Construct implements IStoragePool<H> {
       public readonly host = host;
       public readonly poolName = name;
     }
     return new ImportedStoragePool(scope, id);
   }
 
-  public readonly host: IHost;
+  public readonly host: H;
   public readonly poolName: string;
   private readonly resource: SpecResource<object>;
 
-  public constructor(scope: Construct, id: string, props: StoragePoolProps) {
+  public constructor(scope: Construct, id: string, props: StoragePoolProps<H>) {
     super(scope, id);
     const kind = "StoragePool";
-    if (props.host?.hostKind !== "incus" && props.host?.hostKind !== "libvirt") {
-      fail(this, kind, "host", "a StoragePool needs an IncusHost or a LibvirtHost");
-    }
+    const host = knownHost(this, kind, props.host);
     this.host = props.host;
-    const name = resolveObjectName(this, kind, OBJECT_NAME, [this.host.node.path], props.name);
+    const name = resolveObjectName(this, kind, OBJECT_NAME, [host.node.path], props.name);
     const driver = props.driver ?? "dir";
-    rejectOn(this, kind, this.host, "libvirt", { description: props.description, config: props.config });
+    rejectOn(this, kind, host, "libvirt", { description: props.description, config: props.config });
 
-    if (this.host.hostKind === "incus") {
-      const host = this.host as IncusHost;
+    if (host.hostKind === "incus") {
       rejectManagedKeys(this, kind, props.config, {
         [OWNER_CONFIG_KEY]: "it carries the ownership marker",
         source: "set it with the `path` prop",
@@ -94,7 +90,7 @@ export class StoragePool extends Construct implements IStoragePool {
         name,
         type: driver,
         target: { path: props.path },
-        provider: (this.host as LibvirtHost)._provider(),
+        provider: host._provider(),
       });
     }
     this.poolName = this.resource.getStringAttribute("name");

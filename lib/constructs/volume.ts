@@ -1,85 +1,48 @@
 // Volume: a custom volume in a StoragePool whose lifecycle (EPHEMERAL, PERSISTENT, SHARED) is explicit and
-// compiled into Terraform lifecycle arguments. On libvirt a volume may be a copy-on-write overlay of a base volume.
+// compiled into Terraform lifecycle arguments; on libvirt possibly a copy-on-write overlay of a base volume. Volume
+// .fromName refers to a volume the stack does not manage. How a volume is coupled to instances is recorded by the
+// instances' generations (private/generation.ts); the volume reads it from there.
 import { Construct } from "constructs";
-import type { SpecResource } from "../bindings";
-import { IncusStorageVolumeResource, isToken, LibvirtVolumeResource } from "../bindings";
-import type { GenerationAnchor, ReplacementInputs } from "../lifecycle";
+import { isToken } from "../bindings";
 import {
-  incusOwnershipConfig,
   LifecyclePolicyError,
-  OWNER_CONFIG_KEY,
-  PROTECT_CONFIG_KEY,
   resolveVolumeProtection,
   resourceAddress,
   tooFewAttachments,
-  tooManyAttachments,
   VolumeLifecycle,
   volumeLifecycleBlock,
+  volumeRecord,
 } from "../lifecycle";
-import type { IncusHost } from "./incus-host";
-import type { LibvirtHost } from "./libvirt-host";
+import type { IHost } from "./host";
 import type { IProject } from "./project";
 import type { IStoragePool } from "./storage-pool";
+import { INCUS_VOLUME_OPTIONS, LIBVIRT_VOLUME_OPTIONS, VolumeContentType, VolumeFormat } from "./volume-props";
+import type { IncusVolumeOptions, IVolume, LibvirtVolumeOptions, VolumeAttributes, VolumeProps } from "./volume-props";
 import { formatProblem } from "./errors";
+import { backendOptions, knownHost } from "./private/backend";
 import { fail } from "./private/errors";
+import { couplingOf } from "./private/generation";
+import type { ManagedVolume } from "./private/generation";
 import { resolveObjectName } from "./private/name-registry";
-import { OBJECT_NAME, pathInStack } from "./private/names";
-import { nonDefaultProject, rejectManagedKeys, rejectOn } from "./private/placement";
+import { nameProblem, OBJECT_NAME } from "./private/names";
+import { nonDefaultProject } from "./private/placement";
 import { parseSize } from "./private/sizes";
+import { incusVolume, libvirtVolume } from "./private/volume-resources";
+import type { BuiltVolume } from "./private/volume-resources";
 
-/** Incus volume content: a filesystem mounted at a path, or a raw block device. */
-export enum VolumeContentType {
-  FILESYSTEM = "filesystem",
-  BLOCK = "block",
-}
+const KIND = "Volume";
 
-/** libvirt volume image format. */
-export enum VolumeFormat {
-  RAW = "raw",
-  QCOW2 = "qcow2",
-}
-
-export interface VolumeProps {
-  readonly pool: IStoragePool;
-  /** @default derived from the construct path, e.g. "homelab-pgdata" */
-  readonly name?: string;
+export class Volume<H extends IHost = IHost> extends Construct implements IVolume<H> {
   /**
-   * Size with an IEC unit, e.g. "10GiB". Incus: `config.size` (optional on pools without quotas); libvirt: the
-   * capacity (required, except for an overlay, which defaults to its base's size, or a volume with `sourceUrl`).
-   * @default Incus: the pool's default; libvirt: see above
+   * A volume that exists already and is not managed by this stack: instances can attach it, nothing is created and
+   * it is never deleted. It cannot be EPHEMERAL, nor rebuild an instance (rebuildOnChange): the stack sees no
+   * change of it.
    */
-  readonly size?: string;
-  /** How the volume's life is coupled to its instances. @default VolumeLifecycle.PERSISTENT */
-  readonly lifecycle?: VolumeLifecycle;
-  /**
-   * Refuse to destroy the volume (`prevent_destroy`), also when it is removed from the code or on
-   * `cdktf destroy`. Set false to allow deleting it. Not allowed on EPHEMERAL volumes.
-   * @default true for PERSISTENT and SHARED, false for EPHEMERAL
-   */
-  readonly protect?: boolean;
-  /** Incus only. SHARED block volumes get `security.shared=true`. @default VolumeContentType.FILESYSTEM */
-  readonly contentType?: VolumeContentType;
-  /** Incus only: the project the volume lives in (must be the project of the instances using it). @default the default project */
-  readonly project?: IProject;
-  /** Incus only: more volume config (e.g. `snapshots.schedule`). @default none */
-  readonly config?: { readonly [key: string]: string };
-  /** Incus only. @default none */
-  readonly description?: string;
-  /** libvirt only. An overlay (with `baseVolume`) is always qcow2. @default VolumeFormat.QCOW2 */
-  readonly format?: VolumeFormat;
-  /**
-   * libvirt only: make this volume a copy-on-write overlay of `baseVolume` (same host). An overlay is replaced
-   * whenever its base changes: EPHEMERAL overlays together with their instance; PERSISTENT/SHARED ones are then
-   * refused by their protection until `protect: false`.
-   * @default none (a plain volume)
-   */
-  readonly baseVolume?: Volume;
-  /** libvirt only: initial content from a URL or local file (e.g. a cloud image). @default empty */
-  readonly sourceUrl?: string;
-}
+  public static fromName<H extends IHost>(scope: Construct, id: string, attributes: VolumeAttributes<H>): IVolume<H> {
+    return new ImportedVolume(scope, id, attributes);
+  }
 
-export class Volume extends Construct {
-  public readonly pool: IStoragePool;
+  public readonly pool: IStoragePool<H>;
   public readonly lifecycle: VolumeLifecycle;
   /** The effective protection. */
   public readonly protect: boolean;
@@ -91,156 +54,124 @@ export class Volume extends Construct {
   public readonly baseVolume?: Volume;
   /** The volume name (a reference to the volume resource). */
   public readonly volumeName: string;
-  private readonly resource: SpecResource<object>;
-  private readonly replacementInputs: ReplacementInputs;
-  private readonly attachedTo: string[] = [];
-  private anchor?: GenerationAnchor;
+  private readonly built: BuiltVolume;
 
-  public constructor(scope: Construct, id: string, props: VolumeProps) {
+  public constructor(scope: Construct, id: string, props: VolumeProps<H>) {
     super(scope, id);
-    const kind = "Volume";
-    if (!props.pool?.host) fail(this, kind, "pool", "a Volume needs a StoragePool");
+    if (!props.pool?.host) fail(this, KIND, "pool", "a Volume needs a StoragePool");
     this.pool = props.pool;
-    const host = this.pool.host;
+    const host = knownHost(this, KIND, this.pool.host);
     this.lifecycle = props.lifecycle ?? VolumeLifecycle.PERSISTENT;
     try {
       this.protect = resolveVolumeProtection(this.lifecycle, props.protect);
     } catch (e) {
-      if (e instanceof LifecyclePolicyError) fail(this, kind, props.protect === true ? "protect" : "lifecycle", e.message);
+      if (e instanceof LifecyclePolicyError) fail(this, KIND, props.protect === true ? "protect" : "lifecycle", e.message);
       throw e;
     }
-    const name = resolveObjectName(this, kind, OBJECT_NAME, [props.pool.node.path, nonDefaultProject(props.project)?.node.path], props.name);
+    const incus = backendOptions<IncusVolumeOptions>(this, KIND, host, INCUS_VOLUME_OPTIONS, props.incus, props);
+    const libvirt = backendOptions<LibvirtVolumeOptions>(this, KIND, host, LIBVIRT_VOLUME_OPTIONS, props.libvirt, props);
+    const name = resolveObjectName(this, KIND, OBJECT_NAME, [this.pool.node.path, nonDefaultProject(incus.project)?.node.path], props.name);
     if (props.size !== undefined && !isToken(props.size)) {
       const parsed = parseSize(props.size);
-      if ("error" in parsed) fail(this, kind, "size", parsed.error);
+      if ("error" in parsed) fail(this, KIND, "size", parsed.error);
       this.sizeBytes = parsed.bytes;
     }
-    rejectOn(this, kind, host, "incus", { format: props.format, baseVolume: props.baseVolume, sourceUrl: props.sourceUrl });
-    rejectOn(this, kind, host, "libvirt", {
-      contentType: props.contentType,
-      project: props.project,
-      config: props.config,
-      description: props.description,
-    });
-
+    const input = {
+      name,
+      pool: this.pool.poolName,
+      size: props.size,
+      sizeBytes: this.sizeBytes,
+      lifecycle: this.lifecycle,
+      protect: this.protect,
+      record: volumeRecord({ kind: this.lifecycle }),
+    };
     if (host.hostKind === "incus") {
-      this.contentType = props.contentType ?? VolumeContentType.FILESYSTEM;
-      if (!Object.values(VolumeContentType).includes(this.contentType)) {
-        fail(this, kind, "contentType", `"${String(this.contentType)}" is not a content type; use "filesystem" or "block"`);
-      }
-      if (props.project && props.project.host !== host) fail(this, kind, "project", "the project is on another host than the pool");
-      rejectManagedKeys(this, kind, props.config, {
-        size: "set it with the `size` prop",
-        "security.shared": "use lifecycle: VolumeLifecycle.SHARED",
-        [OWNER_CONFIG_KEY]: "it carries the ownership marker",
-        [PROTECT_CONFIG_KEY]: "set it with the `protect` prop",
-      });
-      this.project = props.project;
-      const remote = (host as IncusHost).remoteName;
-      const project = nonDefaultProject(props.project)?.projectName;
-      const shared = this.lifecycle === VolumeLifecycle.SHARED && this.contentType === VolumeContentType.BLOCK;
-      this.resource = new IncusStorageVolumeResource(this, "Default", {
-        name,
-        pool: this.pool.poolName,
-        description: props.description,
-        type: "custom",
-        contentType: this.contentType,
-        remote,
-        project,
-        config: {
-          ...(props.size !== undefined ? { size: props.size } : {}),
-          ...(shared ? { "security.shared": "true" } : {}),
-          ...props.config,
-          ...incusOwnershipConfig(this, this.protect),
-        },
-      });
-      this.replacementInputs = { name, pool: this.pool.poolName, content_type: this.contentType, project, remote, type: "custom" };
+      const built = incusVolume(this, host, input, incus);
+      this.contentType = built.contentType;
+      this.project = built.project;
+      this.built = built;
     } else {
-      this.baseVolume = props.baseVolume;
-      this.format = props.format ?? VolumeFormat.QCOW2;
-      if (!Object.values(VolumeFormat).includes(this.format)) {
-        fail(this, kind, "format", `"${String(this.format)}" is not a volume format; use "raw" or "qcow2"`);
-      }
-      if (this.baseVolume) {
-        if (this.baseVolume.pool.host !== host) fail(this, kind, "baseVolume", `the base volume "${this.baseVolume.node.path}" is on another host`);
-        if (this.baseVolume.lifecycle === VolumeLifecycle.EPHEMERAL) {
-          fail(this, kind, "baseVolume", `the base volume "${this.baseVolume.node.path}" is EPHEMERAL; a base must outlive its overlays (make it PERSISTENT)`);
-        }
-        if (this.format !== VolumeFormat.QCOW2) fail(this, kind, "format", "a copy-on-write overlay (baseVolume) must be qcow2");
-      }
-      // The capacity is a number of bytes computed here; a token has no value until apply.
-      if (props.size !== undefined && isToken(props.size)) {
-        fail(this, kind, "size", `is a token; libvirt volumes need a literal size such as "10GiB"`);
-      }
-      const capacity = this.sizeBytes ?? this.baseVolume?.sizeBytes;
-      if (capacity === undefined && props.size === undefined && !this.baseVolume && props.sourceUrl === undefined) {
-        fail(this, kind, "size", `a libvirt volume needs a size (e.g. "10GiB"), a baseVolume or a sourceUrl`);
-      }
-      const base = this.baseVolume;
-      const resource = new LibvirtVolumeResource(this, "Default", {
-        name,
-        pool: this.pool.poolName,
-        capacity,
-        target: { format: { type: this.format } },
-        backingStore: base ? { path: base.volumePath, format: { type: base.format ?? VolumeFormat.QCOW2 } } : undefined,
-        create: props.sourceUrl !== undefined ? { content: { url: props.sourceUrl } } : undefined,
-        provider: (host as LibvirtHost)._provider(),
-      });
-      this.resource = resource;
-      this.replacementInputs = {
-        name,
-        pool: this.pool.poolName,
-        format: this.format,
-        backing_store: base ? base.volumePath : undefined,
-        source_url: props.sourceUrl,
-      };
+      const built = libvirtVolume(this, host, input, libvirt);
+      this.format = built.format;
+      this.baseVolume = built.baseVolume;
+      this.built = built;
     }
-    this.volumeName = this.resource.getStringAttribute("name");
+    this.volumeName = this.built.resource.getStringAttribute("name");
 
-    this.resource.setLifecycleProducer(() =>
-      volumeLifecycleBlock({
+    this.built.resource.setLifecycleProducer(() => {
+      const coupling = couplingOf(this);
+      return volumeLifecycleBlock({
         kind: this.lifecycle,
         protect: this.protect,
-        generationAnchor: this.anchor?.address,
+        generationAnchor: coupling.generationAnchor,
         // Ephemeral overlays follow their base through the instance's anchor; other overlays directly.
         replaceWhenChanged:
-          this.baseVolume && this.lifecycle !== VolumeLifecycle.EPHEMERAL ? [resourceAddress(this.baseVolume.resource)] : [],
-      }),
-    );
+          this.baseVolume && this.lifecycle !== VolumeLifecycle.EPHEMERAL ? [resourceAddress(this.baseVolume.built.resource)] : [],
+        ignoreChanges: coupling.followed ? this.built.frozenPaths : [],
+      });
+    });
     this.node.addValidation({
       validate: () => {
-        const problem = tooFewAttachments(this.lifecycle, this.attachedTo);
-        return problem ? [formatProblem(this, kind, "lifecycle", problem)] : [];
+        const problem = tooFewAttachments(this.lifecycle, couplingOf(this).instances);
+        return problem ? [formatProblem(this, KIND, "lifecycle", problem)] : [];
       },
     });
   }
 
   /** libvirt: the volume's path on the host (what overlays use as backing store). */
   public get volumePath(): string {
-    return this.resource.getStringAttribute("path");
+    return this.built.resource.getStringAttribute("path");
+  }
+
+  /** Paths of the instances this volume is attached to, in the order of the attach() calls. */
+  public get attachedInstances(): readonly string[] {
+    return couplingOf(this).instances;
+  }
+
+  /** @internal What an instance's generation needs of this volume. */
+  public _managedVolume(): ManagedVolume {
+    return {
+      resource: this.built.resource,
+      replacementInputs: this.built.replacementInputs,
+      base: this.baseVolume?.built.resource,
+    };
+  }
+}
+
+/** A volume that exists on the host already (Volume.fromName). */
+class ImportedVolume<H extends IHost> extends Construct implements IVolume<H> {
+  public readonly pool: IStoragePool<H>;
+  public readonly volumeName: string;
+  public readonly lifecycle: VolumeLifecycle;
+  public readonly contentType?: VolumeContentType;
+  public readonly project?: IProject;
+  public readonly format?: VolumeFormat;
+
+  public constructor(scope: Construct, id: string, attributes: VolumeAttributes<H>) {
+    super(scope, id);
+    if (!attributes.pool?.host) fail(this, KIND, "pool", "Volume.fromName needs the StoragePool the volume is in");
+    this.pool = attributes.pool;
+    const host = knownHost(this, KIND, this.pool.host);
+    this.volumeName = attributes.name;
+    const problem = isToken(attributes.name) ? undefined : nameProblem(attributes.name, OBJECT_NAME);
+    if (problem) fail(this, KIND, "name", problem);
+    this.lifecycle = attributes.lifecycle ?? VolumeLifecycle.PERSISTENT;
+    if (this.lifecycle !== VolumeLifecycle.PERSISTENT && this.lifecycle !== VolumeLifecycle.SHARED) {
+      fail(this, KIND, "lifecycle", `a volume this stack does not create is PERSISTENT or SHARED, not ${String(this.lifecycle)}`);
+    }
+    const incus = backendOptions<IncusVolumeOptions>(this, KIND, host, INCUS_VOLUME_OPTIONS, attributes.incus, {});
+    const libvirt = backendOptions<LibvirtVolumeOptions>(this, KIND, host, LIBVIRT_VOLUME_OPTIONS, attributes.libvirt, {});
+    if (host.hostKind === "incus") {
+      this.contentType = incus.contentType ?? VolumeContentType.FILESYSTEM;
+      if (incus.project && incus.project.host !== host) fail(this, KIND, "project", "the project is on another host than the pool");
+      this.project = incus.project;
+    } else {
+      this.format = libvirt.format ?? VolumeFormat.QCOW2;
+    }
   }
 
   /** Paths of the instances this volume is attached to. */
   public get attachedInstances(): readonly string[] {
-    return [...this.attachedTo];
-  }
-
-  /**
-   * @internal Records an attachment (called by Instance.attach). Too many attachments for the lifecycle kind is
-   * an error naming every instance. An EPHEMERAL volume joins the instance's generation anchor.
-   */
-  public _attachTo(instancePath: string, anchor: () => GenerationAnchor): void {
-    const problem = tooManyAttachments(this.lifecycle, [...this.attachedTo, instancePath]);
-    if (problem) fail(this, "Volume", "lifecycle", problem);
-    this.attachedTo.push(instancePath);
-    if (this.lifecycle !== VolumeLifecycle.EPHEMERAL) return;
-    this.anchor = anchor();
-    this.anchor.addEphemeralVolume(pathInStack(this), this.replacementInputs);
-    if (this.baseVolume) this.anchor.replaceWhenChanged(this.baseVolume.resource);
-  }
-
-  /** @internal The L1 resource (for lifecycle references). */
-  public _resourceFor(): SpecResource<object> {
-    return this.resource;
+    return couplingOf(this).instances;
   }
 }

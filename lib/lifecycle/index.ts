@@ -1,5 +1,6 @@
-// The lifecycle compiler: coupling rules → Terraform lifecycle meta-arguments and terraform_data generation
-// anchors. Knows nothing of constructs; the constructs feed it plain inputs and resources.
+// The lifecycle compiler: coupling rules → Terraform lifecycle meta-arguments, the content of terraform_data
+// generation anchors, and the records volumes carry. Pure rules: no constructs here (the constructs own the
+// resources, see lib/constructs/private/generation.ts); they feed it plain inputs and resource addresses.
 export {
   VolumeLifecycle,
   VOLUME_LIFECYCLE_RULES,
@@ -11,8 +12,10 @@ export {
 export type { VolumeLifecycleRule, VolumeLifecycleInput } from "./volume-lifecycle";
 export { instanceLifecycleBlock, instanceProtectionConfig, INCUS_DELETE_PROTECTION_KEY } from "./instance-lifecycle";
 export type { InstanceLifecycleInput } from "./instance-lifecycle";
-export { GenerationAnchor } from "./generation-anchor";
-export type { ReplacementInputs } from "./generation-anchor";
+export { generationFollows, generationTriggers, joinsGeneration } from "./generation";
+export type { GenerationMember, ReplacementInputs } from "./generation";
+export { frozenRecordPaths, LIFECYCLE_CONFIG_KEY, volumeRecord } from "./records";
+export type { VolumeRecordInput } from "./records";
 export { resourceAddress } from "./references";
 export { tooManyAttachments, tooFewAttachments } from "./attachment-rules";
 export {

@@ -93,13 +93,15 @@ export interface VolumeLifecycleInput {
   readonly generationAnchor?: string;
   /** Other resources whose update or replacement must replace this volume (e.g. the base of an overlay). */
   readonly replaceWhenChanged?: readonly string[];
+  /** Attribute paths Terraform keeps as created (see records.ts: frozenRecordPaths). */
+  readonly ignoreChanges?: readonly string[];
 }
 
 /**
  * Maps a volume's lifecycle onto Terraform's `lifecycle` block:
  * - EPHEMERAL: `replace_triggered_by = [<generation anchor>]`, never `prevent_destroy`;
  * - PERSISTENT / SHARED: `prevent_destroy = protect`.
- * Extra triggers (an overlay's base volume) are added for every kind.
+ * Extra triggers (an overlay's base volume) and ignored paths are added for every kind.
  */
 export function volumeLifecycleBlock(input: VolumeLifecycleInput): TerraformResourceLifecycle | undefined {
   const rule = VOLUME_LIFECYCLE_RULES[input.kind];
@@ -107,9 +109,10 @@ export function volumeLifecycleBlock(input: VolumeLifecycleInput): TerraformReso
   const triggers: string[] = [];
   if (rule.replacedWithInstance && input.generationAnchor !== undefined) triggers.push(input.generationAnchor);
   triggers.push(...(input.replaceWhenChanged ?? []));
-  const block: { preventDestroy?: boolean; replaceTriggeredBy?: string[] } = {};
+  const block: { preventDestroy?: boolean; replaceTriggeredBy?: string[]; ignoreChanges?: string[] } = {};
   if (input.protect) block.preventDestroy = true;
   if (triggers.length > 0) block.replaceTriggeredBy = uniqueSorted(triggers);
+  if (input.ignoreChanges?.length) block.ignoreChanges = uniqueSorted(input.ignoreChanges);
   return Object.keys(block).length > 0 ? block : undefined;
 }
 

@@ -1,15 +1,129 @@
-// Builds the incus_instance configuration of an Instance: config keys (ownership, protection, limits,
-// cloud-init, user config) and device blocks (root disk, NIC, attached volumes, extra devices).
-import type { IConstruct } from "constructs";
+// The Incus backend of an Instance: the incus_instance resource with its config keys (ownership, protection,
+// limits, cloud-init, user config) and device blocks (root disk, NIC, attached volumes, extra devices), and the
+// checks of volumes attached to it.
+import type { Construct, IConstruct } from "constructs";
+import { IncusInstanceResource, isToken } from "../../bindings";
 import type { IncusDeviceConfig, IncusExecConfig, IncusFileConfig } from "../../bindings";
 import { incusOwnershipConfig, instanceProtectionConfig, INCUS_DELETE_PROTECTION_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../lifecycle";
+import type { IncusHost } from "../incus-host";
+import { InstanceType } from "../instance-props";
+import type { IncusInstanceOptions, RootDiskOptions } from "../instance-props";
+import type { IProject } from "../project";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "../provisioning";
+import { VolumeContentType } from "../volume-props";
+import { devicesToBlocks } from "./devices";
 import { fail } from "./errors";
-import { rejectManagedKeys } from "./placement";
+import type { Attachment, DeviceCheck } from "./generation";
+import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
+import { nonDefaultProject, rejectManagedKeys } from "./placement";
+import { parseSize } from "./sizes";
 
 const KIND = "Instance";
 
-export interface IncusConfigInput {
+export interface IncusInstanceBackend extends InstanceBackend {
+  readonly project?: IProject;
+}
+
+/** Validates the Incus options and creates the incus_instance (child "Default" of the Instance). */
+export function incusInstance(
+  scope: Construct,
+  host: IncusHost,
+  input: CommonInstanceInput,
+  options: Partial<IncusInstanceOptions>,
+): IncusInstanceBackend {
+  const type = options.type ?? InstanceType.CONTAINER;
+  if (!Object.values(InstanceType).includes(type)) fail(scope, KIND, "type", `"${String(type)}" is not an instance type; use "container" or "virtual-machine"`);
+  const image = options.image;
+  if (image === undefined || image === "") return fail(scope, KIND, "image", `an Incus instance needs an image alias or fingerprint, e.g. "debian-13"`);
+  if (options.project && options.project.host !== host) fail(scope, KIND, "project", `the project "${options.project.node.path}" is on another host`);
+  if (!input.running && (options.files || options.exec)) fail(scope, KIND, options.files ? "files" : "exec", "files and exec need a running instance; drop `running: false`");
+  const memory = input.memory !== undefined && !isToken(input.memory) ? parseSize(input.memory) : undefined;
+  if (memory && "error" in memory) fail(scope, KIND, "memory", memory.error);
+  const project = nonDefaultProject(options.project)?.projectName;
+  const fixed = [...(devicesToBlocks(scope, KIND, options.devices) ?? [])];
+  if (options.rootDisk) fixed.push(rootDiskDevice(scope, host, options.rootDisk));
+  if (input.network) fixed.push({ name: "eth0", type: "nic", properties: { network: input.network.networkName, name: "eth0" } });
+  const names = fixed.map((d) => d.name);
+  const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+  if (duplicate) fail(scope, KIND, "devices", `the device name "${duplicate}" is also used by ${duplicate === "root" ? "rootDisk" : "network (eth0)"}; rename the device`);
+
+  const resource = new IncusInstanceResource(scope, "Default", {
+    name: input.name,
+    description: input.description,
+    type,
+    image,
+    running: input.running,
+    remote: host.remoteName,
+    project,
+    profiles: (options.profiles ?? ["default"]).map((p) => (typeof p === "string" ? p : p.profileName)),
+    config: incusInstanceConfig(scope, { protect: input.protect, memory: input.memory, vcpus: input.vcpus, cloudInit: options.cloudInit, config: options.config }),
+    file: incusFiles(scope, options.files),
+    exec: incusExec(scope, options.exec),
+    device: sortDevices(fixed),
+  });
+  return {
+    resource,
+    project: options.project,
+    replacementInputs: { type, image, project, remote: host.remoteName },
+    checkDevice: incusDeviceCheck(scope, options.project, type === InstanceType.VIRTUAL_MACHINE, names),
+    renderAttachments: (attachments) => resource.setAttribute("device", sortDevices([...fixed, ...attachments.map(incusDiskDevice)])),
+  };
+}
+
+function rootDiskDevice(scope: IConstruct, host: IncusHost, rootDisk: RootDiskOptions): IncusDeviceConfig {
+  if (rootDisk.pool.host !== host) {
+    fail(scope, KIND, "rootDisk", `the pool "${rootDisk.pool.node.path}" belongs to the host "${rootDisk.pool.host.node.path}", not to this instance's host "${host.node.path}"`);
+  }
+  if (rootDisk.size !== undefined && !isToken(rootDisk.size)) {
+    const parsed = parseSize(rootDisk.size);
+    if ("error" in parsed) fail(scope, KIND, "rootDisk", `size: ${parsed.error}`);
+  }
+  return { name: "root", type: "disk", properties: { path: "/", pool: rootDisk.pool.poolName, ...(rootDisk.size ? { size: rootDisk.size } : {}) } };
+}
+
+/**
+ * The checks of a volume attached to an Incus instance: the same project, a block volume only on a VM, a
+ * filesystem volume at an absolute mount path, device names and mount paths used once.
+ */
+function incusDeviceCheck(instance: IConstruct, project: IProject | undefined, isVm: boolean, fixedDeviceNames: readonly string[]): DeviceCheck {
+  return (a, attached) => {
+    const where = `the volume "${a.volume.node.path}"`;
+    const mine = nonDefaultProject(project);
+    const theirs = nonDefaultProject(a.volume.project);
+    if (mine !== theirs) {
+      const describe = (p: IProject | undefined) => (p ? `the project "${p.node.path}"` : "the default project");
+      fail(instance, KIND, "attach", `${where} is in ${describe(theirs)} but this instance is in ${describe(mine)}; give both the same project`);
+    }
+    if (a.volume.contentType === VolumeContentType.BLOCK) {
+      if (!isVm) fail(instance, KIND, "attach", `${where} is a block volume; Incus attaches block volumes to virtual machines only (use a filesystem volume for a container)`);
+    } else if (a.path === undefined || !a.path.startsWith("/")) {
+      fail(instance, KIND, "attach", `${where} is a filesystem volume and needs an absolute mount path, e.g. { path: "/data" }`);
+    }
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(a.deviceName)) {
+      fail(instance, KIND, "attach", `device name "${a.deviceName}" is not valid; use letters, digits, '.', '_' or '-'`);
+    }
+    if ([...fixedDeviceNames, ...attached.map((b) => b.deviceName)].includes(a.deviceName)) {
+      fail(instance, KIND, "attach", `the device name "${a.deviceName}" is already used on this instance; pass { deviceName } to attach()`);
+    }
+    if (a.path !== undefined && attached.some((b) => b.path === a.path)) fail(instance, KIND, "attach", `another volume is already mounted at "${a.path}"`);
+  };
+}
+
+/** The Incus disk device of an attachment. */
+function incusDiskDevice(a: Attachment): IncusDeviceConfig {
+  return {
+    name: a.deviceName,
+    type: "disk",
+    properties: {
+      pool: a.volume.pool.poolName,
+      source: a.volume.volumeName,
+      ...(a.path !== undefined ? { path: a.path } : {}),
+      ...(a.readOnly ? { readonly: "true" } : {}),
+    },
+  };
+}
+
+interface IncusConfigInput {
   readonly protect: boolean;
   readonly memory?: string;
   readonly vcpus?: number;
@@ -18,7 +132,7 @@ export interface IncusConfigInput {
 }
 
 /** The instance's config map; user keys that would fight a prop are errors naming the prop to use. */
-export function incusInstanceConfig(scope: IConstruct, input: IncusConfigInput): { [key: string]: string } {
+function incusInstanceConfig(scope: IConstruct, input: IncusConfigInput): { [key: string]: string } {
   const managed: { [key: string]: string } = {
     [OWNER_CONFIG_KEY]: "it carries the ownership marker",
     [PROTECT_CONFIG_KEY]: "set the `protect` prop",
@@ -44,7 +158,7 @@ export function incusInstanceConfig(scope: IConstruct, input: IncusConfigInput):
 }
 
 /** `file` blocks, sorted by path; paths must be absolute. */
-export function incusFiles(scope: IConstruct, files: readonly InstanceFile[] | undefined): IncusFileConfig[] | undefined {
+function incusFiles(scope: IConstruct, files: readonly InstanceFile[] | undefined): IncusFileConfig[] | undefined {
   if (files === undefined) return undefined;
   const seen = new Set<string>();
   return [...files]
@@ -68,7 +182,7 @@ export function incusFiles(scope: IConstruct, files: readonly InstanceFile[] | u
 }
 
 /** The `exec` map. */
-export function incusExec(
+function incusExec(
   scope: IConstruct,
   exec: { readonly [name: string]: InstanceExec } | undefined,
 ): { [name: string]: IncusExecConfig } | undefined {

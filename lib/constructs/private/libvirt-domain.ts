@@ -1,17 +1,63 @@
-// Builds the libvirt_domain configuration of an Instance: memory in MiB, vCPUs, the NIC, the ownership metadata,
-// shutdown timeouts, and disks from attached volumes.
-import type { IConstruct } from "constructs";
+// The libvirt backend of an Instance: the libvirt_domain with memory in MiB, vCPUs, the NIC, the ownership metadata,
+// shutdown timeouts, and disks from attached volumes (checked: a guest device, used once).
+import type { Construct, IConstruct } from "constructs";
 import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
-import { isToken } from "../../bindings";
-import { libvirtOwnerMetadataXml } from "../../lifecycle";
+import { isToken, LibvirtDomainResource } from "../../bindings";
+import { libvirtOwnerMetadataXml, VolumeLifecycle } from "../../lifecycle";
+import type { LibvirtInstanceOptions } from "../instance-props";
+import type { LibvirtHost } from "../libvirt-host";
 import type { INetwork } from "../network";
+import { VolumeFormat } from "../volume-props";
 import { fail } from "./errors";
+import type { Attachment, DeviceCheck } from "./generation";
+import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
 import { parseSize } from "./sizes";
+
+/** Validates the libvirt options and creates the libvirt_domain (child "Default" of the Instance). */
+export function libvirtDomain(
+  scope: Construct,
+  host: LibvirtHost,
+  input: CommonInstanceInput,
+  options: Partial<LibvirtInstanceOptions>,
+): InstanceBackend {
+  const hypervisor = options.hypervisor ?? "kvm";
+  const resource = new LibvirtDomainResource(scope, "Default", {
+    ...libvirtDomainConfig(scope, { ...input, hypervisor, shutdownTimeoutSeconds: options.shutdownTimeoutSeconds }),
+    description: input.description,
+    provider: host._provider(),
+  });
+  return {
+    resource,
+    replacementInputs: { name: input.name, type: hypervisor },
+    checkDevice: libvirtDeviceCheck(scope),
+    renderAttachments: (attachments) => resource.setAttribute("devices", { ...resource.config.devices, disks: libvirtDisks(attachments) }),
+  };
+}
+
+/** The path of a volume attached to a domain is a guest device, used once. */
+function libvirtDeviceCheck(instance: IConstruct): DeviceCheck {
+  return (a, attached) => {
+    if (a.path === undefined || !LIBVIRT_TARGET_DEV.test(a.path)) {
+      fail(instance, "Instance", "attach", `on libvirt the path is the guest device, e.g. "vda" or "vdb" (got ${JSON.stringify(a.path)})`);
+    }
+    if (attached.some((b) => b.path === a.path)) fail(instance, "Instance", "attach", `the device "${a.path}" is already used on this instance`);
+  };
+}
+
+/** The disks of a domain's attachments, ordered by guest device; SHARED volumes are shareable. */
+function libvirtDisks(attachments: readonly Attachment[]): LibvirtDiskConfig[] {
+  return attachments
+    .map((a) => ({ a, dev: a.path ?? "" }))
+    .sort((x, y) => (x.dev < y.dev ? -1 : 1))
+    .map(({ a, dev }) =>
+      volumeDisk(a.volume.pool.poolName, a.volume.volumeName, dev, a.volume.format ?? VolumeFormat.QCOW2, a.readOnly, a.volume.lifecycle === VolumeLifecycle.SHARED),
+    );
+}
 
 const MIB = 1024 * 1024;
 
 /** "1GiB" → 1024 (MiB); the domain's memory must be a whole number of MiB. */
-export function memoryMiB(scope: IConstruct, memory: string): number {
+function memoryMiB(scope: IConstruct, memory: string): number {
   const parsed = parseSize(memory);
   if ("error" in parsed) fail(scope, "Instance", "memory", parsed.error);
   if (parsed.bytes % MIB !== 0) fail(scope, "Instance", "memory", `"${memory}" is not a whole number of MiB`);
@@ -19,10 +65,10 @@ export function memoryMiB(scope: IConstruct, memory: string): number {
 }
 
 /** Guest disk device names libvirt understands: vda (virtio), sda (sata), hda (ide), xvda (xen). */
-export const LIBVIRT_TARGET_DEV = /^(vd|sd|hd|xvd)[a-z]{1,2}$/;
+const LIBVIRT_TARGET_DEV = /^(vd|sd|hd|xvd)[a-z]{1,2}$/;
 
 /** The bus that goes with a target device name. */
-export function busFor(dev: string): string {
+function busFor(dev: string): string {
   if (dev.startsWith("vd")) return "virtio";
   if (dev.startsWith("sd")) return "sata";
   if (dev.startsWith("hd")) return "ide";
@@ -30,7 +76,7 @@ export function busFor(dev: string): string {
 }
 
 /** A disk backed by a pool volume. */
-export function volumeDisk(pool: string, volume: string, dev: string, format: string, readOnly: boolean, shareable: boolean): LibvirtDiskConfig {
+function volumeDisk(pool: string, volume: string, dev: string, format: string, readOnly: boolean, shareable: boolean): LibvirtDiskConfig {
   return {
     source: { volume: { pool, volume } },
     target: { dev, bus: busFor(dev) },
@@ -40,7 +86,7 @@ export function volumeDisk(pool: string, volume: string, dev: string, format: st
   };
 }
 
-export interface DomainInput {
+interface DomainInput {
   readonly name: string;
   readonly hypervisor: string;
   readonly running: boolean;
@@ -51,7 +97,7 @@ export interface DomainInput {
 }
 
 /** The domain's attributes (disks are added by attach()). */
-export function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDomainConfig {
+function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDomainConfig {
   const timeout = input.shutdownTimeoutSeconds;
   if (timeout !== undefined && !isToken(timeout) && (!Number.isInteger(timeout) || timeout < 0)) {
     fail(scope, "Instance", "shutdownTimeoutSeconds", `${timeout} is not a whole number of seconds`);

@@ -28,11 +28,11 @@ describe("generation anchor", () => {
     const data = new Volume(stack, "pgdata", { pool, size: "10GiB" });
     const scratch = new Volume(stack, "scratch", { pool, size: "2GiB", lifecycle: VolumeLifecycle.EPHEMERAL });
     const cache = new Volume(stack, "cache", { pool, size: "1GiB", lifecycle: VolumeLifecycle.EPHEMERAL });
-    const db = new Instance(stack, "db", { host, image: "debian-13", rootDisk: { pool, size: "8GiB" } });
+    const db = new Instance(stack, "db", { host, incus: { image: "debian-13", rootDisk: { pool, size: "8GiB" } } });
     db.attach(data, { path: "/var/lib/postgresql" });
     db.attach(scratch, { path: "/scratch" });
     db.attach(cache, { path: "/cache" });
-    new Instance(stack, "web", { host, image: "debian-13" });
+    new Instance(stack, "web", { host, incus: { image: "debian-13" } });
     const json = synth(stack);
 
     const anchors = resourcesOf(json, "terraform_data");
@@ -60,8 +60,8 @@ describe("generation anchor", () => {
   it("the anchor carries the project of the group", () => {
     const { stack, host, pool } = lab();
     const project = new Project(stack, "apps", { host });
-    const scratch = new Volume(stack, "scratch", { pool, project, lifecycle: VolumeLifecycle.EPHEMERAL });
-    new Instance(stack, "db", { host, project, image: "img" }).attach(scratch, { path: "/scratch" });
+    const scratch = new Volume(stack, "scratch", { pool, incus: { project }, lifecycle: VolumeLifecycle.EPHEMERAL });
+    new Instance(stack, "db", { host, incus: { project, image: "img" } }).attach(scratch, { path: "/scratch" });
     const [anchor] = Object.values(resourcesOf(synth(stack), "terraform_data")) as any[];
     expect(anchor.triggers_replace.instance.project).toBe("${incus_project.apps.name}");
     expect(anchor.triggers_replace.ephemeral_volumes.scratch.project).toBe("${incus_project.apps.name}");
@@ -73,7 +73,7 @@ describe("rebuildOnChange and protection", () => {
     const { stack, host, pool } = lab();
     const data = new Volume(stack, "data", { pool });
     const seed = new Volume(stack, "seed", { pool, lifecycle: VolumeLifecycle.SHARED });
-    const app = new Instance(stack, "app", { host, image: "img", protect: true });
+    const app = new Instance(stack, "app", { host, incus: { image: "img" }, protect: true });
     app.attach(data, { path: "/data", rebuildOnChange: true });
     app.attach(seed, { path: "/seed", rebuildOnChange: true, readOnly: true });
     const json = synth(stack);
@@ -94,7 +94,7 @@ describe("rebuildOnChange and protection", () => {
     const { stack, host, pool } = lab();
     const data = new Volume(stack, "data", { pool });
     const scratch = new Volume(stack, "scratch", { pool, lifecycle: VolumeLifecycle.EPHEMERAL });
-    const db = new Instance(stack, "db", { host, image: "img" });
+    const db = new Instance(stack, "db", { host, incus: { image: "img" } });
     db.attach(data, { path: "/data", rebuildOnChange: true });
     db.attach(scratch, { path: "/scratch", rebuildOnChange: true });
     const json = synth(stack);
@@ -104,13 +104,31 @@ describe("rebuildOnChange and protection", () => {
     expect(resource(json, "incus_instance", "db").lifecycle).toEqual({
       replace_triggered_by: ["incus_storage_volume.data", "incus_storage_volume.scratch", `terraform_data.${anchorId}`],
     });
-    expect(resource(json, "incus_storage_volume", "scratch").lifecycle).toEqual({ replace_triggered_by: [`terraform_data.${anchorId}`] });
+    // a volume an instance follows keeps its lifecycle record as created: an update of it would rebuild the instance
+    expect(resource(json, "incus_storage_volume", "scratch").lifecycle).toEqual({
+      replace_triggered_by: [`terraform_data.${anchorId}`],
+      ignore_changes: ['config["user.cdktf-virt.lifecycle"]'],
+    });
+    expect(resource(json, "incus_storage_volume", "data").lifecycle).toEqual({ prevent_destroy: true, ignore_changes: ['config["user.cdktf-virt.lifecycle"]'] });
+  });
+
+  it("only volumes an instance follows freeze their record; the others keep it current", () => {
+    const { stack, host, pool } = lab();
+    const followed = new Volume(stack, "followed", { pool });
+    const plain = new Volume(stack, "plain", { pool, lifecycle: VolumeLifecycle.SHARED });
+    const db = new Instance(stack, "db", { host, incus: { image: "img" } });
+    db.attach(followed, { path: "/f", rebuildOnChange: true });
+    db.attach(plain, { path: "/p" });
+    const json = synth(stack);
+    expect(resource(json, "incus_storage_volume", "followed").lifecycle.ignore_changes).toEqual(['config["user.cdktf-virt.lifecycle"]']);
+    expect(resource(json, "incus_storage_volume", "plain").lifecycle).toEqual({ prevent_destroy: true });
+    expect(resource(json, "incus_storage_volume", "plain").config["user.cdktf-virt.lifecycle"]).toBe("shared");
   });
 
   it("a SHARED volume may be attached to many instances and is kept (prevent_destroy)", () => {
     const { stack, host, pool } = lab();
     const shared = new Volume(stack, "shared", { pool, lifecycle: VolumeLifecycle.SHARED });
-    for (const id of ["a", "b", "c"]) new Instance(stack, id, { host, image: "img" }).attach(shared, { path: "/shared" });
+    for (const id of ["a", "b", "c"]) new Instance(stack, id, { host, incus: { image: "img" } }).attach(shared, { path: "/shared" });
     const json = synth(stack);
     expect(resource(json, "incus_storage_volume", "shared").lifecycle).toEqual({ prevent_destroy: true });
     expect(shared.attachedInstances).toEqual(["homelab/a", "homelab/b", "homelab/c"]);
@@ -141,8 +159,8 @@ describe("coupling errors", () => {
   it("an ephemeral volume attached twice fails at the second attach, naming both instances", () => {
     const { stack, host, pool } = lab();
     const scratch = new Volume(stack, "scratch", { pool, lifecycle: VolumeLifecycle.EPHEMERAL });
-    new Instance(stack, "a", { host, image: "img" }).attach(scratch, { path: "/s" });
-    const b = new Instance(stack, "b", { host, image: "img" });
+    new Instance(stack, "a", { host, incus: { image: "img" } }).attach(scratch, { path: "/s" });
+    const b = new Instance(stack, "b", { host, incus: { image: "img" } });
     expect(errorOf(() => b.attach(scratch, { path: "/s" }))).toMatch(
       /Volume "homelab\/scratch", prop "lifecycle": an EPHEMERAL volume belongs to exactly one instance, but it is attached to "homelab\/a" and "homelab\/b"/,
     );
@@ -151,8 +169,8 @@ describe("coupling errors", () => {
   it("a persistent (non-shared) volume on two instances fails", () => {
     const { stack, host, pool } = lab();
     const data = new Volume(stack, "data", { pool });
-    new Instance(stack, "a", { host, image: "img" }).attach(data, { path: "/d" });
-    expect(errorOf(() => new Instance(stack, "b", { host, image: "img" }).attach(data, { path: "/d" }))).toMatch(
+    new Instance(stack, "a", { host, incus: { image: "img" } }).attach(data, { path: "/d" });
+    expect(errorOf(() => new Instance(stack, "b", { host, incus: { image: "img" } }).attach(data, { path: "/d" }))).toMatch(
       /Volume "homelab\/data", prop "lifecycle": a PERSISTENT volume may be attached to at most 1 instance, but it is attached to "homelab\/a" and "homelab\/b".*VolumeLifecycle.SHARED/,
     );
   });
@@ -161,7 +179,7 @@ describe("coupling errors", () => {
     const { stack, host } = lab();
     const other = new IncusHost(stack, "other", { address: "https://h:8443" });
     const data = new Volume(stack, "data", { pool: new StoragePool(stack, "otherpool", { host: other }) });
-    expect(errorOf(() => new Instance(stack, "db", { host, image: "img" }).attach(data, { path: "/d" }))).toMatch(
+    expect(errorOf(() => new Instance(stack, "db", { host, incus: { image: "img" } }).attach(data, { path: "/d" }))).toMatch(
       /Instance "homelab\/db", prop "attach": the volume "homelab\/data" is in the pool "homelab\/otherpool" of the host "homelab\/other", but this instance runs on the host "homelab\/lab"/,
     );
   });
@@ -169,9 +187,9 @@ describe("coupling errors", () => {
   it("a volume of another project, a block volume on a container, a missing path, duplicates", () => {
     const { stack, host, pool } = lab();
     const project = new Project(stack, "apps", { host });
-    const db = new Instance(stack, "db", { host, image: "img" });
-    expect(errorOf(() => db.attach(new Volume(stack, "p", { pool, project }), { path: "/p" }))).toMatch(/is in the project "homelab\/apps" but this instance is in the default project/);
-    expect(errorOf(() => db.attach(new Volume(stack, "blk", { pool, contentType: VolumeContentType.BLOCK })))).toMatch(/is a block volume; Incus attaches block volumes to virtual machines only/);
+    const db = new Instance(stack, "db", { host, incus: { image: "img" } });
+    expect(errorOf(() => db.attach(new Volume(stack, "p", { pool, incus: { project } }), { path: "/p" }))).toMatch(/is in the project "homelab\/apps" but this instance is in the default project/);
+    expect(errorOf(() => db.attach(new Volume(stack, "blk", { pool, incus: { contentType: VolumeContentType.BLOCK } })))).toMatch(/is a block volume; Incus attaches block volumes to virtual machines only/);
     expect(errorOf(() => db.attach(new Volume(stack, "fs", { pool })))).toMatch(/is a filesystem volume and needs an absolute mount path/);
     const v = new Volume(stack, "v", { pool });
     db.attach(v, { path: "/v" });
@@ -179,8 +197,8 @@ describe("coupling errors", () => {
     expect(errorOf(() => db.attach(new Volume(stack, "w", { pool }), { path: "/v" }))).toMatch(/another volume is already mounted at "\/v"/);
     expect(errorOf(() => db.attach(new Volume(stack, "v2", { pool }), { path: "/v2", deviceName: "v" }))).toMatch(/the device name "v" is already used/);
     // a block volume on a VM is fine and needs no path
-    const vm = new Instance(stack, "vm", { host, image: "img", type: InstanceType.VIRTUAL_MACHINE });
-    vm.attach(new Volume(stack, "disk", { pool, contentType: VolumeContentType.BLOCK }));
+    const vm = new Instance(stack, "vm", { host, incus: { image: "img", type: InstanceType.VIRTUAL_MACHINE } });
+    vm.attach(new Volume(stack, "disk", { pool, incus: { contentType: VolumeContentType.BLOCK } }));
     expect(resource(synth(stack), "incus_instance", "vm").device).toEqual([
       { name: "disk", type: "disk", properties: { pool: "${incus_storage_pool.pool.name}", source: "${incus_storage_volume.disk.name}" } },
     ]);

@@ -1,5 +1,5 @@
 // Shared helpers for the construct synth tests: a fresh stack, synthesized JSON, and lookups into it.
-import { TerraformStack, Testing } from "cdktf";
+import { AnnotationMetadataEntryType, TerraformStack, Testing } from "cdktf";
 
 export function newStack(name = "homelab"): TerraformStack {
   return new TerraformStack(Testing.app(), name);
@@ -8,6 +8,11 @@ export function newStack(name = "homelab"): TerraformStack {
 /** Synthesizes with validations (as `cdktf synth` does) and parses the JSON. */
 export function synth(stack: TerraformStack): any {
   return JSON.parse(Testing.synth(stack, true));
+}
+
+/** The stack's Terraform JSON as `cdktf synth` writes it, with the "//" comments that Testing.synth strips. */
+export function synthWithComments(stack: TerraformStack): any {
+  return JSON.parse(JSON.stringify(stack.toTerraform()));
 }
 
 /** The resource of `type` with address `id` (throws a readable error when missing). */
@@ -39,4 +44,11 @@ export function errorOf(fn: () => unknown): string {
     return (e as Error).message;
   }
   throw new Error("expected an error, none was thrown");
+}
+
+/** The warnings (cdktf Annotations) added to the construct at `path`, or to any construct of the stack, in order. */
+export function warningsOf(stack: TerraformStack, path?: string): string[] {
+  const constructs = stack.node.findAll().filter((c) => path === undefined || c.node.path === path);
+  if (constructs.length === 0) throw new Error(`no construct at ${path}`);
+  return constructs.flatMap((c) => c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data)));
 }

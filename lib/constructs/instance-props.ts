@@ -1,0 +1,144 @@
+// The props of an Instance. Settings both backends understand are top-level props; the settings of one backend
+// are grouped in `incus: {...}` and `libvirt: {...}`, typed by the host: the wrong group for the host is a compile
+// error (IncusOnly/LibvirtOnly in host.ts). Why groups rather than flat props typed by the host: a group says at
+// a glance which settings a backend owns (as AWS CDK L2s group related options into one struct), the rule "this
+// group needs that host" is one typed prop instead of twelve, and a stack that moves an instance to the other
+// backend has one block to rewrite. The flat props of the previous release still work, deprecated.
+import type { IHost, IncusOnly, LibvirtOnly } from "./host";
+import type { INetwork } from "./network";
+import type { DeviceSpec, IProfile } from "./profile";
+import type { IProject } from "./project";
+import type { CloudInitConfig, InstanceExec, InstanceFile } from "./provisioning";
+import type { IStoragePool } from "./storage-pool";
+import type { OptionGroup } from "./private/backend";
+
+/** Incus instance type. */
+export enum InstanceType {
+  CONTAINER = "container",
+  VIRTUAL_MACHINE = "virtual-machine",
+}
+
+/** The instance's own root disk (Incus): created and destroyed with it. */
+export interface RootDiskOptions {
+  readonly pool: IStoragePool;
+  /** IEC size, e.g. "8GiB". @default the pool's default */
+  readonly size?: string;
+}
+
+export interface AttachOptions {
+  /**
+   * Incus: where a filesystem volume is mounted in the instance, e.g. "/var/lib/postgresql" (block volumes: no
+   * path). libvirt: the guest device, e.g. "vdb".
+   */
+  readonly path?: string;
+  /**
+   * Rebuild the instance whenever this volume changes (any update or replacement), so its provisioning (cloud-init,
+   * files, exec) runs again on a clean system. Its ephemeral volumes are rebuilt with it. Needs a volume this stack
+   * manages (not one from Volume.fromName).
+   * @default false
+   */
+  readonly rebuildOnChange?: boolean;
+  /** @default false */
+  readonly readOnly?: boolean;
+  /** Incus device name. @default the volume's construct id */
+  readonly deviceName?: string;
+}
+
+/** Settings only Incus instances have (`incus: {...}`). */
+export interface IncusInstanceOptions {
+  /** Image alias or fingerprint, `[remote:]alias`, e.g. "debian-13" or "images:debian/13". */
+  readonly image: string;
+  /** @default InstanceType.CONTAINER */
+  readonly type?: InstanceType;
+  /** A root disk device on this pool. @default the profiles' root disk */
+  readonly rootDisk?: RootDiskOptions;
+  /** Profiles in order. @default ["default"] */
+  readonly profiles?: (IProfile | string)[];
+  /** More instance config (e.g. `boot.autostart`); keys other props own are rejected. @default none */
+  readonly config?: { readonly [key: string]: string };
+  /** cloud-init data (config `cloud-init.user-data` …). @default none */
+  readonly cloudInit?: CloudInitConfig;
+  /** Files uploaded on create. Needs `running`. @default none */
+  readonly files?: InstanceFile[];
+  /** Commands run after the files, by name, in name order. Needs `running`. @default none */
+  readonly exec?: { readonly [name: string]: InstanceExec };
+  /** Extra devices by name (escape hatch). @default none */
+  readonly devices?: { readonly [name: string]: DeviceSpec };
+  /** The project the instance lives in (its volumes must be in the same one). @default the default project */
+  readonly project?: IProject;
+}
+
+/** Settings only libvirt domains have (`libvirt: {...}`). */
+export interface LibvirtInstanceOptions {
+  /** Domain type ("qemu" where /dev/kvm is missing). Changing it rebuilds the domain. @default "kvm" */
+  readonly hypervisor?: string;
+  /**
+   * Seconds the guest gets to power off after the ACPI request, when an update restarts it or the domain is
+   * deleted, before it is forced off.
+   * @default the provider's (30 s)
+   */
+  readonly shutdownTimeoutSeconds?: number;
+}
+
+export interface InstanceProps<H extends IHost = IHost> {
+  /** An IncusHost or a LibvirtHost; its type decides which of `incus` and `libvirt` compiles. */
+  readonly host: H;
+  /** @default derived from the construct path, e.g. "homelab-db" */
+  readonly name?: string;
+  /** Keep the instance running. @default true */
+  readonly running?: boolean;
+  /**
+   * Refuse to destroy or replace the instance (`prevent_destroy`; on Incus also `security.protection.delete`).
+   * @default false
+   */
+  readonly protect?: boolean;
+  /** Plug the instance into this network (Incus NIC "eth0"; libvirt virtio interface). @default none */
+  readonly network?: INetwork;
+  /** IEC size. libvirt: the domain memory; Incus: `limits.memory`. @default libvirt "512MiB"; Incus none */
+  readonly memory?: string;
+  /** libvirt: vCPUs; Incus: `limits.cpu`. @default libvirt 1; Incus none */
+  readonly vcpus?: number;
+  /** @default none */
+  readonly description?: string;
+  /** Incus settings (image, type, root disk, profiles, provisioning …); only with an IncusHost. */
+  readonly incus?: IncusOnly<H, IncusInstanceOptions>;
+  /** libvirt settings (hypervisor, shutdown timeout); only with a LibvirtHost. @default none */
+  readonly libvirt?: LibvirtOnly<H, LibvirtInstanceOptions>;
+
+  /** @deprecated Write `incus: { type }`; flat Incus-only props are removed in the next release. */
+  readonly type?: IncusOnly<H, InstanceType>;
+  /** @deprecated Write `incus: { image }`; flat Incus-only props are removed in the next release. */
+  readonly image?: IncusOnly<H, string>;
+  /** @deprecated Write `incus: { rootDisk }`; flat Incus-only props are removed in the next release. */
+  readonly rootDisk?: IncusOnly<H, RootDiskOptions>;
+  /** @deprecated Write `incus: { profiles }`; flat Incus-only props are removed in the next release. */
+  readonly profiles?: IncusOnly<H, (IProfile | string)[]>;
+  /** @deprecated Write `incus: { config }`; flat Incus-only props are removed in the next release. */
+  readonly config?: IncusOnly<H, { readonly [key: string]: string }>;
+  /** @deprecated Write `incus: { cloudInit }`; flat Incus-only props are removed in the next release. */
+  readonly cloudInit?: IncusOnly<H, CloudInitConfig>;
+  /** @deprecated Write `incus: { files }`; flat Incus-only props are removed in the next release. */
+  readonly files?: IncusOnly<H, InstanceFile[]>;
+  /** @deprecated Write `incus: { exec }`; flat Incus-only props are removed in the next release. */
+  readonly exec?: IncusOnly<H, { readonly [name: string]: InstanceExec }>;
+  /** @deprecated Write `incus: { devices }`; flat Incus-only props are removed in the next release. */
+  readonly devices?: IncusOnly<H, { readonly [name: string]: DeviceSpec }>;
+  /** @deprecated Write `incus: { project }`; flat Incus-only props are removed in the next release. */
+  readonly project?: IncusOnly<H, IProject>;
+  /** @deprecated Write `libvirt: { hypervisor }`; flat libvirt-only props are removed in the next release. */
+  readonly hypervisor?: LibvirtOnly<H, string>;
+  /** @deprecated Write `libvirt: { shutdownTimeoutSeconds }`; flat libvirt-only props are removed in the next release. */
+  readonly shutdownTimeoutSeconds?: LibvirtOnly<H, number>;
+}
+
+/** @internal The options of each group (and the deprecated flat props of the same names). */
+export const INCUS_INSTANCE_OPTIONS: OptionGroup<IncusInstanceOptions> = {
+  group: "incus",
+  names: ["type", "image", "rootDisk", "profiles", "config", "cloudInit", "files", "exec", "devices", "project"],
+};
+
+/** @internal */
+export const LIBVIRT_INSTANCE_OPTIONS: OptionGroup<LibvirtInstanceOptions> = {
+  group: "libvirt",
+  names: ["hypervisor", "shutdownTimeoutSeconds"],
+};

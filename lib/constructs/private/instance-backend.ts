@@ -1,0 +1,26 @@
+// The part of an Instance that differs per backend (private/incus-instance.ts, private/libvirt-domain.ts): its
+// resource, what forces its replacement, and how it checks and renders the volumes attached to it.
+import type { SpecResource } from "../../bindings";
+import type { ReplacementInputs } from "../../lifecycle";
+import type { INetwork } from "../network";
+import type { Attachment, DeviceCheck } from "./generation";
+
+export interface InstanceBackend {
+  readonly resource: SpecResource<object>;
+  /** The instance's attributes that force its replacement (what its generation anchor holds). */
+  readonly replacementInputs: ReplacementInputs;
+  readonly checkDevice: DeviceCheck;
+  /** Writes the attachments into the resource: Incus disk devices, libvirt disks. */
+  renderAttachments(attachments: readonly Attachment[]): void;
+}
+
+/** The props both backends understand, as the Instance resolved them. */
+export interface CommonInstanceInput {
+  readonly name: string;
+  readonly running: boolean;
+  readonly protect: boolean;
+  readonly memory?: string;
+  readonly vcpus?: number;
+  readonly network?: INetwork;
+  readonly description?: string;
+}

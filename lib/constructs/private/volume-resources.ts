@@ -1,0 +1,132 @@
+// Builds a Volume's resource on each backend from its validated props: an incus_storage_volume (the record and the
+// ownership marker in its config) or a libvirt_volume (the record in its "//" comment: libvirt volumes carry no
+// metadata of their own, and the comment is what the tooling reads from cdk.tf.json).
+import type { Construct } from "constructs";
+import { IncusStorageVolumeResource, isToken, LibvirtVolumeResource } from "../../bindings";
+import type { SpecResource } from "../../bindings";
+import {
+  frozenRecordPaths,
+  incusOwnershipConfig,
+  LIFECYCLE_CONFIG_KEY,
+  OWNER_CONFIG_KEY,
+  PROTECT_CONFIG_KEY,
+  VolumeLifecycle,
+} from "../../lifecycle";
+import type { ReplacementInputs } from "../../lifecycle";
+import type { IncusHost } from "../incus-host";
+import type { LibvirtHost } from "../libvirt-host";
+import type { IProject } from "../project";
+import type { Volume } from "../volume";
+import { VolumeContentType, VolumeFormat } from "../volume-props";
+import type { IncusVolumeOptions, LibvirtVolumeOptions } from "../volume-props";
+import { fail } from "./errors";
+import { nonDefaultProject, rejectManagedKeys } from "./placement";
+
+const KIND = "Volume";
+
+/** What both backends are given. */
+export interface VolumeInput {
+  readonly name: string;
+  readonly pool: string;
+  readonly size?: string;
+  readonly sizeBytes?: number;
+  readonly lifecycle: VolumeLifecycle;
+  readonly protect: boolean;
+  /** The volume's record (lifecycle.volumeRecord). */
+  readonly record: { readonly [key: string]: string };
+}
+
+export interface BuiltVolume {
+  readonly resource: SpecResource<object>;
+  /** The attributes that force a replacement (what a generation anchor holds for an EPHEMERAL volume). */
+  readonly replacementInputs: ReplacementInputs;
+  /** Paths Terraform keeps as created while an instance follows the volume (lifecycle.frozenRecordPaths). */
+  readonly frozenPaths: readonly string[];
+}
+
+export interface BuiltIncusVolume extends BuiltVolume {
+  readonly contentType: VolumeContentType;
+  readonly project?: IProject;
+}
+
+export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInput, options: Partial<IncusVolumeOptions>): BuiltIncusVolume {
+  const contentType = options.contentType ?? VolumeContentType.FILESYSTEM;
+  if (!Object.values(VolumeContentType).includes(contentType)) {
+    fail(scope, KIND, "contentType", `"${String(contentType)}" is not a content type; use "filesystem" or "block"`);
+  }
+  if (options.project && options.project.host !== host) fail(scope, KIND, "project", "the project is on another host than the pool");
+  rejectManagedKeys(scope, KIND, options.config, {
+    size: "set it with the `size` prop",
+    "security.shared": "use lifecycle: VolumeLifecycle.SHARED",
+    [OWNER_CONFIG_KEY]: "it carries the ownership marker",
+    [PROTECT_CONFIG_KEY]: "set it with the `protect` prop",
+    [LIFECYCLE_CONFIG_KEY]: "set it with the `lifecycle` prop",
+  });
+  const project = nonDefaultProject(options.project)?.projectName;
+  const shared = input.lifecycle === VolumeLifecycle.SHARED && contentType === VolumeContentType.BLOCK;
+  const resource = new IncusStorageVolumeResource(scope, "Default", {
+    name: input.name,
+    pool: input.pool,
+    description: options.description,
+    type: "custom",
+    contentType,
+    remote: host.remoteName,
+    project,
+    config: {
+      ...(input.size !== undefined ? { size: input.size } : {}),
+      ...(shared ? { "security.shared": "true" } : {}),
+      ...options.config,
+      ...input.record,
+      ...incusOwnershipConfig(scope, input.protect),
+    },
+  });
+  return {
+    resource,
+    contentType,
+    project: options.project,
+    replacementInputs: { name: input.name, pool: input.pool, content_type: contentType, project, remote: host.remoteName, type: "custom" },
+    frozenPaths: frozenRecordPaths(input.record),
+  };
+}
+
+export interface BuiltLibvirtVolume extends BuiltVolume {
+  readonly format: VolumeFormat;
+  readonly baseVolume?: Volume;
+}
+
+export function libvirtVolume(scope: Construct, host: LibvirtHost, input: VolumeInput, options: Partial<LibvirtVolumeOptions>): BuiltLibvirtVolume {
+  const base = options.baseVolume;
+  const format = options.format ?? VolumeFormat.QCOW2;
+  if (!Object.values(VolumeFormat).includes(format)) fail(scope, KIND, "format", `"${String(format)}" is not a volume format; use "raw" or "qcow2"`);
+  if (base) {
+    if (base.pool.host !== host) fail(scope, KIND, "baseVolume", `the base volume "${base.node.path}" is on another host`);
+    if (base.lifecycle === VolumeLifecycle.EPHEMERAL) {
+      fail(scope, KIND, "baseVolume", `the base volume "${base.node.path}" is EPHEMERAL; a base must outlive its overlays (make it PERSISTENT)`);
+    }
+    if (format !== VolumeFormat.QCOW2) fail(scope, KIND, "format", "a copy-on-write overlay (baseVolume) must be qcow2");
+  }
+  // The capacity is a number of bytes computed here; a token has no value until apply.
+  if (input.size !== undefined && isToken(input.size)) fail(scope, KIND, "size", `is a token; libvirt volumes need a literal size such as "10GiB"`);
+  const capacity = input.sizeBytes ?? base?.sizeBytes;
+  if (capacity === undefined && input.size === undefined && !base && options.sourceUrl === undefined) {
+    fail(scope, KIND, "size", `a libvirt volume needs a size (e.g. "10GiB"), a baseVolume or a sourceUrl`);
+  }
+  const resource = new LibvirtVolumeResource(scope, "Default", {
+    name: input.name,
+    pool: input.pool,
+    capacity,
+    target: { format: { type: format } },
+    backingStore: base ? { path: base.volumePath, format: { type: base.format ?? VolumeFormat.QCOW2 } } : undefined,
+    create: options.sourceUrl !== undefined ? { content: { url: options.sourceUrl } } : undefined,
+    provider: host._provider(),
+  });
+  // Terraform ignores "//" in JSON configuration; cdktf adds its own metadata next to the record.
+  resource.addOverride("//", { ...input.record });
+  return {
+    resource,
+    format,
+    baseVolume: base,
+    replacementInputs: { name: input.name, pool: input.pool, format, backing_store: base ? base.volumePath : undefined, source_url: options.sourceUrl },
+    frozenPaths: [],
+  };
+}

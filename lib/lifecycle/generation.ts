@@ -1,0 +1,60 @@
+// The generation rules: an instance and the volumes replaced with it form one generation, compiled to one
+// `terraform_data` anchor that all of them name in replace_triggered_by. These functions say what the anchor holds
+// and what it follows; the constructs own the anchor resource (lib/constructs/private/generation.ts).
+import { VOLUME_LIFECYCLE_RULES, uniqueSorted } from "./volume-lifecycle";
+import type { VolumeLifecycle } from "./volume-lifecycle";
+
+/** Attribute values that force a replacement, by attribute name (values may be cdktf tokens). */
+export type ReplacementInputs = { readonly [attribute: string]: unknown };
+
+/** One attached volume as the generation rules see it: its kind, and addresses of resources the stack manages. */
+export interface GenerationMember {
+  readonly kind: VolumeLifecycle;
+  readonly rebuildOnChange: boolean;
+  /** The volume's resource address; undefined for a volume the stack does not manage. */
+  readonly address?: string;
+  /** The resource address of the volume an overlay is based on. */
+  readonly baseAddress?: string;
+}
+
+/** Whether a volume of this kind joins its instance's generation (is replaced with it). */
+export function joinsGeneration(kind: VolumeLifecycle): boolean {
+  return VOLUME_LIFECYCLE_RULES[kind].replacedWithInstance;
+}
+
+/**
+ * The anchor's triggers_replace: `{ instance: {...}, ephemeral_volumes: { "<key>": {...} } }`, keys sorted and
+ * undefined values dropped, so the value is stable across synths. It holds literal values (or references to pools
+ * and projects), never references to the instance or its volumes: the anchor depends on none of them.
+ */
+export function generationTriggers(
+  instance: ReplacementInputs,
+  ephemeralVolumes: ReadonlyMap<string, ReplacementInputs>,
+): { [key: string]: unknown } {
+  const volumes: { [key: string]: unknown } = {};
+  for (const key of [...ephemeralVolumes.keys()].sort()) volumes[key] = sortKeys(ephemeralVolumes.get(key)!);
+  return { instance: sortKeys(instance), ephemeral_volumes: volumes };
+}
+
+/**
+ * Resources outside the generation whose update or replacement must rebuild all of it: the base of an ephemeral
+ * overlay (a new base invalidates the overlay) and every other volume attached with rebuildOnChange. Ephemeral
+ * volumes themselves are left out: they follow the anchor, and the anchor following them would be a cycle.
+ */
+export function generationFollows(members: readonly GenerationMember[]): string[] {
+  const follows: string[] = [];
+  for (const m of members) {
+    if (joinsGeneration(m.kind)) {
+      if (m.baseAddress !== undefined) follows.push(m.baseAddress);
+    } else if (m.rebuildOnChange && m.address !== undefined) {
+      follows.push(m.address);
+    }
+  }
+  return uniqueSorted(follows);
+}
+
+function sortKeys(inputs: ReplacementInputs): { [key: string]: unknown } {
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(inputs).sort()) if (inputs[key] !== undefined) out[key] = inputs[key];
+  return out;
+}
