@@ -1,22 +1,27 @@
-// The lifecycle coupling of a stack, recovered from plain resource data: which volumes are ephemeral, persistent or
+// The lifecycle coupling of a stack, read from plain resource data: which volumes are ephemeral, persistent or
 // shared, which instance owns an ephemeral volume (they share a terraform_data generation anchor), which volumes
 // rebuild their instance on change, and which instances and volumes are protected. Input is configuration
-// (cdk.tf.json) when available, and state values (with depends_on) for objects no longer in it.
-import { INCUS_DELETE_PROTECTION_KEY, PROTECT_CONFIG_KEY } from "../../config-keys";
-import { configValue, diskUsesOf, familyOf, familyOfAddress, networkUsesOf, profilesOf } from "./resource-kinds";
-import type { DiskUse } from "./resource-kinds";
+// (cdk.tf.json) when available, and state values (with depends_on) for objects no longer in it. A volume's kind is
+// what the constructs recorded on it (LIFECYCLE_CONFIG_KEY); it is inferred from anchors and attachments only for
+// volumes without a record: stacks written without the constructs, or deployed before they recorded it.
+import { INCUS_DELETE_PROTECTION_KEY, LIFECYCLE_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../config-keys";
+import { configValue, diskUsesOf, familyOf, familyOfAddress, networkUsesOf, profilesOf, recordedValue } from "./resource-kinds";
+import type { DiskUse, RecordSource } from "./resource-kinds";
 import { referencedAddresses } from "./references";
 import { displayName, literalName, replacementTriggersOf } from "./resource-view";
 import type { ResourceView } from "./resource-view";
 import { namedViewFinder, volumeFinder } from "./view-lookups";
 import type { NamedViewFinder, VolumeFinder } from "./view-lookups";
 
-/** Config key (Incus volumes) that states the lifecycle kind explicitly: ephemeral, persistent or shared. */
-export const LIFECYCLE_CONFIG_KEY = "user.cdktf-virt.lifecycle";
+/** Config key that records the lifecycle kind (ephemeral, persistent or shared); re-exported for the tooling API. */
+export { LIFECYCLE_CONFIG_KEY };
 
 export type VolumeKind = "ephemeral" | "persistent" | "shared";
-/** How the kind was learned: stated in config, from the shared anchor, from several attachments, or the default. */
-export type KindSource = "config-key" | "generation-anchor" | "attachments" | "default";
+/**
+ * How the kind was learned: recorded by the constructs (in an Incus volume's config, or in the "//" comment of a
+ * libvirt volume's resource), else inferred from the shared anchor, from several attachments, or the default.
+ */
+export type KindSource = RecordSource | "generation-anchor" | "attachments" | "default";
 
 export interface VolumeModel {
   readonly address: string;
@@ -175,11 +180,13 @@ function volumeModel(
     origin: view.origin,
   };
   const protectedFlag = view.preventDestroy || configValue(view.attributes, PROTECT_CONFIG_KEY) === "true";
-  const stated = configValue(view.attributes, LIFECYCLE_CONFIG_KEY)?.toLowerCase();
+  const recorded = recordedValue(view.attributes, view.recorded, LIFECYCLE_CONFIG_KEY);
+  const stated = recorded?.value.toLowerCase();
   // Prefer an instance that actually attaches the volume; the anchor alone is enough when attachments are unknown.
   const owner = owners.find((i) => attachedTo.includes(i.address)) ?? owners[0];
-  if (stated === "ephemeral" || stated === "persistent" || stated === "shared") {
-    return { ...base, kind: stated, kindSource: "config-key", protected: protectedFlag, owner: stated === "ephemeral" ? (owner?.address ?? attachedTo[0]) : undefined };
+  if (recorded && (stated === "ephemeral" || stated === "persistent" || stated === "shared")) {
+    const ownedBy = stated === "ephemeral" ? (owner?.address ?? attachedTo[0]) : undefined;
+    return { ...base, kind: stated, kindSource: recorded.source, protected: protectedFlag, owner: ownedBy };
   }
   if (owner !== undefined) return { ...base, kind: "ephemeral", kindSource: "generation-anchor", protected: protectedFlag, owner: owner.address };
   if (attachedTo.length > 1 || shareable || configValue(view.attributes, "security.shared") === "true") {

@@ -156,3 +156,21 @@ export function configValue(attributes: Json, key: string): string | undefined {
   const value = asObject(attributes.config)[key];
   return typeof value === "string" ? value : typeof value === "boolean" ? String(value) : undefined;
 }
+
+/** Where a construct-recorded key was found: an Incus object's config, or the resource's "//" comment. */
+export type RecordSource = "config-key" | "construct-record";
+
+/**
+ * A key the constructs record on an object (lib/lifecycle/records.ts): in the config of an Incus object (from
+ * configuration or state), else in the "//" comment of the resource in cdk.tf.json (libvirt volumes have no config).
+ */
+export function recordedValue(
+  attributes: Json,
+  recorded: { readonly [key: string]: string } | undefined,
+  key: string,
+): { value: string; source: RecordSource } | undefined {
+  const inConfig = configValue(attributes, key);
+  if (inConfig !== undefined) return { value: inConfig, source: "config-key" };
+  const inComment = recorded?.[key];
+  return inComment !== undefined ? { value: inComment, source: "construct-record" } : undefined;
+}

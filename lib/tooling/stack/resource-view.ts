@@ -18,6 +18,8 @@ export interface ResourceView {
   readonly origin: "config" | "state" | "plan";
   readonly constructPath?: string;
   readonly provider?: string;
+  /** What the constructs recorded in the resource's "//" comment (configuration only). */
+  readonly recorded?: { readonly [key: string]: string };
 }
 
 /** The views of every managed resource of a synthesized stack. */
@@ -32,6 +34,7 @@ export function viewsFromStack(stack: SynthesizedStack): ResourceView[] {
     origin: "config",
     constructPath: r.constructPath,
     provider: r.provider,
+    recorded: r.recorded,
   }));
 }
 

@@ -25,6 +25,11 @@ export interface StackResource {
   readonly dependsOn: readonly string[];
   /** The `provider` meta-argument, e.g. "libvirt.kvm2"; undefined means the default configuration. */
   readonly provider?: string;
+  /**
+   * What the constructs recorded in the resource's "//" comment (which Terraform ignores): the same keys as in an
+   * Incus object's config, e.g. `user.cdktf-virt.lifecycle` on a libvirt volume, which has no config of its own.
+   */
+  readonly recorded?: { readonly [key: string]: string };
 }
 
 /** One provider configuration block. */
@@ -74,7 +79,10 @@ function resourceOf(type: string, name: string, body: JsonObject): StackResource
   const attributes: JsonObject = {};
   for (const [key, value] of Object.entries(body)) if (!META_ARGUMENTS.has(key)) attributes[key] = value;
   const lifecycle = isObject(body.lifecycle) ? body.lifecycle : {};
-  const metadata = isObject(body["//"]) && isObject(body["//"].metadata) ? body["//"].metadata : {};
+  const comment = isObject(body["//"]) ? body["//"] : {};
+  const metadata = isObject(comment.metadata) ? comment.metadata : {};
+  const recorded: { [key: string]: string } = {};
+  for (const [key, value] of Object.entries(comment)) if (typeof value === "string") recorded[key] = value;
   return {
     address: `${type}.${name}`,
     type,
@@ -85,6 +93,7 @@ function resourceOf(type: string, name: string, body: JsonObject): StackResource
     replaceTriggeredBy: strings(lifecycle.replace_triggered_by).map(stripInterpolation),
     dependsOn: strings(body.depends_on).map(stripInterpolation),
     provider: typeof body.provider === "string" ? stripInterpolation(body.provider) : undefined,
+    recorded,
   };
 }
 

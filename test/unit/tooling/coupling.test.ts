@@ -1,20 +1,22 @@
-// The coupling model recovered from a synthesized stack: lifecycle kinds, owners, rebuildOnChange edges,
-// protection — on the checked-in fixture and on what the constructs synthesize today; and the model's lookups.
+// The coupling model read from a synthesized stack: lifecycle kinds (recorded by the constructs, or inferred for
+// stacks without records), owners, rebuildOnChange edges, protection — on the checked-in fixture and on what the
+// constructs synthesize today; and the model's lookups.
 import * as fs from "node:fs";
+import { readFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { TerraformStack, Testing } from "cdktf";
+import { App, TerraformStack } from "cdktf";
 import { IncusHost, Instance, LibvirtHost, Network, StoragePool, Volume, VolumeFormat, VolumeLifecycle } from "../../../lib/constructs";
-import { buildCouplingModel, parseSynthesizedStack, viewsFromStack } from "../../../lib/tooling";
-import type { CouplingModel, DiskUse, ResourceView, SynthesizedStack } from "../../../lib/tooling";
-import { homelabStack } from "./support/plans";
+import { buildCouplingModel, readSynthesizedStack, viewsFromStack } from "../../../lib/tooling";
+import type { CouplingModel, DiskUse, KindSource, ResourceView, SynthesizedStack } from "../../../lib/tooling";
+import { homelabJson, homelabStack } from "./support/plans";
 
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "t-tooling-coupling-"));
 afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
 
-/** The homelab app, built with the real constructs. */
+/** The homelab app, built with the real constructs and synthesized as `cdktf synth` does (with "//" comments). */
 function synthesizeHomelab(): SynthesizedStack {
-  const app = Testing.app({ outdir });
+  const app = new App({ outdir });
   const stack = new TerraformStack(app, "homelab");
   const host = new IncusHost(stack, "lab", {});
   const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
@@ -22,28 +24,48 @@ function synthesizeHomelab(): SynthesizedStack {
   const scratch = new Volume(stack, "scratch", { pool, size: "2GiB", lifecycle: VolumeLifecycle.EPHEMERAL });
   const shared = new Volume(stack, "shared", { pool, size: "1GiB", lifecycle: VolumeLifecycle.SHARED });
   const lan = new Network(stack, "lan", { host });
-  const db = new Instance(stack, "db", { host, image: "debian-13", rootDisk: { pool, size: "8GiB" }, network: lan, protect: true });
+  const db = new Instance(stack, "db", { host, network: lan, protect: true, incus: { image: "debian-13", rootDisk: { pool, size: "8GiB" } } });
   db.attach(data, { path: "/var/lib/postgresql", rebuildOnChange: true });
   db.attach(scratch, { path: "/scratch" });
   db.attach(shared, { path: "/shared" });
-  const web = new Instance(stack, "web", { host, image: "debian-13" });
+  const web = new Instance(stack, "web", { host, incus: { image: "debian-13" } });
   web.attach(shared, { path: "/shared" });
   const kvm = new LibvirtHost(stack, "kvm", {});
   const images = new StoragePool(stack, "images", { host: kvm, driver: "dir", path: "/var/lib/libvirt/images" });
-  const base = new Volume(stack, "debian", { pool: images, size: "2GiB", format: VolumeFormat.QCOW2 });
-  const root = new Volume(stack, "root", { pool: images, baseVolume: base, lifecycle: VolumeLifecycle.EPHEMERAL });
+  const base = new Volume(stack, "debian", { pool: images, size: "2GiB", libvirt: { format: VolumeFormat.QCOW2 } });
+  const root = new Volume(stack, "root", { pool: images, libvirt: { baseVolume: base }, lifecycle: VolumeLifecycle.EPHEMERAL });
   new Instance(stack, "vm", { host: kvm, memory: "1GiB", vcpus: 2 }).attach(root, { path: "vda" });
-  return parseSynthesizedStack(JSON.parse(Testing.synth(stack)), "synthesized homelab");
+  app.synth();
+  return readSynthesizedStack(path.join(outdir, "stacks", "homelab", "cdk.tf.json"));
 }
 
-function expectHomelabCoupling(model: CouplingModel): void {
+/** How each volume's kind was learned: recorded by the constructs, or inferred (the fixture predates the records). */
+type KindSources = { readonly [address: string]: KindSource };
+
+const INFERRED: KindSources = {
+  "incus_storage_volume.pgdata": "default",
+  "incus_storage_volume.scratch": "generation-anchor",
+  "incus_storage_volume.shared": "attachments",
+  "libvirt_volume.debian": "default",
+  "libvirt_volume.root": "generation-anchor",
+};
+
+const RECORDED: KindSources = {
+  "incus_storage_volume.pgdata": "config-key",
+  "incus_storage_volume.scratch": "config-key",
+  "incus_storage_volume.shared": "config-key",
+  "libvirt_volume.debian": "construct-record",
+  "libvirt_volume.root": "construct-record",
+};
+
+function expectHomelabCoupling(model: CouplingModel, sources: KindSources): void {
   const kinds = Object.fromEntries([...model.volumes.values()].map((v) => [v.address, [v.kind, v.kindSource, v.protected, v.owner]]));
   expect(kinds).toEqual({
-    "incus_storage_volume.pgdata": ["persistent", "default", true, undefined],
-    "incus_storage_volume.scratch": ["ephemeral", "generation-anchor", false, "incus_instance.db"],
-    "incus_storage_volume.shared": ["shared", "attachments", true, undefined],
-    "libvirt_volume.debian": ["persistent", "default", true, undefined],
-    "libvirt_volume.root": ["ephemeral", "generation-anchor", false, "libvirt_domain.vm"],
+    "incus_storage_volume.pgdata": ["persistent", sources["incus_storage_volume.pgdata"], true, undefined],
+    "incus_storage_volume.scratch": ["ephemeral", sources["incus_storage_volume.scratch"], false, "incus_instance.db"],
+    "incus_storage_volume.shared": ["shared", sources["incus_storage_volume.shared"], true, undefined],
+    "libvirt_volume.debian": ["persistent", sources["libvirt_volume.debian"], true, undefined],
+    "libvirt_volume.root": ["ephemeral", sources["libvirt_volume.root"], false, "libvirt_domain.vm"],
   });
   const db = model.instances.get("incus_instance.db")!;
   expect(db).toMatchObject({ name: "homelab-db", protected: true, protectionSource: "prevent_destroy", anchors: ["terraform_data.db_Generation_FCAF079D"] });
@@ -60,12 +82,42 @@ function expectHomelabCoupling(model: CouplingModel): void {
 }
 
 describe("coupling model", () => {
-  test("of the checked-in homelab fixture", () => {
-    expectHomelabCoupling(buildCouplingModel(viewsFromStack(homelabStack())));
+  test("of the checked-in homelab fixture (written before the constructs recorded kinds): inferred", () => {
+    expectHomelabCoupling(buildCouplingModel(viewsFromStack(homelabStack())), INFERRED);
   });
 
-  test("of the same app synthesized by the constructs now", () => {
-    expectHomelabCoupling(buildCouplingModel(viewsFromStack(synthesizeHomelab())));
+  test("of the same app synthesized by the constructs now: read from their records, no inference", () => {
+    expectHomelabCoupling(buildCouplingModel(viewsFromStack(synthesizeHomelab())), RECORDED);
+  });
+
+  test("upgrading the constructs only adds the records (and freezes them where an instance follows the volume)", () => {
+    // The fixture is what the constructs wrote before they recorded kinds: the same resources, the same anchors.
+    const before = homelabJson().resource;
+    const now = JSON.parse(readFileSync(synthesizeHomelab().file!, "utf8")).resource;
+    const added: string[] = [];
+    for (const [type, byName] of Object.entries<any>(now)) {
+      for (const [name, body] of Object.entries<any>(byName)) {
+        const record = body.config?.["user.cdktf-virt.lifecycle"] ?? body["//"]?.["user.cdktf-virt.lifecycle"];
+        if (record !== undefined) added.push(`${type}.${name}=${record}${body.lifecycle?.ignore_changes ? " (frozen)" : ""}`);
+        delete body.config?.["user.cdktf-virt.lifecycle"];
+        delete body.lifecycle?.ignore_changes;
+      }
+    }
+    // Compared without "//" comments, and without the anchors' lifecycle: the fixture predates the anchor following
+    // rebuildOnChange volumes (which only the anchor's replace_triggered_by says, not its state).
+    const comparable = (resources: any) => {
+      const copy = JSON.parse(JSON.stringify(resources, (key, value) => (key === "//" ? undefined : value)));
+      for (const anchor of Object.values<any>(copy.terraform_data)) delete anchor.lifecycle;
+      return copy;
+    };
+    expect(comparable(now)).toEqual(comparable(before));
+    expect(added.sort()).toEqual([
+      "incus_storage_volume.pgdata=persistent (frozen)",
+      "incus_storage_volume.scratch=ephemeral",
+      "incus_storage_volume.shared=shared",
+      "libvirt_volume.debian=persistent",
+      "libvirt_volume.root=ephemeral",
+    ]);
   });
 
   test("an explicit user.cdktf-virt.lifecycle config key wins over inference", () => {
@@ -77,6 +129,19 @@ describe("coupling model", () => {
       ),
     );
     expect(model.volumes.get("incus_storage_volume.pgdata")).toMatchObject({ kind: "shared", kindSource: "config-key" });
+  });
+
+  test("a record in a libvirt volume's \"//\" comment wins over inference; the record beats a wrong guess", () => {
+    const model = buildCouplingModel(
+      viewsFromStack(
+        homelabStack((json) => {
+          // a SHARED volume attached to one instance looks persistent to the inference
+          json.resource.libvirt_volume.debian["//"] = { "user.cdktf-virt.lifecycle": "shared", metadata: { path: "homelab/debian/Default" } };
+        }),
+      ),
+    );
+    expect(model.volumes.get("libvirt_volume.debian")).toMatchObject({ kind: "shared", kindSource: "construct-record" });
+    expect(model.volumes.get("libvirt_volume.root")).toMatchObject({ kind: "ephemeral", kindSource: "generation-anchor" });
   });
 
   test("volumes attached by literal name are found by name and pool", () => {
