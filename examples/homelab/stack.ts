@@ -29,26 +29,30 @@ export class HomelabStack extends TerraformStack {
 
     // The database keeps its data across rebuilds; its scratch space is rebuilt with it.
     const unprotected = options.unprotected ?? process.env.CDKTF_VIRT_UNPROTECT === "1";
-    const data = new Volume(this, "dbdata", { pool, project, size: "256MiB", protect: unprotected ? false : undefined });
-    const scratch = new Volume(this, "scratch", { pool, project, size: "64MiB", lifecycle: VolumeLifecycle.EPHEMERAL });
+    const data = new Volume(this, "dbdata", { pool, size: "256MiB", protect: unprotected ? false : undefined, incus: { project } });
+    const scratch = new Volume(this, "scratch", { pool, size: "64MiB", lifecycle: VolumeLifecycle.EPHEMERAL, incus: { project } });
     const db = new Instance(this, "db", {
       host,
-      project,
-      image,
       network,
-      rootDisk: { pool },
-      files: [{ path: "/etc/db/db.conf", content: "data_dir=/var/lib/db\nscratch_dir=/scratch\n", mode: "0644", createDirectories: true }],
+      incus: {
+        project,
+        image,
+        rootDisk: { pool },
+        files: [{ path: "/etc/db/db.conf", content: "data_dir=/var/lib/db\nscratch_dir=/scratch\n", mode: "0644", createDirectories: true }],
+      },
     });
     db.attach(data, { path: "/var/lib/db" });
     db.attach(scratch, { path: "/scratch" });
 
     const web = new Instance(this, "web", {
       host,
-      project,
-      image,
       network,
-      rootDisk: { pool },
-      files: [{ path: "/srv/www/index.html", content: "<h1>hello from cdktf-virt</h1>\n", mode: "0644", createDirectories: true }],
+      incus: {
+        project,
+        image,
+        rootDisk: { pool },
+        files: [{ path: "/srv/www/index.html", content: "<h1>hello from cdktf-virt</h1>\n", mode: "0644", createDirectories: true }],
+      },
     });
 
     new TerraformOutput(this, "db_name", { value: db.instanceName });

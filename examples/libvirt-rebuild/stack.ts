@@ -33,11 +33,17 @@ export class LibvirtRebuildStack extends TerraformStack {
 
     const protect = (options.unprotected ?? process.env.CDKTF_VIRT_UNPROTECT === "1") ? false : undefined;
 
-    const base = new Volume(this, "base", { pool: images, size: "1GiB", sourceUrl: baseImage, protect });
-    const root = new Volume(this, "root", { pool: images, baseVolume: base, lifecycle: VolumeLifecycle.EPHEMERAL });
+    const base = new Volume(this, "base", { pool: images, size: "1GiB", protect, libvirt: { sourceUrl: baseImage } });
+    const root = new Volume(this, "root", { pool: images, lifecycle: VolumeLifecycle.EPHEMERAL, libvirt: { baseVolume: base } });
     const data = new Volume(this, "data", { pool: images, size: "256MiB", protect });
 
-    const vm = new Instance(this, "vm", { host: kvm, memory: "256MiB", vcpus: 1, network, hypervisor: options.hypervisor, shutdownTimeoutSeconds: options.shutdownTimeoutSeconds });
+    const vm = new Instance(this, "vm", {
+      host: kvm,
+      memory: "256MiB",
+      vcpus: 1,
+      network,
+      libvirt: { hypervisor: options.hypervisor, shutdownTimeoutSeconds: options.shutdownTimeoutSeconds },
+    });
     vm.attach(root, { path: "vda" });
     vm.attach(data, { path: "vdb" });
   }

@@ -26,15 +26,13 @@ export class SharedDiskStack extends TerraformStack {
       pool,
       size: "128MiB",
       lifecycle: VolumeLifecycle.SHARED,
-      contentType: block ? VolumeContentType.BLOCK : VolumeContentType.FILESYSTEM,
       protect: options.unprotected ? false : undefined,
+      incus: { contentType: block ? VolumeContentType.BLOCK : VolumeContentType.FILESYSTEM },
     });
     for (const id of ["node1", "node2"]) {
       const node = new Instance(this, id, {
         host,
-        image,
-        type: block ? InstanceType.VIRTUAL_MACHINE : InstanceType.CONTAINER,
-        rootDisk: { pool },
+        incus: { image, type: block ? InstanceType.VIRTUAL_MACHINE : InstanceType.CONTAINER, rootDisk: { pool } },
       });
       node.attach(shared, block ? {} : { path: "/shared" });
     }

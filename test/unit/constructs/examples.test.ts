@@ -3,11 +3,13 @@ import { Testing } from "cdktf";
 import { HomelabStack } from "../../../examples/homelab/stack";
 import { LibvirtRebuildStack } from "../../../examples/libvirt-rebuild/stack";
 import { SharedDiskStack } from "../../../examples/shared-disk/stack";
-import { resource, resourcesOf, synth } from "./support";
+import { resource, resourcesOf, synth, warningsOf } from "./support";
 
 describe("examples", () => {
   it("homelab: project, isolated network, pool, db with persistent + ephemeral volumes, web; names prefixed by the stack", () => {
-    const json = synth(new HomelabStack(Testing.app(), "cdktf-virt-homelab", { image: "cdktf-virt-busybox" }));
+    const stack = new HomelabStack(Testing.app(), "cdktf-virt-homelab", { image: "cdktf-virt-busybox" });
+    const json = synth(stack);
+    expect(warningsOf(stack)).toEqual([]); // the examples use no deprecated prop
     expect(Object.keys(resourcesOf(json, "incus_project"))).toEqual(["apps"]);
     expect(resource(json, "incus_network", "net").config).toMatchObject({ "ipv4.address": "none", "ipv6.address": "none" });
     expect(resource(json, "incus_storage_pool", "pool").driver).toBe("dir");
@@ -22,7 +24,9 @@ describe("examples", () => {
   });
 
   it("shared-disk: one SHARED volume on two instances (block + security.shared on VMs when asked)", () => {
-    const fsJson = synth(new SharedDiskStack(Testing.app(), "sd", { image: "img" }));
+    const fsStack = new SharedDiskStack(Testing.app(), "sd", { image: "img" });
+    const fsJson = synth(fsStack);
+    expect(warningsOf(fsStack)).toEqual([]);
     const vol = resource(fsJson, "incus_storage_volume", "shared");
     expect(vol.lifecycle).toEqual({ prevent_destroy: true });
     for (const id of ["node1", "node2"]) expect(resource(fsJson, "incus_instance", id).device).toContainEqual(expect.objectContaining({ name: "shared" }));
@@ -32,12 +36,15 @@ describe("examples", () => {
   });
 
   it("libvirt-rebuild: base qcow2 + ephemeral overlay + persistent data volume on one domain", () => {
-    const json = synth(new LibvirtRebuildStack(Testing.app(), "lr", { poolDir: "/tmp/lr" }));
+    const stack = new LibvirtRebuildStack(Testing.app(), "lr", { poolDir: "/tmp/lr", hypervisor: "qemu", shutdownTimeoutSeconds: 5 });
+    const json = synth(stack);
+    expect(warningsOf(stack)).toEqual([]);
     expect(resource(json, "libvirt_pool", "images").target).toEqual({ path: "/tmp/lr" });
     expect(resource(json, "libvirt_volume", "root").backing_store.path).toBe("${libvirt_volume.base.path}");
     expect(resource(json, "libvirt_volume", "data").lifecycle).toEqual({ prevent_destroy: true });
     const [anchorId] = Object.keys(resourcesOf(json, "terraform_data"));
     expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({ replace_triggered_by: ["libvirt_volume.base"] });
     expect(resource(json, "libvirt_domain", "vm").devices.disks.map((d: any) => d.target.dev)).toEqual(["vda", "vdb"]);
+    expect(resource(json, "libvirt_domain", "vm")).toMatchObject({ type: "qemu", update: { shutdown: { timeout: 5 } } });
   });
 });
