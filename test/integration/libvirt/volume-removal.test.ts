@@ -84,7 +84,8 @@ test("removal_policy snapshot: a standalone final copy is kept (an overlay flatt
   const basePath = (await suite.client.volumes.info(POOL, base)).path!;
   execFileSync("qemu-img", ["compare", "-f", "qcow2", "-F", "raw", flattened.path!, basePath], { stdio: "pipe" });
 
-  const restore = new RegExp(`Restore it under the old name with: (virsh -c \\S+ vol-clone --pool \\S+ \\S+ \\S+)`).exec(out)?.[1];
+  // Both volumes are deleted in parallel: find the command that restores the data volume.
+  const restore = new RegExp(`Restore it under the old name with: (virsh -c \\S+ vol-clone --pool \\S+ ${data}-final-\\S+ \\S+)`).exec(out)?.[1];
   expect(restore).toBe(`virsh -c ${LIBVIRT_TEST_URI} vol-clone --pool ${POOL} ${dataCopy} ${data}`);
   execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
   expect((await suite.client.volumes.download(POOL, data)).equals(content.bytes)).toBe(true);
