@@ -67,7 +67,8 @@ export function readClientConfig(configDir: string): ClientConfig {
     // Loaded on first use: a provider start that never reads config.yml does not pay for the parser.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const yaml = require("yaml") as typeof import("yaml");
-    doc = yaml.parse(text) ?? {};
+    // Errors are thrown; warnings are not printed (a provider's stderr is Terraform's log).
+    doc = yaml.parse(text, { logLevel: "error" }) ?? {};
   } catch (err) {
     return { file, remotes: {}, problem: `${file} is not valid YAML: ${(err as Error).message.split("\n")[0]}` };
   }
