@@ -1,4 +1,4 @@
-// Heavy variant of the construct props fuzzing: the same properties as the CI drill, 20 times the runs.
+// Heavy variant of the construct props fuzzing: the same properties as the CI drill, five times the runs.
 import { constructFuzzSuite } from "../integration/reliability/support/construct-fuzz-suite";
 
-constructFuzzSuite(2000);
+constructFuzzSuite(10000);

@@ -114,23 +114,6 @@ test("an operation that fails in Incus surfaces as IncusOperationError with Incu
   expect(await client.instances.find(name)).toBeUndefined();
 });
 
-test("a virtual machine request reaches Incus in the right shape (VMs cannot boot on this host)", async () => {
-  const name = uniqueName("incus");
-  cleanup.add(`instance ${name}`, () => client.instances.delete(name));
-  const result = await client.instances
-    .create({ name, type: "virtual-machine", source: { type: "none" }, devices: { root: { ...rootDisk().root, size: "1GiB" } } })
-    .then(
-      () => "created" as const,
-      (e: unknown) => e as IncusError,
-    );
-  if (result === "created") {
-    expect((await client.instances.get(name)).value.type).toBe("virtual-machine");
-  } else {
-    // Incus refuses for lack of KVM/vsock support, not because of the request's shape.
-    expect(result.incusMessage).toMatch(/virtual-machine|vhost_vsock|kvm|qemu/i);
-  }
-});
-
 test("creating an instance that exists is a CONFLICT and leaves it alone", async () => {
   const name = uniqueName("incus");
   await createTestContainer(client, cleanup, name, { start: false });

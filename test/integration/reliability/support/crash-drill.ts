@@ -3,6 +3,8 @@
 // orphans), that the persistent volumes are the same objects with the same bytes, and that no provider process
 // outlived the killed terraform by more than a few seconds. Trial 0 kills the first deploy (creates only); every
 // later trial flips the image, which replaces every container and its scratch volume around the data volumes.
+// Trials go on until `kills` SIGKILLs have landed in the middle of an apply (a kill point the apply finished
+// before does not count), so a run always proves the promise that many times.
 import { randomBytes } from "node:crypto";
 import type { IncusClient } from "../../../../lib/incus";
 import { TEST_IMAGE } from "../../../support/incus";
@@ -14,7 +16,10 @@ import type { KillPoint } from "./drill-stack";
 export interface CrashDrillOptions {
   readonly prefix: string;
   readonly count: number;
-  readonly trials: number;
+  /** SIGKILLs that must land mid-apply: trials go on until this many have. */
+  readonly kills: number;
+  /** Give up (and fail) after this many trials. @default 2 × kills */
+  readonly maxTrials?: number;
   /** A second alias of the test image (the drill flips between the two). */
   readonly otherImage: string;
   /** Reproduce a run: the seed is printed in every failure. @default random */
@@ -27,7 +32,9 @@ export interface TrialReport {
   readonly trial: number;
   readonly kill: string;
   readonly killed: boolean;
-  readonly providers: number;
+  /** Provider processes found at the kill: terraform's plugin children, and warm provider processes. */
+  readonly launchers: number;
+  readonly warm: number;
   readonly providersGoneMs: number;
   /** Command lines of providers still alive `providerGraceMs` after the kill (the promise: none). */
   readonly survivors: readonly string[];
@@ -73,9 +80,15 @@ export class CrashDrill {
     throw new Error(`crash drill (seed ${this.seed}, trial ${trial}): ${message}`);
   }
 
-  /** Runs every trial; throws on the first broken promise. */
+  /** Kills that landed mid-apply so far. */
+  get landedKills(): number {
+    return this.reports.filter((r) => r.killed).length;
+  }
+
+  /** Runs trials until `kills` kills have landed (or `maxTrials` ran); throws on the first broken promise. */
   async run(): Promise<TrialReport[]> {
-    for (let trial = 0; trial < this.options.trials; trial++) {
+    const maxTrials = this.options.maxTrials ?? 2 * this.options.kills;
+    for (let trial = 0; this.landedKills < this.options.kills && trial < maxTrials; trial++) {
       if (trial > 0) this.image = this.image === TEST_IMAGE ? this.options.otherImage : TEST_IMAGE;
       this.stack.synth((s) => buildDrillStack(s, this.model));
       // Creates only in trial 0; a flip destroys and creates about 6 objects per container.
@@ -90,7 +103,8 @@ export class CrashDrill {
         trial,
         kill: `after event ${point.count} + ${point.delayMs} ms`,
         killed: killed.killed,
-        providers: killed.providerPids.length,
+        launchers: killed.launcherPids.length,
+        warm: killed.warmPids.length,
         providersGoneMs: killed.providersGoneMs,
         survivors: killed.survivors.map((x) => x.command),
       });

@@ -22,8 +22,16 @@ export interface KilledApply {
   /** False when the apply finished before the kill point was reached. */
   readonly killed: boolean;
   readonly output: string;
-  /** Provider processes terraform had started when it was killed. */
+  /**
+   * Provider processes found at the moment of the kill: terraform's own plugin children (the launchers, or node
+   * itself when the launcher fell back to running it directly) and the warm provider process serving the
+   * working directory. "None survived" only means something when this is not empty.
+   */
   readonly providerPids: readonly number[];
+  /** Of providerPids: terraform's descendants (a mid-apply terraform always has at least one). */
+  readonly launcherPids: readonly number[];
+  /** Of providerPids: warm provider processes (no longer terraform's descendants). */
+  readonly warmPids: readonly number[];
   /** Providers still running `graceMs` after the kill (should be none). */
   readonly survivors: readonly { pid: number; command: string }[];
   /** How long the last provider took to exit after the kill. */
@@ -66,7 +74,8 @@ export class DrillStack extends SynthesizedStack {
     let output = "";
     let matches = 0;
     let scheduled = false;
-    let providerPids: number[] = [];
+    let launcherPids: number[] = [];
+    let warmPids: number[] = [];
     const done = new Promise<void>((resolve) => child.on("close", () => resolve()));
     let pending = "";
     const onData = (d: Buffer) => {
@@ -79,10 +88,8 @@ export class DrillStack extends SynthesizedStack {
         if (scheduled || !point.pattern.test(line) || ++matches !== point.count) continue;
         scheduled = true;
         setTimeout(() => {
-          providerPids = [
-            ...descendants(child.pid!).filter((pid) => /terraform-provider-/.test(commandLine(pid))),
-            ...warmProviders(realpathSync(this.stackDir)),
-          ].filter((pid, i, all) => all.indexOf(pid) === i);
+          launcherPids = descendants(child.pid!).filter((pid) => /terraform-provider-/.test(commandLine(pid)));
+          warmPids = warmProviders(realpathSync(this.stackDir)).filter((pid) => !launcherPids.includes(pid));
           child.kill("SIGKILL");
         }, point.delayMs);
       }
@@ -90,11 +97,10 @@ export class DrillStack extends SynthesizedStack {
     child.stdout!.on("data", onData);
     child.stderr!.on("data", (d: Buffer) => (output += d));
     await done;
-    if (!scheduled || providerPids.length === 0) {
-      return { killed: scheduled && child.signalCode === "SIGKILL", output, providerPids, survivors: [], providersGoneMs: 0 };
-    }
-    const { survivors, lastExitMs } = await waitForExit(providerPids, graceMs);
+    const providerPids = [...launcherPids, ...warmPids];
+    // With no provider found there is nothing to watch: the caller must not read that as "none survived".
+    const { survivors, lastExitMs } = providerPids.length ? await waitForExit(providerPids, graceMs) : { survivors: [], lastExitMs: 0 };
     killAll(survivors.map((s) => s.pid));
-    return { killed: child.signalCode === "SIGKILL", output, providerPids, survivors, providersGoneMs: lastExitMs };
+    return { killed: scheduled && child.signalCode === "SIGKILL", output, providerPids, launcherPids, warmPids, survivors, providersGoneMs: lastExitMs };
   }
 }

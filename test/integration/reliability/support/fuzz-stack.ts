@@ -38,17 +38,32 @@ export function thrown(fn: () => void): unknown {
   }
 }
 
-/** Fails (with a readable message) unless `err` is a validation error naming `path` (and `prop`, when given). */
-export function assertValidationError(err: unknown, path: string, prop: string | undefined, input: unknown): void {
+/** How a construct's message names the prop at fault: `Volume "fuzz/v0", prop "size": …` (formatProblem). */
+const propInMessage = (prop: string) => `prop "${prop}"`;
+
+/**
+ * Fails (with a readable message) unless `err` is a validation error naming `path` and `prop`, in its fields and
+ * in the message a user reads.
+ */
+export function assertValidationError(err: unknown, path: string, prop: string, input: unknown): void {
   const describe = () => `input ${JSON.stringify(input)} gave ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
   if (err instanceof ConstructValidationError) {
     if (err.constructPath !== path) throw new Error(`the error names "${err.constructPath}", expected "${path}": ${describe()}`);
-    if (prop !== undefined && err.prop !== prop) throw new Error(`the error names prop "${err.prop}", expected "${prop}": ${describe()}`);
-    if (!err.message.includes(path)) throw new Error(`the message does not contain the construct path: ${describe()}`);
+    if (err.prop !== prop) throw new Error(`the error names prop "${err.prop}", expected "${prop}": ${describe()}`);
+    if (!err.message.includes(`"${path}"`)) throw new Error(`the message does not contain the construct path: ${describe()}`);
+    if (!err.message.includes(propInMessage(prop))) throw new Error(`the message does not name prop "${prop}": ${describe()}`);
     return;
   }
-  // Synth-time validations are collected by cdktf into one error that lists each construct's message.
-  if (err instanceof Error && err.message.startsWith("Validation failed") && err.message.includes(`"${path}"`)) return;
+  // Synth-time validations (Construct.node.addValidation) are collected by cdktf into one error, a line per
+  // problem: `[<construct path>] <message>`. One of those lines must be about `path` and name `prop`.
+  if (err instanceof Error && err.message.startsWith("Validation failed")) {
+    const lines = err.message.split("\n").map((l) => l.trim()).filter((l) => l.startsWith(`[${path}] `));
+    if (lines.length === 0) throw new Error(`cdktf's validation error lists no problem of "${path}": ${describe()}`);
+    if (!lines.some((l) => l.includes(`"${path}"`) && l.includes(propInMessage(prop)))) {
+      throw new Error(`cdktf's validation error lists "${path}" but no line names it and prop "${prop}": ${describe()}`);
+    }
+    return;
+  }
   throw new Error(`not a validation error naming "${path}": ${describe()}`);
 }
 
