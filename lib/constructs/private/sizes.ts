@@ -25,7 +25,14 @@ const SI_TO_IEC: { readonly [unit: string]: string } = {
 /** The result of parsing a size: bytes, or why the text is not a size. */
 export type ParsedSize = { readonly bytes: number } | { readonly error: string };
 
-/** Parses "10GiB", "1.5GiB", "512MiB" or a plain byte count "1048576". */
+/** The same number of bytes in the largest unit that holds it whole, e.g. 1610612736 → "1536MiB". */
+export function wholeSize(bytes: number): string {
+  const units = Object.keys(IEC_FACTORS).reverse();
+  const unit = units.find((u) => bytes % IEC_FACTORS[u] === 0) ?? "B";
+  return `${bytes / IEC_FACTORS[unit]}${unit}`;
+}
+
+/** Parses "10GiB", "512MiB" or a plain byte count "1048576". */
 export function parseSize(text: string): ParsedSize {
   // Incus refuses spaces anywhere in a size ("1 GiB"), so they are refused here too rather than trimmed.
   if (/\s/.test(text)) return { error: `"${text}" contains white space; write the number and unit together, e.g. "10GiB"` };
@@ -44,5 +51,7 @@ export function parseSize(text: string): ParsedSize {
     return { error: `"${text}" is not a whole number of bytes (or is too large)` };
   }
   if (bytes <= 0) return { error: `"${text}" must be greater than zero` };
+  // Incus refuses decimals ("Invalid value"); say the whole form instead of failing half-way through an apply.
+  if (amount.includes(".")) return { error: `"${text}" has a decimal point, which Incus refuses; write "${wholeSize(bytes)}"` };
   return { bytes };
 }

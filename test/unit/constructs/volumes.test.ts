@@ -83,6 +83,8 @@ describe("Volume on Incus", () => {
     ["ten", /prop "size": "ten" is not a size/],
     ["0GiB", /must be greater than zero/],
     ["1.3B", /not a whole number of bytes/],
+    ["1.5GiB", /"1.5GiB" has a decimal point, which Incus refuses; write "1536MiB"/],
+    ["0.25KiB", /write "256B"/],
   ])("rejects the size %s naming the construct path", (size, message) => {
     const { stack, pool } = incus();
     const msg = errorOf(() => new Volume(stack, "data", { pool, size }));
@@ -90,9 +92,9 @@ describe("Volume on Incus", () => {
     expect(msg).toMatch(message);
   });
 
-  it("accepts IEC sizes, decimals and plain bytes", () => {
+  it("accepts IEC sizes and plain bytes", () => {
     const { stack, pool } = incus();
-    expect(new Volume(stack, "a", { pool, size: "1.5GiB" }).sizeBytes).toBe(1.5 * 1024 ** 3);
+    expect(new Volume(stack, "a", { pool, size: "1536MiB" }).sizeBytes).toBe(1.5 * 1024 ** 3);
     expect(new Volume(stack, "b", { pool, size: "4096" }).sizeBytes).toBe(4096);
     expect(new Volume(stack, "c", { pool, size: "512MiB" }).sizeBytes).toBe(512 * 1024 ** 2);
   });
