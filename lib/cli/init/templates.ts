@@ -101,7 +101,7 @@ const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
 // PERSISTENT: kept and re-attached when db is rebuilt, and never deleted by accident (prevent_destroy).
 const data = new Volume(stack, "pgdata", { pool, size: "10GiB", lifecycle: VolumeLifecycle.PERSISTENT });
 const image = process.env.INCUS_IMAGE ?? "images:debian/13";                     // an image alias on the host
-const db = new Instance(stack, "db", { host, image, rootDisk: { pool, size: "8GiB" } });
+const db = new Instance(stack, "db", { host, incus: { image, rootDisk: { pool, size: "8GiB" } } });
 db.attach(data, { path: "/var/lib/postgresql", rebuildOnChange: true });        // a changed volume re-provisions db
 app.synth();
 `;
