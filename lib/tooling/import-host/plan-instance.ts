@@ -1,10 +1,11 @@
 // An instance as Instance props: its image (an alias that points at the image it was created from, else the
 // fingerprint), the root disk, the NIC and the custom volumes expressed with the construct's own props and
-// attach() where they fit exactly, every other device through the `devices` escape hatch.
+// attach() where they fit exactly, every other device through the `devices` escape hatch. The Incus-only settings
+// are written in the `incus: {...}` group, not as the deprecated flat props.
 import { INCUS_DELETE_PROTECTION_KEY } from "../../config-keys";
 import type { Instance } from "../../incus";
 import type { PlanContext } from "./plan-values";
-import { rawDevices, userConfig } from "./plan-values";
+import { optionGroup, rawDevices, userConfig } from "./plan-values";
 import { Code } from "./source-text";
 import type { Ref, Value } from "./source-text";
 
@@ -64,20 +65,24 @@ export function describeInstance(instance: Instance, ctx: PlanContext): Describe
 
   const profiles = instance.profiles ?? [];
   const isDefaultProfiles = profiles.length === 1 && profiles[0] === "default";
+  // Settings both backends share are top-level props; the Incus-only ones go in `incus: {...}` (the flat props
+  // are deprecated).
   const props: Value = {
     host: ctx.host,
     name: instance.name,
-    type: vm ? new Code("InstanceType.VIRTUAL_MACHINE", "InstanceType") : undefined,
-    image,
-    project: ctx.project,
     description: instance.description ? instance.description : undefined,
-    profiles: isDefaultProfiles ? undefined : profiles.map((p) => ctx.profile(p) ?? p),
-    rootDisk,
     network,
     running: isRunning(instance) ? undefined : false,
     protect: config[INCUS_DELETE_PROTECTION_KEY] === "true" ? true : undefined,
-    config: userConfig(config, managedInstanceKey),
-    devices: rawDevices(devices, `instance "${instance.name}"`, ctx.warn),
+    incus: optionGroup({
+      type: vm ? new Code("InstanceType.VIRTUAL_MACHINE", "InstanceType") : undefined,
+      image,
+      project: ctx.project,
+      profiles: isDefaultProfiles ? undefined : profiles.map((p) => ctx.profile(p) ?? p),
+      rootDisk,
+      config: userConfig(config, managedInstanceKey),
+      devices: rawDevices(devices, `instance "${instance.name}"`, ctx.warn),
+    }),
   };
   return { props, attachments, image };
 }

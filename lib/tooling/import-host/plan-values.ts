@@ -21,6 +21,14 @@ export interface PlanContext {
   warn(message: string): void;
 }
 
+/**
+ * A backend's group of props (`incus: {...}`), or undefined when none of its entries is set, so an empty group is
+ * left out of the code.
+ */
+export function optionGroup(entries: { readonly [key: string]: Value }): Value {
+  return Object.values(entries).some((v) => v !== undefined) ? entries : undefined;
+}
+
 /** Config without the keys the constructs manage and the server's own (volatile.*). */
 export function userConfig(config: { readonly [key: string]: string } | undefined, drop: (key: string) => boolean = () => false): { [key: string]: string } | undefined {
   const out: { [key: string]: string } = {};

@@ -7,7 +7,7 @@ import type { Instance, Network, Profile, StoragePool } from "../../incus";
 import { instanceImportId, namedImportId, projectImportId, volumeImportId, withRemote } from "./import-ids";
 import { describeInstance } from "./plan-instance";
 import type { PlanContext } from "./plan-values";
-import { rawDevices, userConfig } from "./plan-values";
+import { optionGroup, rawDevices, userConfig } from "./plan-values";
 import type { HostSnapshot, PooledVolume } from "./snapshot";
 import { Code, Ref, UniqueNames, variableName } from "./source-text";
 import type { Value } from "./source-text";
@@ -214,10 +214,13 @@ function volumeProps(v: PooledVolume, pool: Ref, project: Ref | undefined, share
     name: v.name,
     size: v.config?.size,
     lifecycle: shared ? new Code("VolumeLifecycle.SHARED", "VolumeLifecycle") : undefined,
-    contentType: v.content_type === "block" ? new Code("VolumeContentType.BLOCK", "VolumeContentType") : undefined,
-    project,
-    description: nonEmpty(v.description),
-    config: userConfig(v.config, (k) => generated.includes(k) || (inherited.includes(k) && v.config[k] === poolInfo?.config[`volume.${k}`])),
+    // The Incus-only settings, grouped (the flat props are deprecated); left out when there are none.
+    incus: optionGroup({
+      contentType: v.content_type === "block" ? new Code("VolumeContentType.BLOCK", "VolumeContentType") : undefined,
+      project,
+      description: nonEmpty(v.description),
+      config: userConfig(v.config, (k) => generated.includes(k) || (inherited.includes(k) && v.config[k] === poolInfo?.config[`volume.${k}`])),
+    }),
   };
 }
 

@@ -86,6 +86,9 @@ test("import round trip: generated code adopts the objects and the next plan is 
   expect(out).toMatch(/4 objects to adopt/);
   const stackFile = readFileSync(join(app, "imported-stack.ts"), "utf8");
   for (const name of Object.values(names)) expect(stackFile).toContain(JSON.stringify(name));
+  // The Incus-only settings are grouped; the volume has none (its size is top-level), so it has no group.
+  expect(stackFile).toMatch(/new Instance\(this, [^\n]*\n(?: {6}[^\n]*\n)*? {6}incus: \{\n {8}image: /);
+  expect(stackFile).toMatch(new RegExp(`new Volume\\(this, ${JSON.stringify(names.volume)}, \\{ pool: \\w+, name: ${JSON.stringify(names.volume)}, size: "64MiB" \\}\\);`));
 
   // Type-check the generated code against the package sources, then run it (esbuild transpiles on require).
   run(join(NODE_MODULES, ".bin", "tsc"), [
@@ -100,6 +103,11 @@ test("import round trip: generated code adopts the objects and the next plan is 
   );
   run(process.execPath, ["-r", "./ts-hook.js", "main.ts"], app, { NODE_PATH: NODE_MODULES });
   const stackDir = join(app, "cdktf.out", "stacks", "imported");
+  // The generated code writes the current props: synthesis records no warning (deprecated flat props or other).
+  const manifest = JSON.parse(readFileSync(join(app, "cdktf.out", "manifest.json"), "utf8")) as {
+    stacks: { [name: string]: { annotations: { level: string; message: string }[] } };
+  };
+  expect(manifest.stacks.imported.annotations.filter((a) => a.level !== "@cdktf/info").map((a) => a.message)).toEqual([]);
 
   terraform(stackDir, ["init", "-input=false"]);
   terraform(stackDir, ["plan", "-input=false", "-out=import.tfplan"]);

@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { transformSync } from "esbuild";
-import { App, Testing } from "cdktf";
+import { AnnotationMetadataEntryType, App, Testing } from "cdktf";
 import * as constructs from "constructs";
+import type { IConstruct } from "constructs";
 import * as cdktf from "cdktf";
 import * as lib from "../../../lib";
 import { main, planImport, readHost, renderStack } from "../../../lib/tooling/import-host";
@@ -80,7 +81,13 @@ function synthGenerated(stackFile: string, className = "ImportedStack"): any {
   new Function("require", "exports", "module", code)(load, mod.exports, mod);
   const app = new App({ outdir: join(__dirname, "never-written") });
   const stack = new mod.exports[className](app, "imported");
-  return JSON.parse(Testing.synth(stack, true));
+  const json = JSON.parse(Testing.synth(stack, true));
+  // The generated code writes the current props: no construct warns (deprecated flat props, anything else).
+  const warnings = stack.node
+    .findAll()
+    .flatMap((c: IConstruct) => c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data)));
+  expect(warnings).toEqual([]);
+  return json;
 }
 
 const render = (s: HostSnapshot) => renderStack(planImport(s), { stackName: "imported", packageName: LIB, source: "fixture" });
@@ -175,6 +182,48 @@ describe("import-host code generation", () => {
       "limits.instances": "5",
     });
     expect(json.resource.incus_instance["app-web"].project).toBe("${incus_project.app-proj.name}");
+  });
+
+  test("Incus-only settings are written in the incus group; a volume without any has no group", () => {
+    const s = snapshot({
+      volumes: [volume("app-data"), volume("app-blk", { content_type: "block", description: "raw", config: { size: "1GiB", "snapshots.expiry": "1w" } })],
+    });
+    const code = render(s).stackFile;
+    expect(code).toContain(`const appDataVolume = new Volume(this, "app-data", { pool: tankPool, name: "app-data", size: "1GiB" });`);
+    expect(code).toContain(
+      [
+        `    const appBlkVolume = new Volume(this, "app-blk", {`,
+        `      pool: tankPool,`,
+        `      name: "app-blk",`,
+        `      size: "1GiB",`,
+        `      incus: {`,
+        `        contentType: VolumeContentType.BLOCK,`,
+        `        description: "raw",`,
+        `        config: { "snapshots.expiry": "1w" },`,
+        `      },`,
+        `    });`,
+      ].join("\n"),
+    );
+    expect(code).toContain(
+      [
+        `    const appWebInstance = new Instance(this, "app-web", {`,
+        `      host,`,
+        `      name: "app-web",`,
+        `      network: appNetNetwork,`,
+        `      protect: true,`,
+        `      incus: {`,
+        `        image: "busybox",`,
+        `        profiles: ["default", appProfProfile],`,
+        `        rootDisk: { pool: tankPool, size: "2GiB" },`,
+        `        config: { "limits.memory": "256MiB" },`,
+        `        devices: { host: { type: "disk", properties: { path: "/srv", source: "/srv" } } },`,
+        `      },`,
+        `    });`,
+      ].join("\n"),
+    );
+    const json = synthGenerated(code);
+    expect(json.resource.incus_storage_volume["app-blk"]).toMatchObject({ content_type: "block", description: "raw" });
+    expect(json.resource.incus_storage_volume["app-blk"].config).toMatchObject({ "snapshots.expiry": "1w" });
   });
 
   test("the output is deterministic and imports only what it uses", () => {
