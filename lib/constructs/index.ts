@@ -21,4 +21,4 @@ export type { IProject, ProjectFeatures, ProjectProps } from "./project";
 export { Profile } from "./profile";
 export type { DeviceSpec, IProfile, ProfileProps } from "./profile";
 export { ConstructValidationError } from "./errors";
-export { VolumeLifecycle } from "../lifecycle";
+export { RemovalPolicy, VolumeLifecycle } from "../lifecycle";

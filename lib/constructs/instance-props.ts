@@ -4,6 +4,7 @@
 // a glance which settings a backend owns (as AWS CDK L2s group related options into one struct), the rule "this
 // group needs that host" is one typed prop instead of twelve, and a stack that moves an instance to the other
 // backend has one block to rewrite. The flat props of the previous release still work, deprecated.
+import type { RemovalPolicy } from "../lifecycle";
 import type { IHost, IncusOnly, LibvirtOnly } from "./host";
 import type { INetwork } from "./network";
 import type { DeviceSpec, IProfile } from "./profile";
@@ -92,6 +93,13 @@ export interface InstanceProps<H extends IHost = IHost> {
    * @default false
    */
   readonly protect?: boolean;
+  /**
+   * RemovalPolicy.PROTECT (= `protect: true`) or RemovalPolicy.DESTROY (= `protect: false`). RETAIN and SNAPSHOT are
+   * volume policies (an instance is rebuilt from its image; keep its data on a PERSISTENT volume) and are a synth
+   * error here, as is a value that contradicts `protect`.
+   * @default from `protect`, else DESTROY
+   */
+  readonly removalPolicy?: RemovalPolicy;
   /** Plug the instance into this network (Incus NIC "eth0"; libvirt virtio interface). @default none */
   readonly network?: INetwork;
   /** IEC size. libvirt: the domain memory; Incus: `limits.memory`. @default libvirt "512MiB"; Incus none */

@@ -2,6 +2,7 @@
 // (private/incus-instance.ts, private/libvirt-domain.ts); the instance's generation (private/generation.ts) owns
 // its attachments and, with ephemeral volumes, the anchor they are rebuilt with.
 import { Construct } from "constructs";
+import { LifecyclePolicyError, resolveInstanceProtection } from "../lifecycle";
 import type { IHost } from "./host";
 import { INCUS_INSTANCE_OPTIONS, LIBVIRT_INSTANCE_OPTIONS } from "./instance-props";
 import type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtInstanceOptions } from "./instance-props";
@@ -34,7 +35,12 @@ export class Instance<H extends IHost = IHost> extends Construct {
     super(scope, id);
     const host = knownHost(this, KIND, props.host);
     this.host = props.host;
-    this.protect = props.protect ?? false;
+    try {
+      this.protect = resolveInstanceProtection(props.protect, props.removalPolicy);
+    } catch (e) {
+      if (e instanceof LifecyclePolicyError) fail(this, KIND, "removalPolicy", e.message);
+      throw e;
+    }
     const incus = backendOptions<IncusInstanceOptions>(this, KIND, host, INCUS_INSTANCE_OPTIONS, props.incus, props);
     const libvirt = backendOptions<LibvirtInstanceOptions>(this, KIND, host, LIBVIRT_INSTANCE_OPTIONS, props.libvirt, props);
     const rule = host.hostKind === "incus" ? INCUS_INSTANCE_NAME : OBJECT_NAME;

@@ -2,7 +2,7 @@
 // settings of one backend are grouped in `incus: {...}` / `libvirt: {...}`, typed by the pool's host (see
 // instance-props.ts for why); the flat props of the previous release still work, deprecated.
 import type { IConstruct } from "constructs";
-import type { VolumeLifecycle } from "../lifecycle";
+import type { RemovalPolicy, VolumeLifecycle } from "../lifecycle";
 import type { IHost, IncusOnly, LibvirtOnly } from "./host";
 import type { IProject } from "./project";
 import type { IStoragePool } from "./storage-pool";
@@ -78,10 +78,22 @@ export interface VolumeProps<H extends IHost = IHost> {
   readonly lifecycle?: VolumeLifecycle;
   /**
    * Refuse to destroy the volume (`prevent_destroy`), also when it is removed from the code or on
-   * `cdktf destroy`. Set false to allow deleting it. Not allowed on EPHEMERAL volumes.
+   * `cdktf destroy`. Set false to allow deleting it. Not allowed on EPHEMERAL volumes. A shorthand for
+   * `removalPolicy`: true = RemovalPolicy.PROTECT, false = not PROTECT (RemovalPolicy.DESTROY unless
+   * `removalPolicy` says RETAIN or SNAPSHOT); giving both in contradiction is a synth error.
    * @default true for PERSISTENT and SHARED, false for EPHEMERAL
    */
   readonly protect?: boolean;
+  /**
+   * What happens to the volume when Terraform deletes it (removed from the code, `cdktf destroy`): PROTECT refuses,
+   * RETAIN keeps it on the host with its data and forgets it, SNAPSHOT keeps a final copy in the pool and deletes it,
+   * DESTROY deletes it. The bundled providers carry it out, so it holds once the Volume is gone from the code.
+   * EPHEMERAL volumes are always DESTROY (they are rebuilt with their instance): any other policy is a synth error.
+   * Changing it on a volume an instance follows with `rebuildOnChange` is a volume update, so it rebuilds that
+   * instance.
+   * @default from `protect` when given; else RemovalPolicy.PROTECT for PERSISTENT and SHARED, DESTROY for EPHEMERAL
+   */
+  readonly removalPolicy?: RemovalPolicy;
   /** Incus settings (content type, project, config, description); only on an Incus pool. @default none */
   readonly incus?: IncusOnly<H, IncusVolumeOptions>;
   /** libvirt settings (format, base volume, source URL); only on a libvirt pool. @default none */

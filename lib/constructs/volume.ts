@@ -5,8 +5,10 @@
 import { Construct } from "constructs";
 import { isToken } from "../bindings";
 import {
+  isProtected,
   LifecyclePolicyError,
-  resolveVolumeProtection,
+  RemovalPolicy,
+  resolveVolumeRemovalPolicy,
   resourceAddress,
   tooFewAttachments,
   VolumeLifecycle,
@@ -44,8 +46,10 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
 
   public readonly pool: IStoragePool<H>;
   public readonly lifecycle: VolumeLifecycle;
-  /** The effective protection. */
+  /** The effective protection (removalPolicy is PROTECT). */
   public readonly protect: boolean;
+  /** The effective removal policy. */
+  public readonly removalPolicy: RemovalPolicy;
   public readonly contentType?: VolumeContentType;
   public readonly format?: VolumeFormat;
   /** The size in bytes, when given. */
@@ -63,11 +67,12 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
     const host = knownHost(this, KIND, this.pool.host);
     this.lifecycle = props.lifecycle ?? VolumeLifecycle.PERSISTENT;
     try {
-      this.protect = resolveVolumeProtection(this.lifecycle, props.protect);
+      this.removalPolicy = resolveVolumeRemovalPolicy(this.lifecycle, props.protect, props.removalPolicy);
     } catch (e) {
-      if (e instanceof LifecyclePolicyError) fail(this, KIND, props.protect === true ? "protect" : "lifecycle", e.message);
+      if (e instanceof LifecyclePolicyError) fail(this, KIND, props.removalPolicy !== undefined ? "removalPolicy" : props.protect === true ? "protect" : "lifecycle", e.message);
       throw e;
     }
+    this.protect = isProtected(this.removalPolicy);
     const incus = backendOptions<IncusVolumeOptions>(this, KIND, host, INCUS_VOLUME_OPTIONS, props.incus, props);
     const libvirt = backendOptions<LibvirtVolumeOptions>(this, KIND, host, LIBVIRT_VOLUME_OPTIONS, props.libvirt, props);
     const name = resolveObjectName(this, KIND, OBJECT_NAME, [this.pool.node.path, nonDefaultProject(incus.project)?.node.path], props.name);
@@ -83,6 +88,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       sizeBytes: this.sizeBytes,
       lifecycle: this.lifecycle,
       protect: this.protect,
+      removalPolicy: this.removalPolicy,
       record: volumeRecord({ kind: this.lifecycle }),
     };
     if (host.hostKind === "incus") {

@@ -17,6 +17,15 @@ export type { GenerationMember, ReplacementInputs } from "./generation";
 export { frozenRecordPaths, LIFECYCLE_CONFIG_KEY, volumeRecord } from "./records";
 export type { VolumeRecordInput } from "./records";
 export { resourceAddress } from "./references";
+export {
+  RemovalPolicy,
+  REMOVAL_POLICY_CONFIG_KEY,
+  resolveVolumeRemovalPolicy,
+  resolveInstanceProtection,
+  isProtected,
+  incusRemovalPolicyConfig,
+  libvirtRemovalPolicy,
+} from "./removal-policy";
 export { tooManyAttachments, tooFewAttachments } from "./attachment-rules";
 export {
   OWNER_CONFIG_KEY,

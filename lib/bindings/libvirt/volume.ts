@@ -21,6 +21,11 @@ export interface LibvirtVolumeConfig extends TerraformMetaArguments {
   readonly backingStore?: { readonly path: string; readonly format?: LibvirtFormatConfig };
   /** Initial content from a URL or local file. */
   readonly create?: { readonly content: { readonly url: string } };
+  /**
+   * What a delete does (an addition to the 0.9.x schema, carried out by the bundled provider): "destroy" (default),
+   * "protect", "retain" or "snapshot".
+   */
+  readonly removalPolicy?: string;
 }
 
 export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
@@ -32,6 +37,7 @@ export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
   target: { object: { format: { object: { type: "value" } } } },
   backing_store: { object: { path: "value", format: { object: { type: "value" } } } },
   create: { object: { content: { object: { url: "value" } } } },
+  removal_policy: "value",
 };
 
 export class LibvirtVolumeResource extends SpecResource<LibvirtVolumeConfig> {

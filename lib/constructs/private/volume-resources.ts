@@ -7,12 +7,16 @@ import type { SpecResource } from "../../bindings";
 import {
   frozenRecordPaths,
   incusOwnershipConfig,
+  incusRemovalPolicyConfig,
+  libvirtRemovalPolicy,
   LIFECYCLE_CONFIG_KEY,
   OWNER_CONFIG_KEY,
   PROTECT_CONFIG_KEY,
+  REMOVAL_POLICY_CONFIG_KEY,
   VolumeLifecycle,
 } from "../../lifecycle";
-import type { ReplacementInputs } from "../../lifecycle";
+import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
+import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
 import type { IncusHost } from "../incus-host";
 import type { LibvirtHost } from "../libvirt-host";
 import type { IProject } from "../project";
@@ -32,6 +36,8 @@ export interface VolumeInput {
   readonly sizeBytes?: number;
   readonly lifecycle: VolumeLifecycle;
   readonly protect: boolean;
+  /** The effective removal policy (PROTECT exactly when `protect`). */
+  readonly removalPolicy: RemovalPolicy;
   /** The volume's record (lifecycle.volumeRecord). */
   readonly record: { readonly [key: string]: string };
 }
@@ -61,6 +67,8 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     [OWNER_CONFIG_KEY]: "it carries the ownership marker",
     [PROTECT_CONFIG_KEY]: "set it with the `protect` prop",
     [LIFECYCLE_CONFIG_KEY]: "set it with the `lifecycle` prop",
+    [REMOVAL_POLICY_CONFIG_KEY]: "set it with the `removalPolicy` prop",
+    [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: "set it with attach(volume, { snapshotBeforeRebuild })",
   });
   const project = nonDefaultProject(options.project)?.projectName;
   const shared = input.lifecycle === VolumeLifecycle.SHARED && contentType === VolumeContentType.BLOCK;
@@ -77,7 +85,8 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
       ...(shared ? { "security.shared": "true" } : {}),
       ...options.config,
       ...input.record,
-      ...incusOwnershipConfig(scope, input.protect),
+      ...incusOwnershipConfig(scope),
+      ...incusRemovalPolicyConfig(input.removalPolicy),
     },
   });
   return {
@@ -118,6 +127,7 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
     target: { format: { type: format } },
     backingStore: base ? { path: base.volumePath, format: { type: base.format ?? VolumeFormat.QCOW2 } } : undefined,
     create: options.sourceUrl !== undefined ? { content: { url: options.sourceUrl } } : undefined,
+    removalPolicy: libvirtRemovalPolicy(input.removalPolicy),
     provider: host._provider(),
   });
   // Terraform ignores "//" in JSON configuration; cdktf adds its own metadata next to the record.
