@@ -1,0 +1,64 @@
+// Removal policies through the public constructs and the real terraform with the bundled incus provider, as
+// `cdktf deploy` runs them: a Volume with RemovalPolicy.RETAIN, attached to a running instance, removed from the
+// code with its attach() in one deploy, stays on Incus with its bytes, released, and is gone from the state.
+import { execFileSync } from "node:child_process";
+import type { TerraformStack } from "cdktf";
+import { IncusHost, Instance, RemovalPolicy, StoragePool, Volume } from "../../../lib";
+import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
+import { forceCleanup, getInstance, getVolume, shIn, StackRun } from "./support";
+
+const prefix = uniqueName("removal");
+const client = testClient();
+const runs: StackRun[] = [];
+
+beforeAll(async () => {
+  await requireIncus(client);
+});
+
+afterAll(async () => {
+  for (const run of runs) run.cleanup();
+  // The retained volume is no longer in any state: remove it (and any leftover) by the unique prefix.
+  forceCleanup(prefix, [TEST_POOL]);
+  await client.close();
+});
+
+describe("removal policies on the real incusd", () => {
+  test("RETAIN: removing the Volume (and its attach) from the code leaves the volume on Incus with its bytes, released, and drops it from the state", async () => {
+    const run = new StackRun(`${prefix}-ret`);
+    runs.push(run);
+    const name = (id: string) => `${run.stackName}-${id}`;
+    const build = (withVolume: boolean) => (stack: TerraformStack) => {
+      const host = new IncusHost(stack, "local");
+      const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
+      const app = new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } });
+      if (!withVolume) return;
+      const keep = new Volume(stack, "keep", { pool, size: "64MiB", removalPolicy: RemovalPolicy.RETAIN });
+      app.attach(keep, { path: "/keep" });
+    };
+    run.synth(build(true));
+    await run.deploy();
+    const deployed = getVolume(TEST_POOL, name("keep"));
+    expect(deployed.config["user.cdktf-virt.removal-policy"]).toBe("retain");
+    expect(deployed.config["user.cdktf-virt.protect"]).toBeUndefined();
+    shIn(name("app"), "echo precious > /keep/data.txt");
+
+    run.synth(build(false));
+    await run.deploy();
+    const state = (await run.ok(["state", "list"])).output;
+    expect(state).toMatch(/incus_instance\.app/);
+    expect(state).not.toMatch(/incus_storage_volume\.keep/);
+    const kept = getVolume(TEST_POOL, name("keep"));
+    expect(kept?.created_at).toBe(deployed.created_at);
+    expect(kept.config["user.cdktf-virt.owner"]).toBe(`released:${run.stackName}/keep`);
+    expect(getInstance(name("app")).devices.keep).toBeUndefined();
+
+    // The bytes: attach the retained volume by hand and read the file back.
+    execFileSync("incus", ["config", "device", "add", name("app"), "check", "disk", `pool=${TEST_POOL}`, `source=${name("keep")}`, "path=/check"]);
+    expect(shIn(name("app"), "cat /check/data.txt")).toBe("precious\n");
+    execFileSync("incus", ["config", "device", "remove", name("app"), "check"]);
+
+    expect((await run.destroy()).code).toBe(0);
+    expect(getInstance(name("app"))).toBeUndefined();
+    expect(getVolume(TEST_POOL, name("keep"))).toBeDefined();
+  });
+});
