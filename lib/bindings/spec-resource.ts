@@ -24,6 +24,8 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
   private readonly info: ResourceTypeInfo;
   private attributes: C;
   private lifecycleProducer?: () => TerraformResourceLifecycle | undefined;
+  // Typed loosely so a SpecResource<X> still is a SpecResource<object> (private members are compared too).
+  private attributesProducer?: (attributes: object) => object;
 
   protected constructor(scope: Construct, id: string, info: ResourceTypeInfo, config: C & TerraformMetaArguments) {
     super(scope, id, {
@@ -66,6 +68,14 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
     this.lifecycleProducer = producer;
   }
 
+  /**
+   * Adjusts the attributes at synthesis time (what is emitted is `producer(config)`): for values that depend on
+   * constructs created later, e.g. a volume's config keys that come from the instances it is attached to.
+   */
+  public setAttributesProducer(producer: (attributes: Readonly<C>) => C): void {
+    this.attributesProducer = producer as (attributes: object) => object;
+  }
+
   public get terraformMetaArguments(): { [name: string]: any } {
     if (this.lifecycleProducer) this.lifecycle = this.lifecycleProducer();
     return super.terraformMetaArguments;
@@ -77,7 +87,8 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {
-    return toTerraformAttributes(this.info.type, this.info.spec, this.attributes);
+    const attributes = this.attributesProducer ? (this.attributesProducer(this.attributes) as C) : this.attributes;
+    return toTerraformAttributes(this.info.type, this.info.spec, attributes);
   }
 
   protected synthesizeHclAttributes(): { [name: string]: any } {

@@ -39,6 +39,17 @@ export interface AttachOptions {
    * @default false
    */
   readonly rebuildOnChange?: boolean;
+  /**
+   * Incus, PERSISTENT and SHARED volumes: whenever this instance is deleted or rebuilt, the bundled provider first
+   * takes a snapshot of the volume named `rebuild-<instance>-<yyyymmddThhmmssZ>` (UTC) and keeps the newest N of
+   * them (older ones of this instance are deleted). `true` keeps 3; a number says how many (a whole number ≥ 1).
+   * Written as the volume's config `user.cdktf-virt.snapshot-before-rebuild = "<N>"`: turning it on or changing N
+   * is an update of the volume (which rebuilds an instance that follows it with rebuildOnChange). On a volume
+   * attached to several instances the largest N wins. Not possible on EPHEMERAL volumes (rebuilt with the instance),
+   * on volumes from Volume.fromName (set the config key on the volume yourself) or on libvirt (not supported yet).
+   * @default false (no snapshot)
+   */
+  readonly snapshotBeforeRebuild?: boolean | number;
   /** @default false */
   readonly readOnly?: boolean;
   /** Incus device name. @default the volume's construct id */

@@ -2,7 +2,7 @@
 // (private/incus-instance.ts, private/libvirt-domain.ts); the instance's generation (private/generation.ts) owns
 // its attachments and, with ephemeral volumes, the anchor they are rebuilt with.
 import { Construct } from "constructs";
-import { LifecyclePolicyError, resolveInstanceProtection } from "../lifecycle";
+import { LifecyclePolicyError, resolveInstanceProtection, VolumeLifecycle } from "../lifecycle";
 import type { IHost } from "./host";
 import { INCUS_INSTANCE_OPTIONS, LIBVIRT_INSTANCE_OPTIONS } from "./instance-props";
 import type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtInstanceOptions } from "./instance-props";
@@ -20,6 +20,8 @@ import { INCUS_INSTANCE_NAME, OBJECT_NAME } from "./private/names";
 import { nonDefaultProject } from "./private/placement";
 
 const KIND = "Instance";
+/** How many snapshots `attach(volume, { snapshotBeforeRebuild: true })` keeps. */
+const DEFAULT_SNAPSHOTS_KEPT = 3;
 
 export class Instance<H extends IHost = IHost> extends Construct {
   public readonly host: H;
@@ -78,6 +80,24 @@ export class Instance<H extends IHost = IHost> extends Construct {
     return this.backend.resource.getStringAttribute("ipv4_address");
   }
 
+  /** The retention count of attach()'s snapshotBeforeRebuild (true = DEFAULT_SNAPSHOTS_KEPT), checked. */
+  private snapshotRetention(volume: IVolume, option: boolean | number | undefined): number | undefined {
+    if (option === undefined || option === false) return undefined;
+    const where = `the volume "${volume.node.path}"`;
+    const n = option === true ? DEFAULT_SNAPSHOTS_KEPT : option;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 1) {
+      fail(this, KIND, "attach", `snapshotBeforeRebuild of ${where} is ${JSON.stringify(option)}; use true (keeps ${DEFAULT_SNAPSHOTS_KEPT}), a whole number ≥ 1 (how many to keep) or false`);
+    }
+    if (this.host.hostKind !== "incus") fail(this, KIND, "attach", `snapshotBeforeRebuild (of ${where}) is not supported on libvirt yet`);
+    if (volume.lifecycle === VolumeLifecycle.EPHEMERAL) {
+      fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is EPHEMERAL, so it is rebuilt with the instance and has nothing to keep; make it PERSISTENT`);
+    }
+    if (!(volume instanceof Volume)) {
+      fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is not managed by this stack (Volume.fromName); set its config "user.cdktf-virt.snapshot-before-rebuild" yourself`);
+    }
+    return n;
+  }
+
   /**
    * Attaches a volume: a Volume of this stack or one from Volume.fromName. The volume's lifecycle decides what
    * happens when the instance is rebuilt: an EPHEMERAL volume is rebuilt with it, PERSISTENT and SHARED volumes are
@@ -93,6 +113,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
       managed: volume instanceof Volume ? volume._managedVolume() : undefined,
       path: options.path,
       rebuildOnChange: options.rebuildOnChange ?? false,
+      snapshotBeforeRebuild: this.snapshotRetention(volume, options.snapshotBeforeRebuild),
       readOnly: options.readOnly ?? false,
       deviceName: options.deviceName ?? volume.node.id.replace(/[^A-Za-z0-9._-]+/g, "-"),
     });

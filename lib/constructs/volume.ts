@@ -4,6 +4,8 @@
 // instances' generations (private/generation.ts); the volume reads it from there.
 import { Construct } from "constructs";
 import { isToken } from "../bindings";
+import type { IncusStorageVolumeResource } from "../bindings";
+import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../config-keys";
 import {
   isProtected,
   LifecyclePolicyError,
@@ -103,6 +105,13 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       this.built = built;
     }
     this.volumeName = this.built.resource.getStringAttribute("name");
+    if (host.hostKind === "incus") {
+      // snapshotBeforeRebuild is an attach() option: known once every instance has attached the volume.
+      (this.built.resource as IncusStorageVolumeResource).setAttributesProducer((attributes) => {
+        const keep = couplingOf(this).snapshotBeforeRebuild;
+        return keep === undefined ? attributes : { ...attributes, config: { ...attributes.config, [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: String(keep) } };
+      });
+    }
 
     this.built.resource.setLifecycleProducer(() => {
       const coupling = couplingOf(this);

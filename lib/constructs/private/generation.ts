@@ -35,6 +35,8 @@ export interface Attachment {
   readonly managed?: ManagedVolume;
   readonly path?: string;
   readonly rebuildOnChange: boolean;
+  /** How many snapshots taken before a rebuild to keep (attach option snapshotBeforeRebuild); undefined = none. */
+  readonly snapshotBeforeRebuild?: number;
   readonly readOnly: boolean;
   readonly deviceName: string;
 }
@@ -50,6 +52,8 @@ export interface VolumeCoupling {
   readonly generationAnchor?: string;
   /** Some instance rebuilds when the volume changes (rebuildOnChange). */
   readonly followed: boolean;
+  /** The largest snapshotBeforeRebuild of its attachments; undefined when none asks for it. */
+  readonly snapshotBeforeRebuild?: number;
 }
 
 // The generations each volume is attached to: an index into the generations, which hold the attachments.
@@ -63,6 +67,10 @@ export function couplingOf(volume: IVolume): VolumeCoupling {
     instances: generations.map((g) => g.instancePath),
     generationAnchor: own?.anchorAddress,
     followed: generations.some((g) => g.attachmentOf(volume)?.rebuildOnChange === true),
+    snapshotBeforeRebuild: generations.reduce<number | undefined>((most, g) => {
+      const n = g.attachmentOf(volume)?.snapshotBeforeRebuild;
+      return n === undefined ? most : Math.max(most ?? 0, n);
+    }, undefined),
   };
 }
 
