@@ -113,6 +113,17 @@ export interface InstanceProps<H extends IHost = IHost> {
   readonly removalPolicy?: RemovalPolicy;
   /** Plug the instance into this network (Incus NIC "eth0"; libvirt virtio interface). @default none */
   readonly network?: INetwork;
+  /**
+   * Give the NIC a MAC derived from "<stack>/<construct path>" (a locally administered unicast address, first octet
+   * with bit 0x02 set), so a rebuilt instance keeps its MAC — and with it its DHCP lease and address. Incus: the eth0
+   * device's `hwaddr`; libvirt: the interface's `mac`. Set false to let the host pick a new MAC on every create.
+   * Turning it on for an instance already deployed is an in-place update that changes the MAC of the running
+   * instance once (it is not rebuilt, its DHCP lease changes), which is why it is not on by itself: new apps turn it
+   * on for every instance with the context flag `"cdktf-virt:stableMac": true` in cdktf.json (see docs/lifecycle.md).
+   * Needs a `network`.
+   * @default true when `network` is given and the app's context sets "cdktf-virt:stableMac" to true; else false
+   */
+  readonly stableMac?: boolean;
   /** IEC size. libvirt: the domain memory; Incus: `limits.memory`. @default libvirt "512MiB"; Incus none */
   readonly memory?: string;
   /** libvirt: vCPUs; Incus: `limits.cpu`. @default libvirt 1; Incus none */

@@ -16,10 +16,13 @@ import { incusInstance } from "./private/incus-instance";
 import type { InstanceBackend } from "./private/instance-backend";
 import { libvirtDomain } from "./private/libvirt-domain";
 import { resolveObjectName } from "./private/name-registry";
+import { stableMac } from "./private/stable-mac";
 import { INCUS_INSTANCE_NAME, OBJECT_NAME } from "./private/names";
 import { nonDefaultProject } from "./private/placement";
 
 const KIND = "Instance";
+/** App context flag (cdktf.json "context") that turns stableMac on by default for every instance with a network. */
+export const STABLE_MAC_CONTEXT = "cdktf-virt:stableMac";
 /** How many snapshots `attach(volume, { snapshotBeforeRebuild: true })` keeps. */
 const DEFAULT_SNAPSHOTS_KEPT = 3;
 
@@ -60,6 +63,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
       memory: props.memory,
       vcpus: props.vcpus,
       network: props.network,
+      mac: this.macAddressOf(props),
       description: props.description,
     };
     if (host.hostKind === "incus") {
@@ -78,6 +82,20 @@ export class Instance<H extends IHost = IHost> extends Construct {
   public get ipv4Address(): string {
     if (this.host.hostKind !== "incus") fail(this, KIND, "ipv4Address", "only Incus instances report addresses");
     return this.backend.resource.getStringAttribute("ipv4_address");
+  }
+
+  /** The derived MAC of the NIC, when stableMac applies (see InstanceProps.stableMac). */
+  private macAddressOf(props: InstanceProps<H>): string | undefined {
+    if (props.stableMac !== undefined && typeof props.stableMac !== "boolean") fail(this, KIND, "stableMac", `${JSON.stringify(props.stableMac)} is not true or false`);
+    if (props.network === undefined) {
+      if (props.stableMac === true) fail(this, KIND, "stableMac", "a stable MAC needs a NIC: give the instance a `network`");
+      return undefined;
+    }
+    // Off unless the app opts in: adding hwaddr to a deployed instance changes the MAC of the running instance in
+    // place (checked on incusd: an update, not a rebuild), so upgrading cdktf-virt must not turn it on by itself.
+    const byDefault = this.node.tryGetContext(STABLE_MAC_CONTEXT);
+    const on = props.stableMac ?? (byDefault === true || byDefault === "true");
+    return on ? stableMac(this) : undefined;
   }
 
   /** The retention count of attach()'s snapshotBeforeRebuild (true = DEFAULT_SNAPSHOTS_KEPT), checked. */

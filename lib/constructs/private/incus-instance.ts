@@ -42,7 +42,7 @@ export function incusInstance(
   const project = nonDefaultProject(options.project)?.projectName;
   const fixed = [...(devicesToBlocks(scope, KIND, options.devices) ?? [])];
   if (options.rootDisk) fixed.push(rootDiskDevice(scope, host, options.rootDisk));
-  if (input.network) fixed.push({ name: "eth0", type: "nic", properties: { network: input.network.networkName, name: "eth0" } });
+  if (input.network) fixed.push({ name: "eth0", type: "nic", properties: { network: input.network.networkName, name: "eth0", ...(input.mac ? { hwaddr: input.mac } : {}) } });
   const names = fixed.map((d) => d.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
   if (duplicate) fail(scope, KIND, "devices", `the device name "${duplicate}" is also used by ${duplicate === "root" ? "rootDisk" : "network (eth0)"}; rename the device`);

@@ -22,5 +22,7 @@ export interface CommonInstanceInput {
   readonly memory?: string;
   readonly vcpus?: number;
   readonly network?: INetwork;
+  /** The NIC's MAC address (stableMac), when it is fixed by the constructs. */
+  readonly mac?: string;
   readonly description?: string;
 }

@@ -93,6 +93,7 @@ interface DomainInput {
   readonly memory?: string;
   readonly vcpus?: number;
   readonly network?: INetwork;
+  readonly mac?: string;
   readonly shutdownTimeoutSeconds?: number;
 }
 
@@ -111,7 +112,9 @@ function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDoma
     running: input.running,
     devices: {
       disks: [],
-      interfaces: input.network ? [{ model: { type: "virtio" }, source: { network: { network: input.network.networkName } } }] : undefined,
+      interfaces: input.network
+        ? [{ model: { type: "virtio" }, source: { network: { network: input.network.networkName } }, mac: input.mac ? { address: input.mac } : undefined }]
+        : undefined,
     },
     metadata: { xml: libvirtOwnerMetadataXml(scope) },
     update: timeout !== undefined ? { shutdown: { timeout } } : undefined,

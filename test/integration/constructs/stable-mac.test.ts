@@ -1,0 +1,58 @@
+// Stable MAC through the constructs and terraform on the real incusd: a container with stableMac that is replaced
+// (an image change) comes back as a new instance with the same MAC.
+import { execFileSync } from "node:child_process";
+import type { TerraformStack } from "cdktf";
+import { IncusHost, Instance, Network, StoragePool } from "../../../lib";
+import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
+import { forceCleanup, getInstance, incusQuery, StackRun } from "./support";
+
+const prefix = uniqueName("mac");
+const client = testClient();
+const runs: StackRun[] = [];
+const image2 = `${prefix}-img2`;
+
+beforeAll(async () => {
+  await requireIncus(client);
+  const fingerprint = JSON.parse(execFileSync("incus", ["query", `/1.0/images/aliases/${TEST_IMAGE}`], { encoding: "utf8" })).target;
+  execFileSync("incus", ["image", "alias", "create", image2, fingerprint]);
+});
+
+afterAll(async () => {
+  for (const run of runs) run.cleanup();
+  forceCleanup(prefix, [TEST_POOL]);
+  try {
+    execFileSync("incus", ["image", "alias", "delete", image2], { stdio: "ignore" });
+  } catch {
+    /* already gone */
+  }
+  await client.close();
+});
+
+test("a replaced container with stableMac keeps its MAC", async () => {
+  const run = new StackRun(`${prefix}-r`);
+  runs.push(run);
+  const name = `${run.stackName}-app`;
+  let mac = "";
+  const build = (image: string) => (stack: TerraformStack) => {
+    const host = new IncusHost(stack, "local");
+    const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
+    const network = new Network(stack, "net", { host });
+    const app = new Instance(stack, "app", { host, network, stableMac: true, incus: { image, rootDisk: { pool } } });
+    mac = (app.node.findChild("Default") as any).config.device.find((d: any) => d.name === "eth0").properties.hwaddr;
+  };
+  const liveMac = () => incusQuery(`/1.0/instances/${name}/state`).network.eth0.hwaddr;
+  run.synth(build(TEST_IMAGE));
+  await run.deploy();
+  const before = { uuid: getInstance(name).config["volatile.uuid"], mac: liveMac() };
+  expect(before.mac).toBe(mac);
+
+  run.synth(build(image2));
+  const plan = await run.plan();
+  expect(plan.output).toMatch(/incus_instance\.app must be replaced/);
+  await run.deploy();
+  const after = { uuid: getInstance(name).config["volatile.uuid"], mac: liveMac() };
+  expect(after.uuid).not.toBe(before.uuid);
+  expect(after.mac).toBe(before.mac);
+
+  expect((await run.destroy()).code).toBe(0);
+});
