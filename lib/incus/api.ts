@@ -1,8 +1,7 @@
 // The layer endpoint modules are written against: per-call options (project, target, signal,
 // timeout), reads that return {value, etag}, and writes that wait for their operation. It owns the
 // call's Deadline so one budget covers the request and the operation wait.
-import { Deadline } from "./cancel";
-import { IncusError } from "./errors";
+import { Deadline, checkTimeoutMs } from "./cancel";
 import type { WriteResult } from "./operations";
 import { settle } from "./operations";
 import { withQuery } from "./request";
@@ -16,7 +15,7 @@ export interface CallOptions {
   readonly target?: string;
   /** Cancels the call, including the wait for its operation. */
   readonly signal?: AbortSignal;
-  /** Budget for the whole call (request + operation wait). @default the client's operationTimeoutMs */
+  /** Budget for the whole call (request + operation wait): at most 2^31-1 ms, or Infinity for none. @default the client's operationTimeoutMs */
   readonly timeoutMs?: number;
 }
 
@@ -117,10 +116,7 @@ export class IncusApi {
   }
 
   private deadlineFor(call: CallOptions | undefined): Deadline {
-    const budget = call?.timeoutMs ?? this.defaults.operationTimeoutMs;
-    if (!(budget > 0)) {
-      throw new IncusError("INVALID_OPTIONS", `timeoutMs must be a positive number of milliseconds, got ${String(call?.timeoutMs)}`);
-    }
+    const budget = checkTimeoutMs("timeoutMs", call?.timeoutMs ?? this.defaults.operationTimeoutMs, true);
     return Deadline.start(call?.signal, budget);
   }
 

@@ -2,6 +2,26 @@
 // endpoints, the wait for its operation) gets a Deadline; each HTTP request inside it gets a child
 // with a tighter budget. When something is aborted we must tell the caller *why*: their own
 // AbortSignal fired (ABORTED) or a budget ran out (TIMEOUT). This class keeps that answer.
+import { IncusError } from "./errors";
+
+/**
+ * The longest budget a timer can hold: 2^31-1 ms (about 24.8 days). Node fires a setTimeout given more than
+ * that after 1 ms, so a longer budget would end every call at once instead of never.
+ */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Checks a time budget given as an option: a positive number of milliseconds a timer can hold, or (only where
+ * `unlimited` allows it) Infinity for no limit. Throws INVALID_OPTIONS naming `option` and the maximum.
+ */
+export function checkTimeoutMs(option: string, value: number, unlimited = false): number {
+  if (value > 0 && (value <= MAX_TIMEOUT_MS || (unlimited && value === Infinity))) return value;
+  throw new IncusError(
+    "INVALID_OPTIONS",
+    `${option} must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS} (about 24.8 days, the longest a timer can wait)` +
+      `${unlimited ? ", or Infinity for no limit" : ""}, got ${String(value)}`,
+  );
+}
 
 export type StopReason = "aborted" | "timeout";
 

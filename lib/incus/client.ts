@@ -1,6 +1,7 @@
 // IncusClient ties the layers together: one transport (one undici Agent) per remote, one request
 // sender, and the typed endpoint modules on top. Safe to share between many concurrent calls.
 import { IncusApi } from "./api";
+import { checkTimeoutMs } from "./cancel";
 import { CertificatesApi } from "./certificates";
 import { IncusError } from "./errors";
 import { ExecApi } from "./exec";
@@ -28,6 +29,7 @@ export interface IncusClientOptions {
   readonly project?: string;
   /** Maximum simultaneous connections to the remote. @default unlimited */
   readonly connections?: number;
+  // Each budget below is in milliseconds, at most 2^31-1 (the longest a timer can wait).
   /** Budget of one HTTP request (an operation wait is polled in slices, each its own request). @default 60000 */
   readonly requestTimeoutMs?: number;
   /** Default budget of a whole call, including the wait for its operation. @default 600000 */
@@ -37,9 +39,7 @@ export interface IncusClientOptions {
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!(value > 0) || !Number.isFinite(value)) throw new IncusError("INVALID_OPTIONS", `IncusClient option ${name} must be a positive number of milliseconds, got ${value}`);
-  return value;
+  return value === undefined ? fallback : checkTimeoutMs(`IncusClient option ${name}`, value);
 }
 
 export class IncusClient {

@@ -4,6 +4,7 @@ export type { IncusClientOptions } from "./client";
 export * from "./remotes";
 export type { CallOptions, UpdateOptions, Versioned, IncusApi, CallRequest, Scope } from "./api";
 export { apiPath } from "./api";
+export { MAX_TIMEOUT_MS } from "./cancel";
 export type { Operation, WriteResult } from "./operations";
 export type { HttpMethod, QueryParams, RawBody, IncomingResponse } from "./request";
 export {

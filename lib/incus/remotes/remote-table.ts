@@ -2,6 +2,7 @@
 // `local` socket, the remotes of config.yml, then the remotes the caller defines (which win). A remote becomes an
 // IncusRemote (the socket, or HTTPS with this client's certificate and the pinned server certificate) only when it
 // is used, so a table may name remotes that cannot be reached, or lack certificates, as long as nothing uses them.
+import { checkTimeoutMs } from "../cancel";
 import { IncusClient } from "../client";
 import { IncusError } from "../errors";
 import { parseAddress, splitAddresses } from "./address";
@@ -188,8 +189,9 @@ export class RemoteTable {
    * is recorded on the remote and thrown when it is used.
    */
   async establishTrust(options: { readonly accept: boolean; readonly signal?: AbortSignal; readonly timeoutMs?: number }): Promise<TrustSetup[]> {
+    const timeoutMs = checkTimeoutMs("establishTrust option timeoutMs", options.timeoutMs ?? 15_000);
     const defined = [...this.entries.values()].filter((e) => e.defined && !e.problem && e.protocol === "incus");
-    const setups = await Promise.all(defined.map((e) => this.setUp(e, options.accept, options.signal, options.timeoutMs ?? 15_000)));
+    const setups = await Promise.all(defined.map((e) => this.setUp(e, options.accept, options.signal, timeoutMs)));
     return setups.filter((s) => s !== undefined);
   }
 

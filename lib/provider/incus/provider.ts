@@ -3,7 +3,7 @@
 import type { Unknown } from "../cty";
 import type { AnySchema, DataSource, PlanModel, Provider, Resource } from "../framework";
 import { bool, custom, isUnknown, knownOrNull, listBlock, oneOf, str } from "../framework";
-import { parseDuration } from "./common";
+import { MAX_DURATION_MS, parseDuration } from "./common";
 import { imageDataSource } from "./image/data-source";
 import { imageResource } from "./image/resource";
 import { instanceResource, instanceSnapshotResource } from "./instance";
@@ -29,10 +29,10 @@ const durationValidator = custom((value) => {
   try {
     if (parseDuration(String(value)) <= 0) return "wait_timeout must be longer than zero.";
   } catch (err) {
-    return (err as Error).message;
+    return `wait_timeout ${(err as Error).message}.`;
   }
   return undefined;
-}, "a duration such as 90s or 5m");
+}, `a duration such as 90s or 5m, at most ${MAX_DURATION_MS} ms`);
 
 export const providerSchema = {
   description: "Incus containers, virtual machines, networks, storage, profiles, projects and images.",
@@ -43,7 +43,7 @@ export const providerSchema = {
     default_remote: str({ optional: true, description: "The remote used when a resource leaves `remote` unset." }),
     wait_timeout: str({
       optional: true,
-      description: `How long waits (instance start, wait_for, long operations) may take, e.g. "10m". Default ${DEFAULT_WAIT_TIMEOUT}. An addition to the official schema.`,
+      description: `How long waits (instance start, wait_for, long operations) may take, e.g. "10m"; at most 596h31m23s (${MAX_DURATION_MS} ms, the longest a timer can wait). Default ${DEFAULT_WAIT_TIMEOUT}. An addition to the official schema.`,
       validators: [durationValidator],
     }),
   },

@@ -4,7 +4,7 @@ export { formatImportId, parseImportId } from "./import-id";
 export { OWNER_KEY, PROTECT_KEY, configEqual, configMap, mergeForPut, stripComputedConfig } from "./config";
 export { adoptOrFail } from "./adopt";
 export { errorMessage, ignoreNotFound } from "./errors";
-export { WaitStoppedError, WaitTimeoutError, parseDuration, sleep, waitUntil } from "./wait";
+export { MAX_DURATION_MS, WaitStoppedError, WaitTimeoutError, parseDuration, sleep, waitUntil } from "./wait";
 export { deviceBlock, devicesFromBlocks, devicesToBlocks } from "./devices";
 export type { DeviceBlockValue } from "./devices";
 export { expandHome } from "./local-paths";

@@ -1,5 +1,6 @@
 // Waiting with a time budget that also stops promptly when Terraform sends StopProvider (ctx.signal).
 // Every wait of the provider goes through here, so the timeout and the stop behaviour are the same everywhere.
+import { MAX_TIMEOUT_MS } from "../../../incus";
 
 /** A wait ran out of time. */
 export class WaitTimeoutError extends Error {
@@ -26,8 +27,14 @@ export class WaitStoppedError extends Error {
 const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
+ * The longest duration the provider accepts: 2^31-1 ms, the longest a timer can wait (Node fires a longer one
+ * after 1 ms, so a longer wait_timeout would end every wait at once). Said as "596h31m23s" in messages.
+ */
+export const MAX_DURATION_MS = MAX_TIMEOUT_MS;
+
+/**
  * Go-style durations as the official provider and Terraform use them: "90s", "1m30s", "500ms", "2h".
- * Returns milliseconds; throws an Error saying what is accepted.
+ * Returns milliseconds, at most MAX_DURATION_MS; throws an Error saying what is accepted.
  */
 export function parseDuration(text: string): number {
   const trimmed = text.trim();
@@ -46,7 +53,12 @@ export function parseDuration(text: string): number {
     total += Number(m[1]) * UNITS[m[2]];
     pos = re.lastIndex;
   }
-  return Math.round(total);
+  const ms = Math.round(total);
+  if (!(ms <= MAX_DURATION_MS)) {
+    const longest = formatDuration(Math.floor(MAX_DURATION_MS / 1000) * 1000);
+    throw new Error(`${JSON.stringify(text)} is longer than the maximum of ${longest} (${MAX_DURATION_MS} ms), the longest a timer can wait`);
+  }
+  return ms;
 }
 
 /** "3m", "1m30s", "250ms": the inverse of parseDuration for messages. */

@@ -2,7 +2,7 @@
 // provider's wait timeout) and ends promptly when Terraform sends StopProvider (the signal in `call`).
 import type { CallOptions, IncusClient, InstanceState } from "../../../incus";
 import { IncusError, isNotFound } from "../../../incus";
-import { parseDuration, sleep, waitUntil } from "../common";
+import { MAX_DURATION_MS, parseDuration, sleep, waitUntil } from "../common";
 import { hasAddress } from "./network";
 
 /** Everything a power operation needs to reach one instance. */
@@ -111,7 +111,8 @@ export async function stopInstance(h: InstanceHandle, force: boolean, knownStatu
   if (isStopped({ status })) return true;
   const graceSeconds = Math.max(1, Math.floor(h.timeoutMs / 1000));
   try {
-    await h.client.instanceState.stop(h.name, { ...h.call, force, timeout: graceSeconds, timeoutMs: h.timeoutMs + 5000 });
+    // The call outlives Incus' grace by 5 s, yet stays a budget a timer can hold (wait_timeout may be the maximum).
+    await h.client.instanceState.stop(h.name, { ...h.call, force, timeout: graceSeconds, timeoutMs: Math.min(h.timeoutMs + 5000, MAX_DURATION_MS) });
   } catch (err) {
     if (isNotFound(err)) return false;
     throw err;
