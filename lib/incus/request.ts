@@ -1,7 +1,8 @@
 // The request/response layer: sends one HTTP request over a Transport, parses the Incus envelope
 // ({type: sync|async|error, metadata, operation}) and turns every failure into an IncusError:
 // HTTP and envelope errors by status, socket and TLS failures by their Node error codes, and
-// aborts by the Deadline's reason.
+// aborts by the Deadline's reason. Reads are asked again on a dropped keep-alive connection (once) and on the
+// few answers Incus gives only for a moment (transient.ts).
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
@@ -14,6 +15,7 @@ import {
   IncusTlsError,
   errorForStatus,
 } from "./errors";
+import { TransientRetry } from "./transient";
 import type { Transport } from "./transport";
 import { CHAIN_ONLY_ERRORS, PINNED_CERT_MISMATCH } from "./transport";
 
@@ -140,8 +142,10 @@ export class RequestSender {
     // the time left) could win and the message named 299 ms for a call given 300 ms.
     const ownTimer = limit.ms < req.deadline.remainingMs();
     const deadline = ownTimer ? req.deadline.child(limit.ms) : req.deadline;
+    const transient = new TransientRetry(req.method, req.path);
+    let staleRetried = false;
     try {
-      for (let attempt = 1; ; attempt++) {
+      for (;;) {
         if (deadline.signal.aborted) throw deadline.signal.reason;
         try {
           const response = await this.transport.dispatcher.request({
@@ -155,7 +159,11 @@ export class RequestSender {
           const bytes = Buffer.from(await response.body.arrayBuffer());
           return this.interpret(response, bytes, req, where);
         } catch (err) {
-          if (attempt === 1 && isStaleConnection(err, req, deadline)) continue;
+          if (!staleRetried && isStaleConnection(err, req, deadline)) {
+            staleRetried = true;
+            continue;
+          }
+          if (await transient.again(err, deadline)) continue;
           throw err;
         }
       }
