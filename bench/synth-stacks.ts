@@ -65,8 +65,14 @@ export function buildWithBindings(stack: TerraformStack, count: number): void {
       type: "custom",
       contentType: "filesystem",
       remote: "local",
-      config: { size: SIZE, "user.cdktf-virt.owner": owner(`data${i}`), "user.cdktf-virt.protect": "true" },
-      lifecycle: { preventDestroy: true },
+      config: {
+        size: SIZE,
+        "user.cdktf-virt.lifecycle": "persistent",
+        "user.cdktf-virt.owner": owner(`data${i}`),
+        "user.cdktf-virt.protect": "true",
+      },
+      // The instance follows this volume (rebuildOnChange), so its lifecycle record is frozen once written.
+      lifecycle: { preventDestroy: true, ignoreChanges: ['config["user.cdktf-virt.lifecycle"]'] },
     });
     const scratchName = `${stackName}-scratch${i}`;
     const anchor = new TerraformDataResource(anchorScope, "Default", {
@@ -84,7 +90,7 @@ export function buildWithBindings(stack: TerraformStack, count: number): void {
       type: "custom",
       contentType: "filesystem",
       remote: "local",
-      config: { size: SIZE, "user.cdktf-virt.owner": owner(`scratch${i}`) },
+      config: { size: SIZE, "user.cdktf-virt.lifecycle": "ephemeral", "user.cdktf-virt.owner": owner(`scratch${i}`) },
       lifecycle: { replaceTriggeredBy: [address(anchor)] },
     });
     new IncusInstanceResource(vmScope, "Default", {

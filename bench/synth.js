@@ -61,15 +61,15 @@ function resourceCount(json) {
   return Object.values(json.resource ?? {}).reduce((n, byId) => n + Object.keys(byId).length, 0);
 }
 
-/** The first differing path between two JSON values, for a readable failure. */
-function firstDifference(a, b, path = "$") {
-  if (isDeepStrictEqual(a, b)) return undefined;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    const d = firstDifference(a[key], b[key], `${path}.${key}`);
-    if (d) return d;
+/** Every path where two JSON values differ (at most `limit`), so one failure shows all the drift at once. */
+function differences(a, b, path = "$", found = [], limit = 20) {
+  if (found.length >= limit || isDeepStrictEqual(a, b)) return found;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+    found.push(`${path}: constructs ${JSON.stringify(a)} vs L1 ${JSON.stringify(b)}`);
+    return found;
   }
-  return `${path}: differs`;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) differences(a[key], b[key], `${path}.${key}`, found, limit);
+  return found;
 }
 
 function main() {
@@ -91,8 +91,12 @@ function main() {
     }
     const a = stackJson(join(work, "constructs-0"));
     const b = stackJson(join(work, "bindings-0"));
-    const difference = firstDifference(a, b);
-    if (difference) throw new Error(`the two variants do not synthesize the same JSON, so their figures cannot be compared: ${difference}`);
+    const drift = differences(a, b);
+    if (drift.length) {
+      throw new Error(
+        `the two variants do not synthesize the same JSON, so their figures cannot be compared; make the hand-written L1 stack in bench/synth-stacks.ts produce what the constructs produce:\n  ${drift.join("\n  ")}`,
+      );
+    }
     const resources = resourceCount(a);
 
     const m = (variant, key) => median(results[variant].map((r) => r[key]));

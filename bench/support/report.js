@@ -47,6 +47,20 @@ function commandVersion(cmd, args, pattern) {
   }
 }
 
+/** The commit the figures belong to ("<sha>" plus "+dirty" when the work tree has changes), or "unknown". */
+function gitCommit() {
+  const root = require("node:path").join(__dirname, "..", "..");
+  const head = spawnSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: root, encoding: "utf8" });
+  if (head.status !== 0) return "unknown";
+  const dirty = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root, encoding: "utf8" });
+  return `${head.stdout.trim()}${dirty.stdout.trim() ? "+dirty" : ""}`;
+}
+
+/** The 1-minute load average, rounded (other work on the machine changes every figure). */
+function loadAverage() {
+  return +os.loadavg()[0].toFixed(2);
+}
+
 /** What the figures were measured on: cores, CPU, memory, load at the time, tool versions. */
 function machine() {
   const cpus = os.cpus();
@@ -55,7 +69,8 @@ function machine() {
     cpu: cpus[0] ? cpus[0].model.trim() : "unknown",
     cores: cpus.length,
     memoryGiB: +(os.totalmem() / 1024 ** 3).toFixed(1),
-    loadAverage1m: +os.loadavg()[0].toFixed(2),
+    loadAverage1m: loadAverage(),
+    commit: gitCommit(),
     node: process.version,
     terraform: commandVersion("terraform", ["version"], /Terraform v(\S+)/),
     incus: commandVersion("incus", ["version"], /Server version:\s*(\S+)/),
@@ -67,10 +82,26 @@ function formatMs(ms) {
   return ms >= 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
 }
 
-/** Prints a human line per figure, then the one JSON result line bench/run.js looks for. */
+/**
+ * Prints a human line per figure, the load average (at the start and at the end of the benchmark, when the caller
+ * recorded the start with `loadAtStart`) and the commit, then the one JSON result line bench/run.js looks for.
+ */
 function printResult(result, lines) {
+  const load = loadAverage();
+  const commit = gitCommit();
+  const range = startLoad === undefined ? `${load}` : `${startLoad} at the start, ${load} at the end`;
   for (const line of lines) console.log(`  ${line}`);
-  console.log(JSON.stringify({ ...result, loadAverage1m: +os.loadavg()[0].toFixed(2) }));
+  console.log(`  1-minute load average: ${range} (${os.cpus().length} cores); commit ${commit}`);
+  console.log(JSON.stringify({ ...result, loadAverage1m: load, ...(startLoad === undefined ? {} : { loadAverageAtStart1m: startLoad }), commit }));
+}
+
+/** Load average when the benchmark started (recorded when this module is first loaded). */
+const startLoad = loadAverage();
+
+/** Spread of a list of runs for display: "min–max over N runs". */
+function spread(values, format = (v) => v.toFixed(0)) {
+  if (values.length < 2) return `1 run`;
+  return `${format(Math.min(...values))}–${format(Math.max(...values))} over ${values.length} runs`;
 }
 
 /** Rounds a ratio for display and JSON. */
@@ -78,4 +109,4 @@ function ratio(measured, baseline) {
   return +(measured / baseline).toFixed(2);
 }
 
-module.exports = { flag, formatMs, machine, median, msSince, option, printResult, ratio, timed };
+module.exports = { flag, formatMs, gitCommit, loadAverage, machine, median, msSince, option, printResult, ratio, spread, timed };
