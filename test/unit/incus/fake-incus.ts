@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IncusClient } from "../../../lib/incus";
-import type { IncusClientOptions } from "../../../lib/incus";
+import type { IncusClientOptions, IncusError } from "../../../lib/incus";
 
 export interface RecordedRequest {
   readonly method: string;
@@ -94,4 +94,32 @@ export async function startFakeIncus(handler: Handler): Promise<FakeIncus> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One fake incusd for a test file: started before its tests, closed after them, its request log cleared before
+ * each test. Tests answer by setting `handler`.
+ */
+export function useFakeIncus(): { fake: FakeIncus; handler: Handler } {
+  const state = { handler: (() => undefined) as Handler, fake: undefined as unknown as FakeIncus };
+  beforeAll(async () => {
+    state.fake = await startFakeIncus((req, res) => state.handler(req, res));
+  });
+  afterAll(async () => {
+    await state.fake.close();
+  });
+  beforeEach(() => {
+    state.fake.requests.length = 0;
+  });
+  return state;
+}
+
+/** The error a call fails with (the test fails when it succeeds). */
+export async function failure<E = IncusError>(p: Promise<unknown>): Promise<E> {
+  return (await p.then(
+    () => {
+      throw new Error("expected the call to fail");
+    },
+    (e: unknown) => e,
+  )) as E;
 }

@@ -11,47 +11,26 @@ import {
   isTimeout,
 } from "../../../lib/incus";
 import type { IncusError } from "../../../lib/incus";
-import { errorEnvelope, sendJson, startFakeIncus, sync } from "./fake-incus";
-import type { FakeIncus, Handler } from "./fake-incus";
+import { errorEnvelope, failure, sendJson, sync, useFakeIncus } from "./fake-incus";
 
-let fake: FakeIncus;
-let handler: Handler = () => undefined;
-
-beforeAll(async () => {
-  fake = await startFakeIncus((req, res) => handler(req, res));
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
-
-async function failure(p: Promise<unknown>): Promise<IncusError> {
-  return (await p.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  )) as IncusError;
-}
+const incus = useFakeIncus();
 
 test("a sync GET returns the metadata and the ETag", async () => {
-  handler = (_req, res) => sendJson(res, 200, sync({ name: "p1", description: "d", config: {} }), { etag: '"abc"' });
-  const got = await fake.client().projects.get("p1");
+  incus.handler = (_req, res) => sendJson(res, 200, sync({ name: "p1", description: "d", config: {} }), { etag: '"abc"' });
+  const got = await incus.fake.client().projects.get("p1");
   expect(got).toEqual({ value: { name: "p1", description: "d", config: {} }, etag: '"abc"' });
-  expect(fake.requests[0].method).toBe("GET");
-  expect(fake.requests[0].url).toBe("/1.0/projects/p1");
+  expect(incus.fake.requests[0].method).toBe("GET");
+  expect(incus.fake.requests[0].url).toBe("/1.0/projects/p1");
 });
 
 test("updates send If-Match and JSON; scoped calls add project and target where the API takes them", async () => {
-  handler = (_req, res) => sendJson(res, 200, sync(null));
-  const client = fake.client({ project: "team" });
+  incus.handler = (_req, res) => sendJson(res, 200, sync(null));
+  const client = incus.fake.client({ project: "team" });
   await client.storageVolumes.patch("pool", "vol", { config: { size: "1GiB" } }, { etag: '"e1"', target: "node2" });
   await client.networks.delete("br0", { project: "other", target: "node2" });
   await client.projects.get("team");
 
-  const [patch, del, project] = fake.requests;
+  const [patch, del, project] = incus.fake.requests;
   expect(patch.method).toBe("PATCH");
   expect(patch.pathname).toBe("/1.0/storage-pools/pool/volumes/custom/vol");
   expect(Object.fromEntries(patch.query)).toEqual({ project: "team", target: "node2" });
@@ -64,9 +43,9 @@ test("updates send If-Match and JSON; scoped calls add project and target where 
 });
 
 test("path segments are percent-encoded", async () => {
-  handler = (_req, res) => sendJson(res, 200, sync({ name: "debian/12", target: "f" }));
-  await fake.client().images.getAlias("debian/12");
-  expect(fake.requests[0].url).toBe("/1.0/images/aliases/debian%2F12");
+  incus.handler = (_req, res) => sendJson(res, 200, sync({ name: "debian/12", target: "f" }));
+  await incus.fake.client().images.getAlias("debian/12");
+  expect(incus.fake.requests[0].url).toBe("/1.0/images/aliases/debian%2F12");
 });
 
 test.each([
@@ -78,48 +57,48 @@ test.each([
   [500, "Failed to create \"projects\" entry: UNIQUE constraint failed: projects.name", "CONFLICT", IncusConflictError],
   [500, "disk on fire", "SERVER_ERROR", undefined],
 ])("HTTP %i (%s) becomes %s", async (status, text, code, klass) => {
-  handler = (_req, res) => sendJson(res, status, errorEnvelope(status, text));
-  const err = await failure(fake.client().instances.get("c1", { project: "p" }));
+  incus.handler = (_req, res) => sendJson(res, status, errorEnvelope(status, text));
+  const err = await failure(incus.fake.client().instances.get("c1", { project: "p" }));
   expect(err.code).toBe(code);
   if (klass) expect(err).toBeInstanceOf(klass);
   expect(err.status).toBe(status);
   expect(err.incusMessage).toBe(text);
   expect(err.method).toBe("GET");
   expect(err.path).toBe("/1.0/instances/c1?project=p");
-  expect(err.endpoint).toBe(`unix:${fake.socketPath}`);
+  expect(err.endpoint).toBe(`unix:${incus.fake.socketPath}`);
   expect(err.message).toContain(text);
   expect(err.message).toContain("GET /1.0/instances/c1?project=p");
 });
 
 test("an error envelope that arrives with HTTP 200 is still an error, by its error_code", async () => {
-  handler = (_req, res) => sendJson(res, 200, errorEnvelope(404, "gone"));
-  const err = await failure(fake.client().profiles.get("x"));
+  incus.handler = (_req, res) => sendJson(res, 200, errorEnvelope(404, "gone"));
+  const err = await failure(incus.fake.client().profiles.get("x"));
   expect(isNotFound(err)).toBe(true);
   expect(err.incusMessage).toBe("gone");
 });
 
 test("a non-JSON error body is kept as the error text; a non-envelope answer is INVALID_RESPONSE", async () => {
-  handler = (_req, res) => {
+  incus.handler = (_req, res) => {
     res.writeHead(502, { "content-type": "text/plain" });
     res.end("bad gateway\n");
   };
-  const plain = await failure(fake.client().server.get());
+  const plain = await failure(incus.fake.client().server.get());
   expect(plain).toMatchObject({ code: "SERVER_ERROR", status: 502, incusMessage: "bad gateway" });
 
-  handler = (_req, res) => sendJson(res, 200, { hello: "world" });
-  expect((await failure(fake.client().server.get())).code).toBe("INVALID_RESPONSE");
-  handler = (_req, res) => {
+  incus.handler = (_req, res) => sendJson(res, 200, { hello: "world" });
+  expect((await failure(incus.fake.client().server.get())).code).toBe("INVALID_RESPONSE");
+  incus.handler = (_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end("{not json");
   };
-  expect((await failure(fake.client().server.get())).code).toBe("INVALID_RESPONSE");
+  expect((await failure(incus.fake.client().server.get())).code).toBe("INVALID_RESPONSE");
 });
 
 test("find() turns NOT_FOUND into undefined but keeps other errors", async () => {
-  handler = (_req, res) => sendJson(res, 404, errorEnvelope(404, "not found"));
-  expect(await fake.client().instances.find("c1")).toBeUndefined();
-  handler = (_req, res) => sendJson(res, 500, errorEnvelope(500, "boom"));
-  await expect(fake.client().instances.find("c1")).rejects.toMatchObject({ code: "SERVER_ERROR" });
+  incus.handler = (_req, res) => sendJson(res, 404, errorEnvelope(404, "not found"));
+  expect(await incus.fake.client().instances.find("c1")).toBeUndefined();
+  incus.handler = (_req, res) => sendJson(res, 500, errorEnvelope(500, "boom"));
+  await expect(incus.fake.client().instances.find("c1")).rejects.toMatchObject({ code: "SERVER_ERROR" });
 });
 
 test("a missing socket is a CONNECTION error that names the socket and what to do", async () => {
@@ -134,8 +113,8 @@ test("a missing socket is a CONNECTION error that names the socket and what to d
 });
 
 test("a daemon that never answers gives TIMEOUT naming the call's budget, not the time left of it", async () => {
-  handler = () => undefined; // never respond
-  const client = fake.client();
+  incus.handler = () => undefined; // never respond
+  const client = incus.fake.client();
   // Under load the clock moves on between starting the call and sending its request. Here it
   // moves 50 ms at every read while the call starts, so the time left is well under 300 ms.
   const realNow = Date.now.bind(Date);
@@ -159,51 +138,51 @@ test("a daemon that never answers gives TIMEOUT naming the call's budget, not th
 });
 
 test("requestTimeoutMs bounds a single request, and the message names it", async () => {
-  handler = () => undefined;
-  const err = await failure(fake.client({ requestTimeoutMs: 200 }).server.get());
+  incus.handler = () => undefined;
+  const err = await failure(incus.fake.client({ requestTimeoutMs: 200 }).server.get());
   expect(isTimeout(err)).toBe(true);
   expect(err.message).toContain("got no answer within 200 ms (the client's requestTimeoutMs)");
   expect(err.message).toContain("raise requestTimeoutMs");
 });
 
 test("the caller's AbortSignal aborts a request in flight, and an already aborted signal sends nothing", async () => {
-  handler = () => undefined;
+  incus.handler = () => undefined;
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 100);
-  const err = await failure(fake.client().server.get({ signal: controller.signal }));
+  const err = await failure(incus.fake.client().server.get({ signal: controller.signal }));
   expect(isAborted(err)).toBe(true);
 
-  fake.requests.length = 0;
-  const pre = await failure(fake.client().server.get({ signal: AbortSignal.abort() }));
+  incus.fake.requests.length = 0;
+  const pre = await failure(incus.fake.client().server.get({ signal: AbortSignal.abort() }));
   expect(isAborted(pre)).toBe(true);
-  expect(fake.requests).toHaveLength(0);
+  expect(incus.fake.requests).toHaveLength(0);
 });
 
 test("conflicts are recognised whichever way Incus reports them", async () => {
-  handler = (_req, res) => sendJson(res, 409, errorEnvelope(409, "Network \"br0\" already exists"));
-  expect(isConflict(await failure(fake.client().networks.create({ name: "br0" })))).toBe(true);
+  incus.handler = (_req, res) => sendJson(res, 409, errorEnvelope(409, "Network \"br0\" already exists"));
+  expect(isConflict(await failure(incus.fake.client().networks.create({ name: "br0" })))).toBe(true);
 });
 
 test("invalid client options are rejected when the client is built", async () => {
   const { IncusClient } = await import("../../../lib/incus");
   expect(() => new IncusClient({ requestTimeoutMs: 0 })).toThrow(/requestTimeoutMs must be a positive/);
   expect(() => new IncusClient({ connections: 1.5 })).toThrow(/connections must be a positive integer/);
-  handler = (_req, res) => sendJson(res, 200, sync({}));
-  await expect(fake.client().server.get({ timeoutMs: -1 })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+  incus.handler = (_req, res) => sendJson(res, 200, sync({}));
+  await expect(incus.fake.client().server.get({ timeoutMs: -1 })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
 });
 
 test("a read that hits a dropped connection is retried once; a write is not", async () => {
   let calls = 0;
-  handler = (_req, res) => {
+  incus.handler = (_req, res) => {
     calls++;
     if (calls === 1) return void res.socket?.destroy();
     sendJson(res, 200, sync({ api_version: "1.0" }));
   };
-  expect((await fake.client().server.get()).value).toEqual({ api_version: "1.0" });
+  expect((await incus.fake.client().server.get()).value).toEqual({ api_version: "1.0" });
   expect(calls).toBe(2);
 
   calls = 0;
-  const err = await failure(fake.client().profiles.create({ name: "p" }));
+  const err = await failure(incus.fake.client().profiles.create({ name: "p" }));
   expect(isConnectionError(err)).toBe(true);
   expect(calls).toBe(1);
 });

@@ -6,33 +6,13 @@ import type { IncusError } from "../../../lib/incus";
 import { Deadline } from "../../../lib/incus/cancel";
 import { IncusError as BaseError } from "../../../lib/incus/errors";
 import { TRANSIENT_RETRY_FOR_MS, TransientRetry, isTransientAnswer } from "../../../lib/incus/transient";
-import { errorEnvelope, sendJson, startFakeIncus, sync } from "./fake-incus";
+import { errorEnvelope, failure, sendJson, sync, useFakeIncus } from "./fake-incus";
 import type { FakeIncus, Handler } from "./fake-incus";
 
 const INVALID_PID = "Invalid PID '\ufffd'";
 const STOPPED = { status: "Stopped", status_code: 102, pid: 0, processes: 0, cpu: { usage: 0 }, memory: null, disk: null, network: null };
 
-let fake: FakeIncus;
-let handler: Handler = () => undefined;
-
-beforeAll(async () => {
-  fake = await startFakeIncus((req, res) => handler(req, res));
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-});
-
-async function failure(p: Promise<unknown>): Promise<IncusError> {
-  return (await p.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  )) as IncusError;
-}
+const incus = useFakeIncus();
 
 /** Answers "Invalid PID" for the first `ms` after the first request, then `after`. */
 function invalidPidFor(ms: number, after: (res: Parameters<Handler>[1]) => void = (res) => sendJson(res, 200, sync(STOPPED))): Handler {
@@ -45,42 +25,42 @@ function invalidPidFor(ms: number, after: (res: Parameters<Handler>[1]) => void 
 }
 
 test("the state read asks again while Incus answers Invalid PID, and returns the state once it settles", async () => {
-  handler = invalidPidFor(600);
+  incus.handler = invalidPidFor(600);
   const started = Date.now();
-  const got = await fake.client().instanceState.get("c1", { project: "p" });
+  const got = await incus.fake.client().instanceState.get("c1", { project: "p" });
   expect(got.value.status).toBe("Stopped");
   expect(Date.now() - started).toBeGreaterThanOrEqual(600);
-  const reads = fake.requests.length;
+  const reads = incus.fake.requests.length;
   expect(reads).toBeGreaterThanOrEqual(4);
   expect(reads).toBeLessThanOrEqual(10); // paused between asks, no hot loop
-  expect(fake.requests.every((r) => r.method === "GET" && r.url === "/1.0/instances/c1/state?project=p")).toBe(true);
+  expect(incus.fake.requests.every((r) => r.method === "GET" && r.url === "/1.0/instances/c1/state?project=p")).toBe(true);
 });
 
 test("the retry is bounded by the call's budget: the daemon's last answer is the error", async () => {
-  handler = invalidPidFor(60_000);
+  incus.handler = invalidPidFor(60_000);
   const started = Date.now();
-  const err = await failure(fake.client().instanceState.get("c1", { timeoutMs: 400 }));
+  const err = await failure(incus.fake.client().instanceState.get("c1", { timeoutMs: 400 }));
   expect(Date.now() - started).toBeLessThan(1_500);
   expect(err).toMatchObject({ code: "SERVER_ERROR", status: 500, incusMessage: INVALID_PID });
-  expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+  expect(incus.fake.requests.length).toBeGreaterThanOrEqual(2);
 });
 
 test("the caller's abort ends the retry at once with ABORTED", async () => {
-  handler = invalidPidFor(60_000);
+  incus.handler = invalidPidFor(60_000);
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 250);
   const started = Date.now();
-  const err = await failure(fake.client().instanceState.get("c1", { signal: controller.signal }));
+  const err = await failure(incus.fake.client().instanceState.get("c1", { signal: controller.signal }));
   expect(isAborted(err)).toBe(true);
   expect(Date.now() - started).toBeLessThan(1_000);
 });
 
 test("nothing else is retried: other endpoints, other texts, other statuses, writes", async () => {
   const once = async (call: (c: ReturnType<FakeIncus["client"]>) => Promise<unknown>, status: number, text: string) => {
-    fake.requests.length = 0;
-    handler = (_req, res) => sendJson(res, status, errorEnvelope(status, text));
-    await failure(call(fake.client()));
-    return fake.requests.length;
+    incus.fake.requests.length = 0;
+    incus.handler = (_req, res) => sendJson(res, status, errorEnvelope(status, text));
+    await failure(call(incus.fake.client()));
+    return incus.fake.requests.length;
   };
   expect(await once((c) => c.instances.get("c1"), 500, INVALID_PID)).toBe(1);
   expect(await once((c) => c.instanceState.get("c1"), 500, "disk on fire")).toBe(1);
