@@ -2,7 +2,6 @@
 // HTTP 500 "Invalid PID" while Incus force-stops the instance. Retried for a few seconds, abortably, bounded by
 // the call's budget; every other failure (other endpoints, other texts, writes) still fails at once.
 import { isAborted } from "../../../lib/incus";
-import type { IncusError } from "../../../lib/incus";
 import { Deadline } from "../../../lib/incus/cancel";
 import { IncusError as BaseError } from "../../../lib/incus/errors";
 import { TRANSIENT_RETRY_FOR_MS, TransientRetry, isTransientAnswer } from "../../../lib/incus/transient";
