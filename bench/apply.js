@@ -1,16 +1,27 @@
 #!/usr/bin/env node
+// @ts-check
 // Apply of N containers with volumes (default 50): `terraform apply` with the bundled provider against the same
-// end state reached (a) over raw REST with the same concurrency as terraform's -parallelism, and (b) by a
-// sequential `incus` command-line script. Each variant starts from nothing and is verified (every container
-// running, every volume there) before it is timed as done; everything is deleted between variants.
+// end state reached (a) over raw REST with the same concurrency as terraform's -parallelism, (b) by the `incus`
+// CLI with one bash chain per container, the same number at a time, and (c) by a sequential `incus` CLI script
+// (what a shell script does). Each variant starts from nothing and is verified (every container running, every
+// volume there; for terraform also `terraform plan` after the apply reports no changes) before its time counts;
+// everything is deleted between variants. Each of the --runs rounds (default 3) runs the variants in a rotated
+// order, so no variant always gets the quietest or the busiest moment; the medians are compared and the spread
+// (min–max) is printed next to them.
 //
-// Usage: node bench/apply.js [--containers 50] [--parallelism 10] [--runs 1]
+// Usage: node bench/apply.js [--containers 50] [--parallelism 10] [--runs 3] [--quick]
 "use strict";
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
-const { launchScript, runScript } = require("./rest-baseline/incus-cli");
+const { launchScript, runChains, runScript } = require("./rest-baseline/incus-cli");
 const { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, containersHcl, deleteAll, expectBuilt, names, requireDaemon, restSpec, uniquePrefix, workspace } = require("./support/incus-stack");
-const { formatMs, median, option, printResult, ratio, timed } = require("./support/report");
+const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
+/**
+ * @param {RawIncus} raw
+ * @param {string} prefix
+ * @param {number} count
+ * @param {number} parallelism
+ */
 async function viaTerraform(raw, prefix, count, parallelism) {
   const ws = workspace(prefix);
   try {
@@ -18,6 +29,8 @@ async function viaTerraform(raw, prefix, count, parallelism) {
     await ws.init();
     const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
     await expectBuilt(raw, prefix, count);
+    const plan = await ws.plan([`-parallelism=${parallelism}`]);
+    if (plan.code !== 0) throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
     const [destroyMs] = await timed(() => ws.destroy());
     return { ms, destroyMs };
   } finally {
@@ -26,6 +39,12 @@ async function viaTerraform(raw, prefix, count, parallelism) {
   }
 }
 
+/**
+ * @param {RawIncus} raw
+ * @param {string} prefix
+ * @param {number} count
+ * @param {number} parallelism
+ */
 async function viaRest(raw, prefix, count, parallelism) {
   const before = raw.requests;
   try {
@@ -44,10 +63,18 @@ async function viaRest(raw, prefix, count, parallelism) {
   }
 }
 
-async function viaCli(raw, prefix, count) {
+/**
+ * The CLI with `limit` chains at a time (1: the sequential script).
+ * @param {RawIncus} raw
+ * @param {string} prefix
+ * @param {number} count
+ * @param {number} limit
+ */
+async function viaCli(raw, prefix, count, limit) {
   try {
     const containers = [...Array(count).keys()].map((i) => names(prefix, i));
-    const ms = runScript(launchScript(containers, { pool: TEST_POOL, image: TEST_IMAGE, volumeSize: VOLUME_SIZE }), "the incus CLI script");
+    const opts = { pool: TEST_POOL, image: TEST_IMAGE, volumeSize: VOLUME_SIZE };
+    const ms = limit === 1 ? runScript(launchScript(containers, opts), "the incus CLI script") : await runChains(containers, opts, limit);
     await expectBuilt(raw, prefix, count);
     return { ms };
   } finally {
@@ -55,60 +82,71 @@ async function viaCli(raw, prefix, count) {
   }
 }
 
+const VARIANTS = ["terraform", "rest", "cli", "script"];
+
 async function main() {
-  const count = Number(option("containers", "50"));
+  const quick = flag("quick");
+  const count = Number(option("containers", quick ? "2" : "50"));
   const parallelism = Number(option("parallelism", "10"));
-  const runs = Number(option("runs", "1"));
+  const runs = Number(option("runs", quick ? "1" : "3"));
   const raw = new RawIncus();
   await requireDaemon(raw);
-  const results = { terraform: [], rest: [], cli: [] };
-  let destroyMs = [];
+  /** @type {Record<string, number[]>} */
+  const times = { terraform: [], rest: [], cli: [], script: [] };
+  /** @type {number[]} */
+  const destroyMs = [];
   let requests = 0;
   try {
     for (let run = 0; run < runs; run++) {
-      // Rotate the order so no variant always gets the quietest or the busiest moment.
-      const order = [["terraform", "rest", "cli"], ["rest", "cli", "terraform"], ["cli", "terraform", "rest"]][run % 3];
+      const order = VARIANTS.map((_, i) => VARIANTS[(i + run) % VARIANTS.length]);
       for (const variant of order) {
         const prefix = uniquePrefix(`apply-${variant}`);
         if (variant === "terraform") {
           const r = await viaTerraform(raw, prefix, count, parallelism);
-          results.terraform.push(r.ms);
+          times.terraform.push(r.ms);
           destroyMs.push(r.destroyMs);
         } else if (variant === "rest") {
           const r = await viaRest(raw, prefix, count, parallelism);
-          results.rest.push(r.ms);
+          times.rest.push(r.ms);
           requests = r.requests;
         } else {
-          results.cli.push((await viaCli(raw, prefix, count)).ms);
+          times[variant].push((await viaCli(raw, prefix, count, variant === "cli" ? parallelism : 1)).ms);
         }
       }
     }
   } finally {
     await raw.close();
   }
-  const tf = median(results.terraform);
-  const rest = median(results.rest);
-  const cli = median(results.cli);
-  console.log(`apply (${count} containers with volumes, parallelism ${parallelism}, ${runs} run(s))`);
+  const m = Object.fromEntries(VARIANTS.map((v) => [v, median(times[v])]));
+  const s = (/** @type {string} */ v) => spread(times[v], formatMs);
+  console.log(`apply (${count} containers with volumes, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`);
   printResult(
     {
       bench: "apply",
       containers: count,
       parallelism,
       runs,
-      terraformMs: Math.round(tf),
-      restMs: Math.round(rest),
-      cliMs: Math.round(cli),
+      terraformMs: Math.round(m.terraform),
+      restMs: Math.round(m.rest),
+      cliParallelMs: Math.round(m.cli),
+      cliMs: Math.round(m.script),
+      terraformRunsMs: times.terraform.map(Math.round),
+      restRunsMs: times.rest.map(Math.round),
+      cliParallelRunsMs: times.cli.map(Math.round),
+      cliRunsMs: times.script.map(Math.round),
       terraformDestroyMs: Math.round(median(destroyMs)),
       restRequests: requests,
-      ratio: ratio(tf, rest),
-      ratioVsCli: ratio(tf, cli),
+      planAfterApplyEmpty: true,
+      ratio: ratio(m.terraform, m.rest),
+      ratioVsCliParallel: ratio(m.terraform, m.cli),
+      ratioVsCli: ratio(m.terraform, m.script),
     },
     [
-      `terraform apply (bundled provider): ${formatMs(tf)} (destroy ${formatMs(median(destroyMs))})`,
-      `raw REST, ${parallelism} at a time:    ${formatMs(rest)} (${requests} API calls)`,
-      `sequential incus CLI script:       ${formatMs(cli)}`,
-      `ratio terraform / REST: ${ratio(tf, rest)}x; terraform / CLI script: ${ratio(tf, cli)}x`,
+      `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(m.terraform)} (${s("terraform")}; destroy ${formatMs(median(destroyMs))}; plan after apply empty)`,
+      `${`raw REST, ${parallelism} at a time:`.padEnd(40)}${formatMs(m.rest)} (${s("rest")}; ${requests} API calls)`,
+      `${`incus CLI, ${parallelism} chains at a time:`.padEnd(40)}${formatMs(m.cli)} (${s("cli")})`,
+      `${"incus CLI script, one after the other:".padEnd(40)}${formatMs(m.script)} (${s("script")}; what a shell script does)`,
+      `ratio terraform / REST: ${ratio(m.terraform, m.rest)}x; / CLI ${parallelism} at a time: ${ratio(m.terraform, m.cli)}x; / sequential CLI script: ${ratio(m.terraform, m.script)}x`,
     ],
   );
 }
