@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // libvirt: apply of N domains (default 10), each with a raw volume in the test pool, running, with the bundled
 // libvirt provider, against the same end state reached with raw `virsh` commands (vol-create-as, define, start)
-// run with the same concurrency as terraform's -parallelism, and one after the other as a shell script would.
-// Every variant is verified (each domain running) and removed before the next one.
+// run with the same concurrency as terraform's -parallelism, and one after the other (what a shell script does).
+// Every variant is verified (each domain running, each volume in the pool; for terraform also `terraform plan`
+// after the apply reports no changes) and removed before the next one. Each of the --runs rounds (default 3) runs
+// the variants in a rotated order; medians are compared and the spread (min–max) printed next to them.
 //
-// Usage: node bench/libvirt-apply.js [--domains 10] [--parallelism 10] [--runs 1]
+// Usage: node bench/libvirt-apply.js [--domains 10] [--parallelism 10] [--runs 3] [--quick]
+// @ts-check
 "use strict";
 const { execFile } = require("node:child_process");
 const { randomBytes } = require("node:crypto");
@@ -14,7 +17,7 @@ const { join } = require("node:path");
 const { promisify } = require("node:util");
 const { withConcurrency } = require("./rest-baseline/rest-client");
 const { loadTs } = require("./support/load-ts");
-const { formatMs, median, option, printResult, ratio, timed } = require("./support/report");
+const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
 const URI = process.env.CDKTF_VIRT_LIBVIRT_URI ?? "qemu:///system";
 const POOL = process.env.CDKTF_VIRT_LIBVIRT_POOL ?? "cdktf-virt-test";
@@ -76,10 +79,23 @@ async function domainsWithPrefix(prefix) {
   return stdout.split("\n").map((s) => s.trim()).filter((n) => n.startsWith(prefix));
 }
 
+/** @param {string} prefix */
+async function volumesWithPrefix(prefix) {
+  const { stdout } = await virsh("vol-list", POOL);
+  return stdout.split("\n").map((l) => l.trim().split(/\s+/)[0]).filter((n) => n && n.startsWith(prefix));
+}
+
+/**
+ * Throws unless the prefix has exactly `count` running domains and `count` volumes in the pool.
+ * @param {string} prefix
+ * @param {number} count
+ */
 async function expectRunning(prefix, count) {
   const { stdout } = await virsh("list", "--state-running", "--name");
   const running = stdout.split("\n").map((s) => s.trim()).filter((n) => n.startsWith(prefix));
   if (running.length !== count) throw new Error(`expected ${count} running domains with prefix ${prefix}, found ${running.length}`);
+  const volumes = await volumesWithPrefix(prefix);
+  if (volumes.length !== count) throw new Error(`expected ${count} volumes with prefix ${prefix} in pool ${POOL}, found ${volumes.length}`);
 }
 
 /** Removes the prefix's domains and volumes (only those). */
@@ -88,9 +104,7 @@ async function removeAll(prefix) {
     await virsh("destroy", name).catch(() => undefined);
     await virsh("undefine", name, "--nvram").catch(() => virsh("undefine", name));
   });
-  const { stdout } = await virsh("vol-list", POOL);
-  const vols = stdout.split("\n").map((l) => l.trim().split(/\s+/)[0]).filter((n) => n && n.startsWith(prefix));
-  await withConcurrency(vols, 10, (v) => virsh("vol-delete", v, "--pool", POOL));
+  await withConcurrency(await volumesWithPrefix(prefix), 10, (v) => virsh("vol-delete", v, "--pool", POOL));
 }
 
 async function viaVirsh(prefix, count, limit, dir) {
@@ -121,6 +135,8 @@ async function viaTerraform(prefix, count, parallelism) {
     await ws.init();
     const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
     await expectRunning(prefix, count);
+    const plan = await ws.plan([`-parallelism=${parallelism}`]);
+    if (plan.code !== 0) throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
     await ws.destroy();
     return ms;
   } finally {
@@ -130,9 +146,10 @@ async function viaTerraform(prefix, count, parallelism) {
 }
 
 async function main() {
-  const count = Number(option("domains", "10"));
+  const quick = flag("quick");
+  const count = Number(option("domains", quick ? "2" : "10"));
   const parallelism = Number(option("parallelism", "10"));
-  const runs = Number(option("runs", "1"));
+  const runs = Number(option("runs", quick ? "1" : "3"));
   try {
     await virsh("pool-info", POOL);
   } catch (err) {
@@ -158,13 +175,27 @@ async function main() {
   const t = median(tf);
   const p = median(parallel);
   const s = median(sequential);
-  console.log(`libvirt-apply (${count} domains with a volume each, parallelism ${parallelism}, ${runs} run(s))`);
+  console.log(`libvirt-apply (${count} domains with a volume each, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`);
   printResult(
-    { bench: "libvirt-apply", domains: count, parallelism, runs, terraformMs: Math.round(t), virshMs: Math.round(p), virshSequentialMs: Math.round(s), ratio: ratio(t, p), ratioVsSequential: ratio(t, s) },
+    {
+      bench: "libvirt-apply",
+      domains: count,
+      parallelism,
+      runs,
+      terraformMs: Math.round(t),
+      virshMs: Math.round(p),
+      virshSequentialMs: Math.round(s),
+      terraformRunsMs: tf.map(Math.round),
+      virshRunsMs: parallel.map(Math.round),
+      virshSequentialRunsMs: sequential.map(Math.round),
+      planAfterApplyEmpty: true,
+      ratio: ratio(t, p),
+      ratioVsSequential: ratio(t, s),
+    },
     [
-      `terraform apply (bundled provider):   ${formatMs(t)}`,
-      `virsh, ${parallelism} at a time:               ${formatMs(p)}`,
-      `virsh, one command after the other:   ${formatMs(s)}`,
+      `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(t)} (${spread(tf, formatMs)}; plan after apply empty)`,
+      `${`virsh, ${parallelism} at a time:`.padEnd(40)}${formatMs(p)} (${spread(parallel, formatMs)})`,
+      `${"virsh, one after the other:".padEnd(40)}${formatMs(s)} (${spread(sequential, formatMs)}; what a shell script does)`,
       `ratio terraform / virsh: ${ratio(t, p)}x; terraform / sequential virsh: ${ratio(t, s)}x`,
     ],
   );
