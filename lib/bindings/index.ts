@@ -27,6 +27,8 @@ export type {
   IncusWaitForConfig,
   IncusSourceInstanceConfig,
 } from "./incus/instance";
+export { IncusStorageVolumeSnapshotResource } from "./incus/volume-snapshot";
+export type { IncusStorageVolumeSnapshotConfig } from "./incus/volume-snapshot";
 export { IncusInstanceSnapshotResource } from "./incus/instance-snapshot";
 export type { IncusInstanceSnapshotConfig } from "./incus/instance-snapshot";
 export { IncusImageResource } from "./incus/image";

@@ -6,6 +6,7 @@ import { INCUS_PROJECT_SPEC } from "./incus/project";
 import { INCUS_NETWORK_SPEC } from "./incus/network";
 import { INCUS_STORAGE_POOL_SPEC } from "./incus/storage-pool";
 import { INCUS_STORAGE_VOLUME_SPEC } from "./incus/storage-volume";
+import { INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC } from "./incus/volume-snapshot";
 import { INCUS_PROFILE_SPEC } from "./incus/profile";
 import { INCUS_INSTANCE_SPEC } from "./incus/instance";
 import { INCUS_INSTANCE_SNAPSHOT_SPEC } from "./incus/instance-snapshot";
@@ -22,6 +23,7 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_network: INCUS_NETWORK_SPEC,
   incus_storage_pool: INCUS_STORAGE_POOL_SPEC,
   incus_storage_volume: INCUS_STORAGE_VOLUME_SPEC,
+  incus_storage_volume_snapshot: INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC,
   incus_profile: INCUS_PROFILE_SPEC,
   incus_instance: INCUS_INSTANCE_SPEC,
   incus_instance_snapshot: INCUS_INSTANCE_SNAPSHOT_SPEC,

@@ -10,6 +10,8 @@ export type { IStoragePool, StoragePoolProps } from "./storage-pool";
 export { Volume } from "./volume";
 export { VolumeContentType, VolumeFormat } from "./volume-props";
 export type { IncusVolumeOptions, IVolume, LibvirtVolumeOptions, VolumeAttributes, VolumeProps } from "./volume-props";
+export { VolumeSnapshot } from "./volume-snapshot";
+export type { VolumeSnapshotProps } from "./volume-snapshot";
 export { Instance } from "./instance";
 export { InstanceType } from "./instance-props";
 export type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtInstanceOptions, RootDiskOptions } from "./instance-props";
