@@ -98,10 +98,14 @@ function printResult(result, lines) {
 /** Load average when the benchmark started (recorded when this module is first loaded). */
 const startLoad = loadAverage();
 
-/** Spread of a list of runs for display: "min–max over N runs". */
+/**
+ * Spread of a list of runs for display: "min–max over N runs" ("1 run" when there is one).
+ * @param {number[]} values
+ * @param {(v: number) => string} [format]
+ */
 function spread(values, format = (v) => v.toFixed(0)) {
-  if (values.length < 2) return `1 run`;
-  return `${format(Math.min(...values))}–${format(Math.max(...values))} over ${values.length} runs`;
+  if (values.length < 2) return "1 run";
+  return `${format(Math.min(...values))} – ${format(Math.max(...values))} over ${values.length} runs`;
 }
 
 /** Rounds a ratio for display and JSON. */
