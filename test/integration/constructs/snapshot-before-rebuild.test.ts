@@ -1,0 +1,57 @@
+// attach(volume, { snapshotBeforeRebuild }) through the constructs and terraform on the real incusd: an image change
+// rebuilds the container, and the data volume then has a snapshot "rebuild-<instance>-<stamp>" taken before it.
+import { execFileSync } from "node:child_process";
+import type { TerraformStack } from "cdktf";
+import { IncusHost, Instance, RemovalPolicy, StoragePool, Volume } from "../../../lib";
+import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
+import { forceCleanup, getInstance, getVolume, incusQuery, shIn, StackRun } from "./support";
+
+const prefix = uniqueName("sbr");
+const client = testClient();
+const runs: StackRun[] = [];
+const image2 = `${prefix}-img2`;
+
+beforeAll(async () => {
+  await requireIncus(client);
+  const fingerprint = JSON.parse(execFileSync("incus", ["query", `/1.0/images/aliases/${TEST_IMAGE}`], { encoding: "utf8" })).target;
+  execFileSync("incus", ["image", "alias", "create", image2, fingerprint]);
+});
+
+afterAll(async () => {
+  for (const run of runs) run.cleanup();
+  forceCleanup(prefix, [TEST_POOL]);
+  try {
+    execFileSync("incus", ["image", "alias", "delete", image2], { stdio: "ignore" });
+  } catch {
+    /* already gone */
+  }
+  await client.close();
+});
+
+test("an image change rebuilds the container after a snapshot of its data volume", async () => {
+  const run = new StackRun(`${prefix}-r`);
+  runs.push(run);
+  const name = (id: string) => `${run.stackName}-${id}`;
+  const build = (image: string) => (stack: TerraformStack) => {
+    const host = new IncusHost(stack, "local");
+    const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
+    const data = new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.DESTROY });
+    new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } }).attach(data, { path: "/data", snapshotBeforeRebuild: 2 });
+  };
+  run.synth(build(TEST_IMAGE));
+  await run.deploy();
+  expect(getVolume(TEST_POOL, name("data")).config["user.cdktf-virt.snapshot-before-rebuild"]).toBe("2");
+  shIn(name("app"), "echo v1 > /data/file.txt");
+  const uuid = getInstance(name("app")).config["volatile.uuid"];
+
+  run.synth(build(image2));
+  await run.deploy();
+  expect(getInstance(name("app")).config["volatile.uuid"]).not.toBe(uuid);
+  const snapshots: string[] = (incusQuery(`/1.0/storage-pools/${TEST_POOL}/volumes/custom/${name("data")}/snapshots`) ?? []).map((u: string) =>
+    decodeURIComponent(u.split("/").pop()!),
+  );
+  expect(snapshots).toHaveLength(1);
+  expect(snapshots[0]).toMatch(new RegExp(`^rebuild-${name("app")}-\\d{8}T\\d{6}Z$`));
+
+  expect((await run.destroy()).code).toBe(0);
+});
