@@ -3,7 +3,7 @@
 #  - reuses a libvirtd that already answers on qemu:///system (never changes objects it did not create);
 #  - otherwise installs libvirt 9 + QEMU from Debian main, runs QEMU as root (no udev: /dev/kvm is root-only)
 #    and starts virtlogd and libvirtd by hand;
-#  - creates the test dir pool (started), and nothing else.
+#  - creates the test dir pool (started), and installs genisoimage (isoinfo) for the cloud-init ISO tests.
 # Idempotent: a second run only checks and returns.
 set -euo pipefail
 
@@ -100,5 +100,11 @@ if ! libvirt_answers; then
   start_daemons
 fi
 ensure_pool
+# isoinfo (genisoimage) reads back the cloud-init seed ISOs our provider writes, in the tests.
+if ! command -v isoinfo >/dev/null 2>&1; then
+  log "installing genisoimage (isoinfo, for the cloud-init ISO tests)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends genisoimage >/dev/null
+fi
 version=$(virsh -q -c "$URI" version 2>/dev/null || true)
 log "ready: $(sed -n 's/^Running hypervisor: *//p' <<<"$version"), pool $POOL"
