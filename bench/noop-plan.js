@@ -5,11 +5,14 @@
 // `terraform plan -refresh=false`, separates terraform's fixed cost from the provider's refresh work, so the
 // refresh part can be compared with the reads it has to make.
 //
-// Usage: node bench/noop-plan.js [--containers 100] [--parallelism 10] [--runs 5]
+// Every run measures the three back to back; medians with the min–max spread.
+//
+// Usage: node bench/noop-plan.js [--containers 100] [--parallelism 10] [--runs 5] [--quick]
+// @ts-check
 "use strict";
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
 const { TEST_POOL, containersHcl, deleteAll, expectBuilt, names, requireDaemon, uniquePrefix, workspace } = require("./support/incus-stack");
-const { formatMs, median, option, printResult, ratio, timed } = require("./support/report");
+const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
 async function restReads(raw, prefix, count, parallelism) {
   const before = raw.requests;
@@ -25,15 +28,19 @@ async function restReads(raw, prefix, count, parallelism) {
 }
 
 async function main() {
-  const count = Number(option("containers", "100"));
+  const quick = flag("quick");
+  const count = Number(option("containers", quick ? "2" : "100"));
   const parallelism = Number(option("parallelism", "10"));
-  const runs = Number(option("runs", "5"));
+  const runs = Number(option("runs", quick ? "1" : "5"));
   const raw = new RawIncus();
   await requireDaemon(raw);
   const prefix = uniquePrefix("plan");
   const ws = workspace(prefix);
+  /** @type {number[]} */
   const plan = [];
+  /** @type {number[]} */
   const planNoRefresh = [];
+  /** @type {number[]} */
   const rest = [];
   let requests = 0;
   let setupMs = 0;
@@ -42,7 +49,7 @@ async function main() {
     await ws.init();
     [setupMs] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
     await expectBuilt(raw, prefix, count);
-    const planOnce = async (extra) => {
+    const planOnce = async (/** @type {string[]} */ extra) => {
       const [ms, r] = await timed(() => ws.plan([`-parallelism=${parallelism}`, ...extra]));
       if (r.code !== 0) throw new Error(`the plan of the deployed stack is not empty (exit ${r.code}):\n${r.output}`);
       return ms;
@@ -77,14 +84,17 @@ async function main() {
       planNoRefreshMs: Math.round(pn),
       refreshMs: Math.round(refresh),
       restReadsMs: Math.round(r),
+      planRunsMs: plan.map(Math.round),
+      planNoRefreshRunsMs: planNoRefresh.map(Math.round),
+      restReadsRunsMs: rest.map(Math.round),
       restRequests: requests,
       ratio: ratio(p, r),
       refreshRatio: ratio(refresh, r),
     },
     [
-      `terraform plan (refresh):        ${formatMs(p)}`,
-      `terraform plan -refresh=false:   ${formatMs(pn)} (terraform and provider start-up, no reads)`,
-      `raw REST reads, ${parallelism} at a time: ${formatMs(r)} (${requests} GETs)`,
+      `terraform plan (refresh):        ${formatMs(p)} (${spread(plan, formatMs)}; no changes)`,
+      `terraform plan -refresh=false:   ${formatMs(pn)} (${spread(planNoRefresh, formatMs)}; terraform and provider start-up, no reads)`,
+      `raw REST reads, ${parallelism} at a time: ${formatMs(r)} (${spread(rest, formatMs)}; ${requests} GETs)`,
       `ratio plan / REST reads: ${ratio(p, r)}x; refresh part (${formatMs(refresh)}) / REST reads: ${ratio(refresh, r)}x`,
     ],
   );

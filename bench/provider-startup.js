@@ -109,6 +109,7 @@ function timeToExit(cmdArgs, env) {
 
 async function main() {
   ensureBundle();
+  /** @type {NodeJS.ProcessEnv} */
   const base = {
     ...process.env,
     TF_PLUGIN_MAGIC_COOKIE: MAGIC,

@@ -1,28 +1,49 @@
 #!/usr/bin/env node
 // Runs every benchmark one after the other (never in parallel: they would measure each other) and prints a summary
-// with each figure's ratio against the baseline measured in the same run, plus the machine and its load. `npm run
-// bench` builds first; run `node bench/run.js` directly to reuse the current build.
+// with each figure's ratio against the baseline measured in the same run, plus the machine, its load and the git
+// commit. `npm run bench` builds first; run `node bench/run.js` directly to reuse the current build.
+//
+// --quick runs every benchmark with tiny sizes and one run (each script's own --quick), so CI exercises the code
+// paths and self-checks (equal synth output, everything running, plans after apply empty) in well under two
+// minutes; it first type-checks bench/ (bench/tsconfig.json). The exit code is non-zero when the type check fails,
+// a benchmark throws or a self-check fails. Its figures are not comparable with full runs.
 //
 // Usage: node bench/run.js [--only synth,apply,...] [--quick] [--json results.json]
+// @ts-check
 "use strict";
-const { spawn } = require("node:child_process");
+const { spawn, spawnSync } = require("node:child_process");
 const { writeFileSync } = require("node:fs");
 const { join } = require("node:path");
 const { flag, formatMs, machine, option } = require("./support/report");
+const { root } = require("./support/load-ts");
 
-/** name → script and arguments (full size, then --quick size). */
+/** name → script and its arguments; --quick is added to them in quick mode. */
 const BENCHES = [
-  { name: "synth", script: "synth.js", args: [], quick: ["--instances", "200", "--runs", "1"], baseline: "same stack written with L1 bindings" },
-  { name: "provider-startup", script: "provider-startup.js", args: ["--type", "incus"], quick: ["--type", "incus", "--runs", "5"], baseline: "bare `node -e 0`" },
-  { name: "plan-overhead", script: "plan-overhead.js", args: [], quick: ["--runs", "3"], baseline: "plan of a built-in terraform_data" },
-  { name: "apply", script: "apply.js", args: [], quick: ["--containers", "10"], baseline: "raw REST, same concurrency" },
-  { name: "noop-plan", script: "noop-plan.js", args: [], quick: ["--containers", "20", "--runs", "2"], baseline: "raw REST reads, same concurrency" },
-  { name: "libvirt-apply", script: "libvirt-apply.js", args: [], quick: ["--domains", "3"], baseline: "virsh, same concurrency" },
+  { name: "synth", script: "synth.js", args: [], baseline: "same stack written with L1 bindings" },
+  { name: "provider-startup", script: "provider-startup.js", args: ["--type", "incus"], baseline: "`node -e 0` in the launcher's environment" },
+  { name: "provider-startup-libvirt", script: "provider-startup.js", args: ["--type", "libvirt"], baseline: "`node -e 0` in the launcher's environment" },
+  { name: "plan-overhead", script: "plan-overhead.js", args: [], baseline: "plan of a built-in terraform_data" },
+  { name: "apply", script: "apply.js", args: [], baseline: "raw REST, same concurrency" },
+  { name: "noop-plan", script: "noop-plan.js", args: [], baseline: "raw REST reads, same concurrency" },
+  { name: "libvirt-apply", script: "libvirt-apply.js", args: [], baseline: "virsh, same concurrency" },
 ];
 
+/** Type-checks the benchmark scripts (// @ts-check + JSDoc) with bench/tsconfig.json; returns the exit code. */
+function typecheck() {
+  console.log("== typecheck: tsc -p bench/tsconfig.json");
+  const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
+  const r = spawnSync(process.execPath, [tsc, "-p", join(__dirname, "tsconfig.json")], { stdio: "inherit" });
+  return r.status ?? 1;
+}
+
+/**
+ * @param {typeof BENCHES[number]} bench
+ * @param {boolean} quick
+ * @returns {Promise<{ name: string, baseline: string, code: number | null, wallMs: number, result: any }>}
+ */
 function runOne(bench, quick) {
   return new Promise((resolve) => {
-    const args = [join(__dirname, bench.script), ...(quick ? bench.quick : bench.args)];
+    const args = [join(__dirname, bench.script), ...bench.args, ...(quick ? ["--quick"] : [])];
     console.log(`\n== ${bench.name}: node ${args.map((a) => a.replace(`${__dirname}/`, "bench/")).join(" ")}`);
     const started = Date.now();
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
@@ -38,7 +59,10 @@ function runOne(bench, quick) {
   });
 }
 
-/** The headline figure of a result: "measured vs baseline". */
+/**
+ * The headline figure of a result: "measured vs baseline".
+ * @param {{ result: any }} r
+ */
 function headline(r) {
   const x = r.result;
   if (!x) return "no result";
@@ -46,15 +70,15 @@ function headline(r) {
     case "synth":
       return `${formatMs(x.constructsMedianMs)} vs ${formatMs(x.bindingsMedianMs)} (${x.instances} instances; CPU ${x.cpuRatio}x, memory ${x.memoryRatio}x)`;
     case "provider-startup":
-      return `${x.nodeHandshakeMedianMs} ms vs ${x.nodeBaselineMedianMs} ms to handshake (first RPC answered: ${x.nodeFirstAnswerMedianMs} ms; warm: ${x.warmHandshakeMedianMs} / ${x.warmFirstAnswerMedianMs} ms)`;
+      return `${x.type}: ${x.nodeHandshakeMedianMs} ms vs ${x.nodeBaselineMedianMs} ms to handshake (plain node ${x.plainNodeMedianMs} ms, ${x.nodeRatioVsPlainNode}x; first RPC answered: ${x.nodeFirstAnswerMedianMs} ms; warm: ${x.warmHandshakeMedianMs} / ${x.warmFirstAnswerMedianMs} ms)`;
     case "plan-overhead":
-      return `${formatMs(x.warmPlanMedianMs)} vs ${formatMs(x.builtinPlanMedianMs)} (first after idle ${x.coldRatio}x, reuse off ${x.nodeRatio}x)`;
+      return `incus after idle ${formatMs(x.incusColdPlanMedianMs)} vs ${formatMs(x.builtinPlanMedianMs)} (plans in a row ${x.incusWarmRatio}x, reuse off ${x.incusNodeRatio}x; testfs after idle ${x.testfsColdRatio}x, in a row ${x.testfsWarmRatio}x)`;
     case "apply":
-      return `${formatMs(x.terraformMs)} vs ${formatMs(x.restMs)} (${x.containers} containers; CLI script ${formatMs(x.cliMs)}, ${x.ratioVsCli}x)`;
+      return `${formatMs(x.terraformMs)} vs ${formatMs(x.restMs)} (${x.containers} containers, ${x.runs} runs; CLI 10 at a time ${x.ratioVsCliParallel}x, sequential CLI script ${x.ratioVsCli}x)`;
     case "noop-plan":
       return `${formatMs(x.planMs)} vs ${formatMs(x.restReadsMs)} (${x.resources} resources; refresh part ${x.refreshRatio}x)`;
     case "libvirt-apply":
-      return `${formatMs(x.terraformMs)} vs ${formatMs(x.virshMs)} (${x.domains} domains; sequential virsh ${x.ratioVsSequential}x)`;
+      return `${formatMs(x.terraformMs)} vs ${formatMs(x.virshMs)} (${x.domains} domains, ${x.runs} runs; sequential virsh ${x.ratioVsSequential}x)`;
     default:
       return JSON.stringify(x);
   }
@@ -68,18 +92,23 @@ async function main() {
   if (unknown.length) throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; choose from ${BENCHES.map((b) => b.name).join(", ")}`);
   const quick = flag("quick");
   const host = machine();
+  const started = Date.now();
+  const checked = quick && only.length === 0 ? typecheck() : 0;
   const results = [];
   for (const bench of BENCHES.filter((b) => only.length === 0 || only.includes(b.name))) results.push(await runOne(bench, quick));
 
-  console.log(`\n== summary (${host.date}; ${host.cores} cores ${host.cpu}, ${host.memoryGiB} GiB; node ${host.node}, terraform ${host.terraform}, incus ${host.incus})`);
+  const mode = quick ? "QUICK mode: tiny sizes, 1 run, figures not comparable; " : "";
+  console.log(`\n== summary (${mode}${host.date}, commit ${host.commit}; ${host.cores} cores ${host.cpu}, ${host.memoryGiB} GiB, load ${host.loadAverage1m} at the start; node ${host.node}, terraform ${host.terraform}, incus ${host.incus})`);
+  if (checked !== 0) console.log(`${"typecheck".padEnd(24)} FAILED (tsc -p bench/tsconfig.json exited ${checked})`);
   for (const r of results) {
     const status = r.code === 0 ? `${String(r.result?.ratio ?? "?").padStart(6)}x` : " FAILED";
     const load = r.result ? `load ${r.result.loadAverage1m ?? "?"}` : `exit ${r.code}`;
-    console.log(`${r.name.padEnd(17)} ${status}  ${headline(r)}  [baseline: ${r.baseline}; ${load}]`);
+    console.log(`${r.name.padEnd(24)} ${status}  ${headline(r)}  [baseline: ${r.baseline}; ${load}]`);
   }
+  console.log(`total ${formatMs(Date.now() - started)}`);
   const file = option("json", "");
   if (file) writeFileSync(file, JSON.stringify({ machine: host, quick, results }, null, 2));
-  if (results.some((r) => r.code !== 0)) process.exit(1);
+  if (checked !== 0 || results.some((r) => r.code !== 0 || !r.result)) process.exit(1);
 }
 
 main().catch((err) => {

@@ -7,7 +7,8 @@
 // process's peak RSS. Before any figure is printed, the two cdk.tf.json files are
 // compared: they must be equal, or the comparison would be meaningless.
 //
-// Usage: node bench/synth.js [--instances 1000] [--runs 3]
+// Usage: node bench/synth.js [--instances 1000] [--runs 3] [--quick]
+// @ts-check
 "use strict";
 const { spawnSync } = require("node:child_process");
 const { mkdtempSync, readFileSync, rmSync } = require("node:fs");
@@ -15,7 +16,7 @@ const { tmpdir } = require("node:os");
 const { isDeepStrictEqual } = require("node:util");
 const { join } = require("node:path");
 const { bundleTs } = require("./support/load-ts");
-const { formatMs, median, msSince, option, printResult, ratio } = require("./support/report");
+const { flag, formatMs, median, msSince, option, printResult, ratio, spread } = require("./support/report");
 
 const STACK = "bench";
 const VARIANTS = ["constructs", "bindings"];
@@ -50,7 +51,7 @@ function runChild(variant, count, outdir, bundle) {
     maxBuffer: 16 * 1024 * 1024,
   });
   if (r.status !== 0) throw new Error(`synth of the ${variant} variant failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split("\n").pop());
+  return JSON.parse(r.stdout.trim().split("\n").pop() ?? "");
 }
 
 function stackJson(outdir) {
@@ -73,11 +74,13 @@ function differences(a, b, path = "$", found = [], limit = 20) {
 }
 
 function main() {
-  const count = Number(option("instances", "1000"));
-  const runs = Number(option("runs", "3"));
+  const quick = flag("quick");
+  const count = Number(option("instances", quick ? "20" : "1000"));
+  const runs = Number(option("runs", quick ? "1" : "3"));
   const bundle = bundleTs("bench/synth-stacks.ts");
   const work = mkdtempSync(join(tmpdir(), "cdktf-virt-bench-synth-"));
   try {
+    /** @type {Record<string, { totalMs: number, buildMs: number, synthMs: number, cpuMs: number, peakRssMiB: number, rssBeforeMiB: number }[]>} */
     const results = { constructs: [], bindings: [] };
     for (let run = 0; run < runs; run++) {
       // Alternate the order so neither variant always runs on a cooler or hotter machine.
@@ -116,13 +119,15 @@ function main() {
         bindingsPeakRssMiB: Math.round(m("bindings", "peakRssMiB")),
         constructsCpuMs: Math.round(m("constructs", "cpuMs")),
         bindingsCpuMs: Math.round(m("bindings", "cpuMs")),
+        constructsRunsMs: results.constructs.map((r) => Math.round(r.totalMs)),
+        bindingsRunsMs: results.bindings.map((r) => Math.round(r.totalMs)),
         ratio: timeRatio,
         cpuRatio,
         memoryRatio: memRatio,
       },
       [
-        `constructs: build ${formatMs(m("constructs", "buildMs"))} + synth ${formatMs(m("constructs", "synthMs"))} = ${formatMs(m("constructs", "totalMs"))} (CPU ${formatMs(m("constructs", "cpuMs"))}), peak RSS ${m("constructs", "peakRssMiB").toFixed(0)} MiB (${m("constructs", "rssBeforeMiB").toFixed(0)} MiB after loading)`,
-        `L1 bindings: build ${formatMs(m("bindings", "buildMs"))} + synth ${formatMs(m("bindings", "synthMs"))} = ${formatMs(m("bindings", "totalMs"))} (CPU ${formatMs(m("bindings", "cpuMs"))}), peak RSS ${m("bindings", "peakRssMiB").toFixed(0)} MiB (${m("bindings", "rssBeforeMiB").toFixed(0)} MiB after loading)`,
+        `constructs: build ${formatMs(m("constructs", "buildMs"))} + synth ${formatMs(m("constructs", "synthMs"))} = ${formatMs(m("constructs", "totalMs"))} (${spread(results.constructs.map((r) => r.totalMs), formatMs)}; CPU ${formatMs(m("constructs", "cpuMs"))}), peak RSS ${m("constructs", "peakRssMiB").toFixed(0)} MiB (${m("constructs", "rssBeforeMiB").toFixed(0)} MiB after loading)`,
+        `L1 bindings: build ${formatMs(m("bindings", "buildMs"))} + synth ${formatMs(m("bindings", "synthMs"))} = ${formatMs(m("bindings", "totalMs"))} (${spread(results.bindings.map((r) => r.totalMs), formatMs)}; CPU ${formatMs(m("bindings", "cpuMs"))}), peak RSS ${m("bindings", "peakRssMiB").toFixed(0)} MiB (${m("bindings", "rssBeforeMiB").toFixed(0)} MiB after loading)`,
         `ratio constructs / L1: wall time ${timeRatio}x, CPU time ${cpuRatio}x, peak memory ${memRatio}x`,
       ],
     );

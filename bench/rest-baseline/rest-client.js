@@ -49,7 +49,7 @@ class RawIncus {
     }
     const json = text ? JSON.parse(text) : {};
     if (res.statusCode >= 400 || json.type === "error") {
-      const err = new Error(`${method} ${path} on ${this.socketPath}: HTTP ${res.statusCode} ${json.error ?? text}`);
+      const err = /** @type {Error & { status?: number }} */ (new Error(`${method} ${path} on ${this.socketPath}: HTTP ${res.statusCode} ${json.error ?? text}`));
       err.status = res.statusCode;
       throw err;
     }
