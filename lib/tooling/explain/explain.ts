@@ -17,5 +17,12 @@ export function planCouplingModel(plan: PlanJson, stack?: SynthesizedStack): Cou
 
 /** Explains a plan. Without the stack, lifecycles are inferred from the plan's values and prior state only. */
 export function explainPlan(plan: PlanJson, stack?: SynthesizedStack): ExplainReport {
-  return buildExplainReport(plan, planCouplingModel(plan, stack), stack ? "configuration" : "plan");
+  return buildExplainReport(plan, planCouplingModel(plan, stack), stack ? "configuration" : "plan", { libvirtUri: libvirtUriOf(stack) });
+}
+
+/** The literal uri of the stack's default libvirt provider (restore commands name it), if it sets one. */
+function libvirtUriOf(stack: SynthesizedStack | undefined): string | undefined {
+  const provider = stack?.providers.find((p) => p.type === "libvirt" && p.alias === undefined) ?? stack?.providers.find((p) => p.type === "libvirt");
+  const uri = provider?.attributes.uri;
+  return typeof uri === "string" && !uri.includes("${") ? uri : undefined;
 }

@@ -1,6 +1,6 @@
 // The explain report in words, for people reading a pipeline log or a terminal.
 import type { Cause, ChangeKind } from "./changes";
-import type { ActionCounts, ExplainReport, InstanceReport, VolumeReport } from "./report";
+import type { ActionCounts, ExplainReport, InstanceReport, RemovalReport, VolumeReport } from "./report";
 
 const ACTION_WORDS: { readonly [kind in ChangeKind]: string } = {
   create: "will be created",
@@ -47,7 +47,8 @@ export function renderExplainText(report: ExplainReport): string {
   if (report.deletions.length > 0) {
     out.push("", "Would be deleted");
     for (const d of report.deletions) {
-      const notes = [d.replaced ? "replaced by a new one" : undefined, d.dataDestroyed ? "its data is destroyed" : undefined].filter(Boolean);
+      const data = d.removal ? REMOVAL_NOTES[d.removal.outcome] : d.dataDestroyed ? "its data is destroyed" : undefined;
+      const notes = [d.replaced ? "replaced by a new one" : undefined, data].filter(Boolean);
       out.push(`  - ${d.address}: ${d.description}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`);
     }
   }
@@ -70,6 +71,9 @@ function summaryLine(report: ExplainReport): string {
   const tail = [
     summary.deletions > 0 ? `${summary.deletions} object${summary.deletions === 1 ? "" : "s"} deleted or replaced` : "",
     losing > 0 ? `${losing} volume${losing === 1 ? " loses its" : "s lose their"} data` : "no volume loses data",
+    summary.volumesKeptByPolicy > 0
+      ? `${summary.volumesKeptByPolicy} volume${summary.volumesKeptByPolicy === 1 ? " keeps its" : "s keep their"} data by removal policy`
+      : "",
   ].filter((p) => p !== "");
   const rest = tail.join(", ");
   return `Plan: ${parts.join("; ")}. ${rest.charAt(0).toUpperCase()}${rest.slice(1)}.`;
@@ -100,11 +104,40 @@ function instanceLines(instance: InstanceReport): string[] {
 
 function volumeLines(volume: VolumeReport): string[] {
   const where = volume.pool !== undefined ? ` in pool "${volume.pool}"` : "";
-  const data = volume.dataDestroyed ? "; its data is DESTROYED" : "";
+  const data = volume.removal ? DATA_WORDS[volume.removal.outcome] : volume.dataDestroyed ? "; its data is DESTROYED" : "";
   const lines = [`  ${volume.address}: ${volume.kind} volume "${volume.name}"${where} ${ACTION_WORDS[volume.action]}${data}`];
   lines.push(...causeLines(volume.causes, "    "));
+  if (volume.removal !== undefined && volume.kind !== "ephemeral") lines.push(...removalLines(volume.removal, "    "));
   if (volume.kindSource === "default" && volume.origin !== "config" && volume.dataDestroyed) {
     lines.push("    (its lifecycle is not recorded anywhere: treated as persistent, the default)");
+  }
+  return lines;
+}
+
+/** What the data's fate adds to a volume's heading line, per removal outcome. */
+const DATA_WORDS: { readonly [outcome in RemovalReport["outcome"]]: string } = {
+  destroyed: "; its data is DESTROYED",
+  kept: "; its data is KEPT on the host",
+  "final-copy": "; a final copy of its data is kept",
+  refused: "; REFUSED by its removal policy",
+};
+
+const REMOVAL_NOTES: { readonly [outcome in RemovalReport["outcome"]]: string } = {
+  destroyed: "its data is destroyed",
+  kept: "kept on the host with its data",
+  "final-copy": "a final copy of its data is kept",
+  refused: "refused by its removal policy",
+};
+
+/** "removal policy snapshot: deleted after a final copy …", and a note when the code names another policy. */
+function removalLines(removal: RemovalReport, indent: string): string[] {
+  const recorded = removal.policyFrom === "unset" ? " (none recorded: the providers delete)" : "";
+  const lines = [`${indent}removal policy ${removal.policy}${recorded}: ${removal.text}`];
+  if (removal.configuredPolicy !== undefined) {
+    lines.push(
+      `${indent}(the code now says ${removal.configuredPolicy}, but the provider follows the policy in the state: ` +
+        `deploy the new policy first, then delete or replace the volume)`,
+    );
   }
   return lines;
 }

@@ -7,11 +7,14 @@ import { diskUsesOf, familyOf } from "../stack/resource-kinds";
 import { CauseAnalyzer, toResourceChange } from "./changes";
 import type { Cause, ChangeKind, ResourceChange } from "./changes";
 import type { PlanJson } from "./plan-json";
-import { managedChanges } from "./plan-json";
+import { managedChanges, priorStateResources } from "./plan-json";
+import { rebuildSnapshotOf, removalOf } from "./removal";
+import type { RebuildSnapshotReport, RemovalReport } from "./removal";
 import { volumeEffect } from "./volume-effects";
 import type { VolumeEffect } from "./volume-effects";
 
 export type { VolumeEffect } from "./volume-effects";
+export type { RebuildSnapshotReport, RemovalReport } from "./removal";
 
 export interface AttachedVolumeReport {
   readonly address: string;
@@ -23,6 +26,10 @@ export interface AttachedVolumeReport {
   /** Mount path (Incus) or target device (libvirt). */
   readonly path?: string;
   readonly rebuildOnChange: boolean;
+  /** For a volume deleted or replaced: what its removal policy (read from the state) makes of it. */
+  readonly removal?: RemovalReport;
+  /** For a kept volume whose instance is deleted or replaced: the snapshot the provider takes first. */
+  readonly rebuildSnapshot?: RebuildSnapshotReport;
   readonly text: string;
 }
 
@@ -49,6 +56,8 @@ export interface VolumeReport {
   readonly causes: readonly Cause[];
   readonly attachedTo: readonly string[];
   readonly dataDestroyed: boolean;
+  /** For a delete or replacement: what its removal policy (read from the state) makes of it. */
+  readonly removal?: RemovalReport;
   /** Where the volume was described: the configuration, or only the prior state / plan (removed from the code). */
   readonly origin: VolumeModel["origin"];
 }
@@ -68,6 +77,8 @@ export interface DeletionReport {
   /** Destroyed as part of a replacement (a new object takes its place). */
   readonly replaced: boolean;
   readonly dataDestroyed: boolean;
+  /** For a volume: what its removal policy makes of the delete. */
+  readonly removal?: RemovalReport;
 }
 
 export type ActionCounts = { readonly [action in ChangeKind]?: number };
@@ -85,6 +96,8 @@ export interface ExplainReport {
     readonly others: ActionCounts;
     /** Volumes whose data is destroyed (deleted or replaced). */
     readonly volumesLosingData: number;
+    /** Volumes deleted or replaced whose data their removal policy keeps (retain: on the host; snapshot: a final copy). */
+    readonly volumesKeptByPolicy: number;
     readonly deletions: number;
   };
   readonly instances: readonly InstanceReport[];
@@ -96,16 +109,53 @@ export interface ExplainReport {
 
 const NO_CHANGE = new Set<ChangeKind>(["no-op", "read"]);
 
-export function buildExplainReport(plan: PlanJson, model: CouplingModel, lifecycleFrom: ExplainReport["lifecycleFrom"]): ExplainReport {
+export interface ExplainOptions {
+  /** The libvirt provider's connection URI, for restore commands. @default qemu:///system */
+  readonly libvirtUri?: string;
+}
+
+type Values = { readonly [key: string]: unknown };
+
+export function buildExplainReport(
+  plan: PlanJson,
+  model: CouplingModel,
+  lifecycleFrom: ExplainReport["lifecycleFrom"],
+  options: ExplainOptions = {},
+): ExplainReport {
   const changes = new Map(managedChanges(plan).map((c) => [c.address, toResourceChange(c)]));
+  const prior = new Map(priorStateResources(plan).map((r) => [r.address, r.values]));
+  /** An object's values in state: the plan's before values, else the prior state. */
+  const stateOf = (address: string): Values | undefined => {
+    const before = changes.get(address)?.plan.change.before;
+    return typeof before === "object" && before !== null ? (before as Values) : prior.get(address);
+  };
+  const removals = new Map<string, RemovalReport>();
+  for (const volume of model.volumes.values()) {
+    const action = changes.get(volume.address)?.kind;
+    if (action !== "delete" && action !== "replace") continue;
+    const view = model.views.get(volume.address);
+    removals.set(
+      volume.address,
+      removalOf({
+        address: volume.address,
+        type: volume.type,
+        action,
+        state: stateOf(volume.address),
+        configured: view?.origin === "config" ? view.attributes : undefined,
+        preventDestroy: view?.origin === "config" && view.preventDestroy,
+        libvirtUri: options.libvirtUri,
+      }),
+    );
+  }
   const analyzer = new CauseAnalyzer(changes, model);
+  const context: ReportContext = { model, changes, analyzer, removals, stateOf };
   const actionOf = (address: string): ChangeKind => changes.get(address)?.kind ?? "no-op";
   const anchors = new Set([...model.instances.values()].flatMap((i) => i.anchors));
   const warnings: string[] = [];
 
   const instances: InstanceReport[] = [];
   for (const instance of model.instances.values()) {
-    const report = instanceReport(instance, model, changes, analyzer);
+    const report = instanceReport(instance, context);
     if (!NO_CHANGE.has(report.action) || report.volumes.length > 0) {
       instances.push(report);
       warnings.push(...report.warnings);
@@ -116,7 +166,7 @@ export function buildExplainReport(plan: PlanJson, model: CouplingModel, lifecyc
   const affected = new Set(instances.flatMap((i) => i.volumes.map((v) => v.address)));
   const volumes: VolumeReport[] = [...model.volumes.values()]
     .filter((v) => !NO_CHANGE.has(actionOf(v.address)) || affected.has(v.address))
-    .map((v) => volumeReport(v, actionOf(v.address), analyzer.causesOf(v.address)))
+    .map((v) => volumeReport(v, actionOf(v.address), analyzer.causesOf(v.address), removals.get(v.address)))
     .sort((a, b) => a.address.localeCompare(b.address));
 
   const others: OtherReport[] = [...changes.values()]
@@ -125,7 +175,7 @@ export function buildExplainReport(plan: PlanJson, model: CouplingModel, lifecyc
 
   const deletions: DeletionReport[] = [...changes.values()]
     .filter((c) => (c.kind === "delete" || c.kind === "replace") && !anchors.has(c.address))
-    .map((c) => deletionReport(c, model));
+    .map((c) => deletionReport(c, model, removals.get(c.address)));
 
   if (plan.errored === true || plan.complete === false) {
     warnings.push("terraform reported errors while planning: this plan is incomplete and cannot be applied as it is");
@@ -146,6 +196,7 @@ export function buildExplainReport(plan: PlanJson, model: CouplingModel, lifecyc
       volumes: countActions(volumes.map((v) => v.action)),
       others: countActions(others.map((o) => o.action)),
       volumesLosingData: volumes.filter((v) => v.dataDestroyed).length,
+      volumesKeptByPolicy: volumes.filter((v) => v.removal?.outcome === "kept" || v.removal?.outcome === "final-copy").length,
       deletions: deletions.length,
     },
     instances,
@@ -156,12 +207,16 @@ export function buildExplainReport(plan: PlanJson, model: CouplingModel, lifecyc
   };
 }
 
-function instanceReport(
-  instance: InstanceModel,
-  model: CouplingModel,
-  changes: ReadonlyMap<string, ResourceChange>,
-  analyzer: CauseAnalyzer,
-): InstanceReport {
+interface ReportContext {
+  readonly model: CouplingModel;
+  readonly changes: ReadonlyMap<string, ResourceChange>;
+  readonly analyzer: CauseAnalyzer;
+  readonly removals: ReadonlyMap<string, RemovalReport>;
+  readonly stateOf: (address: string) => Values | undefined;
+}
+
+function instanceReport(instance: InstanceModel, context: ReportContext): InstanceReport {
+  const { model, changes, analyzer, removals, stateOf } = context;
   const change = changes.get(instance.address);
   const action = change?.kind ?? "no-op";
   const before = attachedVolumes(instance.type, change?.plan.change.before, model);
@@ -195,6 +250,14 @@ function instanceReport(
           `data. Check that both name the same generation anchor in replace_triggered_by.`,
       );
     }
+    const removal = removals.get(address);
+    // A policy other than destroy changes what the delete does to the data; destroy keeps the lifecycle's words.
+    const byPolicy = removal !== undefined && removal.policy !== "destroy";
+    const rebuildSnapshot =
+      (action === "delete" || action === "replace") && removal === undefined && (effect.effect === "detached-reattached" || effect.effect === "detached-kept")
+        ? rebuildSnapshotOf(volume.type, stateOf(address), instanceNameInState(change, instance.name), action)
+        : undefined;
+    const text = byPolicy ? `removal policy ${removal.policy}: ${removal.text}` : effect.text;
     return [
       {
         address,
@@ -202,10 +265,12 @@ function instanceReport(
         kind: volume.kind,
         action: volumeAction,
         effect: effect.effect,
-        dataDestroyed: effect.dataDestroyed,
+        dataDestroyed: byPolicy ? removal.dataDestroyed : effect.dataDestroyed,
         path: attachment?.path ?? before.get(address),
         rebuildOnChange: attachment?.rebuildOnChange ?? false,
-        text: effect.text,
+        ...(removal !== undefined ? { removal } : {}),
+        ...(rebuildSnapshot !== undefined ? { rebuildSnapshot } : {}),
+        text: rebuildSnapshot !== undefined ? `${text}; ${rebuildSnapshot.text}` : text,
       },
     ];
   });
@@ -234,13 +299,19 @@ function attachedVolumes(type: string, values: unknown, model: CouplingModel): M
   return found;
 }
 
+/** The instance's name as the provider will delete it (the state's), which names its rebuild snapshots. */
+function instanceNameInState(change: ResourceChange | undefined, fallback: string): string {
+  const name = (change?.plan.change.before as { name?: unknown } | null | undefined)?.name;
+  return typeof name === "string" ? name : fallback;
+}
+
 /** Incus delete protection recorded in the prior state (it survives removing the instance from the code). */
 function wasProtected(change: ResourceChange | undefined): boolean {
   const before = change?.plan.change.before as { config?: { [key: string]: unknown } } | null | undefined;
   return before?.config?.[INCUS_DELETE_PROTECTION_KEY] === "true";
 }
 
-function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[]): VolumeReport {
+function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], removal: RemovalReport | undefined): VolumeReport {
   return {
     address: volume.address,
     name: volume.name,
@@ -251,12 +322,13 @@ function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[]):
     action,
     causes,
     attachedTo: volume.attachedTo,
-    dataDestroyed: action === "delete" || action === "replace",
+    dataDestroyed: removal?.dataDestroyed ?? false,
+    ...(removal !== undefined ? { removal } : {}),
     origin: volume.origin,
   };
 }
 
-function deletionReport(change: ResourceChange, model: CouplingModel): DeletionReport {
+function deletionReport(change: ResourceChange, model: CouplingModel, removal: RemovalReport | undefined): DeletionReport {
   const volume = model.volumes.get(change.address);
   const instance = model.instances.get(change.address);
   const family = familyOf(change.type);
@@ -273,7 +345,8 @@ function deletionReport(change: ResourceChange, model: CouplingModel): DeletionR
     type: change.type,
     description,
     replaced: change.kind === "replace",
-    dataDestroyed: volume !== undefined,
+    dataDestroyed: volume !== undefined && (removal?.dataDestroyed ?? true),
+    ...(removal !== undefined ? { removal } : {}),
   };
 }
 

@@ -44,6 +44,8 @@ describe("explain --guard", () => {
         description: 'persistent volume "homelab-pgdata"',
         action: "replace",
         why: 'content_type: "filesystem" → "block"',
+        removalPolicy: "protect",
+        removal: "refused: prevent_destroy is set, terraform does not apply this plan",
       },
     ]);
     const message = renderGuard(result);
@@ -84,7 +86,10 @@ describe("explain --guard", () => {
     expect(report.volumes.find((v) => v.address === "incus_storage_volume.scratch")).toMatchObject({ kind: "ephemeral", kindSource: "generation-anchor" });
     // web keeps running but loses the shared volume.
     const web = report.instances.find((i) => i.address === "incus_instance.web");
-    expect(web?.volumes).toEqual([expect.objectContaining({ address: "incus_storage_volume.shared", effect: "deleted", dataDestroyed: true })]);
+    // Its protect marker in state makes the provider refuse the delete: nothing is lost, and the guard refuses.
+    expect(web?.volumes).toEqual([
+      expect.objectContaining({ address: "incus_storage_volume.shared", effect: "deleted", dataDestroyed: false, removal: expect.objectContaining({ policy: "protect", outcome: "refused" }) }),
+    ]);
   });
 
   test("refuses a shared volume that would be deleted", () => {

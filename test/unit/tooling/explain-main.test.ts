@@ -71,7 +71,7 @@ describe("cdktf-virt explain", () => {
     expect(await explainMain([path.join(stack, "plan.json"), "--json", "--guard"], io)).toBe(2);
     const report = JSON.parse(io.out());
     expect(report).toMatchObject({ formatVersion: 1, lifecycleFrom: "configuration", guard: { passed: false } });
-    expect(report.volumes).toEqual([expect.objectContaining({ address: "incus_storage_volume.pgdata", kind: "persistent", action: "replace", dataDestroyed: true })]);
+    expect(report.volumes).toEqual([expect.objectContaining({ address: "incus_storage_volume.pgdata", kind: "persistent", action: "replace", dataDestroyed: false, removal: expect.objectContaining({ policy: "protect", outcome: "refused" }) })]);
     expect(report.guard.offenders[0].address).toBe("incus_storage_volume.pgdata");
   });
 
