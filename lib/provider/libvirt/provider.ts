@@ -3,6 +3,7 @@
 import type { Provider, Resource } from "../framework";
 import { custom, isUnknown, str } from "../framework";
 import { DEFAULT_LIBVIRT_URI, LibvirtClient } from "../../libvirt";
+import { cloudinitDiskResource } from "./cloudinit/resource";
 import { domainResource } from "./domain/resource";
 import { networkResource } from "./network/resource";
 import { poolResource } from "./pool/resource";
@@ -33,7 +34,7 @@ export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): nu
 export const libvirtProvider: Provider<LibvirtProviderData> = {
   typeName: "libvirt",
   schema: {
-    description: "libvirt/KVM storage pools, volumes, domains and isolated networks, driven through virsh.",
+    description: "libvirt/KVM storage pools, volumes, cloud-init disks, domains and isolated networks, driven through virsh.",
     attributes: {
       uri: str({
         optional: true,
@@ -57,5 +58,5 @@ export const libvirtProvider: Provider<LibvirtProviderData> = {
       },
     };
   },
-  resources: (): readonly Resource<LibvirtProviderData>[] => [poolResource, volumeResource, domainResource, networkResource],
+  resources: (): readonly Resource<LibvirtProviderData>[] => [poolResource, volumeResource, domainResource, networkResource, cloudinitDiskResource],
 };
