@@ -1,11 +1,12 @@
 // Removal policies through the public constructs and the real terraform with the bundled incus provider, as
 // `cdktf deploy` runs them: a Volume with RemovalPolicy.RETAIN, attached to a running instance, removed from the
-// code with its attach() in one deploy, stays on Incus with its bytes, released, and is gone from the state.
+// code with its attach() in one deploy, stays on Incus with its bytes, released, and is gone from the state; with
+// RemovalPolicy.SNAPSHOT the volume is deleted and its final copy holds the bytes.
 import { execFileSync } from "node:child_process";
 import type { TerraformStack } from "cdktf";
 import { IncusHost, Instance, RemovalPolicy, StoragePool, Volume } from "../../../lib";
 import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
-import { forceCleanup, getInstance, getVolume, shIn, StackRun } from "./support";
+import { forceCleanup, getInstance, getVolume, shIn, StackRun, volumesWithPrefix } from "./support";
 
 const prefix = uniqueName("removal");
 const client = testClient();
@@ -60,5 +61,32 @@ describe("removal policies on the real incusd", () => {
     expect((await run.destroy()).code).toBe(0);
     expect(getInstance(name("app"))).toBeUndefined();
     expect(getVolume(TEST_POOL, name("keep"))).toBeDefined();
+  });
+
+  test("SNAPSHOT: removing the Volume (and its attach) deletes it after a final copy that holds its bytes", async () => {
+    const run = new StackRun(`${prefix}-snp`);
+    runs.push(run);
+    const name = (id: string) => `${run.stackName}-${id}`;
+    const build = (withVolume: boolean) => (stack: TerraformStack) => {
+      const host = new IncusHost(stack, "local");
+      const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
+      const app = new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } });
+      if (withVolume) app.attach(new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.SNAPSHOT }), { path: "/data" });
+    };
+    run.synth(build(true));
+    await run.deploy();
+    expect(getVolume(TEST_POOL, name("data")).config["user.cdktf-virt.removal-policy"]).toBe("snapshot");
+    shIn(name("app"), "echo precious > /data/data.txt");
+
+    run.synth(build(false));
+    await run.deploy();
+    expect(getVolume(TEST_POOL, name("data"))).toBeUndefined();
+    const copies = volumesWithPrefix(TEST_POOL, `${name("data")}-final-`, "custom");
+    expect(copies).toHaveLength(1);
+    expect(getVolume(TEST_POOL, copies[0]).config["user.cdktf-virt.final-copy-of"]).toBe(`${TEST_POOL}/${name("data")}`);
+    execFileSync("incus", ["config", "device", "add", name("app"), "check", "disk", `pool=${TEST_POOL}`, `source=${copies[0]}`, "path=/check"]);
+    expect(shIn(name("app"), "cat /check/data.txt")).toBe("precious\n");
+    execFileSync("incus", ["config", "device", "remove", name("app"), "check"]);
+    expect((await run.destroy()).code).toBe(0);
   });
 });
