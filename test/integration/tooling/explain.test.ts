@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import type { TerraformStack } from "cdktf";
-import { IncusHost, Instance, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
+import { IncusHost, Instance, RemovalPolicy, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
 import { explainMain, terraformRunner } from "../../../lib/tooling";
 import { Cleanup, requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
 import { forceCleanup, getVolume, StackRun } from "../constructs/support";
@@ -26,8 +26,11 @@ function runner() {
   return terraformRunner({ env });
 }
 
-/** db with a persistent data volume and an ephemeral scratch volume; `withData: false` drops the data volume. */
-function app(stack: TerraformStack, opts: { image: string; withData: boolean }): void {
+/**
+ * db with a persistent data volume, an ephemeral scratch volume and a RETAIN volume `kept`; `withData: false`
+ * drops the data volume, `withKept: false` the retained one.
+ */
+function app(stack: TerraformStack, opts: { image: string; withData: boolean; withKept?: boolean }): void {
   const host = new IncusHost(stack, "local");
   const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
   const scratch = new Volume(stack, "scratch", { pool, size: "64MiB", lifecycle: VolumeLifecycle.EPHEMERAL });
@@ -37,6 +40,10 @@ function app(stack: TerraformStack, opts: { image: string; withData: boolean }):
     // protect: false so the test can clean up with terraform destroy; the guard refuses it all the same.
     const data = new Volume(stack, "data", { pool, size: "64MiB", protect: false });
     db.attach(data, { path: "/data" });
+  }
+  if (opts.withKept ?? true) {
+    const kept = new Volume(stack, "kept", { pool, size: "64MiB", removalPolicy: RemovalPolicy.RETAIN });
+    db.attach(kept, { path: "/kept" });
   }
 }
 
@@ -98,5 +105,22 @@ describe("explain on real plans", () => {
     expect(io.err()).toContain(`- incus_storage_volume.data: persistent volume "${name("data")}" would be DESTROYED, because it was removed from the configuration`);
     expect(io.out()).toContain(`incus_storage_volume.data: persistent volume "${name("data")}" in pool "${TEST_POOL}" will be DELETED; its data is DESTROYED`);
     expect(getVolume(TEST_POOL, name("data"))).toBeDefined();
+  });
+
+  test("--guard lets a RETAIN volume's removal through: its removal policy, read from the state, keeps the data", async () => {
+    run.synth((stack) => app(stack, { image: TEST_IMAGE, withData: true, withKept: false }));
+    const io = memoryIO();
+    const code = await explainMain([run.stackDir, "--guard", "--json"], io, { terraform: runner() });
+    expect(io.err()).toContain(`explain --guard: not refused: incus_storage_volume.kept (persistent volume "${name("kept")}") is deleted`);
+    expect(code).toBe(0);
+    const report = JSON.parse(io.out());
+    const kept = report.volumes.find((v: { address: string }) => v.address === "incus_storage_volume.kept");
+    expect(kept).toMatchObject({
+      action: "delete",
+      dataDestroyed: false,
+      removal: { policy: "retain", policyFrom: "state", outcome: "kept", released: { owner: `released:${run.stackName}/kept` } },
+    });
+    expect(report.guard).toMatchObject({ passed: true, offenders: [] });
+    expect(getVolume(TEST_POOL, name("kept"))).toBeDefined();
   });
 });
