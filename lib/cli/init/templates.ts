@@ -85,6 +85,9 @@ export function renderCdktfJson(): string {
     sendCrashReports: "false",
     terraformProviders: [],
     terraformModules: [],
+    // New repositories get the behaviour existing stacks opt into (as AWS CDK's feature flags in cdk.json):
+    // instances with a network keep their MAC, and so their DHCP lease, across rebuilds.
+    context: { "cdktf-virt:stableMac": true },
   });
 }
 

@@ -78,7 +78,7 @@ describe("a cdktf repository", () => {
     const tsconfig = readJson("infra", "tsconfig.json");
     expect(tsconfig).toMatchObject({ compilerOptions: { module: "CommonJS", strict: true, target: "ES2022" }, include: ["main.ts"] });
     expect(tsconfig.compilerOptions).not.toHaveProperty("paths");
-    expect(readJson("infra", "cdktf.json")).toMatchObject({ app: "npx ts-node main.ts", output: "cdktf.out", terraformProviders: [] });
+    expect(readJson("infra", "cdktf.json")).toMatchObject({ app: "npx ts-node main.ts", output: "cdktf.out", terraformProviders: [], context: { "cdktf-virt:stableMac": true } });
     expect(read("infra", ".gitignore").split("\n")).toEqual(expect.arrayContaining(["node_modules", "cdktf.out", ".terraform", "*.tfstate", "*.tfstate.*", ".gen"]));
     expect(read("infra", "README.md")).toContain("npm run deploy");
     expect(read("infra", "README.md")).not.toContain("paths");
