@@ -6,6 +6,7 @@ export { evaluateGuard, renderGuard, describeCauses } from "./guard";
 export type { GuardResult, GuardOffender } from "./guard";
 export { renderExplainText } from "./render-text";
 export { buildExplainReport } from "./report";
+export type { ExplainOptions } from "./report";
 export type {
   ExplainReport,
   InstanceReport,
@@ -15,6 +16,8 @@ export type {
   DeletionReport,
   ActionCounts,
   VolumeEffect,
+  RemovalReport,
+  RebuildSnapshotReport,
 } from "./report";
 export type { Cause, ChangeKind } from "./changes";
 export { asPlanJson } from "./plan-json";

@@ -24,7 +24,9 @@ The stack's cdk.tf.json next to the plan tells volume lifecycles apart; use --co
 
 Options:
   --json             print a machine-readable report
-  --guard            exit 2 when a persistent or shared volume, or a protected instance, would be destroyed or replaced
+  --guard            exit 2 when a persistent or shared volume would lose its data, or a protected
+                     instance would be destroyed or replaced (a volume whose removal policy is retain
+                     or snapshot may be deleted: it keeps its data)
   --allow ADDRESS    let --guard pass this resource's destruction (repeatable), e.g. incus_storage_volume.old
   --config FILE      the stack's cdk.tf.json
   --stack NAME       the stack to use in an app directory with several stacks

@@ -7,7 +7,9 @@ import { rebuildSnapshotPrefix, releasedOwner } from "../../removal-policy";
 import type { RemovalPolicyName } from "../../removal-policy";
 import { recordedRebuildSnapshots, recordedRemovalPolicy } from "../stack/removal-policy";
 import type { RecordedRemovalPolicy } from "../stack/removal-policy";
+import type { CouplingModel } from "../stack/coupling";
 import { configValue } from "../stack/resource-kinds";
+import type { ResourceChange } from "./changes";
 
 /** libvirt's default connection, as the bundled provider uses it when its uri is not set. */
 export const DEFAULT_LIBVIRT_URI = "qemu:///system";
@@ -129,6 +131,38 @@ export function removalOf(input: RemovalInput): RemovalReport {
         text: input.action === "replace" ? "replaced by a new, empty volume, its data is gone" : "deleted, its data is gone",
       };
   }
+}
+
+/**
+ * What each volume the plan deletes or replaces goes through, by address: its policy from `stateOf` (the plan's
+ * before values, else the prior state), compared with the configuration's when the volume is still in the code.
+ */
+export function plannedRemovals(
+  model: CouplingModel,
+  changes: ReadonlyMap<string, ResourceChange>,
+  stateOf: (address: string) => { readonly [key: string]: unknown } | undefined,
+  libvirtUri: string | undefined,
+): Map<string, RemovalReport> {
+  const removals = new Map<string, RemovalReport>();
+  for (const volume of model.volumes.values()) {
+    const action = changes.get(volume.address)?.kind;
+    if (action !== "delete" && action !== "replace") continue;
+    const view = model.views.get(volume.address);
+    const configured = view?.origin === "config" ? view : undefined;
+    removals.set(
+      volume.address,
+      removalOf({
+        address: volume.address,
+        type: volume.type,
+        action,
+        state: stateOf(volume.address),
+        configured: configured?.attributes,
+        preventDestroy: configured?.preventDestroy ?? false,
+        libvirtUri,
+      }),
+    );
+  }
+  return removals;
 }
 
 /** `incus storage volume copy` from the final copy back to the old name (remote and project as the volume has them). */

@@ -8,7 +8,7 @@ import { CauseAnalyzer, toResourceChange } from "./changes";
 import type { Cause, ChangeKind, ResourceChange } from "./changes";
 import type { PlanJson } from "./plan-json";
 import { managedChanges, priorStateResources } from "./plan-json";
-import { rebuildSnapshotOf, removalOf } from "./removal";
+import { plannedRemovals, rebuildSnapshotOf } from "./removal";
 import type { RebuildSnapshotReport, RemovalReport } from "./removal";
 import { volumeEffect } from "./volume-effects";
 import type { VolumeEffect } from "./volume-effects";
@@ -129,24 +129,7 @@ export function buildExplainReport(
     const before = changes.get(address)?.plan.change.before;
     return typeof before === "object" && before !== null ? (before as Values) : prior.get(address);
   };
-  const removals = new Map<string, RemovalReport>();
-  for (const volume of model.volumes.values()) {
-    const action = changes.get(volume.address)?.kind;
-    if (action !== "delete" && action !== "replace") continue;
-    const view = model.views.get(volume.address);
-    removals.set(
-      volume.address,
-      removalOf({
-        address: volume.address,
-        type: volume.type,
-        action,
-        state: stateOf(volume.address),
-        configured: view?.origin === "config" ? view.attributes : undefined,
-        preventDestroy: view?.origin === "config" && view.preventDestroy,
-        libvirtUri: options.libvirtUri,
-      }),
-    );
-  }
+  const removals = plannedRemovals(model, changes, stateOf, options.libvirtUri);
   const analyzer = new CauseAnalyzer(changes, model);
   const context: ReportContext = { model, changes, analyzer, removals, stateOf };
   const actionOf = (address: string): ChangeKind => changes.get(address)?.kind ?? "no-op";
@@ -236,7 +219,9 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
       attachedAfter: after.has(address),
       ownedByThisInstance: volume.owner === instance.address,
     });
-    if (volumeAction === "delete" && (action === "update" || action === "no-op") && before.has(address)) {
+    const removal = removals.get(address);
+    // A retained volume is not deleted: the instance's update detaches it, and nothing is in use.
+    if (volumeAction === "delete" && (action === "update" || action === "no-op") && before.has(address) && removal?.outcome !== "kept") {
       // Terraform orders the volume's destroy before the instance's update that detaches it.
       warnings.push(
         `${address} is deleted while ${instance.address} still has it attached: terraform deletes the volume before ` +
@@ -250,7 +235,6 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
           `data. Check that both name the same generation anchor in replace_triggered_by.`,
       );
     }
-    const removal = removals.get(address);
     // A policy other than destroy changes what the delete does to the data; destroy keeps the lifecycle's words.
     const byPolicy = removal !== undefined && removal.policy !== "destroy";
     const rebuildSnapshot =

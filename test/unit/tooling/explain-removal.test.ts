@@ -262,3 +262,43 @@ describe("explain: snapshot before rebuild", () => {
     expect(pg?.text).toBe("detached; the volume stays with its data; snapshotted as rebuild-homelab-db-… before the instance is deleted (keeps 3)");
   });
 });
+
+describe("explain: an attached volume removed with its attach()", () => {
+  const shared = (policy: string) => incusVolume("shared", { "user.cdktf-virt.removal-policy": policy, "user.cdktf-virt.lifecycle": "shared" });
+  const plan = (policy: string) =>
+    planOf(
+      [
+        change("incus_instance.web", "update", STATE.web(), { ...STATE.web(), device: [] }),
+        change("incus_storage_volume.shared", "delete", shared(policy), null, { reason: "delete_because_no_resource_config" }),
+      ],
+      homelabPriorState().map((p) => (p.address === "incus_storage_volume.shared" ? { ...p, values: shared(policy) } : p)),
+    );
+  const withoutShared = (json: { [key: string]: any }) => {
+    delete json.resource.incus_storage_volume.shared;
+    json.resource.incus_instance.web.device = [];
+    json.resource.incus_instance.db.device = json.resource.incus_instance.db.device.filter((d: { name: string }) => d.name !== "shared");
+  };
+
+  test("the instance's volume line says what the policy does; a retained volume is not deleted, so nothing is in use", () => {
+    const report = explainPlan(plan("retain"), homelabStack(withoutShared));
+    const web = report.instances.find((i) => i.address === "incus_instance.web");
+    expect(web?.volumes).toEqual([
+      expect.objectContaining({
+        address: "incus_storage_volume.shared",
+        kind: "shared",
+        effect: "deleted",
+        dataDestroyed: false,
+        text: expect.stringMatching(/^removal policy retain: kept on the host with its data, dropped from state, marked released/),
+      }),
+    ]);
+    expect(report.warnings.join("\n")).not.toMatch(/still has it attached/);
+  });
+
+  test("snapshot: the final copy is said on the instance's line too", () => {
+    const report = explainPlan(plan("snapshot"), homelabStack(withoutShared));
+    const line = report.instances.find((i) => i.address === "incus_instance.web")?.volumes[0];
+    expect(line).toMatchObject({ dataDestroyed: false, removal: { outcome: "final-copy" } });
+    expect(line?.text).toMatch(/^removal policy snapshot: deleted after a final copy homelab-shared-final-<yyyymmddThhmmssZ> in pool "homelab-pool"/);
+    expect(evaluateGuard(report).passed).toBe(true);
+  });
+});
