@@ -44,6 +44,8 @@ export { LibvirtDomainResource } from "./libvirt/domain";
 export type { LibvirtDomainConfig, LibvirtDiskConfig, LibvirtInterfaceConfig } from "./libvirt/domain";
 export { LibvirtNetworkResource } from "./libvirt/network";
 export type { LibvirtNetworkConfig } from "./libvirt/network";
+export { LibvirtCloudinitDiskResource } from "./libvirt/cloudinit-disk";
+export type { LibvirtCloudinitDiskConfig } from "./libvirt/cloudinit-disk";
 
 export { TerraformDataResource, TERRAFORM_DATA_SPEC } from "./terraform/data";
 export type { TerraformDataConfig } from "./terraform/data";

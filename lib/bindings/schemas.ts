@@ -16,6 +16,7 @@ import { LIBVIRT_POOL_SPEC } from "./libvirt/pool";
 import { LIBVIRT_VOLUME_SPEC } from "./libvirt/volume";
 import { LIBVIRT_DOMAIN_SPEC } from "./libvirt/domain";
 import { LIBVIRT_NETWORK_SPEC } from "./libvirt/network";
+import { LIBVIRT_CLOUDINIT_DISK_SPEC } from "./libvirt/cloudinit-disk";
 
 /** Resource type → the attributes and nested blocks the binding can emit. */
 export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } = {
@@ -32,6 +33,7 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   libvirt_volume: LIBVIRT_VOLUME_SPEC,
   libvirt_domain: LIBVIRT_DOMAIN_SPEC,
   libvirt_network: LIBVIRT_NETWORK_SPEC,
+  libvirt_cloudinit_disk: LIBVIRT_CLOUDINIT_DISK_SPEC,
 };
 
 /** Provider local name → its configuration attributes. */

@@ -14,7 +14,7 @@ export { VolumeSnapshot } from "./volume-snapshot";
 export type { VolumeSnapshotProps } from "./volume-snapshot";
 export { Instance } from "./instance";
 export { InstanceType } from "./instance-props";
-export type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtInstanceOptions, RootDiskOptions } from "./instance-props";
+export type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtCloudInit, LibvirtInstanceOptions, RootDiskOptions } from "./instance-props";
 export type { CloudInitConfig, InstanceExec, InstanceFile } from "./provisioning";
 export { Network } from "./network";
 export type { INetwork, NetworkProps } from "./network";

@@ -90,6 +90,25 @@ export interface LibvirtInstanceOptions {
    * @default the provider's (30 s)
    */
   readonly shutdownTimeoutSeconds?: number;
+  /**
+   * A cloud-init NoCloud seed for the guest: a `libvirt_cloudinit_disk` (an ISO the provider builds, label cidata)
+   * stored in a pool and attached as a cdrom. It is EPHEMERAL with the domain: rebuilt whenever the domain is, and a
+   * change of any of its contents rebuilds the domain, so cloud-init runs again on a clean system.
+   * @default none
+   */
+  readonly cloudInit?: LibvirtCloudInit;
+}
+
+/** The NoCloud seed of a libvirt Instance (`libvirt: { cloudInit }`). */
+export interface LibvirtCloudInit {
+  /** The `user-data` file, e.g. a "#cloud-config" document. */
+  readonly userData: string;
+  /** The `meta-data` file (instance-id, local-hostname). @default empty */
+  readonly metaData?: string;
+  /** The `network-config` file. @default none (the file is left out) */
+  readonly networkConfig?: string;
+  /** The pool the seed ISO is stored in (of the instance's host). @default the pool of the first attached volume */
+  readonly pool?: IStoragePool;
 }
 
 export interface InstanceProps<H extends IHost = IHost> {
@@ -170,5 +189,5 @@ export const INCUS_INSTANCE_OPTIONS: OptionGroup<IncusInstanceOptions> = {
 /** @internal */
 export const LIBVIRT_INSTANCE_OPTIONS: OptionGroup<LibvirtInstanceOptions> = {
   group: "libvirt",
-  names: ["hypervisor", "shutdownTimeoutSeconds"],
+  names: ["hypervisor", "shutdownTimeoutSeconds"], // cloudInit only grouped: the flat cloudInit is Incus's
 };

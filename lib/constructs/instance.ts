@@ -47,7 +47,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
       throw e;
     }
     const incus = backendOptions<IncusInstanceOptions>(this, KIND, host, INCUS_INSTANCE_OPTIONS, props.incus, props);
-    const libvirt = backendOptions<LibvirtInstanceOptions>(this, KIND, host, LIBVIRT_INSTANCE_OPTIONS, props.libvirt, props);
+    const libvirt = backendOptions<LibvirtInstanceOptions>(this, KIND, host, LIBVIRT_INSTANCE_OPTIONS, props.libvirt, props as Omit<InstanceProps<H>, "cloudInit">); // flat cloudInit is Incus's
     const rule = host.hostKind === "incus" ? INCUS_INSTANCE_NAME : OBJECT_NAME;
     const name = resolveObjectName(this, KIND, rule, [host.node.path, nonDefaultProject(incus.project)?.node.path], props.name);
     if (props.network && props.network.host !== host) {
@@ -76,6 +76,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
     this.instanceName = this.backend.resource.getStringAttribute("name");
     this.generation = new InstanceGeneration(this, this.backend.replacementInputs, this.backend.checkDevice);
     this.backend.resource.setLifecycleProducer(() => this.generation.instanceLifecycle(this.protect));
+    for (const companion of this.backend.companions ?? []) this.generation.addCompanion(companion);
   }
 
   /** Incus: the instance's IPv4 address (computed). */

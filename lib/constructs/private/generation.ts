@@ -6,6 +6,7 @@
 import type { TerraformResource, TerraformResourceLifecycle } from "cdktf";
 import { Construct } from "constructs";
 import { TerraformDataResource } from "../../bindings";
+import type { SpecResource } from "../../bindings";
 import { Lazy } from "../../framework";
 import {
   generationFollows,
@@ -140,6 +141,16 @@ export class InstanceGeneration extends Construct {
       generationAnchor: this.anchorAddress,
       rebuildOnChangeOf: this.attachments.flatMap((a) => (a.rebuildOnChange && a.managed ? [resourceAddress(a.managed.resource)] : [])),
     });
+  }
+
+  /**
+   * Couples a resource the instance owns (not a Volume: the libvirt cloud-init disk) as EPHEMERAL: it names the anchor
+   * in replace_triggered_by. Its inputs are part of the instance's replacement inputs, so a change of them replaces
+   * the anchor and with it the instance and every EPHEMERAL member.
+   */
+  public addCompanion(resource: SpecResource<object>): void {
+    this.ensureAnchor();
+    resource.setLifecycleProducer(() => ({ replaceTriggeredBy: [this.anchorAddress!] }));
   }
 
   private ensureAnchor(): void {

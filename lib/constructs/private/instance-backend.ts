@@ -12,6 +12,8 @@ export interface InstanceBackend {
   readonly checkDevice: DeviceCheck;
   /** Writes the attachments into the resource: Incus disk devices, libvirt disks. */
   renderAttachments(attachments: readonly Attachment[]): void;
+  /** Resources rebuilt with the instance (EPHEMERAL), e.g. the libvirt cloud-init disk; their inputs are in replacementInputs. */
+  readonly companions?: readonly SpecResource<object>[];
 }
 
 /** The props both backends understand, as the Instance resolved them. */

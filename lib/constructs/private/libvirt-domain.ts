@@ -1,10 +1,10 @@
 // The libvirt backend of an Instance: the libvirt_domain with memory in MiB, vCPUs, the NIC, the ownership metadata,
-// shutdown timeouts, and disks from attached volumes (checked: a guest device, used once).
+// shutdown timeouts, disks from attached volumes (checked: a guest device, used once) and the cloud-init seed cdrom.
 import type { Construct, IConstruct } from "constructs";
 import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
-import { isToken, LibvirtDomainResource } from "../../bindings";
+import { isToken, LibvirtCloudinitDiskResource, LibvirtDomainResource } from "../../bindings";
 import { libvirtOwnerMetadataXml, VolumeLifecycle } from "../../lifecycle";
-import type { LibvirtInstanceOptions } from "../instance-props";
+import type { LibvirtCloudInit, LibvirtInstanceOptions } from "../instance-props";
 import type { LibvirtHost } from "../libvirt-host";
 import type { INetwork } from "../network";
 import { VolumeFormat } from "../volume-props";
@@ -21,16 +21,71 @@ export function libvirtDomain(
   options: Partial<LibvirtInstanceOptions>,
 ): InstanceBackend {
   const hypervisor = options.hypervisor ?? "kvm";
+  const seed = options.cloudInit ? cloudInitDisk(scope, host, input.name, options.cloudInit) : undefined;
   const resource = new LibvirtDomainResource(scope, "Default", {
     ...libvirtDomainConfig(scope, { ...input, hypervisor, shutdownTimeoutSeconds: options.shutdownTimeoutSeconds }),
     description: input.description,
     provider: host._provider(),
   });
+  const render = (attachments: readonly Attachment[]) => {
+    seed?.attachments.splice(0, Infinity, ...attachments);
+    const disks = libvirtDisks(attachments);
+    if (seed) disks.push(seed.cdrom(attachments));
+    resource.setAttribute("devices", { ...resource.config.devices, disks });
+  };
+  render([]);
   return {
     resource,
-    replacementInputs: { name: input.name, type: hypervisor },
+    replacementInputs: { name: input.name, type: hypervisor, ...(seed ? { cloud_init: seed.inputs } : {}) },
     checkDevice: libvirtDeviceCheck(scope),
-    renderAttachments: (attachments) => resource.setAttribute("devices", { ...resource.config.devices, disks: libvirtDisks(attachments) }),
+    renderAttachments: render,
+    companions: seed ? [seed.resource] : undefined,
+  };
+}
+
+/**
+ * The NoCloud seed of a domain: a libvirt_cloudinit_disk (child "CloudInit") named "<domain>-cloudinit.iso", in the
+ * given pool or, at synth, the pool of the first attached volume; attached as a read-only SATA cdrom on the first
+ * sdX device no attachment uses.
+ */
+function cloudInitDisk(scope: Construct, host: LibvirtHost, domainName: string, seed: LibvirtCloudInit) {
+  if (seed.userData === undefined || (typeof seed.userData !== "string" && !isToken(seed.userData))) {
+    fail(scope, "Instance", "libvirt.cloudInit.userData", "is required (a string, e.g. a #cloud-config document)");
+  }
+  if (seed.pool && seed.pool.host !== host) {
+    fail(scope, "Instance", "libvirt.cloudInit.pool", `the pool "${seed.pool.node.path}" is on another host`);
+  }
+  const attachments: Attachment[] = [];
+  const resource = new LibvirtCloudinitDiskResource(scope, "CloudInit", {
+    name: `${domainName}-cloudinit.iso`,
+    pool: seed.pool?.poolName,
+    userData: seed.userData,
+    metaData: seed.metaData,
+    networkConfig: seed.networkConfig,
+    provider: host._provider(),
+  });
+  resource.setAttributesProducer((config) => {
+    if (config.pool !== undefined) return config;
+    const pool = attachments[0]?.volume.pool.poolName;
+    if (pool === undefined) {
+      fail(scope, "Instance", "libvirt.cloudInit.pool", "is needed when the instance has no attached volume (the seed ISO is stored in a pool)");
+    }
+    return { ...config, pool };
+  });
+  return {
+    resource,
+    attachments,
+    inputs: { user_data: seed.userData, meta_data: seed.metaData, network_config: seed.networkConfig },
+    cdrom(used: readonly Attachment[]): LibvirtDiskConfig {
+      const taken = new Set(used.map((a) => a.path));
+      const dev = [..."abcdefghijklmnopqrstuvwxyz"].map((c) => `sd${c}`).find((d) => !taken.has(d)) ?? "sdzz";
+      return {
+        device: "cdrom",
+        source: { volume: { pool: resource.poolRef, volume: resource.nameRef } },
+        target: { dev, bus: "sata" },
+        readOnly: true,
+      };
+    },
   };
 }
 
