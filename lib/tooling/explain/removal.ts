@@ -59,7 +59,9 @@ export function removalOf(input: RemovalInput): RemovalReport {
   const recorded: RecordedRemovalPolicy = input.preventDestroy
     ? { policy: "protect", source: "policy-key" }
     : recordedRemovalPolicy(input.type, state);
-  const configured = input.configured ? recordedRemovalPolicy(input.type, input.configured) : undefined;
+  const written = input.configured ? recordedRemovalPolicy(input.type, input.configured) : undefined;
+  // A reference ("${...}") is resolved only at apply: no claim about it.
+  const configured = written?.value?.includes("${") ? undefined : written;
   const base = {
     policy: recorded.policy,
     policyFrom: input.preventDestroy ? ("configuration" as const) : recorded.source === "unset" ? ("unset" as const) : ("state" as const),
