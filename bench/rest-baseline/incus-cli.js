@@ -2,6 +2,7 @@
 // command after the other, in one bash process ("what a shell script does"), and the same commands with one bash
 // chain per container, 10 chains at a time (the concurrency terraform's -parallelism gives, for a like-for-like
 // ratio). Each command is a fresh client process, like in a real script.
+// @ts-check
 "use strict";
 const { spawn, spawnSync } = require("node:child_process");
 const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");

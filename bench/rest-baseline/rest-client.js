@@ -2,6 +2,7 @@
 // undici over the local unix socket and nothing else (no provider, no gRPC, no state). Benchmarks compare the bundled
 // provider against this to show its overhead. Deliberately independent of lib/incus, so a slow path in the project's
 // own client shows up in the ratio instead of being hidden in the baseline.
+// @ts-check
 "use strict";
 const { Agent, request } = require("undici");
 

@@ -1,6 +1,7 @@
 // The Terraform configuration the Incus benchmarks apply (N containers, each with a custom volume mounted at /data,
 // the shape the constructs emit: owner markers, root disk on the test pool), the terraform workspace that runs it
 // with the bundled provider from a private mirror, and checks that what a benchmark built is really there.
+// @ts-check
 "use strict";
 const { randomBytes } = require("node:crypto");
 const { loadTs } = require("./load-ts");

@@ -2,6 +2,7 @@
 // benchmark. The module is bundled with esbuild on every call, so a benchmark always measures the current sources
 // and never a stale dist/. npm packages stay external (they are required from node_modules as usual), and the
 // bundle is written under dist/.bench/ so code that finds the package root from __dirname keeps working.
+// @ts-check
 "use strict";
 const { mkdirSync, renameSync, writeFileSync } = require("node:fs");
 const { basename, join } = require("node:path");

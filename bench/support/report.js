@@ -1,6 +1,7 @@
 // Shared reporting for the benchmarks: robust statistics, the machine and its load (other work running at the same
 // time changes every figure, so each result records it), and the one JSON line per benchmark that bench/run.js
 // collects into its summary.
+// @ts-check
 "use strict";
 const { spawnSync } = require("node:child_process");
 const os = require("node:os");
@@ -82,21 +83,22 @@ function formatMs(ms) {
   return ms >= 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
 }
 
+/** Load average when the benchmark started (recorded when this module is first loaded). */
+const startLoad = loadAverage();
+
 /**
- * Prints a human line per figure, the load average (at the start and at the end of the benchmark, when the caller
- * recorded the start with `loadAtStart`) and the commit, then the one JSON result line bench/run.js looks for.
+ * Prints a human line per figure, the 1-minute load average when the benchmark started (recorded when this module
+ * was loaded) and at its end, and the commit; then the one JSON result line bench/run.js looks for.
+ * @param {Record<string, unknown>} result
+ * @param {string[]} lines
  */
 function printResult(result, lines) {
   const load = loadAverage();
   const commit = gitCommit();
-  const range = startLoad === undefined ? `${load}` : `${startLoad} at the start, ${load} at the end`;
   for (const line of lines) console.log(`  ${line}`);
-  console.log(`  1-minute load average: ${range} (${os.cpus().length} cores); commit ${commit}`);
-  console.log(JSON.stringify({ ...result, loadAverage1m: load, ...(startLoad === undefined ? {} : { loadAverageAtStart1m: startLoad }), commit }));
+  console.log(`  1-minute load average: ${startLoad} at the start, ${load} at the end (${os.cpus().length} cores); commit ${commit}`);
+  console.log(JSON.stringify({ ...result, loadAverage1m: load, loadAverageAtStart1m: startLoad, commit }));
 }
-
-/** Load average when the benchmark started (recorded when this module is first loaded). */
-const startLoad = loadAverage();
 
 /**
  * Spread of a list of runs for display: "min–max over N runs" ("1 run" when there is one).
