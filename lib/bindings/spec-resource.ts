@@ -40,6 +40,9 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
       connection: config.connection,
     });
     this.info = info;
+    // An L2's resource is its "Default" child: the id that names it is the L2's.
+    const namingId = () => (this.node.id === "Default" ? (this.node.scope?.node.id ?? "") : this.node.id);
+    this.node.addValidation({ validate: () => terraformNameProblems(this.friendlyUniqueId, namingId()) });
     const attributes: Record<string, unknown> = { ...(config as object) };
     for (const key of META_KEYS) delete attributes[key];
     this.attributes = attributes as C;
@@ -97,4 +100,18 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
         `Synthesize JSON (the default; unset SYNTH_HCL_OUTPUT / drop --hcl).`,
     );
   }
+}
+
+/**
+ * cdktf makes a resource's Terraform name from its construct ids by dropping every character Terraform does not
+ * allow; an id such as " " leaves nothing (an address Terraform rejects) and "__proto__ " leaves "__proto__" (a key
+ * the synthesized JSON object silently loses). Say so at synth, naming the id, instead.
+ */
+function terraformNameProblems(logicalId: string, id: string): string[] {
+  if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(logicalId) && !(logicalId in {})) return [];
+  return [
+    `construct id ${JSON.stringify(id)} gives the Terraform resource name ${JSON.stringify(logicalId)}, which ` +
+      `${logicalId === "" || !/^[A-Za-z_]/.test(logicalId) ? "Terraform rejects" : "the synthesized JSON cannot hold"}; ` +
+      `give the construct an id that starts with a letter, e.g. "data"`,
+  ];
 }

@@ -135,6 +135,7 @@ export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[r
       json = synthJson(stack);
     });
     if (err !== undefined) {
+      if (refusedUnusableId(err, ids)) return;
       // Refusing a collision (and asking for another id or an explicit name) is as good as avoiding it.
       const path = err instanceof ConstructValidationError ? err.constructPath : built[built.length - 1]?.node.path ?? `${STACK}/?`;
       return assertValidationError(err, path, "name", ids);
@@ -150,6 +151,21 @@ export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[r
       throw new Error(`two ${named.kind}s of one stack (ids ${JSON.stringify(ids)}) both get the default name ${JSON.stringify(duplicate)}; the second one cannot be created`);
     }
   });
+}
+
+/**
+ * cdktf makes a resource's Terraform name by dropping the characters Terraform does not allow from its id: " " leaves
+ * "", "__proto__ " leaves a key the JSON object loses. Such an id must be refused at synth with a line that names it
+ * (and only such an id may be refused that way).
+ */
+function refusedUnusableId(err: unknown, ids: readonly string[]): boolean {
+  if (!(err instanceof Error) || !err.message.startsWith("Validation failed")) return false;
+  // constructs itself turns "/" in an id into "--".
+  const unusable = ids.map((id) => id.replace(/\//g, "--")).filter((id) => {
+    const name = id.replace(/[^A-Za-z0-9_-]/g, "");
+    return !/^[A-Za-z_]/.test(name) || name in {};
+  });
+  return unusable.some((id) => err.message.includes(`construct id ${JSON.stringify(id)} gives the Terraform resource name`));
 }
 
 /** Property: two constructs of one kind given the same explicit name → a validation error, not a broken deploy. */
