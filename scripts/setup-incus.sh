@@ -37,7 +37,9 @@ SRC
 start_incusd() {
   mkdir -p "$LOG_DIR"
   log "starting incusd (log: $LOG_DIR/incusd.log)"
-  setsid /usr/libexec/incus/incusd --group root --logfile "$LOG_DIR/incusd.log" >>"$LOG_DIR/incusd.out" 2>&1 < /dev/null &
+  # From /: incusd's tools (rsync for snapshots and copies) inherit its working directory, and a checkout or test
+  # folder it was started from may be deleted while it runs ("rsync: getcwd(): No such file or directory").
+  (cd / && exec setsid /usr/libexec/incus/incusd --group root --logfile "$LOG_DIR/incusd.log" >>"$LOG_DIR/incusd.out" 2>&1 < /dev/null) &
   if ! incus admin waitready --timeout 60; then
     log "incusd did not become ready; last log lines:"
     tail -20 "$LOG_DIR/incusd.log" >&2 || true

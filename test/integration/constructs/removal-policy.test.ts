@@ -5,23 +5,11 @@
 import { execFileSync } from "node:child_process";
 import type { TerraformStack } from "cdktf";
 import { IncusHost, Instance, RemovalPolicy, StoragePool, Volume } from "../../../lib";
-import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
-import { forceCleanup, getInstance, getVolume, shIn, StackRun, volumesWithPrefix } from "./support";
+import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
+import { getInstance, getVolume, incusConstructsSuite, shIn, StackRun, volumesWithPrefix } from "./support";
 
-const prefix = uniqueName("removal");
-const client = testClient();
-const runs: StackRun[] = [];
-
-beforeAll(async () => {
-  await requireIncus(client);
-});
-
-afterAll(async () => {
-  for (const run of runs) run.cleanup();
-  // The retained volume is no longer in any state: remove it (and any leftover) by the unique prefix.
-  forceCleanup(prefix, [TEST_POOL]);
-  await client.close();
-});
+// afterAll removes the retained volume (in no state any more) by the unique prefix.
+const { prefix, runs } = incusConstructsSuite("removal");
 
 describe("removal policies on the real incusd", () => {
   test("RETAIN: removing the Volume (and its attach) from the code leaves the volume on Incus with its bytes, released, and drops it from the state", async () => {

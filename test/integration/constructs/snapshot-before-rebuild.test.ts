@@ -1,32 +1,11 @@
 // attach(volume, { snapshotBeforeRebuild }) through the constructs and terraform on the real incusd: an image change
 // rebuilds the container, and the data volume then has a snapshot "rebuild-<instance>-<stamp>" taken before it.
-import { execFileSync } from "node:child_process";
 import type { TerraformStack } from "cdktf";
 import { IncusHost, Instance, RemovalPolicy, StoragePool, Volume } from "../../../lib";
-import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
-import { forceCleanup, getInstance, getVolume, incusQuery, shIn, StackRun } from "./support";
+import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
+import { getInstance, getVolume, incusConstructsSuite, incusQuery, shIn, StackRun } from "./support";
 
-const prefix = uniqueName("sbr");
-const client = testClient();
-const runs: StackRun[] = [];
-const image2 = `${prefix}-img2`;
-
-beforeAll(async () => {
-  await requireIncus(client);
-  const fingerprint = JSON.parse(execFileSync("incus", ["query", `/1.0/images/aliases/${TEST_IMAGE}`], { encoding: "utf8" })).target;
-  execFileSync("incus", ["image", "alias", "create", image2, fingerprint]);
-});
-
-afterAll(async () => {
-  for (const run of runs) run.cleanup();
-  forceCleanup(prefix, [TEST_POOL]);
-  try {
-    execFileSync("incus", ["image", "alias", "delete", image2], { stdio: "ignore" });
-  } catch {
-    /* already gone */
-  }
-  await client.close();
-});
+const { prefix, runs, image2 } = incusConstructsSuite("sbr", { secondImage: true });
 
 test("an image change rebuilds the container after a snapshot of its data volume", async () => {
   const run = new StackRun(`${prefix}-r`);

@@ -1,32 +1,11 @@
 // Stable MAC through the constructs and terraform on the real incusd: a container with stableMac that is replaced
 // (an image change) comes back as a new instance with the same MAC.
-import { execFileSync } from "node:child_process";
 import type { TerraformStack } from "cdktf";
 import { IncusHost, Instance, Network, StoragePool } from "../../../lib";
-import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
-import { forceCleanup, getInstance, incusQuery, StackRun } from "./support";
+import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
+import { getInstance, incusConstructsSuite, incusQuery, StackRun } from "./support";
 
-const prefix = uniqueName("mac");
-const client = testClient();
-const runs: StackRun[] = [];
-const image2 = `${prefix}-img2`;
-
-beforeAll(async () => {
-  await requireIncus(client);
-  const fingerprint = JSON.parse(execFileSync("incus", ["query", `/1.0/images/aliases/${TEST_IMAGE}`], { encoding: "utf8" })).target;
-  execFileSync("incus", ["image", "alias", "create", image2, fingerprint]);
-});
-
-afterAll(async () => {
-  for (const run of runs) run.cleanup();
-  forceCleanup(prefix, [TEST_POOL]);
-  try {
-    execFileSync("incus", ["image", "alias", "delete", image2], { stdio: "ignore" });
-  } catch {
-    /* already gone */
-  }
-  await client.close();
-});
+const { prefix, runs, image2 } = incusConstructsSuite("mac", { secondImage: true });
 
 test("a replaced container with stableMac keeps its MAC", async () => {
   const run = new StackRun(`${prefix}-r`);

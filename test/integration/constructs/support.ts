@@ -3,6 +3,7 @@
 // cdktf.out/stacks/<stack> with no CLI configuration — exactly what `cdktf deploy` does — and look at the real
 // objects with the incus command-line client.
 import { execFileSync } from "node:child_process";
+import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
 import { SynthesizedStack } from "../../support/synthesized-stack";
 import type { RunResult } from "../../support/terraform";
 
@@ -108,4 +109,35 @@ export function forceCleanup(prefix: string, pools: readonly string[]): void {
   for (const net of list("/1.0/networks").filter((n) => n.startsWith(prefix))) quiet(["network", "delete", net]);
   for (const project of projects.filter((p) => p !== "default")) quiet(["project", "delete", project]);
   for (const pool of list("/1.0/storage-pools").filter((p) => p.startsWith(prefix))) quiet(["storage", "delete", pool]);
+}
+
+/**
+ * The set-up every Incus constructs suite shares: a unique prefix, the daemon required before the tests, and after
+ * them every StackRun cleaned up and whatever carries the prefix removed. With `secondImage`, an extra alias of the
+ * test image (`<prefix>-img2`) lets a test change an instance's image, which rebuilds it.
+ */
+export function incusConstructsSuite(name: string, opts: { secondImage?: boolean } = {}): { prefix: string; runs: StackRun[]; image2: string } {
+  const suite = { prefix: uniqueName(name), runs: [] as StackRun[], image2: "" };
+  suite.image2 = `${suite.prefix}-img2`;
+  const client = testClient();
+  beforeAll(async () => {
+    await requireIncus(client);
+    if (opts.secondImage) {
+      const fingerprint = incusQuery(`/1.0/images/aliases/${TEST_IMAGE}`).target;
+      execFileSync("incus", ["image", "alias", "create", suite.image2, fingerprint]);
+    }
+  });
+  afterAll(async () => {
+    for (const run of suite.runs) run.cleanup();
+    forceCleanup(suite.prefix, [TEST_POOL]);
+    if (opts.secondImage) {
+      try {
+        execFileSync("incus", ["image", "alias", "delete", suite.image2], { stdio: "ignore" });
+      } catch {
+        /* already gone */
+      }
+    }
+    await client.close();
+  });
+  return suite;
 }

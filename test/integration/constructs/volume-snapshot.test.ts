@@ -2,22 +2,10 @@
 // the volume's description and expiry, and goes with `cdktf destroy`.
 import type { TerraformStack } from "cdktf";
 import { IncusHost, RemovalPolicy, StoragePool, Volume, VolumeSnapshot } from "../../../lib";
-import { requireIncus, TEST_POOL, testClient, uniqueName } from "../../support/incus";
-import { forceCleanup, getVolume, incusQuery, StackRun } from "./support";
+import { TEST_POOL } from "../../support/incus";
+import { getVolume, incusConstructsSuite, incusQuery, StackRun } from "./support";
 
-const prefix = uniqueName("vsnap");
-const client = testClient();
-const runs: StackRun[] = [];
-
-beforeAll(async () => {
-  await requireIncus(client);
-});
-
-afterAll(async () => {
-  for (const run of runs) run.cleanup();
-  forceCleanup(prefix, [TEST_POOL]);
-  await client.close();
-});
+const { prefix, runs } = incusConstructsSuite("vsnap");
 
 test("a VolumeSnapshot is taken on deploy and removed with the stack", async () => {
   const run = new StackRun(`${prefix}-s`);
