@@ -3,7 +3,9 @@
 // cdktf.out/stacks/<stack> with no CLI configuration — exactly what `cdktf deploy` does — and look at the real
 // objects with the incus command-line client.
 import { execFileSync } from "node:child_process";
+import type { LibvirtClient } from "../../../lib/libvirt";
 import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
+import { cleanupLibvirt, libvirtTestPrefix, LIBVIRT_TEST_URI, requireLibvirt } from "../../support/libvirt";
 import { SynthesizedStack } from "../../support/synthesized-stack";
 import type { RunResult } from "../../support/terraform";
 
@@ -138,6 +140,33 @@ export function incusConstructsSuite(name: string, opts: { secondImage?: boolean
       }
     }
     await client.close();
+  });
+  return suite;
+}
+
+/**
+ * The set-up every libvirt constructs suite shares: a unique prefix and stack name, the daemon required and one
+ * StackRun made before the tests, everything carrying the prefix removed after them, and `virsh` on the test URI.
+ */
+export function libvirtConstructsSuite(name: string): { prefix: string; stackName: string; client: LibvirtClient; run: StackRun; virsh: (...args: string[]) => string } {
+  const prefix = libvirtTestPrefix(name);
+  const suite = {
+    prefix,
+    stackName: prefix.replace(/-$/, ""),
+    client: undefined as unknown as LibvirtClient,
+    run: undefined as unknown as StackRun,
+    virsh: (...args: string[]) => execFileSync("virsh", ["-c", LIBVIRT_TEST_URI, ...args], { encoding: "utf8" }).trim(),
+  };
+  beforeAll(async () => {
+    suite.client = await requireLibvirt();
+    suite.run = new StackRun(suite.stackName, ["libvirt"]);
+  });
+  afterAll(async () => {
+    try {
+      await cleanupLibvirt(suite.client, prefix);
+    } finally {
+      suite.run?.cleanup();
+    }
   });
   return suite;
 }
