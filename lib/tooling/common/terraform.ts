@@ -1,4 +1,7 @@
 // Runs the terraform binary for the tooling commands: non-interactive, offline-friendly, output captured.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { ToolError } from "./errors";
 import { runCommand } from "./process";
 
@@ -49,4 +52,36 @@ export function terraformRunner(options: TerraformRunnerOptions = {}): Terraform
 /** The last lines of what terraform printed, indented under the message. */
 function tail(text: string, lines = 30): string {
   return text.trimEnd().split("\n").slice(-lines).map((line) => `  ${line}`).join("\n");
+}
+
+export interface StackPlanOptions {
+  readonly terraform: TerraformRunner;
+  /** The command the progress lines are said by, e.g. "explain". */
+  readonly command: string;
+  /** Plan options before the common ones, e.g. ["-refresh-only"]. @default none */
+  readonly planOptions?: readonly string[];
+  /** Progress lines (terraform runs take seconds). */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * Plans a synthesized stack directory (terraform init first when it never was) into a temporary plan file and
+ * returns `terraform show -json` of it; the plan file is removed, the state is not written.
+ */
+export async function showStackPlan(stackDir: string, options: StackPlanOptions): Promise<string> {
+  const { terraform, command, log } = options;
+  const planOptions = options.planOptions ?? [];
+  if (!fs.existsSync(path.join(stackDir, ".terraform"))) {
+    log?.(`${command}: terraform init in ${stackDir}`);
+    await terraform.run(["init", "-input=false", "-no-color"], stackDir);
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `cdktf-virt-${command}-`));
+  const planFile = path.join(tmp, "plan.tfplan");
+  try {
+    log?.(`${command}: terraform plan${planOptions.map((o) => ` ${o}`).join("")} in ${stackDir}`);
+    await terraform.run(["plan", ...planOptions, "-input=false", "-no-color", "-lock-timeout=60s", `-out=${planFile}`], stackDir);
+    return (await terraform.run(["show", "-json", "-no-color", planFile], stackDir)).stdout;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -1,12 +1,11 @@
 // Where drift looks and how: the synthesized stack a command-line argument names, and a refresh-only plan made
 // there with terraform. A refresh-only plan reads every object back through the providers and compares it with the
 // state; it never changes an object, and with -out it does not even write the state.
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { ToolError } from "../common/errors";
 import { statOrUndefined } from "../common/files";
 import { isObject } from "../common/json";
+import { showStackPlan } from "../common/terraform";
 import type { TerraformRunner } from "../common/terraform";
 import { locateStackDir, STACK_FILE } from "../stack/synthesized-stack";
 import type { RefreshPlanJson } from "./findings";
@@ -36,21 +35,8 @@ export interface RefreshPlanOptions {
 
 /** Runs terraform init (when the directory never was initialised), a refresh-only plan and `show -json` of it. */
 export async function refreshOnlyPlan(stackDir: string, options: RefreshPlanOptions): Promise<RefreshPlanJson> {
-  const { terraform, log } = options;
-  if (!fs.existsSync(path.join(stackDir, ".terraform"))) {
-    log?.(`drift: terraform init in ${stackDir}`);
-    await terraform.run(["init", "-input=false", "-no-color"], stackDir);
-  }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cdktf-virt-drift-"));
-  const planFile = path.join(tmp, "refresh.tfplan");
-  try {
-    log?.(`drift: terraform plan -refresh-only in ${stackDir}`);
-    await terraform.run(["plan", "-refresh-only", "-input=false", "-no-color", "-lock-timeout=60s", `-out=${planFile}`], stackDir);
-    const shown = await terraform.run(["show", "-json", "-no-color", planFile], stackDir);
-    return asRefreshPlan(shown.stdout, `terraform show -json of the refresh-only plan of ${stackDir}`);
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  const shown = await showStackPlan(stackDir, { ...options, command: "drift", planOptions: ["-refresh-only"] });
+  return asRefreshPlan(shown, `terraform show -json of the refresh-only plan of ${stackDir}`);
 }
 
 /** Parses and checks the plan JSON terraform printed; `where` names it in errors. */

@@ -2,12 +2,12 @@
 // its directory), or a synthesized stack directory (planned with terraform there). The stack's cdk.tf.json next to
 // the plan supplies the lifecycle meta-arguments the plan JSON does not carry.
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { ToolError } from "../common/errors";
 import { statOrUndefined } from "../common/files";
 import { isObject } from "../common/json";
 import { readAll } from "../common/io";
+import { showStackPlan } from "../common/terraform";
 import type { TerraformRunner } from "../common/terraform";
 import { locateStackDir, readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
 import type { SynthesizedStack } from "../stack/synthesized-stack";
@@ -64,20 +64,8 @@ export async function loadPlanInput(target: string | undefined, options: LoadPla
 /** Plans a synthesized stack directory with terraform (init first when it never was) and reads the plan. */
 async function planStackDir(stackDir: string, options: LoadPlanOptions, configStack: SynthesizedStack | undefined): Promise<PlanInput> {
   const stack = configStack ?? readSynthesizedStack(path.join(stackDir, STACK_FILE));
-  if (!fs.existsSync(path.join(stackDir, ".terraform"))) {
-    options.log?.(`explain: terraform init in ${stackDir}`);
-    await options.terraform.run(["init", "-input=false", "-no-color"], stackDir);
-  }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cdktf-virt-explain-"));
-  const planFile = path.join(tmp, "plan.tfplan");
-  try {
-    options.log?.(`explain: terraform plan in ${stackDir}`);
-    await options.terraform.run(["plan", "-input=false", "-no-color", "-lock-timeout=60s", `-out=${planFile}`], stackDir);
-    const shown = await options.terraform.run(["show", "-json", "-no-color", planFile], stackDir);
-    return { plan: parsePlanText(shown.stdout, `the plan of ${stackDir}`), origin: stackDir, stack };
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  const shown = await showStackPlan(stackDir, { terraform: options.terraform, command: "explain", log: options.log });
+  return { plan: parsePlanText(shown, `the plan of ${stackDir}`), origin: stackDir, stack };
 }
 
 function stackNextTo(dir: string): SynthesizedStack | undefined {
