@@ -26,42 +26,59 @@ mkdir -m 700 "$base" 2>/dev/null
 if [ -L "$base" ] || [ ! -d "$base" ] || [ ! -O "$base" ]; then exec node "$0"; fi
 # What a session inherits from the process: working directory, code, environment (minus what differs per start:
 # Terraform lists the protocol versions in random order).
-# 32 hex digits of the hash are plenty, and keep <dir>/sock short: a unix socket path has at most 107 bytes (Node 24
-# refuses a longer one; older Node cut it silently). A TMPDIR too long for that gets a process per start.
+# 32 hex digits of the hash are plenty, and keep <dir>/sock.<pid> short: a unix socket path has at most 107 bytes
+# (Node 24 refuses a longer one; older Node cut it silently). A TMPDIR too long for that gets a process per start.
 key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum | cut -c1-32) ||
   exec node "$0"
 dir="$base/$key"
-if [ "${#dir}" -gt 100 ]; then exec node "$0"; fi
+if [ "${#dir}" -gt 94 ]; then exec node "$0"; fi
+# A process that exited but is not reaped yet (a zombie: init reaps orphans late) still passes `kill -0`; /proc
+# tells (state Z or X), and a pid nobody has any more fails both.
+alive() {
+  if { read -r stat <"/proc/$1/stat"; } 2>/dev/null; then
+    case "${stat##*) }" in Z* | X*) return 1 ;; esac
+    return 0
+  fi
+  [ ! -d /proc/self ] && kill -0 "$1" 2>/dev/null
+}
 mkdir -m 700 "$dir" "$dir/sessions" 2>/dev/null
 pid=
 { read -r pid line <"$dir/line"; } 2>/dev/null
-if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
+if [ -z "$pid" ] || ! alive "$pid"; then
   node "$0" --serve "$dir" </dev/null >/dev/null 2>&1 &
   server=$!
   tries=0
-  until { read -r pid line <"$dir/line"; } 2>/dev/null && kill -0 "$pid" 2>/dev/null; do
+  until { read -r pid line <"$dir/line"; } 2>/dev/null && alive "$pid"; do
     tries=$((tries + 1))
     # The server it started exited without publishing its line (another one won, or the directory went away
     # with a retiring one) and none is there, or it takes too long: start node directly.
-    if [ "$tries" -gt 300 ] || { ! kill -0 "$server" 2>/dev/null && [ ! -f "$dir/line" ]; }; then exec node "$0"; fi
+    if [ "$tries" -gt 300 ] || { ! alive "$server" && [ ! -f "$dir/line" ]; }; then exec node "$0"; fi
     sleep 0.01
   done
 fi
+# The session is registered, then handed over only once a warm process has taken it: that process writes its
+# handshake line to <session>.ok, and from then on keeps it until Terraform connects or this script is gone. A
+# warm process that died (killed, with its line left behind), retired meanwhile, or does not answer (stopped,
+# busy) takes nothing: then node runs directly, after about a second at most.
 session="$dir/sessions/$$"
 printf '%s\n' "$PLUGIN_CLIENT_CERT" >"$session" || exec node "$0"
-# The server may have retired between reading its line and now (then it leaves this session alone).
-if [ ! -f "$dir/line" ] || ! kill -0 "$pid" 2>/dev/null; then
-  rm -f "$session"
-  exec node "$0"
-fi
+tries=0
+until { read -r line <"$session.ok"; } 2>/dev/null; do
+  tries=$((tries + 1))
+  if [ "$tries" -gt 100 ] || ! alive "$pid"; then
+    rm -f "$session" "$session.ok"
+    exec node "$0"
+  fi
+  sleep 0.01
+done
 printf '%s\n' "$line"
 # The server ends this session with SIGTERM (Terraform sees its plugin exit). Terraform stops providers with
 # StopProvider, not SIGINT. If Terraform is killed, nobody else ends this script: it watches its parent.
 trap 'exit 0' TERM
 trap '' INT
-while kill -0 "$PPID" 2>/dev/null; do
+while alive "$PPID"; do
   sleep 1 </dev/null >/dev/null 2>&1 &
   wait $!
 done
-rm -f "$session"
+rm -f "$session" "$session.ok"
 exit 0

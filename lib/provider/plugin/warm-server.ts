@@ -6,15 +6,21 @@
 // Each Terraform start is one session, isolated as a provider process would be: its own handlers (configuration,
 // StopProvider), its logs written to that launcher's own stderr, its end (Shutdown, or the connection lost) ends
 // the launcher, which Terraform sees as the plugin process exiting. A session is authenticated by the client
-// certificate its launcher registered in <dir>/sessions/<launcher pid> before printing the handshake line.
+// certificate its launcher registered in <dir>/sessions/<launcher pid>.
 //
-// <dir> (made by the launcher, mode 0700, owned by the user) holds: sock (this server's unix socket), line
-// ("<pid> <handshake line>", how launchers find a live server) and sessions/. The process retires after IDLE_MS
-// without sessions: it removes `line` first, so no new launcher picks it, then looks once more for a session
-// registered meanwhile, and removes the directory.
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+// The hand-over is confirmed: the process takes a registered session by writing its own handshake line to
+// sessions/<launcher pid>.ok (created with link(2), so of two processes in one directory only one takes it), and
+// the launcher prints that line, never one it merely read. A process that died (killed: its `line` and socket stay
+// behind), has retired or does not answer takes nothing, and the launcher runs node directly instead.
+//
+// <dir> (made by the launcher, mode 0700, owned by the user) holds: sock.<pid> (each process's own unix socket, so
+// no process ever removes or replaces another's), line ("<pid> <handshake line>", how launchers find a live
+// server) and sessions/. The process retires after IDLE_MS without sessions: it removes `line` first (if it is its
+// own), so no new launcher picks it, takes what was registered meanwhile (and stays), or stops taking sessions and
+// exits, removing its files, and the directory when nothing else is left in it.
+import { closeSync, existsSync, linkSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, watch, writeFileSync, writeSync } from "node:fs";
+import type { FSWatcher } from "node:fs";
 import type * as http2 from "node:http2";
-import { connect } from "node:net";
 import { join } from "node:path";
 import { generateSelfSignedCert } from "./cert";
 import { pemCertificatesDer } from "./client-pin";
@@ -30,6 +36,8 @@ import type { ProviderHandlers } from "./wire-types";
 /** How long a warm process waits for another Terraform start before it exits. */
 export const IDLE_MS = 2000;
 const JANITOR_MS = 500;
+/** Between removing `line` and exiting: a launcher that read it just before registers within this time. */
+const RETIRE_GRACE_MS = 100;
 
 interface Session {
   readonly launcherPid: number;
@@ -52,13 +60,19 @@ export function runWarmServer(
 ): void {
   const level = levelFromEnv(opts.env);
   const sessionsDir = join(dir, "sessions");
-  const socketPath = join(dir, "sock");
+  const socketPath = join(dir, `sock.${process.pid}`);
   const lineFile = join(dir, "line");
   const sessions = new Map<http2.ServerHttp2Session, Session>();
+  /** Sessions this process has taken and Terraform has not connected to yet: launcher pid → its certificates. */
+  const taken = new Map<number, Buffer[]>();
   const cert = generateSelfSignedCert();
   const line = handshakeLine("unix", socketPath, cert.certDer).trim();
   let server: GrpcServer | undefined;
+  let watcher: FSWatcher | undefined;
   let idleSince = Date.now();
+  let retiring = false;
+  /** Set once this process has decided to exit: it takes no session any more. */
+  let closing = false;
 
   // This process's stdio is /dev/null: what goes wrong outside a call is told to every open session.
   const tellSessions = (message: string, err: unknown) => {
@@ -69,28 +83,87 @@ export function runWarmServer(
   process.on("unhandledRejection", (err) => tellSessions("unhandled promise rejection", err));
   process.on("uncaughtException", (err) => tellSessions("uncaught exception", err));
 
-  const publish = () => {
+  const linePid = (): number | undefined => {
+    try {
+      return Number(readFileSync(lineFile, "utf8").split(" ")[0]) || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  /** Publishes this process's line, unless another live process's line is there (then it serves its sessions only). */
+  const publish = (): boolean => {
+    const owner = linePid();
+    if (owner !== undefined && owner !== process.pid && isAlive(owner)) return false;
     writeFileSync(`${lineFile}.${process.pid}`, `${process.pid} ${line}\n`);
     renameSync(`${lineFile}.${process.pid}`, lineFile);
+    return true;
+  };
+  const unpublish = () => {
+    if (linePid() === process.pid) rmSync(lineFile, { force: true });
   };
 
-  /** The session whose launcher registered this client certificate, opened on first sight of the connection. */
+  const sessionFile = (launcherPid: number) => join(sessionsDir, String(launcherPid));
+  const forgetSession = (launcherPid: number) => {
+    rmSync(sessionFile(launcherPid), { force: true });
+    rmSync(`${sessionFile(launcherPid)}.ok`, { force: true });
+  };
+  const connected = (launcherPid: number) => [...sessions.values()].some((s) => s.launcherPid === launcherPid);
+
+  /** Takes every registered session nobody has taken yet: writes this process's line to <session>.ok. */
+  const take = () => {
+    if (closing || !server) return;
+    for (const entry of listSessions(sessionsDir)) {
+      const launcherPid = Number(entry);
+      const file = sessionFile(launcherPid);
+      if (taken.has(launcherPid) || connected(launcherPid) || existsSync(`${file}.ok`)) continue;
+      let certs: Buffer[];
+      try {
+        certs = pemCertificatesDer(readFileSync(file, "utf8"));
+      } catch {
+        continue; // its launcher gave up meanwhile
+      }
+      // No certificate yet: the launcher is still writing (the next change event brings it back here).
+      if (certs.length === 0 || !isAlive(launcherPid)) continue;
+      const mine = `${file}.ok.${process.pid}`;
+      try {
+        writeFileSync(mine, `${line}\n`);
+        linkSync(mine, `${file}.ok`); // fails when another process took it first
+        taken.set(launcherPid, certs);
+        idleSince = Date.now();
+      } catch {
+        // taken by another warm process of this directory, or the launcher gave up
+      } finally {
+        rmSync(mine, { force: true });
+      }
+    }
+  };
+  let takeScheduled = false;
+  const scheduleTake = () => {
+    if (takeScheduled) return;
+    takeScheduled = true;
+    setImmediate(() => {
+      takeScheduled = false;
+      take();
+    });
+  };
+
+  /** The session taken for the launcher that registered this client certificate, opened on first sight of the connection. */
   const openSession = (peerDer: Buffer | undefined, h2session: http2.ServerHttp2Session): boolean => {
     if (!peerDer) return false;
-    for (const entry of listSessions(sessionsDir)) {
-      let pem: string;
-      try {
-        pem = readFileSync(join(sessionsDir, entry), "utf8");
-      } catch {
-        continue;
-      }
-      if (!pemCertificatesDer(pem).some((der) => der.equals(peerDer))) continue;
-      const launcherPid = Number(entry);
+    for (const [launcherPid, certs] of taken) {
+      if (!certs.some((der) => der.equals(peerDer))) continue;
+      taken.delete(launcherPid);
       const logFd = openLauncherStderr(launcherPid);
       const log = createLogger({ level, module: opts.name, write: (text) => logFd !== undefined && writeQuietly(logFd, text) });
       const session: Session = { launcherPid, logFd, ended: false, log };
       sessions.set(h2session, session);
-      h2session.once("close", () => endSession(session, h2session, "Terraform closed the connection"));
+      h2session.once("close", () => {
+        const lost = !session.ended;
+        endSession(session, h2session, "Terraform closed the connection");
+        // Terraform ends every provider it started with Shutdown: a connection lost without it means Terraform
+        // was killed (or crashed). No start is coming from it, so the process does not stay warm for it.
+        if (lost && sessions.size === 0 && taken.size === 0) retire();
+      });
       log.debug("session opened in a warm provider process", { pid: process.pid });
       return true;
     }
@@ -105,7 +178,7 @@ export function runWarmServer(
     // Work still in flight for a Terraform that is gone stops, as it would with the process it believed it had.
     session.handlers?.StopProvider?.({}).catch(() => undefined);
     if (session.logFd !== undefined) closeQuietly(session.logFd);
-    rmSync(join(sessionsDir, String(session.launcherPid)), { force: true });
+    forgetSession(session.launcherPid);
     try {
       process.kill(session.launcherPid, "SIGTERM"); // the launcher exits 0: Terraform sees its plugin end
     } catch {
@@ -126,61 +199,121 @@ export function runWarmServer(
     if (session) setImmediate(() => endSession(session, call.session, "shutdown requested by Terraform"));
   };
 
-  let retiring = false;
   const retire = (now = false) => {
-    if (retiring) return;
+    if (closing || (retiring && !now)) return;
     retiring = true;
-    rmSync(lineFile, { force: true });
-    // A launcher that read `line` just before it went registers within this grace period.
+    unpublish();
+    // A launcher that read `line` just before it went registers within the grace period, and is taken.
     setTimeout(
       () => {
-        if (!now && (sessions.size > 0 || listSessions(sessionsDir).length > 0)) {
-          retiring = false;
+        if (closing) return;
+        retiring = false;
+        if (!now) take();
+        if (!now && (sessions.size > 0 || taken.size > 0)) {
           idleSince = Date.now();
           publish();
           return;
         }
+        closing = true;
+        watcher?.close();
+        for (const [h2session, session] of sessions) endSession(session, h2session, "the warm provider process was stopped");
+        for (const launcherPid of taken.keys()) forgetSession(launcherPid);
         server?.close();
-        // A launcher that created the directory again meanwhile finds no server and starts node directly.
-        rmSync(dir, { recursive: true, force: true });
+        removeLeftovers(dir, socketPath);
         process.exit(0);
       },
-      now ? 0 : 100,
+      now ? 0 : RETIRE_GRACE_MS,
     );
   };
 
-  // Registered sessions whose launcher is gone (Terraform killed before it connected) are dropped.
   setInterval(() => {
-    for (const entry of listSessions(sessionsDir)) {
-      const pid = Number(entry);
-      if (!isAlive(pid) && ![...sessions.values()].some((s) => s.launcherPid === pid)) {
-        rmSync(join(sessionsDir, entry), { force: true });
+    // Taken sessions whose launcher gave up waiting (its files are gone) or died before Terraform connected.
+    for (const launcherPid of taken.keys()) {
+      if (!existsSync(sessionFile(launcherPid)) || !isAlive(launcherPid)) {
+        taken.delete(launcherPid);
+        forgetSession(launcherPid);
       }
     }
-    if (sessions.size > 0 || listSessions(sessionsDir).length > 0) idleSince = Date.now();
+    // Registered sessions whose launcher is gone (Terraform killed before it connected).
+    for (const entry of listSessions(sessionsDir)) {
+      const launcherPid = Number(entry);
+      if (!isAlive(launcherPid) && !connected(launcherPid)) forgetSession(launcherPid);
+    }
+    take(); // in case a change event was missed
+    if (sessions.size > 0 || taken.size > 0) idleSince = Date.now();
     else if (Date.now() - idleSince >= IDLE_MS) retire();
   }, JANITOR_MS);
 
-  claimSocket(socketPath).then((free) => {
-    if (!free) process.exit(0); // another warm process serves this key
-    return startGrpcServer({
-      socketPath,
-      tls: { keyPem: cert.keyPem, certPem: cert.certPem, acceptPeer: openSession },
-      routes: buildRoutes(target, shutdown),
-      log: createLogger({ level: "off", module: opts.name }),
-    }).then((s) => {
-      server = s;
-      publish();
-      // Load the provider code now: sessions then only build their handlers.
-      setImmediate(() => {
-        try {
-          createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
-        } catch {
-          // reported by the first session that needs it
-        }
-      });
+  // A socket of that name belongs to a dead process that had this pid.
+  rmSync(socketPath, { force: true });
+  startGrpcServer({
+    socketPath,
+    tls: { keyPem: cert.keyPem, certPem: cert.certPem, acceptPeer: openSession },
+    routes: buildRoutes(target, shutdown),
+    log: createLogger({ level: "off", module: opts.name }),
+  }).then((s) => {
+    server = s;
+    if (!publish()) {
+      // Another warm process serves this directory.
+      closing = true;
+      s.close();
+      rmSync(socketPath, { force: true });
+      process.exit(0);
+    }
+    try {
+      watcher = watch(sessionsDir, scheduleTake);
+      watcher.on("error", () => undefined); // the janitor still looks every JANITOR_MS
+    } catch {
+      // no sessions directory (removed meanwhile): launchers then start node directly
+    }
+    take();
+    // Load the provider code now: sessions then only build their handlers.
+    setImmediate(() => {
+      try {
+        createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
+      } catch {
+        // reported by the first session that needs it
+      }
     });
   }).catch(() => process.exit(1));
+}
+
+/**
+ * What an exiting warm process leaves: its own socket is removed, and so are the line, sockets and registered
+ * sessions of processes that are dead; the directory goes when nothing else is left in it (another warm process
+ * or a launcher may be using it).
+ */
+function removeLeftovers(dir: string, ownSocket: string): void {
+  rmSync(ownSocket, { force: true });
+  for (const entry of readdirQuietly(dir)) {
+    const owner = /^(?:sock|line)\.(\d+)$/.exec(entry);
+    if (owner && !isAlive(Number(owner[1]))) rmSync(join(dir, entry), { force: true });
+  }
+  try {
+    const pid = Number(readFileSync(join(dir, "line"), "utf8").split(" ")[0]);
+    if (!isAlive(pid)) rmSync(join(dir, "line"), { force: true });
+  } catch {
+    // no line
+  }
+  const sessionsDir = join(dir, "sessions");
+  for (const entry of readdirQuietly(sessionsDir)) {
+    const launcher = /^(\d+)(?:\.ok)?$/.exec(entry);
+    if (launcher && !isAlive(Number(launcher[1]))) rmSync(join(sessionsDir, entry), { force: true });
+  }
+  try {
+    rmdirSync(sessionsDir);
+    rmdirSync(dir);
+  } catch {
+    // in use
+  }
+}
+
+function readdirQuietly(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 function listSessions(sessionsDir: string): string[] {
@@ -191,7 +324,21 @@ function listSessions(sessionsDir: string): string[] {
   }
 }
 
+const HAS_PROC = existsSync("/proc/self/stat");
+
+/**
+ * True while the process exists and is not a zombie: an exited process stays in the process table until its parent
+ * reaps it (init reaps orphans late), and answers `kill -0` meanwhile.
+ */
 function isAlive(pid: number): boolean {
+  if (HAS_PROC) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
+    } catch {
+      return false;
+    }
+  }
   try {
     process.kill(pid, 0);
     return true;
@@ -226,24 +373,4 @@ function closeQuietly(fd: number): void {
   } catch {
     // already closed
   }
-}
-
-/** True when the socket path is free to listen on (a stale socket of a dead process is removed). */
-function claimSocket(socketPath: string): Promise<boolean> {
-  if (!existsSync(socketPath)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const probe = connect(socketPath);
-    probe.once("connect", () => {
-      probe.destroy();
-      resolve(false);
-    });
-    probe.once("error", () => {
-      try {
-        unlinkSync(socketPath);
-      } catch {
-        // removed by another starting process
-      }
-      resolve(true);
-    });
-  });
 }
