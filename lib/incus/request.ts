@@ -1,8 +1,9 @@
 // The request/response layer: sends one HTTP request over a Transport, parses the Incus envelope
 // ({type: sync|async|error, metadata, operation}) and turns every failure into an IncusError:
 // HTTP and envelope errors by status, socket and TLS failures by their Node error codes, and
-// aborts by the Deadline's reason. Reads are asked again on a dropped keep-alive connection (once) and on the
-// few answers Incus gives only for a moment (transient.ts).
+// aborts by the Deadline's reason. A request that met a dropped keep-alive connection is sent again once on a new
+// connection when repeating it is safe (idempotent.ts), and reads are asked again on the few answers Incus gives
+// only for a moment (transient.ts).
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
@@ -15,6 +16,7 @@ import {
   IncusTlsError,
   errorForStatus,
 } from "./errors";
+import { isIdempotent } from "./idempotent";
 import { TransientRetry } from "./transient";
 import type { Transport } from "./transport";
 import { CHAIN_ONLY_ERRORS, PINNED_CERT_MISMATCH } from "./transport";
@@ -101,16 +103,30 @@ const TLS_CODES = new Set([
   "EPROTO",
 ]);
 
-// A pooled keep-alive connection the daemon already closed fails the next request with one of
-// these. Retrying once is safe for reads, which change nothing; writes are never retried here.
+// A pooled keep-alive connection the daemon already closed fails the next request with one of these ("other side
+// closed" is UND_ERR_SOCKET), before any byte of an answer.
 const STALE_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
 
-function isStaleConnection(err: unknown, req: OutgoingRequest, deadline: Deadline): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
+function isStaleConnection(err: unknown, deadline: Deadline): boolean {
   if (err instanceof IncusError || deadline.signal.aborted) return false;
   const code = (err as { code?: unknown } | undefined)?.code;
   const causeCode = (err as { cause?: { code?: unknown } } | undefined)?.cause?.code;
   return STALE_CONNECTION_CODES.has(String(code)) || STALE_CONNECTION_CODES.has(String(causeCode));
+}
+
+/**
+ * Whether a request that failed on a dropped connection may be sent again: a read always; a write only when no
+ * byte of an answer had come (past that, Incus has acted on it and said so), when its body can be sent again (not
+ * a stream already consumed) and when repeating it is safe (idempotent.ts).
+ */
+function mayResend(req: OutgoingRequest, answered: boolean): boolean {
+  if (req.method === "GET" || req.method === "HEAD") return true;
+  if (answered || (req.raw && !isReplayable(req.raw.data))) return false;
+  return isIdempotent(req.method, req.path, req.headers);
+}
+
+function isReplayable(data: RawBody["data"]): boolean {
+  return typeof data === "string" || data instanceof Uint8Array;
 }
 
 function errorCodeOf(err: unknown): string | undefined {
@@ -144,9 +160,12 @@ export class RequestSender {
     const deadline = ownTimer ? req.deadline.child(limit.ms) : req.deadline;
     const transient = new TransientRetry(req.method, req.path);
     let staleRetried = false;
+    /** Set when a dropped connection ended a write that is not safe to repeat. */
+    let notResent = false;
     try {
       for (;;) {
         if (deadline.signal.aborted) throw deadline.signal.reason;
+        let answered = false;
         try {
           const response = await this.transport.dispatcher.request({
             origin: this.transport.origin,
@@ -156,12 +175,16 @@ export class RequestSender {
             body: this.bodyFor(req),
             signal: deadline.signal,
           });
+          answered = true;
           const bytes = Buffer.from(await response.body.arrayBuffer());
           return this.interpret(response, bytes, req, where);
         } catch (err) {
-          if (!staleRetried && isStaleConnection(err, req, deadline)) {
-            staleRetried = true;
-            continue;
+          if (!staleRetried && isStaleConnection(err, deadline)) {
+            if (mayResend(req, answered)) {
+              staleRetried = true;
+              continue;
+            }
+            notResent = !answered;
           }
           if (await transient.again(err, deadline)) continue;
           throw err;
@@ -169,6 +192,7 @@ export class RequestSender {
       }
     } catch (err) {
       if (err instanceof IncusError) throw err;
+      if (notResent && deadline.reason() === undefined) throw this.unsentWriteFailure(err, where);
       throw this.transportFailure(err, deadline, req.deadline.reason() === "timeout" ? callLimit(req.deadline) : limit, where);
     } finally {
       // The call's deadline belongs to the caller; only a timer made here is released here.
@@ -215,6 +239,18 @@ export class RequestSender {
       throw errorForStatus(envelope.error_code || status, envelope.error ?? "", where);
     }
     return { status, headers: response.headers, etag, envelope };
+  }
+
+  /** A write the connection closed on before any answer, which is not sent again: it may have been applied. */
+  private unsentWriteFailure(err: unknown, where: ErrorWhere): IncusError {
+    const target = `${where.method} ${where.path} on ${where.endpoint}`;
+    const code = errorCodeOf(err) ?? "error";
+    const text = (err as Error)?.message ?? String(err);
+    return new IncusConnectionError(
+      `The connection closed before Incus answered ${target} (${code}: ${text}); it was not sent again because Incus ` +
+        `may have applied it and repeating ${where.method} there is not safe: check whether it took effect before trying again`,
+      { ...where, cause: err },
+    );
   }
 
   /** `limit` is the configured budget that ran out, if one did (never the time that was left of it). */

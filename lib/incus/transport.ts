@@ -137,8 +137,8 @@ export function openTransport(remote: ResolvedRemote, options: TransportOptions 
     // deadlines through AbortSignal (see cancel.ts), so undici's timers are off.
     headersTimeout: 0,
     bodyTimeout: 0,
-    // Drop idle connections before a daemon-side idle timeout is likely to; reads that still hit a
-    // closed connection are retried once (request.ts).
+    // Drop idle connections before a daemon-side idle timeout is likely to; a request that still hits a
+    // closed connection is sent again once where that is safe (request.ts, idempotent.ts).
     keepAliveTimeout: 4_000,
   };
   if (remote.kind === "unix") {

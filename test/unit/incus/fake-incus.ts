@@ -16,6 +16,8 @@ export interface RecordedRequest {
   readonly query: URLSearchParams;
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
+  /** Which connection of the fake it came on (1, 2, … in the order the fake accepted them). */
+  readonly connection: number;
 }
 
 export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
@@ -68,16 +70,27 @@ export async function startFakeIncus(handler: Handler): Promise<FakeIncus> {
   const socketPath = join(dir, "unix.socket");
   const requests: RecordedRequest[] = [];
   const clients: IncusClient[] = [];
+  const connections = new WeakMap<object, number>();
+  let accepted = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://fake");
-      const recorded = { method: req.method ?? "", url: req.url ?? "", pathname: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks) };
+      const recorded = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        pathname: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        connection: connections.get(req.socket) ?? 0,
+      };
       requests.push(recorded);
       Promise.resolve(handler(recorded, res)).catch((err: unknown) => sendJson(res, 500, errorEnvelope(500, `fake handler crashed: ${String(err)}`)));
     });
   });
+  server.on("connection", (socket) => connections.set(socket, ++accepted));
   await new Promise<void>((resolve) => server.listen(socketPath, resolve));
   return {
     socketPath,
