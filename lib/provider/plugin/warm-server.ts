@@ -300,11 +300,13 @@ function removeLeftovers(dir: string, ownSocket: string): void {
     const launcher = /^(\d+)(?:\.ok)?$/.exec(entry);
     if (launcher && !isAlive(Number(launcher[1]))) rmSync(join(sessionsDir, entry), { force: true });
   }
+  // Another warm process's socket or line: the directory stays as it is (its watch is on sessions/).
+  if (readdirQuietly(dir).some((entry) => entry !== "sessions")) return;
   try {
     rmdirSync(sessionsDir);
     rmdirSync(dir);
   } catch {
-    // in use
+    // a launcher registered meanwhile
   }
 }
 
