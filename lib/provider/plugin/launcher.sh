@@ -60,17 +60,22 @@ fi
 # handshake line to <session>.ok, and from then on keeps it until Terraform connects or this script is gone. A
 # warm process that died (killed, with its line left behind), retired meanwhile, or does not answer (stopped,
 # busy) takes nothing: then node runs directly, after about a second at most.
+# The taker signals SIGURG (ignored by default, here and by node) so the wait ends at once; every 50 ms the
+# script also looks for itself, and whether that process is still alive.
+trap : URG
 session="$dir/sessions/$$"
 printf '%s\n' "$PLUGIN_CLIENT_CERT" >"$session" || exec node "$0"
-# A warm process takes a session within a few milliseconds: look often at first, then every 10 ms.
 tries=0
 until { read -r line <"$session.ok"; } 2>/dev/null; do
   tries=$((tries + 1))
-  if [ "$tries" -gt 100 ] || ! alive "$pid"; then
+  if [ "$tries" -gt 20 ] || ! alive "$pid"; then
     rm -f "$session" "$session.ok"
     exec node "$0"
   fi
-  if [ "$tries" -le 5 ]; then sleep 0.002; else sleep 0.01; fi
+  sleep 0.05 </dev/null >/dev/null 2>&1 &
+  nap=$!
+  [ -f "$session.ok" ] || wait "$nap"
+  kill "$nap" 2>/dev/null
 done
 printf '%s\n' "$line"
 # The server ends this session with SIGTERM (Terraform sees its plugin exit). Terraform stops providers with

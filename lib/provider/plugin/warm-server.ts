@@ -130,6 +130,7 @@ export function runWarmServer(
         linkSync(mine, `${file}.ok`); // fails when another process took it first
         taken.set(launcherPid, certs);
         idleSince = Date.now();
+        process.kill(launcherPid, "SIGURG"); // ends the launcher's wait at once (see launcher.sh)
       } catch {
         // taken by another warm process of this directory, or the launcher gave up
       } finally {
