@@ -247,8 +247,9 @@ export class RequestSender {
     const code = errorCodeOf(err) ?? "error";
     const text = (err as Error)?.message ?? String(err);
     return new IncusConnectionError(
-      `The connection closed before Incus answered ${target} (${code}: ${text}); it was not sent again because Incus ` +
-        `may have applied it and repeating ${where.method} there is not safe: check whether it took effect before trying again`,
+      `Cannot reach Incus for ${target} (${code}: ${text}): the connection closed before any answer, and the request ` +
+        `was not sent again because Incus may have applied it and repeating ${where.method} there is not safe; check ` +
+        `whether it took effect before trying again`,
       { ...where, cause: err },
     );
   }
