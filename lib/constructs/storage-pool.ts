@@ -35,8 +35,22 @@ export interface StoragePoolProps<H extends IHost = IHost> {
   readonly path?: string;
   /** Incus only. @default none */
   readonly description?: string;
-  /** More Incus pool config (e.g. `volume.size`, `zfs.pool_name`). @default none */
+  /**
+   * More Incus pool config (e.g. `volume.size`, `zfs.pool_name`). On a cluster (IncusHost `clusterMembers`), the
+   * member keys (source, size, zfs.pool_name, lvm.vg_name, lvm.thinpool_name) are given to every member's part and
+   * the others to the cluster-wide pool.
+   * @default none
+   */
   readonly config?: { readonly [key: string]: string };
+}
+
+/** Keys a member of an Incus cluster holds for itself (given per member, not cluster-wide). */
+const MEMBER_SPECIFIC_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
+
+function pick(config: { readonly [key: string]: string }, keep: (key: string) => boolean): { [key: string]: string } {
+  const out: { [key: string]: string } = {};
+  for (const [key, value] of Object.entries(config)) if (keep(key)) out[key] = value;
+  return out;
 }
 
 export class StoragePool<H extends IHost = IHost> extends Construct implements IStoragePool<H> {
@@ -67,16 +81,30 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
         [OWNER_CONFIG_KEY]: "it carries the ownership marker",
         source: "set it with the `path` prop",
       });
+      const config: { [key: string]: string } = { ...(props.path !== undefined ? { source: props.path } : {}), ...props.config };
+      const members = host.clusterMembers;
+      // A cluster creates a pool in two steps: pending on every member with the member's own keys, then cluster-wide
+      // with the rest (Incus refuses the cluster-wide create until every member has its part).
+      const memberParts = (members ?? []).map(
+        (member) =>
+          new IncusStoragePoolResource(this, `Member-${member}`, {
+            name,
+            driver,
+            remote: host.remoteName,
+            target: member,
+            config: pick(config, (key) => MEMBER_SPECIFIC_POOL_KEYS.includes(key)),
+          }),
+      );
       this.resource = new IncusStoragePoolResource(this, "Default", {
         name,
         driver,
         description: props.description,
         remote: host.remoteName,
         config: {
-          ...(props.path !== undefined ? { source: props.path } : {}),
-          ...props.config,
+          ...(members ? pick(config, (key) => !MEMBER_SPECIFIC_POOL_KEYS.includes(key)) : config),
           ...incusOwnershipConfig(this),
         },
+        ...(memberParts.length ? { dependsOn: memberParts } : {}),
       });
     } else {
       if (driver !== "dir") fail(this, kind, "driver", `libvirt pools support "dir" only, not "${driver}"`);

@@ -55,12 +55,26 @@ export function poolConfigState(name: string, driver: string, live: Record<strin
   return out;
 }
 
+/**
+ * Keys a cluster member holds for itself (what a pending per-member create takes). A resource with `target` is
+ * that member's part: its state holds only these keys, while the cluster-wide resource owns the rest (its
+ * description and config show on every member and are no drift of the member's part).
+ */
+export const MEMBER_SPECIFIC_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
+
+function memberPart(config: Record<string, string> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config ?? {})) if (MEMBER_SPECIFIC_POOL_KEYS.includes(key)) out[key] = value;
+  return out;
+}
+
 function poolState(pool: StoragePool, known: Values): State {
+  const targeted = typeof known.target === "string" && known.target !== "";
   return {
     name: pool.name,
     driver: pool.driver,
-    description: pool.description ?? "",
-    config: poolConfigState(pool.name, pool.driver, pool.config, known.config),
+    description: targeted ? (known.description ?? "") : (pool.description ?? ""),
+    config: poolConfigState(pool.name, pool.driver, targeted ? memberPart(pool.config) : pool.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
