@@ -163,11 +163,27 @@ function hintFor(code: IncusErrorCode): string {
   }
 }
 
+// How a cluster member answers when the member a request is forwarded to is down or still starting: the event
+// connection to it is gone, it is not ready, or the forwarding connection is refused or times out.
+const MEMBER_UNREACHABLE = /Missing event connection with target cluster member|Server isn't ready yet|cluster member .*(offline|unreachable)|dial tcp [^\s]+: (connect: connection refused|i\/o timeout|connect: no route to host)/i;
+
+/**
+ * For a failure of a cluster member that forwarded the request: says which member (from `?target=`) and what to
+ * do; empty for anything else.
+ */
+export function clusterMemberHint(status: number, incusMessage: string, path: string | undefined): string {
+  if (status < 500 || !MEMBER_UNREACHABLE.test(incusMessage)) return "";
+  const target = /[?&]target=([^&]+)/.exec(path ?? "")?.[1];
+  const member = target ? `the cluster member "${decodeURIComponent(target)}"` : "a cluster member this request needs";
+  return ` (${member} cannot be reached: it is down or still starting; run again once \`incus cluster list\` shows it ONLINE)`;
+}
+
 /** Builds the error for a failed HTTP call, choosing the subclass from the status. */
 export function errorForStatus(status: number, incusMessage: string, details: Omit<IncusErrorDetails, "status" | "incusMessage">): IncusError {
   const code = refineCode(codeForStatus(status), incusMessage);
   const where = `${details.method ?? "?"} ${details.path ?? "?"}${details.endpoint ? ` on ${details.endpoint}` : ""}`;
-  const message = `Incus ${where} failed with HTTP ${status}: ${incusMessage || "(no error text)"}${hintFor(code)}`;
+  const hint = hintFor(code) || clusterMemberHint(status, incusMessage, details.path);
+  const message = `Incus ${where} failed with HTTP ${status}: ${incusMessage || "(no error text)"}${hint}`;
   const full: IncusErrorDetails = { ...details, status, incusMessage };
   switch (code) {
     case "NOT_FOUND":

@@ -1,0 +1,158 @@
+// A stack on a real three-member Incus cluster (scripts/setup-incus-hosts.sh), through the public constructs and
+// the real terraform over HTTPS: a storage pool created pending on every member and then cluster-wide, instances and
+// volumes placed with `target` (a member, and a cluster group), an empty plan, destroy; then a member going down in
+// the middle of an apply: the apply fails with a diagnostic naming the member, and once the member is back the next
+// apply converges with an empty plan after it.
+import type { TerraformResource, TerraformStack } from "cdktf";
+import type { IncusClient } from "../../../lib/incus";
+import { UNSCOPED } from "../../../lib/incus/api";
+import { Instance, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
+import { TEST_IMAGE, TEST_POOL, uniqueName } from "../../support/incus";
+import { hostDaemon } from "../../support/incus-hosts";
+import { StackRun } from "../constructs/support";
+import { cleanupCluster, clusterClient, clusterHost, MEMBERS, requireCluster } from "./support";
+
+jest.setTimeout(400_000);
+
+const prefix = uniqueName("clu");
+const group = `${prefix}-grp`;
+let client: IncusClient;
+const runs: StackRun[] = [];
+let memberStopped = false;
+
+beforeAll(async () => {
+  client = clusterClient();
+  await requireCluster(client);
+  await client.api.write("POST", "/1.0/cluster/groups", undefined, UNSCOPED, { json: { name: group, description: "", members: ["member2"] } });
+});
+
+afterAll(async () => {
+  if (memberStopped) hostDaemon("start", "member3");
+  for (const run of runs) run.cleanup();
+  try {
+    await cleanupCluster(client, prefix, TEST_POOL);
+    await client.api.write("PUT", "/1.0/cluster/groups/" + group, undefined, UNSCOPED, { json: { description: "", members: [] } }).catch(() => undefined);
+    await client.api.write("DELETE", "/1.0/cluster/groups/" + group, undefined, UNSCOPED).catch(() => undefined);
+  } finally {
+    await client.close();
+  }
+});
+
+function newRun(suffix: string): StackRun {
+  const run = new StackRun(`${prefix}-${suffix}`);
+  runs.push(run);
+  return run;
+}
+
+/**
+ * Waits until the cluster serves requests for `member` again: it is online for the others and answers a request
+ * forwarded to it (right after a restart it answers "Server isn't ready yet" for a moment).
+ */
+async function waitUntilServing(member: string): Promise<void> {
+  let last: unknown;
+  for (let i = 0; i < 120; i++) {
+    try {
+      const state = (await client.api.get<{ status: string }>(`/1.0/cluster/members/${member}`, undefined, UNSCOPED)).value;
+      if (state.status === "Online") {
+        await client.storageVolumes.list(TEST_POOL, { target: member });
+        return;
+      }
+      last = new Error(`status ${state.status}`);
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`cluster member ${member} did not come back: ${(last as Error)?.message}`);
+}
+
+interface Located {
+  readonly location: string;
+  readonly status?: string;
+}
+
+async function instanceAt(name: string): Promise<Located | undefined> {
+  return (await client.instances.find(name))?.value;
+}
+
+test("a pool on every member, instances and volumes placed by target and by cluster group: deploy, empty plan, destroy", async () => {
+  const run = newRun("place");
+  const name = (id: string) => `${run.stackName}-${id}`;
+  const build = (stack: TerraformStack) => {
+    const host = clusterHost(stack);
+    const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
+    for (const member of MEMBERS) {
+      const data = new Volume(stack, `data-${member}`, { pool, size: "32MiB", protect: false, incus: { target: member } });
+      const app = new Instance(stack, `app-${member}`, { host, incus: { image: TEST_IMAGE, rootDisk: { pool }, target: member } });
+      app.attach(data, { path: "/data" });
+    }
+    new Instance(stack, "grouped", { host, incus: { image: TEST_IMAGE, rootDisk: { pool: StoragePool.fromName(stack, "test-pool", host, TEST_POOL) }, target: `@${group}` } });
+  };
+  run.synth(build);
+  await run.deploy(); // throws unless the plan right after is empty
+
+  const poolName = name("pool");
+  for (const member of MEMBERS) {
+    const pool = (await client.storagePools.get(poolName, { target: member })).value;
+    expect(pool.status).toBe("Created");
+    expect(pool.config?.source).toContain(`/storage-pools/${poolName}`);
+    expect((await instanceAt(name(`app-${member}`)))?.location).toBe(member);
+    const volume = (await client.storageVolumes.get(poolName, name(`data-${member}`), { target: member })).value;
+    expect(volume.location).toBe(member);
+  }
+  expect((await client.storagePools.get(poolName)).value.config?.["user.cdktf-virt.owner"]).toBe(`${run.stackName}/pool`);
+  expect((await instanceAt(name("grouped")))?.location).toBe("member2"); // the group's only member
+
+  const destroyed = await run.destroy();
+  expect(destroyed.code).toBe(0);
+  expect((await client.instances.list()).filter((i) => i.name.startsWith(run.stackName))).toEqual([]);
+  expect((await client.storagePools.list()).map((p) => p.name)).not.toContain(poolName);
+});
+
+test("a member going down in the middle of an apply: a diagnostic naming it, then convergence once it is back", async () => {
+  const run = newRun("down");
+  const name = (id: string) => `${run.stackName}-${id}`;
+  const build = (withMember3: boolean) => (stack: TerraformStack) => {
+    const host = clusterHost(stack);
+    const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
+    const first = new Instance(stack, "first", {
+      host,
+      // Keeps the apply busy for a moment after the instance exists, while member3 goes down.
+      incus: { image: TEST_IMAGE, rootDisk: { pool }, target: "member1", exec: { settle: { command: ["sleep", "4"] } } },
+    });
+    if (!withMember3) return;
+    const scratch = new Volume(stack, "scratch", { pool, size: "32MiB", lifecycle: VolumeLifecycle.EPHEMERAL, incus: { target: "member3" } });
+    const late = new Instance(stack, "late", { host, incus: { image: TEST_IMAGE, rootDisk: { pool }, target: "member3" } });
+    late.attach(scratch, { path: "/scratch" });
+    // Created only after `first`, so member3 is already down when its turn comes.
+    const firstResource = first.node.defaultChild as TerraformResource;
+    const address = `${firstResource.terraformResourceType}.${firstResource.friendlyUniqueId}`;
+    for (const child of [late.node.defaultChild, scratch.node.defaultChild] as TerraformResource[]) child.addOverride("depends_on", [address]);
+  };
+  run.synth(build(true));
+  await run.init();
+  const apply = run.run(["apply", "-auto-approve", "-input=false"]);
+  for (let i = 0; !(await instanceAt(name("first"))); i++) {
+    if (i > 600) throw new Error("the instance on member1 never appeared");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  hostDaemon("stop", "member3");
+  memberStopped = true;
+  const failed = await apply;
+  expect(failed.code).not.toBe(0);
+  // Terraform wraps long lines: compare with the line breaks taken out.
+  expect(failed.output.replace(/\s+/g, " ")).toContain('the cluster member "member3" cannot be reached: it is down or still starting');
+  expect(failed.output).not.toMatch(/panic|TypeError|at .*\.js:\d+/);
+  expect((await instanceAt(name("first")))?.status).toBe("Running");
+
+  hostDaemon("start", "member3");
+  memberStopped = false;
+  await waitUntilServing("member3");
+  await run.deploy(); // converges, and the plan after it is empty
+  expect((await instanceAt(name("late")))?.location).toBe("member3");
+  expect((await client.storageVolumes.get(TEST_POOL, name("scratch"), { target: "member3" })).value.location).toBe("member3");
+
+  const destroyed = await run.destroy();
+  expect(destroyed.code).toBe(0);
+  expect((await client.instances.list()).filter((i) => i.name.startsWith(run.stackName))).toEqual([]);
+});
