@@ -92,7 +92,8 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
             driver,
             remote: host.remoteName,
             target: member,
-            config: pick(config, (key) => MEMBER_SPECIFIC_POOL_KEYS.includes(key)),
+            // The marker is not sent to the member (Incus keeps it cluster-wide); it lets a resumed run adopt the part.
+            config: { ...pick(config, (key) => MEMBER_SPECIFIC_POOL_KEYS.includes(key)), ...incusOwnershipConfig(this) },
           }),
       );
       this.resource = new IncusStoragePoolResource(this, "Default", {

@@ -144,10 +144,13 @@ export function codeForStatus(status: number): IncusErrorCode {
 // instances hit a database UNIQUE constraint) while others get a proper 409. Recognising them here,
 // in one place, lets callers match on CONFLICT regardless of which path Incus took.
 const ALREADY_EXISTS = /already exists|UNIQUE constraint failed/i;
+// A cluster answers a member-specific create (?target=) for a pool or network that member has already with 400.
+const ALREADY_ON_MEMBER = /already defined on member/i;
 
 /** Narrows a generic failure code to CONFLICT when Incus' message says the object already exists. */
 export function refineCode(code: IncusErrorCode, incusMessage: string): IncusErrorCode {
   if ((code === "SERVER_ERROR" || code === "OPERATION_FAILED") && ALREADY_EXISTS.test(incusMessage)) return "CONFLICT";
+  if (code === "BAD_REQUEST" && ALREADY_ON_MEMBER.test(incusMessage)) return "CONFLICT";
   return code;
 }
 

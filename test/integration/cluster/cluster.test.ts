@@ -3,6 +3,7 @@
 // volumes placed with `target` (a member, and a cluster group), an empty plan, destroy; then a member going down in
 // the middle of an apply: the apply fails with a diagnostic naming the member, and once the member is back the next
 // apply converges with an empty plan after it.
+import { rmSync } from "node:fs";
 import type { TerraformResource, TerraformStack } from "cdktf";
 import type { IncusClient } from "../../../lib/incus";
 import { UNSCOPED } from "../../../lib/incus/api";
@@ -103,6 +104,12 @@ test("a pool on every member, instances and volumes placed by target and by clus
   expect((await client.storagePools.get(poolName)).value.config?.["user.cdktf-virt.owner"]).toBe(`${run.stackName}/pool`);
   expect((await instanceAt(name("grouped")))?.location).toBe("member2"); // the group's only member
 
+  // A lost state file: the pool (each member's part and the cluster-wide one) and everything on it are adopted.
+  const created = (await client.storagePools.get(poolName)).value;
+  rmSync(run.statePath, { force: true });
+  await run.deploy();
+  expect((await client.storagePools.get(poolName)).value).toEqual(created);
+
   const destroyed = await run.destroy();
   expect(destroyed.code).toBe(0);
   expect((await client.instances.list()).filter((i) => i.name.startsWith(run.stackName))).toEqual([]);
@@ -155,4 +162,25 @@ test("a member going down in the middle of an apply: a diagnostic naming it, the
   const destroyed = await run.destroy();
   expect(destroyed.code).toBe(0);
   expect((await client.instances.list()).filter((i) => i.name.startsWith(run.stackName))).toEqual([]);
+});
+
+test("a pool left pending on a member (no cluster-wide create, so no owner marker) is never taken over; the error says how to clear it", async () => {
+  const run = newRun("pending");
+  const poolName = `${run.stackName}-pool`;
+  await client.storagePools.create({ name: poolName, driver: "dir", config: {} }, { target: "member1" });
+  run.synth((stack) => {
+    new StoragePool(stack, "pool", { host: clusterHost(stack), driver: "dir" });
+  });
+  await run.init();
+  const refused = await run.run(["apply", "-auto-approve", "-input=false"]);
+  expect(refused.code).not.toBe(0);
+  const text = refused.output.replace(/\s+/g, " ");
+  expect(text).toContain(`The storage pool "${poolName}" is pending on cluster member "member1"`);
+  expect(text).toContain(`incus storage delete cluster:${poolName}`);
+  expect((await client.storagePools.get(poolName)).value.status).toBe("Pending");
+  await client.storagePools.delete(poolName);
+  // Cleared as the error says, the same stack deploys.
+  await run.deploy();
+  expect((await client.storagePools.get(poolName)).value.status).toBe("Created");
+  expect((await run.destroy()).code).toBe(0);
 });

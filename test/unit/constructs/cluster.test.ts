@@ -65,7 +65,7 @@ describe("storage pools on a cluster", () => {
     const members = Object.entries(pools).filter(([, p]) => p.target);
     expect(members.map(([, p]) => p.target).sort()).toEqual(["m1", "m2", "m3"]);
     for (const [, p] of members) {
-      expect(p.config).toEqual({ source: "/dev/sdb", "zfs.pool_name": "fast" });
+      expect(p.config).toEqual({ source: "/dev/sdb", "zfs.pool_name": "fast", "user.cdktf-virt.owner": "fleet/fast" });
       expect(p.description).toBeUndefined();
     }
     const global = resource(json, "incus_storage_pool", "fast");

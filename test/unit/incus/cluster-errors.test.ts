@@ -27,3 +27,11 @@ describe("cluster member hints", () => {
     expect(errorForStatus(500, "boom", { method: "GET", path: "/1.0" }).message).toBe("Incus GET /1.0 failed with HTTP 500: boom");
   });
 });
+
+describe("already defined on a member", () => {
+  it("is a CONFLICT, like every other already-exists answer", () => {
+    const err = errorForStatus(400, 'The storage pool already defined on member "member1"', { method: "POST", path: "/1.0/storage-pools?target=member1" });
+    expect(err.code).toBe("CONFLICT");
+    expect(errorForStatus(400, "Invalid value for key", { method: "POST", path: "/1.0/storage-pools?target=member1" }).code).toBe("BAD_REQUEST");
+  });
+});

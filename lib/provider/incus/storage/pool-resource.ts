@@ -3,7 +3,8 @@
 import type { IncusClient, StoragePool } from "../../../incus";
 import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
+import { AdoptionRefused } from "../common/adopt";
 import type { IncusProviderData } from "../provider-data";
 
 /** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
@@ -58,9 +59,16 @@ export function poolConfigState(name: string, driver: string, live: Record<strin
 /**
  * Keys a cluster member holds for itself (what a pending per-member create takes). A resource with `target` is
  * that member's part: its state holds only these keys, while the cluster-wide resource owns the rest (its
- * description and config show on every member and are no drift of the member's part).
+ * description and config show on every member and are no drift of the member's part). The owner marker a member
+ * part may carry is never sent: Incus keeps it cluster-wide, and it proves the part ours when a run that died is
+ * adopted.
  */
 export const MEMBER_SPECIFIC_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
+
+function withoutMarker(config: Record<string, string>): Record<string, string> {
+  const { [OWNER_KEY]: _marker, ...rest } = config;
+  return rest;
+}
 
 function memberPart(config: Record<string, string> | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -68,13 +76,25 @@ function memberPart(config: Record<string, string> | null | undefined): Record<s
   return out;
 }
 
+function isTargeted(values: Values): boolean {
+  return typeof values.target === "string" && values.target !== "";
+}
+
+/** A member part's config: its member keys as the member has them, and the marker as planned. */
+function memberPartState(live: Record<string, string> | null | undefined, known: Values["config"]): Record<string, string> {
+  const out = memberPart(live);
+  const marker = known === null || known === undefined ? undefined : configMap(known)[OWNER_KEY];
+  if (marker !== undefined) out[OWNER_KEY] = marker;
+  return out;
+}
+
 function poolState(pool: StoragePool, known: Values): State {
-  const targeted = typeof known.target === "string" && known.target !== "";
+  const targeted = isTargeted(known);
   return {
     name: pool.name,
     driver: pool.driver,
     description: targeted ? (known.description ?? "") : (pool.description ?? ""),
-    config: poolConfigState(pool.name, pool.driver, targeted ? memberPart(pool.config) : pool.config, known.config),
+    config: poolConfigState(pool.name, pool.driver, targeted ? memberPartState(pool.config, known.config) : pool.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
@@ -86,7 +106,20 @@ async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<S
   return found ? poolState(found.value, known) : null;
 }
 
+/** A member part: only its member keys are set on the member (PUT ?target=), and only when they differ. */
+async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const current = await client.storagePools.get(planned.name, call);
+  const computed = poolComputedKeys(planned.driver);
+  const desired = memberPart(configMap(planned.config));
+  const have = memberPart(current.value.config);
+  const differs = Object.entries(desired).some(([key, value]) => have[key] !== value && !computed.some((c) => key === c || (c.endsWith(".") && key.startsWith(c))));
+  if (!differs) return;
+  await client.storagePools.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
+}
+
 async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  if (isTargeted(planned)) return convergeMemberPart(client, planned, ctx);
   const call = callFor(ctx, planned);
   const current = await client.storagePools.get(planned.name, call);
   const desired = configMap(planned.config);
@@ -122,11 +155,22 @@ export const storagePoolResource: Resource<IncusProviderData> = {
           driver: planned.driver,
           // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
           ...(planned.target ? {} : { description: planned.description ?? "" }),
-          config: configMap(planned.config),
+          config: planned.target ? withoutMarker(configMap(planned.config)) : configMap(planned.config),
         },
         callFor(ctx, planned),
       ),
-    getObject: (client, planned, ctx) => client.storagePools.get(planned.name, callFor(ctx, planned)),
+    getObject: async (client, planned, ctx) => {
+      const found = await client.storagePools.get(planned.name, callFor(ctx, planned));
+      // A pool never created cluster-wide carries no marker anywhere: it cannot be proven ours.
+      if (isTargeted(planned) && found.value.status === "Pending") {
+        throw new AdoptionRefused(
+          `The storage pool ${JSON.stringify(planned.name)} is pending on cluster member ${JSON.stringify(planned.target)}: a run stopped before ` +
+            "creating it cluster-wide, or someone else is creating it. A pending pool holds no data and carries no ownership marker, " +
+            `so it was left untouched. If it is yours, delete it with \`incus storage delete ${planned.remote ? `${planned.remote}:` : ""}${planned.name}\` and apply again.`,
+        );
+      }
+      return found;
+    },
     // The pool is deleted cluster-wide, not only on the member it was created on.
     deleteObject: (client, prior, ctx) => client.storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })),
     converge,
