@@ -7,6 +7,7 @@ import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
 import { knownHost } from "./private/backend";
 import { fail } from "./private/errors";
+import { MEMBER_POOL_KEYS, splitMemberConfig } from "./private/member-parts";
 import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
@@ -44,15 +45,6 @@ export interface StoragePoolProps<H extends IHost = IHost> {
   readonly config?: { readonly [key: string]: string };
 }
 
-/** Keys a member of an Incus cluster holds for itself (given per member, not cluster-wide). */
-const MEMBER_SPECIFIC_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
-
-function pick(config: { readonly [key: string]: string }, keep: (key: string) => boolean): { [key: string]: string } {
-  const out: { [key: string]: string } = {};
-  for (const [key, value] of Object.entries(config)) if (keep(key)) out[key] = value;
-  return out;
-}
-
 export class StoragePool<H extends IHost = IHost> extends Construct implements IStoragePool<H> {
   /** A pool that exists already (e.g. "default") and is not managed by this stack. */
   public static fromName<H extends IHost>(scope: Construct, id: string, host: H, name: string): IStoragePool<H> {
@@ -83,6 +75,7 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
       });
       const config: { [key: string]: string } = { ...(props.path !== undefined ? { source: props.path } : {}), ...props.config };
       const members = host.clusterMembers;
+      const split = splitMemberConfig(config, MEMBER_POOL_KEYS);
       // A cluster creates a pool in two steps: pending on every member with the member's own keys, then cluster-wide
       // with the rest (Incus refuses the cluster-wide create until every member has its part).
       const memberParts = (members ?? []).map(
@@ -93,7 +86,7 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
             remote: host.remoteName,
             target: member,
             // The marker is not sent to the member (Incus keeps it cluster-wide); it lets a resumed run adopt the part.
-            config: { ...pick(config, (key) => MEMBER_SPECIFIC_POOL_KEYS.includes(key)), ...incusOwnershipConfig(this) },
+            config: { ...split.member, ...incusOwnershipConfig(this) },
           }),
       );
       this.resource = new IncusStoragePoolResource(this, "Default", {
@@ -102,7 +95,7 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
         description: props.description,
         remote: host.remoteName,
         config: {
-          ...(members ? pick(config, (key) => !MEMBER_SPECIFIC_POOL_KEYS.includes(key)) : config),
+          ...(members ? split.clusterWide : config),
           ...incusOwnershipConfig(this),
         },
         ...(memberParts.length ? { dependsOn: memberParts } : {}),

@@ -1,13 +1,15 @@
-// A stack on a real three-member Incus cluster (scripts/setup-incus-hosts.sh), through the public constructs and
-// the real terraform over HTTPS: a storage pool created pending on every member and then cluster-wide, instances and
-// volumes placed with `target` (a member, and a cluster group), an empty plan, destroy; then a member going down in
-// the middle of an apply: the apply fails with a diagnostic naming the member, and once the member is back the next
-// apply converges with an empty plan after it.
+// Stacks on a real three-member Incus cluster (scripts/setup-incus-hosts.sh), through the public constructs and the
+// real terraform over HTTPS: a storage pool and a network created pending on every member and then cluster-wide,
+// instances and volumes placed with `target` (a member, and a cluster group), an empty plan, a lost state adopted,
+// destroy; a pool left pending by someone else never taken over; a deploy SIGKILLed half way resumed by adopting
+// what it left on every member; and, last, a member going down in the middle of an apply: the apply fails with a
+// diagnostic naming the member, and once the member is back the next apply converges with an empty plan after it.
+// One file, so its tests never run at the same time as each other (the outage would break the others).
 import { rmSync } from "node:fs";
 import type { TerraformResource, TerraformStack } from "cdktf";
 import type { IncusClient } from "../../../lib/incus";
 import { UNSCOPED } from "../../../lib/incus/api";
-import { Instance, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
+import { Instance, Network, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
 import { TEST_IMAGE, TEST_POOL, uniqueName } from "../../support/incus";
 import { hostDaemon } from "../../support/incus-hosts";
 import { StackRun } from "../constructs/support";
@@ -76,15 +78,16 @@ async function instanceAt(name: string): Promise<Located | undefined> {
   return (await client.instances.find(name))?.value;
 }
 
-test("a pool on every member, instances and volumes placed by target and by cluster group: deploy, empty plan, destroy", async () => {
+test("a pool and a network on every member, instances and volumes placed by target and by cluster group: deploy, empty plan, adoption of a lost state, destroy", async () => {
   const run = newRun("place");
   const name = (id: string) => `${run.stackName}-${id}`;
   const build = (stack: TerraformStack) => {
     const host = clusterHost(stack);
     const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
+    const network = new Network(stack, "net", { host });
     for (const member of MEMBERS) {
       const data = new Volume(stack, `data-${member}`, { pool, size: "32MiB", protect: false, incus: { target: member } });
-      const app = new Instance(stack, `app-${member}`, { host, incus: { image: TEST_IMAGE, rootDisk: { pool }, target: member } });
+      const app = new Instance(stack, `app-${member}`, { host, network, incus: { image: TEST_IMAGE, rootDisk: { pool }, target: member } });
       app.attach(data, { path: "/data" });
     }
     new Instance(stack, "grouped", { host, incus: { image: TEST_IMAGE, rootDisk: { pool: StoragePool.fromName(stack, "test-pool", host, TEST_POOL) }, target: `@${group}` } });
@@ -103,17 +106,124 @@ test("a pool on every member, instances and volumes placed by target and by clus
   }
   expect((await client.storagePools.get(poolName)).value.config?.["user.cdktf-virt.owner"]).toBe(`${run.stackName}/pool`);
   expect((await instanceAt(name("grouped")))?.location).toBe("member2"); // the group's only member
+  const networks = (await client.networks.list()).filter((n) => n.config?.["user.cdktf-virt.owner"] === `${run.stackName}/net`);
+  expect(networks.map((n) => n.status)).toEqual(["Created"]);
+  for (const member of MEMBERS) {
+    const app = (await client.instances.get(name(`app-${member}`))).value;
+    expect(app.devices?.eth0?.network).toBe(networks[0].name);
+  }
 
   // A lost state file: the pool (each member's part and the cluster-wide one) and everything on it are adopted.
-  const created = (await client.storagePools.get(poolName)).value;
+  const poolFacts = async () => {
+    const pool = (await client.storagePools.get(poolName)).value;
+    return { config: pool.config, description: pool.description, status: pool.status, locations: [...(pool.locations ?? [])].sort() };
+  };
+  const created = await poolFacts();
   rmSync(run.statePath, { force: true });
   await run.deploy();
-  expect((await client.storagePools.get(poolName)).value).toEqual(created);
+  expect(await poolFacts()).toEqual(created);
 
   const destroyed = await run.destroy();
   expect(destroyed.code).toBe(0);
   expect((await client.instances.list()).filter((i) => i.name.startsWith(run.stackName))).toEqual([]);
   expect((await client.storagePools.list()).map((p) => p.name)).not.toContain(poolName);
+});
+
+const PER_MEMBER = 2;
+
+/** On every member: PER_MEMBER instances, each with a persistent and an ephemeral volume on its member. */
+function fleet(stack: TerraformStack): void {
+  const host = clusterHost(stack);
+  const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
+  for (const member of MEMBERS) {
+    for (let i = 0; i < PER_MEMBER; i++) {
+      const id = `${member}-${i}`;
+      const data = new Volume(stack, `data-${id}`, { pool, size: "32MiB", protect: false, incus: { target: member } });
+      const scratch = new Volume(stack, `scratch-${id}`, { pool, size: "32MiB", lifecycle: VolumeLifecycle.EPHEMERAL, incus: { target: member } });
+      const app = new Instance(stack, `app-${id}`, { host, incus: { image: TEST_IMAGE, rootDisk: { pool }, target: member } });
+      app.attach(data, { path: "/data" });
+      app.attach(scratch, { path: "/scratch" });
+    }
+  }
+}
+
+/** name → "location|created_at" of the stack's instances and custom volumes, on every member. */
+async function identities(stackName: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const i of await client.instances.list()) if (i.name.startsWith(stackName)) out[i.name] = `${i.location}|${i.created_at}`;
+  for (const v of await client.storageVolumes.list(TEST_POOL)) {
+    if (v.type === "custom" && v.name.startsWith(stackName)) out[`volume ${v.name}`] = `${v.location}|${v.created_at}`;
+  }
+  return out;
+}
+
+test("a deploy SIGKILLed half way, then run again, adopts what it left on every member; a lost state file too", async () => {
+  const run = newRun("fleet");
+  run.synth(fleet);
+  await run.init();
+
+  // Kill terraform once the first objects exist on the cluster (the dead run never records them in its state).
+  const child = run.spawn(["apply", "-auto-approve", "-input=false", "-parallelism=4"]);
+  const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
+  for (let i = 0; Object.keys(await identities(run.stackName)).filter((n) => !n.startsWith("volume ")).length < 2; i++) {
+    if (i > 600) throw new Error("the deploy created no instance within 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  await exited;
+  // The provider processes of the killed run finish their calls and exit on their own.
+  await new Promise((r) => setTimeout(r, 5_000));
+  const leftBehind = await identities(run.stackName);
+  const total = MEMBERS.length * PER_MEMBER * 3;
+  expect(Object.keys(leftBehind).length).toBeGreaterThan(0);
+  expect(Object.keys(leftBehind).length).toBeLessThan(total);
+
+  const resumed = await run.ok(["apply", "-auto-approve", "-input=false"]);
+  expect(resumed.output).not.toContain("already exists");
+  expect(resumed.output).not.toMatch(/Destroying\.\.\./);
+  expect((await run.plan()).code).toBe(0);
+  const deployed = await identities(run.stackName);
+  expect(Object.keys(deployed)).toHaveLength(total);
+  // What the killed run created is the same object now (adopted, not re-created).
+  for (const [name, id] of Object.entries(leftBehind)) {
+    if (!name.startsWith("volume ") || !name.includes("-scratch-")) expect(deployed[name]).toBe(id);
+  }
+  for (const member of MEMBERS) {
+    for (let i = 0; i < PER_MEMBER; i++) expect(deployed[`${run.stackName}-app-${member}-${i}`]).toMatch(new RegExp(`^${member}\\|`));
+  }
+
+  // Lose the whole state: the next deploy adopts every object where it is, re-creating and destroying nothing.
+  rmSync(run.statePath, { force: true });
+  rmSync(`${run.statePath}.backup`, { force: true });
+  const adopted = await run.ok(["apply", "-auto-approve", "-input=false"]);
+  expect(adopted.output).not.toMatch(/Destroying\.\.\./);
+  expect(await identities(run.stackName)).toEqual(deployed);
+  expect((await run.plan()).code).toBe(0);
+
+  const destroyed = await run.run(["destroy", "-auto-approve", "-input=false"]);
+  expect(destroyed.code).toBe(0);
+  expect(await identities(run.stackName)).toEqual({});
+});
+
+test("a pool left pending on a member (no cluster-wide create, so no owner marker) is never taken over; the error says how to clear it", async () => {
+  const run = newRun("pending");
+  const poolName = `${run.stackName}-pool`;
+  await client.storagePools.create({ name: poolName, driver: "dir", config: {} }, { target: "member1" });
+  run.synth((stack) => {
+    new StoragePool(stack, "pool", { host: clusterHost(stack), driver: "dir" });
+  });
+  await run.init();
+  const refused = await run.run(["apply", "-auto-approve", "-input=false"]);
+  expect(refused.code).not.toBe(0);
+  const text = refused.output.replace(/\s+/g, " ");
+  expect(text).toContain(`The storage pool "${poolName}" is pending on cluster member "member1"`);
+  expect(text).toContain(`incus storage delete cluster:${poolName}`);
+  expect((await client.storagePools.get(poolName)).value.status).toBe("Pending");
+  await client.storagePools.delete(poolName);
+  // Cleared as the error says, the same stack deploys.
+  await run.deploy();
+  expect((await client.storagePools.get(poolName)).value.status).toBe("Created");
+  expect((await run.destroy()).code).toBe(0);
 });
 
 test("a member going down in the middle of an apply: a diagnostic naming it, then convergence once it is back", async () => {
@@ -162,25 +272,4 @@ test("a member going down in the middle of an apply: a diagnostic naming it, the
   const destroyed = await run.destroy();
   expect(destroyed.code).toBe(0);
   expect((await client.instances.list()).filter((i) => i.name.startsWith(run.stackName))).toEqual([]);
-});
-
-test("a pool left pending on a member (no cluster-wide create, so no owner marker) is never taken over; the error says how to clear it", async () => {
-  const run = newRun("pending");
-  const poolName = `${run.stackName}-pool`;
-  await client.storagePools.create({ name: poolName, driver: "dir", config: {} }, { target: "member1" });
-  run.synth((stack) => {
-    new StoragePool(stack, "pool", { host: clusterHost(stack), driver: "dir" });
-  });
-  await run.init();
-  const refused = await run.run(["apply", "-auto-approve", "-input=false"]);
-  expect(refused.code).not.toBe(0);
-  const text = refused.output.replace(/\s+/g, " ");
-  expect(text).toContain(`The storage pool "${poolName}" is pending on cluster member "member1"`);
-  expect(text).toContain(`incus storage delete cluster:${poolName}`);
-  expect((await client.storagePools.get(poolName)).value.status).toBe("Pending");
-  await client.storagePools.delete(poolName);
-  // Cleared as the error says, the same stack deploys.
-  await run.deploy();
-  expect((await client.storagePools.get(poolName)).value.status).toBe("Created");
-  expect((await run.destroy()).code).toBe(0);
 });

@@ -41,6 +41,10 @@ export async function cleanupCluster(client: IncusClient, prefix: string, pool: 
   for (const volume of (await client.storageVolumes.list(pool)).filter((v) => v.type === "custom" && v.name.startsWith(prefix))) {
     await client.storageVolumes.delete(pool, volume.name, { target: volume.location }).catch(() => undefined);
   }
+  // Network names are short (15 characters): recognised by their owner marker.
+  for (const n of (await client.networks.list()).filter((n) => String(n.config?.["user.cdktf-virt.owner"] ?? "").startsWith(prefix))) {
+    await client.networks.delete(n.name).catch(() => undefined);
+  }
   for (const p of (await client.storagePools.list()).filter((p) => p.name.startsWith(prefix))) {
     await client.storagePools.delete(p.name).catch(() => undefined);
   }

@@ -1,7 +1,7 @@
 // Incus clusters as synthesized: `target` on instances (member or @group) and volumes, checked against the members
 // the IncusHost declares; a volume of one member attached on another refused at synth; a StoragePool created
 // pending on every member and then cluster-wide.
-import { IncusHost, Instance, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
+import { IncusHost, Instance, Network, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
 import { errorOf, newStack, resource, resourcesOf, synth } from "./support";
 
 function cluster() {
@@ -82,5 +82,23 @@ describe("storage pools on a cluster", () => {
     const pools = resourcesOf(synth(stack), "incus_storage_pool");
     expect(Object.keys(pools)).toEqual(["pool"]);
     expect(pools.pool.config.source).toBe("/srv/pool");
+  });
+});
+
+describe("networks on a cluster", () => {
+  it("are created pending on every member with the member keys, then cluster-wide with the rest", () => {
+    const { stack, host } = cluster();
+    new Network(stack, "uplink", { host, name: "uplink", type: "macvlan", description: "lan", config: { parent: "eth1", mtu: "1500" } });
+    const json = synth(stack);
+    const nets = resourcesOf(json, "incus_network");
+    const members = Object.entries(nets).filter(([, n]) => n.target);
+    expect(members.map(([, n]) => n.target).sort()).toEqual(["m1", "m2", "m3"]);
+    for (const [, n] of members) {
+      expect(n.config).toEqual({ parent: "eth1", "user.cdktf-virt.owner": "fleet/uplink" });
+      expect(n.type).toBe("macvlan");
+    }
+    const global = resource(json, "incus_network", "uplink");
+    expect(global.config).toEqual({ "ipv4.address": "none", "ipv6.address": "none", mtu: "1500", "user.cdktf-virt.owner": "fleet/uplink" });
+    expect([...global.depends_on].sort()).toEqual(members.map(([id]) => `incus_network.${id}`).sort());
   });
 });

@@ -4,7 +4,7 @@ import type { IncusClient, StoragePool } from "../../../incus";
 import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
-import { AdoptionRefused } from "../common/adopt";
+import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 
 /** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
@@ -65,36 +65,13 @@ export function poolConfigState(name: string, driver: string, live: Record<strin
  */
 export const MEMBER_SPECIFIC_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
 
-function withoutMarker(config: Record<string, string>): Record<string, string> {
-  const { [OWNER_KEY]: _marker, ...rest } = config;
-  return rest;
-}
-
-function memberPart(config: Record<string, string> | null | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(config ?? {})) if (MEMBER_SPECIFIC_POOL_KEYS.includes(key)) out[key] = value;
-  return out;
-}
-
-function isTargeted(values: Values): boolean {
-  return typeof values.target === "string" && values.target !== "";
-}
-
-/** A member part's config: its member keys as the member has them, and the marker as planned. */
-function memberPartState(live: Record<string, string> | null | undefined, known: Values["config"]): Record<string, string> {
-  const out = memberPart(live);
-  const marker = known === null || known === undefined ? undefined : configMap(known)[OWNER_KEY];
-  if (marker !== undefined) out[OWNER_KEY] = marker;
-  return out;
-}
-
 function poolState(pool: StoragePool, known: Values): State {
-  const targeted = isTargeted(known);
+  const targeted = isMemberPart(known);
   return {
     name: pool.name,
     driver: pool.driver,
     description: targeted ? (known.description ?? "") : (pool.description ?? ""),
-    config: poolConfigState(pool.name, pool.driver, targeted ? memberPartState(pool.config, known.config) : pool.config, known.config),
+    config: poolConfigState(pool.name, pool.driver, targeted ? memberPartConfig(pool.config, known.config, MEMBER_SPECIFIC_POOL_KEYS) : pool.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
@@ -111,15 +88,15 @@ async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx
   const call = callFor(ctx, planned);
   const current = await client.storagePools.get(planned.name, call);
   const computed = poolComputedKeys(planned.driver);
-  const desired = memberPart(configMap(planned.config));
-  const have = memberPart(current.value.config);
+  const desired = memberKeys(configMap(planned.config), MEMBER_SPECIFIC_POOL_KEYS);
+  const have = memberKeys(current.value.config, MEMBER_SPECIFIC_POOL_KEYS);
   const differs = Object.entries(desired).some(([key, value]) => have[key] !== value && !computed.some((c) => key === c || (c.endsWith(".") && key.startsWith(c))));
   if (!differs) return;
   await client.storagePools.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
 }
 
 async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
-  if (isTargeted(planned)) return convergeMemberPart(client, planned, ctx);
+  if (isMemberPart(planned)) return convergeMemberPart(client, planned, ctx);
   const call = callFor(ctx, planned);
   const current = await client.storagePools.get(planned.name, call);
   const desired = configMap(planned.config);
@@ -161,14 +138,7 @@ export const storagePoolResource: Resource<IncusProviderData> = {
       ),
     getObject: async (client, planned, ctx) => {
       const found = await client.storagePools.get(planned.name, callFor(ctx, planned));
-      // A pool never created cluster-wide carries no marker anywhere: it cannot be proven ours.
-      if (isTargeted(planned) && found.value.status === "Pending") {
-        throw new AdoptionRefused(
-          `The storage pool ${JSON.stringify(planned.name)} is pending on cluster member ${JSON.stringify(planned.target)}: a run stopped before ` +
-            "creating it cluster-wide, or someone else is creating it. A pending pool holds no data and carries no ownership marker, " +
-            `so it was left untouched. If it is yours, delete it with \`incus storage delete ${planned.remote ? `${planned.remote}:` : ""}${planned.name}\` and apply again.`,
-        );
-      }
+      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("storage pool", planned);
       return found;
     },
     // The pool is deleted cluster-wide, not only on the member it was created on.

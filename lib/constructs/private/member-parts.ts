@@ -1,0 +1,17 @@
+// Pools and networks of an Incus cluster are created in two steps: pending on every member with the keys each
+// member holds for itself, then cluster-wide with the rest. Which keys are the members' own (Incus' lists).
+/** Storage pool keys a member holds for itself. */
+export const MEMBER_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
+/** Network keys a member holds for itself. */
+export const MEMBER_NETWORK_KEYS: readonly string[] = ["bridge.external_interfaces", "parent", "bgp.ipv4.nexthop", "bgp.ipv6.nexthop"];
+
+/** Splits a config into the members' keys and the cluster-wide rest. */
+export function splitMemberConfig(
+  config: { readonly [key: string]: string },
+  memberKeys: readonly string[],
+): { member: { [key: string]: string }; clusterWide: { [key: string]: string } } {
+  const member: { [key: string]: string } = {};
+  const clusterWide: { [key: string]: string } = {};
+  for (const [key, value] of Object.entries(config)) (memberKeys.includes(key) ? member : clusterWide)[key] = value;
+  return { member, clusterWide };
+}
