@@ -87,9 +87,19 @@ ensure_cluster_bridge() {
   ensure_link_up "$CLUSTER_BRIDGE"
 }
 
+# The pid of the incusd this script started for `name`, when it still runs (checked by its state directory, so a
+# recycled pid is never taken for it).
+daemon_pid() {
+  local dir pid
+  dir=$(dir_of "$1")
+  [ -f "$dir/incusd.pid" ] || return 1
+  pid=$(cat "$dir/incusd.pid")
+  [ -r "/proc/$pid/environ" ] && tr '\0' '\n' < "/proc/$pid/environ" | grep -qx "INCUS_DIR=$dir" && echo "$pid"
+}
+
 # incusd in the host's network namespace and a mount namespace of its own whose /sys is the one of that network
 # namespace (incusd reads /sys/class/net for its networks), with the cgroup hierarchy carried over.
-start_daemon() {
+launch_daemon() {
   local name=$1 dir ns
   dir=$(dir_of "$name"); ns=$(ns_of "$name")
   mkdir -p "$dir" "$LOG_DIR"
@@ -105,7 +115,12 @@ start_daemon() {
       echo $$ > "$INCUS_DIR/incusd.pid"
       exec /usr/libexec/incus/incusd --group root --logfile "$0"
     ' "$LOG_DIR/incusd-$name.log" >>"$LOG_DIR/incusd-$name.out" 2>&1 </dev/null) &
-  if ! INCUS_DIR="$dir" incus admin waitready --timeout 60; then
+}
+
+wait_daemon() {
+  local name=$1
+  # A cluster member that restarts waits for a quorum of the others: start them all before waiting for any.
+  if ! INCUS_DIR="$(dir_of "$name")" incus admin waitready --timeout 90; then
     tail -20 "$LOG_DIR/incusd-$name.log" >&2 || true
     fail "incusd $name did not become ready"
   fi
@@ -114,22 +129,28 @@ start_daemon() {
 stop_daemon() {
   local name=$1 dir pid
   dir=$(dir_of "$name")
-  [ -f "$dir/incusd.pid" ] || { log "$name is not running"; return; }
-  pid=$(cat "$dir/incusd.pid")
   # Only the daemon this script started: the pid file's process must be incusd with this state directory.
-  if [ -r "/proc/$pid/environ" ] && tr '\0' '\n' < "/proc/$pid/environ" | grep -qx "INCUS_DIR=$dir"; then
+  if pid=$(daemon_pid "$name"); then
     log "stopping incusd $name (pid $pid)"
     kill -TERM "$pid"
     for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+  else
+    log "$name is not running"
   fi
   rm -f "$dir/incusd.pid"
 }
 
-ensure_daemon() {
+# Makes the namespace ready and starts the daemon unless it runs; the caller waits for it (wait_daemon).
+ensure_started() {
   local name=$1
   if [ "$name" = b ]; then ensure_namespace b; else ensure_cluster_bridge; ensure_namespace "$name"; fi
-  answers "$name" || start_daemon "$name"
+  daemon_pid "$name" >/dev/null || answers "$name" || launch_daemon "$name"
+}
+
+ensure_daemon() {
+  ensure_started "$1"
+  wait_daemon "$1"
 }
 
 # The local host's test image, exported once per run, imported into every other host (no rebuild, no network).
@@ -234,7 +255,8 @@ YAML
 
 ensure_cluster() {
   local m
-  for m in "${MEMBERS[@]}"; do ensure_daemon "$m"; done
+  for m in "${MEMBERS[@]}"; do ensure_started "$m"; done
+  for m in "${MEMBERS[@]}"; do wait_daemon "$m"; done
   if ! cluster_is_formed; then
     if ! incus_at member1 query /1.0/cluster 2>/dev/null | grep -q '"enabled": true'; then bootstrap_member1; fi
     for m in member2 member3; do
@@ -242,6 +264,14 @@ ensure_cluster() {
     done
     cluster_is_formed || fail "the cluster did not form: $(incus_at member1 cluster list --format csv 2>&1)"
   fi
+  # After a restart the members see each other ONLINE only after the next heartbeats (~10 s).
+  local online=0
+  for _ in $(seq 1 60); do
+    online=$(incus_at member1 cluster list --format csv | grep -c ',ONLINE,' || true)
+    [ "$online" = 3 ] && break
+    sleep 2
+  done
+  [ "$online" = 3 ] || fail "only $online of 3 cluster members are ONLINE: $(incus_at member1 cluster list --format csv)"
   ensure_image member1
   ensure_trusted member1
   cp "$(dir_of member1)/cluster.crt" "$CLIENT_DIR/servercerts/cluster.crt"
@@ -284,6 +314,11 @@ JSON
 
 command -v incus >/dev/null && [ -x /usr/libexec/incus/incusd ] || fail "Incus is not installed: run scripts/setup-incus.sh first"
 [ "$(id -u)" = 0 ] || fail "run as root (network namespaces and incusd need it)"
+if ! command -v openssl >/dev/null; then
+  log "installing openssl (the tests' client certificate)"
+  apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null
+fi
 
 case "${1:-setup}" in
   setup)
