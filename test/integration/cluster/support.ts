@@ -38,8 +38,11 @@ export async function cleanupCluster(client: IncusClient, prefix: string, pool: 
     await client.instanceState.stop(instance.name, { force: true }).catch(() => undefined);
     await client.instances.delete(instance.name).catch(() => undefined);
   }
-  for (const volume of (await client.storageVolumes.list(pool)).filter((v) => v.type === "custom" && v.name.startsWith(prefix))) {
-    await client.storageVolumes.delete(pool, volume.name, { target: volume.location }).catch(() => undefined);
+  const pools = [pool, ...(await client.storagePools.list()).map((p) => p.name).filter((name) => name.startsWith(prefix))];
+  for (const p of pools) {
+    for (const volume of (await client.storageVolumes.list(p)).filter((v) => v.type === "custom" && v.name.startsWith(prefix))) {
+      await client.storageVolumes.delete(p, volume.name, { target: volume.location }).catch(() => undefined);
+    }
   }
   // Network names are short (15 characters): recognised by their owner marker.
   for (const n of (await client.networks.list()).filter((n) => String(n.config?.["user.cdktf-virt.owner"] ?? "").startsWith(prefix))) {
