@@ -68,6 +68,8 @@ export class IncusHost extends Construct implements IHost {
   public readonly address: string;
   /** The cluster members, when this host is an Incus cluster. */
   public readonly clusterMembers?: readonly string[];
+  /** Which provider runs the stack. */
+  public readonly providerSource: IncusProviderSource;
   private readonly provider: IncusProvider;
 
   public constructor(scope: Construct, id: string, props: IncusHostProps = {}) {
@@ -86,6 +88,7 @@ export class IncusHost extends Construct implements IHost {
       fail(this, kind, "token", `a trust token only makes sense for an https:// address (this host is "${this.address}")`);
     }
     const source = props.providerSource ?? IncusProviderSource.BUNDLED;
+    this.providerSource = source;
     if (!Object.values(IncusProviderSource).includes(source)) {
       fail(this, kind, "providerSource", `"${String(source)}" is not a provider source; use IncusProviderSource.BUNDLED or OFFICIAL`);
     }

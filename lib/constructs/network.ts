@@ -6,7 +6,7 @@ import { IncusNetworkResource, LibvirtNetworkResource } from "../bindings";
 import { incusOwnershipConfig, libvirtOwnerMetadataXml, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
 import { knownHost } from "./private/backend";
-import { MEMBER_NETWORK_KEYS, splitMemberConfig } from "./private/member-parts";
+import { MEMBER_NETWORK_KEYS, memberPartMarker, splitMemberConfig } from "./private/member-parts";
 import { resolveObjectName } from "./private/name-registry";
 import { INCUS_NETWORK_NAME, LIBVIRT_NETWORK_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
@@ -75,7 +75,7 @@ export class Network extends Construct implements INetwork {
             type,
             remote: host.remoteName,
             target: member,
-            config: { ...split.member, ...incusOwnershipConfig(this) },
+            config: { ...split.member, ...memberPartMarker(this, host) },
           }),
       );
       const resource = new IncusNetworkResource(this, "Default", {

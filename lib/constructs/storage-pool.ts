@@ -7,7 +7,7 @@ import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
 import { knownHost } from "./private/backend";
 import { fail } from "./private/errors";
-import { MEMBER_POOL_KEYS, splitMemberConfig } from "./private/member-parts";
+import { MEMBER_POOL_KEYS, memberPartMarker, splitMemberConfig } from "./private/member-parts";
 import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
@@ -86,7 +86,7 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
             remote: host.remoteName,
             target: member,
             // The marker is not sent to the member (Incus keeps it cluster-wide); it lets a resumed run adopt the part.
-            config: { ...split.member, ...incusOwnershipConfig(this) },
+            config: { ...split.member, ...memberPartMarker(this, host) },
           }),
       );
       this.resource = new IncusStoragePoolResource(this, "Default", {

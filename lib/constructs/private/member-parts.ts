@@ -1,5 +1,10 @@
 // Pools and networks of an Incus cluster are created in two steps: pending on every member with the keys each
-// member holds for itself, then cluster-wide with the rest. Which keys are the members' own (Incus' lists).
+// member holds for itself, then cluster-wide with the rest. Which keys are the members' own (Incus' lists), and the
+// owner marker of a member part.
+import type { IConstruct } from "constructs";
+import { incusOwnershipConfig } from "../../lifecycle";
+import { IncusProviderSource } from "../incus-host";
+import type { IncusHost } from "../incus-host";
 /** Storage pool keys a member holds for itself. */
 export const MEMBER_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
 /** Network keys a member holds for itself. */
@@ -14,4 +19,13 @@ export function splitMemberConfig(
   const clusterWide: { [key: string]: string } = {};
   for (const [key, value] of Object.entries(config)) (memberKeys.includes(key) ? member : clusterWide)[key] = value;
   return { member, clusterWide };
+}
+
+/**
+ * The owner marker of a member part. The bundled provider keeps it out of the member-specific create (Incus holds
+ * user keys cluster-wide) and uses it to adopt the part after an interrupted run; the official provider would send
+ * it, and Incus refuses user keys in a member-specific create, so with it the part carries none.
+ */
+export function memberPartMarker(scope: IConstruct, host: IncusHost): { [key: string]: string } {
+  return host.providerSource === IncusProviderSource.BUNDLED ? incusOwnershipConfig(scope) : {};
 }

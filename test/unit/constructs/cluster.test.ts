@@ -1,7 +1,7 @@
 // Incus clusters as synthesized: `target` on instances (member or @group) and volumes, checked against the members
 // the IncusHost declares; a volume of one member attached on another refused at synth; a StoragePool created
 // pending on every member and then cluster-wide.
-import { IncusHost, Instance, Network, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
+import { IncusHost, IncusProviderSource, Instance, Network, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
 import { errorOf, newStack, resource, resourcesOf, synth } from "./support";
 
 function cluster() {
@@ -73,6 +73,19 @@ describe("storage pools on a cluster", () => {
     expect(global.description).toBe("nvme");
     expect(global.config).toEqual({ "volume.size": "5GiB", "user.cdktf-virt.owner": "fleet/fast" });
     expect([...global.depends_on].sort()).toEqual(members.map(([id]) => `incus_storage_pool.${id}`).sort());
+  });
+
+  it("with the official provider, member parts carry no owner marker (it would send it, and Incus refuses user keys there)", () => {
+    const stack = newStack("official");
+    const host = new IncusHost(stack, "cluster", { clusterMembers: ["m1", "m2"], providerSource: IncusProviderSource.OFFICIAL });
+    new StoragePool(stack, "pool", { host });
+    new Network(stack, "net", { host, name: "net0" });
+    const json = synth(stack);
+    for (const type of ["incus_storage_pool", "incus_network"]) {
+      const parts = Object.values(resourcesOf(json, type)).filter((r: any) => r.target);
+      expect(parts).toHaveLength(2);
+      for (const part of parts as any[]) expect(part.config ?? {}).not.toHaveProperty(["user.cdktf-virt.owner"]);
+    }
   });
 
   it("on a host that is no cluster stay one resource", () => {
