@@ -177,8 +177,10 @@ const MEMBER_UNREACHABLE = /Missing event connection with target cluster member|
 export function clusterMemberHint(status: number, incusMessage: string, path: string | undefined): string {
   if (status < 500 || !MEMBER_UNREACHABLE.test(incusMessage)) return "";
   const target = /[?&]target=([^&]+)/.exec(path ?? "")?.[1];
-  const member = target ? `the cluster member "${decodeURIComponent(target)}"` : "a cluster member this request needs";
-  return ` (${member} cannot be reached: it is down or still starting; run again once \`incus cluster list\` shows it ONLINE)`;
+  if (target) {
+    return ` (the cluster member "${decodeURIComponent(target)}" cannot be reached: it is down or still starting; run again once \`incus cluster list\` shows it ONLINE)`;
+  }
+  return " (the server, or the cluster member holding this object, is down or still starting; run again once it is up — on a cluster, once `incus cluster list` shows every member ONLINE)";
 }
 
 /** Builds the error for a failed HTTP call, choosing the subclass from the status. */

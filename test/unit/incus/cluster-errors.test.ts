@@ -17,7 +17,7 @@ describe("cluster member hints", () => {
   it("cover a member still starting and a refused forward, without a target too", () => {
     expect(clusterMemberHint(500, "Server isn't ready yet", "/1.0/instances?target=m2")).toContain('"m2"');
     expect(clusterMemberHint(500, "Failed to connect: dial tcp 198.18.2.13:8443: connect: connection refused", "/1.0/instances/x")).toContain(
-      "a cluster member this request needs",
+      "the server, or the cluster member holding this object, is down or still starting",
     );
   });
 
