@@ -1,14 +1,11 @@
 // Pools and networks of an Incus cluster are created in two steps: pending on every member with the keys each
-// member holds for itself, then cluster-wide with the rest. Which keys are the members' own (Incus' lists), and the
-// owner marker of a member part.
+// member holds for itself (lib/config-keys.ts), then cluster-wide with the rest: the split, and the owner marker of a
+// member part.
 import type { IConstruct } from "constructs";
 import { incusOwnershipConfig } from "../../lifecycle";
 import { IncusProviderSource } from "../incus-host";
 import type { IncusHost } from "../incus-host";
-/** Storage pool keys a member holds for itself. */
-export const MEMBER_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
-/** Network keys a member holds for itself. */
-export const MEMBER_NETWORK_KEYS: readonly string[] = ["bridge.external_interfaces", "parent", "bgp.ipv4.nexthop", "bgp.ipv6.nexthop"];
+export { MEMBER_NETWORK_KEYS, MEMBER_POOL_KEYS } from "../../config-keys";
 
 /** Splits a config into the members' keys and the cluster-wide rest. */
 export function splitMemberConfig(

@@ -4,6 +4,7 @@ import type { IncusClient, Network } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, custom, mapOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import { MEMBER_NETWORK_KEYS } from "../../../config-keys";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 
@@ -70,16 +71,13 @@ export function networkConfigState(live: Record<string, string> | null | undefin
   return out;
 }
 
-/** Keys a cluster member holds for itself (a member part's state holds only these; see common/member-part.ts). */
-export const MEMBER_SPECIFIC_NETWORK_KEYS: readonly string[] = ["bridge.external_interfaces", "parent", "bgp.ipv4.nexthop", "bgp.ipv6.nexthop"];
-
 function networkState(network: Network, known: Values): State {
   const part = isMemberPart(known);
   return {
     name: network.name,
     description: part ? (known.description ?? "") : (network.description ?? ""),
     type: network.type,
-    config: part ? memberPartConfig(network.config, known.config, MEMBER_SPECIFIC_NETWORK_KEYS) : networkConfigState(network.config, known.config),
+    config: part ? memberPartConfig(network.config, known.config, MEMBER_NETWORK_KEYS) : networkConfigState(network.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
@@ -103,8 +101,8 @@ function putConfig(live: Record<string, string>, planned: Values): Record<string
 async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
   const call = callFor(ctx, planned);
   const current = await client.networks.get(planned.name, call);
-  const desired = memberKeys(configMap(planned.config), MEMBER_SPECIFIC_NETWORK_KEYS);
-  const have = memberKeys(current.value.config, MEMBER_SPECIFIC_NETWORK_KEYS);
+  const desired = memberKeys(configMap(planned.config), MEMBER_NETWORK_KEYS);
+  const have = memberKeys(current.value.config, MEMBER_NETWORK_KEYS);
   if (Object.entries(desired).every(([key, value]) => have[key] === value)) return;
   await client.networks.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
 }

@@ -4,6 +4,7 @@ import type { IncusClient, StoragePool } from "../../../incus";
 import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
+import { MEMBER_POOL_KEYS } from "../../../config-keys";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 
@@ -56,22 +57,13 @@ export function poolConfigState(name: string, driver: string, live: Record<strin
   return out;
 }
 
-/**
- * Keys a cluster member holds for itself (what a pending per-member create takes). A resource with `target` is
- * that member's part: its state holds only these keys, while the cluster-wide resource owns the rest (its
- * description and config show on every member and are no drift of the member's part). The owner marker a member
- * part may carry is never sent: Incus keeps it cluster-wide, and it proves the part ours when a run that died is
- * adopted.
- */
-export const MEMBER_SPECIFIC_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
-
 function poolState(pool: StoragePool, known: Values): State {
   const targeted = isMemberPart(known);
   return {
     name: pool.name,
     driver: pool.driver,
     description: targeted ? (known.description ?? "") : (pool.description ?? ""),
-    config: poolConfigState(pool.name, pool.driver, targeted ? memberPartConfig(pool.config, known.config, MEMBER_SPECIFIC_POOL_KEYS) : pool.config, known.config),
+    config: poolConfigState(pool.name, pool.driver, targeted ? memberPartConfig(pool.config, known.config, MEMBER_POOL_KEYS) : pool.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
@@ -88,8 +80,8 @@ async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx
   const call = callFor(ctx, planned);
   const current = await client.storagePools.get(planned.name, call);
   const computed = poolComputedKeys(planned.driver);
-  const desired = memberKeys(configMap(planned.config), MEMBER_SPECIFIC_POOL_KEYS);
-  const have = memberKeys(current.value.config, MEMBER_SPECIFIC_POOL_KEYS);
+  const desired = memberKeys(configMap(planned.config), MEMBER_POOL_KEYS);
+  const have = memberKeys(current.value.config, MEMBER_POOL_KEYS);
   const differs = Object.entries(desired).some(([key, value]) => have[key] !== value && !computed.some((c) => key === c || (c.endsWith(".") && key.startsWith(c))));
   if (!differs) return;
   await client.storagePools.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
