@@ -234,8 +234,9 @@ test("a member going down in the middle of an apply: a diagnostic naming it, the
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const first = new Instance(stack, "first", {
       host,
-      // Keeps the apply busy for a moment after the instance exists, while member3 goes down.
-      incus: { image: TEST_IMAGE, rootDisk: { pool }, target: "member1", exec: { settle: { command: ["sleep", "4"] } } },
+      // Keeps the apply busy for a while after the instance exists, so member3 is down (a stop takes 1-10 s)
+      // before terraform moves on to it.
+      incus: { image: TEST_IMAGE, rootDisk: { pool }, target: "member1", exec: { settle: { command: ["sleep", "8"] } } },
     });
     if (!withMember3) return;
     const scratch = new Volume(stack, "scratch", { pool, size: "32MiB", lifecycle: VolumeLifecycle.EPHEMERAL, incus: { target: "member3" } });
