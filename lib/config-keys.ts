@@ -50,3 +50,13 @@ export const ADOPT_CONFIG_KEY = "user.cdktf-virt.adopt";
 
 /** Config key on a final copy (removal policy SNAPSHOT): "<pool>/<name>" of the volume it was copied from. */
 export const FINAL_COPY_OF_CONFIG_KEY = "user.cdktf-virt.final-copy-of";
+
+/**
+ * Storage pool config keys an Incus cluster member holds for itself: a clustered pool is created pending on every
+ * member with these, then cluster-wide with the rest (the constructs split the config; the provider keeps only these
+ * in the state of a member part).
+ */
+export const MEMBER_POOL_KEYS: readonly string[] = ["source", "size", "zfs.pool_name", "lvm.thinpool_name", "lvm.vg_name"];
+
+/** Network config keys an Incus cluster member holds for itself (see MEMBER_POOL_KEYS). */
+export const MEMBER_NETWORK_KEYS: readonly string[] = ["bridge.external_interfaces", "parent", "bgp.ipv4.nexthop", "bgp.ipv6.nexthop"];

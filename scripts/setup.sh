@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One-stop setup on a Debian 12 machine (root) with Node >= 20 and terraform:
-# npm packages, a local Incus host, a local libvirt/KVM host, a loopback PostgreSQL (the `pg` state backend the
+# npm packages, a local Incus host (plus a second host reached over HTTPS and a three-member Incus cluster, each in
+# its own network namespace), a local libvirt/KVM host, a loopback PostgreSQL (the `pg` state backend the
 # pipeline and concurrency tests use), and the build (bundled providers included).
 # Safe to run again: every step checks before it changes anything.
 set -euo pipefail
@@ -16,6 +17,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 bash scripts/setup-incus.sh
+bash scripts/setup-incus-hosts.sh
 bash scripts/setup-libvirt.sh
 bash scripts/setup-postgres.sh
 npm run build --silent

@@ -8,6 +8,9 @@ import { fail } from "./private/errors";
 import { nameProblem, REMOTE_NAME } from "./private/names";
 import { StackContext } from "./private/stack-context";
 
+/** Incus cluster member names are host names. */
+const CLUSTER_MEMBER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/;
+
 /** Which incus Terraform provider the stack uses. */
 export enum IncusProviderSource {
   /** The provider shipped inside this package, installed next to the stack at synth (no registry, no network). */
@@ -48,6 +51,13 @@ export interface IncusHostProps {
   readonly providerSource?: IncusProviderSource;
   /** Version constraint for the official provider, e.g. "~> 1.0". @default none (the newest) */
   readonly providerVersion?: string;
+  /**
+   * The member names (`incus cluster list`) when this remote is an Incus cluster. With them, a StoragePool or
+   * Network of this host is created the way a cluster needs it (pending on every member, then cluster-wide), and a
+   * `target` that names no member is a synth error instead of a failed apply.
+   * @default not a cluster (a `target` is passed through unchecked)
+   */
+  readonly clusterMembers?: string[];
 }
 
 export class IncusHost extends Construct implements IHost {
@@ -56,6 +66,10 @@ export class IncusHost extends Construct implements IHost {
   public readonly remoteName: string;
   /** The API address of this host. */
   public readonly address: string;
+  /** The cluster members, when this host is an Incus cluster. */
+  public readonly clusterMembers?: readonly string[];
+  /** Which provider runs the stack. */
+  public readonly providerSource: IncusProviderSource;
   private readonly provider: IncusProvider;
 
   public constructor(scope: Construct, id: string, props: IncusHostProps = {}) {
@@ -74,11 +88,26 @@ export class IncusHost extends Construct implements IHost {
       fail(this, kind, "token", `a trust token only makes sense for an https:// address (this host is "${this.address}")`);
     }
     const source = props.providerSource ?? IncusProviderSource.BUNDLED;
+    this.providerSource = source;
     if (!Object.values(IncusProviderSource).includes(source)) {
       fail(this, kind, "providerSource", `"${String(source)}" is not a provider source; use IncusProviderSource.BUNDLED or OFFICIAL`);
     }
     if (props.providerVersion !== undefined && source === IncusProviderSource.BUNDLED) {
       fail(this, kind, "providerVersion", "the bundled provider always has this package's version; set providerVersion only with IncusProviderSource.OFFICIAL");
+    }
+
+    if (props.clusterMembers !== undefined) {
+      const members = props.clusterMembers;
+      if (!Array.isArray(members) || members.length === 0) fail(this, kind, "clusterMembers", "list the member names of the cluster, e.g. [\"member1\", \"member2\"]");
+      for (const member of members) {
+        if (isToken(member)) continue;
+        if (typeof member !== "string" || !CLUSTER_MEMBER_NAME.test(member)) {
+          fail(this, kind, "clusterMembers", `${JSON.stringify(member)} is not a cluster member name (letters, digits and '-', up to 63 characters, not starting with '-')`);
+        }
+      }
+      const duplicate = members.find((m, i) => members.indexOf(m) !== i);
+      if (duplicate !== undefined) fail(this, kind, "clusterMembers", `"${duplicate}" is listed twice`);
+      this.clusterMembers = [...members];
     }
 
     const context = StackContext.of(this);

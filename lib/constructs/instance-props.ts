@@ -78,6 +78,13 @@ export interface IncusInstanceOptions {
   readonly devices?: { readonly [name: string]: DeviceSpec };
   /** The project the instance lives in (its volumes must be in the same one). @default the default project */
   readonly project?: IProject;
+  /**
+   * Incus cluster: the member to create the instance on, or `@group` for any member of a cluster group (Incus
+   * picks one). A volume on one member (`Volume` `incus: { target }`) can only be attached on that member.
+   * Changing it rebuilds the instance.
+   * @default Incus places the instance (its scheduler picks a member)
+   */
+  readonly target?: string;
 }
 
 /** Settings only libvirt domains have (`libvirt: {...}`). */

@@ -6,6 +6,7 @@ import { IncusNetworkResource, LibvirtNetworkResource } from "../bindings";
 import { incusOwnershipConfig, libvirtOwnerMetadataXml, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
 import { knownHost } from "./private/backend";
+import { MEMBER_NETWORK_KEYS, memberPartMarker, splitMemberConfig } from "./private/member-parts";
 import { resolveObjectName } from "./private/name-registry";
 import { INCUS_NETWORK_NAME, LIBVIRT_NETWORK_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
@@ -30,7 +31,9 @@ export interface NetworkProps {
   readonly type?: string;
   /**
    * Incus network config, merged over the isolated defaults (`ipv4.address: none`, `ipv6.address: none`); give
-   * e.g. `{"ipv4.address": "10.10.0.1/24", "ipv4.nat": "false"}` for a routed subnet.
+   * e.g. `{"ipv4.address": "10.10.0.1/24", "ipv4.nat": "false"}` for a routed subnet. On a cluster (IncusHost
+   * `clusterMembers`) the network is created pending on every member with the member keys
+   * (`bridge.external_interfaces`, `parent`, `bgp.ipv4.nexthop`, `bgp.ipv6.nexthop`), then cluster-wide with the rest.
    * @default isolated: no addresses, no NAT
    */
   readonly config?: { readonly [key: string]: string };
@@ -60,12 +63,28 @@ export class Network extends Construct implements INetwork {
 
     if (host.hostKind === "incus") {
       rejectManagedKeys(this, kind, props.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });
+      const type = props.type ?? "bridge";
+      const config: { [key: string]: string } = { "ipv4.address": "none", "ipv6.address": "none", ...props.config };
+      const split = splitMemberConfig(config, MEMBER_NETWORK_KEYS);
+      // A cluster creates a network in two steps: pending on every member with the member's own keys (e.g. the
+      // parent interface), then cluster-wide with the rest. The marker lets a resumed run adopt each part.
+      const memberParts = (host.clusterMembers ?? []).map(
+        (member) =>
+          new IncusNetworkResource(this, `Member-${member}`, {
+            name,
+            type,
+            remote: host.remoteName,
+            target: member,
+            config: { ...split.member, ...memberPartMarker(this, host) },
+          }),
+      );
       const resource = new IncusNetworkResource(this, "Default", {
         name,
         description: props.description,
-        type: props.type ?? "bridge",
+        type,
         remote: host.remoteName,
-        config: { "ipv4.address": "none", "ipv6.address": "none", ...props.config, ...incusOwnershipConfig(this) },
+        config: { ...(memberParts.length ? split.clusterWide : config), ...incusOwnershipConfig(this) },
+        ...(memberParts.length ? { dependsOn: memberParts } : {}),
       });
       this.networkName = resource.nameRef;
     } else {

@@ -7,6 +7,7 @@ import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
 import { knownHost } from "./private/backend";
 import { fail } from "./private/errors";
+import { MEMBER_POOL_KEYS, memberPartMarker, splitMemberConfig } from "./private/member-parts";
 import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
 import { rejectManagedKeys, rejectOn } from "./private/placement";
@@ -35,7 +36,12 @@ export interface StoragePoolProps<H extends IHost = IHost> {
   readonly path?: string;
   /** Incus only. @default none */
   readonly description?: string;
-  /** More Incus pool config (e.g. `volume.size`, `zfs.pool_name`). @default none */
+  /**
+   * More Incus pool config (e.g. `volume.size`, `zfs.pool_name`). On a cluster (IncusHost `clusterMembers`), the
+   * member keys (source, size, zfs.pool_name, lvm.vg_name, lvm.thinpool_name) are given to every member's part and
+   * the others to the cluster-wide pool.
+   * @default none
+   */
   readonly config?: { readonly [key: string]: string };
 }
 
@@ -67,16 +73,32 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
         [OWNER_CONFIG_KEY]: "it carries the ownership marker",
         source: "set it with the `path` prop",
       });
+      const config: { [key: string]: string } = { ...(props.path !== undefined ? { source: props.path } : {}), ...props.config };
+      const members = host.clusterMembers;
+      const split = splitMemberConfig(config, MEMBER_POOL_KEYS);
+      // A cluster creates a pool in two steps: pending on every member with the member's own keys, then cluster-wide
+      // with the rest (Incus refuses the cluster-wide create until every member has its part).
+      const memberParts = (members ?? []).map(
+        (member) =>
+          new IncusStoragePoolResource(this, `Member-${member}`, {
+            name,
+            driver,
+            remote: host.remoteName,
+            target: member,
+            // The marker is not sent to the member (Incus keeps it cluster-wide); it lets a resumed run adopt the part.
+            config: { ...split.member, ...memberPartMarker(this, host) },
+          }),
+      );
       this.resource = new IncusStoragePoolResource(this, "Default", {
         name,
         driver,
         description: props.description,
         remote: host.remoteName,
         config: {
-          ...(props.path !== undefined ? { source: props.path } : {}),
-          ...props.config,
+          ...(members ? split.clusterWide : config),
           ...incusOwnershipConfig(this),
         },
+        ...(memberParts.length ? { dependsOn: memberParts } : {}),
       });
     } else {
       if (driver !== "dir") fail(this, kind, "driver", `libvirt pools support "dir" only, not "${driver}"`);

@@ -32,6 +32,8 @@ export interface IVolume<H extends IHost = IHost> extends IConstruct {
   readonly contentType?: VolumeContentType;
   /** Incus: the project it lives in. */
   readonly project?: IProject;
+  /** Incus cluster: the member it is on (volumes of member-local pools). */
+  readonly target?: string;
   /** libvirt: the image format (the disk's driver type). */
   readonly format?: VolumeFormat;
 }
@@ -46,6 +48,12 @@ export interface IncusVolumeOptions {
   readonly config?: { readonly [key: string]: string };
   /** @default none */
   readonly description?: string;
+  /**
+   * Incus cluster: the member to create the volume on (a pool such as dir, zfs, lvm or btrfs keeps each volume on
+   * one member). Instances that attach it must target the same member. Changing it replaces the volume.
+   * @default the member the API is reached through (remote pools such as ceph: no member)
+   */
+  readonly target?: string;
 }
 
 /** Settings only libvirt volumes have (`libvirt: {...}`). */
@@ -126,8 +134,8 @@ export interface VolumeAttributes<H extends IHost = IHost> {
    * @default VolumeLifecycle.PERSISTENT
    */
   readonly lifecycle?: VolumeLifecycle;
-  /** Incus: its content type and project. @default a filesystem volume in the default project */
-  readonly incus?: IncusOnly<H, Pick<IncusVolumeOptions, "contentType" | "project">>;
+  /** Incus: its content type, project and cluster member. @default a filesystem volume in the default project, no member */
+  readonly incus?: IncusOnly<H, Pick<IncusVolumeOptions, "contentType" | "project" | "target">>;
   /** libvirt: its format. @default qcow2 */
   readonly libvirt?: LibvirtOnly<H, Pick<LibvirtVolumeOptions, "format">>;
 }

@@ -24,6 +24,7 @@ import { INCUS_VOLUME_OPTIONS, LIBVIRT_VOLUME_OPTIONS, VolumeContentType, Volume
 import type { IncusVolumeOptions, IVolume, LibvirtVolumeOptions, VolumeAttributes, VolumeProps } from "./volume-props";
 import { formatProblem } from "./errors";
 import { backendOptions, knownHost } from "./private/backend";
+import { clusterTarget } from "./private/cluster-target";
 import { fail } from "./private/errors";
 import { couplingOf } from "./private/generation";
 import type { ManagedVolume } from "./private/generation";
@@ -57,6 +58,8 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
   /** The size in bytes, when given. */
   public readonly sizeBytes?: number;
   public readonly project?: IProject;
+  /** Incus cluster: the member the volume is on. */
+  public readonly target?: string;
   public readonly baseVolume?: Volume;
   /** The volume name (a reference to the volume resource). */
   public readonly volumeName: string;
@@ -97,6 +100,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       const built = incusVolume(this, host, input, incus);
       this.contentType = built.contentType;
       this.project = built.project;
+      this.target = built.target;
       this.built = built;
     } else {
       const built = libvirtVolume(this, host, input, libvirt);
@@ -160,6 +164,7 @@ class ImportedVolume<H extends IHost> extends Construct implements IVolume<H> {
   public readonly lifecycle: VolumeLifecycle;
   public readonly contentType?: VolumeContentType;
   public readonly project?: IProject;
+  public readonly target?: string;
   public readonly format?: VolumeFormat;
 
   public constructor(scope: Construct, id: string, attributes: VolumeAttributes<H>) {
@@ -180,6 +185,7 @@ class ImportedVolume<H extends IHost> extends Construct implements IVolume<H> {
       this.contentType = incus.contentType ?? VolumeContentType.FILESYSTEM;
       if (incus.project && incus.project.host !== host) fail(this, KIND, "project", "the project is on another host than the pool");
       this.project = incus.project;
+      this.target = clusterTarget(this, KIND, "target", host, incus.target, false);
     } else {
       this.format = libvirt.format ?? VolumeFormat.QCOW2;
     }

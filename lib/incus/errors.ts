@@ -144,10 +144,13 @@ export function codeForStatus(status: number): IncusErrorCode {
 // instances hit a database UNIQUE constraint) while others get a proper 409. Recognising them here,
 // in one place, lets callers match on CONFLICT regardless of which path Incus took.
 const ALREADY_EXISTS = /already exists|UNIQUE constraint failed/i;
+// A cluster answers a member-specific create (?target=) for a pool or network that member has already with 400.
+const ALREADY_ON_MEMBER = /already defined on member/i;
 
 /** Narrows a generic failure code to CONFLICT when Incus' message says the object already exists. */
 export function refineCode(code: IncusErrorCode, incusMessage: string): IncusErrorCode {
   if ((code === "SERVER_ERROR" || code === "OPERATION_FAILED") && ALREADY_EXISTS.test(incusMessage)) return "CONFLICT";
+  if (code === "BAD_REQUEST" && ALREADY_ON_MEMBER.test(incusMessage)) return "CONFLICT";
   return code;
 }
 
@@ -163,11 +166,29 @@ function hintFor(code: IncusErrorCode): string {
   }
 }
 
+// How a cluster member answers when the member a request is forwarded to is down or still starting: the event
+// connection to it is gone, it is not ready, or the forwarding connection is refused or times out.
+const MEMBER_UNREACHABLE = /Missing event connection with target cluster member|Server isn't ready yet|cluster member .*(offline|unreachable)|dial tcp [^\s]+: (connect: connection refused|i\/o timeout|connect: no route to host)/i;
+
+/**
+ * For a failure of a cluster member that forwarded the request: says which member (from `?target=`) and what to
+ * do; empty for anything else.
+ */
+export function clusterMemberHint(status: number, incusMessage: string, path: string | undefined): string {
+  if (status < 500 || !MEMBER_UNREACHABLE.test(incusMessage)) return "";
+  const target = /[?&]target=([^&]+)/.exec(path ?? "")?.[1];
+  if (target) {
+    return ` (the cluster member "${decodeURIComponent(target)}" cannot be reached: it is down or still starting; run again once \`incus cluster list\` shows it ONLINE)`;
+  }
+  return " (the server, or the cluster member holding this object, is down or still starting; run again once it is up — on a cluster, once `incus cluster list` shows every member ONLINE)";
+}
+
 /** Builds the error for a failed HTTP call, choosing the subclass from the status. */
 export function errorForStatus(status: number, incusMessage: string, details: Omit<IncusErrorDetails, "status" | "incusMessage">): IncusError {
   const code = refineCode(codeForStatus(status), incusMessage);
   const where = `${details.method ?? "?"} ${details.path ?? "?"}${details.endpoint ? ` on ${details.endpoint}` : ""}`;
-  const message = `Incus ${where} failed with HTTP ${status}: ${incusMessage || "(no error text)"}${hintFor(code)}`;
+  const hint = hintFor(code) || clusterMemberHint(status, incusMessage, details.path);
+  const message = `Incus ${where} failed with HTTP ${status}: ${incusMessage || "(no error text)"}${hint}`;
   const full: IncusErrorDetails = { ...details, status, incusMessage };
   switch (code) {
     case "NOT_FOUND":

@@ -11,6 +11,7 @@ import type { IncusInstanceOptions, RootDiskOptions } from "../instance-props";
 import type { IProject } from "../project";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "../provisioning";
 import { VolumeContentType } from "../volume-props";
+import { checkSameMember, clusterTarget } from "./cluster-target";
 import { devicesToBlocks } from "./devices";
 import { fail } from "./errors";
 import type { Attachment, DeviceCheck } from "./generation";
@@ -40,6 +41,7 @@ export function incusInstance(
   const memory = input.memory !== undefined && !isToken(input.memory) ? parseSize(input.memory) : undefined;
   if (memory && "error" in memory) fail(scope, KIND, "memory", memory.error);
   const project = nonDefaultProject(options.project)?.projectName;
+  const target = clusterTarget(scope, KIND, "target", host, options.target, true);
   const fixed = [...(devicesToBlocks(scope, KIND, options.devices) ?? [])];
   if (options.rootDisk) fixed.push(rootDiskDevice(scope, host, options.rootDisk));
   if (input.network) fixed.push({ name: "eth0", type: "nic", properties: { network: input.network.networkName, name: "eth0", ...(input.mac ? { hwaddr: input.mac } : {}) } });
@@ -55,6 +57,7 @@ export function incusInstance(
     running: input.running,
     remote: host.remoteName,
     project,
+    target,
     profiles: (options.profiles ?? ["default"]).map((p) => (typeof p === "string" ? p : p.profileName)),
     config: incusInstanceConfig(scope, { protect: input.protect, memory: input.memory, vcpus: input.vcpus, cloudInit: options.cloudInit, config: options.config }),
     file: incusFiles(scope, options.files),
@@ -64,8 +67,8 @@ export function incusInstance(
   return {
     resource,
     project: options.project,
-    replacementInputs: { type, image, project, remote: host.remoteName },
-    checkDevice: incusDeviceCheck(scope, options.project, type === InstanceType.VIRTUAL_MACHINE, names),
+    replacementInputs: { type, image, project, remote: host.remoteName, target },
+    checkDevice: incusDeviceCheck(scope, options.project, target, type === InstanceType.VIRTUAL_MACHINE, names),
     renderAttachments: (attachments) => resource.setAttribute("device", sortDevices([...fixed, ...attachments.map(incusDiskDevice)])),
   };
 }
@@ -85,9 +88,10 @@ function rootDiskDevice(scope: IConstruct, host: IncusHost, rootDisk: RootDiskOp
  * The checks of a volume attached to an Incus instance: the same project, a block volume only on a VM, a
  * filesystem volume at an absolute mount path, device names and mount paths used once.
  */
-function incusDeviceCheck(instance: IConstruct, project: IProject | undefined, isVm: boolean, fixedDeviceNames: readonly string[]): DeviceCheck {
+function incusDeviceCheck(instance: IConstruct, project: IProject | undefined, target: string | undefined, isVm: boolean, fixedDeviceNames: readonly string[]): DeviceCheck {
   return (a, attached) => {
     const where = `the volume "${a.volume.node.path}"`;
+    checkSameMember(instance, a.volume.node.path, target, a.volume.target);
     const mine = nonDefaultProject(project);
     const theirs = nonDefaultProject(a.volume.project);
     if (mine !== theirs) {

@@ -18,6 +18,7 @@ import {
 import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
 import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
 import type { IncusHost } from "../incus-host";
+import { clusterTarget } from "./cluster-target";
 import type { LibvirtHost } from "../libvirt-host";
 import type { IProject } from "../project";
 import type { Volume } from "../volume";
@@ -53,6 +54,7 @@ export interface BuiltVolume {
 export interface BuiltIncusVolume extends BuiltVolume {
   readonly contentType: VolumeContentType;
   readonly project?: IProject;
+  readonly target?: string;
 }
 
 export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInput, options: Partial<IncusVolumeOptions>): BuiltIncusVolume {
@@ -71,6 +73,7 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: "set it with attach(volume, { snapshotBeforeRebuild })",
   });
   const project = nonDefaultProject(options.project)?.projectName;
+  const target = clusterTarget(scope, KIND, "target", host, options.target, false);
   const shared = input.lifecycle === VolumeLifecycle.SHARED && contentType === VolumeContentType.BLOCK;
   const resource = new IncusStorageVolumeResource(scope, "Default", {
     name: input.name,
@@ -80,6 +83,7 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     contentType,
     remote: host.remoteName,
     project,
+    target,
     config: {
       ...(input.size !== undefined ? { size: input.size } : {}),
       ...(shared ? { "security.shared": "true" } : {}),
@@ -93,7 +97,8 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     resource,
     contentType,
     project: options.project,
-    replacementInputs: { name: input.name, pool: input.pool, content_type: contentType, project, remote: host.remoteName, type: "custom" },
+    target,
+    replacementInputs: { name: input.name, pool: input.pool, content_type: contentType, project, remote: host.remoteName, type: "custom", target },
     frozenPaths: frozenRecordPaths(input.record),
   };
 }

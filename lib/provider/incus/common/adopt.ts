@@ -58,6 +58,17 @@ export function adoptOrFail(check: AdoptCheck): boolean {
   return false;
 }
 
+/**
+ * Thrown by a `find` that sees the existing object can never be adopted, whatever its marker (e.g. a storage pool
+ * still pending on a cluster member, which has no config to carry one): its message is the error the user sees.
+ */
+export class AdoptionRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AdoptionRefused";
+  }
+}
+
 export interface CreateOrAdoptSteps<E> {
   /** Creates the object (POST). */
   readonly create: () => Promise<void>;
@@ -81,7 +92,10 @@ export async function createOrAdopt<E>(steps: CreateOrAdoptSteps<E>): Promise<"c
   } catch (err) {
     // Incus reports "already exists" with different statuses per endpoint (409, sometimes 500), so the
     // reliable test is whether the object is there now.
-    const existing = await steps.find().catch(() => undefined);
+    const existing = await steps.find().catch((findErr: unknown) => {
+      if (findErr instanceof AdoptionRefused) throw findErr;
+      return undefined;
+    });
     if (existing === undefined) throw err;
     return adoptOrFail({ ...steps.check, existingConfig: steps.configOf(existing) }) ? "adopted" : "refused";
   }

@@ -4,6 +4,8 @@ import type { IncusClient, Network } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, custom, mapOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import { MEMBER_NETWORK_KEYS } from "../../../config-keys";
+import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 
 /** Keys Incus generates for networks (the official provider's list). */
@@ -70,11 +72,12 @@ export function networkConfigState(live: Record<string, string> | null | undefin
 }
 
 function networkState(network: Network, known: Values): State {
+  const part = isMemberPart(known);
   return {
     name: network.name,
-    description: network.description ?? "",
+    description: part ? (known.description ?? "") : (network.description ?? ""),
     type: network.type,
-    config: networkConfigState(network.config, known.config),
+    config: part ? memberPartConfig(network.config, known.config, MEMBER_NETWORK_KEYS) : networkConfigState(network.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
@@ -94,7 +97,18 @@ function putConfig(live: Record<string, string>, planned: Values): Record<string
   return mergeForPut(live, desired, NETWORK_COMPUTED_KEYS);
 }
 
+/** A member part: only its member keys are set on the member (PUT ?target=), and only when they differ. */
+async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const current = await client.networks.get(planned.name, call);
+  const desired = memberKeys(configMap(planned.config), MEMBER_NETWORK_KEYS);
+  const have = memberKeys(current.value.config, MEMBER_NETWORK_KEYS);
+  if (Object.entries(desired).every(([key, value]) => have[key] === value)) return;
+  await client.networks.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
+}
+
 async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  if (isMemberPart(planned)) return convergeMemberPart(client, planned, ctx);
   const call = callFor(ctx, planned);
   const current = await client.networks.get(planned.name, call);
   await client.networks.update(
@@ -118,11 +132,15 @@ export const networkResource: Resource<IncusProviderData> = {
           ...(typeof planned.type === "string" ? { type: planned.type } : {}),
           // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
           ...(planned.target ? {} : { description: planned.description ?? "" }),
-          config: configMap(planned.config),
+          config: planned.target ? withoutMarker(configMap(planned.config)) : configMap(planned.config),
         },
         callFor(ctx, planned),
       ),
-    getObject: (client, planned, ctx) => client.networks.get(planned.name, callFor(ctx, planned)),
+    getObject: async (client, planned, ctx) => {
+      const found = await client.networks.get(planned.name, callFor(ctx, planned));
+      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("network", planned);
+      return found;
+    },
     // The network is deleted cluster-wide, not only on the member it was created on.
     deleteObject: (client, prior, ctx) => client.networks.delete(prior.name, callFor(ctx, { ...prior, target: null })),
     converge,

@@ -3,7 +3,9 @@
 import type { IncusClient, StoragePool } from "../../../incus";
 import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
+import { MEMBER_POOL_KEYS } from "../../../config-keys";
+import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 
 /** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
@@ -56,11 +58,12 @@ export function poolConfigState(name: string, driver: string, live: Record<strin
 }
 
 function poolState(pool: StoragePool, known: Values): State {
+  const targeted = isMemberPart(known);
   return {
     name: pool.name,
     driver: pool.driver,
-    description: pool.description ?? "",
-    config: poolConfigState(pool.name, pool.driver, pool.config, known.config),
+    description: targeted ? (known.description ?? "") : (pool.description ?? ""),
+    config: poolConfigState(pool.name, pool.driver, targeted ? memberPartConfig(pool.config, known.config, MEMBER_POOL_KEYS) : pool.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
@@ -72,7 +75,20 @@ async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<S
   return found ? poolState(found.value, known) : null;
 }
 
+/** A member part: only its member keys are set on the member (PUT ?target=), and only when they differ. */
+async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const current = await client.storagePools.get(planned.name, call);
+  const computed = poolComputedKeys(planned.driver);
+  const desired = memberKeys(configMap(planned.config), MEMBER_POOL_KEYS);
+  const have = memberKeys(current.value.config, MEMBER_POOL_KEYS);
+  const differs = Object.entries(desired).some(([key, value]) => have[key] !== value && !computed.some((c) => key === c || (c.endsWith(".") && key.startsWith(c))));
+  if (!differs) return;
+  await client.storagePools.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
+}
+
 async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+  if (isMemberPart(planned)) return convergeMemberPart(client, planned, ctx);
   const call = callFor(ctx, planned);
   const current = await client.storagePools.get(planned.name, call);
   const desired = configMap(planned.config);
@@ -108,11 +124,15 @@ export const storagePoolResource: Resource<IncusProviderData> = {
           driver: planned.driver,
           // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
           ...(planned.target ? {} : { description: planned.description ?? "" }),
-          config: configMap(planned.config),
+          config: planned.target ? withoutMarker(configMap(planned.config)) : configMap(planned.config),
         },
         callFor(ctx, planned),
       ),
-    getObject: (client, planned, ctx) => client.storagePools.get(planned.name, callFor(ctx, planned)),
+    getObject: async (client, planned, ctx) => {
+      const found = await client.storagePools.get(planned.name, callFor(ctx, planned));
+      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("storage pool", planned);
+      return found;
+    },
     // The pool is deleted cluster-wide, not only on the member it was created on.
     deleteObject: (client, prior, ctx) => client.storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })),
     converge,

@@ -1,0 +1,47 @@
+// The member part of a clustered pool or network: a resource with `target` creates the object pending on that
+// member with the member's own keys; the resource without `target` then creates it cluster-wide with the rest.
+// The member part's state holds only its member keys (the cluster-wide config and description show on every
+// member and are no drift of the part). The owner marker a part may carry is never sent to the member (Incus keeps
+// user keys cluster-wide); it proves the part ours when a run that died is adopted. An object still pending, never
+// created cluster-wide, carries no marker anywhere and is refused.
+import type { Values } from "../../framework";
+import { AdoptionRefused } from "./adopt";
+import { configMap, OWNER_KEY } from "./config";
+
+/** True for the member part of a clustered object (a resource with a non-empty `target`). */
+export function isMemberPart(values: Values): boolean {
+  return typeof values.target === "string" && values.target !== "";
+}
+
+/** The keys of `config` a member holds for itself. */
+export function memberKeys(config: Record<string, string> | null | undefined, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config ?? {})) if (keys.includes(key)) out[key] = value;
+  return out;
+}
+
+/** A member part's config as state: its member keys as the member has them, and the marker as planned. */
+export function memberPartConfig(live: Record<string, string> | null | undefined, known: Values["config"], keys: readonly string[]): Record<string, string> {
+  const out = memberKeys(live, keys);
+  const marker = known === null || known === undefined ? undefined : configMap(known)[OWNER_KEY];
+  if (marker !== undefined) out[OWNER_KEY] = marker;
+  return out;
+}
+
+/** What a member-specific create sends: everything but the marker. */
+export function withoutMarker(config: Record<string, string>): Record<string, string> {
+  const { [OWNER_KEY]: _marker, ...rest } = config;
+  return rest;
+}
+
+/** Refuses to adopt an object still pending on the member (thrown from the adoption lookup). */
+export function refusePending(what: "storage pool" | "network", planned: Values): never {
+  const name = String(planned.name);
+  const remote = typeof planned.remote === "string" && planned.remote ? `${planned.remote}:` : "";
+  const command = what === "network" ? `incus network delete ${remote}${name}` : `incus storage delete ${remote}${name}`;
+  throw new AdoptionRefused(
+    `The ${what} ${JSON.stringify(name)} is pending on cluster member ${JSON.stringify(planned.target)}: a run stopped before ` +
+      `creating it cluster-wide, or someone else is creating it. A pending ${what} ${what === "network" ? "is not in use" : "holds no data"} and carries no ownership marker, ` +
+      `so it was left untouched. If it is yours, delete it with \`${command}\` and apply again.`,
+  );
+}

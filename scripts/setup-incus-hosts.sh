@@ -1,0 +1,338 @@
+#!/usr/bin/env bash
+# More Incus hosts for the many-hosts tests, next to the local incusd (which is never touched):
+#  - host "b": a second incusd with its own state directory and certificate, inside its own network namespace,
+#    reached only over HTTPS (core.https_address 198.18.1.2:8443 on a veth pair to this namespace);
+#  - a cluster of three members (member1..3), each an incusd in its own network namespace on a bridge
+#    (198.18.2.11..13), bootstrapped by preseed with cluster.https_address and joined with join tokens.
+# 198.18.0.0/15 is reserved for network tests: the namespaces have no default route, nothing leaves the machine.
+# Every daemon gets the test pool and busybox image of the local host (exported from it: run setup-incus.sh first).
+# A client identity for the tests (client.crt/key, pinned server certificates, config.yml with remotes b and
+# cluster) is trusted on each host the way `incus config trust add-certificate` does it, and hosts.json says where
+# everything is.
+#
+# Usage: setup-incus-hosts.sh            make everything ready (idempotent: a second run only checks)
+#        setup-incus-hosts.sh stop NAME   stop one daemon (b, member1, member2, member3), e.g. to test a member outage
+#        setup-incus-hosts.sh start NAME  start it again (no-op when it runs)
+#        setup-incus-hosts.sh status      which daemons answer
+# Works as root on Debian 12 without systemd, offline (the packages come from setup-incus.sh).
+set -euo pipefail
+
+BASE="${CDKTF_VIRT_HOSTS_DIR:-/var/lib/cdktf-virt/hosts}"
+LOG_DIR="${CDKTF_VIRT_LOG_DIR:-/var/log/cdktf-virt}"
+POOL="${CDKTF_VIRT_TEST_POOL:-cdktf-virt-test}"
+IMAGE_ALIAS="${CDKTF_VIRT_TEST_IMAGE:-cdktf-virt-busybox}"
+MAIN_INCUS_DIR="${INCUS_DIR:-/var/lib/incus}"
+CLIENT_DIR="$BASE/client"
+MEMBERS=(member1 member2 member3)
+
+log() { echo "[setup-incus-hosts] $*" >&2; }
+fail() { log "$*"; exit 1; }
+
+# name -> network namespace, host-side interface, namespace-side interface, address in the namespace
+ns_of() { echo "cdktf-virt-$1"; }
+addr_of() {
+  case "$1" in
+    b) echo 198.18.1.2 ;;
+    member1) echo 198.18.2.11 ;;
+    member2) echo 198.18.2.12 ;;
+    member3) echo 198.18.2.13 ;;
+    *) fail "unknown host $1 (b, member1, member2, member3)" ;;
+  esac
+}
+veth_of() {
+  case "$1" in
+    b) echo cvh-b ;;
+    member*) echo "cvh-m${1#member}" ;;
+  esac
+}
+CLUSTER_BRIDGE=cvh-clu
+
+dir_of() { echo "$BASE/$1"; }
+# The incus client talks to a daemon through its state directory's unix socket (set-up only; tests use HTTPS).
+incus_at() { INCUS_DIR="$(dir_of "$1")" incus "${@:2}"; }
+answers() { [ -S "$(dir_of "$1")/unix.socket" ] && timeout 5 env INCUS_DIR="$(dir_of "$1")" incus query /1.0 >/dev/null 2>&1; }
+
+ensure_link_up() { ip link set "$1" up; }
+
+ensure_namespace() {
+  local name=$1 ns veth addr
+  ns=$(ns_of "$name"); veth=$(veth_of "$name"); addr=$(addr_of "$name")
+  if [ ! -e "/run/netns/$ns" ]; then
+    log "creating network namespace $ns"
+    ip netns add "$ns"
+  fi
+  ip -n "$ns" link set lo up
+  if ! ip -n "$ns" link show eth0 >/dev/null 2>&1; then
+    ip link del "$veth" 2>/dev/null || true
+    ip link add "$veth" type veth peer name "$veth-p"
+    ip link set "$veth-p" netns "$ns"
+    ip -n "$ns" link set "$veth-p" name eth0
+  fi
+  ip -n "$ns" link set eth0 up
+  if ! ip -n "$ns" -br addr show eth0 | grep -q " $addr/24"; then ip -n "$ns" addr add "$addr/24" dev eth0; fi
+  if [ "$name" = b ]; then
+    if ! ip -br addr show "$veth" | grep -q " 198.18.1.1/24"; then ip addr add 198.18.1.1/24 dev "$veth"; fi
+  else
+    ip link set "$veth" master "$CLUSTER_BRIDGE"
+  fi
+  ensure_link_up "$veth"
+}
+
+ensure_cluster_bridge() {
+  if ! ip link show "$CLUSTER_BRIDGE" >/dev/null 2>&1; then
+    log "creating bridge $CLUSTER_BRIDGE (198.18.2.1/24)"
+    ip link add "$CLUSTER_BRIDGE" type bridge
+  fi
+  if ! ip -br addr show "$CLUSTER_BRIDGE" | grep -q " 198.18.2.1/24"; then ip addr add 198.18.2.1/24 dev "$CLUSTER_BRIDGE"; fi
+  ensure_link_up "$CLUSTER_BRIDGE"
+}
+
+# The pid of the incusd this script started for `name`, when it still runs (checked by its state directory, so a
+# recycled pid is never taken for it).
+daemon_pid() {
+  local dir pid
+  dir=$(dir_of "$1")
+  [ -f "$dir/incusd.pid" ] || return 1
+  pid=$(cat "$dir/incusd.pid")
+  [ -r "/proc/$pid/environ" ] && tr '\0' '\n' < "/proc/$pid/environ" | grep -qx "INCUS_DIR=$dir" && echo "$pid"
+}
+
+# incusd in the host's network namespace and a mount namespace of its own whose /sys is the one of that network
+# namespace (incusd reads /sys/class/net for its networks), with the cgroup hierarchy carried over.
+launch_daemon() {
+  local name=$1 dir ns
+  dir=$(dir_of "$name"); ns=$(ns_of "$name")
+  mkdir -p "$dir" "$LOG_DIR"
+  chmod 711 "$dir"
+  log "starting incusd $name in $ns (log: $LOG_DIR/incusd-$name.log)"
+  (cd / && INCUS_DIR="$dir" exec setsid nsenter --net="/run/netns/$ns" unshare --mount --propagation slave sh -c '
+      set -e
+      keep=$(mktemp -d /run/cdktf-virt-cgroup.XXXXXX)
+      mount --rbind /sys/fs/cgroup "$keep"
+      mount -t sysfs sysfs /sys
+      mount --move "$keep" /sys/fs/cgroup
+      rmdir "$keep"
+      echo $$ > "$INCUS_DIR/incusd.pid"
+      exec /usr/libexec/incus/incusd --group root --logfile "$0"
+    ' "$LOG_DIR/incusd-$name.log" >>"$LOG_DIR/incusd-$name.out" 2>&1 </dev/null) &
+}
+
+wait_daemon() {
+  local name=$1
+  # A cluster member that restarts waits for a quorum of the others: start them all before waiting for any.
+  if ! INCUS_DIR="$(dir_of "$name")" incus admin waitready --timeout 90; then
+    tail -20 "$LOG_DIR/incusd-$name.log" >&2 || true
+    fail "incusd $name did not become ready"
+  fi
+}
+
+stop_daemon() {
+  local name=$1 dir pid
+  dir=$(dir_of "$name")
+  # Only the daemon this script started: the pid file's process must be incusd with this state directory.
+  if pid=$(daemon_pid "$name"); then
+    log "stopping incusd $name (pid $pid)"
+    kill -TERM "$pid"
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+  else
+    log "$name is not running"
+  fi
+  rm -f "$dir/incusd.pid"
+}
+
+# Makes the namespace ready and starts the daemon unless it runs; the caller waits for it (wait_daemon).
+ensure_started() {
+  local name=$1
+  if [ "$name" = b ]; then ensure_namespace b; else ensure_cluster_bridge; ensure_namespace "$name"; fi
+  daemon_pid "$name" >/dev/null || answers "$name" || launch_daemon "$name"
+}
+
+ensure_daemon() {
+  ensure_started "$1"
+  wait_daemon "$1"
+}
+
+# The local host's test image, exported once per run, imported into every other host (no rebuild, no network).
+IMAGE_EXPORT=""
+export_image() {
+  [ -n "$IMAGE_EXPORT" ] && return
+  IMAGE_EXPORT=$(mktemp -d)
+  trap 'rm -rf "$IMAGE_EXPORT"' EXIT
+  INCUS_DIR="$MAIN_INCUS_DIR" incus image export "$IMAGE_ALIAS" "$IMAGE_EXPORT/image" >/dev/null \
+    || fail "cannot export image $IMAGE_ALIAS from the local incusd: run scripts/setup-incus.sh first"
+}
+
+ensure_image() {
+  local name=$1 aliases files
+  aliases=$(incus_at "$name" image alias list --format csv | cut -d, -f1)
+  if grep -qx "$IMAGE_ALIAS" <<<"$aliases"; then return; fi
+  log "importing image $IMAGE_ALIAS into $name"
+  export_image
+  # A split image exports as image (metadata) and image.root (rootfs); a unified one as one file.
+  files=("$IMAGE_EXPORT"/image*)
+  incus_at "$name" image import "${files[@]}" --alias "$IMAGE_ALIAS" >/dev/null
+}
+
+ensure_client_identity() {
+  mkdir -p "$CLIENT_DIR/servercerts"
+  chmod 700 "$CLIENT_DIR"
+  if [ ! -s "$CLIENT_DIR/client.crt" ] || [ ! -s "$CLIENT_DIR/client.key" ]; then
+    log "generating the tests' client certificate in $CLIENT_DIR"
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:secp384r1 -nodes -days 3650 -sha384 \
+      -subj "/CN=cdktf-virt-tests" -keyout "$CLIENT_DIR/client.key" -out "$CLIENT_DIR/client.crt" 2>/dev/null
+    chmod 600 "$CLIENT_DIR/client.key"
+  fi
+}
+
+# Trust the client certificate on a host (the admin of that host does this once; here through its socket).
+ensure_trusted() {
+  local name=$1 fingerprint
+  fingerprint=$(openssl x509 -in "$CLIENT_DIR/client.crt" -outform DER | sha256sum | cut -d' ' -f1)
+  if incus_at "$name" config trust list --format csv | grep -q "${fingerprint:0:12}"; then return; fi
+  log "trusting the tests' client certificate on $name"
+  incus_at "$name" config trust add-certificate "$CLIENT_DIR/client.crt" --name cdktf-virt-tests >/dev/null
+}
+
+ensure_host_b() {
+  ensure_daemon b
+  local https
+  https=$(incus_at b config get core.https_address)
+  if [ "$https" != "198.18.1.2:8443" ]; then incus_at b config set core.https_address 198.18.1.2:8443; fi
+  incus_at b config set images.auto_update_interval 0
+  if ! incus_at b storage show "$POOL" >/dev/null 2>&1; then
+    log "creating dir storage pool $POOL on b"
+    incus_at b storage create "$POOL" dir >/dev/null
+  fi
+  ensure_image b
+  ensure_trusted b
+  cp "$(dir_of b)/server.crt" "$CLIENT_DIR/servercerts/b.crt"
+}
+
+cluster_is_formed() {
+  [ "$(incus_at member1 query /1.0/cluster/members 2>/dev/null | grep -c '"/1.0/cluster/members/')" = 3 ]
+}
+
+bootstrap_member1() {
+  log "bootstrapping the cluster on member1"
+  incus_at member1 admin init --preseed <<YAML
+config:
+  core.https_address: 198.18.2.11:8443
+  cluster.https_address: 198.18.2.11:8443
+  images.auto_update_interval: 0
+storage_pools:
+- name: $POOL
+  driver: dir
+cluster:
+  server_name: member1
+  enabled: true
+YAML
+}
+
+join_member() {
+  local name=$1 addr token cert
+  addr=$(addr_of "$name")
+  # A token left from an interrupted join would make `cluster add` refuse: revoke it first.
+  incus_at member1 cluster revoke-token "$name" >/dev/null 2>&1 || true
+  token=$(incus_at member1 cluster add "$name" --quiet)
+  cert=$(sed 's/$/\\n/' "$(dir_of member1)/cluster.crt" | tr -d '\n')
+  log "joining $name to the cluster"
+  incus_at "$name" admin init --preseed <<YAML
+cluster:
+  enabled: true
+  server_name: $name
+  server_address: $addr:8443
+  cluster_address: 198.18.2.11:8443
+  cluster_certificate: "$cert"
+  cluster_token: $token
+  member_config:
+  - entity: storage-pool
+    name: $POOL
+    key: source
+    value: ""
+YAML
+}
+
+ensure_cluster() {
+  local m
+  for m in "${MEMBERS[@]}"; do ensure_started "$m"; done
+  for m in "${MEMBERS[@]}"; do wait_daemon "$m"; done
+  if ! cluster_is_formed; then
+    if ! incus_at member1 query /1.0/cluster 2>/dev/null | grep -q '"enabled": true'; then bootstrap_member1; fi
+    for m in member2 member3; do
+      if ! incus_at "$m" query /1.0/cluster 2>/dev/null | grep -q '"enabled": true'; then join_member "$m"; fi
+    done
+    cluster_is_formed || fail "the cluster did not form: $(incus_at member1 cluster list --format csv 2>&1)"
+  fi
+  # After a restart the members see each other ONLINE only after the next heartbeats (~10 s).
+  local online=0
+  for _ in $(seq 1 60); do
+    online=$(incus_at member1 cluster list --format csv | grep -c ',ONLINE,' || true)
+    [ "$online" = 3 ] && break
+    sleep 2
+  done
+  [ "$online" = 3 ] || fail "only $online of 3 cluster members are ONLINE: $(incus_at member1 cluster list --format csv)"
+  ensure_image member1
+  ensure_trusted member1
+  cp "$(dir_of member1)/cluster.crt" "$CLIENT_DIR/servercerts/cluster.crt"
+}
+
+write_client_config() {
+  cat > "$CLIENT_DIR/config.yml" <<YAML
+default-remote: local
+remotes:
+  b:
+    addr: https://198.18.1.2:8443
+    protocol: incus
+    auth_type: tls
+  cluster:
+    addr: https://198.18.2.11:8443
+    protocol: incus
+    auth_type: tls
+YAML
+  cat > "$BASE/hosts.json" <<JSON
+{
+  "configDir": "$CLIENT_DIR",
+  "pool": "$POOL",
+  "image": "$IMAGE_ALIAS",
+  "hosts": {
+    "b": { "address": "https://198.18.1.2:8443", "stateDir": "$(dir_of b)" }
+  },
+  "cluster": {
+    "remote": "cluster",
+    "addresses": ["https://198.18.2.11:8443", "https://198.18.2.12:8443", "https://198.18.2.13:8443"],
+    "members": {
+      "member1": { "address": "https://198.18.2.11:8443", "stateDir": "$(dir_of member1)" },
+      "member2": { "address": "https://198.18.2.12:8443", "stateDir": "$(dir_of member2)" },
+      "member3": { "address": "https://198.18.2.13:8443", "stateDir": "$(dir_of member3)" }
+    }
+  },
+  "script": "$(cd "$(dirname "$0")" && pwd)/setup-incus-hosts.sh"
+}
+JSON
+}
+
+command -v incus >/dev/null && [ -x /usr/libexec/incus/incusd ] || fail "Incus is not installed: run scripts/setup-incus.sh first"
+[ "$(id -u)" = 0 ] || fail "run as root (network namespaces and incusd need it)"
+if ! command -v openssl >/dev/null; then
+  log "installing openssl (the tests' client certificate)"
+  apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null
+fi
+
+case "${1:-setup}" in
+  setup)
+    started=$SECONDS
+    ensure_client_identity
+    ensure_host_b
+    ensure_cluster
+    write_client_config
+    log "ready in $((SECONDS - started)) s: b at https://198.18.1.2:8443, cluster member1..3 at https://198.18.2.11-13:8443 ($BASE/hosts.json)"
+    ;;
+  stop) stop_daemon "${2:?name}" ;;
+  start) addr_of "${2:?name}" >/dev/null; ensure_daemon "$2" ;;
+  status)
+    for h in b "${MEMBERS[@]}"; do if answers "$h"; then echo "$h up"; else echo "$h down"; fi; done
+    ;;
+  *) fail "unknown command $1 (setup, stop NAME, start NAME, status)" ;;
+esac
