@@ -11,7 +11,7 @@ import {
   LifecyclePolicyError,
   RemovalPolicy,
   resolveVolumeRemovalPolicy,
-  resourceAddress,
+  attributeReferences,
   tooFewAttachments,
   VolumeLifecycle,
   volumeLifecycleBlock,
@@ -121,7 +121,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
         generationAnchor: coupling.generationAnchor,
         // Ephemeral overlays follow their base through the instance's anchor; other overlays directly.
         replaceWhenChanged:
-          this.baseVolume && this.lifecycle !== VolumeLifecycle.EPHEMERAL ? [resourceAddress(this.baseVolume.built.resource)] : [],
+          this.baseVolume && this.lifecycle !== VolumeLifecycle.EPHEMERAL ? this.baseVolume._managedVolume().changeReferences : [],
         ignoreChanges: coupling.followed ? this.built.frozenPaths : [],
       });
     });
@@ -149,6 +149,8 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       resource: this.built.resource,
       replacementInputs: this.built.replacementInputs,
       base: this.baseVolume?.built.resource,
+      changeReferences: attributeReferences(this.built.resource, this.built.changePaths),
+      baseChangeReferences: this.baseVolume?._managedVolume().changeReferences,
     };
   }
 }

@@ -16,7 +16,7 @@ export { generationFollows, generationTriggers, joinsGeneration } from "./genera
 export type { GenerationMember, ReplacementInputs } from "./generation";
 export { frozenRecordPaths, LIFECYCLE_CONFIG_KEY, volumeRecord } from "./records";
 export type { VolumeRecordInput } from "./records";
-export { resourceAddress } from "./references";
+export { attributeReferences, mapKeyPath, resourceAddress } from "./references";
 export {
   RemovalPolicy,
   REMOVAL_POLICY_CONFIG_KEY,

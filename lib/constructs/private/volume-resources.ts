@@ -10,6 +10,7 @@ import {
   incusRemovalPolicyConfig,
   libvirtRemovalPolicy,
   LIFECYCLE_CONFIG_KEY,
+  mapKeyPath,
   OWNER_CONFIG_KEY,
   PROTECT_CONFIG_KEY,
   REMOVAL_POLICY_CONFIG_KEY,
@@ -48,6 +49,12 @@ export interface BuiltVolume {
   readonly replacementInputs: ReplacementInputs;
   /** Paths Terraform keeps as created while an instance follows the volume (lifecycle.frozenRecordPaths). */
   readonly frozenPaths: readonly string[];
+  /**
+   * The attributes whose change is a change of the volume itself (its data, size, identity), as replace_triggered_by
+   * paths: what an instance attached with rebuildOnChange follows. Bookkeeping (ownership, lifecycle record,
+   * protection, removal policy, snapshots before rebuilds) is left out, so changing it never rebuilds anything.
+   */
+  readonly changePaths: readonly string[];
 }
 
 export interface BuiltIncusVolume extends BuiltVolume {
@@ -72,6 +79,11 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
   });
   const project = nonDefaultProject(options.project)?.projectName;
   const shared = input.lifecycle === VolumeLifecycle.SHARED && contentType === VolumeContentType.BLOCK;
+  const dataConfig: { [key: string]: string } = {
+    ...(input.size !== undefined ? { size: input.size } : {}),
+    ...(shared ? { "security.shared": "true" } : {}),
+    ...options.config,
+  };
   const resource = new IncusStorageVolumeResource(scope, "Default", {
     name: input.name,
     pool: input.pool,
@@ -81,9 +93,7 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     remote: host.remoteName,
     project,
     config: {
-      ...(input.size !== undefined ? { size: input.size } : {}),
-      ...(shared ? { "security.shared": "true" } : {}),
-      ...options.config,
+      ...dataConfig,
       ...input.record,
       ...incusOwnershipConfig(scope),
       ...incusRemovalPolicyConfig(input.removalPolicy),
@@ -95,6 +105,17 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     project: options.project,
     replacementInputs: { name: input.name, pool: input.pool, content_type: contentType, project, remote: host.remoteName, type: "custom" },
     frozenPaths: frozenRecordPaths(input.record),
+    // Only what the code sets: a computed value left unset could plan as unknown and fire for nothing.
+    changePaths: [
+      "name",
+      "pool",
+      "type",
+      "content_type",
+      ...(project !== undefined ? ["project"] : []),
+      ...(host.remoteName !== undefined ? ["remote"] : []),
+      ...(options.description !== undefined ? ["description"] : []),
+      ...Object.keys(dataConfig).sort().map((key) => mapKeyPath("config", key)),
+    ],
   };
 }
 
@@ -138,5 +159,15 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
     baseVolume: base,
     replacementInputs: { name: input.name, pool: input.pool, format, backing_store: base ? base.volumePath : undefined, source_url: options.sourceUrl },
     frozenPaths: [],
+    // `id` is kept across updates and unknown when the volume is replaced (e.g. an overlay following a new base).
+    changePaths: [
+      "name",
+      "pool",
+      "id",
+      "target",
+      ...(capacity !== undefined ? ["capacity"] : []),
+      ...(base ? ["backing_store"] : []),
+      ...(options.sourceUrl !== undefined ? ["create"] : []),
+    ],
   };
 }

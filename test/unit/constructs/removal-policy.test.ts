@@ -95,7 +95,7 @@ describe("RemovalPolicy on Incus volumes", () => {
 
 describe("RemovalPolicy on libvirt volumes", () => {
   it.each([
-    [RemovalPolicy.PROTECT, undefined, true],
+    [RemovalPolicy.PROTECT, "protect", true],
     [RemovalPolicy.RETAIN, "retain", false],
     [RemovalPolicy.SNAPSHOT, "snapshot", false],
     [RemovalPolicy.DESTROY, undefined, false],
