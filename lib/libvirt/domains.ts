@@ -171,6 +171,41 @@ export class LibvirtDomains {
     return users;
   }
 
+  /**
+   * Unplugs the disk `target` from the running domain, then drops it from the persistent definition, so the domain
+   * keeps running without it and a later redefinition without the disk changes nothing. A hot-unplug may need the
+   * guest's cooperation (a virtio disk on PCI is released when the guest acknowledges; SCSI and USB disks go at once);
+   * the call waits up to `timeoutMs` for the disk to leave the live definition and throws, with the definition
+   * untouched, when the guest has not released it by then.
+   */
+  async detachDiskLive(name: string, target: string, options: { readonly timeoutMs?: number; readonly pollMs?: number } = {}, call: VirshCallOptions = {}): Promise<void> {
+    const timeoutMs = options.timeoutMs ?? 15_000;
+    const pollMs = options.pollMs ?? 250;
+    await this.virsh.run(["detach-disk", name, target, "--live"], call);
+    const hasDisk = async () => parseDomainXml(await this.dumpxml(name, { inactive: false }, call)).disks.some((d) => d.target.dev === target);
+    const deadline = Date.now() + timeoutMs;
+    while (await hasDisk()) {
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `domain ${name} has not released disk ${target} within ${Math.round(timeoutMs / 1000)} s of the unplug request ` +
+            "(a virtio disk is only released when the guest acknowledges the unplug)",
+        );
+      }
+      await delay(Math.min(pollMs, Math.max(0, deadline - Date.now())), call.signal);
+    }
+    await this.detachDiskFromDefinition(name, target, call);
+  }
+
+  /** Drops the disk `target` from the domain's persistent definition (a no-op when it is not there). */
+  async detachDiskFromDefinition(name: string, target: string, call: VirshCallOptions = {}): Promise<void> {
+    try {
+      await this.virsh.run(["detach-disk", name, target, "--config"], call);
+    } catch (err) {
+      // Already gone from the persistent definition (someone was quicker): nothing to drop.
+      if (parseDomainXml(await this.dumpxml(name, { inactive: true }, call)).disks.some((d) => d.target.dev === target)) throw err;
+    }
+  }
+
   /** Grows a disk of a running domain to `bytes` (the guest sees the new size at once). */
   async blockResize(name: string, target: string, bytes: number, call: VirshCallOptions = {}): Promise<void> {
     await this.virsh.run(["blockresize", name, target, `${bytes}B`], call);

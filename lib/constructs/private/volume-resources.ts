@@ -12,6 +12,7 @@ import {
   LIFECYCLE_CONFIG_KEY,
   mapKeyPath,
   OWNER_CONFIG_KEY,
+  ownerMarker,
   PROTECT_CONFIG_KEY,
   REMOVAL_POLICY_CONFIG_KEY,
   VolumeLifecycle,
@@ -149,6 +150,7 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
     backingStore: base ? { path: base.volumePath, format: { type: base.format ?? VolumeFormat.QCOW2 } } : undefined,
     create: options.sourceUrl !== undefined ? { content: { url: options.sourceUrl } } : undefined,
     removalPolicy: libvirtRemovalPolicy(input.removalPolicy),
+    owner: ownerMarker(scope),
     provider: host._provider(),
   });
   // Terraform ignores "//" in JSON configuration; cdktf adds its own metadata next to the record.

@@ -146,6 +146,7 @@ describe("Volume on libvirt", () => {
       capacity: 2147483648,
       target: { format: { type: "qcow2" } },
       removal_policy: "protect",
+      owner: "lab/data",
       provider: "libvirt",
       lifecycle: { prevent_destroy: true },
     });

@@ -34,6 +34,7 @@ export function volumeState(info: VolumeInfo, known: Values): State {
       : null,
     create: knownObject(known.create) ?? null,
     removal_policy: knownString(known.removal_policy) ?? null,
+    owner: knownString(known.owner) ?? null,
     id: info.key ?? info.path ?? null,
     key: info.key ?? null,
     path: info.path ?? null,

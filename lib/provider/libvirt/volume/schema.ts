@@ -96,6 +96,13 @@ export const volumeSchema: Schema = {
         '"<name>-final-<yyyymmddThhmmssZ>" in the same pool; "protect" refuses any plan that deletes it, even once its block is gone.',
       validators: [oneOf([...REMOVAL_POLICY_NAMES])],
     }),
+    owner: str({
+      optional: true,
+      description:
+        'The ownership marker "<stack>/<construct path>" (an addition to the 0.9.x schema, written by the constructs; libvirt ' +
+        "volumes have no metadata, so it lives in the state). Deleting the volume first detaches it from running domains whose " +
+        "own marker is of the same stack; any other user stops the delete. Changing it is an in-place update.",
+    }),
     id: str({ computed: true, description: "The volume's key (its path for file volumes).", planModifiers: [useStateForUnknown()] }),
     key: str({ computed: true, description: "libvirt's unique key of the volume.", planModifiers: [useStateForUnknown()] }),
     path: str({ computed: true, description: "Path of the volume on the host.", planModifiers: [useStateForUnknown()] }),
