@@ -31,6 +31,8 @@ export interface LibvirtVolumeConfig extends TerraformMetaArguments {
    * detaches it from running domains of the same stack.
    */
   readonly owner?: string;
+  /** "released" or "released:<old owner>": take over a released volume of this name (an addition to the 0.9.x schema). */
+  readonly adopt?: string;
 }
 
 export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
@@ -44,6 +46,7 @@ export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
   create: { object: { content: { object: { url: "value" } } } },
   removal_policy: "value",
   owner: "value",
+  adopt: "value",
 };
 
 export class LibvirtVolumeResource extends SpecResource<LibvirtVolumeConfig> {

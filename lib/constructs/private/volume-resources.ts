@@ -17,7 +17,7 @@ import {
   REMOVAL_POLICY_CONFIG_KEY,
   VolumeLifecycle,
 } from "../../lifecycle";
-import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
+import { ADOPT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
 import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
 import type { IncusHost } from "../incus-host";
 import type { LibvirtHost } from "../libvirt-host";
@@ -42,6 +42,8 @@ export interface VolumeInput {
   readonly removalPolicy: RemovalPolicy;
   /** The volume's record (lifecycle.volumeRecord). */
   readonly record: { readonly [key: string]: string };
+  /** "released" or "released:<old owner>" (adoptReleased). */
+  readonly adopt?: string;
 }
 
 export interface BuiltVolume {
@@ -77,6 +79,7 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     [LIFECYCLE_CONFIG_KEY]: "set it with the `lifecycle` prop",
     [REMOVAL_POLICY_CONFIG_KEY]: "set it with the `removalPolicy` prop",
     [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: "set it with attach(volume, { snapshotBeforeRebuild })",
+    [ADOPT_CONFIG_KEY]: "set it with the `adoptReleased` prop",
   });
   const project = nonDefaultProject(options.project)?.projectName;
   const shared = input.lifecycle === VolumeLifecycle.SHARED && contentType === VolumeContentType.BLOCK;
@@ -98,6 +101,7 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
       ...input.record,
       ...incusOwnershipConfig(scope),
       ...incusRemovalPolicyConfig(input.removalPolicy),
+      ...(input.adopt !== undefined ? { [ADOPT_CONFIG_KEY]: input.adopt } : {}),
     },
   });
   return {
@@ -151,6 +155,7 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
     create: options.sourceUrl !== undefined ? { content: { url: options.sourceUrl } } : undefined,
     removalPolicy: libvirtRemovalPolicy(input.removalPolicy),
     owner: ownerMarker(scope),
+    adopt: input.adopt,
     provider: host._provider(),
   });
   // Terraform ignores "//" in JSON configuration; cdktf adds its own metadata next to the record.

@@ -101,7 +101,9 @@ export function removalOf(input: RemovalInput): RemovalReport {
           ...base,
           outcome: "kept",
           dataDestroyed: false,
-          text: `kept on the host (its file stays), dropped from state; bring it back with terraform import ${input.address} ${pool}/${name}`,
+          text:
+            `kept on the host (its file stays), dropped from state, released (record ${pool}/${name}.cdktf-virt-released); ` +
+            `adopt it with adopt = "released" (adoptReleased: true on a Volume) or terraform import ${input.address} ${pool}/${name}`,
         };
       }
       const owner = releasedOwner(configValue(state, OWNER_CONFIG_KEY));
@@ -110,7 +112,7 @@ export function removalOf(input: RemovalInput): RemovalReport {
         outcome: "kept",
         dataDestroyed: false,
         released: { owner, adopt: `${ADOPT_CONFIG_KEY} = "released"` },
-        text: `kept on the host with its data, dropped from state, marked released (owner "${owner}"); adopt it with config ${ADOPT_CONFIG_KEY} = "released"`,
+        text: `kept on the host with its data, dropped from state, marked released (owner "${owner}"); adopt it with config ${ADOPT_CONFIG_KEY} = "released" (adoptReleased: true on a Volume)`,
       };
     }
     case "snapshot": {

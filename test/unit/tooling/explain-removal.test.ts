@@ -206,7 +206,7 @@ describe("explain: libvirt volumes", () => {
       finalCopy: { restore: "virsh -c qemu:///system vol-clone --pool homelab-images homelab-archive-final-<yyyymmddThhmmssZ> homelab-archive" },
     });
     expect(volume(report, "libvirt_volume.keep").removal?.text).toBe(
-      "kept on the host (its file stays), dropped from state; bring it back with terraform import libvirt_volume.keep homelab-images/homelab-keep",
+      'kept on the host (its file stays), dropped from state, released (record homelab-images/homelab-keep.cdktf-virt-released); adopt it with adopt = "released" (adoptReleased: true on a Volume) or terraform import libvirt_volume.keep homelab-images/homelab-keep',
     );
     expect(evaluateGuard(report)).toMatchObject({ passed: true, offenders: [] });
   });

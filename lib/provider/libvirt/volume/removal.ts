@@ -3,15 +3,16 @@
 //   destroy (or unset)  delete the volume, after detaching it from running domains of its own stack (refused while
 //                       any other domain or an overlay uses it);
 //   protect             refused at plan time, and here for any path that still reaches Delete;
-//   retain              leave the volume file on the host and only forget it;
+//   retain              leave the volume file on the host, write its release record (release.ts), forget it;
 //   snapshot            copy it to "<name>-final-<yyyymmddThhmmssZ>" in the same pool (standalone: an overlay is
 //                       flattened, so the copy does not depend on its base), then delete it.
-import { finalCopyName, parseRemovalPolicy } from "../../../removal-policy";
+import { finalCopyName, parseRemovalPolicy, releasedOwner } from "../../../removal-policy";
 import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, ResourceContext, Values } from "../../framework";
 import { clientOf, ignoreNotFound, knownString } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { detachFromOwnDomains } from "./detach";
+import { releaseRecordName, writeReleaseRecord } from "./release";
 
 /** How long a guest gets to release a disk after a hot-unplug request before its domain is restarted without it. */
 const DISK_RELEASE_TIMEOUT_MS = 10_000;
@@ -69,10 +70,14 @@ export async function removeVolume(prior: Values, ctx: Ctx, checkInUse: (pool: s
   const info = await client.volumes.find(pool, name, call);
   if (!info) return;
   if (policy === "retain") {
+    const marker = releasedOwner(knownString(prior.owner));
+    await writeReleaseRecord(client, pool, name, marker, call);
     ctx.diagnostics.warning(
       `Volume ${pool}/${name} was kept (removal policy retain)`,
-      `Its file ${info.path ?? "(no path)"} stays on the host and is no longer managed by this configuration. ` +
-        `To manage it again, import it: terraform import libvirt_volume.<resource name> ${pool}/${name}`,
+      `Its file ${info.path ?? "(no path)"} stays on the host and is no longer managed by this configuration. It is marked ` +
+        `"${marker}" by its release record ${pool}/${releaseRecordName(name)}: a configuration adopts it only on purpose, with ` +
+        `adopt = "released" on a libvirt_volume of the same name (the constructs: adoptReleased: true on the Volume), ` +
+        `or with terraform import libvirt_volume.<resource name> ${pool}/${name}`,
     );
     return;
   }
