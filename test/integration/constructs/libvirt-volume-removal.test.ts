@@ -205,3 +205,50 @@ describe("libvirt PROTECT with the state", () => {
     expect(await lv.client.volumes.find(LIBVIRT_TEST_POOL, name("data"))).toBeDefined();
   });
 });
+
+describe("RETAIN and adoptReleased on libvirt", () => {
+  test("a retained volume keeps its bytes with a release record; a second stack adopts it with adoptReleased; a volume without a record is refused", async () => {
+    const first = newRun("ret");
+    const volume = `${first.stackName}-data`;
+    const content = contentFile(first);
+    first.synth(build({ withData: true, policy: RemovalPolicy.RETAIN, device: "vdb", content: content.path }));
+    await deploy(first);
+    first.synth(build({ withData: false, policy: RemovalPolicy.RETAIN, device: "vdb" }));
+    const out = flat(await deploy(first));
+    expect(out).toContain(`Volume ${LIBVIRT_TEST_POOL}/${volume} was kept (removal policy retain)`);
+    expect((await first.ok(["state", "list"])).output).not.toMatch(/libvirt_volume\.data/);
+    expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, volume)).equals(content.bytes)).toBe(true);
+    const record = `${volume}.cdktf-virt-released`;
+    expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, record)).toString("utf8")).toBe(`released:${first.stackName}/data\n`);
+
+    // A second stack takes it over by name, on purpose, and attaches it to its own domain.
+    const adopter = (stack: TerraformStack) => {
+      const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
+      const pool = StoragePool.fromName(stack, "pool", host, LIBVIRT_TEST_POOL);
+      const vm = new Instance(stack, "vm", { host, memory: "64MiB", libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 1 } });
+      const data = new Volume(stack, "data", { pool, name: volume, size: "1MiB", libvirt: { format: VolumeFormat.RAW }, removalPolicy: RemovalPolicy.DESTROY, adoptReleased: true });
+      vm.attach(data, { path: "vdb" });
+    };
+    const second = newRun("adp");
+    second.synth(adopter);
+    expect(flat(await deploy(second))).toContain(`Volume ${LIBVIRT_TEST_POOL}/${volume} was adopted`);
+    expect((await second.ok(["state", "list"])).output).toMatch(/libvirt_volume\.data/);
+    expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, volume)).equals(content.bytes)).toBe(true);
+    expect(await lv.client.volumes.find(LIBVIRT_TEST_POOL, record)).toBeUndefined();
+    expect(lv.virsh("dumpxml", `${second.stackName}-vm`)).toContain(`volume='${volume}'`);
+
+    // A third stack asking for it: it has no release record any more (a live stack owns it), so it is refused.
+    const third = newRun("thr");
+    third.synth(adopter);
+    await third.init();
+    const refused = await third.run(["apply", "-auto-approve", "-input=false"], { env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" } });
+    expect(refused.code).toBe(1);
+    expect(flat(refused.output)).toContain(`this one has no release record (${LIBVIRT_TEST_POOL}/${record}): it was not released`);
+    expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, volume)).equals(content.bytes)).toBe(true);
+    await third.run(["destroy", "-auto-approve", "-input=false"], { env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" } });
+
+    expect((await second.run(["destroy", "-auto-approve", "-input=false"], { env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" } })).code).toBe(0);
+    expect(await lv.client.volumes.find(LIBVIRT_TEST_POOL, volume)).toBeUndefined();
+    expect((await first.destroy()).code).toBe(0);
+  });
+});
