@@ -5,6 +5,7 @@
 // using the volume stops the delete and is not touched. PROTECT is written as removal_policy = "protect": upgrading
 // a stack deployed before plans only in-place updates (no rebuild of the domain that follows the volume), and the
 // provider refuses the delete once the Volume's block is gone.
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -107,7 +108,7 @@ describe("one-step removal of an attached libvirt volume", () => {
     expect((await run.destroy()).code).toBe(0);
   });
 
-  test("SNAPSHOT, virtio disk the guest cannot unplug: one restart without the disk, a final copy with the bytes, the volume deleted", async () => {
+  test("SNAPSHOT, virtio disk the guest cannot unplug: one restart without the disk, the volume deleted, the printed command restores the bytes", async () => {
     const run = newRun("virt");
     const name = (id: string) => `${run.stackName}-${id}`;
     const content = contentFile(run);
@@ -121,6 +122,12 @@ describe("one-step removal of an attached libvirt volume", () => {
     expect(copy).toBeDefined();
     expect(await lv.client.volumes.find(LIBVIRT_TEST_POOL, name("data"))).toBeUndefined();
     expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, copy!)).equals(content.bytes)).toBe(true);
+    // The printed restore command brings the bytes back under the old name.
+    const restore = /Restore it under the old name with: (virsh -c \S+ vol-clone --pool \S+ \S+ \S+)/.exec(out)?.[1];
+    expect(restore).toBe(`virsh -c ${LIBVIRT_TEST_URI} vol-clone --pool ${LIBVIRT_TEST_POOL} ${copy} ${name("data")}`);
+    execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
+    expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, name("data"))).equals(content.bytes)).toBe(true);
+    await lv.client.volumes.delete(LIBVIRT_TEST_POOL, name("data"));
     expect(lv.virsh("domstate", name("vm"))).toBe("running");
     expect(lv.virsh("domuuid", name("vm"))).toBe(uuid);
     expect(liveDisks(name("vm"))).toEqual(["vda"]);
