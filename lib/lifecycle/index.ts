@@ -27,6 +27,8 @@ export {
   libvirtRemovalPolicy,
 } from "./removal-policy";
 export { tooManyAttachments, tooFewAttachments } from "./attachment-rules";
+export { libvirtRebuildSnapshotsXml } from "./rebuild-snapshots";
+export type { RebuildSnapshotRequest } from "./rebuild-snapshots";
 export {
   OWNER_CONFIG_KEY,
   PROTECT_CONFIG_KEY,

@@ -9,6 +9,7 @@ import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownStr
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
+import { snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
@@ -126,6 +127,14 @@ export const domainResource: Resource<LibvirtProviderData> = {
       const graceful = destroy?.graceful !== false;
       const gracefulTimeoutMs = graceful ? shutdownTimeoutMs(destroy, ctx, "destroy.shutdown.timeout") : 0;
       await client.domains.stop(prior.name, { gracefulTimeoutMs }, call);
+    }
+    const kept = await snapshotBeforeDelete(client, String(prior.name), info.inactiveXml, call, ctx.log);
+    if (kept.length > 0) {
+      ctx.diagnostics.warning(
+        `Domain ${String(prior.name)}: snapshot before rebuild kept`,
+        `Before the domain was deleted, its volumes were copied to ${kept.join(", ")} (newest copies kept as its metadata asks). ` +
+          "Restore one with: virsh vol-clone --pool <pool> <copy> <new name>, or copy it over the volume while the domain is stopped.",
+      );
     }
     // Volumes are separate resources: the domain never deletes them.
     await ignoreNotFound(client.domains.undefine(prior.name, { removeNvram: true }, call), "domain");
