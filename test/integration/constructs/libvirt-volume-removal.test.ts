@@ -135,6 +135,21 @@ describe("one-step removal of an attached libvirt volume", () => {
     await lv.client.volumes.delete(LIBVIRT_TEST_POOL, copy!);
   });
 
+  test("RETAIN, SCSI disk: the volume is kept and the domain's update unplugs the disk live, without a restart", async () => {
+    const run = newRun("rsc");
+    const name = (id: string) => `${run.stackName}-${id}`;
+    run.synth(build({ withData: true, policy: RemovalPolicy.RETAIN, device: "sdb", scsi: true }));
+    await deploy(run);
+    const before = { uuid: lv.virsh("domuuid", name("vm")), id: lv.virsh("domid", name("vm")) };
+    run.synth(build({ withData: false, policy: RemovalPolicy.RETAIN, device: "sdb" }));
+    await deploy(run);
+    expect(await lv.client.volumes.find(LIBVIRT_TEST_POOL, name("data"))).toBeDefined();
+    expect(lv.virsh("domuuid", name("vm"))).toBe(before.uuid);
+    expect(lv.virsh("domid", name("vm"))).toBe(before.id);
+    expect(liveDisks(name("vm"))).toEqual(["vda"]);
+    expect((await run.destroy()).code).toBe(0);
+  });
+
   test("a running domain of no stack using the volume stops the delete; it is not touched and nothing is deleted", async () => {
     const run = newRun("frgn");
     const name = (id: string) => `${run.stackName}-${id}`;

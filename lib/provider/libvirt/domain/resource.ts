@@ -9,6 +9,7 @@ import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownStr
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
+import { unplugRemovedDisks } from "./disk-unplug";
 import { snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
 
@@ -46,9 +47,15 @@ function shutdownTimeoutMs(block: unknown, ctx: Ctx, what: string): number {
 }
 
 /** Brings an existing domain (described by `current`) to the planned definition, autostart and power state. */
-async function converge(info: DomainInfo, current: Values, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(found: DomainInfo, known: Values, planned: Values, ctx: Ctx): Promise<void> {
   const { client, call } = clientOf(ctx);
+  let [info, current] = [found, known];
   let active = info.active;
+  if (active && needsRestart(current, planned)) {
+    // Disks taken away are unplugged live where possible; then nothing may be left that needs a restart.
+    const unplugged = await unplugRemovedDisks(info, current, planned, needsRestart, ctx);
+    if (unplugged) [info, current] = [unplugged, domainState(unplugged, current)];
+  }
   if (needsRedefine(current, planned)) {
     if (active && needsRestart(current, planned)) {
       const gracefulTimeoutMs = shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout");
