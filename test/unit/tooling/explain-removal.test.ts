@@ -302,3 +302,24 @@ describe("explain: an attached volume removed with its attach()", () => {
     expect(evaluateGuard(report).passed).toBe(true);
   });
 });
+
+describe("explain: a libvirt domain's copies before a rebuild", () => {
+  const { libvirtRebuildCopyOf } = jest.requireActual("../../../lib/tooling/explain/removal") as typeof import("../../../lib/tooling/explain/removal");
+  const { libvirtRebuildSnapshotsXml } = jest.requireActual("../../../lib/lifecycle") as typeof import("../../../lib/lifecycle");
+  const domain = (requests: Parameters<typeof libvirtRebuildSnapshotsXml>[0]) => ({
+    name: "homelab-vm",
+    metadata: { xml: '<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">homelab/vm</cdktf-virt:owner>' + libvirtRebuildSnapshotsXml(requests) },
+  });
+
+  test("read from the domain's metadata in the prior state, matched by the volume's pool and name", () => {
+    const before = domain([{ pool: "images", volume: "homelab-data", keep: 2 }]);
+    expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-data" }, "replace")).toEqual({
+      name: "homelab-data.rebuild-homelab-vm-<yyyymmddThhmmssZ>",
+      keep: 2,
+      text: "copied to images/homelab-data.rebuild-homelab-vm-… before the rebuild (keeps 2)",
+    });
+    expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-data" }, "delete")?.text).toContain("before the domain is deleted");
+    expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-logs" }, "replace")).toBeUndefined();
+    expect(libvirtRebuildCopyOf(domain([]), { pool: "images", name: "homelab-data" }, "replace")).toBeUndefined();
+  });
+});
