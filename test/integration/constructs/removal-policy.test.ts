@@ -67,14 +67,23 @@ describe("removal policies on the real incusd", () => {
     shIn(name("app"), "echo precious > /data/data.txt");
 
     run.synth(build(false));
-    await run.deploy();
+    const applied = (await run.deploy()).replace(/\s+/g, " ");
     expect(getVolume(TEST_POOL, name("data"))).toBeUndefined();
+    expect(getInstance(name("app")).status).toBe("Running");
     const copies = volumesWithPrefix(TEST_POOL, `${name("data")}-final-`, "custom");
     expect(copies).toHaveLength(1);
     expect(getVolume(TEST_POOL, copies[0]).config["user.cdktf-virt.final-copy-of"]).toBe(`${TEST_POOL}/${name("data")}`);
     execFileSync("incus", ["config", "device", "add", name("app"), "check", "disk", `pool=${TEST_POOL}`, `source=${copies[0]}`, "path=/check"]);
     expect(shIn(name("app"), "cat /check/data.txt")).toBe("precious\n");
     execFileSync("incus", ["config", "device", "remove", name("app"), "check"]);
+
+    // The command the apply printed restores the volume under its old name, with the bytes.
+    const restore = /Restore it under the old name with: (incus storage volume copy \S+ \S+)/.exec(applied)?.[1];
+    expect(restore).toBe(`incus storage volume copy ${TEST_POOL}/${copies[0]} ${TEST_POOL}/${name("data")}`);
+    execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
+    execFileSync("incus", ["config", "device", "add", name("app"), "restored", "disk", `pool=${TEST_POOL}`, `source=${name("data")}`, "path=/restored"]);
+    expect(shIn(name("app"), "cat /restored/data.txt")).toBe("precious\n");
+    execFileSync("incus", ["config", "device", "remove", name("app"), "restored"]);
     expect((await run.destroy()).code).toBe(0);
   });
 });
