@@ -51,7 +51,7 @@ describe("removal policies on the real incusd", () => {
     expect(getVolume(TEST_POOL, name("keep"))).toBeDefined();
   });
 
-  test("SNAPSHOT: removing the Volume (and its attach) deletes it after a final copy that holds its bytes", async () => {
+  test("SNAPSHOT: removing the Volume (and its attach) deletes it after a final copy that holds its bytes; the printed command restores it", async () => {
     const run = new StackRun(`${prefix}-snp`);
     runs.push(run);
     const name = (id: string) => `${run.stackName}-${id}`;
@@ -79,7 +79,8 @@ describe("removal policies on the real incusd", () => {
 
     // The command the apply printed restores the volume under its old name, with the bytes.
     const restore = /Restore it under the old name with: (incus storage volume copy \S+ \S+)/.exec(applied)?.[1];
-    expect(restore).toBe(`incus storage volume copy ${TEST_POOL}/${copies[0]} ${TEST_POOL}/${name("data")}`);
+    // The IncusHost is the remote "local" (the CLI's own name for the unix socket).
+    expect(restore).toBe(`incus storage volume copy local:${TEST_POOL}/${copies[0]} local:${TEST_POOL}/${name("data")}`);
     execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
     execFileSync("incus", ["config", "device", "add", name("app"), "restored", "disk", `pool=${TEST_POOL}`, `source=${name("data")}`, "path=/restored"]);
     expect(shIn(name("app"), "cat /restored/data.txt")).toBe("precious\n");
