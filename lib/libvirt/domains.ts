@@ -196,6 +196,31 @@ export class LibvirtDomains {
     await this.detachDiskFromDefinition(name, target, call);
   }
 
+  /** The <disk> element with guest device `target` in the domain's persistent definition, as XML; undefined when absent. */
+  async diskElementXml(name: string, target: string, call: VirshCallOptions = {}): Promise<string | undefined> {
+    return diskElementOf(await this.dumpxml(name, { inactive: true }, call), target);
+  }
+
+  /**
+   * Plugs a disk (a <disk> element) into the domain: into the running guest and the definition when it runs and
+   * the bus allows it, else by a restart (graceful stop within `gracefulTimeoutMs`, definition, start); into the
+   * definition only when it is shut off.
+   */
+  async attachDisk(name: string, diskXml: string, options: { readonly gracefulTimeoutMs?: number } = {}, call: VirshCallOptions = {}): Promise<"live" | "restarted" | "defined"> {
+    const active = (await this.state(name, call)) !== "shut off";
+    if (active) {
+      try {
+        await this.virsh.run(["attach-device", name, "/dev/stdin", "--live", "--config"], { ...call, input: diskXml });
+        return "live";
+      } catch {
+        await this.stop(name, { gracefulTimeoutMs: options.gracefulTimeoutMs }, call);
+      }
+    }
+    await this.virsh.run(["attach-device", name, "/dev/stdin", "--config"], { ...call, input: diskXml });
+    if (active) await this.start(name, call);
+    return active ? "restarted" : "defined";
+  }
+
   /** Drops the disk `target` from the domain's persistent definition (a no-op when it is not there). */
   async detachDiskFromDefinition(name: string, target: string, call: VirshCallOptions = {}): Promise<void> {
     try {
@@ -216,6 +241,11 @@ export class LibvirtDomains {
     const out = await this.virsh.run(["list", "--all", "--name"], call);
     return out.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
   }
+}
+
+function diskElementOf(domainXml: string, target: string): string | undefined {
+  const disks = domainXml.match(/<disk\b[\s\S]*?<\/disk>/g) ?? [];
+  return disks.find((disk) => new RegExp(`<target\\s[^>]*dev=['"]${target}['"]`).test(disk));
 }
 
 function combine(dominfo: string, xml: string): DomainInfo {

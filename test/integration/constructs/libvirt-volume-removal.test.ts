@@ -52,6 +52,8 @@ interface Shape {
   readonly content?: string;
   /** Attach the data volume to the stack's domain. @default true */
   readonly attach?: boolean;
+  /** @default "1MiB" */
+  readonly size?: string;
 }
 
 function build(shape: Shape) {
@@ -64,7 +66,7 @@ function build(shape: Shape) {
     if (!shape.withData) return;
     const data = new Volume(stack, "data", {
       pool,
-      size: shape.content ? undefined : "1MiB",
+      size: shape.content ? undefined : (shape.size ?? "1MiB"),
       libvirt: { format: VolumeFormat.RAW, sourceUrl: shape.content },
       removalPolicy: shape.policy,
     });
@@ -147,6 +149,23 @@ describe("one-step removal of an attached libvirt volume", () => {
     expect(lv.virsh("domuuid", name("vm"))).toBe(before.uuid);
     expect(lv.virsh("domid", name("vm"))).toBe(before.id);
     expect(liveDisks(name("vm"))).toEqual(["vda"]);
+    expect((await run.destroy()).code).toBe(0);
+  });
+
+  test("a replaced volume (shrunk) is plugged back into the running domain in the same apply; the next plan is empty", async () => {
+    const run = newRun("rpl");
+    const name = (id: string) => `${run.stackName}-${id}`;
+    run.synth(build({ withData: true, policy: RemovalPolicy.DESTROY, device: "sdb", scsi: true, size: "2MiB" }));
+    await deploy(run);
+    const id = lv.virsh("domid", name("vm"));
+    run.synth(build({ withData: true, policy: RemovalPolicy.DESTROY, device: "sdb", scsi: true, size: "1MiB" }));
+    const plan = await run.plan();
+    expect(plan.output).toMatch(/libvirt_volume\.data must be replaced/);
+    expect(plan.output).not.toMatch(/libvirt_domain\.vm (must be replaced|will be updated)/);
+    await deploy(run); // throws unless the plan after it is empty
+    expect((await lv.client.volumes.info(LIBVIRT_TEST_POOL, name("data"))).capacity).toBe(1024 * 1024);
+    expect(liveDisks(name("vm"))).toEqual(["sdb", "vda"]);
+    expect(lv.virsh("domid", name("vm"))).toBe(id);
     expect((await run.destroy()).code).toBe(0);
   });
 

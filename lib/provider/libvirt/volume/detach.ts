@@ -7,9 +7,12 @@
 // the delete with an error naming it, before anything is detached.
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { stackOfOwner } from "../../../removal-policy";
+import { rememberDetached } from "./detached-disks";
 
 export interface DetachRequest {
   readonly client: LibvirtClient;
+  /** The provider's connection URI (the key of the memory of detached disks). */
+  readonly uri: string;
   readonly call: VirshCallOptions;
   readonly pool: string;
   readonly name: string;
@@ -50,6 +53,9 @@ export async function detachFromOwnDomains(req: DetachRequest): Promise<void> {
     );
   }
   for (const user of ours) {
+    // Kept for a create of the same volume in this apply (a replacement), which plugs it back in.
+    const diskXml = await client.domains.diskElementXml(user.domain, user.target, call);
+    if (diskXml !== undefined) rememberDetached(req.uri, req.pool, req.name, { ...user, diskXml });
     try {
       await client.domains.detachDiskLive(user.domain, user.target, { timeoutMs: req.releaseTimeoutMs }, call);
       req.log.info("detached the volume from a running domain of its stack before deleting it", { volume: `${req.pool}/${req.name}`, ...user });

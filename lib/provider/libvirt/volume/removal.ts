@@ -84,6 +84,7 @@ export async function removeVolume(prior: Values, ctx: Ctx, checkInUse: (pool: s
   if (info.path) {
     await detachFromOwnDomains({
       client,
+      uri: ctx.providerData.uri,
       call,
       pool: info.pool,
       name: info.name,

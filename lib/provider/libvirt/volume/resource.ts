@@ -9,6 +9,7 @@ import { clientOf, fromBytes, knownObject, knownString, refuseExisting } from ".
 import type { LibvirtProviderData } from "../provider-data";
 import { localContent } from "./content";
 import { planVolumeRemoval, removeVolume } from "./removal";
+import { reattachDetached } from "./detached-disks";
 import { deleteReleaseRecord, readReleaseRecord, releaseRecordName } from "./release";
 import type { LocalContent } from "./content";
 import { capacityBytes, volumeSchema } from "./schema";
@@ -206,6 +207,9 @@ export const volumeResource: Resource<LibvirtProviderData> = {
       await content?.dispose();
     }
     resp.state = (await readBack(planned, ctx)) ?? resp.state;
+    // A replaced volume: plug it back into the domains its delete took it from in this apply.
+    const back = await reattachDetached(client, ctx.providerData.uri, planned.pool, planned.name, ctx.providerData.shutdownTimeoutMs, call);
+    for (const b of back) ctx.log.info(`attached the re-created volume ${planned.pool}/${planned.name} to domain ${b.domain} (${b.target}) again`, { how: b.how });
   },
 
   async read({ state }, ctx) {
