@@ -2,9 +2,10 @@
 // libvirtd: the running domain of the same stack loses the disk (hot-unplugged on a SCSI bus, without a restart; a
 // virtio disk of a guest that cannot unplug it, with one restart), then the volume is deleted (DESTROY) or deleted
 // after a final copy (SNAPSHOT) that holds its bytes; the domain keeps its UUID and runs. A domain of no stack
-// using the volume stops the delete and is not touched. PROTECT is written as removal_policy = "protect": upgrading
-// a stack deployed before plans only in-place updates (no rebuild of the domain that follows the volume), and the
-// provider refuses the delete once the Volume's block is gone.
+// using the volume stops the delete and is not touched; a replaced volume goes back into the domain in the same apply.
+// PROTECT is written as removal_policy = "protect": upgrading a stack deployed before plans only in-place updates (no
+// rebuild of the domain that follows the volume), and the provider refuses the delete once the Volume's block is gone.
+// RETAIN keeps the bytes and a release record; a second stack adopts the volume with adoptReleased, a third is refused.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
