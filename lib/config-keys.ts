@@ -18,6 +18,14 @@ export const LIBVIRT_OWNER_NAMESPACE = "https://cdktf-virt.dev/xmlns/owner";
 export const LIBVIRT_OWNER_PREFIX = "cdktf-virt";
 export const LIBVIRT_OWNER_ELEMENT = "owner";
 
+/**
+ * XML namespace of the libvirt domain metadata element that asks for snapshots before a rebuild (libvirt volumes
+ * have no metadata, so the domain carries the request):
+ * `<rs:rebuild-snapshots xmlns:rs="…"><rs:volume pool="p" name="v" keep="3"/></rs:rebuild-snapshots>`.
+ */
+export const LIBVIRT_REBUILD_SNAPSHOTS_NAMESPACE = "https://cdktf-virt.dev/xmlns/rebuild-snapshots";
+export const LIBVIRT_REBUILD_SNAPSHOTS_PREFIX = "cdktf-virt-rs";
+
 /** Incus refuses to delete an instance with this config key set to "true". */
 export const INCUS_DELETE_PROTECTION_KEY = "security.protection.delete";
 

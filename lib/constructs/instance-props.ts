@@ -33,20 +33,22 @@ export interface AttachOptions {
    */
   readonly path?: string;
   /**
-   * Rebuild the instance whenever this volume changes (any update or replacement), so its provisioning (cloud-init,
-   * files, exec) runs again on a clean system. Its ephemeral volumes are rebuilt with it. Needs a volume this stack
-   * manages (not one from Volume.fromName).
+   * Rebuild the instance whenever this volume really changes (its size, config keys, description, name, pool, or its
+   * replacement), so its provisioning (cloud-init, files, exec) runs again on a clean system. Bookkeeping (protect,
+   * removal policy, snapshot count, owner) is an in-place update that rebuilds nothing. Its ephemeral volumes are
+   * rebuilt with it. Needs a volume this stack manages (not one from Volume.fromName).
    * @default false
    */
   readonly rebuildOnChange?: boolean;
   /**
-   * Incus, PERSISTENT and SHARED volumes: whenever this instance is deleted or rebuilt, the bundled provider first
-   * takes a snapshot of the volume named `rebuild-<instance>-<yyyymmddThhmmssZ>` (UTC) and keeps the newest N of
-   * them (older ones of this instance are deleted). `true` keeps 3; a number says how many (a whole number ≥ 1).
-   * Written as the volume's config `user.cdktf-virt.snapshot-before-rebuild = "<N>"`: turning it on or changing N
-   * is an update of the volume (which rebuilds an instance that follows it with rebuildOnChange). On a volume
-   * attached to several instances the largest N wins. Not possible on EPHEMERAL volumes (rebuilt with the instance),
-   * on volumes from Volume.fromName (set the config key on the volume yourself) or on libvirt (not supported yet).
+   * PERSISTENT and SHARED volumes: whenever this instance is deleted or rebuilt, the bundled provider first takes a
+   * snapshot of the volume named `rebuild-<instance>-<yyyymmddThhmmssZ>` (UTC; libvirt: a copy of the volume named
+   * `<volume>.rebuild-<domain>-<stamp>` in its pool) and keeps the newest N of them (older ones of this instance are
+   * deleted). `true` keeps 3; a number says how many (a whole number ≥ 1). Incus: written as the volume's config
+   * `user.cdktf-virt.snapshot-before-rebuild = "<N>"` (the largest N of its attachments wins); libvirt: a request
+   * in the domain's metadata. Turning it on or changing N is an in-place update; it rebuilds nothing. Not possible
+   * on EPHEMERAL volumes (rebuilt with the instance), nor on Incus volumes from Volume.fromName (set the config key on
+   * the volume yourself).
    * @default false (no snapshot)
    */
   readonly snapshotBeforeRebuild?: boolean | number;

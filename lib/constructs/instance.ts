@@ -107,11 +107,11 @@ export class Instance<H extends IHost = IHost> extends Construct {
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1) {
       fail(this, KIND, "attach", `snapshotBeforeRebuild of ${where} is ${JSON.stringify(option)}; use true (keeps ${DEFAULT_SNAPSHOTS_KEPT}), a whole number ≥ 1 (how many to keep) or false`);
     }
-    if (this.host.hostKind !== "incus") fail(this, KIND, "attach", `snapshotBeforeRebuild (of ${where}) is not supported on libvirt yet`);
     if (volume.lifecycle === VolumeLifecycle.EPHEMERAL) {
       fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is EPHEMERAL, so it is rebuilt with the instance and has nothing to keep; make it PERSISTENT`);
     }
-    if (!(volume instanceof Volume)) {
+    // libvirt: the domain carries the request, so a volume the stack does not manage can be copied too.
+    if (!(volume instanceof Volume) && this.host.hostKind === "incus") {
       fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is not managed by this stack (Volume.fromName); set its config "user.cdktf-virt.snapshot-before-rebuild" yourself`);
     }
     return n;

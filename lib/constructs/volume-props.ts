@@ -97,11 +97,22 @@ export interface VolumeProps<H extends IHost = IHost> {
    * RETAIN keeps it on the host with its data and forgets it, SNAPSHOT keeps a final copy in the pool and deletes it,
    * DESTROY deletes it. The bundled providers carry it out, so it holds once the Volume is gone from the code.
    * EPHEMERAL volumes are always DESTROY (they are rebuilt with their instance): any other policy is a synth error.
-   * Changing it on a volume an instance follows with `rebuildOnChange` is a volume update, so it rebuilds that
-   * instance.
+   * Changing it is an in-place update of the volume; an instance that follows it with `rebuildOnChange` is not
+   * rebuilt for it.
    * @default from `protect` when given; else RemovalPolicy.PROTECT for PERSISTENT and SHARED, DESTROY for EPHEMERAL
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * Take over, on purpose, a volume of this name that a stack let go with RemovalPolicy.RETAIN: `true` adopts it
+   * whoever released it; `"<stack>/<construct path>"` only when exactly that owner released it. The volume keeps its
+   * data and from then on belongs to this Volume (its owner marker, config and removal policy). When no volume of
+   * that name exists it is created as usual. A volume that was not released — still owned by a live stack, or made
+   * outside cdktf-virt — is never taken over: the deploy fails and names `terraform import`. Incus: the config key
+   * `user.cdktf-virt.adopt`; libvirt: the `adopt` attribute (the release record `<name>.cdktf-virt-released` in the
+   * pool proves the release). Give `name` to adopt a volume another stack named. Not for EPHEMERAL volumes.
+   * @default false (an existing volume of that name is an error)
+   */
+  readonly adoptReleased?: boolean | string;
   /** Incus settings (content type, project, config, description); only on an Incus pool. @default none */
   readonly incus?: IncusOnly<H, IncusVolumeOptions>;
   /** libvirt settings (format, base volume, source URL); only on a libvirt pool. @default none */

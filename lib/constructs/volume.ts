@@ -5,13 +5,13 @@
 import { Construct } from "constructs";
 import { isToken } from "../bindings";
 import type { IncusStorageVolumeResource } from "../bindings";
-import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../config-keys";
+import { RELEASED_OWNER_PREFIX, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../config-keys";
 import {
   isProtected,
   LifecyclePolicyError,
   RemovalPolicy,
   resolveVolumeRemovalPolicy,
-  resourceAddress,
+  attributeReferences,
   tooFewAttachments,
   VolumeLifecycle,
   volumeLifecycleBlock,
@@ -95,6 +95,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       protect: this.protect,
       removalPolicy: this.removalPolicy,
       record: volumeRecord({ kind: this.lifecycle }),
+      adopt: this.adoptValue(props.adoptReleased),
     };
     if (host.hostKind === "incus") {
       const built = incusVolume(this, host, input, incus);
@@ -125,7 +126,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
         generationAnchor: coupling.generationAnchor,
         // Ephemeral overlays follow their base through the instance's anchor; other overlays directly.
         replaceWhenChanged:
-          this.baseVolume && this.lifecycle !== VolumeLifecycle.EPHEMERAL ? [resourceAddress(this.baseVolume.built.resource)] : [],
+          this.baseVolume && this.lifecycle !== VolumeLifecycle.EPHEMERAL ? this.baseVolume._managedVolume().changeReferences : [],
         ignoreChanges: coupling.followed ? this.built.frozenPaths : [],
       });
     });
@@ -135,6 +136,21 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
         return problem ? [formatProblem(this, KIND, "lifecycle", problem)] : [];
       },
     });
+  }
+
+  /** The adopt value the providers read ("released" or "released:<old owner>") from the adoptReleased prop. */
+  private adoptValue(adopt: boolean | string | undefined): string | undefined {
+    if (adopt === undefined || adopt === false) return undefined;
+    if (this.lifecycle === VolumeLifecycle.EPHEMERAL) {
+      fail(this, KIND, "adoptReleased", "an EPHEMERAL volume is created again with every rebuild of its instance; adopt into a PERSISTENT or SHARED volume");
+    }
+    if (adopt === true) return "released";
+    if (typeof adopt !== "string" || isToken(adopt)) fail(this, KIND, "adoptReleased", "is true or the owner that released the volume, a literal \"<stack>/<construct path>\"");
+    const owner = adopt.startsWith(RELEASED_OWNER_PREFIX) ? adopt.slice(RELEASED_OWNER_PREFIX.length) : adopt;
+    if (!/^[^/\s]+\/\S+$/.test(owner)) {
+      fail(this, KIND, "adoptReleased", `${JSON.stringify(adopt)} is not an owner; give true, or "<stack>/<construct path>" of the Volume that released it`);
+    }
+    return `${RELEASED_OWNER_PREFIX}${owner}`;
   }
 
   /** libvirt: the volume's path on the host (what overlays use as backing store). */
@@ -153,6 +169,8 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       resource: this.built.resource,
       replacementInputs: this.built.replacementInputs,
       base: this.baseVolume?.built.resource,
+      changeReferences: attributeReferences(this.built.resource, this.built.changePaths),
+      baseChangeReferences: this.baseVolume?._managedVolume().changeReferences,
     };
   }
 }

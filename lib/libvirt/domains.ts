@@ -171,6 +171,66 @@ export class LibvirtDomains {
     return users;
   }
 
+  /**
+   * Unplugs the disk `target` from the running domain, then drops it from the persistent definition, so the domain
+   * keeps running without it and a later redefinition without the disk changes nothing. A hot-unplug may need the
+   * guest's cooperation (a virtio disk on PCI is released when the guest acknowledges; SCSI and USB disks go at once);
+   * the call waits up to `timeoutMs` for the disk to leave the live definition and throws, with the definition
+   * untouched, when the guest has not released it by then.
+   */
+  async detachDiskLive(name: string, target: string, options: { readonly timeoutMs?: number; readonly pollMs?: number } = {}, call: VirshCallOptions = {}): Promise<void> {
+    const timeoutMs = options.timeoutMs ?? 15_000;
+    const pollMs = options.pollMs ?? 250;
+    await this.virsh.run(["detach-disk", name, target, "--live"], call);
+    const hasDisk = async () => parseDomainXml(await this.dumpxml(name, { inactive: false }, call)).disks.some((d) => d.target.dev === target);
+    const deadline = Date.now() + timeoutMs;
+    while (await hasDisk()) {
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `domain ${name} has not released disk ${target} within ${Math.round(timeoutMs / 1000)} s of the unplug request ` +
+            "(a virtio disk is only released when the guest acknowledges the unplug)",
+        );
+      }
+      await delay(Math.min(pollMs, Math.max(0, deadline - Date.now())), call.signal);
+    }
+    await this.detachDiskFromDefinition(name, target, call);
+  }
+
+  /** The <disk> element with guest device `target` in the domain's persistent definition, as XML; undefined when absent. */
+  async diskElementXml(name: string, target: string, call: VirshCallOptions = {}): Promise<string | undefined> {
+    return diskElementOf(await this.dumpxml(name, { inactive: true }, call), target);
+  }
+
+  /**
+   * Plugs a disk (a <disk> element) into the domain: into the running guest and the definition when it runs and
+   * the bus allows it, else by a restart (graceful stop within `gracefulTimeoutMs`, definition, start); into the
+   * definition only when it is shut off.
+   */
+  async attachDisk(name: string, diskXml: string, options: { readonly gracefulTimeoutMs?: number } = {}, call: VirshCallOptions = {}): Promise<"live" | "restarted" | "defined"> {
+    const active = (await this.state(name, call)) !== "shut off";
+    if (active) {
+      try {
+        await this.virsh.run(["attach-device", name, "/dev/stdin", "--live", "--config"], { ...call, input: diskXml });
+        return "live";
+      } catch {
+        await this.stop(name, { gracefulTimeoutMs: options.gracefulTimeoutMs }, call);
+      }
+    }
+    await this.virsh.run(["attach-device", name, "/dev/stdin", "--config"], { ...call, input: diskXml });
+    if (active) await this.start(name, call);
+    return active ? "restarted" : "defined";
+  }
+
+  /** Drops the disk `target` from the domain's persistent definition (a no-op when it is not there). */
+  async detachDiskFromDefinition(name: string, target: string, call: VirshCallOptions = {}): Promise<void> {
+    try {
+      await this.virsh.run(["detach-disk", name, target, "--config"], call);
+    } catch (err) {
+      // Already gone from the persistent definition (someone was quicker): nothing to drop.
+      if (parseDomainXml(await this.dumpxml(name, { inactive: true }, call)).disks.some((d) => d.target.dev === target)) throw err;
+    }
+  }
+
   /** Grows a disk of a running domain to `bytes` (the guest sees the new size at once). */
   async blockResize(name: string, target: string, bytes: number, call: VirshCallOptions = {}): Promise<void> {
     await this.virsh.run(["blockresize", name, target, `${bytes}B`], call);
@@ -181,6 +241,11 @@ export class LibvirtDomains {
     const out = await this.virsh.run(["list", "--all", "--name"], call);
     return out.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
   }
+}
+
+function diskElementOf(domainXml: string, target: string): string | undefined {
+  const disks = domainXml.match(/<disk\b[\s\S]*?<\/disk>/g) ?? [];
+  return disks.find((disk) => new RegExp(`<target\\s[^>]*dev=['"]${target}['"]`).test(disk));
 }
 
 function combine(dominfo: string, xml: string): DomainInfo {

@@ -38,5 +38,7 @@ export type { NetworkInfo } from "./networks";
 export { buildNetworkXml, parseNetworkXml } from "./network-xml";
 export type { NetworkSpec, NetworkXmlInfo } from "./network-xml";
 export { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata, sameXmlContent } from "./metadata";
+export { rebuildSnapshotSpecs } from "./rebuild-snapshots";
+export type { RebuildSnapshotSpec } from "./rebuild-snapshots";
 export { buildIso9660, buildNoCloudIso, levelOneName } from "./iso9660";
 export type { IsoFile, IsoOptions, NoCloudSeed } from "./iso9660";

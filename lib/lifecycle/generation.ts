@@ -7,14 +7,17 @@ import type { VolumeLifecycle } from "./volume-lifecycle";
 /** Attribute values that force a replacement, by attribute name (values may be cdktf tokens). */
 export type ReplacementInputs = { readonly [attribute: string]: unknown };
 
-/** One attached volume as the generation rules see it: its kind, and addresses of resources the stack manages. */
+/**
+ * One attached volume as the generation rules see it: its kind, and references to the attributes of resources the
+ * stack manages whose change is a real change of the volume (references.ts: attributeReferences).
+ */
 export interface GenerationMember {
   readonly kind: VolumeLifecycle;
   readonly rebuildOnChange: boolean;
-  /** The volume's resource address; undefined for a volume the stack does not manage. */
-  readonly address?: string;
-  /** The resource address of the volume an overlay is based on. */
-  readonly baseAddress?: string;
+  /** The volume's change references; undefined for a volume the stack does not manage. */
+  readonly changeReferences?: readonly string[];
+  /** The change references of the volume an overlay is based on. */
+  readonly baseChangeReferences?: readonly string[];
 }
 
 /** Whether a volume of this kind joins its instance's generation (is replaced with it). */
@@ -37,17 +40,18 @@ export function generationTriggers(
 }
 
 /**
- * Resources outside the generation whose update or replacement must rebuild all of it: the base of an ephemeral
- * overlay (a new base invalidates the overlay) and every other volume attached with rebuildOnChange. Ephemeral
+ * What outside the generation must rebuild all of it when it changes: the base of an ephemeral overlay (a new base
+ * invalidates the overlay) and every other volume attached with rebuildOnChange — their change references, so a
+ * bookkeeping update of them rebuilds nothing. Ephemeral
  * volumes themselves are left out: they follow the anchor, and the anchor following them would be a cycle.
  */
 export function generationFollows(members: readonly GenerationMember[]): string[] {
   const follows: string[] = [];
   for (const m of members) {
     if (joinsGeneration(m.kind)) {
-      if (m.baseAddress !== undefined) follows.push(m.baseAddress);
-    } else if (m.rebuildOnChange && m.address !== undefined) {
-      follows.push(m.address);
+      follows.push(...(m.baseChangeReferences ?? []));
+    } else if (m.rebuildOnChange) {
+      follows.push(...(m.changeReferences ?? []));
     }
   }
   return uniqueSorted(follows);

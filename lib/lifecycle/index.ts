@@ -16,7 +16,7 @@ export { generationFollows, generationTriggers, joinsGeneration } from "./genera
 export type { GenerationMember, ReplacementInputs } from "./generation";
 export { frozenRecordPaths, LIFECYCLE_CONFIG_KEY, volumeRecord } from "./records";
 export type { VolumeRecordInput } from "./records";
-export { resourceAddress } from "./references";
+export { attributeReferences, mapKeyPath, resourceAddress } from "./references";
 export {
   RemovalPolicy,
   REMOVAL_POLICY_CONFIG_KEY,
@@ -27,6 +27,8 @@ export {
   libvirtRemovalPolicy,
 } from "./removal-policy";
 export { tooManyAttachments, tooFewAttachments } from "./attachment-rules";
+export { libvirtRebuildSnapshotsXml } from "./rebuild-snapshots";
+export type { RebuildSnapshotRequest } from "./rebuild-snapshots";
 export {
   OWNER_CONFIG_KEY,
   PROTECT_CONFIG_KEY,

@@ -10,7 +10,7 @@ export interface InstanceLifecycleInput {
   readonly protect: boolean;
   /** Address of the instance's generation anchor, when it has ephemeral volumes. */
   readonly generationAnchor?: string;
-  /** Addresses of volumes attached with `rebuildOnChange: true`. */
+  /** Change references (attributeReferences) of the volumes attached with `rebuildOnChange: true`. */
   readonly rebuildOnChangeOf?: readonly string[];
 }
 
@@ -18,7 +18,8 @@ export interface InstanceLifecycleInput {
  * The instance's `lifecycle` block:
  * - `prevent_destroy = true` when protected;
  * - `replace_triggered_by` = its generation anchor (so it is rebuilt together with its ephemeral volumes) and
- *   every volume attached with rebuildOnChange (any update or replacement of that volume rebuilds the instance).
+ *   every volume attached with rebuildOnChange (a change of its size, config, identity — or its replacement — rebuilds
+ *   the instance; a change of its bookkeeping does not).
  */
 export function instanceLifecycleBlock(input: InstanceLifecycleInput): TerraformResourceLifecycle | undefined {
   const triggers = [...(input.rebuildOnChangeOf ?? [])];

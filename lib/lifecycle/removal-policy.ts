@@ -103,11 +103,11 @@ export function incusRemovalPolicyConfig(policy: RemovalPolicy): { [key: string]
 }
 
 /**
- * The libvirt_volume `removal_policy` attribute: RETAIN and SNAPSHOT; PROTECT and DESTROY leave it unset, for the
- * same reason as on Incus (every libvirt volume deployed before removal policies existed would plan an update, and
- * a followed one would rebuild its instance). A PROTECT libvirt volume is guarded by prevent_destroy while it is in
- * the code; libvirt volumes carry no marker, so once its block is removed the provider deletes it (as before).
+ * The libvirt_volume `removal_policy` attribute: every policy but DESTROY (the provider's default). libvirt volumes
+ * carry no marker, so the attribute is the protection that stays with the volume's state once its block is removed
+ * from the code: the provider refuses a plan that deletes a "protect" volume. Writing it on a deployed volume is an
+ * in-place update, and instances follow only a volume's change references, so it rebuilds nothing.
  */
 export function libvirtRemovalPolicy(policy: RemovalPolicy): string | undefined {
-  return policy === RemovalPolicy.RETAIN || policy === RemovalPolicy.SNAPSHOT ? policy : undefined;
+  return policy === RemovalPolicy.DESTROY ? undefined : policy;
 }

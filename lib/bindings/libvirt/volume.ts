@@ -26,6 +26,13 @@ export interface LibvirtVolumeConfig extends TerraformMetaArguments {
    * "protect", "retain" or "snapshot".
    */
   readonly removalPolicy?: string;
+  /**
+   * The ownership marker "<stack>/<construct path>" (an addition to the 0.9.x schema): deleting the volume first
+   * detaches it from running domains of the same stack.
+   */
+  readonly owner?: string;
+  /** "released" or "released:<old owner>": take over a released volume of this name (an addition to the 0.9.x schema). */
+  readonly adopt?: string;
 }
 
 export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
@@ -38,6 +45,8 @@ export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
   backing_store: { object: { path: "value", format: { object: { type: "value" } } } },
   create: { object: { content: { object: { url: "value" } } } },
   removal_policy: "value",
+  owner: "value",
+  adopt: "value",
 };
 
 export class LibvirtVolumeResource extends SpecResource<LibvirtVolumeConfig> {

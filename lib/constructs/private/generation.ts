@@ -28,6 +28,10 @@ export interface ManagedVolume {
   readonly replacementInputs: ReplacementInputs;
   /** The resource of the volume an overlay is based on. */
   readonly base?: TerraformResource;
+  /** References to the attributes whose change rebuilds an instance that follows the volume (rebuildOnChange). */
+  readonly changeReferences: readonly string[];
+  /** The same references into the base volume of an overlay. */
+  readonly baseChangeReferences?: readonly string[];
 }
 
 /** One volume attached to an instance. */
@@ -139,7 +143,7 @@ export class InstanceGeneration extends Construct {
     return instanceLifecycleBlock({
       protect,
       generationAnchor: this.anchorAddress,
-      rebuildOnChangeOf: this.attachments.flatMap((a) => (a.rebuildOnChange && a.managed ? [resourceAddress(a.managed.resource)] : [])),
+      rebuildOnChangeOf: this.attachments.flatMap((a) => (a.rebuildOnChange && a.managed ? a.managed.changeReferences : [])),
     });
   }
 
@@ -178,7 +182,7 @@ function member(a: Attachment): GenerationMember {
   return {
     kind: a.volume.lifecycle,
     rebuildOnChange: a.rebuildOnChange,
-    address: a.managed ? resourceAddress(a.managed.resource) : undefined,
-    baseAddress: a.managed?.base ? resourceAddress(a.managed.base) : undefined,
+    changeReferences: a.managed?.changeReferences,
+    baseChangeReferences: a.managed?.baseChangeReferences,
   };
 }

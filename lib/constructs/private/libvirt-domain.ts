@@ -3,7 +3,7 @@
 import type { Construct, IConstruct } from "constructs";
 import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
 import { isToken, LibvirtCloudinitDiskResource, LibvirtDomainResource } from "../../bindings";
-import { libvirtOwnerMetadataXml, VolumeLifecycle } from "../../lifecycle";
+import { libvirtOwnerMetadataXml, libvirtRebuildSnapshotsXml, VolumeLifecycle } from "../../lifecycle";
 import type { LibvirtCloudInit, LibvirtInstanceOptions } from "../instance-props";
 import type { LibvirtHost } from "../libvirt-host";
 import type { INetwork } from "../network";
@@ -32,6 +32,11 @@ export function libvirtDomain(
     const disks = libvirtDisks(attachments);
     if (seed) disks.push(seed.cdrom(attachments));
     resource.setAttribute("devices", { ...resource.config.devices, disks });
+    // libvirt volumes have no metadata: the domain carries the request for copies before it is deleted or rebuilt.
+    const snapshots = attachments.flatMap((a) =>
+      a.snapshotBeforeRebuild === undefined ? [] : [{ pool: a.volume.pool.poolName, volume: a.volume.volumeName, keep: a.snapshotBeforeRebuild }],
+    );
+    resource.setAttribute("metadata", { xml: libvirtOwnerMetadataXml(scope) + libvirtRebuildSnapshotsXml(snapshots) });
   };
   render([]);
   return {

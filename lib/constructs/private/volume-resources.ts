@@ -10,12 +10,14 @@ import {
   incusRemovalPolicyConfig,
   libvirtRemovalPolicy,
   LIFECYCLE_CONFIG_KEY,
+  mapKeyPath,
   OWNER_CONFIG_KEY,
+  ownerMarker,
   PROTECT_CONFIG_KEY,
   REMOVAL_POLICY_CONFIG_KEY,
   VolumeLifecycle,
 } from "../../lifecycle";
-import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
+import { ADOPT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
 import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
 import type { IncusHost } from "../incus-host";
 import { clusterTarget } from "./cluster-target";
@@ -41,6 +43,8 @@ export interface VolumeInput {
   readonly removalPolicy: RemovalPolicy;
   /** The volume's record (lifecycle.volumeRecord). */
   readonly record: { readonly [key: string]: string };
+  /** "released" or "released:<old owner>" (adoptReleased). */
+  readonly adopt?: string;
 }
 
 export interface BuiltVolume {
@@ -49,6 +53,12 @@ export interface BuiltVolume {
   readonly replacementInputs: ReplacementInputs;
   /** Paths Terraform keeps as created while an instance follows the volume (lifecycle.frozenRecordPaths). */
   readonly frozenPaths: readonly string[];
+  /**
+   * The attributes whose change is a change of the volume itself (its data, size, identity), as replace_triggered_by
+   * paths: what an instance attached with rebuildOnChange follows. Bookkeeping (ownership, lifecycle record,
+   * protection, removal policy, snapshots before rebuilds) is left out, so changing it never rebuilds anything.
+   */
+  readonly changePaths: readonly string[];
 }
 
 export interface BuiltIncusVolume extends BuiltVolume {
@@ -71,10 +81,16 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     [LIFECYCLE_CONFIG_KEY]: "set it with the `lifecycle` prop",
     [REMOVAL_POLICY_CONFIG_KEY]: "set it with the `removalPolicy` prop",
     [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: "set it with attach(volume, { snapshotBeforeRebuild })",
+    [ADOPT_CONFIG_KEY]: "set it with the `adoptReleased` prop",
   });
   const project = nonDefaultProject(options.project)?.projectName;
   const target = clusterTarget(scope, KIND, "target", host, options.target, false);
   const shared = input.lifecycle === VolumeLifecycle.SHARED && contentType === VolumeContentType.BLOCK;
+  const dataConfig: { [key: string]: string } = {
+    ...(input.size !== undefined ? { size: input.size } : {}),
+    ...(shared ? { "security.shared": "true" } : {}),
+    ...options.config,
+  };
   const resource = new IncusStorageVolumeResource(scope, "Default", {
     name: input.name,
     pool: input.pool,
@@ -85,12 +101,11 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     project,
     target,
     config: {
-      ...(input.size !== undefined ? { size: input.size } : {}),
-      ...(shared ? { "security.shared": "true" } : {}),
-      ...options.config,
+      ...dataConfig,
       ...input.record,
       ...incusOwnershipConfig(scope),
       ...incusRemovalPolicyConfig(input.removalPolicy),
+      ...(input.adopt !== undefined ? { [ADOPT_CONFIG_KEY]: input.adopt } : {}),
     },
   });
   return {
@@ -100,6 +115,17 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
     target,
     replacementInputs: { name: input.name, pool: input.pool, content_type: contentType, project, remote: host.remoteName, type: "custom", target },
     frozenPaths: frozenRecordPaths(input.record),
+    // Only what the code sets: a computed value left unset could plan as unknown and fire for nothing.
+    changePaths: [
+      "name",
+      "pool",
+      "type",
+      "content_type",
+      ...(project !== undefined ? ["project"] : []),
+      ...(host.remoteName !== undefined ? ["remote"] : []),
+      ...(options.description !== undefined ? ["description"] : []),
+      ...Object.keys(dataConfig).sort().map((key) => mapKeyPath("config", key)),
+    ],
   };
 }
 
@@ -133,6 +159,8 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
     backingStore: base ? { path: base.volumePath, format: { type: base.format ?? VolumeFormat.QCOW2 } } : undefined,
     create: options.sourceUrl !== undefined ? { content: { url: options.sourceUrl } } : undefined,
     removalPolicy: libvirtRemovalPolicy(input.removalPolicy),
+    owner: ownerMarker(scope),
+    adopt: input.adopt,
     provider: host._provider(),
   });
   // Terraform ignores "//" in JSON configuration; cdktf adds its own metadata next to the record.
@@ -143,5 +171,15 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
     baseVolume: base,
     replacementInputs: { name: input.name, pool: input.pool, format, backing_store: base ? base.volumePath : undefined, source_url: options.sourceUrl },
     frozenPaths: [],
+    // `id` is kept across updates and unknown when the volume is replaced (e.g. an overlay following a new base).
+    changePaths: [
+      "name",
+      "pool",
+      "id",
+      "target",
+      ...(capacity !== undefined ? ["capacity"] : []),
+      ...(base ? ["backing_store"] : []),
+      ...(options.sourceUrl !== undefined ? ["create"] : []),
+    ],
   };
 }

@@ -5,6 +5,7 @@
 import { ADOPT_CONFIG_KEY, OWNER_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
 import { rebuildSnapshotPrefix, releasedOwner } from "../../removal-policy";
 import type { RemovalPolicyName } from "../../removal-policy";
+import { rebuildSnapshotSpecs } from "../../libvirt/rebuild-snapshots";
 import { recordedRebuildSnapshots, recordedRemovalPolicy } from "../stack/removal-policy";
 import type { RecordedRemovalPolicy } from "../stack/removal-policy";
 import type { CouplingModel } from "../stack/coupling";
@@ -101,7 +102,9 @@ export function removalOf(input: RemovalInput): RemovalReport {
           ...base,
           outcome: "kept",
           dataDestroyed: false,
-          text: `kept on the host (its file stays), dropped from state; bring it back with terraform import ${input.address} ${pool}/${name}`,
+          text:
+            `kept on the host (its file stays), dropped from state, released (record ${pool}/${name}.cdktf-virt-released); ` +
+            `adopt it with adopt = "released" (adoptReleased: true on a Volume) or terraform import ${input.address} ${pool}/${name}`,
         };
       }
       const owner = releasedOwner(configValue(state, OWNER_CONFIG_KEY));
@@ -110,7 +113,7 @@ export function removalOf(input: RemovalInput): RemovalReport {
         outcome: "kept",
         dataDestroyed: false,
         released: { owner, adopt: `${ADOPT_CONFIG_KEY} = "released"` },
-        text: `kept on the host with its data, dropped from state, marked released (owner "${owner}"); adopt it with config ${ADOPT_CONFIG_KEY} = "released"`,
+        text: `kept on the host with its data, dropped from state, marked released (owner "${owner}"); adopt it with config ${ADOPT_CONFIG_KEY} = "released" (adoptReleased: true on a Volume)`,
       };
     }
     case "snapshot": {
@@ -204,4 +207,23 @@ export function rebuildSnapshotOf(
     };
   }
   return { name, keep, text: `snapshotted as ${rebuildSnapshotPrefix(instanceName)}… ${when} (keeps ${keep})` };
+}
+
+/**
+ * The copy the libvirt provider keeps of a volume before the domain using it is deleted (a replacement included), as
+ * the domain's metadata in its prior state asks (lib/lifecycle/rebuild-snapshots.ts): libvirt volumes carry nothing.
+ */
+export function libvirtRebuildCopyOf(
+  domainBefore: { readonly [key: string]: unknown } | null | undefined,
+  volumeState: { readonly [key: string]: unknown } | undefined,
+  domainAction: "delete" | "replace",
+): RebuildSnapshotReport | undefined {
+  const metadata = (domainBefore?.metadata as { xml?: unknown } | null | undefined)?.xml;
+  const [domain, pool, volume] = [domainBefore?.name, volumeState?.pool, volumeState?.name];
+  if (typeof metadata !== "string" || typeof domain !== "string" || typeof pool !== "string" || typeof volume !== "string") return undefined;
+  const spec = rebuildSnapshotSpecs(metadata).find((s) => s.pool === pool && s.volume === volume);
+  if (spec === undefined) return undefined;
+  const prefix = `${volume}.${rebuildSnapshotPrefix(domain)}`;
+  const when = domainAction === "replace" ? "before the rebuild" : "before the domain is deleted";
+  return { name: `${prefix}${STAMP}`, keep: spec.keep, text: `copied to ${pool}/${prefix}… ${when} (keeps ${spec.keep})` };
 }

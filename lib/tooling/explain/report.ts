@@ -8,7 +8,7 @@ import { CauseAnalyzer, toResourceChange } from "./changes";
 import type { Cause, ChangeKind, ResourceChange } from "./changes";
 import type { PlanJson } from "./plan-json";
 import { managedChanges, priorStateResources } from "./plan-json";
-import { plannedRemovals, rebuildSnapshotOf } from "./removal";
+import { libvirtRebuildCopyOf, plannedRemovals, rebuildSnapshotOf } from "./removal";
 import type { RebuildSnapshotReport, RemovalReport } from "./removal";
 import { volumeEffect } from "./volume-effects";
 import type { VolumeEffect } from "./volume-effects";
@@ -225,8 +225,9 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
       // Terraform orders the volume's destroy before the instance's update that detaches it.
       warnings.push(
         `${address} is deleted while ${instance.address} still has it attached: terraform deletes the volume before ` +
-          `it updates the instance, and ${volume.type.startsWith("incus_") ? "Incus refuses (\"the storage volume is still in use\")" : "the disk disappears under the running domain"}. ` +
-          `Detach it first (remove the attach() and deploy), then remove the volume.`,
+          `it updates the instance, so the bundled provider first detaches it from the running instance when both carry ` +
+          `owner markers of the same stack (${volume.type.startsWith("incus_") ? "the disk device is removed live" : "the disk is hot-unplugged, or the domain restarted once without it"}); ` +
+          `any other user of the volume stops the delete. To do it in two steps instead, remove the attach() and deploy, then remove the volume.`,
       );
     }
     if (volume.kind === "ephemeral" && volume.owner === instance.address && action === "replace" && volumeAction !== "replace" && volumeAction !== "create") {
@@ -239,7 +240,9 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
     const byPolicy = removal !== undefined && removal.policy !== "destroy";
     const rebuildSnapshot =
       (action === "delete" || action === "replace") && removal === undefined && (effect.effect === "detached-reattached" || effect.effect === "detached-kept")
-        ? rebuildSnapshotOf(volume.type, stateOf(address), instanceNameInState(change, instance.name), action)
+        ? volume.type === "libvirt_volume"
+          ? libvirtRebuildCopyOf(change?.plan.change.before as { [key: string]: unknown } | null | undefined, stateOf(address), action)
+          : rebuildSnapshotOf(volume.type, stateOf(address), instanceNameInState(change, instance.name), action)
         : undefined;
     const text = byPolicy ? `removal policy ${removal.policy}: ${removal.text}` : effect.text;
     return [

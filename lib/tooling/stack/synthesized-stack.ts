@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { ToolError } from "../common/errors";
 import { statOrUndefined } from "../common/files";
 import { isObject } from "../common/json";
+import { resourceAddressOf } from "./references";
 
 /** The file cdktf writes for each stack. */
 export const STACK_FILE = "cdk.tf.json";
@@ -20,7 +21,7 @@ export interface StackResource {
   /** The resource's arguments without meta-arguments (values may hold "${...}" references). */
   readonly attributes: { readonly [key: string]: unknown };
   readonly preventDestroy: boolean;
-  /** replace_triggered_by entries as written ("terraform_data.x", "incus_storage_volume.v"). */
+  /** The resources replace_triggered_by names ("terraform_data.x", "incus_storage_volume.v"), an attribute reference by its resource. */
   readonly replaceTriggeredBy: readonly string[];
   readonly dependsOn: readonly string[];
   /** The `provider` meta-argument, e.g. "libvirt.kvm2"; undefined means the default configuration. */
@@ -90,7 +91,7 @@ function resourceOf(type: string, name: string, body: JsonObject): StackResource
     constructPath: typeof metadata.path === "string" ? metadata.path : undefined,
     attributes,
     preventDestroy: lifecycle.prevent_destroy === true,
-    replaceTriggeredBy: strings(lifecycle.replace_triggered_by).map(stripInterpolation),
+    replaceTriggeredBy: [...new Set(strings(lifecycle.replace_triggered_by).map((r) => resourceAddressOf(stripInterpolation(r))))],
     dependsOn: strings(body.depends_on).map(stripInterpolation),
     provider: typeof body.provider === "string" ? stripInterpolation(body.provider) : undefined,
     recorded,

@@ -51,7 +51,7 @@ describe("removal policies on the real incusd", () => {
     expect(getVolume(TEST_POOL, name("keep"))).toBeDefined();
   });
 
-  test("SNAPSHOT: removing the Volume (and its attach) deletes it after a final copy that holds its bytes", async () => {
+  test("SNAPSHOT: removing the Volume (and its attach) deletes it after a final copy that holds its bytes; the printed command restores it", async () => {
     const run = new StackRun(`${prefix}-snp`);
     runs.push(run);
     const name = (id: string) => `${run.stackName}-${id}`;
@@ -67,14 +67,24 @@ describe("removal policies on the real incusd", () => {
     shIn(name("app"), "echo precious > /data/data.txt");
 
     run.synth(build(false));
-    await run.deploy();
+    const applied = (await run.deploy()).replace(/\s+/g, " ");
     expect(getVolume(TEST_POOL, name("data"))).toBeUndefined();
+    expect(getInstance(name("app")).status).toBe("Running");
     const copies = volumesWithPrefix(TEST_POOL, `${name("data")}-final-`, "custom");
     expect(copies).toHaveLength(1);
     expect(getVolume(TEST_POOL, copies[0]).config["user.cdktf-virt.final-copy-of"]).toBe(`${TEST_POOL}/${name("data")}`);
     execFileSync("incus", ["config", "device", "add", name("app"), "check", "disk", `pool=${TEST_POOL}`, `source=${copies[0]}`, "path=/check"]);
     expect(shIn(name("app"), "cat /check/data.txt")).toBe("precious\n");
     execFileSync("incus", ["config", "device", "remove", name("app"), "check"]);
+
+    // The command the apply printed restores the volume under its old name, with the bytes.
+    const restore = /Restore it under the old name with: (incus storage volume copy \S+ \S+)/.exec(applied)?.[1];
+    // The IncusHost is the remote "local" (the CLI's own name for the unix socket).
+    expect(restore).toBe(`incus storage volume copy local:${TEST_POOL}/${copies[0]} local:${TEST_POOL}/${name("data")}`);
+    execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
+    execFileSync("incus", ["config", "device", "add", name("app"), "restored", "disk", `pool=${TEST_POOL}`, `source=${name("data")}`, "path=/restored"]);
+    expect(shIn(name("app"), "cat /restored/data.txt")).toBe("precious\n");
+    execFileSync("incus", ["config", "device", "remove", name("app"), "restored"]);
     expect((await run.destroy()).code).toBe(0);
   });
 });

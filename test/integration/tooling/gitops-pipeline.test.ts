@@ -131,7 +131,7 @@ describe("examples/gitops/pipeline.sh", () => {
     const refused = pipeline("plan", 2);
     expect(refused.stderr).toContain(`- incus_storage_volume.data: persistent volume "${data}" would be DESTROYED`);
     expect(refused.stderr).toContain("nothing is deployed");
-    // Deleting an attached volume in the same apply that detaches it fails on Incus: explain says so.
+    // Deleting an attached volume in the same apply that detaches it: explain says what the provider does about it.
     expect(refused.stdout).toContain("incus_storage_volume.data is deleted while incus_instance.db still has it attached");
     expect(pipeline("deploy", 1).stderr).toContain("has not passed explain --guard");
     expect(getVolume(TEST_POOL, data)).toBeDefined();

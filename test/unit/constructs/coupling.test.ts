@@ -15,6 +15,17 @@ import {
 } from "../../../lib";
 import { errorOf, newStack, resource, resourcesOf, synth } from "./support";
 
+/**
+ * What an instance following an Incus volume names in replace_triggered_by: the attributes whose change is a change
+ * of the volume (its identity and the config keys the code sets), never the whole resource — a bookkeeping update
+ * (protect marker, removal policy) must not rebuild anything.
+ */
+function changeReferences(id: string, configKeys: readonly string[] = []): string[] {
+  return [...configKeys.map((k) => `config[${JSON.stringify(k)}]`), "content_type", "name", "pool", "remote", "type"]
+    .map((a) => `incus_storage_volume.${id}.${a}`)
+    .sort();
+}
+
 function lab(stackName = "homelab") {
   const stack = newStack(stackName);
   const host = new IncusHost(stack, "lab");
@@ -69,7 +80,7 @@ describe("generation anchor", () => {
 });
 
 describe("rebuildOnChange and protection", () => {
-  it("rebuildOnChange puts the volume's address into the instance's replace_triggered_by", () => {
+  it("rebuildOnChange puts the volume's change references into the instance's replace_triggered_by", () => {
     const { stack, host, pool } = lab();
     const data = new Volume(stack, "data", { pool });
     const seed = new Volume(stack, "seed", { pool, lifecycle: VolumeLifecycle.SHARED });
@@ -80,7 +91,7 @@ describe("rebuildOnChange and protection", () => {
     const instance = resource(json, "incus_instance", "app");
     expect(instance.lifecycle).toEqual({
       prevent_destroy: true,
-      replace_triggered_by: ["incus_storage_volume.data", "incus_storage_volume.seed"],
+      replace_triggered_by: [...changeReferences("data"), ...changeReferences("seed")],
     });
     expect(instance.device).toContainEqual({
       name: "seed",
@@ -100,9 +111,9 @@ describe("rebuildOnChange and protection", () => {
     const json = synth(stack);
     const [anchorId] = Object.keys(resourcesOf(json, "terraform_data"));
     // the anchor never follows an ephemeral volume (that would be a cycle), only the persistent one
-    expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({ replace_triggered_by: ["incus_storage_volume.data"] });
+    expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({ replace_triggered_by: changeReferences("data") });
     expect(resource(json, "incus_instance", "db").lifecycle).toEqual({
-      replace_triggered_by: ["incus_storage_volume.data", "incus_storage_volume.scratch", `terraform_data.${anchorId}`],
+      replace_triggered_by: [...changeReferences("data"), ...changeReferences("scratch"), `terraform_data.${anchorId}`],
     });
     // a volume an instance follows keeps its lifecycle record as created: an update of it would rebuild the instance
     expect(resource(json, "incus_storage_volume", "scratch").lifecycle).toEqual({

@@ -43,7 +43,9 @@ describe("examples", () => {
     expect(resource(json, "libvirt_volume", "root").backing_store.path).toBe("${libvirt_volume.base.path}");
     expect(resource(json, "libvirt_volume", "data").lifecycle).toEqual({ prevent_destroy: true });
     const [anchorId] = Object.keys(resourcesOf(json, "terraform_data"));
-    expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({ replace_triggered_by: ["libvirt_volume.base"] });
+    expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({
+      replace_triggered_by: ["capacity", "id", "name", "pool", "target"].map((a) => `libvirt_volume.base.${a}`),
+    });
     expect(resource(json, "libvirt_domain", "vm").devices.disks.map((d: any) => d.target.dev)).toEqual(["vda", "vdb"]);
     expect(resource(json, "libvirt_domain", "vm")).toMatchObject({ type: "qemu", update: { shutdown: { timeout: 5 } } });
   });

@@ -200,7 +200,7 @@ describe("Instance on libvirt", () => {
     const json = synth(stack);
     const [anchorId] = Object.keys(json.resource.terraform_data);
     const anchor = json.resource.terraform_data[anchorId];
-    expect(anchor.lifecycle).toEqual({ replace_triggered_by: ["libvirt_volume.debian"] });
+    expect(anchor.lifecycle).toEqual({ replace_triggered_by: ["capacity", "id", "name", "pool", "target"].map((a) => `libvirt_volume.debian.${a}`) });
     expect(anchor.triggers_replace).toEqual({
       instance: { name: "lab-vm", type: "kvm" },
       ephemeral_volumes: {

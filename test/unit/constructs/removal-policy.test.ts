@@ -95,7 +95,7 @@ describe("RemovalPolicy on Incus volumes", () => {
 
 describe("RemovalPolicy on libvirt volumes", () => {
   it.each([
-    [RemovalPolicy.PROTECT, undefined, true],
+    [RemovalPolicy.PROTECT, "protect", true],
     [RemovalPolicy.RETAIN, "retain", false],
     [RemovalPolicy.SNAPSHOT, "snapshot", false],
     [RemovalPolicy.DESTROY, undefined, false],
@@ -129,5 +129,39 @@ describe("RemovalPolicy on instances", () => {
     expect(errorOf(() => new Instance(stack, "c", { host, incus: { image: "x" }, protect: true, removalPolicy: RemovalPolicy.DESTROY }))).toMatch(
       /Instance "homelab\/c", prop "removalPolicy": protect: true contradicts/,
     );
+  });
+});
+
+describe("adoptReleased", () => {
+  const ADOPT_KEY = "user.cdktf-virt.adopt";
+
+  it("Incus: true writes the adopt key \"released\"; an owner writes \"released:<owner>\"; unset writes nothing", () => {
+    const { stack, pool } = incus();
+    new Volume(stack, "any", { pool, name: "shared-data", adoptReleased: true });
+    new Volume(stack, "exact", { pool, adoptReleased: "old-stack/data" });
+    new Volume(stack, "prefixed", { pool, adoptReleased: "released:old-stack/data" });
+    new Volume(stack, "plain", { pool, adoptReleased: false });
+    const json = synth(stack);
+    expect(resource(json, "incus_storage_volume", "any").config[ADOPT_KEY]).toBe("released");
+    expect(resource(json, "incus_storage_volume", "exact").config[ADOPT_KEY]).toBe("released:old-stack/data");
+    expect(resource(json, "incus_storage_volume", "prefixed").config[ADOPT_KEY]).toBe("released:old-stack/data");
+    expect(resource(json, "incus_storage_volume", "plain").config[ADOPT_KEY]).toBeUndefined();
+  });
+
+  it("libvirt: the adopt attribute next to the owner", () => {
+    const { stack, pool } = libvirt();
+    new Volume(stack, "data", { pool, size: "1GiB", adoptReleased: true });
+    const json = resource(synth(stack), "libvirt_volume", "data");
+    expect(json.adopt).toBe("released");
+    expect(json.owner).toMatch(/\/data$/);
+  });
+
+  it("rejects an EPHEMERAL volume, a value that names no owner, and the key in config", () => {
+    const { stack, pool } = incus();
+    expect(errorOf(() => new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, adoptReleased: true }))).toMatch(
+      /Volume "[^"]*\/e", prop "adoptReleased": an EPHEMERAL volume/,
+    );
+    expect(errorOf(() => new Volume(stack, "b", { pool, adoptReleased: "nobody" }))).toMatch(/prop "adoptReleased": "nobody" is not an owner/);
+    expect(errorOf(() => new Volume(stack, "c", { pool, incus: { config: { [ADOPT_KEY]: "released" } } }))).toMatch(/set it with the `adoptReleased` prop/);
   });
 });

@@ -56,7 +56,7 @@ describe("snapshotBeforeRebuild", () => {
     expect(build()).toEqual(build());
   });
 
-  it("EPHEMERAL, Volume.fromName, a bad count and libvirt are synth errors naming the instance", () => {
+  it("EPHEMERAL, Volume.fromName (Incus) and a bad count are synth errors naming the instance", () => {
     const { stack, pool, vm } = incus();
     const e = new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL });
     expect(errorOf(() => vm("a").attach(e, { path: "/e", snapshotBeforeRebuild: true }))).toMatch(
@@ -69,15 +69,30 @@ describe("snapshotBeforeRebuild", () => {
         /snapshotBeforeRebuild of the volume .* is .*; use true \(keeps 3\), a whole number ≥ 1/,
       );
     }
+  });
 
+  it("libvirt: the domain's metadata asks for copies of each volume (a Volume or one from Volume.fromName), with the count", () => {
     const lstack = newStack();
     const kvm = new LibvirtHost(lstack, "kvm");
     const images = new StoragePool(lstack, "images", { host: kvm, path: "/var/lib/libvirt/images" });
     const data = new Volume(lstack, "data", { pool: images, size: "1GiB" });
+    const other = Volume.fromName(lstack, "other", { pool: images, name: "existing" });
+    const plain = new Volume(lstack, "plain", { pool: images, size: "1GiB" });
     const dom = new Instance(lstack, "vm", { host: kvm });
-    expect(errorOf(() => dom.attach(data, { path: "vdb", snapshotBeforeRebuild: true }))).toMatch(
-      /Instance "homelab\/vm", prop "attach": snapshotBeforeRebuild \(of the volume "homelab\/data"\) is not supported on libvirt yet/,
+    dom.attach(data, { path: "vdb", snapshotBeforeRebuild: true });
+    dom.attach(other, { path: "vdc", snapshotBeforeRebuild: 5 });
+    dom.attach(plain, { path: "vdd" });
+    const domain = resource(synth(lstack), "libvirt_domain", "vm");
+    const ns = 'xmlns:cdktf-virt-rs="https://cdktf-virt.dev/xmlns/rebuild-snapshots"';
+    expect(domain.metadata.xml).toBe(
+      '<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">homelab/vm</cdktf-virt:owner>' +
+        `<cdktf-virt-rs:rebuild-snapshots ${ns}>` +
+        '<cdktf-virt-rs:volume pool="${libvirt_pool.images.name}" name="${libvirt_volume.data.name}" keep="3"/>' +
+        '<cdktf-virt-rs:volume pool="${libvirt_pool.images.name}" name="existing" keep="5"/>' +
+        "</cdktf-virt-rs:rebuild-snapshots>",
     );
+    // The volumes themselves carry nothing (libvirt volumes have no metadata).
+    expect(resource(synth(lstack), "libvirt_volume", "data")).not.toHaveProperty("config");
   });
 
   it("the key is not user config", () => {

@@ -145,6 +145,8 @@ describe("Volume on libvirt", () => {
       pool: "${libvirt_pool.images.name}",
       capacity: 2147483648,
       target: { format: { type: "qcow2" } },
+      removal_policy: "protect",
+      owner: "lab/data",
       provider: "libvirt",
       lifecycle: { prevent_destroy: true },
     });
@@ -163,7 +165,11 @@ describe("Volume on libvirt", () => {
     const clone = resource(json, "libvirt_volume", "clone");
     expect(clone.backing_store).toEqual({ path: "${libvirt_volume.debian.path}", format: { type: "qcow2" } });
     expect(clone.capacity).toBe(2147483648);
-    expect(clone.lifecycle).toEqual({ prevent_destroy: true, replace_triggered_by: ["libvirt_volume.debian"] });
+    // It follows the base's change references: its size, content, identity — not its removal policy.
+    expect(clone.lifecycle).toEqual({
+      prevent_destroy: true,
+      replace_triggered_by: ["capacity", "create", "id", "name", "pool", "target"].map((a) => `libvirt_volume.debian.${a}`),
+    });
   });
 
   it("rejects a volume without size, a raw overlay, an ephemeral base, a base on another host and Incus-only props", () => {

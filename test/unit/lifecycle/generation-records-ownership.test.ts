@@ -41,14 +41,14 @@ describe("generation rules", () => {
 
   it("the anchor follows bases of ephemeral overlays and rebuildOnChange volumes, never an ephemeral volume", () => {
     const follows = generationFollows([
-      { kind: VolumeLifecycle.EPHEMERAL, rebuildOnChange: true, address: "libvirt_volume.root", baseAddress: "libvirt_volume.base" },
-      { kind: VolumeLifecycle.PERSISTENT, rebuildOnChange: true, address: "libvirt_volume.data" },
-      { kind: VolumeLifecycle.SHARED, rebuildOnChange: false, address: "libvirt_volume.shared" },
-      { kind: VolumeLifecycle.EPHEMERAL, rebuildOnChange: false, address: "libvirt_volume.tmp", baseAddress: "libvirt_volume.base" },
-      // a volume the stack does not manage has no address to follow
+      { kind: VolumeLifecycle.EPHEMERAL, rebuildOnChange: true, changeReferences: ["libvirt_volume.root.id"], baseChangeReferences: ["libvirt_volume.base.id", "libvirt_volume.base.capacity"] },
+      { kind: VolumeLifecycle.PERSISTENT, rebuildOnChange: true, changeReferences: ["libvirt_volume.data.id"] },
+      { kind: VolumeLifecycle.SHARED, rebuildOnChange: false, changeReferences: ["libvirt_volume.shared.id"] },
+      { kind: VolumeLifecycle.EPHEMERAL, rebuildOnChange: false, changeReferences: ["libvirt_volume.tmp.id"], baseChangeReferences: ["libvirt_volume.base.id"] },
+      // a volume the stack does not manage has nothing to follow
       { kind: VolumeLifecycle.SHARED, rebuildOnChange: true },
     ]);
-    expect(follows).toEqual(["libvirt_volume.base", "libvirt_volume.data"]);
+    expect(follows).toEqual(["libvirt_volume.base.capacity", "libvirt_volume.base.id", "libvirt_volume.data.id"]);
   });
 
   it("resource addresses are plain strings (never ${…})", () => {

@@ -101,6 +101,18 @@ describe("coupling model", () => {
         if (record !== undefined) added.push(`${type}.${name}=${record}${body.lifecycle?.ignore_changes ? " (frozen)" : ""}`);
         delete body.config?.["user.cdktf-virt.lifecycle"];
         delete body.lifecycle?.ignore_changes;
+        // libvirt PROTECT and the volume's owner now travel with the state (in-place updates of a deployed volume).
+        if (body.removal_policy === "protect") {
+          added.push(`${type}.${name} removal_policy=protect`);
+          delete body.removal_policy;
+        }
+        if (type === "libvirt_volume" && body.owner !== undefined) {
+          added.push(`${type}.${name} owner`);
+          delete body.owner;
+        }
+        // An instance follows a volume's change references instead of the whole resource: same volumes followed.
+        const triggers: string[] | undefined = body.lifecycle?.replace_triggered_by;
+        if (triggers) body.lifecycle.replace_triggered_by = [...new Set(triggers.map((t) => t.split(".").slice(0, 2).join(".")))];
       }
     }
     // Compared without "//" comments, and without the anchors' lifecycle: the fixture predates the anchor following
@@ -115,7 +127,10 @@ describe("coupling model", () => {
       "incus_storage_volume.pgdata=persistent (frozen)",
       "incus_storage_volume.scratch=ephemeral",
       "incus_storage_volume.shared=shared",
+      "libvirt_volume.debian owner",
+      "libvirt_volume.debian removal_policy=protect",
       "libvirt_volume.debian=persistent",
+      "libvirt_volume.root owner",
       "libvirt_volume.root=ephemeral",
     ]);
   });

@@ -206,7 +206,7 @@ describe("explain: libvirt volumes", () => {
       finalCopy: { restore: "virsh -c qemu:///system vol-clone --pool homelab-images homelab-archive-final-<yyyymmddThhmmssZ> homelab-archive" },
     });
     expect(volume(report, "libvirt_volume.keep").removal?.text).toBe(
-      "kept on the host (its file stays), dropped from state; bring it back with terraform import libvirt_volume.keep homelab-images/homelab-keep",
+      'kept on the host (its file stays), dropped from state, released (record homelab-images/homelab-keep.cdktf-virt-released); adopt it with adopt = "released" (adoptReleased: true on a Volume) or terraform import libvirt_volume.keep homelab-images/homelab-keep',
     );
     expect(evaluateGuard(report)).toMatchObject({ passed: true, offenders: [] });
   });
@@ -300,5 +300,26 @@ describe("explain: an attached volume removed with its attach()", () => {
     expect(line).toMatchObject({ dataDestroyed: false, removal: { outcome: "final-copy" } });
     expect(line?.text).toMatch(/^removal policy snapshot: deleted after a final copy homelab-shared-final-<yyyymmddThhmmssZ> in pool "homelab-pool"/);
     expect(evaluateGuard(report).passed).toBe(true);
+  });
+});
+
+describe("explain: a libvirt domain's copies before a rebuild", () => {
+  const { libvirtRebuildCopyOf } = jest.requireActual("../../../lib/tooling/explain/removal") as typeof import("../../../lib/tooling/explain/removal");
+  const { libvirtRebuildSnapshotsXml } = jest.requireActual("../../../lib/lifecycle") as typeof import("../../../lib/lifecycle");
+  const domain = (requests: Parameters<typeof libvirtRebuildSnapshotsXml>[0]) => ({
+    name: "homelab-vm",
+    metadata: { xml: '<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">homelab/vm</cdktf-virt:owner>' + libvirtRebuildSnapshotsXml(requests) },
+  });
+
+  test("read from the domain's metadata in the prior state, matched by the volume's pool and name", () => {
+    const before = domain([{ pool: "images", volume: "homelab-data", keep: 2 }]);
+    expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-data" }, "replace")).toEqual({
+      name: "homelab-data.rebuild-homelab-vm-<yyyymmddThhmmssZ>",
+      keep: 2,
+      text: "copied to images/homelab-data.rebuild-homelab-vm-… before the rebuild (keeps 2)",
+    });
+    expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-data" }, "delete")?.text).toContain("before the domain is deleted");
+    expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-logs" }, "replace")).toBeUndefined();
+    expect(libvirtRebuildCopyOf(domain([]), { pool: "images", name: "homelab-data" }, "replace")).toBeUndefined();
   });
 });

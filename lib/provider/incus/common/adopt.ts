@@ -44,7 +44,8 @@ export function adoptOrFail(check: AdoptCheck): boolean {
       ? "The configuration carries no ownership marker, so the existing object cannot be proven to be ours."
       : isReleased(existing)
         ? `It was released (removal policy retain; marked ${JSON.stringify(existing)}) and is adopted only on purpose: ` +
-          `set config "${ADOPT_CONFIG_KEY}" = "released" (or = ${JSON.stringify(existing)}) on this resource.`
+          `set config "${ADOPT_CONFIG_KEY}" = "released" (or = ${JSON.stringify(existing)}) on this resource ` +
+          "(the constructs: adoptReleased: true on the Volume)."
         : existing
           ? `It is marked as owned by ${JSON.stringify(existing)}, not ${JSON.stringify(planned)}.`
           : `It carries no ${OWNER_KEY} marker, so it was not created by this configuration.`;

@@ -108,7 +108,8 @@ export async function removeVolume(client: IncusClient, prior: Values, ctx: Ctx)
       `Storage volume ${pool}/${name} was kept (removal policy retain)`,
       `It stays on the host with its data and is no longer managed by this configuration. Its ${OWNER_KEY} is now ` +
         `"${releasedOwner(live.value.config?.[OWNER_KEY])}": a configuration adopts it only on purpose, with ` +
-        `config "${ADOPT_CONFIG_KEY}" = "released" on a volume of the same name (or with terraform import).`,
+        `config "${ADOPT_CONFIG_KEY}" = "released" on a volume of the same name (the constructs: adoptReleased: true on the ` +
+        "Volume), or with terraform import.",
     );
     return;
   }

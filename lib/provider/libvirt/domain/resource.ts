@@ -9,6 +9,8 @@ import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownStr
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
+import { unplugRemovedDisks } from "./disk-unplug";
+import { snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
@@ -45,9 +47,15 @@ function shutdownTimeoutMs(block: unknown, ctx: Ctx, what: string): number {
 }
 
 /** Brings an existing domain (described by `current`) to the planned definition, autostart and power state. */
-async function converge(info: DomainInfo, current: Values, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(found: DomainInfo, known: Values, planned: Values, ctx: Ctx): Promise<void> {
   const { client, call } = clientOf(ctx);
+  let [info, current] = [found, known];
   let active = info.active;
+  if (active && needsRestart(current, planned)) {
+    // Disks taken away are unplugged live where possible; then nothing may be left that needs a restart.
+    const unplugged = await unplugRemovedDisks(info, current, planned, needsRestart, ctx);
+    if (unplugged) [info, current] = [unplugged, domainState(unplugged, current)];
+  }
   if (needsRedefine(current, planned)) {
     if (active && needsRestart(current, planned)) {
       const gracefulTimeoutMs = shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout");
@@ -126,6 +134,14 @@ export const domainResource: Resource<LibvirtProviderData> = {
       const graceful = destroy?.graceful !== false;
       const gracefulTimeoutMs = graceful ? shutdownTimeoutMs(destroy, ctx, "destroy.shutdown.timeout") : 0;
       await client.domains.stop(prior.name, { gracefulTimeoutMs }, call);
+    }
+    const kept = await snapshotBeforeDelete(client, String(prior.name), info.inactiveXml, call, ctx.log);
+    if (kept.length > 0) {
+      ctx.diagnostics.warning(
+        `Domain ${String(prior.name)}: snapshot before rebuild kept`,
+        `Before the domain was deleted, its volumes were copied to ${kept.join(", ")} (newest copies kept as its metadata asks). ` +
+          "Restore one with: virsh vol-clone --pool <pool> <copy> <new name>, or copy it over the volume while the domain is stopped.",
+      );
     }
     // Volumes are separate resources: the domain never deletes them.
     await ignoreNotFound(client.domains.undefine(prior.name, { removeNvram: true }, call), "domain");

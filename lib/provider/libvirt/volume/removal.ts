@@ -1,15 +1,21 @@
 // Delete of libvirt_volume, carrying out its removal_policy (an addition to the 0.9.x schema: libvirt storage
 // volumes have no metadata element, so the policy travels as an attribute and is read from the prior state):
-//   destroy (or unset)  delete the volume (refused while a running domain or an overlay uses it);
+//   destroy (or unset)  delete the volume, after detaching it from running domains of its own stack (refused while
+//                       any other domain or an overlay uses it);
 //   protect             refused at plan time, and here for any path that still reaches Delete;
-//   retain              leave the volume file on the host and only forget it;
+//   retain              leave the volume file on the host, write its release record (release.ts), forget it;
 //   snapshot            copy it to "<name>-final-<yyyymmddThhmmssZ>" in the same pool (standalone: an overlay is
 //                       flattened, so the copy does not depend on its base), then delete it.
-import { finalCopyName, parseRemovalPolicy } from "../../../removal-policy";
+import { finalCopyName, parseRemovalPolicy, releasedOwner } from "../../../removal-policy";
 import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, ResourceContext, Values } from "../../framework";
 import { clientOf, ignoreNotFound, knownString } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
+import { detachFromOwnDomains } from "./detach";
+import { releaseRecordName, writeReleaseRecord } from "./release";
+
+/** How long a guest gets to release a disk after a hot-unplug request before its domain is restarted without it. */
+const DISK_RELEASE_TIMEOUT_MS = 10_000;
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
@@ -49,8 +55,9 @@ export function planVolumeRemoval(req: ModifyPlanRequest, diagnostics: Diagnosti
 }
 
 /**
- * Deletes (or keeps) the volume as its policy says. `checkInUse` throws when a running domain or an overlay uses
- * the volume; it runs before a final copy is made, so a refused delete leaves no copy behind.
+ * Deletes (or keeps) the volume as its policy says. Before a delete (or a final copy and delete) the volume leaves
+ * the running domains of its own stack (detach.ts); `checkInUse` then throws when a running domain or an overlay
+ * still uses it. Both run before a final copy is made, so a refused delete leaves no copy behind.
  */
 export async function removeVolume(prior: Values, ctx: Ctx, checkInUse: (pool: string, name: string, path: string) => Promise<void>): Promise<void> {
   const { client, call } = clientOf(ctx);
@@ -63,14 +70,32 @@ export async function removeVolume(prior: Values, ctx: Ctx, checkInUse: (pool: s
   const info = await client.volumes.find(pool, name, call);
   if (!info) return;
   if (policy === "retain") {
+    const marker = releasedOwner(knownString(prior.owner));
+    await writeReleaseRecord(client, pool, name, marker, call);
     ctx.diagnostics.warning(
       `Volume ${pool}/${name} was kept (removal policy retain)`,
-      `Its file ${info.path ?? "(no path)"} stays on the host and is no longer managed by this configuration. ` +
-        `To manage it again, import it: terraform import libvirt_volume.<resource name> ${pool}/${name}`,
+      `Its file ${info.path ?? "(no path)"} stays on the host and is no longer managed by this configuration. It is marked ` +
+        `"${marker}" by its release record ${pool}/${releaseRecordName(name)}: a configuration adopts it only on purpose, with ` +
+        `adopt = "released" on a libvirt_volume of the same name (the constructs: adoptReleased: true on the Volume), ` +
+        `or with terraform import libvirt_volume.<resource name> ${pool}/${name}`,
     );
     return;
   }
-  if (info.path) await checkInUse(info.pool, info.name, info.path);
+  if (info.path) {
+    await detachFromOwnDomains({
+      client,
+      uri: ctx.providerData.uri,
+      call,
+      pool: info.pool,
+      name: info.name,
+      path: info.path,
+      owner: knownString(prior.owner),
+      releaseTimeoutMs: DISK_RELEASE_TIMEOUT_MS,
+      shutdownTimeoutMs: ctx.providerData.shutdownTimeoutMs,
+      log: ctx.log,
+    });
+    await checkInUse(info.pool, info.name, info.path);
+  }
   if (policy === "snapshot") {
     const copy = finalCopyName(name);
     const kept = await client.volumes.copy(pool, name, copy, { ...call, timeoutMs: 60 * 60 * 1000 });

@@ -4,10 +4,13 @@
 // names the overlays, so a base is only ever deleted after them.
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
+import { isReleased, mayAdoptReleased } from "../../../removal-policy";
 import { clientOf, fromBytes, knownObject, knownString, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { localContent } from "./content";
 import { planVolumeRemoval, removeVolume } from "./removal";
+import { reattachDetached } from "./detached-disks";
+import { deleteReleaseRecord, readReleaseRecord, releaseRecordName } from "./release";
 import type { LocalContent } from "./content";
 import { capacityBytes, volumeSchema } from "./schema";
 
@@ -34,6 +37,8 @@ export function volumeState(info: VolumeInfo, known: Values): State {
       : null,
     create: knownObject(known.create) ?? null,
     removal_policy: knownString(known.removal_policy) ?? null,
+    owner: knownString(known.owner) ?? null,
+    adopt: knownString(known.adopt) ?? null,
     id: info.key ?? info.path ?? null,
     key: info.key ?? null,
     path: info.path ?? null,
@@ -107,6 +112,53 @@ async function refuseWhileInUse(pool: string, name: string, path: string, ctx: C
   }
 }
 
+/**
+ * A create that finds the volume already there takes it over only when the plan asks for it (`adopt`) and the
+ * volume's release record says a removal policy "retain" let it go (release.ts); the record is then removed and the
+ * volume grown to the planned capacity. Anything else is left untouched, with an error saying why and how to import.
+ */
+async function adoptReleased(existing: VolumeInfo, planned: Values, ctx: Ctx): Promise<boolean> {
+  const { client, call } = clientOf(ctx);
+  const [pool, name] = [String(planned.pool), String(planned.name)];
+  const adopt = knownString(planned.adopt);
+  const refuse = (why: string) => refuseExisting("libvirt_volume", name, `${pool}/${name}`, ctx.diagnostics, why);
+  if (adopt === undefined) {
+    refuse(
+      "libvirt volumes carry no ownership marker, so an existing volume is never taken over unless the configuration asks for a " +
+        'released one: adopt = "released" (the constructs: adoptReleased: true on the Volume).',
+    );
+    return false;
+  }
+  const marker = await readReleaseRecord(client, pool, name, call);
+  if (!mayAdoptReleased(marker, adopt)) {
+    refuse(
+      !isReleased(marker)
+        ? `adopt = ${JSON.stringify(adopt)} takes over only a released volume, and this one has no release record ` +
+            `(${pool}/${releaseRecordName(name)}): it was not released by a removal policy "retain" and may belong to a live stack.`
+        : `adopt = ${JSON.stringify(adopt)}, but the volume was released as ${JSON.stringify(marker)}.`,
+    );
+    return false;
+  }
+  const format = formatOf(planned.target);
+  if (format !== undefined && existing.format !== undefined && format !== existing.format) {
+    refuse(`It is a ${existing.format} volume and the configuration asks for ${format}; adopting it would misread its data.`);
+    return false;
+  }
+  const wanted = capacityBytes(planned);
+  if (wanted !== undefined && wanted < existing.capacity) {
+    refuse(`It holds ${existing.capacity} bytes, more than the configured capacity of ${wanted} bytes; raise capacity to adopt it.`);
+    return false;
+  }
+  if (wanted !== undefined && wanted > existing.capacity) await grow(planned, wanted, ctx);
+  await deleteReleaseRecord(client, pool, name, call);
+  ctx.log.info(`adopted volume ${pool}/${name}, released as ${marker}`);
+  ctx.diagnostics.warning(
+    `Volume ${pool}/${name} was adopted`,
+    `It was released as ${JSON.stringify(marker)} and is now managed by this configuration, with its data as it was; its release record was removed.`,
+  );
+  return true;
+}
+
 export const volumeResource: Resource<LibvirtProviderData> = {
   typeName: "libvirt_volume",
   schema: volumeSchema,
@@ -129,7 +181,7 @@ export const volumeResource: Resource<LibvirtProviderData> = {
     const { client, call } = clientOf(ctx);
     const existing = await client.volumes.find(planned.pool, planned.name, call);
     if (existing) {
-      refuseExisting("libvirt_volume", planned.name, `${planned.pool}/${planned.name}`, ctx.diagnostics, "libvirt volumes carry no ownership marker, so an existing volume is never taken over.");
+      if (await adoptReleased(existing, planned, ctx)) resp.state = (await readBack(planned, ctx)) ?? volumeState(existing, planned);
       return;
     }
     const backing = knownObject(planned.backing_store);
@@ -155,6 +207,9 @@ export const volumeResource: Resource<LibvirtProviderData> = {
       await content?.dispose();
     }
     resp.state = (await readBack(planned, ctx)) ?? resp.state;
+    // A replaced volume: plug it back into the domains its delete took it from in this apply.
+    const back = await reattachDetached(client, ctx.providerData.uri, planned.pool, planned.name, ctx.providerData.shutdownTimeoutMs, call);
+    for (const b of back) ctx.log.info(`attached the re-created volume ${planned.pool}/${planned.name} to domain ${b.domain} (${b.target}) again`, { how: b.how });
   },
 
   async read({ state }, ctx) {

@@ -2,11 +2,13 @@
 // change libvirt cannot apply to an existing volume is a replacement at plan time (format, backing store, initial
 // content), and capacity growth is an in-place resize; only shrinking replaces the volume.
 import type { PlanModifierRequest, Schema } from "../../framework";
-import { isUnknown, nested, num, oneOf, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
+import { isUnknown, nested, num, oneOf, regex, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
 import { REMOVAL_POLICY_NAMES } from "../../../removal-policy";
 import { SIZE_UNITS, toBytes } from "../common";
 
 const FORMATS = ["raw", "qcow2"];
+
+const adoptValue = regex(/^released(:.+)?$/, '"released" or "released:<old owner>"');
 
 /**
  * Capacity in bytes from a whole resource value, or undefined when not known. A unit left unset is bytes (it is
@@ -95,6 +97,22 @@ export const volumeSchema: Schema = {
         '"retain" leaves it and its file on the host and only forgets it; "snapshot" first keeps a standalone copy ' +
         '"<name>-final-<yyyymmddThhmmssZ>" in the same pool; "protect" refuses any plan that deletes it, even once its block is gone.',
       validators: [oneOf([...REMOVAL_POLICY_NAMES])],
+    }),
+    owner: str({
+      optional: true,
+      description:
+        'The ownership marker "<stack>/<construct path>" (an addition to the 0.9.x schema, written by the constructs; libvirt ' +
+        "volumes have no metadata, so it lives in the state). Deleting the volume first detaches it from running domains whose " +
+        "own marker is of the same stack; any other user stops the delete. Changing it is an in-place update.",
+    }),
+    adopt: str({
+      optional: true,
+      description:
+        'Take over an existing volume of this name that a removal policy "retain" released (an addition to the 0.9.x schema): ' +
+        '"released" adopts it whoever released it, "released:<old owner>" only when that owner did. It keeps its data; its ' +
+        "release record is removed. A volume without a release record (it may belong to a live stack) is never taken over. " +
+        "Without an existing volume the volume is created as usual.",
+      validators: [adoptValue],
     }),
     id: str({ computed: true, description: "The volume's key (its path for file volumes).", planModifiers: [useStateForUnknown()] }),
     key: str({ computed: true, description: "libvirt's unique key of the volume.", planModifiers: [useStateForUnknown()] }),

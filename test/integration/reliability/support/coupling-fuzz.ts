@@ -146,8 +146,10 @@ export function checkLifecycleJson(model: CouplingModel, json: Json): void {
     }
   }
   for (const a of model.attachments.filter((x) => x.rebuildOnChange)) {
-    if (!triggersOf(instances[`i${a.instance}`]).includes(`incus_storage_volume.v${a.volume}`)) {
-      throw new Error(`i${a.instance} attached v${a.volume} with rebuildOnChange but does not name it in replace_triggered_by`);
+    // An instance follows the volume's change references (its identity and data attributes), never its bookkeeping.
+    const follows = triggersOf(instances[`i${a.instance}`]).filter((t) => t.startsWith(`incus_storage_volume.v${a.volume}.`));
+    if (!follows.includes(`incus_storage_volume.v${a.volume}.name`) || follows.some((t) => t.includes("user.cdktf-virt."))) {
+      throw new Error(`i${a.instance} attached v${a.volume} with rebuildOnChange but does not follow its change references (${follows.join(", ")})`);
     }
   }
 }
