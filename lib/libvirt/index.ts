@@ -29,6 +29,9 @@ export type {
   DomainXmlInfo,
   DomainDiskInfo,
   DomainInterfaceInfo,
+  DomainConsoleSpec,
+  DomainConsoleInfo,
+  DirectKernelBoot,
   DiskSource,
 } from "./domain-xml";
 export { patchDomainXml } from "./domain-patch";

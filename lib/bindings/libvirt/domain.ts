@@ -25,6 +25,15 @@ export interface LibvirtInterfaceConfig {
   readonly mac?: { readonly address?: string };
 }
 
+export interface LibvirtConsoleConfig {
+  /** "file" (with source.path) or "pty". */
+  readonly type?: string;
+  /** The log file of a file console (absolute path on the host). */
+  readonly source?: { readonly path: string };
+  /** "serial" (default) or "virtio", and the port (default 0). */
+  readonly target?: { readonly type?: string; readonly port?: number };
+}
+
 export interface LibvirtDomainConfig extends TerraformMetaArguments {
   readonly name: string;
   /** Hypervisor, e.g. "kvm" or "qemu". */
@@ -35,8 +44,20 @@ export interface LibvirtDomainConfig extends TerraformMetaArguments {
   readonly vcpu?: number;
   readonly running?: boolean;
   readonly autostart?: boolean;
-  readonly os?: { readonly type: string; readonly typeArch?: string; readonly typeMachine?: string };
-  readonly devices?: { readonly disks?: LibvirtDiskConfig[]; readonly interfaces?: LibvirtInterfaceConfig[] };
+  readonly os?: {
+    readonly type: string;
+    readonly typeArch?: string;
+    readonly typeMachine?: string;
+    /** Direct kernel boot: kernel, initrd and command line (paths on the host). */
+    readonly kernel?: string;
+    readonly initrd?: string;
+    readonly cmdline?: string;
+  };
+  readonly devices?: {
+    readonly disks?: LibvirtDiskConfig[];
+    readonly interfaces?: LibvirtInterfaceConfig[];
+    readonly consoles?: LibvirtConsoleConfig[];
+  };
   /** Custom domain metadata: the inner XML of <metadata>. */
   readonly metadata?: { readonly xml: string };
   /** How an in-place update stops the guest: seconds between the ACPI request and a forced stop. */
@@ -54,7 +75,7 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
   vcpu: "value",
   running: "value",
   autostart: "value",
-  os: { object: { type: "value", type_arch: "value", type_machine: "value" } },
+  os: { object: { type: "value", type_arch: "value", type_machine: "value", kernel: "value", initrd: "value", cmdline: "value" } },
   devices: {
     object: {
       disks: {
@@ -77,6 +98,13 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
           model: { object: { type: "value" } },
           source: { object: { network: { object: { network: "value" } } } },
           mac: { object: { address: "value" } },
+        },
+      },
+      consoles: {
+        list: {
+          type: "value",
+          source: { object: { path: "value" } },
+          target: { object: { type: "value", port: "value" } },
         },
       },
     },

@@ -44,6 +44,26 @@ function shutdownTimeoutMs(block: unknown, ctx: Ctx, what: string): number {
   return secondsToMs(knownObject(knownObject(block)?.shutdown)?.timeout, ctx.providerData.shutdownTimeoutMs, what);
 }
 
+/** Direct kernel boot: absolute host paths, and initrd/cmdline only with a kernel. */
+function validateKernelBoot(os: Values | undefined, ctx: Ctx): void {
+  if (!os) return;
+  for (const field of ["kernel", "initrd"]) {
+    const path = os[field];
+    if (typeof path === "string" && !path.startsWith("/")) {
+      ctx.diagnostics.error(`Relative ${field} path`, `os.${field} must be an absolute path on the host, got "${path}".`, ["os", field]);
+    }
+  }
+  const kernelMissing = os.kernel === null || os.kernel === undefined;
+  for (const field of ["initrd", "cmdline"]) {
+    if (kernelMissing && os[field] !== null && os[field] !== undefined) {
+      ctx.diagnostics.error(`${field} without kernel`, `os.${field} is only used with direct kernel boot: set os.kernel too.`, ["os", field]);
+    }
+  }
+  if (typeof os.cmdline === "string" && /[\n\r\0]/.test(os.cmdline)) {
+    ctx.diagnostics.error("Multi-line kernel command line", "os.cmdline must be a single line.", ["os", "cmdline"]);
+  }
+}
+
 /** Brings an existing domain (described by `current`) to the planned definition, autostart and power state. */
 async function converge(info: DomainInfo, current: Values, planned: Values, ctx: Ctx): Promise<void> {
   const { client, call } = clientOf(ctx);
@@ -82,6 +102,20 @@ export const domainResource: Resource<LibvirtProviderData> = {
       const kinds = ["volume", "file", "block"].filter((k) => source[k] !== null && source[k] !== undefined);
       if (kinds.length > 1) {
         ctx.diagnostics.error("Conflicting disk sources", `Set only one of source.volume, source.file and source.block, not ${kinds.join(" and ")}.`, ["devices", "disks", i, "source"]);
+      }
+    });
+    validateKernelBoot(knownObject(config.os), ctx);
+    knownList(knownObject(config.devices)?.consoles).forEach((console, i) => {
+      const path = knownObject(console.source)?.path;
+      const at = ["devices", "consoles", i];
+      if (console.type === "pty" && path !== undefined && path !== null) {
+        ctx.diagnostics.error("Console source on a pty", 'A pty console has no source.path: set type = "file" to log to a file.', [...at, "source", "path"]);
+      }
+      if (console.type === "file" && !isUnknown(console.source) && (path === undefined || path === null)) {
+        ctx.diagnostics.error("Missing console log file", "A file console needs source.path (an absolute path on the host).", [...at, "source", "path"]);
+      }
+      if (typeof path === "string" && !path.startsWith("/")) {
+        ctx.diagnostics.error("Relative console path", `The log file must be an absolute path on the host, got "${path}".`, [...at, "source", "path"]);
       }
     });
     validateMetadataXml(config, ctx.diagnostics);

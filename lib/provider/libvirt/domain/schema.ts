@@ -47,6 +47,17 @@ const interfaceAttributes = {
   }),
 };
 
+const consoleAttributes = {
+  type: str({ optional: true, computed: true, description: '"file" (with source.path) or "pty". Default: "file" when source.path is given, else "pty".', validators: [oneOf(["file", "pty"])] }),
+  source: nested("single", {
+    path: str({ required: true, description: "Absolute path of the log file on the host; truncated whenever the domain starts." }),
+  }, { optional: true, description: "Where a file console writes what the guest prints." }),
+  target: nested("single", {
+    type: str({ optional: true, computed: true, description: '"serial" (ttyS<port>, default) or "virtio" (hvc<port>).', validators: [oneOf(["serial", "virtio"])] }),
+    port: num({ optional: true, computed: true, description: "Port number. Default 0." }),
+  }, { optional: true, computed: true, description: "The console as the guest sees it." }),
+};
+
 const shutdownAttribute = nested("single", {
   timeout: num({ optional: true, description: "Seconds the guest gets to power off after the ACPI request before it is destroyed." }),
 }, { optional: true, description: "Graceful shutdown settings." });
@@ -66,14 +77,21 @@ export const domainSchema: Schema = {
       type: str({ required: true, description: '"hvm".' }),
       type_arch: str({ optional: true, computed: true, description: "Guest architecture. Default x86_64." }),
       type_machine: str({ optional: true, computed: true, description: 'Machine type, e.g. "q35" or "pc". Default: chosen by libvirt.' }),
+      kernel: str({ optional: true, description: "Direct kernel boot: absolute path of a kernel image on the host (instead of a boot loader on a disk)." }),
+      initrd: str({ optional: true, description: "Direct kernel boot: absolute path of the initrd on the host. Needs kernel." }),
+      cmdline: str({ optional: true, description: "Direct kernel boot: the kernel command line. Needs kernel." }),
     }, { optional: true, computed: true, description: "Guest OS settings." }),
     devices: nested("single", {
       disks: nested("list", diskAttributes, { optional: true, description: "Disks, in order." }),
       interfaces: nested("list", interfaceAttributes, { optional: true, description: "Network interfaces, in order." }),
+      consoles: nested("list", consoleAttributes, {
+        optional: true,
+        description: "Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.",
+      }),
     }, {
       optional: true,
       computed: true,
-      description: "Disks and network interfaces. Left unset, the domain's devices are not managed; other devices (consoles, graphics, ...) are always kept.",
+      description: "Disks, network interfaces and consoles. Left unset, the domain's devices are not managed; other devices (graphics, ...) are always kept.",
     }),
     metadata: nested("single", {
       xml: str({ required: true, description: "Inner XML of <metadata>; each element in its own namespace. cdktf-virt puts its ownership marker here." }),

@@ -1,7 +1,7 @@
 // From what libvirt reports to libvirt_domain state. libvirt normalises what it stores (memory in KiB, "pc" →
 // "pc-i440fx-7.2", disks sorted by bus and name, metadata re-indented); the user's spelling is kept wherever
 // it means the same thing, so a plan after apply is empty.
-import type { DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
+import type { DomainConsoleInfo, DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
 import type { State, Values } from "../../framework";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
@@ -34,6 +34,9 @@ export function domainState(info: DomainInfo, known: Values): State {
       type: info.osType ?? "hvm",
       type_arch: info.arch ?? knownString(knownOs?.type_arch) ?? null,
       type_machine: machineState(info.machine, knownString(knownOs?.type_machine)),
+      kernel: info.kernel ?? null,
+      initrd: info.initrd ?? null,
+      cmdline: info.cmdline ?? null,
     },
     devices: devicesState(info, knownObject(known.devices)),
     metadata:
@@ -55,10 +58,21 @@ function devicesState(info: DomainInfo, known: Values | undefined): Values | nul
     .sort((a, b) => (order.get(a.target.dev) ?? order.size) - (order.get(b.target.dev) ?? order.size))
     .map(diskState);
   const interfaces = info.interfaces.map(interfaceState);
+  // Consoles are managed only when configured: a domain always has some (libvirt adds a serial one to many).
+  const consolesManaged = known !== undefined && known.consoles !== null && known.consoles !== undefined;
   if (disks.length === 0 && interfaces.length === 0 && !known) return null;
   return {
     disks: disks.length === 0 && (known?.disks === null || known?.disks === undefined) ? null : disks,
     interfaces: interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
+    consoles: consolesManaged ? info.consoles.map(consoleState) : null,
+  };
+}
+
+function consoleState(console: DomainConsoleInfo): Values {
+  return {
+    type: console.type,
+    source: console.path !== undefined ? { path: console.path } : null,
+    target: { type: console.targetType ?? null, port: console.targetPort ?? null },
   };
 }
 
