@@ -27,6 +27,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     osType: "hvm",
     arch: "x86_64",
     machine: "pc-q35-7.2",
+    consoles: [],
     metadataXml: OWNER.replace(/"/g, "'"),
     ownerMarker: "s/vm",
     disks: [
