@@ -109,6 +109,21 @@ export interface LibvirtInstanceOptions {
    * @default no console is configured (libvirt's default: none)
    */
   readonly serialLogFile?: string;
+  /**
+   * Wait, after each start of the domain, until its NIC has an IPv4 address from the DHCP leases of its network
+   * (a libvirt Network with `libvirt: { ipv4 }`); the apply fails after the timeout and stops waiting on Ctrl-C.
+   * Then `instance.ipv4Address` holds the address. Needs a `network`.
+   * @default no wait
+   */
+  readonly waitFor?: LibvirtWaitFor;
+}
+
+/** What a libvirt Instance waits for after it starts (`libvirt: { waitFor }`). */
+export interface LibvirtWaitFor {
+  /** An IPv4 address leased to the NIC. */
+  readonly ipv4: boolean;
+  /** Seconds to wait. @default 300 */
+  readonly timeoutSeconds?: number;
 }
 
 /** Direct kernel boot of a libvirt Instance (`libvirt: { kernelBoot }`). */

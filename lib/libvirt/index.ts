@@ -36,10 +36,10 @@ export type {
 } from "./domain-xml";
 export { patchDomainXml } from "./domain-patch";
 
-export { LibvirtNetworks } from "./networks";
-export type { NetworkInfo } from "./networks";
+export { LibvirtNetworks, parseDhcpLeases } from "./networks";
+export type { NetworkInfo, DhcpLease } from "./networks";
 export { buildNetworkXml, parseNetworkXml } from "./network-xml";
-export type { NetworkSpec, NetworkXmlInfo } from "./network-xml";
+export type { NetworkSpec, NetworkIpSpec, NetworkXmlInfo } from "./network-xml";
 export { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata, sameXmlContent } from "./metadata";
 export { buildIso9660, buildNoCloudIso, levelOneName } from "./iso9660";
 export type { IsoFile, IsoOptions, NoCloudSeed } from "./iso9660";

@@ -5,7 +5,7 @@ import type { Construct, IConstruct } from "constructs";
 import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
 import { isToken, LibvirtCloudinitDiskResource, LibvirtDomainResource } from "../../bindings";
 import { libvirtOwnerMetadataXml, VolumeLifecycle } from "../../lifecycle";
-import type { LibvirtCloudInit, LibvirtInstanceOptions, LibvirtKernelBoot } from "../instance-props";
+import type { LibvirtCloudInit, LibvirtInstanceOptions, LibvirtKernelBoot, LibvirtWaitFor } from "../instance-props";
 import type { LibvirtHost } from "../libvirt-host";
 import type { INetwork } from "../network";
 import { VolumeFormat } from "../volume-props";
@@ -30,6 +30,7 @@ export function libvirtDomain(
       shutdownTimeoutSeconds: options.shutdownTimeoutSeconds,
       kernelBoot: options.kernelBoot,
       serialLogFile: options.serialLogFile,
+      waitFor: options.waitFor,
     }),
     description: input.description,
     provider: host._provider(),
@@ -159,6 +160,19 @@ interface DomainInput {
   readonly shutdownTimeoutSeconds?: number;
   readonly kernelBoot?: LibvirtKernelBoot;
   readonly serialLogFile?: string;
+  readonly waitFor?: LibvirtWaitFor;
+}
+
+/** The interface's wait_for_ip from `libvirt: { waitFor }`. */
+function waitForIp(scope: IConstruct, waitFor: LibvirtWaitFor | undefined, network: INetwork | undefined) {
+  if (waitFor === undefined || waitFor.ipv4 === false) return undefined;
+  if (waitFor.ipv4 !== true) fail(scope, "Instance", "libvirt.waitFor.ipv4", "must be true or false");
+  if (network === undefined) fail(scope, "Instance", "libvirt.waitFor", "waiting for an address needs a NIC: give the instance a `network` (a libvirt Network with DHCP)");
+  const timeout = waitFor.timeoutSeconds;
+  if (timeout !== undefined && !isToken(timeout) && (!Number.isInteger(timeout) || timeout < 1)) {
+    fail(scope, "Instance", "libvirt.waitFor.timeoutSeconds", `${timeout} is not a whole number of seconds of at least 1`);
+  }
+  return { timeout, source: "lease" };
 }
 
 /** An absolute path on the host (tokens pass: they are resolved at apply). */
@@ -192,6 +206,7 @@ function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDoma
     fail(scope, "Instance", "shutdownTimeoutSeconds", `${timeout} is not a whole number of seconds`);
   }
   checkHostPath(scope, "libvirt.serialLogFile", input.serialLogFile);
+  if (input.waitFor !== undefined && input.network === undefined) waitForIp(scope, input.waitFor, undefined);
   return {
     name: input.name,
     type: input.hypervisor,
@@ -203,7 +218,14 @@ function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDoma
     devices: {
       disks: [],
       interfaces: input.network
-        ? [{ model: { type: "virtio" }, source: { network: { network: input.network.networkName } }, mac: input.mac ? { address: input.mac } : undefined }]
+        ? [
+            {
+              model: { type: "virtio" },
+              source: { network: { network: input.network.networkName } },
+              mac: input.mac ? { address: input.mac } : undefined,
+              waitForIp: waitForIp(scope, input.waitFor, input.network),
+            },
+          ]
         : undefined,
       consoles: input.serialLogFile !== undefined ? [{ type: "file", source: { path: input.serialLogFile }, target: { type: "serial", port: 0 } }] : undefined,
     },

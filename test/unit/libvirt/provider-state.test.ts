@@ -60,7 +60,7 @@ describe("domain state", () => {
     expect(state.os).toEqual({ type: "hvm", type_arch: "x86_64", type_machine: "q35", kernel: null, initrd: null, cmdline: null });
     expect(state.metadata).toEqual({ xml: OWNER });
     expect(state.devices.disks.map((d: { target: { dev: string } }) => d.target.dev)).toEqual(["vdb", "vda"]);
-    expect(state.devices.interfaces[0]).toEqual({ type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" } });
+    expect(state.devices.interfaces[0]).toEqual({ type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" }, wait_for_ip: null, addresses: [] });
     expect(state.destroy).toEqual(known.destroy);
   });
 

@@ -10,12 +10,22 @@ import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
 import { domainState } from "./state";
+import { leasedAddresses, waitForAddresses } from "./addresses";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
 async function readBack(client: LibvirtClient, known: Values, call: VirshCallOptions): Promise<State | null> {
   const info = await client.domains.find(known.name, call);
-  return info ? domainState(info, known) : null;
+  return info ? domainState(info, known, await leasedAddresses(info, client, call)) : null;
+}
+
+/** After a (re)start: wait_for_ip, then the state with the addresses. */
+async function settle(planned: Values, ctx: Ctx): Promise<State | null> {
+  const { client, call } = clientOf(ctx);
+  const info = await client.domains.find(planned.name, call);
+  if (!info) return null;
+  if (info.active && !(await waitForAddresses(planned, info, client, call, ctx.diagnostics))) return domainState(info, planned);
+  return domainState(info, planned, await leasedAddresses(info, client, call));
 }
 
 /** JSON comparison in which an unknown value equals nothing (it will change). */
@@ -136,7 +146,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
       if (planned.autostart === true) await client.domains.setAutostart(planned.name, true, call);
       if (planned.running !== false) await client.domains.start(planned.name, call);
     }
-    resp.state = (await readBack(client, planned, call)) ?? resp.state;
+    resp.state = (await settle(planned, ctx)) ?? resp.state;
   },
 
   async read({ state }, ctx) {
@@ -148,7 +158,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
     const { client, call } = clientOf(ctx);
     const info = await client.domains.info(prior.name, call);
     await converge(info, domainState(info, prior), planned, ctx);
-    resp.state = await readBack(client, planned, call);
+    resp.state = await settle(planned, ctx);
   },
 
   async delete({ prior }, ctx) {

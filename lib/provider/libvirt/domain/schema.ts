@@ -1,7 +1,7 @@
 // libvirt_domain's schema (0.9.x shape, subset). Only name and type replace the domain; every other change is
 // applied in place: graceful shutdown (with a timeout, then destroy), redefinition, restart.
 import type { Schema } from "../../framework";
-import { bool, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
+import { bool, listOf, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { SIZE_UNITS } from "../common";
 
 const diskAttributes = {
@@ -45,6 +45,14 @@ const interfaceAttributes = {
     computed: true,
     description: "The interface's MAC address (kept across updates).",
   }),
+  wait_for_ip: nested("single", {
+    timeout: num({ optional: true, description: "Seconds to wait. Default 300." }),
+    source: str({ optional: true, description: '"lease" (default): the DHCP leases of the interface\'s libvirt network.', validators: [oneOf(["lease"])] }),
+  }, {
+    optional: true,
+    description: "After starting the domain, wait until the interface has an IPv4 address (fails after the timeout; Ctrl-C stops waiting).",
+  }),
+  addresses: listOf("string", { computed: true, description: "The interface's IPv4 addresses from its network's DHCP leases (empty while it has none)." }),
 };
 
 const consoleAttributes = {
