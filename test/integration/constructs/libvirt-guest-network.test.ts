@@ -70,3 +70,23 @@ test(`a domain on a DHCP network: waitFor ipv4 gives the guest's address and MAC
 
   expect((await lv.run.destroy()).code).toBe(0);
 }, 600_000);
+
+test("waitFor fails after its timeout, naming the interface, when no lease comes", async () => {
+  const subnet = freeSubnet();
+  lv.run.synth((stack) => {
+    const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
+    const network = new Network(stack, "net", { host, libvirt: { ipv4: `${subnet}.1/24` } });
+    // No disk and no kernel: the firmware finds nothing to boot, so nothing asks for an address.
+    new Instance(stack, "vm", { host, memory: "64MiB", network, libvirt: { hypervisor, shutdownTimeoutSeconds: 0, waitFor: { ipv4: true, timeoutSeconds: 5 } } });
+  });
+  await lv.run.init();
+  const started = Date.now();
+  const applied = await lv.run.run(["apply", "-auto-approve", "-input=false"]);
+  expect(applied.code).not.toBe(0);
+  expect(applied.output).toMatch(/No IPv4 address/);
+  const detail = applied.output.replace(/\s+/g, " "); // terraform wraps long diagnostics
+  expect(detail).toMatch(new RegExp(`Interface 0 \\(MAC [0-9a-f:]{17}\\) got no DHCP lease on network ${lv.stackName}-net within 5 s`));
+  expect(Date.now() - started).toBeLessThan(120_000);
+  expect((await lv.run.destroy()).code).toBe(0);
+  expect(lv.virsh("list", "--all", "--name")).not.toContain(`${lv.stackName}-vm`);
+}, 300_000);
