@@ -1,9 +1,9 @@
 // Networks with an IPv4 subnet and DHCP (still never a forward): the XML, the leases table virsh prints, and the
 // provider's checks of `ips`.
 import { buildNetworkXml, parseDhcpLeases, parseNetworkXml } from "../../../lib/libvirt";
-import { Diagnostics } from "../../../lib/provider/framework";
+import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
 import type { ResourceContext, Values } from "../../../lib/provider/framework";
-import { networkResource } from "../../../lib/provider/libvirt";
+import { domainResource, needsRestart, networkResource } from "../../../lib/provider/libvirt";
 import type { LibvirtProviderData } from "../../../lib/provider/libvirt";
 
 describe("network XML with a DHCP subnet", () => {
@@ -73,5 +73,31 @@ describe("libvirt_network ips checks", () => {
     expect(validate([ip("10.213.7", 24)]).errors.map((d) => d.path)).toEqual([["ips", 0, "address"]]);
     expect(validate([ip("10.213.7.1", 32)]).errors.map((d) => d.path)).toEqual([["ips", 0, "prefix"]]);
     expect(validate([ip("10.1.0.1", 24), ip("10.2.0.1", 24)]).errors.map((d) => d.path)).toEqual([["ips"]]);
+  });
+});
+
+describe("libvirt_domain addresses across updates", () => {
+  const nic = { type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" } };
+  const prior = {
+    name: "vm",
+    memory: 256,
+    memory_unit: "MiB",
+    vcpu: 1,
+    running: true,
+    os: { type: "hvm" },
+    devices: { disks: [], interfaces: [{ ...nic, wait_for_ip: null, addresses: ["10.213.7.5"] }] },
+  };
+
+  test("the leased addresses and the wait are not hardware: no restart for them", () => {
+    const planned = { ...prior, devices: { disks: [], interfaces: [{ ...nic, wait_for_ip: { timeout: 60, source: "lease" }, addresses: [] }] } };
+    expect(needsRestart(prior, planned)).toBe(false);
+  });
+
+  test("a change that restarts the guest plans the addresses as unknown; others keep them", async () => {
+    const plan = (planned: Values) => domainResource.modifyPlan!({ config: null, prior, planned, requiresReplace: [] }, undefined as never);
+    const restarted = (await plan({ ...prior, vcpu: 2 })).planned as Values;
+    expect(restarted.devices.interfaces[0].addresses).toBe(UNKNOWN);
+    const renamed = (await plan({ ...prior, description: "x" })).planned as Values;
+    expect(renamed.devices.interfaces[0].addresses).toEqual(["10.213.7.5"]);
   });
 });

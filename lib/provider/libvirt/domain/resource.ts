@@ -2,7 +2,7 @@
 // hardware shuts the guest down (ACPI, then destroy after the timeout), redefines it and starts it again; a
 // change of description or metadata only redefines it. `running` is managed like any other attribute.
 import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { isUnknown } from "../../framework";
+import { isUnknown, UNKNOWN } from "../../framework";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
 import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs, validateMetadataXml } from "../common";
@@ -35,12 +35,25 @@ function same(a: unknown, b: unknown): boolean {
   return json(a) === json(b);
 }
 
+/** The devices as hardware: without what the interfaces report (addresses) or how the apply waits (wait_for_ip). */
+function hardware(devices: unknown): unknown {
+  const known = knownObject(devices);
+  if (!known || !Array.isArray(known.interfaces)) return devices;
+  const interfaces = known.interfaces.map((nic: unknown) => {
+    const k = knownObject(nic);
+    if (!k) return nic;
+    const { addresses: _addresses, wait_for_ip: _wait, ...rest } = k;
+    return rest;
+  });
+  return { ...known, interfaces };
+}
+
 /** True when going from `before` to `after` changes the virtual hardware (the guest must be restarted). */
 export function needsRestart(before: Values, after: Values): boolean {
   if (memoryKiB(before) !== memoryKiB(after)) return true;
   if (!same(before.vcpu ?? 1, after.vcpu ?? 1)) return true;
   if (!same(before.os, after.os)) return true;
-  return !same(before.devices, after.devices);
+  return !same(hardware(before.devices), hardware(after.devices));
 }
 
 /** True when the definition changes at all (hardware, description or metadata). */
@@ -99,6 +112,16 @@ async function converge(info: DomainInfo, current: Values, planned: Values, ctx:
 export const domainResource: Resource<LibvirtProviderData> = {
   typeName: "libvirt_domain",
   schema: domainSchema,
+
+  // A restart (or a power change) may change the leased addresses: plan them as known after apply.
+  modifyPlan({ prior, planned }) {
+    if (!prior || !planned || isUnknown(planned.devices)) return { planned };
+    if (!needsRestart(prior, planned) && prior.running === planned.running) return { planned };
+    const devices = knownObject(planned.devices);
+    if (!devices || !Array.isArray(devices.interfaces)) return { planned };
+    const interfaces = devices.interfaces.map((nic: unknown) => (knownObject(nic) ? { ...(nic as Values), addresses: UNKNOWN } : nic));
+    return { planned: { ...planned, devices: { ...devices, interfaces } } };
+  },
 
   validateConfig(config, ctx) {
     knownList(knownObject(config.devices)?.disks).forEach((disk, i) => {
