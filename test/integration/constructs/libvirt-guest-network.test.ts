@@ -35,12 +35,12 @@ test(`a domain on a DHCP network: waitFor ipv4 gives the guest's address and MAC
   const guest = requireTestGuest();
   const subnet = freeSubnet();
   const consoleLog = join(scratch, "console.log");
-  lv.run.synth((stack) => {
+  const synth = (memory: string) => lv.run.synth((stack) => {
     const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
     const network = new Network(stack, "net", { host, libvirt: { ipv4: `${subnet}.1/24` } });
     const vm = new Instance(stack, "vm", {
       host,
-      memory: "256MiB",
+      memory,
       network,
       libvirt: {
         hypervisor,
@@ -53,6 +53,7 @@ test(`a domain on a DHCP network: waitFor ipv4 gives the guest's address and MAC
     new TerraformOutput(stack, "ipv4", { value: vm.ipv4Address });
     new TerraformOutput(stack, "mac", { value: vm.macAddress });
   });
+  synth("256MiB");
   await lv.run.deploy();
   const output = async (name: string) => (await lv.run.ok(["output", "-raw", name])).output.trim();
   const [ipv4, mac] = [await output("ipv4"), await output("mac")];
@@ -67,6 +68,16 @@ test(`a domain on a DHCP network: waitFor ipv4 gives the guest's address and MAC
   expect(leases).toContain(`${ipv4}/24`);
   // The host has the subnet's first address on the bridge; nothing forwards it anywhere.
   expect(lv.virsh("net-dumpxml", `${lv.stackName}-net`)).not.toContain("<forward");
+
+  // More memory is an in-place update that restarts the guest: it waits for the lease again (same MAC, same
+  // address), and the plan after it is empty.
+  synth("288MiB");
+  const plan = await lv.run.plan();
+  expect(plan.output).toMatch(/libvirt_domain\.vm will be updated in-place/);
+  await lv.run.deploy();
+  expect(await output("ipv4")).toBe(ipv4);
+  expect(await output("mac")).toBe(mac);
+  expect((await waitForGuestReport(consoleLog)).get("ipv4")).toBe(ipv4);
 
   expect((await lv.run.destroy()).code).toBe(0);
 }, 600_000);
