@@ -3,7 +3,8 @@
 #  - reuses a libvirtd that already answers on qemu:///system (never changes objects it did not create);
 #  - otherwise installs libvirt 9 + QEMU from Debian main, runs QEMU as root (no udev: /dev/kvm is root-only)
 #    and starts virtlogd and libvirtd by hand;
-#  - creates the test dir pool (started), and installs genisoimage (isoinfo) for the cloud-init ISO tests.
+#  - creates the test dir pool (started), installs genisoimage (isoinfo) for the cloud-init ISO tests and builds
+#    the offline test guest (scripts/setup-test-guest.sh).
 # Idempotent: a second run only checks and returns.
 set -euo pipefail
 
@@ -100,6 +101,8 @@ if ! libvirt_answers; then
   start_daemons
 fi
 ensure_pool
+# The offline test guest (Debian kernel + busybox initramfs) the libvirt tests boot.
+bash "$(dirname "$0")/setup-test-guest.sh"
 # isoinfo (genisoimage) reads back the cloud-init seed ISOs our provider writes, in the tests.
 if ! command -v isoinfo >/dev/null 2>&1; then
   log "installing genisoimage (isoinfo, for the cloud-init ISO tests)"

@@ -41,7 +41,7 @@ export type { LibvirtPoolConfig } from "./libvirt/pool";
 export { LibvirtVolumeResource } from "./libvirt/volume";
 export type { LibvirtVolumeConfig, LibvirtFormatConfig } from "./libvirt/volume";
 export { LibvirtDomainResource } from "./libvirt/domain";
-export type { LibvirtDomainConfig, LibvirtDiskConfig, LibvirtInterfaceConfig } from "./libvirt/domain";
+export type { LibvirtDomainConfig, LibvirtDiskConfig, LibvirtInterfaceConfig, LibvirtConsoleConfig } from "./libvirt/domain";
 export { LibvirtNetworkResource } from "./libvirt/network";
 export type { LibvirtNetworkConfig } from "./libvirt/network";
 export { LibvirtCloudinitDiskResource } from "./libvirt/cloudinit-disk";

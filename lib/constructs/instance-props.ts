@@ -106,6 +106,43 @@ export interface LibvirtInstanceOptions {
    * @default none
    */
   readonly cloudInit?: LibvirtCloudInit;
+  /**
+   * Boot a kernel and initrd that are files on the host (direct kernel boot) instead of a boot loader on a disk.
+   * Changing it restarts the domain in place (it is not rebuilt).
+   * @default boot from the first disk
+   */
+  readonly kernelBoot?: LibvirtKernelBoot;
+  /**
+   * Log the guest's serial console (ttyS0) to this file on the host: an absolute path, truncated whenever the
+   * domain starts. What the guest prints there (boot messages, cloud-init's report) can then be read on the host.
+   * @default no console is configured (libvirt's default: none)
+   */
+  readonly serialLogFile?: string;
+  /**
+   * Wait, after each start of the domain, until its NIC has an IPv4 address from the DHCP leases of its network
+   * (a libvirt Network with `libvirt: { ipv4 }`); the apply fails after the timeout and stops waiting on Ctrl-C.
+   * Then `instance.ipv4Address` holds the address. Needs a `network`.
+   * @default no wait
+   */
+  readonly waitFor?: LibvirtWaitFor;
+}
+
+/** What a libvirt Instance waits for after it starts (`libvirt: { waitFor }`). */
+export interface LibvirtWaitFor {
+  /** An IPv4 address leased to the NIC. */
+  readonly ipv4: boolean;
+  /** Seconds to wait. @default 300 */
+  readonly timeoutSeconds?: number;
+}
+
+/** Direct kernel boot of a libvirt Instance (`libvirt: { kernelBoot }`). */
+export interface LibvirtKernelBoot {
+  /** Absolute path of the kernel image on the host, e.g. "/var/lib/images/vmlinuz". */
+  readonly kernel: string;
+  /** Absolute path of the initrd (initramfs) on the host. @default none */
+  readonly initrd?: string;
+  /** The kernel command line, e.g. "console=ttyS0 root=/dev/vda1". @default none */
+  readonly cmdline?: string;
 }
 
 /** The NoCloud seed of a libvirt Instance (`libvirt: { cloudInit }`). */
@@ -160,7 +197,7 @@ export interface InstanceProps<H extends IHost = IHost> {
   readonly description?: string;
   /** Incus settings (image, type, root disk, profiles, provisioning …); only with an IncusHost. */
   readonly incus?: IncusOnly<H, IncusInstanceOptions>;
-  /** libvirt settings (hypervisor, shutdown timeout); only with a LibvirtHost. @default none */
+  /** libvirt settings (hypervisor, shutdown timeout, cloud-init, kernel boot, console log); only with a LibvirtHost. @default none */
   readonly libvirt?: LibvirtOnly<H, LibvirtInstanceOptions>;
 
   /** @deprecated Write `incus: { type }`; flat Incus-only props are removed in the next release. */

@@ -35,6 +35,8 @@ export class Instance<H extends IHost = IHost> extends Construct {
   public readonly instanceName: string;
   private readonly backend: InstanceBackend;
   private readonly generation: InstanceGeneration;
+  private readonly hasNetwork: boolean;
+  private readonly libvirtWaitsForIpv4: boolean;
 
   public constructor(scope: Construct, id: string, props: InstanceProps<H>) {
     super(scope, id);
@@ -56,6 +58,8 @@ export class Instance<H extends IHost = IHost> extends Construct {
     if (props.vcpus !== undefined && (!Number.isInteger(props.vcpus) || props.vcpus < 1)) {
       fail(this, KIND, "vcpus", `${props.vcpus} is not a positive whole number`);
     }
+    this.hasNetwork = props.network !== undefined;
+    this.libvirtWaitsForIpv4 = libvirt.waitFor?.ipv4 === true;
     const input = {
       name,
       running: props.running ?? true,
@@ -79,10 +83,23 @@ export class Instance<H extends IHost = IHost> extends Construct {
     for (const companion of this.backend.companions ?? []) this.generation.addCompanion(companion);
   }
 
-  /** Incus: the instance's IPv4 address (computed). */
+  /**
+   * The instance's IPv4 address (computed). Incus: as the instance reports it. libvirt: the NIC's DHCP lease, known
+   * after the deploy that waits for it (`libvirt: { waitFor: { ipv4: true } }`, which this needs).
+   */
   public get ipv4Address(): string {
-    if (this.host.hostKind !== "incus") fail(this, KIND, "ipv4Address", "only Incus instances report addresses");
-    return this.backend.resource.getStringAttribute("ipv4_address");
+    if (this.host.hostKind === "incus") return this.backend.resource.getStringAttribute("ipv4_address");
+    if (this.libvirtWaitsForIpv4 !== true) {
+      fail(this, KIND, "ipv4Address", "a libvirt domain's address is known only when the deploy waits for it: set `libvirt: { waitFor: { ipv4: true } }`");
+    }
+    return this.backend.resource.getStringAttribute("devices.interfaces[0].addresses[0]");
+  }
+
+  /** libvirt: the NIC's MAC address (computed; the stable one when stableMac applies). Needs a `network`. */
+  public get macAddress(): string {
+    if (this.host.hostKind !== "libvirt") fail(this, KIND, "macAddress", "is only reported for libvirt domains");
+    if (!this.hasNetwork) fail(this, KIND, "macAddress", "the instance has no NIC: give it a `network`");
+    return this.backend.resource.getStringAttribute("devices.interfaces[0].mac.address");
   }
 
   /** The derived MAC of the NIC, when stableMac applies (see InstanceProps.stableMac). */

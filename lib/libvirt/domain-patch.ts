@@ -25,11 +25,15 @@ const builder = new XMLBuilder({ ...ORDERED_OPTIONS, format: true, indentBy: "  
 const MANAGED_TOP_LEVEL = ["name", "description", "memory", "currentMemory", "vcpu"] as const;
 /** Device elements whose content comes from the spec; other devices are kept. */
 const MANAGED_DEVICES = new Set(["disk", "interface"]);
+/** Device elements the spec manages when it lists consoles (a serial console is both, libvirt adds the <serial>). */
+const CONSOLE_DEVICES = new Set(["console", "serial"]);
+/** <os> children of direct kernel boot: taken from the spec (removed when it has none). */
+const KERNEL_BOOT = new Set(["kernel", "initrd", "cmdline"]);
 
 /**
  * Returns `existingXml` (an inactive definition from `dumpxml --inactive`) with the name, description, memory,
- * vCPUs, disks, interfaces, hypervisor type and ownership marker taken from `spec`; arch and machine too when
- * the spec gives them. <metadata> is replaced as a whole when the spec has `metadataXml`; otherwise only the
+ * vCPUs, disks, interfaces, direct kernel boot, hypervisor type and ownership marker taken from `spec`; arch and
+ * machine too when the spec gives them, and the consoles when the spec lists them. <metadata> is replaced as a whole when the spec has `metadataXml`; otherwise only the
  * owner element is managed and other tools' metadata stays. The existing UUID is kept (libvirt refuses a
  * redefinition that changes it); a spec UUID that differs is an error.
  */
@@ -60,6 +64,7 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
     patchMetadata(existingChildren, findChild(freshChildren, "metadata"), spec.ownerMarker !== undefined);
   }
   patchOsType(existingChildren, spec);
+  patchKernelBoot(existingChildren, freshChildren);
 
   const freshDevices = childrenOf(findChild(freshChildren, "devices") ?? { devices: [] });
   let devices = findChild(existingChildren, "devices");
@@ -67,8 +72,11 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
     devices = { devices: [] };
     existingChildren.push(devices);
   }
-  const kept = childrenOf(devices).filter((node) => !MANAGED_DEVICES.has(tagOf(node)));
-  devices.devices = [...freshDevices, ...kept];
+  const managed = (node: OrderedNode) => MANAGED_DEVICES.has(tagOf(node)) || (spec.consoles !== undefined && CONSOLE_DEVICES.has(tagOf(node)));
+  const kept = childrenOf(devices).filter((node) => !managed(node));
+  // libvirt keeps devices grouped by kind: disks and interfaces first, consoles after the devices we keep.
+  const freshConsoles = freshDevices.filter((node) => CONSOLE_DEVICES.has(tagOf(node)));
+  devices.devices = [...freshDevices.filter((node) => !CONSOLE_DEVICES.has(tagOf(node))), ...kept, ...freshConsoles];
 
   return builder.build([{ domain: existingChildren, ":@": attrs }]).trim() + "\n";
 }
@@ -100,6 +108,17 @@ function patchOsType(existingChildren: OrderedNode[], spec: DomainSpec): void {
   if (spec.arch !== undefined) attrs["@_arch"] = spec.arch;
   if (spec.machine !== undefined) attrs["@_machine"] = spec.machine;
   type[":@"] = attrs;
+}
+
+function patchKernelBoot(existingChildren: OrderedNode[], freshChildren: OrderedNode[]): void {
+  const os = findChild(existingChildren, "os");
+  const freshOs = findChild(freshChildren, "os");
+  if (!os || !freshOs) return;
+  const kept = childrenOf(os).filter((node) => !KERNEL_BOOT.has(tagOf(node)));
+  const boot = childrenOf(freshOs).filter((node) => KERNEL_BOOT.has(tagOf(node)));
+  const type = kept.findIndex((node) => tagOf(node) === "type");
+  kept.splice(type + 1, 0, ...boot);
+  os.os = kept;
 }
 
 function isOwnerElement(node: OrderedNode): boolean {

@@ -1,5 +1,5 @@
-// Domain XML (formatdomain.html) for the subset this project manages: memory, vCPUs, disks from pool volumes or
-// files, network interfaces, and the ownership marker in <metadata>. The parser reads any domain (including
+// Domain XML (formatdomain.html) for the subset this project manages: memory, vCPUs, direct kernel boot, disks from
+// pool volumes or files, network interfaces, consoles, and the ownership marker in <metadata>. The parser reads any domain (including
 // ones created by hand with virsh, for import) and reports what it does not model instead of failing.
 import { checkLibvirtName } from "./names";
 import { extractMetadataXml, metadataElement, metadataXmlProblem } from "./metadata";
@@ -36,6 +36,36 @@ export interface DomainInterfaceSpec {
   readonly mac?: string;
 }
 
+/** A console: a pseudo terminal (virsh console) or a file that receives everything the guest writes to it. */
+export interface DomainConsoleSpec {
+  /** "pty" or "file". */
+  readonly type: "pty" | "file";
+  /** The log file (type "file"): an absolute path on the host, truncated when the domain starts. */
+  readonly path?: string;
+  /** The guest side: "serial" (ttyS<port>, the default) or "virtio" (hvc<port>). */
+  readonly targetType?: string;
+  /** @default 0 */
+  readonly targetPort?: number;
+}
+
+/** A console as read back. */
+export interface DomainConsoleInfo {
+  readonly type: string;
+  readonly path?: string;
+  readonly targetType?: string;
+  readonly targetPort?: number;
+}
+
+/** Boot a kernel and initrd that live on the host instead of a boot loader on a disk (<os><kernel>…). */
+export interface DirectKernelBoot {
+  /** Absolute path of the kernel image on the host. */
+  readonly kernel: string;
+  /** Absolute path of the initrd/initramfs on the host. @default none */
+  readonly initrd?: string;
+  /** The kernel command line. @default none */
+  readonly cmdline?: string;
+}
+
 export interface DomainSpec {
   readonly name: string;
   /** Hypervisor type; RequiresReplace in the provider. @default "kvm" */
@@ -58,6 +88,13 @@ export interface DomainSpec {
   readonly ownerMarker?: string;
   readonly disks?: readonly DomainDiskSpec[];
   readonly interfaces?: readonly DomainInterfaceSpec[];
+  /** Direct kernel boot. @default boot from the disks (BIOS) */
+  readonly kernelBoot?: DirectKernelBoot;
+  /**
+   * The consoles, in order. Undefined leaves them alone on a redefinition (a new domain then has none); an empty
+   * list removes them.
+   */
+  readonly consoles?: readonly DomainConsoleSpec[];
 }
 
 /** An interface as read back; `network` is set for type="network", `source` names the bridge etc. otherwise. */
@@ -101,6 +138,11 @@ export interface DomainXmlInfo {
   readonly ownerMarker?: string;
   readonly disks: readonly DomainDiskInfo[];
   readonly interfaces: readonly DomainInterfaceInfo[];
+  /** <os><kernel>, <initrd> and <cmdline>, when the domain boots a kernel directly. */
+  readonly kernel?: string;
+  readonly initrd?: string;
+  readonly cmdline?: string;
+  readonly consoles: readonly DomainConsoleInfo[];
 }
 
 export function buildDomainXml(spec: DomainSpec): string {
@@ -116,11 +158,19 @@ export function buildDomainXml(spec: DomainSpec): string {
       el("memory", { unit: "KiB" }, String(spec.memoryKiB)),
       el("currentMemory", { unit: "KiB" }, String(spec.currentMemoryKiB ?? spec.memoryKiB)),
       el("vcpu", {}, String(spec.vcpus)),
-      el("os", {}, el("type", { arch: spec.arch ?? "x86_64", machine: spec.machine }, "hvm")),
+      el("os", {}, el("type", { arch: spec.arch ?? "x86_64", machine: spec.machine }, "hvm"), ...kernelBootElements(spec.kernelBoot)),
+      // ACPI lets the guest see the power button: without it a graceful shutdown (virsh shutdown) is ignored.
+      el("features", {}, el("acpi"), el("apic")),
       el("on_poweroff", {}, "destroy"),
       el("on_reboot", {}, "restart"),
       el("on_crash", {}, "destroy"),
-      el("devices", {}, ...(spec.disks ?? []).map(diskElement), ...(spec.interfaces ?? []).map(interfaceElement)),
+      el(
+        "devices",
+        {},
+        ...(spec.disks ?? []).map(diskElement),
+        ...(spec.interfaces ?? []).map(interfaceElement),
+        ...(spec.consoles ?? []).map(consoleElement),
+      ),
     ),
   );
 }
@@ -141,6 +191,25 @@ function diskElement(disk: DomainDiskSpec) {
     disk.readOnly === true && el("readonly"),
     disk.shareable === true && el("shareable"),
     disk.serial !== undefined && el("serial", {}, disk.serial),
+  );
+}
+
+/** <kernel>, <initrd>, <cmdline> for direct kernel boot (children of <os>, after <type>). */
+function kernelBootElements(boot: DirectKernelBoot | undefined) {
+  if (!boot) return [];
+  return [
+    el("kernel", {}, boot.kernel),
+    boot.initrd !== undefined && el("initrd", {}, boot.initrd),
+    boot.cmdline !== undefined && el("cmdline", {}, boot.cmdline),
+  ];
+}
+
+function consoleElement(console: DomainConsoleSpec) {
+  return el(
+    "console",
+    { type: console.type },
+    console.type === "file" && el("source", { path: console.path }),
+    el("target", { type: console.targetType ?? "serial", port: String(console.targetPort ?? 0) }),
   );
 }
 
@@ -183,6 +252,21 @@ function checkDomainSpec(spec: DomainSpec): void {
     const problem = metadataXmlProblem(spec.metadataXml);
     if (problem) throw new Error(`${where}: metadata XML cannot be stored: ${problem}`);
   }
+  const boot = spec.kernelBoot;
+  if (boot) {
+    for (const [field, value] of [["kernel", boot.kernel], ["initrd", boot.initrd]] as const) {
+      if (value !== undefined && !value.startsWith("/")) throw new Error(`${where}: the ${field} must be an absolute path on the host, got '${value}'`);
+    }
+    if (boot.cmdline !== undefined && /[\n\r\0]/.test(boot.cmdline)) throw new Error(`${where}: the kernel command line must be one line`);
+  }
+  for (const console of spec.consoles ?? []) {
+    if (console.type === "file" && (console.path === undefined || !console.path.startsWith("/"))) {
+      throw new Error(`${where}: a file console needs an absolute path on the host, got '${console.path ?? ""}'`);
+    }
+    if (console.type !== "file" && console.type !== "pty") throw new Error(`${where}: console type '${console.type}' is not "pty" or "file"`);
+    const port = console.targetPort;
+    if (port !== undefined && (!Number.isSafeInteger(port) || port < 0)) throw new Error(`${where}: console port ${port} is not a whole number`);
+  }
   for (const nic of spec.interfaces ?? []) {
     if (nic.mac !== undefined && !/^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$/.test(nic.mac)) {
       throw new Error(`${where}: interface MAC '${nic.mac}' is not of the form 52:54:00:xx:xx:xx`);
@@ -200,7 +284,8 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
   };
   const memoryKiB = kib("memory");
   const id = attr(domain, "id");
-  const osType = child(child(domain, "os"), "type");
+  const os = child(domain, "os");
+  const osType = child(os, "type");
   const devices = child(domain, "devices");
   return {
     name,
@@ -218,6 +303,21 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
     ownerMarker: findOwnerMarker(child(domain, "metadata")),
     disks: children(devices, "disk").map(parseDisk),
     interfaces: children(devices, "interface").map(parseInterface),
+    kernel: text(os, "kernel"),
+    initrd: text(os, "initrd"),
+    cmdline: text(os, "cmdline"),
+    consoles: children(devices, "console").map(parseConsole),
+  };
+}
+
+function parseConsole(console: XmlNode): DomainConsoleInfo {
+  const target = child(console, "target");
+  const port = attr(target, "port");
+  return {
+    type: attr(console, "type") ?? "pty",
+    path: attr(console, "type") === "file" ? attr(child(console, "source"), "path") : undefined,
+    targetType: attr(target, "type"),
+    targetPort: port === undefined ? undefined : Number(port),
   };
 }
 

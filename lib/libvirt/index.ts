@@ -29,14 +29,17 @@ export type {
   DomainXmlInfo,
   DomainDiskInfo,
   DomainInterfaceInfo,
+  DomainConsoleSpec,
+  DomainConsoleInfo,
+  DirectKernelBoot,
   DiskSource,
 } from "./domain-xml";
 export { patchDomainXml } from "./domain-patch";
 
-export { LibvirtNetworks } from "./networks";
-export type { NetworkInfo } from "./networks";
+export { LibvirtNetworks, parseDhcpLeases } from "./networks";
+export type { NetworkInfo, DhcpLease } from "./networks";
 export { buildNetworkXml, parseNetworkXml } from "./network-xml";
-export type { NetworkSpec, NetworkXmlInfo } from "./network-xml";
+export type { NetworkSpec, NetworkIpSpec, NetworkXmlInfo } from "./network-xml";
 export { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata, sameXmlContent } from "./metadata";
 export { rebuildSnapshotSpecs } from "./rebuild-snapshots";
 export type { RebuildSnapshotSpec } from "./rebuild-snapshots";

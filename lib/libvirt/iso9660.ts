@@ -1,14 +1,20 @@
 // A small ISO9660 writer for cloud-init NoCloud seed images: one root directory of regular files, an ISO9660
 // primary volume descriptor (level-1 style 8.3 upper-case names) and a Joliet supplementary descriptor that
-// carries the real names (`user-data`, `meta-data`, `network-config`). Linux's isofs prefers the Joliet tree
-// when one is present, so the guest sees the names cloud-init looks for; without Joliet it would show
-// `user_dat.` (level-1 names cannot hold a hyphen or nine letters). Rock Ridge is not needed for that and
-// is left out. Output is deterministic: the same files and date give the same bytes. Pure: no I/O.
+// carries the real names (`user-data`, `meta-data`, `network-config`), then 300 KiB of padding. Linux's isofs
+// prefers the Joliet tree when one is present, so the guest sees the names cloud-init looks for; without Joliet
+// it would show `user_dat.` (level-1 names cannot hold a hyphen or nine letters). Rock Ridge is not needed for
+// that and is left out. Output is deterministic: the same files and date give the same bytes. Pure: no I/O.
 
 const SECTOR = 2048;
 /** Sectors 0-15 are the system area; the first volume descriptor is at sector 16. */
 const FIRST_DESCRIPTOR = 16;
 const JOLIET_MAX_NAME = 64;
+/**
+ * Zero sectors after the last file, counted in the volume (as mkisofs/genisoimage's default -pad): Linux reads a
+ * cdrom ahead and fails on reads past the end of a short disc, and a tiny device is not even probed — busybox's
+ * blkid/findfs give up on anything under 68 KiB, so a guest could not find its seed by label.
+ */
+const PAD_SECTORS = 150;
 
 export interface IsoFile {
   /** The file's real name (Joliet tree), e.g. "user-data". At most 64 characters, no "/". */
@@ -66,7 +72,7 @@ export function buildIso9660(options: IsoOptions): Buffer {
     e.lba = next; // an empty file points at the next free sector and occupies none
     next += Math.ceil(e.data.length / SECTOR);
   }
-  const totalSectors = next;
+  const totalSectors = next + PAD_SECTORS;
 
   const image = Buffer.alloc(totalSectors * SECTOR);
   const rootRecord = (lba: number) => dirRecord({ id: Buffer.of(0), lba, size: SECTOR, dir: true, date });

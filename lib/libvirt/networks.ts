@@ -67,9 +67,46 @@ export class LibvirtNetworks {
     }
   }
 
+  /** The network's current DHCP leases (dnsmasq's, through libvirt); `mac` narrows them to one interface. */
+  async dhcpLeases(name: string, mac?: string, call: VirshCallOptions = {}): Promise<DhcpLease[]> {
+    const args = ["net-dhcp-leases", name, ...(mac !== undefined ? ["--mac", mac] : [])];
+    return parseDhcpLeases(await this.virsh.run(args, call));
+  }
+
   async dumpxml(name: string, call: VirshCallOptions = {}): Promise<string> {
     return this.virsh.run(["net-dumpxml", "--inactive", name], call);
   }
+}
+
+/** One row of `virsh net-dhcp-leases`. */
+export interface DhcpLease {
+  readonly mac: string;
+  /** "ipv4" or "ipv6". */
+  readonly protocol: string;
+  /** The leased address, without its prefix length. */
+  readonly address: string;
+  readonly prefix?: number;
+  readonly hostname?: string;
+}
+
+/**
+ * Parses the table `virsh net-dhcp-leases` prints: "Expiry Time  MAC address  Protocol  IP address  Hostname
+ * Client ID or DUID", the expiry being a date and a time, "-" for an unknown hostname.
+ */
+export function parseDhcpLeases(table: string): DhcpLease[] {
+  const leases: DhcpLease[] = [];
+  for (const line of table.split("\n")) {
+    const match = /^\s*\S+\s+\S+\s+([0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5})\s+(ipv4|ipv6)\s+([0-9a-fA-F.:]+)(?:\/(\d+))?\s*(\S*)/.exec(line);
+    if (!match) continue;
+    leases.push({
+      mac: match[1].toLowerCase(),
+      protocol: match[2],
+      address: match[3],
+      prefix: match[4] !== undefined ? Number(match[4]) : undefined,
+      hostname: match[5] && match[5] !== "-" ? match[5] : undefined,
+    });
+  }
+  return leases;
 }
 
 function combine(infoOutput: string, xml: string): NetworkInfo {

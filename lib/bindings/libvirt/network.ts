@@ -1,4 +1,5 @@
-// libvirt_network (0.9.x shape, subset): a virtual network; with no forward and no ips it is isolated.
+// libvirt_network (0.9.x shape, subset): a virtual network with no forward (isolated); with ips the host has an
+// address on it and, with dhcp ranges, hands out addresses to guests.
 import type { TerraformMetaArguments } from "cdktf";
 import type { Construct } from "constructs";
 import { SpecResource } from "../spec-resource";
@@ -9,7 +10,12 @@ export interface LibvirtNetworkConfig extends TerraformMetaArguments {
   readonly autostart?: boolean;
   readonly bridge?: { readonly name?: string };
   readonly forward?: { readonly mode?: string };
-  readonly ips?: { readonly address?: string; readonly prefix?: number }[];
+  /** At most one IPv4 subnet: the host's address on the bridge and DHCP ranges. */
+  readonly ips?: {
+    readonly address: string;
+    readonly prefix: number;
+    readonly dhcp?: { readonly ranges: { readonly start: string; readonly end: string }[] };
+  }[];
   /** Custom network metadata: the inner XML of <metadata>. */
   readonly metadata?: { readonly xml: string };
 }
@@ -19,7 +25,7 @@ export const LIBVIRT_NETWORK_SPEC: AttributeSpec = {
   autostart: "value",
   bridge: { object: { name: "value" } },
   forward: { object: { mode: "value" } },
-  ips: { list: { address: "value", prefix: "value" } },
+  ips: { list: { address: "value", prefix: "value", dhcp: { object: { ranges: { list: { start: "value", end: "value" } } } } } },
   metadata: { object: { xml: "value" } },
 };
 

@@ -1,10 +1,11 @@
 // The libvirt backend of an Instance: the libvirt_domain with memory in MiB, vCPUs, the NIC, the ownership metadata,
-// shutdown timeouts, disks from attached volumes (checked: a guest device, used once) and the cloud-init seed cdrom.
+// shutdown timeouts, direct kernel boot, the serial console log, disks from attached volumes (checked: a guest
+// device, used once) and the cloud-init seed cdrom.
 import type { Construct, IConstruct } from "constructs";
 import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
 import { isToken, LibvirtCloudinitDiskResource, LibvirtDomainResource } from "../../bindings";
 import { libvirtOwnerMetadataXml, libvirtRebuildSnapshotsXml, VolumeLifecycle } from "../../lifecycle";
-import type { LibvirtCloudInit, LibvirtInstanceOptions } from "../instance-props";
+import type { LibvirtCloudInit, LibvirtInstanceOptions, LibvirtKernelBoot, LibvirtWaitFor } from "../instance-props";
 import type { LibvirtHost } from "../libvirt-host";
 import type { INetwork } from "../network";
 import { VolumeFormat } from "../volume-props";
@@ -23,7 +24,14 @@ export function libvirtDomain(
   const hypervisor = options.hypervisor ?? "kvm";
   const seed = options.cloudInit ? cloudInitDisk(scope, host, input.name, options.cloudInit) : undefined;
   const resource = new LibvirtDomainResource(scope, "Default", {
-    ...libvirtDomainConfig(scope, { ...input, hypervisor, shutdownTimeoutSeconds: options.shutdownTimeoutSeconds }),
+    ...libvirtDomainConfig(scope, {
+      ...input,
+      hypervisor,
+      shutdownTimeoutSeconds: options.shutdownTimeoutSeconds,
+      kernelBoot: options.kernelBoot,
+      serialLogFile: options.serialLogFile,
+      waitFor: options.waitFor,
+    }),
     description: input.description,
     provider: host._provider(),
   });
@@ -155,6 +163,45 @@ interface DomainInput {
   readonly network?: INetwork;
   readonly mac?: string;
   readonly shutdownTimeoutSeconds?: number;
+  readonly kernelBoot?: LibvirtKernelBoot;
+  readonly serialLogFile?: string;
+  readonly waitFor?: LibvirtWaitFor;
+}
+
+/** The interface's wait_for_ip from `libvirt: { waitFor }`. */
+function waitForIp(scope: IConstruct, waitFor: LibvirtWaitFor | undefined, network: INetwork | undefined) {
+  if (waitFor === undefined || waitFor.ipv4 === false) return undefined;
+  if (waitFor.ipv4 !== true) fail(scope, "Instance", "libvirt.waitFor.ipv4", "must be true or false");
+  if (network === undefined) fail(scope, "Instance", "libvirt.waitFor", "waiting for an address needs a NIC: give the instance a `network` (a libvirt Network with DHCP)");
+  const timeout = waitFor.timeoutSeconds;
+  if (timeout !== undefined && !isToken(timeout) && (!Number.isInteger(timeout) || timeout < 1)) {
+    fail(scope, "Instance", "libvirt.waitFor.timeoutSeconds", `${timeout} is not a whole number of seconds of at least 1`);
+  }
+  return { timeout, source: "lease" };
+}
+
+/** An absolute path on the host (tokens pass: they are resolved at apply). */
+function checkHostPath(scope: IConstruct, prop: string, value: unknown): void {
+  if (value === undefined || isToken(value)) return;
+  if (typeof value !== "string" || !value.startsWith("/") || /[\n\r\0]/.test(value)) {
+    fail(scope, "Instance", prop, `must be an absolute path on the host, e.g. "/var/lib/images/vmlinuz" (got ${JSON.stringify(value)})`);
+  }
+}
+
+/**
+ * The domain's os block: always written, so that removing `kernelBoot` from the code removes the kernel from the
+ * domain (an unset os block would keep what the state has); arch and machine stay libvirt's choice.
+ */
+function kernelBootOs(scope: IConstruct, boot: LibvirtKernelBoot | undefined): LibvirtDomainConfig["os"] {
+  if (boot === undefined) return { type: "hvm" };
+  if (boot.kernel === undefined) fail(scope, "Instance", "libvirt.kernelBoot.kernel", "is required (the kernel image on the host)");
+  checkHostPath(scope, "libvirt.kernelBoot.kernel", boot.kernel);
+  checkHostPath(scope, "libvirt.kernelBoot.initrd", boot.initrd);
+  const cmdline = boot.cmdline;
+  if (cmdline !== undefined && !isToken(cmdline) && (typeof cmdline !== "string" || /[\n\r\0]/.test(cmdline))) {
+    fail(scope, "Instance", "libvirt.kernelBoot.cmdline", "must be a single line of text");
+  }
+  return { type: "hvm", kernel: boot.kernel, initrd: boot.initrd, cmdline: boot.cmdline };
 }
 
 /** The domain's attributes (disks are added by attach()). */
@@ -163,9 +210,12 @@ function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDoma
   if (timeout !== undefined && !isToken(timeout) && (!Number.isInteger(timeout) || timeout < 0)) {
     fail(scope, "Instance", "shutdownTimeoutSeconds", `${timeout} is not a whole number of seconds`);
   }
+  checkHostPath(scope, "libvirt.serialLogFile", input.serialLogFile);
+  if (input.waitFor !== undefined && input.network === undefined) waitForIp(scope, input.waitFor, undefined);
   return {
     name: input.name,
     type: input.hypervisor,
+    os: kernelBootOs(scope, input.kernelBoot),
     memory: memoryMiB(scope, input.memory ?? "512MiB"),
     memoryUnit: "MiB",
     vcpu: input.vcpus ?? 1,
@@ -173,8 +223,16 @@ function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDoma
     devices: {
       disks: [],
       interfaces: input.network
-        ? [{ model: { type: "virtio" }, source: { network: { network: input.network.networkName } }, mac: input.mac ? { address: input.mac } : undefined }]
+        ? [
+            {
+              model: { type: "virtio" },
+              source: { network: { network: input.network.networkName } },
+              mac: input.mac ? { address: input.mac } : undefined,
+              waitForIp: waitForIp(scope, input.waitFor, input.network),
+            },
+          ]
         : undefined,
+      consoles: input.serialLogFile !== undefined ? [{ type: "file", source: { path: input.serialLogFile }, target: { type: "serial", port: 0 } }] : undefined,
     },
     metadata: { xml: libvirtOwnerMetadataXml(scope) },
     update: timeout !== undefined ? { shutdown: { timeout } } : undefined,

@@ -8,4 +8,5 @@ export { domainResource, needsRedefine, needsRestart } from "./domain/resource";
 export { domainSchema } from "./domain/schema";
 export { domainSpecFrom, memoryKiB } from "./domain/spec";
 export { domainState, machineState } from "./domain/state";
+export { leasedAddresses, waitForAddresses } from "./domain/addresses";
 export { networkResource } from "./network/resource";

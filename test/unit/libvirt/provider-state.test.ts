@@ -27,6 +27,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     osType: "hvm",
     arch: "x86_64",
     machine: "pc-q35-7.2",
+    consoles: [],
     metadataXml: OWNER.replace(/"/g, "'"),
     ownerMarker: "s/vm",
     disks: [
@@ -56,10 +57,10 @@ describe("domain state", () => {
   test("keeps the configured unit, machine alias, metadata spelling and disk order", () => {
     const state = domainState(domainInfo(), known);
     expect(state).toMatchObject({ memory: 96, memory_unit: "MiB", vcpu: 2, running: true, autostart: false, uuid: "u-1", id: "u-1" });
-    expect(state.os).toEqual({ type: "hvm", type_arch: "x86_64", type_machine: "q35" });
+    expect(state.os).toEqual({ type: "hvm", type_arch: "x86_64", type_machine: "q35", kernel: null, initrd: null, cmdline: null });
     expect(state.metadata).toEqual({ xml: OWNER });
     expect(state.devices.disks.map((d: { target: { dev: string } }) => d.target.dev)).toEqual(["vdb", "vda"]);
-    expect(state.devices.interfaces[0]).toEqual({ type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" } });
+    expect(state.devices.interfaces[0]).toEqual({ type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" }, wait_for_ip: null, addresses: [] });
     expect(state.destroy).toEqual(known.destroy);
   });
 

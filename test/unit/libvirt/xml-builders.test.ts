@@ -102,6 +102,7 @@ describe("network XML", () => {
       bridge: "cvbr0",
       forwardMode: undefined,
       hasIpConfig: false,
+      ips: [],
       isolated: true,
       metadataXml: `<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">stack/net</cdktf-virt:owner>`,
       ownerMarker: "stack/net",

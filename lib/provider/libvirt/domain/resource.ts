@@ -2,7 +2,7 @@
 // hardware shuts the guest down (ACPI, then destroy after the timeout), redefines it and starts it again; a
 // change of description or metadata only redefines it. `running` is managed like any other attribute.
 import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { isUnknown } from "../../framework";
+import { isUnknown, UNKNOWN } from "../../framework";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
 import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs, validateMetadataXml } from "../common";
@@ -12,12 +12,22 @@ import { domainSpecFrom, memoryKiB } from "./spec";
 import { unplugRemovedDisks } from "./disk-unplug";
 import { snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
+import { leasedAddresses, waitForAddresses } from "./addresses";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
 async function readBack(client: LibvirtClient, known: Values, call: VirshCallOptions): Promise<State | null> {
   const info = await client.domains.find(known.name, call);
-  return info ? domainState(info, known) : null;
+  return info ? domainState(info, known, await leasedAddresses(info, client, call)) : null;
+}
+
+/** After a (re)start: wait_for_ip, then the state with the addresses. */
+async function settle(planned: Values, ctx: Ctx): Promise<State | null> {
+  const { client, call } = clientOf(ctx);
+  const info = await client.domains.find(planned.name, call);
+  if (!info) return null;
+  if (info.active && !(await waitForAddresses(planned, info, client, call, ctx.diagnostics))) return domainState(info, planned);
+  return domainState(info, planned, await leasedAddresses(info, client, call));
 }
 
 /** JSON comparison in which an unknown value equals nothing (it will change). */
@@ -27,12 +37,25 @@ function same(a: unknown, b: unknown): boolean {
   return json(a) === json(b);
 }
 
+/** The devices as hardware: without what the interfaces report (addresses) or how the apply waits (wait_for_ip). */
+function hardware(devices: unknown): unknown {
+  const known = knownObject(devices);
+  if (!known || !Array.isArray(known.interfaces)) return devices;
+  const interfaces = known.interfaces.map((nic: unknown) => {
+    const k = knownObject(nic);
+    if (!k) return nic;
+    const { addresses: _addresses, wait_for_ip: _wait, ...rest } = k;
+    return rest;
+  });
+  return { ...known, interfaces };
+}
+
 /** True when going from `before` to `after` changes the virtual hardware (the guest must be restarted). */
 export function needsRestart(before: Values, after: Values): boolean {
   if (memoryKiB(before) !== memoryKiB(after)) return true;
   if (!same(before.vcpu ?? 1, after.vcpu ?? 1)) return true;
   if (!same(before.os, after.os)) return true;
-  return !same(before.devices, after.devices);
+  return !same(hardware(before.devices), hardware(after.devices));
 }
 
 /** True when the definition changes at all (hardware, description or metadata). */
@@ -44,6 +67,26 @@ export function needsRedefine(before: Values, after: Values): boolean {
 
 function shutdownTimeoutMs(block: unknown, ctx: Ctx, what: string): number {
   return secondsToMs(knownObject(knownObject(block)?.shutdown)?.timeout, ctx.providerData.shutdownTimeoutMs, what);
+}
+
+/** Direct kernel boot: absolute host paths, and initrd/cmdline only with a kernel. */
+function validateKernelBoot(os: Values | undefined, ctx: Ctx): void {
+  if (!os) return;
+  for (const field of ["kernel", "initrd"]) {
+    const path = os[field];
+    if (typeof path === "string" && !path.startsWith("/")) {
+      ctx.diagnostics.error(`Relative ${field} path`, `os.${field} must be an absolute path on the host, got "${path}".`, ["os", field]);
+    }
+  }
+  const kernelMissing = os.kernel === null || os.kernel === undefined;
+  for (const field of ["initrd", "cmdline"]) {
+    if (kernelMissing && os[field] !== null && os[field] !== undefined) {
+      ctx.diagnostics.error(`${field} without kernel`, `os.${field} is only used with direct kernel boot: set os.kernel too.`, ["os", field]);
+    }
+  }
+  if (typeof os.cmdline === "string" && /[\n\r\0]/.test(os.cmdline)) {
+    ctx.diagnostics.error("Multi-line kernel command line", "os.cmdline must be a single line.", ["os", "cmdline"]);
+  }
 }
 
 /** Brings an existing domain (described by `current`) to the planned definition, autostart and power state. */
@@ -78,6 +121,16 @@ export const domainResource: Resource<LibvirtProviderData> = {
   typeName: "libvirt_domain",
   schema: domainSchema,
 
+  // A restart (or a power change) may change the leased addresses: plan them as known after apply.
+  modifyPlan({ prior, planned }) {
+    if (!prior || !planned || isUnknown(planned.devices)) return { planned };
+    if (!needsRestart(prior, planned) && prior.running === planned.running) return { planned };
+    const devices = knownObject(planned.devices);
+    if (!devices || !Array.isArray(devices.interfaces)) return { planned };
+    const interfaces = devices.interfaces.map((nic: unknown) => (knownObject(nic) ? { ...(nic as Values), addresses: UNKNOWN } : nic));
+    return { planned: { ...planned, devices: { ...devices, interfaces } } };
+  },
+
   validateConfig(config, ctx) {
     knownList(knownObject(config.devices)?.disks).forEach((disk, i) => {
       const source = knownObject(disk.source);
@@ -90,6 +143,20 @@ export const domainResource: Resource<LibvirtProviderData> = {
       const kinds = ["volume", "file", "block"].filter((k) => source[k] !== null && source[k] !== undefined);
       if (kinds.length > 1) {
         ctx.diagnostics.error("Conflicting disk sources", `Set only one of source.volume, source.file and source.block, not ${kinds.join(" and ")}.`, ["devices", "disks", i, "source"]);
+      }
+    });
+    validateKernelBoot(knownObject(config.os), ctx);
+    knownList(knownObject(config.devices)?.consoles).forEach((console, i) => {
+      const path = knownObject(console.source)?.path;
+      const at = ["devices", "consoles", i];
+      if (console.type === "pty" && path !== undefined && path !== null) {
+        ctx.diagnostics.error("Console source on a pty", 'A pty console has no source.path: set type = "file" to log to a file.', [...at, "source", "path"]);
+      }
+      if (console.type === "file" && !isUnknown(console.source) && (path === undefined || path === null)) {
+        ctx.diagnostics.error("Missing console log file", "A file console needs source.path (an absolute path on the host).", [...at, "source", "path"]);
+      }
+      if (typeof path === "string" && !path.startsWith("/")) {
+        ctx.diagnostics.error("Relative console path", `The log file must be an absolute path on the host, got "${path}".`, [...at, "source", "path"]);
       }
     });
     validateMetadataXml(config, ctx.diagnostics);
@@ -110,7 +177,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
       if (planned.autostart === true) await client.domains.setAutostart(planned.name, true, call);
       if (planned.running !== false) await client.domains.start(planned.name, call);
     }
-    resp.state = (await readBack(client, planned, call)) ?? resp.state;
+    resp.state = (await settle(planned, ctx)) ?? resp.state;
   },
 
   async read({ state }, ctx) {
@@ -122,7 +189,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
     const { client, call } = clientOf(ctx);
     const info = await client.domains.info(prior.name, call);
     await converge(info, domainState(info, prior), planned, ctx);
-    resp.state = await readBack(client, planned, call);
+    resp.state = await settle(planned, ctx);
   },
 
   async delete({ prior }, ctx) {

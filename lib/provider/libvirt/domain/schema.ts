@@ -1,7 +1,7 @@
 // libvirt_domain's schema (0.9.x shape, subset). Only name and type replace the domain; every other change is
 // applied in place: graceful shutdown (with a timeout, then destroy), redefinition, restart.
 import type { Schema } from "../../framework";
-import { bool, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
+import { bool, listOf, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { SIZE_UNITS } from "../common";
 
 const diskAttributes = {
@@ -45,6 +45,25 @@ const interfaceAttributes = {
     computed: true,
     description: "The interface's MAC address (kept across updates).",
   }),
+  wait_for_ip: nested("single", {
+    timeout: num({ optional: true, description: "Seconds to wait. Default 300." }),
+    source: str({ optional: true, description: '"lease" (default): the DHCP leases of the interface\'s libvirt network.', validators: [oneOf(["lease"])] }),
+  }, {
+    optional: true,
+    description: "After starting the domain, wait until the interface has an IPv4 address (fails after the timeout; Ctrl-C stops waiting).",
+  }),
+  addresses: listOf("string", { computed: true, description: "The interface's IPv4 addresses from its network's DHCP leases (empty while it has none)." }),
+};
+
+const consoleAttributes = {
+  type: str({ optional: true, computed: true, description: '"file" (with source.path) or "pty". Default: "file" when source.path is given, else "pty".', validators: [oneOf(["file", "pty"])] }),
+  source: nested("single", {
+    path: str({ required: true, description: "Absolute path of the log file on the host; truncated whenever the domain starts." }),
+  }, { optional: true, description: "Where a file console writes what the guest prints." }),
+  target: nested("single", {
+    type: str({ optional: true, computed: true, description: '"serial" (ttyS<port>, default) or "virtio" (hvc<port>).', validators: [oneOf(["serial", "virtio"])] }),
+    port: num({ optional: true, computed: true, description: "Port number. Default 0." }),
+  }, { optional: true, computed: true, description: "The console as the guest sees it." }),
 };
 
 const shutdownAttribute = nested("single", {
@@ -66,14 +85,21 @@ export const domainSchema: Schema = {
       type: str({ required: true, description: '"hvm".' }),
       type_arch: str({ optional: true, computed: true, description: "Guest architecture. Default x86_64." }),
       type_machine: str({ optional: true, computed: true, description: 'Machine type, e.g. "q35" or "pc". Default: chosen by libvirt.' }),
+      kernel: str({ optional: true, description: "Direct kernel boot: absolute path of a kernel image on the host (instead of a boot loader on a disk)." }),
+      initrd: str({ optional: true, description: "Direct kernel boot: absolute path of the initrd on the host. Needs kernel." }),
+      cmdline: str({ optional: true, description: "Direct kernel boot: the kernel command line. Needs kernel." }),
     }, { optional: true, computed: true, description: "Guest OS settings." }),
     devices: nested("single", {
       disks: nested("list", diskAttributes, { optional: true, description: "Disks, in order." }),
       interfaces: nested("list", interfaceAttributes, { optional: true, description: "Network interfaces, in order." }),
+      consoles: nested("list", consoleAttributes, {
+        optional: true,
+        description: "Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.",
+      }),
     }, {
       optional: true,
       computed: true,
-      description: "Disks and network interfaces. Left unset, the domain's devices are not managed; other devices (consoles, graphics, ...) are always kept.",
+      description: "Disks, network interfaces and consoles. Left unset, the domain's devices are not managed; other devices (graphics, ...) are always kept.",
     }),
     metadata: nested("single", {
       xml: str({ required: true, description: "Inner XML of <metadata>; each element in its own namespace. cdktf-virt puts its ownership marker here." }),

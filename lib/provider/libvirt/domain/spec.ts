@@ -1,7 +1,7 @@
 // From a planned libvirt_domain value to the driver's DomainSpec. Defaults that libvirt would otherwise guess
 // badly are filled in here: a disk on a qcow2 volume is opened as qcow2 (libvirt assumes raw), memory defaults
 // to 512 MiB and one vCPU.
-import type { DiskSource, DomainDiskSpec, DomainInterfaceSpec, DomainSpec, LibvirtClient, VirshCallOptions } from "../../../libvirt";
+import type { DirectKernelBoot, DiskSource, DomainConsoleSpec, DomainDiskSpec, DomainInterfaceSpec, DomainSpec, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import type { Values } from "../../framework";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
 
@@ -45,6 +45,27 @@ export async function domainSpecFrom(planned: Values, client: LibvirtClient, cal
     metadataXml: knownString(knownObject(planned.metadata)?.xml),
     disks,
     interfaces,
+    kernelBoot: kernelBoot(os),
+    consoles: devices?.consoles === null || devices?.consoles === undefined ? undefined : knownList(devices.consoles).map(consoleSpec),
+  };
+}
+
+/** Direct kernel boot from os.kernel, os.initrd and os.cmdline; undefined without a kernel. */
+export function kernelBoot(os: Values | undefined): DirectKernelBoot | undefined {
+  const kernel = knownString(os?.kernel);
+  if (kernel === undefined) return undefined;
+  return { kernel, initrd: knownString(os?.initrd), cmdline: knownString(os?.cmdline) };
+}
+
+export function consoleSpec(console: Values): DomainConsoleSpec {
+  const path = knownString(knownObject(console.source)?.path);
+  const target = knownObject(console.target);
+  const type = knownString(console.type) ?? (path !== undefined ? "file" : "pty");
+  return {
+    type: type === "file" ? "file" : "pty",
+    path,
+    targetType: knownString(target?.type),
+    targetPort: wholeNumber(target?.port, "devices.consoles.target.port"),
   };
 }
 

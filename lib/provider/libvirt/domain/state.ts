@@ -1,7 +1,7 @@
 // From what libvirt reports to libvirt_domain state. libvirt normalises what it stores (memory in KiB, "pc" →
 // "pc-i440fx-7.2", disks sorted by bus and name, metadata re-indented); the user's spelling is kept wherever
 // it means the same thing, so a plan after apply is empty.
-import type { DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
+import type { DomainConsoleInfo, DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
 import type { State, Values } from "../../framework";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
@@ -17,7 +17,10 @@ export function machineState(live: string | undefined, known: string | undefined
   return live.startsWith(prefix) ? known : live;
 }
 
-export function domainState(info: DomainInfo, known: Values): State {
+/** The IPv4 addresses each MAC (lower case) holds, from the DHCP leases of the domain's networks. */
+export type AddressesByMac = ReadonlyMap<string, readonly string[]>;
+
+export function domainState(info: DomainInfo, known: Values, addresses: AddressesByMac = new Map()): State {
   const memory = fromBytes(info.memoryKiB * 1024, knownString(known.memory_unit) ?? "KiB", "KiB");
   const knownOs = knownObject(known.os);
   const knownMetadata = knownString(knownObject(known.metadata)?.xml);
@@ -34,8 +37,11 @@ export function domainState(info: DomainInfo, known: Values): State {
       type: info.osType ?? "hvm",
       type_arch: info.arch ?? knownString(knownOs?.type_arch) ?? null,
       type_machine: machineState(info.machine, knownString(knownOs?.type_machine)),
+      kernel: info.kernel ?? null,
+      initrd: info.initrd ?? null,
+      cmdline: info.cmdline ?? null,
     },
-    devices: devicesState(info, knownObject(known.devices)),
+    devices: devicesState(info, knownObject(known.devices), addresses),
     metadata:
       info.metadataXml === undefined || info.metadataXml === ""
         ? null
@@ -47,18 +53,30 @@ export function domainState(info: DomainInfo, known: Values): State {
   };
 }
 
-function devicesState(info: DomainInfo, known: Values | undefined): Values | null {
+function devicesState(info: DomainInfo, known: Values | undefined, addresses: AddressesByMac): Values | null {
   const knownDisks = knownList(known?.disks);
   // libvirt keeps disks sorted by bus and device name: put them back in the configured order.
   const order = new Map(knownDisks.map((d, i) => [String(knownObject(d.target)?.dev), i]));
   const disks = [...info.disks]
     .sort((a, b) => (order.get(a.target.dev) ?? order.size) - (order.get(b.target.dev) ?? order.size))
     .map(diskState);
-  const interfaces = info.interfaces.map(interfaceState);
+  const knownInterfaces = knownList(known?.interfaces);
+  const interfaces = info.interfaces.map((nic, i) => interfaceState(nic, knownInterfaces[i], addresses));
+  // Consoles are managed only when configured: a domain always has some (libvirt adds a serial one to many).
+  const consolesManaged = known !== undefined && known.consoles !== null && known.consoles !== undefined;
   if (disks.length === 0 && interfaces.length === 0 && !known) return null;
   return {
     disks: disks.length === 0 && (known?.disks === null || known?.disks === undefined) ? null : disks,
     interfaces: interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
+    consoles: consolesManaged ? info.consoles.map(consoleState) : null,
+  };
+}
+
+function consoleState(console: DomainConsoleInfo): Values {
+  return {
+    type: console.type,
+    source: console.path !== undefined ? { path: console.path } : null,
+    target: { type: console.targetType ?? null, port: console.targetPort ?? null },
   };
 }
 
@@ -81,11 +99,13 @@ function diskState(disk: DomainDiskInfo): Values {
   };
 }
 
-function interfaceState(nic: DomainInterfaceInfo): Values {
+function interfaceState(nic: DomainInterfaceInfo, known: Values | undefined, addresses: AddressesByMac): Values {
   return {
     type: nic.type,
     model: nic.model ? { type: nic.model } : null,
     source: { network: nic.network !== undefined ? { network: nic.network } : null },
     mac: { address: nic.mac ?? null },
+    wait_for_ip: knownObject(known?.wait_for_ip) ?? null,
+    addresses: [...(addresses.get(nic.mac?.toLowerCase() ?? "") ?? [])],
   };
 }

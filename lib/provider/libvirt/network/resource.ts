@@ -1,17 +1,18 @@
-// libvirt_network (0.9.x shape, subset: isolated networks). No <forward> and no <ip>: libvirt creates only a
-// bridge, runs no dnsmasq, and nothing a guest sends leaves the host. Unlike the official provider, a metadata
+// libvirt_network (0.9.x shape, subset: isolated networks). Never a <forward>: nothing a guest sends is routed off
+// the host. Without `ips` libvirt creates only a bridge; with one (and dhcp ranges) the host has that address on the
+// bridge and dnsmasq answers DHCP there, so guests get addresses the host can reach. Unlike the official provider, a metadata
 // change is pushed to libvirt (a redefinition), not silently dropped.
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, nested, num, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
-import type { NetworkInfo } from "../../../libvirt";
+import type { NetworkInfo, NetworkIpSpec } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
-import { adoptOrFail, clientOf, ignoreNotFound, knownObject, knownString, validateMetadataXml } from "../common";
+import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, validateMetadataXml } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
 const schema = {
-  description: "An isolated libvirt network: a bridge with no forwarding and no addresses.",
+  description: "An isolated libvirt network: a bridge with no forwarding; optionally an IPv4 subnet with DHCP for guests.",
   attributes: {
     name: str({ required: true, description: "Name of the network.", planModifiers: [requiresReplace()] }),
     autostart: bool({ optional: true, default: false, description: "Start the network when libvirtd starts." }),
@@ -30,9 +31,19 @@ const schema = {
       optional: true,
       description: "Not supported by the bundled provider: its networks are isolated.",
     }),
-    ips: nested("list", { address: str({ optional: true }), prefix: num({ optional: true }) }, {
+    ips: nested("list", {
+      address: str({ required: true, description: "The host's IPv4 address on the bridge, e.g. 10.213.7.1." }),
+      prefix: num({ required: true, description: "Prefix length of the subnet, e.g. 24." }),
+      dhcp: nested("single", {
+        ranges: nested("list", {
+          start: str({ required: true, description: "First address handed out." }),
+          end: str({ required: true, description: "Last address handed out." }),
+        }, { required: true, description: "Address ranges." }),
+      }, { optional: true, description: "DHCP (dnsmasq) on the subnet. Unset: no DHCP server." }),
+    }, {
       optional: true,
-      description: "Not supported by the bundled provider: its networks are isolated.",
+      description: "At most one IPv4 subnet (no forwarding: it routes nowhere). Changing it replaces the network.",
+      planModifiers: [requiresReplace()],
     }),
     metadata: nested("single", { xml: str({ required: true, description: "Inner XML of <metadata>; carries the ownership marker." }) }, {
       optional: true,
@@ -51,10 +62,23 @@ function networkState(network: NetworkInfo, known: Values): State {
     autostart: network.autostart,
     bridge: { name: network.bridge ?? null },
     forward: null,
-    ips: null,
+    ips: network.ips.length === 0 ? null : network.ips.map(ipState),
     metadata: !xml ? null : { xml: knownXml !== undefined && sameXmlContent(knownXml, xml) ? knownXml : xml },
     id: network.uuid ?? null,
   };
+}
+
+function ipState(ip: NetworkIpSpec): Values {
+  const ranges = ip.dhcpRanges ?? [];
+  return { address: ip.address, prefix: ip.prefix, dhcp: ranges.length === 0 ? null : { ranges: ranges.map((r) => ({ start: r.start, end: r.end })) } };
+}
+
+function ipsFrom(planned: Values): NetworkIpSpec[] {
+  return knownList(planned.ips).map((ip) => ({
+    address: String(ip.address),
+    prefix: Number(ip.prefix),
+    dhcpRanges: knownList(knownObject(ip.dhcp)?.ranges).map((r) => ({ start: String(r.start), end: String(r.end) })),
+  }));
 }
 
 async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
@@ -69,6 +93,7 @@ function specFrom(planned: Values, uuid?: string) {
     uuid,
     bridge: knownString(knownObject(planned.bridge)?.name),
     metadataXml: knownString(knownObject(planned.metadata)?.xml),
+    ips: ipsFrom(planned),
   };
 }
 
@@ -88,9 +113,18 @@ export const networkResource: Resource<LibvirtProviderData> = {
   schema,
 
   validateConfig(config, ctx) {
-    const unsupported = "The bundled libvirt provider manages isolated networks only (no forwarding, no addresses), so no traffic can leave the host. Remove it, or use the official provider for routed networks.";
+    const unsupported = "The bundled libvirt provider manages isolated networks only (no forwarding), so no traffic can leave the host. Remove it, or use the official provider for routed networks.";
     if (config.forward !== null) ctx.diagnostics.error("forward is not supported", unsupported, ["forward"]);
-    if (Array.isArray(config.ips) && config.ips.length > 0) ctx.diagnostics.error("ips is not supported", unsupported, ["ips"]);
+    const ips = knownList(config.ips);
+    if (ips.length > 1) ctx.diagnostics.error("Too many subnets", "Give at most one IPv4 subnet in ips.", ["ips"]);
+    ips.forEach((ip, i) => {
+      if (typeof ip.address === "string" && !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip.address)) {
+        ctx.diagnostics.error("Invalid address", `"${ip.address}" is not an IPv4 address.`, ["ips", i, "address"]);
+      }
+      if (typeof ip.prefix === "number" && (!Number.isInteger(ip.prefix) || ip.prefix < 8 || ip.prefix > 30)) {
+        ctx.diagnostics.error("Invalid prefix", `The prefix must be a whole number from 8 to 30, got ${ip.prefix}.`, ["ips", i, "prefix"]);
+      }
+    });
     validateMetadataXml(config, ctx.diagnostics);
   },
 
