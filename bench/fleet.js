@@ -25,11 +25,13 @@
 // @ts-check
 "use strict";
 const { spawnSync } = require("node:child_process");
-const { readdirSync, readFileSync, readlinkSync } = require("node:fs");
-const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
+const { readFileSync } = require("node:fs");
+const { flag, formatMs, loadAverage, median, msSince, option, printResult, ratio, spread, timed } = require("./support/report");
+// The synth child loads nothing but cdktf and the stack (no undici): its wall time is what a synth costs.
+const { RawIncus, withConcurrency } = flag("child") ? /** @type {typeof import("./rest-baseline/rest-client")} */ ({}) : require("./rest-baseline/rest-client");
 const { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, requireDaemon, uniquePrefix } = require("./support/incus-stack");
 const { bundleTs, loadTs } = require("./support/load-ts");
-const { flag, formatMs, median, msSince, option, printResult, ratio, spread, timed } = require("./support/report");
+const { watchProcesses } = require("./support/processes");
 
 const GOAL_MS = 30_000;
 /** Terraform must finish a deploy or destroy of the whole fleet within this. */
@@ -72,40 +74,6 @@ function synthOnce(args) {
   const wallMs = msSince(started);
   if (r.status !== 0) throw new Error(`synth of the fleet stack failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   return { ...JSON.parse(r.stdout.trim().split("\n").pop() ?? ""), wallMs };
-}
-
-/**
- * Samples the peak RSS (VmHWM) of every process whose working directory is `dir`: terraform and the provider
- * processes it starts there (the warm provider process included), every `everyMs` until stopped.
- */
-function watchPeakRss(dir, everyMs = 100) {
-  /** @type {Map<number, { comm: string, hwmKiB: number }>} */
-  const seen = new Map();
-  const sample = () => {
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        if (readlinkSync(`/proc/${entry}/cwd`) !== dir) continue;
-        const status = readFileSync(`/proc/${entry}/status`, "utf8");
-        const comm = /^Name:\s*(\S+)/m.exec(status)?.[1] ?? "?";
-        const hwmKiB = Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0);
-        const before = seen.get(Number(entry));
-        if (!before || hwmKiB > before.hwmKiB) seen.set(Number(entry), { comm, hwmKiB });
-      } catch {
-        // gone meanwhile, or not ours to read
-      }
-    }
-  };
-  const timer = setInterval(sample, everyMs);
-  return {
-    stop() {
-      clearInterval(timer);
-      sample();
-      const peak = (/** @type {string} */ comm) =>
-        Math.max(0, ...[...seen.values()].filter((p) => p.comm === comm).map((p) => p.hwmKiB)) / 1024;
-      return { providerMiB: peak("node"), terraformMiB: peak("terraform"), providerProcesses: [...seen.values()].filter((p) => p.comm === "node").length };
-    },
-  };
 }
 
 /** One REST client per distinct socket; https remotes are refused with the reason. */
@@ -162,11 +130,11 @@ async function main() {
   };
 
   const planOnce = async () => {
-    const watch = watchPeakRss(stack.stackDir);
+    const watch = watchProcesses(stack.stackDir);
     const [ms, r] = await timed(() => stack.run(["plan", "-input=false", "-detailed-exitcode", `-parallelism=${parallelism}`], { env }));
-    const rss = watch.stop();
+    const used = watch.stop();
     if (r.code !== 0) throw new Error(`the plan of the deployed fleet is not empty (exit ${r.code}):\n${r.output.slice(-4000)}`);
-    return { ms, ...rss };
+    return { ms, providerMiB: used.provider.peakRssMiB, terraformMiB: used.terraform.peakRssMiB, providerProcesses: used.provider.processes, providerCpuMs: used.provider.cpuMs, terraformCpuMs: used.terraform.cpuMs };
   };
 
   /** @type {any[]} */
@@ -189,14 +157,17 @@ async function main() {
     [deployMs] = await timed(() => stack.ok(["apply", "-input=false", "-auto-approve", `-parallelism=${parallelism}`], env));
     await expectFleet(clients, remotes, count, prefix, project);
     console.log(`fleet: deployed in ${formatMs(deployMs)}; measuring ${runs} runs`);
-    await planOnce(); // warm the file cache and the daemon
-    await restReads();
+    const warm = await planOnce(); // warm the file cache and the daemon
+    const warmRest = await restReads();
+    console.log(`fleet: untimed warm-up: plan ${formatMs(warm.ms)}, REST reads ${formatMs(warmRest.ms)} (load ${loadAverage()})`);
     for (let run = 0; run < runs; run++) {
       synths.push(synthOnce(synthArgs));
       plans.push(await planOnce());
       const r = await restReads();
       rests.push(r.ms);
       requests = r.requests;
+      const [s, p] = [synths[run], plans[run]];
+      console.log(`fleet: run ${run + 1}/${runs}: synth ${formatMs(s.wallMs)}, plan ${formatMs(p.ms)}, REST reads ${formatMs(r.ms)} (load ${loadAverage()})`);
     }
     [destroyMs] = await timed(() => stack.ok(["destroy", "-input=false", "-auto-approve", `-parallelism=${parallelism}`], env));
   } finally {
@@ -236,6 +207,8 @@ async function main() {
       providerPeakRssMiB: Math.round(providerRss),
       terraformPeakRssMiB: Math.round(terraformRss),
       providerProcesses: plans.map((p) => p.providerProcesses),
+      providerCpuMs: Math.round(median(plans.map((p) => p.providerCpuMs))),
+      terraformCpuMs: Math.round(median(plans.map((p) => p.terraformCpuMs))),
       deployMs: Math.round(deployMs),
       destroyMs: Math.round(destroyMs),
       totalRunsMs: totals.map(Math.round),
@@ -247,7 +220,7 @@ async function main() {
     [
       `synth + no-op plan:            ${formatMs(total)} (${spread(totals, formatMs)}; goal < ${formatMs(GOAL_MS)}: ${total < GOAL_MS ? "met" : "NOT met"})`,
       `synth (fresh node process):    ${formatMs(synthWall)} (${spread(synths.map((s) => s.wallMs), formatMs)}); build + app.synth() ${formatMs(median(synths.map((s) => s.buildMs + s.synthMs)))}, CPU ${formatMs(median(synths.map((s) => s.cpuMs)))}, peak RSS ${synthRss.toFixed(0)} MiB`,
-      `terraform plan (refresh):      ${formatMs(plan)} (${spread(plans.map((p) => p.ms), formatMs)}; no changes); peak RSS provider ${providerRss.toFixed(0)} MiB, terraform ${terraformRss.toFixed(0)} MiB`,
+      `terraform plan (refresh):      ${formatMs(plan)} (${spread(plans.map((p) => p.ms), formatMs)}; no changes); peak RSS provider ${providerRss.toFixed(0)} MiB, terraform ${terraformRss.toFixed(0)} MiB; CPU provider ${formatMs(median(plans.map((p) => p.providerCpuMs)))}, terraform ${formatMs(median(plans.map((p) => p.terraformCpuMs)))}`,
       `raw REST reads, ${parallelism} in flight:  ${formatMs(rest)} (${spread(rests, formatMs)}; ${requests} GETs)`,
       `ratio plan / REST reads: ${ratio(plan, rest)}x`,
     ],
