@@ -5,6 +5,7 @@ import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } fro
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import { forgetStoragePool } from "./pool-config";
 
 /** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
 const DRIVER_COMPUTED_KEYS: Readonly<Record<string, readonly string[]>> = {
@@ -78,11 +79,13 @@ async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise
   const desired = configMap(planned.config);
   // The zfs source as written by the user may differ from what Incus stores; never send it back changed.
   if (planned.driver === "zfs" && current.value.config?.source !== undefined) desired.source = current.value.config.source;
-  await client.storagePools.update(
-    planned.name,
-    { description: planned.description ?? "", config: mergeForPut(current.value.config, desired, poolComputedKeys(planned.driver)) },
-    { ...call, etag: current.etag },
-  );
+  await client.storagePools
+    .update(
+      planned.name,
+      { description: planned.description ?? "", config: mergeForPut(current.value.config, desired, poolComputedKeys(planned.driver)) },
+      { ...call, etag: current.etag },
+    )
+    .finally(() => forgetStoragePool(client, planned.name)); // volumes read later must see the new config
 }
 
 export const storagePoolResource: Resource<IncusProviderData> = {
@@ -111,10 +114,11 @@ export const storagePoolResource: Resource<IncusProviderData> = {
           config: configMap(planned.config),
         },
         callFor(ctx, planned),
-      ),
+      ).finally(() => forgetStoragePool(client, planned.name)), // volumes read later must see the new pool
     getObject: (client, planned, ctx) => client.storagePools.get(planned.name, callFor(ctx, planned)),
     // The pool is deleted cluster-wide, not only on the member it was created on.
-    deleteObject: (client, prior, ctx) => client.storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })),
+    deleteObject: (client, prior, ctx) =>
+      client.storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })).finally(() => forgetStoragePool(client, prior.name)),
     converge,
     readBack,
   }),
