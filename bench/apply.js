@@ -14,7 +14,8 @@
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
 const { launchScript, runChains, runScript } = require("./rest-baseline/incus-cli");
 const { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, containersHcl, deleteAll, expectBuilt, names, requireDaemon, restSpec, uniquePrefix, workspace } = require("./support/incus-stack");
-const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
+const { watchProcesses } = require("./support/processes");
+const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
 /**
  * @param {RawIncus} raw
@@ -27,12 +28,15 @@ async function viaTerraform(raw, prefix, count, parallelism) {
   try {
     ws.write("main.tf", containersHcl(prefix, count));
     await ws.init();
+    const load = loadAverage();
+    const watch = watchProcesses(ws.dir);
     const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
+    const used = watch.stop();
     await expectBuilt(raw, prefix, count);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
     if (plan.code !== 0) throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
     const [destroyMs] = await timed(() => ws.destroy());
-    return { ms, destroyMs };
+    return { ms, destroyMs, load, terraformCpuMs: used.terraform.cpuMs, providerCpuMs: used.provider.cpuMs };
   } finally {
     await deleteAll(raw, prefix, withConcurrency);
     ws.cleanup();
@@ -49,15 +53,17 @@ async function viaRest(raw, prefix, count, parallelism) {
   const before = raw.requests;
   try {
     const specs = [...Array(count).keys()].map((i) => restSpec(prefix, i));
+    const cpu = process.cpuUsage();
     const [ms] = await timed(() =>
       withConcurrency(specs, parallelism, async (s) => {
         await raw.createVolume(TEST_POOL, s.volume, s.volumeConfig);
         await raw.launchContainer(s.name, s.instance);
       }),
     );
+    const used = process.cpuUsage(cpu);
     const requests = raw.requests - before;
     await expectBuilt(raw, prefix, count);
-    return { ms, requests };
+    return { ms, requests, cpuMs: Math.round((used.user + used.system) / 1000) };
   } finally {
     await deleteAll(raw, prefix, withConcurrency);
   }
@@ -95,6 +101,10 @@ async function main() {
   const times = { terraform: [], rest: [], cli: [], script: [] };
   /** @type {number[]} */
   const destroyMs = [];
+  /** @type {{ ms: number, load: number, terraformCpuMs: number, providerCpuMs: number }[]} */
+  const terraformRuns = [];
+  /** @type {number[]} */
+  const restCpuMs = [];
   let requests = 0;
   try {
     for (let run = 0; run < runs; run++) {
@@ -105,8 +115,10 @@ async function main() {
           const r = await viaTerraform(raw, prefix, count, parallelism);
           times.terraform.push(r.ms);
           destroyMs.push(r.destroyMs);
+          terraformRuns.push({ ms: Math.round(r.ms), load: r.load, terraformCpuMs: r.terraformCpuMs, providerCpuMs: r.providerCpuMs });
         } else if (variant === "rest") {
           const r = await viaRest(raw, prefix, count, parallelism);
+          restCpuMs.push(r.cpuMs);
           times.rest.push(r.ms);
           requests = r.requests;
         } else {
@@ -135,6 +147,10 @@ async function main() {
       cliParallelRunsMs: times.cli.map(Math.round),
       cliRunsMs: times.script.map(Math.round),
       terraformDestroyMs: Math.round(median(destroyMs)),
+      terraformRuns,
+      terraformCpuMs: Math.round(median(terraformRuns.map((r) => r.terraformCpuMs))),
+      providerCpuMs: Math.round(median(terraformRuns.map((r) => r.providerCpuMs))),
+      restClientCpuMs: Math.round(median(restCpuMs)),
       restRequests: requests,
       planAfterApplyEmpty: true,
       ratio: ratio(m.terraform, m.rest),
@@ -143,6 +159,7 @@ async function main() {
     },
     [
       `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(m.terraform)} (${s("terraform")}; destroy ${formatMs(median(destroyMs))}; plan after apply empty)`,
+      `${"  CPU of the terraform variant:".padEnd(40)}terraform ${formatMs(median(terraformRuns.map((r) => r.terraformCpuMs)))}, provider ${formatMs(median(terraformRuns.map((r) => r.providerCpuMs)))} (the REST client: ${formatMs(median(restCpuMs))}); per run: ${terraformRuns.map((r) => `${formatMs(r.ms)} at load ${r.load}`).join(", ")}`,
       `${`raw REST, ${parallelism} at a time:`.padEnd(40)}${formatMs(m.rest)} (${s("rest")}; ${requests} API calls)`,
       `${`incus CLI, ${parallelism} chains at a time:`.padEnd(40)}${formatMs(m.cli)} (${s("cli")})`,
       `${"incus CLI script, one after the other:".padEnd(40)}${formatMs(m.script)} (${s("script")}; what a shell script does)`,

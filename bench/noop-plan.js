@@ -12,6 +12,7 @@
 "use strict";
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
 const { TEST_POOL, containersHcl, deleteAll, expectBuilt, names, requireDaemon, uniquePrefix, workspace } = require("./support/incus-stack");
+const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
 async function restReads(raw, prefix, count, parallelism) {
@@ -44,14 +45,24 @@ async function main() {
   const rest = [];
   let requests = 0;
   let setupMs = 0;
+  /** @type {{ terraform: number[], provider: number[] }} */
+  let cpuOf = { terraform: [], provider: [] };
   try {
     ws.write("main.tf", containersHcl(prefix, count));
     await ws.init();
     [setupMs] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
     await expectBuilt(raw, prefix, count);
+    /** CPU of terraform and of the provider per plan with refresh: what the plan costs apart from waiting. */
+    const cpu = { terraform: /** @type {number[]} */ ([]), provider: /** @type {number[]} */ ([]) };
     const planOnce = async (/** @type {string[]} */ extra) => {
+      const watch = watchProcesses(ws.dir);
       const [ms, r] = await timed(() => ws.plan([`-parallelism=${parallelism}`, ...extra]));
+      const used = watch.stop();
       if (r.code !== 0) throw new Error(`the plan of the deployed stack is not empty (exit ${r.code}):\n${r.output}`);
+      if (extra.length === 0) {
+        cpu.terraform.push(used.terraform.cpuMs);
+        cpu.provider.push(used.provider.cpuMs);
+      }
       return ms;
     };
     await planOnce([]); // warm the file cache and the daemon
@@ -63,6 +74,7 @@ async function main() {
       rest.push(r.ms);
       requests = r.requests;
     }
+    cpuOf = { terraform: cpu.terraform.slice(1), provider: cpu.provider.slice(1) }; // without the warm-up plan
     await ws.destroy();
   } finally {
     await deleteAll(raw, prefix, withConcurrency);
@@ -70,6 +82,8 @@ async function main() {
     await raw.close();
   }
   const p = median(plan);
+  const terraformCpu = median(cpuOf.terraform);
+  const providerCpu = median(cpuOf.provider);
   const pn = median(planNoRefresh);
   const r = median(rest);
   const refresh = Math.max(0, p - pn);
@@ -88,11 +102,14 @@ async function main() {
       planNoRefreshRunsMs: planNoRefresh.map(Math.round),
       restReadsRunsMs: rest.map(Math.round),
       restRequests: requests,
+      terraformCpuMs: Math.round(terraformCpu),
+      providerCpuMs: Math.round(providerCpu),
       ratio: ratio(p, r),
       refreshRatio: ratio(refresh, r),
     },
     [
       `terraform plan (refresh):        ${formatMs(p)} (${spread(plan, formatMs)}; no changes)`,
+      `  CPU per plan (refresh): terraform ${formatMs(terraformCpu)}, provider ${formatMs(providerCpu)}`,
       `terraform plan -refresh=false:   ${formatMs(pn)} (${spread(planNoRefresh, formatMs)}; terraform and provider start-up, no reads)`,
       `raw REST reads, ${parallelism} at a time: ${formatMs(r)} (${spread(rest, formatMs)}; ${requests} GETs)`,
       `ratio plan / REST reads: ${ratio(p, r)}x; refresh part (${formatMs(refresh)}) / REST reads: ${ratio(refresh, r)}x`,

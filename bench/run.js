@@ -25,6 +25,7 @@ const BENCHES = [
   { name: "plan-overhead", script: "plan-overhead.js", args: [], baseline: "plan of a built-in terraform_data" },
   { name: "apply", script: "apply.js", args: [], baseline: "raw REST, same concurrency" },
   { name: "noop-plan", script: "noop-plan.js", args: [], baseline: "raw REST reads, same concurrency" },
+  { name: "fleet", script: "fleet.js", args: [], baseline: "raw REST reads, same concurrency" },
   { name: "libvirt-apply", script: "libvirt-apply.js", args: [], baseline: "virsh, same concurrency" },
 ];
 
@@ -77,6 +78,8 @@ function headline(r) {
       return `${formatMs(x.terraformMs)} vs ${formatMs(x.restMs)} (${x.containers} containers, ${x.runs} runs; CLI 10 at a time ${x.ratioVsCliParallel}x, sequential CLI script ${x.ratioVsCli}x)`;
     case "noop-plan":
       return `${formatMs(x.planMs)} vs ${formatMs(x.restReadsMs)} (${x.resources} resources; refresh part ${x.refreshRatio}x)`;
+    case "fleet":
+      return `synth + plan ${formatMs(x.totalMs)} (goal < ${formatMs(x.goalMs)}): synth ${formatMs(x.synthWallMs)} (peak RSS ${x.synthPeakRssMiB} MiB), plan ${formatMs(x.planMs)} vs REST reads ${formatMs(x.restReadsMs)} (${x.instances} containers, ${x.resources} resources; provider peak RSS ${x.providerPeakRssMiB} MiB)`;
     case "libvirt-apply":
       return `${formatMs(x.terraformMs)} vs ${formatMs(x.virshMs)} (${x.domains} domains, ${x.runs} runs; sequential virsh ${x.ratioVsSequential}x)`;
     default:

@@ -80,41 +80,47 @@ class RawIncus {
     await this.operation("PUT", `/1.0/instances/${name}/state`, { action: "start", timeout: 30 });
   }
 
-  getInstance(name) {
-    return this.call("GET", `/1.0/instances/${name}`);
+  /** @param {string} name @param {string} [project] default: the default project */
+  getInstance(name, project) {
+    return this.call("GET", `/1.0/instances/${name}${inProject(project)}`);
   }
 
-  getInstanceState(name) {
-    return this.call("GET", `/1.0/instances/${name}/state`);
+  /** @param {string} name @param {string} [project] */
+  getInstanceState(name, project) {
+    return this.call("GET", `/1.0/instances/${name}/state${inProject(project)}`);
   }
 
-  getVolume(pool, name) {
-    return this.call("GET", `/1.0/storage-pools/${pool}/volumes/custom/${name}`);
+  /** @param {string} pool @param {string} name @param {string} [project] */
+  getVolume(pool, name, project) {
+    return this.call("GET", `/1.0/storage-pools/${pool}/volumes/custom/${name}${inProject(project)}`);
   }
 
-  /** Stops (forced) and deletes an instance; a missing one is fine. */
-  async deleteInstance(name) {
+  /** Stops (forced) and deletes an instance; a missing one is fine. @param {string} name @param {string} [project] */
+  async deleteInstance(name, project) {
     try {
-      await this.operation("PUT", `/1.0/instances/${name}/state`, { action: "stop", force: true, timeout: 30 });
+      await this.operation("PUT", `/1.0/instances/${name}/state${inProject(project)}`, { action: "stop", force: true, timeout: 30 });
     } catch (err) {
       if (err.status === 404) return;
       if (!/already stopped|not running/i.test(err.message)) throw err;
     }
-    await this.operation("DELETE", `/1.0/instances/${name}`).catch((err) => {
+    await this.operation("DELETE", `/1.0/instances/${name}${inProject(project)}`).catch((err) => {
       if (err.status !== 404) throw err;
     });
   }
 
-  /** Deletes a custom volume; a missing one is fine. */
-  async deleteVolume(pool, name) {
-    await this.call("DELETE", `/1.0/storage-pools/${pool}/volumes/custom/${name}`).catch((err) => {
+  /** Deletes a custom volume; a missing one is fine. @param {string} pool @param {string} name @param {string} [project] */
+  async deleteVolume(pool, name, project) {
+    await this.call("DELETE", `/1.0/storage-pools/${pool}/volumes/custom/${name}${inProject(project)}`).catch((err) => {
       if (err.status !== 404) throw err;
     });
   }
 
-  /** Names of the instances (or custom volumes of `pool`) starting with `prefix`. */
-  async namesWithPrefix(prefix, pool) {
-    const path = pool ? `/1.0/storage-pools/${pool}/volumes/custom` : "/1.0/instances";
+  /**
+   * Names of the instances (or custom volumes of `pool`) starting with `prefix`.
+   * @param {string} prefix @param {string} [pool] @param {string} [project]
+   */
+  async namesWithPrefix(prefix, pool, project) {
+    const path = `${pool ? `/1.0/storage-pools/${pool}/volumes/custom` : "/1.0/instances"}${inProject(project)}`;
     const urls = (await this.call("GET", path)).metadata ?? [];
     return urls.map((u) => decodeURIComponent(u.split("?")[0].split("/").pop())).filter((n) => n.startsWith(prefix));
   }
@@ -122,6 +128,11 @@ class RawIncus {
   close() {
     return this.dispatcher.close();
   }
+}
+
+/** The query string that places a call in `project` (nothing for the default project). @param {string} [project] */
+function inProject(project) {
+  return project ? `?project=${encodeURIComponent(project)}` : "";
 }
 
 /** Runs `task(item)` for every item with at most `limit` in flight (Terraform's -parallelism). */

@@ -14,5 +14,13 @@ import type { CtyInput } from "./values";
  */
 export function ctyEqual(a: CtyInput, b: CtyInput, type: CtyType): boolean {
   if (a === b) return true;
-  return canonicalKey(normalizeCtyValue(a, type), type) === canonicalKey(normalizeCtyValue(b, type), type);
+  return ctyKey(a, type) === ctyKey(b, type);
+}
+
+/**
+ * A text key of `value` as a value of `type`: two values have the same key exactly when ctyEqual holds, so values
+ * can be grouped in a Map instead of compared pairwise. Throws a CtyError for a value that does not fit the type.
+ */
+export function ctyKey(value: CtyInput, type: CtyType): string {
+  return canonicalKey(normalizeCtyValue(value, type), type);
 }

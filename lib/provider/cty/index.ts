@@ -21,4 +21,4 @@ export { decodeMsgpack } from "./msgpack-decode";
 export { encodeMsgpack } from "./msgpack-encode";
 export type { DecodeJsonOptions } from "./json";
 export { decodeJson, encodeJson } from "./json";
-export { ctyEqual } from "./equal";
+export { ctyEqual, ctyKey } from "./equal";

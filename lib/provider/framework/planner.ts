@@ -5,13 +5,14 @@
 //   "(known after apply)" noise for values that do not change), and is unknown when the object is created;
 // - plan modifiers then run per attribute; RequiresReplace modifiers yield the sorted replacement paths.
 // Nested values are planned element by element: lists by index, maps by key, sets by matching each configured
-// element with a prior element that has the same configured values.
-import { ctyEqual, isUnknown, UNKNOWN } from "../cty";
+// element with a prior element that has the same configured values (set-matching.ts).
+import { isUnknown, UNKNOWN } from "../cty";
 import type { CtyValue } from "../cty";
 import type { AttrPath } from "./diagnostics";
 import { sortUniquePaths } from "./diagnostics";
 import type { Attribute, Block, PlanModifier, Values } from "./schema";
 import type { ObjectSchema } from "./schema-type";
+import { SetElementMatcher } from "./set-matching";
 import { attributeMode, attributeType, blockType } from "./schema-type";
 
 export interface PlanOutcome {
@@ -72,39 +73,8 @@ function planCollection(schema: ObjectSchema, nesting: Collection, cfg: CtyValue
   if (nesting === "list") {
     return elements.map((el, i) => (isUnknown(el) ? el : planObject(schema, el as Values, asObject(priorElements[i]))));
   }
-  const used = new Set<number>();
-  return elements.map((el) =>
-    isUnknown(el) ? el : planObject(schema, el as Values, matchSetElement(schema, el as Values, priorElements, used)),
-  );
-}
-
-/**
- * The prior element a configured set element continues: one whose configurable values equal the configured
- * ones (computed-only values, and optional+computed values left null, may differ). Each prior element is
- * matched at most once.
- */
-function matchSetElement(
-  schema: ObjectSchema,
-  cfg: Values,
-  priorElements: readonly CtyValue[],
-  used: Set<number>,
-): Values | null {
-  for (let j = 0; j < priorElements.length; j++) {
-    const p = asObject(priorElements[j]);
-    if (used.has(j) || !p) continue;
-    const same = Object.entries(schema.attributes).every(([name, attr]) => {
-      const mode = attributeMode(attr);
-      const c = cfg[name] ?? null;
-      if (mode.computed && c === null) return true;
-      if (isUnknown(c)) return true;
-      return ctyEqual(c, p[name] ?? null, attributeType(attr));
-    });
-    if (same) {
-      used.add(j);
-      return p;
-    }
-  }
-  return null;
+  const matcher = new SetElementMatcher(schema, priorElements);
+  return elements.map((el) => (isUnknown(el) ? el : planObject(schema, el as Values, matcher.match(el as Values))));
 }
 
 interface Root {
@@ -172,11 +142,11 @@ function walkCollection(
   const planEls = plan as CtyValue[];
   const cfgEls = Array.isArray(cfgObj) ? (cfgObj as CtyValue[]) : [];
   const priEls = Array.isArray(pri) ? (pri as CtyValue[]) : [];
-  const used = new Set<number>();
+  const matcher = nesting === "set" ? new SetElementMatcher(schema, priEls) : null;
   planEls.forEach((el, i) => {
     if (el === null || isUnknown(el)) return;
     const c = asObject(cfgEls[i]);
-    const p = nesting === "list" ? asObject(priEls[i]) : c ? matchSetElement(schema, c, priEls, used) : null;
+    const p = matcher === null ? asObject(priEls[i]) : c ? matcher.match(c) : null;
     // Terraform cannot address set elements: paths inside a set stop at the set itself.
     const at = nesting === "list" && !inSet ? [...path, i] : path;
     applyModifiers(schema, c, el as Values, p, at, inSet || nesting === "set", root, replace);

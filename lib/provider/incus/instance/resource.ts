@@ -45,6 +45,29 @@ async function readInstance(at: Placement, name: string, base: Values, withRunti
   return stateOf(at, live, base, withRuntime);
 }
 
+/**
+ * The refresh: like readInstance, but when the prior state says the instance was running its /state is requested
+ * together with the instance instead of after it (one round trip less per instance on every plan; a refresh of a
+ * running fleet is mostly these two reads). The early /state answer is dropped if the instance is stopped now.
+ */
+async function refreshInstance(at: Placement, name: string, prior: Values): Promise<State | null> {
+  if (prior.status !== "Running" && prior.status !== "Ready") return readInstance(at, name, prior);
+  const runtimeRead = ignoreNotFound(at.client.instanceState.get(name, at.call)).then(
+    (runtime) => ({ runtime }),
+    (error: unknown) => ({ error }),
+  );
+  const live = await ignoreNotFound(at.client.instances.get(name, at.call)).catch(async (err: unknown) => {
+    await runtimeRead;
+    throw err;
+  });
+  const early = await runtimeRead;
+  if (!live) return null;
+  if (!needsRuntimeState(live.value)) return instanceStateFrom(prior, live.value, null);
+  // A failed early read is retried the ordinary way, so it reports (or recovers) as a plain read would.
+  if ("error" in early || !early.runtime) return stateOf(at, live, prior, true);
+  return instanceStateFrom(prior, live.value, early.runtime.value);
+}
+
 async function stateOf(at: Placement, live: Versioned<Instance>, base: Values, withRuntime: boolean): Promise<State | null> {
   if (!withRuntime || !needsRuntimeState(live.value)) return instanceStateFrom(base, live.value, null);
   const runtime = await ignoreNotFound(at.client.instanceState.get(live.value.name, at.call));
@@ -147,7 +170,7 @@ export const instanceResource: Resource<IncusProviderData> = {
   validateConfig: (config, ctx) => validateInstanceConfig(config, ctx.diagnostics),
   modifyPlan: (req) => modifyInstancePlan(req),
   create,
-  read: async (req, ctx) => readInstance(placementOf(req.state, ctx), String(req.state.name), req.state),
+  read: async (req, ctx) => refreshInstance(placementOf(req.state, ctx), String(req.state.name), req.state),
   update,
   delete: async (req, ctx) => deleteInstance(placementOf(req.prior, ctx), String(req.prior.name), ctx.log),
   importState: async (id) => importInstance(id),

@@ -7,6 +7,7 @@ import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut
 import { MEMBER_POOL_KEYS } from "../../../config-keys";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
+import { forgetStoragePool } from "./pool-config";
 
 /** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
 const DRIVER_COMPUTED_KEYS: Readonly<Record<string, readonly string[]>> = {
@@ -94,11 +95,13 @@ async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise
   const desired = configMap(planned.config);
   // The zfs source as written by the user may differ from what Incus stores; never send it back changed.
   if (planned.driver === "zfs" && current.value.config?.source !== undefined) desired.source = current.value.config.source;
-  await client.storagePools.update(
-    planned.name,
-    { description: planned.description ?? "", config: mergeForPut(current.value.config, desired, poolComputedKeys(planned.driver)) },
-    { ...call, etag: current.etag },
-  );
+  await client.storagePools
+    .update(
+      planned.name,
+      { description: planned.description ?? "", config: mergeForPut(current.value.config, desired, poolComputedKeys(planned.driver)) },
+      { ...call, etag: current.etag },
+    )
+    .finally(() => forgetStoragePool(client, planned.name)); // volumes read later must see the new config
 }
 
 export const storagePoolResource: Resource<IncusProviderData> = {
@@ -127,14 +130,15 @@ export const storagePoolResource: Resource<IncusProviderData> = {
           config: planned.target ? withoutMarker(configMap(planned.config)) : configMap(planned.config),
         },
         callFor(ctx, planned),
-      ),
+      ).finally(() => forgetStoragePool(client, planned.name)), // volumes read later must see the new pool
     getObject: async (client, planned, ctx) => {
       const found = await client.storagePools.get(planned.name, callFor(ctx, planned));
       if (isMemberPart(planned) && found.value.status === "Pending") refusePending("storage pool", planned);
       return found;
     },
     // The pool is deleted cluster-wide, not only on the member it was created on.
-    deleteObject: (client, prior, ctx) => client.storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })),
+    deleteObject: (client, prior, ctx) =>
+      client.storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })).finally(() => forgetStoragePool(client, prior.name)),
     converge,
     readBack,
   }),

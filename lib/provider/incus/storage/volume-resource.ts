@@ -5,6 +5,7 @@ import type { IncusClient, StorageVolume } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, optionalString, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import { storagePoolOf } from "./pool-config";
 import { planVolume, volumeSchema } from "./volume-schema";
 import { reattachDetached } from "./detached-devices";
 import { removeVolume, validatePolicyKeys } from "./volume-removal";
@@ -45,19 +46,20 @@ async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<S
   const call = callFor(ctx, known);
   const [volume, pool] = await Promise.all([
     ignoreNotFound(client.storageVolumes.get(known.pool, known.name, call)),
-    ignoreNotFound(client.storagePools.get(known.pool, { signal: ctx.signal })),
+    storagePoolOf(client, known.pool, ctx.signal),
   ]);
   if (!volume) return null;
-  return volumeState(volume.value, volumeComputedKeys(pool?.value.config), known);
+  return volumeState(volume.value, volumeComputedKeys(pool?.config), known);
 }
 
 async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
   const call = callFor(ctx, planned);
   const [current, pool] = await Promise.all([
     client.storageVolumes.get(planned.pool, planned.name, call),
-    client.storagePools.get(planned.pool, { signal: ctx.signal }),
+    // A pool that is not there fails the plain read, with its usual error.
+    storagePoolOf(client, planned.pool, ctx.signal).then(async (p) => p ?? (await client.storagePools.get(planned.pool, { signal: ctx.signal })).value),
   ]);
-  const computed = volumeComputedKeys(pool.value.config);
+  const computed = volumeComputedKeys(pool.config);
   const description = typeof planned.description === "string" ? planned.description : current.value.description;
   // A null config (a copy or import whose config the server decides) keeps what is there.
   const config = planned.config === null ? current.value.config : mergeForPut(current.value.config, configMap(planned.config), computed);

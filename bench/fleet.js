@@ -1,0 +1,264 @@
+#!/usr/bin/env node
+// Fleet scale: a stack of N containers (default 1000), each with a custom volume, spread round-robin over several
+// Incus remotes (bench/fleet-stack.ts, written with the constructs). It is deployed for real with terraform, then
+// every run measures what a user waits for when nothing changed:
+//   - synth: a fresh node process that builds the construct tree and runs app.synth() (wall time of the whole
+//     process, its CPU time and peak RSS);
+//   - a no-op `terraform plan -parallelism=P` (with refresh: one read per object), with the peak RSS of the provider
+//     process(es) and of terraform itself, sampled from /proc while the plan runs;
+//   - the baseline: the raw REST reads carrying the same information (each container, its /state when running,
+//     each volume, each project), P in flight, over the same sockets.
+// Goal: synth + plan under 30 s on this machine. The ratio plan / REST reads is the provider's overhead.
+//
+// Remotes: --remotes takes a comma-separated list of addresses, one IncusHost (and one project) each. The default,
+// three times "unix://", stands three remotes up on the local incusd, each with its own project: one provider with
+// three remotes, the same work per object as three hosts, only one daemon doing it. Local sockets
+// ("unix:///path/unix.socket") are read by the baseline directly; https remotes need the provider's client
+// certificate and are refused with a message until the baseline has one.
+//
+// Containers are stopped by default (--running starts them: 1000 running containers take gigabytes of memory on a
+// shared machine); for a stopped container the provider reads the instance only, and so does the baseline.
+// Everything is removed afterwards (terraform destroy, then a sweep by prefix over the REST API), also on failure.
+//
+// Usage: node bench/fleet.js [--instances 1000] [--parallelism 10] [--runs 3] [--remotes unix://,unix://,unix://]
+//                            [--running] [--quick]
+// @ts-check
+"use strict";
+const { spawnSync } = require("node:child_process");
+const { readFileSync } = require("node:fs");
+const { flag, formatMs, loadAverage, median, msSince, option, printResult, ratio, spread, timed } = require("./support/report");
+// The synth child loads nothing but cdktf and the stack (no undici): its wall time is what a synth costs.
+const { RawIncus, withConcurrency } = flag("child") ? /** @type {typeof import("./rest-baseline/rest-client")} */ ({}) : require("./rest-baseline/rest-client");
+const { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, requireDaemon, uniquePrefix } = require("./support/incus-stack");
+const { bundleTs, loadTs } = require("./support/load-ts");
+const { watchProcesses } = require("./support/processes");
+
+const GOAL_MS = 30_000;
+/** Terraform must finish a deploy or destroy of the whole fleet within this. */
+const LONG_RUN_MS = 60 * 60_000;
+
+/** Child mode: synthesize the fleet stack into `outdir`, print one JSON line of measurements. */
+function child() {
+  const started = process.hrtime.bigint();
+  const cpuStarted = process.cpuUsage();
+  const { App, LocalBackend, TerraformStack } = require("cdktf");
+  const { buildFleet } = require(option("bundle", ""));
+  const loadMs = msSince(started);
+  const buildStarted = process.hrtime.bigint();
+  const app = new App({ outdir: option("outdir", ""), stackTraces: false });
+  const stack = new TerraformStack(app, option("stack", ""));
+  new LocalBackend(stack, { path: option("state", "") });
+  buildFleet(stack, {
+    count: Number(option("instances", "")),
+    remotes: option("remotes", "").split(","),
+    prefix: option("stack", ""),
+    pool: TEST_POOL,
+    image: TEST_IMAGE,
+    volumeSize: VOLUME_SIZE,
+    running: flag("running"),
+  });
+  const buildMs = msSince(buildStarted);
+  const synthStarted = process.hrtime.bigint();
+  app.synth();
+  const synthMs = msSince(synthStarted);
+  const cpu = process.cpuUsage(cpuStarted);
+  console.log(
+    JSON.stringify({ loadMs, buildMs, synthMs, cpuMs: (cpu.user + cpu.system) / 1000, peakRssMiB: process.resourceUsage().maxRSS / 1024 }),
+  );
+}
+
+/** Synthesizes in a fresh node process; returns its figures plus the wall time of the whole process. */
+function synthOnce(args) {
+  const started = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [__filename, "--child", ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const wallMs = msSince(started);
+  if (r.status !== 0) throw new Error(`synth of the fleet stack failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return { ...JSON.parse(r.stdout.trim().split("\n").pop() ?? ""), wallMs };
+}
+
+/** One REST client per distinct socket; https remotes are refused with the reason. */
+function restClients(remotes) {
+  /** @type {Map<string, InstanceType<typeof RawIncus>>} */
+  const bySocket = new Map();
+  return remotes.map((address) => {
+    if (address.startsWith("https://")) {
+      throw new Error(`--remotes ${address}: the REST baseline reads local sockets only (unix://, unix:///path); an https remote needs the client certificate the provider uses, which this bench does not take yet`);
+    }
+    const m = /^unix:\/\/(\/\S*)?$/.exec(address);
+    if (!m) throw new Error(`--remotes ${address}: not an Incus address (unix://, unix:///path/to/unix.socket)`);
+    const socket = m[1] ?? "";
+    if (!bySocket.has(socket)) bySocket.set(socket, new RawIncus(socket || undefined));
+    return /** @type {InstanceType<typeof RawIncus>} */ (bySocket.get(socket));
+  });
+}
+
+async function main() {
+  if (flag("child")) return child();
+  const quick = flag("quick");
+  const count = Number(option("instances", quick ? "6" : "1000"));
+  const parallelism = Number(option("parallelism", "10"));
+  const runs = Number(option("runs", quick ? "1" : "3"));
+  const remotes = option("remotes", "unix://,unix://,unix://").split(",").filter(Boolean);
+  const running = flag("running");
+  const clients = restClients(remotes);
+  for (const c of new Set(clients)) await requireDaemon(c);
+  const { fleetNames } = loadTs("bench/fleet-stack.ts");
+  const bundle = bundleTs("bench/fleet-stack.ts");
+  const { SynthesizedStack } = loadTs("test/support/synthesized-stack.ts");
+  const prefix = uniquePrefix("fleet");
+  const stack = new SynthesizedStack(prefix, { timeoutMs: LONG_RUN_MS });
+  const env = { TF_LOG: "", TF_LOG_PATH: "" };
+  const synthArgs = ["--bundle", bundle, "--outdir", stack.outdir, "--stack", prefix, "--state", stack.statePath, "--instances", String(count), "--remotes", remotes.join(","), ...(running ? ["--running"] : [])];
+  const site = (/** @type {number} */ i) => i % remotes.length;
+  const project = (/** @type {number} */ h) => fleetNames.project(prefix, h);
+
+  /** The reads a refresh makes, P in flight: each project, each container (+ /state when running), each volume. */
+  const restReads = async () => {
+    const distinct = [...new Set(clients)];
+    const before = distinct.reduce((n, c) => n + c.requests, 0);
+    const [ms] = await timed(async () => {
+      await withConcurrency(remotes.map((_, h) => h), parallelism, (h) => clients[h].call("GET", `/1.0/projects/${project(h)}`));
+      await withConcurrency([...Array(count).keys()], parallelism, async (i) => {
+        const c = clients[site(i)];
+        const p = project(site(i));
+        await c.getInstance(fleetNames.instance(prefix, i), p);
+        if (running) await c.getInstanceState(fleetNames.instance(prefix, i), p);
+        await c.getVolume(TEST_POOL, fleetNames.volume(prefix, i), p);
+      });
+    });
+    return { ms, requests: distinct.reduce((n, c) => n + c.requests, 0) - before };
+  };
+
+  const planOnce = async () => {
+    const watch = watchProcesses(stack.stackDir);
+    const [ms, r] = await timed(() => stack.run(["plan", "-input=false", "-detailed-exitcode", `-parallelism=${parallelism}`], { env }));
+    const used = watch.stop();
+    if (r.code !== 0) throw new Error(`the plan of the deployed fleet is not empty (exit ${r.code}):\n${r.output.slice(-4000)}`);
+    return { ms, providerMiB: used.provider.peakRssMiB, terraformMiB: used.terraform.peakRssMiB, providerProcesses: used.provider.processes, providerCpuMs: used.provider.cpuMs, terraformCpuMs: used.terraform.cpuMs };
+  };
+
+  /** @type {any[]} */
+  const synths = [];
+  /** @type {any[]} */
+  const plans = [];
+  /** @type {number[]} */
+  const rests = [];
+  let requests = 0;
+  let resources = 0;
+  let deployMs = 0;
+  let destroyMs = 0;
+  try {
+    synths.push(synthOnce(synthArgs)); // untimed: writes the stack terraform init needs
+    const json = JSON.parse(readFileSync(`${stack.stackDir}/cdk.tf.json`, "utf8"));
+    resources = Object.values(json.resource ?? {}).reduce((n, byId) => n + Object.keys(byId).length, 0);
+    synths.length = 0;
+    await stack.init();
+    console.log(`fleet: deploying ${count} containers with volumes (${resources} resources) over ${remotes.length} remotes, -parallelism=${parallelism}…`);
+    [deployMs] = await timed(() => stack.ok(["apply", "-input=false", "-auto-approve", `-parallelism=${parallelism}`], env));
+    await expectFleet(clients, remotes, count, prefix, project);
+    console.log(`fleet: deployed in ${formatMs(deployMs)}; measuring ${runs} runs`);
+    const warm = await planOnce(); // warm the file cache and the daemon
+    const warmRest = await restReads();
+    console.log(`fleet: untimed warm-up: plan ${formatMs(warm.ms)}, REST reads ${formatMs(warmRest.ms)} (load ${loadAverage()})`);
+    for (let run = 0; run < runs; run++) {
+      synths.push(synthOnce(synthArgs));
+      plans.push(await planOnce());
+      const r = await restReads();
+      rests.push(r.ms);
+      requests = r.requests;
+      const [s, p] = [synths[run], plans[run]];
+      console.log(`fleet: run ${run + 1}/${runs}: synth ${formatMs(s.wallMs)}, plan ${formatMs(p.ms)}, REST reads ${formatMs(r.ms)} (load ${loadAverage()})`);
+    }
+    [destroyMs] = await timed(() => stack.ok(["destroy", "-input=false", "-auto-approve", `-parallelism=${parallelism}`], env));
+  } finally {
+    await sweep(clients, remotes, prefix, project);
+    stack.cleanup();
+    for (const c of new Set(clients)) await c.close();
+  }
+
+  const synthWall = median(synths.map((s) => s.wallMs));
+  const plan = median(plans.map((p) => p.ms));
+  const rest = median(rests);
+  const totals = synths.map((s, i) => s.wallMs + plans[i].ms);
+  const total = median(totals);
+  const synthRss = Math.max(...synths.map((s) => s.peakRssMiB));
+  const providerRss = Math.max(...plans.map((p) => p.providerMiB));
+  const terraformRss = Math.max(...plans.map((p) => p.terraformMiB));
+  const where = remotes.every((r) => r === "unix://") ? `${remotes.length} remotes on the local incusd, one project each` : remotes.join(", ");
+  console.log(`fleet (${count} containers with volumes, ${resources} resources, ${where}; ${running ? "running" : "stopped"} containers; parallelism ${parallelism}, ${runs} runs; deploy took ${formatMs(deployMs)}, destroy ${formatMs(destroyMs)})`);
+  printResult(
+    {
+      bench: "fleet",
+      instances: count,
+      resources,
+      remotes,
+      running,
+      parallelism,
+      runs,
+      totalMs: Math.round(total),
+      goalMs: GOAL_MS,
+      synthWallMs: Math.round(synthWall),
+      synthInProcessMs: Math.round(median(synths.map((s) => s.buildMs + s.synthMs))),
+      synthCpuMs: Math.round(median(synths.map((s) => s.cpuMs))),
+      synthPeakRssMiB: Math.round(synthRss),
+      planMs: Math.round(plan),
+      restReadsMs: Math.round(rest),
+      restRequests: requests,
+      providerPeakRssMiB: Math.round(providerRss),
+      terraformPeakRssMiB: Math.round(terraformRss),
+      providerProcesses: plans.map((p) => p.providerProcesses),
+      providerCpuMs: Math.round(median(plans.map((p) => p.providerCpuMs))),
+      terraformCpuMs: Math.round(median(plans.map((p) => p.terraformCpuMs))),
+      deployMs: Math.round(deployMs),
+      destroyMs: Math.round(destroyMs),
+      totalRunsMs: totals.map(Math.round),
+      synthRunsMs: synths.map((s) => Math.round(s.wallMs)),
+      planRunsMs: plans.map((p) => Math.round(p.ms)),
+      restReadsRunsMs: rests.map(Math.round),
+      ratio: ratio(plan, rest),
+    },
+    [
+      `synth + no-op plan:            ${formatMs(total)} (${spread(totals, formatMs)}; goal < ${formatMs(GOAL_MS)}: ${total < GOAL_MS ? "met" : "NOT met"})`,
+      `synth (fresh node process):    ${formatMs(synthWall)} (${spread(synths.map((s) => s.wallMs), formatMs)}); build + app.synth() ${formatMs(median(synths.map((s) => s.buildMs + s.synthMs)))}, CPU ${formatMs(median(synths.map((s) => s.cpuMs)))}, peak RSS ${synthRss.toFixed(0)} MiB`,
+      `terraform plan (refresh):      ${formatMs(plan)} (${spread(plans.map((p) => p.ms), formatMs)}; no changes); peak RSS provider ${providerRss.toFixed(0)} MiB, terraform ${terraformRss.toFixed(0)} MiB; CPU provider ${formatMs(median(plans.map((p) => p.providerCpuMs)))}, terraform ${formatMs(median(plans.map((p) => p.terraformCpuMs)))}`,
+      `raw REST reads, ${parallelism} in flight:  ${formatMs(rest)} (${spread(rests, formatMs)}; ${requests} GETs)`,
+      `ratio plan / REST reads: ${ratio(plan, rest)}x`,
+    ],
+  );
+}
+
+/** Throws unless every remote's project holds its share of the containers and volumes. */
+async function expectFleet(clients, remotes, count, prefix, project) {
+  for (let h = 0; h < remotes.length; h++) {
+    const expected = Math.floor(count / remotes.length) + (h < count % remotes.length ? 1 : 0);
+    const instances = await clients[h].namesWithPrefix(`${prefix}-`, undefined, project(h));
+    const volumes = await clients[h].namesWithPrefix(`${prefix}-`, TEST_POOL, project(h));
+    if (instances.length !== expected || volumes.length !== expected) {
+      throw new Error(`project ${project(h)} on ${remotes[h]}: expected ${expected} containers and volumes, found ${instances.length} and ${volumes.length}`);
+    }
+  }
+}
+
+/** Deletes whatever is left with the prefix: containers, volumes, then the projects. */
+async function sweep(clients, remotes, prefix, project) {
+  for (let h = 0; h < remotes.length; h++) {
+    const c = clients[h];
+    const p = project(h);
+    try {
+      await c.call("GET", `/1.0/projects/${p}`);
+    } catch (err) {
+      if (err.status === 404) continue;
+      throw err;
+    }
+    await withConcurrency(await c.namesWithPrefix(`${prefix}-`, undefined, p), 10, (n) => c.deleteInstance(n, p));
+    await withConcurrency(await c.namesWithPrefix(`${prefix}-`, TEST_POOL, p), 10, (n) => c.deleteVolume(TEST_POOL, n, p));
+    await c.call("DELETE", `/1.0/projects/${p}`).catch((err) => {
+      if (err.status !== 404) throw err;
+    });
+  }
+}
+
+main().catch((err) => {
+  console.error(`fleet benchmark: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});
