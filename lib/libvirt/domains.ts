@@ -6,6 +6,9 @@ import type { DomainSpec, DomainXmlInfo } from "./domain-xml";
 import { parseInfoLines } from "./info-text";
 import { patchDomainXml } from "./domain-patch";
 import type { Virsh, VirshCallOptions } from "./virsh";
+import { abortableDelay } from "./delay";
+
+const STOP_ABORTED = "domain stop aborted by the caller";
 
 /** virsh domstate's words: "running", "paused", "shut off", "in shutdown", "crashed", "pmsuspended", ... */
 export type DomainState = string;
@@ -89,7 +92,7 @@ export class LibvirtDomains {
       }
       const deadline = Date.now() + gracefulTimeoutMs;
       while (Date.now() < deadline) {
-        await delay(Math.min(pollMs, Math.max(0, deadline - Date.now())), call.signal);
+        await abortableDelay(Math.min(pollMs, Math.max(0, deadline - Date.now())), call.signal, STOP_ABORTED);
         if ((await this.state(name, call)) === "shut off") return "graceful";
       }
     }
@@ -191,7 +194,7 @@ export class LibvirtDomains {
             "(a virtio disk is only released when the guest acknowledges the unplug)",
         );
       }
-      await delay(Math.min(pollMs, Math.max(0, deadline - Date.now())), call.signal);
+      await abortableDelay(Math.min(pollMs, Math.max(0, deadline - Date.now())), call.signal, STOP_ABORTED);
     }
     await this.detachDiskFromDefinition(name, target, call);
   }
@@ -255,20 +258,3 @@ function combine(dominfo: string, xml: string): DomainInfo {
   return { ...parseDomainXml(xml), state, active: state !== "shut off", autostart, inactiveXml: xml };
 }
 
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new Error("domain stop aborted by the caller"));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new Error("domain stop aborted by the caller"));
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}

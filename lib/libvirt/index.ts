@@ -8,6 +8,7 @@ export type { VirshErrorCode, VirshErrorDetails, LibvirtObjectKind } from "./err
 export { checkLibvirtName } from "./names";
 export { OWNER_NAMESPACE } from "./owner";
 export { bytesPerUnit } from "./xml";
+export { abortableDelay } from "./delay";
 
 export { LibvirtPools } from "./pools";
 export type { PoolInfo, PoolDeleteOptions } from "./pools";

@@ -2,10 +2,9 @@
 // devices kept), and the provider's configuration checks with their attribute paths.
 import { buildDomainXml, parseDomainXml, patchDomainXml } from "../../../lib/libvirt";
 import type { DomainSpec } from "../../../lib/libvirt";
-import { Diagnostics } from "../../../lib/provider/framework";
-import type { ResourceContext, Values } from "../../../lib/provider/framework";
+import type { Values } from "../../../lib/provider/framework";
 import { domainResource } from "../../../lib/provider/libvirt";
-import type { LibvirtProviderData } from "../../../lib/provider/libvirt";
+import { validateConfig } from "./support/validate-config";
 
 const base: DomainSpec = { name: "vm", memoryKiB: 262144, vcpus: 1 };
 const boot = { kernel: "/g/vmlinuz", initrd: "/g/initrd.img", cmdline: "console=ttyS0 quiet" };
@@ -75,17 +74,7 @@ describe("patching an existing definition", () => {
 });
 
 describe("libvirt_domain configuration checks", () => {
-  function validate(config: Values): Diagnostics {
-    const diagnostics = new Diagnostics();
-    const ctx = {
-      providerData: undefined as unknown as LibvirtProviderData,
-      signal: new AbortController().signal,
-      diagnostics,
-      log: { trace() {}, debug() {}, info() {}, warn() {}, error() {} },
-    } satisfies ResourceContext<LibvirtProviderData>;
-    void domainResource.validateConfig!({ name: "vm", metadata: null, ...config }, ctx);
-    return diagnostics;
-  }
+  const validate = (config: Values) => validateConfig(domainResource, { name: "vm", metadata: null, ...config });
   const console = (c: Values): Values => ({ devices: { disks: null, interfaces: null, consoles: [{ type: null, source: null, target: null, ...c }] } });
 
   test.each([

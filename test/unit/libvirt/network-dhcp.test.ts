@@ -1,10 +1,10 @@
 // Networks with an IPv4 subnet and DHCP (still never a forward): the XML, the leases table virsh prints, and the
 // provider's checks of `ips`.
 import { buildNetworkXml, parseDhcpLeases, parseNetworkXml } from "../../../lib/libvirt";
-import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
-import type { ResourceContext, Values } from "../../../lib/provider/framework";
+import { UNKNOWN } from "../../../lib/provider/framework";
+import type { Values } from "../../../lib/provider/framework";
 import { domainResource, needsRestart, networkResource } from "../../../lib/provider/libvirt";
-import type { LibvirtProviderData } from "../../../lib/provider/libvirt";
+import { validateConfig } from "./support/validate-config";
 
 describe("network XML with a DHCP subnet", () => {
   test("built and read back; not isolated in libvirt's sense (it has an <ip>) but without <forward>", () => {
@@ -54,17 +54,7 @@ describe("virsh net-dhcp-leases", () => {
 });
 
 describe("libvirt_network ips checks", () => {
-  function validate(ips: Values[] | null): Diagnostics {
-    const diagnostics = new Diagnostics();
-    const ctx = {
-      providerData: undefined as unknown as LibvirtProviderData,
-      signal: new AbortController().signal,
-      diagnostics,
-      log: { trace() {}, debug() {}, info() {}, warn() {}, error() {} },
-    } satisfies ResourceContext<LibvirtProviderData>;
-    void networkResource.validateConfig!({ name: "n", forward: null, ips, metadata: null }, ctx);
-    return diagnostics;
-  }
+  const validate = (ips: Values[] | null) => validateConfig(networkResource, { name: "n", forward: null, ips, metadata: null });
   const ip = (address: string, prefix: number): Values => ({ address, prefix, dhcp: null });
 
   test("one subnet passes; a bad address, a bad prefix or two subnets are errors on their paths", () => {

@@ -1,6 +1,7 @@
 // A domain's IPv4 addresses, from the DHCP leases (dnsmasq's, through libvirt) of the networks its interfaces are
 // plugged into, and the wait_for_ip wait after a start: poll the leases for the interface's MAC until one appears,
 // the timeout passes (an error on the interface's wait_for_ip) or terraform is interrupted (the signal).
+import { abortableDelay } from "../../../libvirt";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import type { Diagnostics, Values } from "../../framework";
 import { knownList, knownObject, secondsToMs } from "../common";
@@ -58,23 +59,9 @@ export async function waitForAddresses(
         );
         return false;
       }
-      await pause(POLL_MS, call.signal);
+      await abortableDelay(POLL_MS, call.signal, "waiting for an IPv4 address was cancelled");
     }
   }
   return true;
 }
 
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error("waiting for an IPv4 address was cancelled"));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new Error("waiting for an IPv4 address was cancelled"));
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
