@@ -37,6 +37,14 @@ function address(resource: TerraformResource): string {
   return `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
 }
 
+/**
+ * What an instance follows of a volume it is rebuilt with (rebuildOnChange): the attributes of a real change, not the
+ * whole resource, so that bookkeeping keys (protect, removal policy) update the volume in place.
+ */
+function changeReferences(volume: TerraformResource): string[] {
+  return ['config["size"]', "content_type", "name", "pool", "remote", "type"].map((path) => `${address(volume)}.${path}`);
+}
+
 /** The same resources written with the L1 bindings: every value the constructs derive is spelled out. */
 export function buildWithBindings(stack: TerraformStack, count: number): void {
   const stackName = stack.node.id;
@@ -82,7 +90,7 @@ export function buildWithBindings(stack: TerraformStack, count: number): void {
           [`scratch${i}`]: { content_type: "filesystem", name: scratchName, pool: poolName, remote: "local", type: "custom" },
         },
       },
-      lifecycle: { replaceTriggeredBy: [address(data)] },
+      lifecycle: { replaceTriggeredBy: changeReferences(data) },
     });
     const scratch = new IncusStorageVolumeResource(new Construct(stack, `scratch${i}`), "Default", {
       name: scratchName,
@@ -106,7 +114,7 @@ export function buildWithBindings(stack: TerraformStack, count: number): void {
         { name: "root", type: "disk", properties: { path: "/", pool: poolName } },
         { name: `scratch${i}`, type: "disk", properties: { pool: poolName, source: scratch.getStringAttribute("name"), path: "/scratch" } },
       ],
-      lifecycle: { replaceTriggeredBy: [address(data), address(anchor)] },
+      lifecycle: { replaceTriggeredBy: [...changeReferences(data), address(anchor)] },
     });
   }
 }
