@@ -190,22 +190,31 @@ async function main() {
   const perSite = sites.map((_, s) => Math.floor(count / sites.length) + (s < count % sites.length ? 1 : 0));
   const placement = sites.map((s, k) => `${perSite[k]} on ${describeSite(remotes, s)}`);
 
-  /** The reads a refresh makes, P in flight: each project, each container (+ /state when running), each volume. */
+  /**
+   * The reads a refresh makes, P in flight: each project, each container (+ /state when running), each volume.
+   * Also the mean latency of a container's and a volume's GET per site, which shows which daemon is slow.
+   */
   const restReads = async () => {
     const distinct = [...new Set(clients)];
     const before = distinct.reduce((n, c) => n + c.requests, 0);
+    const siteMs = sites.map(() => 0);
+    const siteGets = sites.map(() => 0);
     const [ms] = await timed(async () => {
       await withConcurrency(remotes.map((_, h) => h), parallelism, (h) => clients[h].call("GET", `/1.0/projects/${project(h)}`));
       await withConcurrency([...Array(count).keys()], parallelism, async (i) => {
         const { remote, target } = site(i);
         const c = clients[remote];
         const p = project(remote);
+        const started = process.hrtime.bigint();
         await c.getInstance(fleetNames.instance(prefix, i), p, target);
         if (running) await c.getInstanceState(fleetNames.instance(prefix, i), p, target);
         await c.getVolume(TEST_POOL, fleetNames.volume(prefix, i), p, target);
+        siteMs[i % sites.length] += msSince(started);
+        siteGets[i % sites.length] += running ? 3 : 2;
       });
     });
-    return { ms, requests: distinct.reduce((n, c) => n + c.requests, 0) - before };
+    const perGetMs = siteMs.map((t, k) => (siteGets[k] ? t / siteGets[k] : 0));
+    return { ms, requests: distinct.reduce((n, c) => n + c.requests, 0) - before, perGetMs };
   };
 
   const planOnce = async () => {
@@ -223,6 +232,8 @@ async function main() {
   /** @type {number[]} */
   const rests = [];
   let requests = 0;
+  /** @type {number[][]} */
+  const perGet = [];
   let resources = 0;
   let deployMs = 0;
   let destroyMs = 0;
@@ -245,6 +256,7 @@ async function main() {
       const r = await restReads();
       rests.push(r.ms);
       requests = r.requests;
+      perGet.push(r.perGetMs);
       const [s, p] = [synths[run], plans[run]];
       console.log(`fleet: run ${run + 1}/${runs}: synth ${formatMs(s.wallMs)}, plan ${formatMs(p.ms)}, REST reads ${formatMs(r.ms)} (load ${loadAverage()})`);
     }
@@ -299,6 +311,7 @@ async function main() {
       synthRunsMs: synths.map((s) => Math.round(s.wallMs)),
       planRunsMs: plans.map((p) => Math.round(p.ms)),
       restReadsRunsMs: rests.map(Math.round),
+      restGetMsPerSite: sites.map((_, k) => Math.round(median(perGet.map((g) => g[k])) * 10) / 10),
       ratio: ratio(plan, rest),
     },
     [
@@ -306,6 +319,7 @@ async function main() {
       `synth (fresh node process):    ${formatMs(synthWall)} (${spread(synths.map((s) => s.wallMs), formatMs)}); build + app.synth() ${formatMs(median(synths.map((s) => s.buildMs + s.synthMs)))}, CPU ${formatMs(median(synths.map((s) => s.cpuMs)))}, peak RSS ${synthRss.toFixed(0)} MiB`,
       `terraform plan (refresh):      ${formatMs(plan)} (${spread(plans.map((p) => p.ms), formatMs)}; no changes); peak RSS provider ${providerRss.toFixed(0)} MiB, terraform ${terraformRss.toFixed(0)} MiB; CPU provider ${formatMs(median(plans.map((p) => p.providerCpuMs)))}, terraform ${formatMs(median(plans.map((p) => p.terraformCpuMs)))}`,
       `raw REST reads, ${parallelism} in flight:  ${formatMs(rest)} (${spread(rests, formatMs)}; ${requests} GETs)`,
+      `  mean GET latency per site:   ${sites.map((s, k) => `${s.target ?? remotes[s.remote].name ?? `local p${s.remote}`} ${formatMs(median(perGet.map((g) => g[k])))}`).join(", ")}`,
       `ratio plan / REST reads: ${ratio(plan, rest)}x`,
     ],
   );
