@@ -10,6 +10,7 @@ import type { IVolume } from "./volume-props";
 import { knownHost } from "./private/backend";
 import { fail } from "./private/errors";
 import { resolveObjectName } from "./private/name-registry";
+import { requireBundledProvider } from "./private/official-provider";
 import { OBJECT_NAME } from "./private/names";
 import { nonDefaultProject } from "./private/placement";
 
@@ -49,6 +50,7 @@ export class VolumeSnapshot<H extends IHost = IHost> extends Construct {
     this.volume = props.volume;
     const host = knownHost(this, KIND, this.volume.pool.host);
     if (host.hostKind !== "incus") fail(this, KIND, "volume", `the volume "${this.volume.node.path}" is on a libvirt host; VolumeSnapshot is Incus only`);
+    requireBundledProvider(this, KIND, "volume", host, "A VolumeSnapshot", "has no incus_storage_volume_snapshot resource (terraform would fail at plan)");
     if (this.volume.lifecycle === VolumeLifecycle.EPHEMERAL) {
       fail(this, KIND, "volume", `the volume "${this.volume.node.path}" is EPHEMERAL: it is rebuilt with its instance and its snapshots with it; snapshot a PERSISTENT or SHARED volume`);
     }
