@@ -2,6 +2,7 @@
 // Taken when it is created, deleted when it is removed from the code; the volume it belongs to is a Volume of the
 // stack or one from Volume.fromName. Snapshots on a schedule are the volume's own config (`snapshots.schedule`,
 // `snapshots.expiry` in `incus: { config }`); snapshots before a rebuild are attach(…, { snapshotBeforeRebuild }).
+// The resource exists in the bundled provider only: with IncusProviderSource.OFFICIAL a VolumeSnapshot is refused.
 import { Construct } from "constructs";
 import { IncusStorageVolumeSnapshotResource, isToken } from "../bindings";
 import { VolumeLifecycle } from "../lifecycle";
