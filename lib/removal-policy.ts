@@ -57,6 +57,11 @@ export function finalCopyName(name: string, at: Date = new Date()): string {
   return `${name}-final-${utcStamp(at)}`;
 }
 
+/** The final copy's name as a plan can announce it (the time is only known when the delete runs). */
+export function finalCopyPattern(name: string): string {
+  return `${name}-final-<yyyymmddThhmmssZ>`;
+}
+
 /** Prefix of the snapshots taken of a volume before `instance` was deleted or rebuilt. */
 export function rebuildSnapshotPrefix(instance: string): string {
   return `rebuild-${instance}-`;

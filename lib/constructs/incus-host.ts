@@ -15,7 +15,10 @@ const CLUSTER_MEMBER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/;
 export enum IncusProviderSource {
   /** The provider shipped inside this package, installed next to the stack at synth (no registry, no network). */
   BUNDLED = "bundled",
-  /** The official lxc/incus provider from the Terraform registry (or your mirror). Same JSON is emitted. */
+  /**
+   * The official lxc/incus provider from the Terraform registry (or your mirror). Same JSON is emitted; what only the
+   * bundled provider carries out is refused at synth (docs/providers.md).
+   */
   OFFICIAL = "official",
 }
 
@@ -45,7 +48,9 @@ export interface IncusHostProps {
   /** Accept the remote's certificate on first contact (provider-wide). @default the provider's default */
   readonly acceptRemoteCertificate?: boolean;
   /**
-   * Which provider runs the stack. All IncusHosts of a stack must use the same.
+   * Which provider runs the stack. All IncusHosts of a stack must use the same. With OFFICIAL, props whose promise only
+   * the bundled provider keeps (removalPolicy RETAIN/SNAPSHOT, adoptReleased, VolumeSnapshot, attach's
+   * snapshotBeforeRebuild) are synth errors.
    * @default IncusProviderSource.BUNDLED
    */
   readonly providerSource?: IncusProviderSource;

@@ -48,7 +48,7 @@ export interface AttachOptions {
    * `user.cdktf-virt.snapshot-before-rebuild = "<N>"` (the largest N of its attachments wins); libvirt: a request
    * in the domain's metadata. Turning it on or changing N is an in-place update; it rebuilds nothing. Not possible
    * on EPHEMERAL volumes (rebuilt with the instance), nor on Incus volumes from Volume.fromName (set the config key on
-   * the volume yourself).
+   * the volume yourself). Needs the bundled provider: a synth error on an IncusHost with IncusProviderSource.OFFICIAL.
    * @default false (no snapshot)
    */
   readonly snapshotBeforeRebuild?: boolean | number;

@@ -16,6 +16,7 @@ import { incusInstance } from "./private/incus-instance";
 import type { InstanceBackend } from "./private/instance-backend";
 import { libvirtDomain } from "./private/libvirt-domain";
 import { resolveObjectName } from "./private/name-registry";
+import { requireBundledProvider } from "./private/official-provider";
 import { stableMac } from "./private/stable-mac";
 import { INCUS_INSTANCE_NAME, OBJECT_NAME } from "./private/names";
 import { nonDefaultProject } from "./private/placement";
@@ -120,6 +121,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
   private snapshotRetention(volume: IVolume, option: boolean | number | undefined): number | undefined {
     if (option === undefined || option === false) return undefined;
     const where = `the volume "${volume.node.path}"`;
+    requireBundledProvider(this, KIND, "attach", this.host, `snapshotBeforeRebuild (of ${where})`, "ignores the config key that asks for it, so a rebuild would take no snapshot");
     const n = option === true ? DEFAULT_SNAPSHOTS_KEPT : option;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1) {
       fail(this, KIND, "attach", `snapshotBeforeRebuild of ${where} is ${JSON.stringify(option)}; use true (keeps ${DEFAULT_SNAPSHOTS_KEPT}), a whole number ≥ 1 (how many to keep) or false`);

@@ -99,6 +99,8 @@ export interface VolumeProps<H extends IHost = IHost> {
    * EPHEMERAL volumes are always DESTROY (they are rebuilt with their instance): any other policy is a synth error.
    * Changing it is an in-place update of the volume; an instance that follows it with `rebuildOnChange` is not
    * rebuilt for it.
+   * RETAIN and SNAPSHOT are carried out by the bundled provider: on an IncusHost with IncusProviderSource.OFFICIAL
+   * they are a synth error.
    * @default from `protect` when given; else RemovalPolicy.PROTECT for PERSISTENT and SHARED, DESTROY for EPHEMERAL
    */
   readonly removalPolicy?: RemovalPolicy;
@@ -110,6 +112,7 @@ export interface VolumeProps<H extends IHost = IHost> {
    * outside cdktf-virt — is never taken over: the deploy fails and names `terraform import`. Incus: the config key
    * `user.cdktf-virt.adopt`; libvirt: the `adopt` attribute (the release record `<name>.cdktf-virt-released` in the
    * pool proves the release). Give `name` to adopt a volume another stack named. Not for EPHEMERAL volumes.
+   * Needs the bundled provider: a synth error on an IncusHost with IncusProviderSource.OFFICIAL.
    * @default false (an existing volume of that name is an error)
    */
   readonly adoptReleased?: boolean | string;

@@ -2,6 +2,7 @@
 // Taken when it is created, deleted when it is removed from the code; the volume it belongs to is a Volume of the
 // stack or one from Volume.fromName. Snapshots on a schedule are the volume's own config (`snapshots.schedule`,
 // `snapshots.expiry` in `incus: { config }`); snapshots before a rebuild are attach(…, { snapshotBeforeRebuild }).
+// The resource exists in the bundled provider only: with IncusProviderSource.OFFICIAL a VolumeSnapshot is refused.
 import { Construct } from "constructs";
 import { IncusStorageVolumeSnapshotResource, isToken } from "../bindings";
 import { VolumeLifecycle } from "../lifecycle";
@@ -10,6 +11,7 @@ import type { IVolume } from "./volume-props";
 import { knownHost } from "./private/backend";
 import { fail } from "./private/errors";
 import { resolveObjectName } from "./private/name-registry";
+import { requireBundledProvider } from "./private/official-provider";
 import { OBJECT_NAME } from "./private/names";
 import { nonDefaultProject } from "./private/placement";
 
@@ -49,6 +51,7 @@ export class VolumeSnapshot<H extends IHost = IHost> extends Construct {
     this.volume = props.volume;
     const host = knownHost(this, KIND, this.volume.pool.host);
     if (host.hostKind !== "incus") fail(this, KIND, "volume", `the volume "${this.volume.node.path}" is on a libvirt host; VolumeSnapshot is Incus only`);
+    requireBundledProvider(this, KIND, "volume", host, "A VolumeSnapshot", "has no incus_storage_volume_snapshot resource (terraform would fail at plan)");
     if (this.volume.lifecycle === VolumeLifecycle.EPHEMERAL) {
       fail(this, KIND, "volume", `the volume "${this.volume.node.path}" is EPHEMERAL: it is rebuilt with its instance and its snapshots with it; snapshot a PERSISTENT or SHARED volume`);
     }

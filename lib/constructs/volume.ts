@@ -26,6 +26,7 @@ import { formatProblem } from "./errors";
 import { backendOptions, knownHost } from "./private/backend";
 import { clusterTarget } from "./private/cluster-target";
 import { fail } from "./private/errors";
+import { requireBundledProvider } from "./private/official-provider";
 import { couplingOf } from "./private/generation";
 import type { ManagedVolume } from "./private/generation";
 import { resolveObjectName } from "./private/name-registry";
@@ -78,6 +79,19 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       throw e;
     }
     this.protect = isProtected(this.removalPolicy);
+    if (this.removalPolicy === RemovalPolicy.RETAIN || this.removalPolicy === RemovalPolicy.SNAPSHOT) {
+      requireBundledProvider(
+        this,
+        KIND,
+        "removalPolicy",
+        host,
+        `RemovalPolicy.${this.removalPolicy.toUpperCase()}`,
+        `ignores the config key that asks for it, so removing the volume would delete it and its data (${this.removalPolicy === RemovalPolicy.RETAIN ? "nothing kept" : "no final copy"})`,
+      );
+    }
+    if (props.adoptReleased !== undefined && props.adoptReleased !== false) {
+      requireBundledProvider(this, KIND, "adoptReleased", host, "adoptReleased", "does not adopt a released volume: the create fails because the volume exists");
+    }
     const incus = backendOptions<IncusVolumeOptions>(this, KIND, host, INCUS_VOLUME_OPTIONS, props.incus, props);
     const libvirt = backendOptions<LibvirtVolumeOptions>(this, KIND, host, LIBVIRT_VOLUME_OPTIONS, props.libvirt, props);
     const name = resolveObjectName(this, KIND, OBJECT_NAME, [this.pool.node.path, nonDefaultProject(incus.project)?.node.path], props.name);

@@ -79,8 +79,8 @@ describe("removal policies on the real incusd", () => {
 
     // The command the apply printed restores the volume under its old name, with the bytes.
     const restore = /Restore it under the old name with: (incus storage volume copy \S+ \S+)/.exec(applied)?.[1];
-    // The IncusHost is the remote "local" (the CLI's own name for the unix socket).
-    expect(restore).toBe(`incus storage volume copy local:${TEST_POOL}/${copies[0]} local:${TEST_POOL}/${name("data")}`);
+    // The IncusHost is the local unix socket, the incus CLI's default remote: no remote prefix.
+    expect(restore).toBe(`incus storage volume copy ${TEST_POOL}/${copies[0]} ${TEST_POOL}/${name("data")}`);
     execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
     execFileSync("incus", ["config", "device", "add", name("app"), "restored", "disk", `pool=${TEST_POOL}`, `source=${name("data")}`, "path=/restored"]);
     expect(shIn(name("app"), "cat /restored/data.txt")).toBe("precious\n");

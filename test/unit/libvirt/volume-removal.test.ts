@@ -16,7 +16,7 @@ test("protect refuses the delete on the removal_policy attribute", () => {
 
 test("retain and snapshot warn with what will happen; destroy and unset say nothing", () => {
   expect(planDelete("retain").all[0]).toMatchObject({ severity: "warning", detail: "Volume images/data will be kept on the host with its data; it is only removed from the state." });
-  expect(planDelete("snapshot").all[0].detail).toMatch(/standalone copy is kept as images\/data-final-\d{8}T\d{6}Z/);
+  expect(planDelete("snapshot").all[0].detail).toContain("standalone copy is kept as images/data-final-<yyyymmddThhmmssZ>");
   expect(planDelete("destroy").all).toHaveLength(0);
   expect(planDelete(null).all).toHaveLength(0);
 });

@@ -11,3 +11,5 @@ export { expandHome } from "./local-paths";
 export { callFor, clientFor, optionalString } from "./scope";
 export { knownOr, provisionalState } from "./state";
 export { managedObjectLifecycle } from "./managed-object";
+export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord } from "./cli-command";
+export type { CliRemote } from "./cli-command";

@@ -2,15 +2,16 @@
 // then deleted; a missing instance counts as deleted. Volumes that ask for a snapshot before a rebuild
 // (user.cdktf-virt.snapshot-before-rebuild) are snapshotted once the instance has stopped and before it is
 // deleted: a replacement is a delete followed by a create, so this is the last moment the old data is whole.
-import type { Logger } from "../../framework";
-import { ignoreNotFound } from "../common";
-import { snapshotBeforeRebuild, volumesToSnapshot } from "../storage/rebuild-snapshots";
+import type { ResourceContext } from "../../framework";
+import { cliRemote, ignoreNotFound } from "../common";
+import type { IncusProviderData } from "../provider-data";
+import { reportRebuildSnapshots, snapshotBeforeRebuild, volumesToSnapshot } from "../storage/rebuild-snapshots";
 import { handleOf } from "./converge";
 import type { Placement } from "./create";
 import { stopInstance } from "./power";
 
-/** Deletes instance `name` at `at` (see the file comment). */
-export async function deleteInstance(at: Placement, name: string, log: Logger): Promise<void> {
+/** Deletes instance `name` at `at` (see the file comment); each snapshot taken is reported with its restore commands. */
+export async function deleteInstance(at: Placement, name: string, ctx: Pick<ResourceContext<IncusProviderData>, "log" | "diagnostics" | "providerData">): Promise<void> {
   const live = await ignoreNotFound(at.client.instances.get(name, at.call));
   if (!live) return;
   // Read before the stop: an ephemeral instance takes its device list with it when it vanishes.
@@ -18,8 +19,9 @@ export async function deleteInstance(at: Placement, name: string, log: Logger): 
   const stillThere = await stopInstance(handleOf(at, name), true, live.value.status);
   if (volumes.length > 0) {
     const taken = await snapshotBeforeRebuild(at.client, name, volumes, at.call);
+    reportRebuildSnapshots(name, taken, cliRemote(ctx.providerData.remoteInfo(at.remote)), at.call.project, ctx.diagnostics);
     for (const t of taken) {
-      log.info("snapshot before rebuild", { volume: `${t.pool}/${t.volume}`, snapshot: t.snapshot, pruned: t.pruned });
+      ctx.log.info("snapshot before rebuild", { volume: `${t.pool}/${t.volume}`, snapshot: t.snapshot, pruned: t.pruned });
     }
   }
   if (!stillThere) return;

@@ -172,6 +172,6 @@ export const instanceResource: Resource<IncusProviderData> = {
   create,
   read: async (req, ctx) => refreshInstance(placementOf(req.state, ctx), String(req.state.name), req.state),
   update,
-  delete: async (req, ctx) => deleteInstance(placementOf(req.prior, ctx), String(req.prior.name), ctx.log),
+  delete: async (req, ctx) => deleteInstance(placementOf(req.prior, ctx), String(req.prior.name), ctx),
   importState: async (id) => importInstance(id),
 };

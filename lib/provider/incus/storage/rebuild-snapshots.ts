@@ -5,6 +5,9 @@ import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../config-keys";
 import type { CallOptions, IncusClient, Instance } from "../../../incus";
 import { attachedCustomVolumes, ignoreNotFound } from "../../../incus";
 import { parseRetention, rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
+import type { Diagnostics } from "../../framework";
+import { cliVolumeRef, incusCommand, printedCommands, shellWord } from "../common";
+import type { CliRemote } from "../common";
 
 /**
  * Budget of a call that copies a volume's data (a snapshot on a `dir` pool, a final copy): an hour, not the wait
@@ -73,4 +76,37 @@ export async function snapshotBeforeRebuild(
     taken.push({ pool, volume, snapshot, pruned });
   }
   return taken;
+}
+
+/**
+ * The commands that bring a rebuild snapshot's data back: first as a new volume "<volume>-<snapshot>" (the rebuilt
+ * instance's data stays as it is), then in place, which Incus refuses while a running instance uses the volume.
+ */
+export function rebuildSnapshotCommands(t: Pick<RebuildSnapshot, "pool" | "volume" | "snapshot">, remote: CliRemote, project?: string): string[] {
+  const copy = incusCommand(
+    ["storage", "volume", "copy", cliVolumeRef(remote, t.pool, t.volume, t.snapshot), cliVolumeRef(remote, t.pool, `${t.volume}-${t.snapshot}`)],
+    project,
+  );
+  const restore = incusCommand(["storage", "volume", "snapshot", "restore", shellWord(`${remote.prefix}${t.pool}`), shellWord(t.volume), shellWord(t.snapshot)], project);
+  return [copy, restore];
+}
+
+/** One warning per snapshot taken: its name and the commands that restore it, as the final copy's warning has. */
+export function reportRebuildSnapshots(
+  instance: string,
+  taken: readonly RebuildSnapshot[],
+  remote: CliRemote,
+  project: string | undefined,
+  diagnostics: Diagnostics,
+): void {
+  for (const t of taken) {
+    const pruned = t.pruned.length > 0 ? ` Older snapshots removed by the retention count: ${t.pruned.join(", ")}.` : "";
+    diagnostics.warning(
+      `Storage volume ${t.pool}/${t.volume}: snapshot ${t.snapshot} taken before instance ${instance} was deleted`,
+      `It holds the volume's data as it was when the instance stopped (snapshot before rebuild).${pruned} Copy it to a new ` +
+        `volume ${t.volume}-${t.snapshot}, or restore it in place (this overwrites the volume's current data; Incus ` +
+        `refuses while a running instance uses the volume, so stop that instance first):\n` +
+        printedCommands(remote, rebuildSnapshotCommands(t, remote, project)),
+    );
+  }
 }

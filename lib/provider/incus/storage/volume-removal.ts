@@ -14,10 +14,11 @@ import {
 } from "../../../config-keys";
 import type { CallOptions, ConfigMap, IncusClient, StorageVolume } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
-import { finalCopyName, parseRemovalPolicy, parseRetention, releasedConfig, releasedOwner } from "../../../removal-policy";
+import { finalCopyName, finalCopyPattern, parseRemovalPolicy, parseRetention, releasedConfig, releasedOwner } from "../../../removal-policy";
 import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ResourceContext, Values } from "../../framework";
-import { callFor, configMap, optionalString, OWNER_KEY } from "../common";
+import { callFor, cliRemote, cliVolumeRef, configMap, incusCommand, optionalString, OWNER_KEY, printedCommands } from "../common";
+import type { CliRemote } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { DATA_COPY_BUDGET_MS } from "./rebuild-snapshots";
 import { detachFromOwnInstances } from "./volume-detach";
@@ -52,19 +53,10 @@ export function validatePolicyKeys(config: ConfigMap, diagnostics: Diagnostics):
  */
 const NOT_COPIED = [REMOVAL_POLICY_CONFIG_KEY, PROTECT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY, "snapshots.schedule"];
 
-/** `incus storage volume copy` arguments naming `pool/name` (with the remote, when the resource set one). */
-function cliVolume(remote: unknown, pool: string, name: string): string {
-  return `${typeof remote === "string" && remote ? `${remote}:` : ""}${pool}/${name}`;
-}
-
-function cliProject(project: unknown): string {
-  return typeof project === "string" && project && project !== "default" ? ` --project ${project}` : "";
-}
-
-/** The command that restores a final copy under the volume's old name. */
-export function restoreCommand(prior: Values, copy: string): string {
+/** The command that restores a final copy under the volume's old name, as the user's incus CLI names the remote. */
+export function restoreCommand(prior: Values, copy: string, remote: CliRemote): string {
   const pool = String(prior.pool);
-  return `incus storage volume copy ${cliVolume(prior.remote, pool, copy)} ${cliVolume(prior.remote, pool, String(prior.name))}${cliProject(prior.project)}`;
+  return incusCommand(["storage", "volume", "copy", cliVolumeRef(remote, pool, copy), cliVolumeRef(remote, pool, String(prior.name))], optionalString(prior.project));
 }
 
 /** What Delete will do, in words, for the plan (undefined for a plain delete). */
@@ -80,7 +72,7 @@ export function describeRemoval(prior: Values): string | undefined {
     return `Storage volume ${where} will be kept on the host with its data (removal policy retain): it is only removed from the state, and its ${OWNER_KEY} becomes "${releasedOwner(configMap(prior.config)[OWNER_KEY])}".`;
   }
   if (policy === "snapshot") {
-    return `Storage volume ${where} will be deleted after a final copy is kept as ${String(prior.pool)}/${finalCopyName(String(prior.name))} (removal policy snapshot; the time in the name is when the delete runs).`;
+    return `Storage volume ${where} will be deleted after a final copy is kept as ${String(prior.pool)}/${finalCopyPattern(String(prior.name))} (removal policy snapshot; the time in the name is when the delete runs, in UTC).`;
   }
   return undefined;
 }
@@ -121,12 +113,14 @@ export async function removeVolume(client: IncusClient, prior: Values, ctx: Ctx)
   if (!detached) return;
 
   if (policy === "snapshot") {
+    const remote = cliRemote(ctx.providerData.remoteInfo(optionalString(prior.remote)));
     const copy = await keepFinalCopy(client, pool, live.value, call);
     await ignoreNotFound(client.storageVolumes.delete(pool, name, call));
     ctx.diagnostics.warning(
       `Storage volume ${pool}/${name} was deleted; a final copy was kept as ${pool}/${copy}`,
       `Removal policy snapshot: the copy holds the volume's data as it was just before the delete (with its snapshots) and ` +
-        `is marked released (without its snapshot schedule), so nothing manages or deletes it. Restore it under the old name with:\n  ${restoreCommand(prior, copy)}`,
+        `is marked released (without its snapshot schedule), so nothing manages or deletes it. Restore it under the old name with:\n` +
+        printedCommands(remote, [restoreCommand(prior, copy, remote)]),
     );
     return;
   }

@@ -6,6 +6,14 @@
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { extractMetadataXml, rebuildSnapshotSpecs } from "../../../libvirt";
 import { rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
+import type { Diagnostics } from "../../framework";
+
+/** A copy made before a domain was deleted. */
+export interface RebuildCopy {
+  readonly pool: string;
+  readonly volume: string;
+  readonly copy: string;
+}
 
 /** The copy's name: the volume's name, then the snapshot name Incus would use. */
 export function rebuildCopyPrefix(volume: string, domain: string): string {
@@ -19,8 +27,8 @@ export async function snapshotBeforeDelete(
   definitionXml: string,
   call: VirshCallOptions,
   log: { info(message: string, fields?: Record<string, unknown>): void },
-): Promise<string[]> {
-  const kept: string[] = [];
+): Promise<RebuildCopy[]> {
+  const kept: RebuildCopy[] = [];
   for (const spec of rebuildSnapshotSpecs(extractMetadataXml(definitionXml))) {
     if (!(await client.volumes.find(spec.pool, spec.volume, call))) continue; // gone already: nothing to keep
     const copy = `${spec.volume}.${rebuildSnapshotName(domain)}`;
@@ -31,7 +39,7 @@ export async function snapshotBeforeDelete(
         `the snapshot before rebuild of volume ${spec.pool}/${spec.volume} (${copy}) failed, so domain ${domain} was not deleted: ${(err as Error).message}`,
       );
     }
-    kept.push(`${spec.pool}/${copy}`);
+    kept.push({ pool: spec.pool, volume: spec.volume, copy });
     log.info("copied a volume before its domain is deleted", { volume: `${spec.pool}/${spec.volume}`, copy });
     const prefix = rebuildCopyPrefix(spec.volume, domain);
     const copies = (await client.volumes.list(spec.pool, call)).map((v) => v.name).filter((n) => n.startsWith(prefix)).sort();
@@ -41,4 +49,26 @@ export async function snapshotBeforeDelete(
     }
   }
   return kept;
+}
+
+/**
+ * The command that keeps a copy's bytes as a volume of their own, "<volume>.restored-<stamp of the copy>": the copy
+ * itself is deleted by the retention count at a later rebuild. `-c` names the provider's URI, so the command reaches
+ * the same libvirtd whatever virsh's default connection is.
+ */
+export function rebuildCopyCommand(uri: string, kept: RebuildCopy, domain: string): string {
+  const restored = `${kept.volume}.restored-${kept.copy.slice(rebuildCopyPrefix(kept.volume, domain).length)}`;
+  return `virsh -c ${uri} vol-clone --pool ${kept.pool} ${kept.copy} ${restored}`;
+}
+
+/** One warning per copy: its name and the virsh command that brings its bytes back as a new volume. */
+export function reportRebuildCopies(domain: string, uri: string, kept: readonly RebuildCopy[], diagnostics: Diagnostics): void {
+  for (const k of kept) {
+    diagnostics.warning(
+      `Domain ${domain}: snapshot before rebuild kept as ${k.pool}/${k.copy}`,
+      `Before the domain was deleted, volume ${k.pool}/${k.volume} was copied to ${k.pool}/${k.copy} (a standalone copy; only ` +
+        "the newest copies are kept, as the domain's metadata asks). Keep its bytes as a volume of their own, to attach in " +
+        `place of ${k.volume}, with:\n  ${rebuildCopyCommand(uri, k, domain)}`,
+    );
+  }
 }

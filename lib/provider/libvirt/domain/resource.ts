@@ -10,7 +10,7 @@ import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
 import { unplugRemovedDisks } from "./disk-unplug";
-import { snapshotBeforeDelete } from "./rebuild-snapshots";
+import { reportRebuildCopies, snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
 import { leasedAddresses, waitForAddresses } from "./addresses";
 
@@ -203,13 +203,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
       await client.domains.stop(prior.name, { gracefulTimeoutMs }, call);
     }
     const kept = await snapshotBeforeDelete(client, String(prior.name), info.inactiveXml, call, ctx.log);
-    if (kept.length > 0) {
-      ctx.diagnostics.warning(
-        `Domain ${String(prior.name)}: snapshot before rebuild kept`,
-        `Before the domain was deleted, its volumes were copied to ${kept.join(", ")} (newest copies kept as its metadata asks). ` +
-          "Restore one with: virsh vol-clone --pool <pool> <copy> <new name>, or copy it over the volume while the domain is stopped.",
-      );
-    }
+    reportRebuildCopies(String(prior.name), ctx.providerData.uri, kept, ctx.diagnostics);
     // Volumes are separate resources: the domain never deletes them.
     await ignoreNotFound(client.domains.undefine(prior.name, { removeNvram: true }, call), "domain");
   },

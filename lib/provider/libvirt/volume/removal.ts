@@ -6,7 +6,7 @@
 //   retain              leave the volume file on the host, write its release record (release.ts), forget it;
 //   snapshot            copy it to "<name>-final-<yyyymmddThhmmssZ>" in the same pool (standalone: an overlay is
 //                       flattened, so the copy does not depend on its base), then delete it.
-import { finalCopyName, parseRemovalPolicy, releasedOwner } from "../../../removal-policy";
+import { finalCopyName, finalCopyPattern, parseRemovalPolicy, releasedOwner } from "../../../removal-policy";
 import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, ResourceContext, Values } from "../../framework";
 import { clientOf, ignoreNotFound, knownString } from "../common";
@@ -47,8 +47,8 @@ export function planVolumeRemoval(req: ModifyPlanRequest, diagnostics: Diagnosti
   } else if (policy === "snapshot") {
     diagnostics.warning(
       `${where}: removal policy snapshot`,
-      `${where} will be deleted after a standalone copy is kept as ${String(prior.pool)}/${finalCopyName(String(prior.name))} ` +
-        "(the time in the name is when the delete runs).",
+      `${where} will be deleted after a standalone copy is kept as ${String(prior.pool)}/${finalCopyPattern(String(prior.name))} ` +
+        "(the time in the name is when the delete runs, in UTC).",
     );
   }
   return { planned };
