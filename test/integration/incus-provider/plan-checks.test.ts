@@ -35,7 +35,7 @@ describe("incus_instance plan-time checks", () => {
     const plan = await ws.plan();
     expect(plan.code).toBe(1);
     expect(flat(plan.output)).toMatch(new RegExp(`image "${typo}" does not exist`));
-    expect(flat(plan.output)).toMatch(new RegExp(`did you mean "${TEST_IMAGE}"`));
+    expect(flat(plan.output)).toMatch(new RegExp(`did you mean "${TEST_IMAGE}"`, "i"));
     expect(flat(plan.output)).toMatch(/with incus_instance\.c, .* image = /);
 
     const applied = await ws.run(["apply", "-auto-approve", "-input=false"]);
@@ -62,7 +62,7 @@ describe("incus_instance plan-time checks", () => {
     expect(plan.code).toBe(1);
     const out = flat(plan.output);
     expect(out).toMatch(/profile "defualt" does not exist/);
-    expect(out).toMatch(/did you mean "default"/);
+    expect(out).toMatch(/did you mean "default"/i);
     expect(out).toMatch(/network "no-such-net" does not exist/);
     expect(await client.instances.find(name)).toBeUndefined();
   });
