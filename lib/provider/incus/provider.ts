@@ -7,6 +7,7 @@ import { MAX_DURATION_MS, parseDuration } from "./common";
 import { imageDataSource } from "./image/data-source";
 import { imageResource } from "./image/resource";
 import { instanceResource, instanceSnapshotResource } from "./instance";
+import { recordingPlans } from "./instance/planned-objects";
 import { networkDataSource } from "./network/data-source";
 import { networkResource } from "./network/resource";
 import { profileDataSource } from "./profile/data-source";
@@ -113,6 +114,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       ctx,
     );
   },
+  // Recorded plans let an instance's plan-time checks accept objects the same run creates (instance/planned-objects.ts).
   resources: (): readonly Resource<IncusProviderData, AnySchema>[] => [
     projectResource,
     networkResource,
@@ -123,7 +125,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
     imageResource,
     instanceResource,
     instanceSnapshotResource,
-  ],
+  ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
     networkDataSource,

@@ -17,6 +17,8 @@ import { checkCertificates } from "./certificate-checks";
 import type { CheckResult } from "./check-result";
 import { checkIncus, checkLibvirt, probeIncus, socketExists } from "./daemon-checks";
 import type { IncusProbe } from "./daemon-checks";
+import { STARTER_IMAGE, checkImage, probeImage } from "./image-checks";
+import type { ImageProbe } from "./image-checks";
 import { checkBundledProviders, checkCliConfig } from "./provider-checks";
 import type { ProviderLayout } from "./provider-checks";
 import { checkNode, checkTerraform } from "./toolchain-checks";
@@ -38,6 +40,8 @@ export interface DoctorProbes {
   /** Where the bundled providers are built and installed, for a home directory. */
   readonly providerLayout: (home: string) => ProviderLayout;
   readonly nodeVersion: string;
+  /** Looks up the starter stack's image once Incus answers; without it, the image is not checked. */
+  readonly probeImage?: (socketPath: string, image: string) => Promise<ImageProbe>;
 }
 
 export const DEFAULT_PROBES: DoctorProbes = {
@@ -57,6 +61,7 @@ export const DEFAULT_PROBES: DoctorProbes = {
     };
   },
   nodeVersion: process.version,
+  probeImage,
 };
 
 export async function runDoctor(options: DoctorOptions, probes: DoctorProbes = DEFAULT_PROBES): Promise<CheckResult[]> {
@@ -75,12 +80,15 @@ export async function runDoctor(options: DoctorOptions, probes: DoctorProbes = D
     })(),
     probes.run("virsh", ["-c", uri, "version"], { env: commandEnv, timeoutMs: 30_000 }).then((r) => checkLibvirt(uri, r, options.require.has("libvirt"))),
   ]);
+  const image = env.INCUS_IMAGE || STARTER_IMAGE;
+  const imageCheck = incus.status === "ok" && probes.probeImage ? [checkImage(image, Boolean(env.INCUS_IMAGE), await probes.probeImage(socket, image))] : [];
   return [
     checkNode(probes.nodeVersion),
     terraform,
     checkCliConfig(env, home),
     checkBundledProviders(probes.providerLayout(home)),
     incus,
+    ...imageCheck,
     libvirt,
     checkCertificates(resolveConfigDir(undefined, { ...env, HOME: home })),
   ];

@@ -10,3 +10,5 @@ export type { ProviderLayout } from "./provider-checks";
 export { checkIncus, checkLibvirt, probeIncus } from "./daemon-checks";
 export type { IncusProbe } from "./daemon-checks";
 export { checkCertificates } from "./certificate-checks";
+export { STARTER_IMAGE, checkImage, probeImage } from "./image-checks";
+export type { ImageProbe } from "./image-checks";

@@ -10,8 +10,8 @@ import type { DoctorProbes } from "./doctor";
 
 export const DOCTOR_USAGE = `Usage: cdktf-virt doctor [options]
 
-Checks node, terraform, the bundled providers, the Incus and libvirt daemons and the incus client certificates,
-and says how to fix each problem. Exits 1 when something is broken.
+Checks node, terraform, the bundled providers, the Incus and libvirt daemons, the image the starter stack deploys
+(INCUS_IMAGE, default images:debian/13) and the incus client certificates, and says how to fix each problem. Exits 1 when something is broken.
 
 Options:
   --require LIST       incus, libvirt or incus,libvirt: a missing daemon is a failure, not a warning

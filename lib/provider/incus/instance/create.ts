@@ -1,10 +1,13 @@
 // Creating an instance in each way an instance can come to be: from an image, as a copy of another
 // instance (or of one of its snapshots), from a backup tarball (source_file), or empty. The instance is
-// created stopped; starting it is the resource's next step, after its state was saved.
+// created stopped; starting it is the resource's next step, after its state was saved. When Incus fails after
+// it has made the instance record (the image vanished or could not be unpacked), the half-made instance is
+// removed again: nothing that never worked stays behind on the host or in state.
 import { promises as fs } from "node:fs";
 import type { Values } from "../../framework";
 import { DiagnosticError, isUnknown } from "../../framework";
-import type { CallOptions, ConfigMap, DevicesMap, IncusClient, InstanceSource, InstanceType } from "../../../incus";
+import type { CallOptions, ConfigMap, DevicesMap, IncusClient, InstanceSource, InstancesPost, InstanceType } from "../../../incus";
+import { ignoreNotFound, isConflict } from "../../../incus";
 import type { DeviceBlockValue } from "../common";
 import { OWNER_KEY, configMap, devicesFromBlocks, expandHome, knownOr } from "../common";
 import type { IncusProviderData } from "../provider-data";
@@ -63,7 +66,8 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
   } else {
     source = { type: "none" };
   }
-  await at.client.instances.create(
+  await createOrRemove(
+    at,
     {
       name: String(plan.name),
       type,
@@ -77,6 +81,24 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
     },
     call,
   );
+}
+
+/**
+ * POST /1.0/instances; on a failure other than a conflict, an instance of that name left stopped with this
+ * plan's ownership marker is the half-made result of this very call (the resource checked that the name was
+ * free, and a concurrent creator would have made the call fail with a conflict): it is deleted, then the
+ * error is passed on.
+ */
+async function createOrRemove(at: Placement, body: InstancesPost, call: CallOptions): Promise<void> {
+  try {
+    await at.client.instances.create(body, call);
+  } catch (err) {
+    if (isConflict(err)) throw err;
+    const left = await at.client.instances.find(body.name, at.call).catch(() => undefined);
+    const ours = left && left.value.status === "Stopped" && left.value.config?.[OWNER_KEY] === body.config?.[OWNER_KEY];
+    if (ours) await ignoreNotFound(at.client.instances.delete(body.name, { ...at.call, timeoutMs: at.timeoutMs })).catch(() => undefined);
+    throw err;
+  }
 }
 
 /**

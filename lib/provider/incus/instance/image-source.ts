@@ -41,6 +41,31 @@ export function splitImage(image: string): { remote: string | null; name: string
   return { remote: image.slice(0, colon) || null, name: image.slice(colon + 1) };
 }
 
+/** Where an image is: on the instance's own remote (looked up there), or on an image server Incus pulls from. */
+export type ImageLocation =
+  | { readonly onInstanceRemote: true; readonly name: string }
+  | { readonly onInstanceRemote: false; readonly remote: string; readonly name: string; readonly source: InstanceImageSource };
+
+/**
+ * Where `image` lives, without asking any server. Throws for what can never work: no name after the remote, or
+ * a private remote other than the instance's.
+ */
+export function locateImage(data: IncusProviderData, instanceRemote: string | null, image: string): ImageLocation {
+  const { remote, name } = splitImage(image);
+  if (name === "") throw new Error(`image ${JSON.stringify(image)} names no image after the remote.`);
+  if (remote === null || remote === data.remoteName(instanceRemote)) return { onInstanceRemote: true, name };
+  return { onInstanceRemote: false, remote, name, source: remoteImageSource(data, instanceRemote, remote, name, image) };
+}
+
+/** An image on the instance's remote by alias, full fingerprint or fingerprint prefix; undefined when absent. */
+export async function findImage(client: IncusClient, name: string, call: CallOptions): Promise<InstanceImageSource | undefined> {
+  const alias = await ignoreNotFound(client.images.getAlias(name, call));
+  if (alias) return { type: "image", alias: alias.value.name };
+  const found = await client.images.find(name, call);
+  if (found) return { type: "image", fingerprint: found.value.fingerprint };
+  return undefined;
+}
+
 /**
  * The `source` of POST /1.0/instances for `image`, checked against the instance's remote so that a missing
  * image fails with a message that says where we looked.
@@ -52,17 +77,13 @@ export async function resolveImageSource(
   image: string,
   call: CallOptions,
 ): Promise<InstanceImageSource> {
-  const { remote, name } = splitImage(image);
-  if (name === "") throw new Error(`image ${JSON.stringify(image)} names no image after the remote.`);
-  const local = remote === null || remote === data.remoteName(instanceRemote);
-  if (!local) return remoteImageSource(data, instanceRemote, remote, name, image);
-  const alias = await ignoreNotFound(client.images.getAlias(name, call));
-  if (alias) return { type: "image", alias: alias.value.name };
-  const found = await client.images.find(name, call);
-  if (found) return { type: "image", fingerprint: found.value.fingerprint };
+  const location = locateImage(data, instanceRemote, image);
+  if (!location.onInstanceRemote) return location.source;
+  const found = await findImage(client, location.name, call);
+  if (found) return found;
   const project = call.project ?? "default";
   throw new Error(
-    `image ${JSON.stringify(name)} was found neither as an alias nor as a fingerprint on remote ` +
+    `image ${JSON.stringify(location.name)} was found neither as an alias nor as a fingerprint on remote ` +
       `${JSON.stringify(data.remoteName(instanceRemote))} in project ${JSON.stringify(project)}. ` +
       "Import it first (incus_image or `incus image import`); projects with features.images=true only see their own images.",
   );

@@ -3,10 +3,13 @@
 //   "container" unless the instance is copied from a source);
 // - the effective mode of file blocks, so plans show it instead of "(known after apply)";
 // - computed runtime values (status, addresses) become unknown only when the change will alter them, so an
-//   ordinary config change does not fill the plan with "(known after apply)" noise.
-import type { ModifyPlanRequest, ModifyPlanResponse, Values } from "../../framework";
+//   ordinary config change does not fill the plan with "(known after apply)" noise;
+// - the names it refers to (image, profiles, pools, networks, project) are checked on the host (plan-checks.ts).
+import type { ModifyPlanRequest, ModifyPlanResponse, ResourceContext, Values } from "../../framework";
 import { UNKNOWN, isUnknown } from "../../framework";
+import type { IncusProviderData } from "../provider-data";
 import { withFileDefaults } from "./files";
+import { checkInstanceReferences } from "./plan-checks";
 
 const ACCESS_KEY = "user.access_interface";
 
@@ -50,6 +53,13 @@ export function modifyInstancePlan(req: ModifyPlanRequest): ModifyPlanResponse {
 
   if (prior !== null) markRuntimeChanges(planned, prior);
   return { planned };
+}
+
+/** The instance's plan: its own defaults and runtime rules, then the check of the names it refers to. */
+export async function planInstance(req: ModifyPlanRequest, ctx: ResourceContext<IncusProviderData>): Promise<ModifyPlanResponse> {
+  const response = modifyInstancePlan(req);
+  await checkInstanceReferences({ ...req, planned: response.planned }, ctx);
+  return response;
 }
 
 /** Marks status/addresses unknown when the planned update restarts, renames or re-wires the instance. */

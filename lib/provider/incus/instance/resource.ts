@@ -12,7 +12,7 @@ import { adoptable, converge, renameInstance } from "./converge";
 import type { Placement } from "./create";
 import { createInstance } from "./create";
 import { deleteInstance } from "./delete";
-import { modifyInstancePlan } from "./plan";
+import { planInstance } from "./plan";
 import { instanceSchema } from "./schema";
 import { instanceStateFrom, keepKnownPlanned, needsRuntimeState, planFixesRuntime } from "./state";
 import { validateInstanceConfig } from "./validate";
@@ -168,7 +168,7 @@ export const instanceResource: Resource<IncusProviderData> = {
   typeName: TYPE_NAME,
   schema: instanceSchema,
   validateConfig: (config, ctx) => validateInstanceConfig(config, ctx.diagnostics),
-  modifyPlan: (req) => modifyInstancePlan(req),
+  modifyPlan: (req, ctx) => planInstance(req, ctx),
   create,
   read: async (req, ctx) => refreshInstance(placementOf(req.state, ctx), String(req.state.name), req.state),
   update,
