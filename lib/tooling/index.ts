@@ -37,7 +37,7 @@ export type {
   PlanInput,
 } from "./explain";
 
-export { buildStackGraph, renderMermaid, renderDot, renderSvg } from "./graph";
+export { buildStackGraph, renderMermaid, renderDot, renderSvg, renderHtml } from "./graph";
 export type { StackGraph, GraphNode, GraphEdge, GraphNodeKind, GraphEdgeKind, GraphDependencies } from "./graph";
 
 export { buildDriftReport, renderDriftText, locateDriftStack, refreshOnlyPlan } from "./drift";
