@@ -8,6 +8,7 @@ export function renderDot(graph: StackGraph, name = "cdktf_virt"): string {
   const lines = [
     `digraph ${quote(name)} {`,
     "  rankdir=LR;",
+    '  graph [fontname="Helvetica", fontsize=12];',
     '  node [fontname="Helvetica", fontsize=11, style=filled];',
     '  edge [fontname="Helvetica", fontsize=9];',
   ];

@@ -1,5 +1,6 @@
 // One self-contained HTML page a user opens in a browser: the stack's picture as inline SVG and a legend that says
-// what each shape, fill, border and line means. No scripts, no external files, nothing fetched.
+// what each shape, fill, border and line means. No scripts, no external files, nothing fetched. The picture is
+// scaled to the window's width, so nothing is cut off; the browser's zoom enlarges it.
 import type { StackGraph } from "./graph-model";
 import { EDGE_STYLES, LIFECYCLE_FILLS, NODE_STYLES, REMOVAL_BORDERS } from "./graph-style";
 import type { LineStyle } from "./graph-style";
@@ -20,8 +21,8 @@ export function renderHtml(graph: StackGraph, svg: string, name: string): string
 body { font-family: Helvetica, Arial, sans-serif; margin: 1.5rem; color: #17202a; }
 h1 { font-size: 1.3rem; margin: 0 0 .3rem; }
 p.summary { margin: 0 0 1rem; color: #515a5a; }
-figure.graph { margin: 0; overflow: auto; border: 1px solid #d5d8dc; padding: .5rem; }
-figure.graph svg { max-width: none; height: auto; }
+figure.graph { margin: 0; border: 1px solid #d5d8dc; padding: .5rem; }
+figure.graph svg { max-width: 100%; height: auto; }
 section.legend { margin-top: 1.5rem; display: flex; flex-wrap: wrap; gap: 1.5rem; }
 section.legend h2 { font-size: 1rem; margin: 0 0 .4rem; }
 section.legend table { border-collapse: collapse; }

@@ -55,11 +55,25 @@ export function renderMermaid(graph: StackGraph): string {
   return lines.join("\n") + "\n";
 }
 
-/** "persistent /var/lib/postgresql", "rebuildOnChange", "" for containment. */
+/** "persistent /var/lib/postgresql", "rebuildOnChange", "final copy on removal", "" for containment. */
 export function edgeLabel(edge: GraphEdge): string {
-  if (edge.kind === "contains") return "";
-  if (edge.kind === "root-disk") return "root disk";
-  return edge.label ? `${edge.kind} ${edge.label}` : edge.kind;
+  switch (edge.kind) {
+    case "contains":
+    case "snapshot":
+      return "";
+    case "root-disk":
+      return "root disk";
+    case "final-copy":
+      return "final copy on removal";
+    case "released":
+      return "released on removal";
+    case "adopts":
+      return "adopted on create";
+    case "rebuild-snapshots":
+      return edge.label ? `snapshots ${edge.label}` : "snapshots before a rebuild";
+    default:
+      return edge.label ? `${edge.kind} ${edge.label}` : edge.kind;
+  }
 }
 
 export function hostTitle(host: GraphNode): string {
