@@ -21,7 +21,21 @@ let tab: Page;
 const requests: string[] = [];
 const problems: string[] = [];
 
+/** The command line runs the built code: it must be built from the current sources. */
+function requireFreshBuild(): void {
+  const dir = path.join("lib", "tooling", "graph");
+  const stale = fs
+    .readdirSync(path.join(ROOT, dir))
+    .filter((file) => file.endsWith(".ts"))
+    .filter((file) => {
+      const built = path.join(ROOT, "dist", dir, file.replace(/\.ts$/, ".js"));
+      return !fs.existsSync(built) || fs.statSync(built).mtimeMs < fs.statSync(path.join(ROOT, dir, file)).mtimeMs;
+    });
+  if (stale.length > 0) throw new Error(`dist/ is older than ${stale.join(", ")} in ${dir}: run \`npm run build\` before the integration tests.`);
+}
+
 beforeAll(async () => {
+  requireFreshBuild();
   const app = new App({ outdir: path.join(root, "cdktf.out"), stackTraces: false });
   graphApp(new TerraformStack(app, "graphs"), "ghtml");
   app.synth();
