@@ -60,7 +60,7 @@ describe("drift as Markdown", () => {
   });
 });
 
-describe("cdktf-virt drift --format markdown and the job summary", () => {
+describe("cdktf-virt drift: --format markdown, the job summary, an empty state", () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "t-tooling-drift-md-"));
@@ -71,15 +71,40 @@ describe("cdktf-virt drift --format markdown and the job summary", () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  function terraform(plan: DriftPlanName): TerraformRunner {
+  /**
+   * A stand-in terraform: `show -json` answers with the plan fixture; with `pulledState` the refresh finds no objects
+   * (no prior_state) and `state pull` prints `pulledState` ("" when there is no state).
+   */
+  function terraform(plan: DriftPlanName, pulledState?: string, calls: string[] = []): TerraformRunner {
     return {
       run: async (args) => {
+        calls.push(args.slice(0, 2).join(" "));
         const out = args.find((a) => a.startsWith("-out="));
         if (out) fs.writeFileSync(out.slice("-out=".length), "fake planfile");
-        return { stdout: args[0] === "show" ? JSON.stringify(driftPlan(plan)) : "", stderr: "" };
+        if (args[0] === "state") return { stdout: pulledState ?? "", stderr: "" };
+        const json = driftPlan(plan) as { prior_state?: unknown };
+        if (pulledState !== undefined) delete json.prior_state;
+        return { stdout: args[0] === "show" ? JSON.stringify(json) : "", stderr: "" };
       },
     };
   }
+
+  test("an empty refresh asks `terraform state pull`: an existing empty state was destroyed, none was never deployed", async () => {
+    const calls: string[] = [];
+    const destroyed = memoryIO({ cwd: dir, env: {} });
+    expect(await driftMain(["--json"], destroyed, { terraform: terraform("incus-clean", '{"version":4,"serial":7,"lineage":"x","resources":[]}', calls) })).toBe(0);
+    expect(JSON.parse(destroyed.out())).toMatchObject({ summary: { checked: 0 }, nothingDeployed: "destroyed" });
+    expect(calls).toEqual(["plan -refresh-only", "show -json", "state pull"]);
+    const never = memoryIO({ cwd: dir, env: {} });
+    expect(await driftMain(["--format", "markdown"], never, { terraform: terraform("incus-clean", "") })).toBe(0);
+    expect(never.out()).toBe("## cdktf-virt drift: stack `drift-lab`\n\nNothing to compare in stack drift-lab: it was never deployed (there is no state yet).\n");
+  });
+
+  test("objects in the state: no `terraform state pull`", async () => {
+    const calls: string[] = [];
+    expect(await driftMain([], memoryIO({ cwd: dir, env: {} }), { terraform: terraform("incus-clean", undefined, calls) })).toBe(0);
+    expect(calls).toEqual(["plan -refresh-only", "show -json"]);
+  });
 
   test("--format markdown prints the Markdown report; the exit code still says drift", async () => {
     const io = memoryIO({ cwd: dir, env: {} });

@@ -1,7 +1,7 @@
 // graph on a stack built with the constructs: Incus objects in their project, every volume's lifecycle and removal
 // policy, and what volumes leave behind (final copies, released volumes, snapshots before a rebuild, an adopted
 // released volume, a managed snapshot), in the model, in DOT and as SVG laid out without a Graphviz installation.
-import { buildStackGraph, parseSynthesizedStack, renderDot, renderSvg } from "../../../lib/tooling";
+import { buildStackGraph, parseSynthesizedStack, renderDot, renderMermaid, renderSvg } from "../../../lib/tooling";
 import type { StackGraph } from "../../../lib/tooling";
 import { newStack, synthWithComments } from "../constructs/support";
 import { graphApp } from "./support/graph-stack";
@@ -63,6 +63,14 @@ describe("graph of projects, removal policies and what volumes leave behind", ()
     expect(dot).toMatch(/subgraph "cluster_0" \{[\s\S]*subgraph "cluster_0_0" \{\n {6}label="project gr-apps";/);
     expect(dot).toContain('"incus_storage_volume.logs" [label="volume gr-logs\\npersistent\\nremoval: retain", shape=cylinder, style="filled,solid", fillcolor="#d5f5e3", color="#d35400", penwidth=3];');
     expect(dot).toContain('"incus_storage_volume.scratch" [label="volume gr-scratch\\nephemeral\\nremoval: destroy", shape=cylinder, style="filled,solid", fillcolor="#fadbd8", color="#7b7d7d", penwidth=1];');
+  });
+
+  test("Mermaid nests the project in its host and names the policy and what is kept", () => {
+    const text = renderMermaid(graph);
+    expect(text).toMatch(/^ {2}subgraph n_host_incus_lab\[[^\n]*\n {4}subgraph n_incus_project_apps\["project gr-apps"\]\n/m);
+    expect(text).toContain('n_incus_storage_volume_logs[("volume gr-logs<br/>persistent, removal: retain")]');
+    expect(text).toContain('n_incus_storage_volume_pgdata -.->|"final copy on removal"| n_final_copy_incus_storage_volume_pgdata');
+    expect(text).toContain('n_adopted_incus_storage_volume_logs ==>|"adopted on create"| n_incus_storage_volume_logs');
   });
 
   test("SVG is laid out in-process: every object's name is a text element", async () => {
