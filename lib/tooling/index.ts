@@ -37,10 +37,10 @@ export type {
   PlanInput,
 } from "./explain";
 
-export { buildStackGraph, renderMermaid, renderDot, renderSvg } from "./graph";
+export { buildStackGraph, renderMermaid, renderDot, renderSvg, renderHtml } from "./graph";
 export type { StackGraph, GraphNode, GraphEdge, GraphNodeKind, GraphEdgeKind, GraphDependencies } from "./graph";
 
-export { buildDriftReport, renderDriftText, locateDriftStack, refreshOnlyPlan } from "./drift";
+export { buildDriftReport, renderDriftText, renderDriftMarkdown, locateDriftStack, refreshOnlyPlan } from "./drift";
 export type { DriftDependencies, DriftReport, DriftFinding, DriftChange, RuntimeChange, RefreshPlanJson } from "./drift";
 
 export { runDoctor, renderChecks } from "./doctor";

@@ -77,6 +77,11 @@ export interface DriftReport {
   readonly summary: { readonly checked: number; readonly changed: number; readonly deleted: number };
   readonly findings: readonly DriftFinding[];
   readonly runtimeChanges: readonly RuntimeChange[];
+  /**
+   * Why nothing was checked (set only when `checked` is 0 and the state was looked at): "never-deployed" (there is no
+   * state), "destroyed" (the state exists and holds nothing: destroyed, or every object removed).
+   */
+  readonly nothingDeployed?: "never-deployed" | "destroyed";
 }
 
 /**
@@ -93,6 +98,8 @@ const RUNTIME_ATTRIBUTES: { readonly [type: string]: readonly string[] } = {
 export interface DriftReportOptions {
   /** The stack's name, for the report. */
   readonly stackName?: string;
+  /** Whether the stack has a state at all (undefined: not asked); tells "never deployed" from "destroyed". */
+  readonly stateExists?: boolean;
 }
 
 /** The findings of a refresh-only plan; with the stack, each names its construct path and whether code still has it. */
@@ -120,6 +127,7 @@ export function buildDriftReport(plan: RefreshPlanJson, stack?: SynthesizedStack
     summary: { checked, changed: findings.length - deleted, deleted },
     findings,
     runtimeChanges,
+    ...(checked === 0 && options.stateExists !== undefined ? { nothingDeployed: options.stateExists ? ("destroyed" as const) : ("never-deployed" as const) } : {}),
   };
 }
 

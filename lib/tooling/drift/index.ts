@@ -4,5 +4,6 @@ export type { DriftDependencies } from "./main";
 export { buildDriftReport } from "./findings";
 export type { DriftReport, DriftFinding, DriftChange, RuntimeChange, RefreshPlanJson, DriftReportOptions } from "./findings";
 export { renderDriftText } from "./render-text";
-export { locateDriftStack, refreshOnlyPlan, asRefreshPlan } from "./refresh-plan";
+export { renderDriftMarkdown } from "./render-markdown";
+export { locateDriftStack, refreshOnlyPlan, asRefreshPlan, stateExists } from "./refresh-plan";
 export type { RefreshPlanOptions } from "./refresh-plan";

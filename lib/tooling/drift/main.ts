@@ -1,15 +1,19 @@
 // `cdktf-virt drift [STACK]`: says in words what changed on the hosts outside the code since the last deploy, for a
-// scheduled pipeline job that fails (exit 2) when someone changed, stopped or deleted an object by hand.
+// scheduled pipeline job that fails (exit 2) when someone changed, stopped or deleted an object by hand. As Markdown
+// for a pull-request comment; in GitHub Actions the report also goes into the job summary.
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseCommandArgs } from "../common/args";
-import { reportError } from "../common/errors";
+import { reportError, UsageError } from "../common/errors";
 import { EXIT_OK } from "../common/io";
 import type { ToolIO } from "../common/io";
 import { terraformRunner } from "../common/terraform";
 import type { TerraformRunner } from "../common/terraform";
 import { readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
 import { buildDriftReport } from "./findings";
-import { locateDriftStack, refreshOnlyPlan } from "./refresh-plan";
+import type { DriftReport } from "./findings";
+import { locateDriftStack, refreshOnlyPlan, stateExists } from "./refresh-plan";
+import { renderDriftMarkdown } from "./render-markdown";
 import { renderDriftText } from "./render-text";
 
 /** drift found something changed outside the code. */
@@ -25,12 +29,19 @@ STACK is a stack name (cdktf.out/stacks/<name>), a stack directory or a cdktf ap
 stack (default: the current directory). terraform init runs first when the stack directory never was initialised.
 
 Options:
-  --json             print a machine-readable report
+  --format FORMAT    text (default), markdown (for a pull-request comment) or json
+  --json             the same as --format json
   --stack NAME       the stack to check in an app directory with several stacks
   -h, --help         show this help
 
+When GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the Markdown report is appended to it: the job's
+summary page shows it.
+
 Exit codes: 0 no drift, 2 drift found, 1 error (no stack, terraform missing, the plan failed).
 `;
+
+const FORMATS = ["text", "markdown", "json"] as const;
+type DriftFormat = (typeof FORMATS)[number];
 
 export interface DriftDependencies {
   /** Runs terraform (tests substitute a fake). @default the terraform binary on PATH ($TERRAFORM_BINARY honoured) */
@@ -42,23 +53,50 @@ export async function main(argv: string[], io: ToolIO, deps: DriftDependencies =
     const args = parseCommandArgs(
       "drift",
       argv,
-      { json: { type: "boolean" }, stack: { type: "string" }, help: { type: "boolean", short: "h" } },
+      { json: { type: "boolean" }, format: { type: "string" }, stack: { type: "string" }, help: { type: "boolean", short: "h" } },
       1,
     );
     if (args.flags.help) {
       io.stdout.write(DRIFT_USAGE);
       return EXIT_OK;
     }
+    const format = (args.values.format ?? (args.flags.json ? "json" : "text")) as DriftFormat;
+    if (!FORMATS.includes(format)) throw new UsageError(`drift: unknown --format "${format}"; use one of ${FORMATS.join(", ")}`);
+    if (args.flags.json && format !== "json") throw new UsageError(`drift: --json and --format ${format} contradict each other; give one`);
+    const env = io.env ?? process.env;
     const stackDir = locateDriftStack(args.positionals[0], io.cwd ?? process.cwd(), args.values.stack);
     const stack = readSynthesizedStack(path.join(stackDir, STACK_FILE));
-    const plan = await refreshOnlyPlan(stackDir, {
-      terraform: deps.terraform ?? terraformRunner({ env: io.env }),
-      log: (line) => io.stderr.write(`${line}\n`),
-    });
-    const report = buildDriftReport(plan, stack, { stackName: path.basename(stackDir) });
-    io.stdout.write(args.flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderDriftText(report));
+    const terraform = deps.terraform ?? terraformRunner({ env: io.env });
+    const plan = await refreshOnlyPlan(stackDir, { terraform, log: (line) => io.stderr.write(`${line}\n`) });
+    const first = buildDriftReport(plan, stack, { stackName: path.basename(stackDir) });
+    // An empty refresh: ask whether there is a state at all, to tell "never deployed" from "destroyed".
+    const report = first.summary.checked === 0 ? buildDriftReport(plan, stack, { stackName: path.basename(stackDir), stateExists: await stateExists(stackDir, terraform) }) : first;
+    io.stdout.write(render(report, format));
+    const summaryFile = env.GITHUB_STEP_SUMMARY;
+    if (summaryFile) appendJobSummary(summaryFile, report, io);
     return report.drifted ? EXIT_DRIFT : EXIT_OK;
   } catch (err) {
     return reportError(err, io, DRIFT_USAGE);
+  }
+}
+
+function render(report: DriftReport, format: DriftFormat): string {
+  switch (format) {
+    case "json":
+      return `${JSON.stringify(report, null, 2)}\n`;
+    case "markdown":
+      return renderDriftMarkdown(report);
+    default:
+      return renderDriftText(report);
+  }
+}
+
+/** Appends the Markdown report to the GitHub Actions job summary; a file that cannot be written is a warning only. */
+function appendJobSummary(file: string, report: DriftReport, io: ToolIO): void {
+  try {
+    fs.appendFileSync(path.resolve(io.cwd ?? process.cwd(), file), `${renderDriftMarkdown(report)}\n`);
+    io.stderr.write(`drift: added the report to the job summary (${file})\n`);
+  } catch (err) {
+    io.stderr.write(`drift: warning: cannot append the report to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}\n`);
   }
 }

@@ -59,3 +59,19 @@ export function asRefreshPlan(text: string, where: string): RefreshPlanJson {
   }
   return json as unknown as RefreshPlanJson;
 }
+
+/**
+ * Whether the stack's state exists at all, asked only when the refresh found no objects: an empty state that exists
+ * (it has a serial) belongs to a stack that was deployed and destroyed; no state means it never was deployed.
+ * `terraform state pull` reads any backend and prints nothing when there is no state.
+ */
+export async function stateExists(stackDir: string, terraform: TerraformRunner): Promise<boolean> {
+  const { stdout } = await terraform.run(["state", "pull"], stackDir);
+  if (stdout.trim() === "") return false;
+  try {
+    const state = JSON.parse(stdout) as unknown;
+    return isObject(state) && typeof state.serial === "number";
+  } catch {
+    throw new ToolError(`\`terraform state pull\` in ${stackDir} printed something that is not a state (JSON): ${stdout.trim().slice(0, 200)}`);
+  }
+}

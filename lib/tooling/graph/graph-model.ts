@@ -1,7 +1,8 @@
 // The picture of a synthesized stack: hosts (provider remotes / connections) holding pools, volumes, instances and
 // networks, and the edges that matter for data: pool → volume, instance → volume by lifecycle kind (ephemeral,
 // persistent, shared), volume ⇒ instance for rebuildOnChange, instance → network, instance → root-disk pool, and
-// overlay → base volume.
+// overlay → base volume. Incus objects sit in their project; volumes carry their removal policy and point at what
+// they leave behind (final copies, released volumes, snapshots before a rebuild; volume-outcomes.ts).
 import { buildCouplingModel } from "../stack/coupling";
 import type { CouplingModel } from "../stack/coupling";
 import { backendOf, familyOf, familyOfAddress } from "../stack/resource-kinds";
@@ -9,9 +10,28 @@ import { referencedAddresses } from "../stack/references";
 import { displayName, literalName, viewsFromStack } from "../stack/resource-view";
 import type { ResourceView } from "../stack/resource-view";
 import type { StackProvider, SynthesizedStack } from "../stack/synthesized-stack";
+import type { RemovalPolicyName } from "../../removal-policy";
+import type { VolumeKind } from "../stack/coupling";
+import { recordedRemovalPolicy } from "../stack/removal-policy";
+import { PROJECT_TYPE, projectResolver } from "./projects";
+import { managedSnapshots, rebuildSnapshotRequests, volumeOutcomes } from "./volume-outcomes";
 
-export type GraphNodeKind = "host" | "pool" | "volume" | "instance" | "network";
-export type GraphEdgeKind = "contains" | "ephemeral" | "persistent" | "shared" | "rebuildOnChange" | "network" | "root-disk" | "backing";
+/** `snapshot`: a snapshot or copy of a volume (managed, final copy, before a rebuild); `released`: a released volume. */
+export type GraphNodeKind = "host" | "project" | "pool" | "volume" | "instance" | "network" | "snapshot" | "released";
+export type GraphEdgeKind =
+  | "contains"
+  | "ephemeral"
+  | "persistent"
+  | "shared"
+  | "rebuildOnChange"
+  | "network"
+  | "root-disk"
+  | "backing"
+  | "snapshot"
+  | "final-copy"
+  | "rebuild-snapshots"
+  | "released"
+  | "adopts";
 
 export interface GraphNode {
   /** The resource address, or "host:…" / "pool:…" / "network:…" for objects the stack does not manage. */
@@ -23,8 +43,14 @@ export interface GraphNode {
   readonly notes: readonly string[];
   /** The host node this object lives on (none for hosts). */
   readonly host?: string;
+  /** The Incus project node this object lives in (none for the default project). */
+  readonly project?: string;
   /** Terraform address, for managed resources. */
   readonly address?: string;
+  /** Volumes: the lifecycle kind. */
+  readonly lifecycle?: VolumeKind;
+  /** Volumes: what the provider does when asked to delete it ("unknown": a value it does not know; it refuses). */
+  readonly removalPolicy?: RemovalPolicyName | "unknown";
 }
 
 export interface GraphEdge {
@@ -49,23 +75,44 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
   const add = (node: GraphNode): void => {
     if (!nodes.has(node.id)) nodes.set(node.id, node);
   };
+  const resolveProject = projectResolver(model.views);
+  const projectOf = (view: ResourceView, host: string | undefined): string | undefined => {
+    const project = resolveProject(view, host);
+    if (project === undefined) return undefined;
+    add({ id: project.id, kind: "project", label: project.name, notes: project.managed ? [] : ["not managed by this stack"], host, address: project.managed ? project.id : undefined });
+    return project.id;
+  };
+  const rebuilds = rebuildSnapshotRequests(model);
 
   for (const view of model.views.values()) {
+    if (view.type === PROJECT_TYPE) {
+      add({ id: view.address, kind: "project", label: displayName(model.views, view), notes: [], host: hostOf(view), address: view.address });
+      continue;
+    }
     const family = familyOf(view.type);
     if (family !== "pool" && family !== "network") continue;
-    add({ id: view.address, kind: family, label: displayName(model.views, view), notes: [], host: hostOf(view), address: view.address });
+    const host = hostOf(view);
+    add({ id: view.address, kind: family, label: displayName(model.views, view), notes: [], host, project: projectOf(view, host), address: view.address });
   }
   for (const volume of model.volumes.values()) {
     const view = model.views.get(volume.address)!;
     const host = hostOf(view);
+    const project = projectOf(view, host);
+    const policy = recordedRemovalPolicy(view.type, view.attributes).policy;
     add({
       id: volume.address,
       kind: "volume",
       label: volume.name,
       notes: [volume.kind, ...(volume.protected ? ["protected"] : [])],
       host,
+      project,
       address: volume.address,
+      lifecycle: volume.kind,
+      removalPolicy: policy,
     });
+    const outcomes = volumeOutcomes(model, volume, policy, rebuilds.get(volume.address), { host, project });
+    outcomes.nodes.forEach(add);
+    edges.push(...outcomes.edges);
     const pool = managedOrExternal(model, view.attributes.pool, "pool", host, add);
     if (pool !== undefined) edges.push({ from: pool, to: volume.address, kind: "contains" });
     for (const base of referencedAddresses(view.attributes.backing_store)) {
@@ -81,6 +128,7 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
       label: instance.name,
       notes: instance.protected ? ["protected"] : [],
       host,
+      project: projectOf(view, host),
       address: instance.address,
     });
     for (const attachment of instance.attachments) {
@@ -98,8 +146,13 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
       if (id !== undefined) edges.push({ from: instance.address, to: id, kind: "root-disk" });
     }
   }
+  for (const snapshot of managedSnapshots(model)) {
+    const volume = snapshot.volume !== undefined ? nodes.get(snapshot.volume) : undefined;
+    add({ id: snapshot.snapshot, kind: "snapshot", label: snapshot.label, notes: ["snapshot"], host: volume?.host, project: volume?.project, address: snapshot.snapshot });
+    if (volume !== undefined) edges.push({ from: volume.id, to: snapshot.snapshot, kind: "snapshot" });
+  }
   // Hosts first, then everything else by kind and id: stable output for diffs and tests.
-  const order: GraphNodeKind[] = ["host", "pool", "network", "volume", "instance"];
+  const order: GraphNodeKind[] = ["host", "project", "pool", "network", "volume", "snapshot", "released", "instance"];
   const sorted = [...nodes.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.id.localeCompare(b.id));
   return { nodes: sorted, edges: dedupe(edges) };
 }

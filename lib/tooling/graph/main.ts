@@ -1,4 +1,4 @@
-// `cdktf-virt graph [STACK]`: draws a synthesized stack with its lifecycle coupling, as Mermaid, DOT or SVG.
+// `cdktf-virt graph [STACK]`: draws a synthesized stack with its lifecycle coupling, as Mermaid, DOT, SVG or an HTML page.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseCommandArgs } from "../common/args";
@@ -9,32 +9,33 @@ import { locateStackDir, readSynthesizedStack, STACK_FILE } from "../stack/synth
 import { buildStackGraph } from "./graph-model";
 import { renderDot } from "./render-dot";
 import { renderMermaid } from "./render-mermaid";
+import { renderHtml } from "./render-html";
 import { renderSvg } from "./render-svg";
 
 export const GRAPH_USAGE = `Usage: cdktf-virt graph [STACK] [options]
 
-Draws the hosts, pools, volumes, instances and networks of a synthesized stack and how volumes are coupled to
-instances (ephemeral, persistent, shared, rebuildOnChange).
+Draws the hosts, projects, pools, volumes, instances and networks of a synthesized stack, how volumes are coupled
+to instances (ephemeral, persistent, shared, rebuildOnChange), each volume's removal policy, and what volumes
+leave behind: final copies, released volumes, snapshots taken before a rebuild.
 
 STACK is a cdk.tf.json, a stack directory (cdktf.out/stacks/<name>) or a cdktf app directory (default: the
 current directory).
 
 Options:
-  --format FORMAT    mermaid (default), dot, svg (needs Graphviz's dot) or json
+  --format FORMAT    mermaid (default), dot, svg, html (one page with the picture and a legend) or json;
+                     svg and html need no Graphviz installation
   --output FILE      write to FILE instead of standard output
   --stack NAME       the stack to draw in an app directory with several stacks
   -h, --help         show this help
 `;
 
-const FORMATS = ["mermaid", "dot", "svg", "json"] as const;
+const FORMATS = ["mermaid", "dot", "svg", "html", "json"] as const;
 type GraphFormat = (typeof FORMATS)[number];
 
-export interface GraphDependencies {
-  /** The Graphviz executable for --format svg. @default "dot" */
-  readonly dotBinary?: string;
-}
+/** Kept for callers of earlier versions: SVG is laid out in-process now, so there is nothing to substitute. */
+export type GraphDependencies = { readonly [key: string]: never };
 
-export async function main(argv: string[], io: ToolIO, deps: GraphDependencies = {}): Promise<number> {
+export async function main(argv: string[], io: ToolIO, _deps: GraphDependencies = {}): Promise<number> {
   try {
     const args = parseCommandArgs(
       "graph",
@@ -54,7 +55,7 @@ export async function main(argv: string[], io: ToolIO, deps: GraphDependencies =
     const stack = readSynthesizedStack(file);
     const graph = buildStackGraph(stack);
     const name = path.basename(path.dirname(file));
-    const text = await render(graph, format, name, deps.dotBinary ?? "dot");
+    const text = await render(graph, format, name);
     if (args.values.output !== undefined) {
       const output = path.resolve(cwd, args.values.output);
       fs.writeFileSync(output, text);
@@ -68,14 +69,16 @@ export async function main(argv: string[], io: ToolIO, deps: GraphDependencies =
   }
 }
 
-async function render(graph: ReturnType<typeof buildStackGraph>, format: GraphFormat, name: string, dotBinary: string): Promise<string> {
+async function render(graph: ReturnType<typeof buildStackGraph>, format: GraphFormat, name: string): Promise<string> {
   switch (format) {
     case "json":
       return `${JSON.stringify(graph, null, 2)}\n`;
     case "dot":
       return renderDot(graph, name);
     case "svg":
-      return renderSvg(renderDot(graph, name), dotBinary);
+      return renderSvg(renderDot(graph, name));
+    case "html":
+      return renderHtml(graph, await renderSvg(renderDot(graph, name)), name);
     default:
       return renderMermaid(graph);
   }

@@ -8,6 +8,9 @@ const SHAPES: { readonly [kind in GraphNode["kind"]]: [string, string] } = {
   volume: ["[(", ")]"],
   instance: ["[", "]"],
   network: ["{{", "}}"],
+  project: ["[", "]"],
+  snapshot: ["[[", "]]"],
+  released: ["[(", ")]"],
 };
 
 const ARROWS: { readonly [kind in GraphEdge["kind"]]: string } = {
@@ -19,18 +22,30 @@ const ARROWS: { readonly [kind in GraphEdge["kind"]]: string } = {
   network: "---",
   "root-disk": "-.->",
   backing: "-.->",
+  snapshot: "-.->",
+  "final-copy": "-.->",
+  "rebuild-snapshots": "-.->",
+  released: "-.->",
+  adopts: "==>",
 };
 
 export function renderMermaid(graph: StackGraph): string {
   const ids = mermaidIds(graph.nodes);
   const lines = ["flowchart LR"];
   const hosts = graph.nodes.filter((n) => n.kind === "host");
+  const projects = graph.nodes.filter((n) => n.kind === "project");
   for (const host of hosts) {
     lines.push(`  subgraph ${ids.get(host.id)}["${escape(hostTitle(host))}"]`);
-    for (const node of graph.nodes.filter((n) => n.host === host.id)) lines.push(`    ${nodeText(node, ids)}`);
+    for (const project of projects.filter((p) => p.host === host.id)) {
+      lines.push(`    subgraph ${ids.get(project.id)}["project ${escape(project.label)}"]`);
+      for (const node of graph.nodes.filter((n) => n.project === project.id)) lines.push(`      ${nodeText(node, ids)}`);
+      lines.push("    end");
+    }
+    for (const node of graph.nodes.filter((n) => n.host === host.id && n.kind !== "project" && n.project === undefined)) lines.push(`    ${nodeText(node, ids)}`);
     lines.push("  end");
   }
-  for (const node of graph.nodes.filter((n) => n.kind !== "host" && (n.host === undefined || !hosts.some((h) => h.id === n.host)))) {
+  const placed = (n: GraphNode) => n.kind === "host" || n.kind === "project" || n.project !== undefined || hosts.some((h) => h.id === n.host);
+  for (const node of graph.nodes.filter((n) => !placed(n))) {
     lines.push(`  ${nodeText(node, ids)}`);
   }
   for (const edge of graph.edges) {
@@ -40,11 +55,25 @@ export function renderMermaid(graph: StackGraph): string {
   return lines.join("\n") + "\n";
 }
 
-/** "persistent /var/lib/postgresql", "rebuildOnChange", "" for containment. */
+/** "persistent /var/lib/postgresql", "rebuildOnChange", "final copy on removal", "" for containment. */
 export function edgeLabel(edge: GraphEdge): string {
-  if (edge.kind === "contains") return "";
-  if (edge.kind === "root-disk") return "root disk";
-  return edge.label ? `${edge.kind} ${edge.label}` : edge.kind;
+  switch (edge.kind) {
+    case "contains":
+    case "snapshot":
+      return "";
+    case "root-disk":
+      return "root disk";
+    case "final-copy":
+      return "final copy on removal";
+    case "released":
+      return "released on removal";
+    case "adopts":
+      return "adopted on create";
+    case "rebuild-snapshots":
+      return edge.label ? `snapshots ${edge.label}` : "snapshots before a rebuild";
+    default:
+      return edge.label ? `${edge.kind} ${edge.label}` : edge.kind;
+  }
 }
 
 export function hostTitle(host: GraphNode): string {
@@ -53,8 +82,14 @@ export function hostTitle(host: GraphNode): string {
 
 function nodeText(node: GraphNode, ids: Map<string, string>): string {
   const [open, close] = SHAPES[node.kind];
-  const notes = node.notes.length > 0 ? `<br/>${node.notes.join(", ")}` : "";
+  const facts = [...node.notes, ...(shownPolicy(node) ? [`removal: ${node.removalPolicy}`] : [])];
+  const notes = facts.length > 0 ? `<br/>${facts.join(", ")}` : "";
   return `${ids.get(node.id)}${open}"${node.kind} ${escape(node.label)}${escape(notes, true)}"${close}`;
+}
+
+/** The removal policy is worth a word unless it is the plain delete, or "protect" already said as "protected". */
+function shownPolicy(node: GraphNode): boolean {
+  return node.removalPolicy !== undefined && node.removalPolicy !== "destroy" && !(node.removalPolicy === "protect" && node.notes.includes("protected"));
 }
 
 /** Readable, unique Mermaid ids derived from the node ids. */

@@ -1,23 +1,38 @@
-// SVG through Graphviz: the DOT text piped into `dot -Tsvg`. Graphviz is optional; its absence is a clear error.
+// SVG from DOT with Graphviz compiled to WebAssembly (@viz-js/viz): no Graphviz installation needed. The module is
+// loaded on first use only, so the other formats and commands never pay for the WebAssembly start-up.
 import { ToolError } from "../common/errors";
-import { runCommand } from "../common/process";
 
-/** Renders DOT to SVG with the `dot` executable (or `dotBinary`). */
-export async function renderSvg(dot: string, dotBinary = "dot", timeoutMs = 60_000): Promise<string> {
-  const result = await runCommand(dotBinary, ["-Tsvg"], { input: dot, timeoutMs });
-  switch (result.kind) {
-    case "missing":
-      throw new ToolError(
-        `graph --format svg needs Graphviz, but "${dotBinary}" was not found on PATH. Install Graphviz ` +
-          `(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or use --format mermaid or ` +
-          `--format dot and render it elsewhere.`,
-      );
-    case "failed-to-start":
-      throw new ToolError(`cannot run ${dotBinary}: ${result.message}`);
-    case "timeout":
-      throw new ToolError(`${dotBinary} -Tsvg did not finish within ${Math.round(timeoutMs / 1000)} s`);
-    default:
-      if (result.code !== 0) throw new ToolError(`${dotBinary} -Tsvg failed (exit ${result.code}): ${result.stderr.trim()}`);
-      return result.stdout;
+/** The part of @viz-js/viz this uses (its CommonJS build: `require("@viz-js/viz")`). */
+interface VizModule {
+  instance(): Promise<{
+    render(dot: string, options: { format: string }): { status: "success" | "failure"; output?: string; errors: { level?: string; message: string }[] };
+  }>;
+}
+
+let viz: ReturnType<VizModule["instance"]> | undefined;
+
+/** Renders DOT to an SVG document. */
+export async function renderSvg(dot: string): Promise<string> {
+  const result = (await vizInstance()).render(dot, { format: "svg" });
+  if (result.status !== "success" || result.output === undefined) {
+    const errors = result.errors.map((e) => `${e.level ?? "error"}: ${e.message.trim()}`).join("; ");
+    throw new ToolError(`Graphviz could not lay out the graph: ${errors || "no output"}`);
   }
+  return result.output;
+}
+
+function vizInstance(): ReturnType<VizModule["instance"]> {
+  if (viz === undefined) {
+    let module: VizModule;
+    try {
+      module = require("@viz-js/viz") as VizModule;
+    } catch (err) {
+      throw new ToolError(
+        `graph --format svg/html needs the npm package @viz-js/viz, a dependency of cdktf-virt that is missing here ` +
+          `(${(err as Error).message.split("\n")[0]}). Reinstall cdktf-virt (npm ci), or use --format mermaid or --format dot.`,
+      );
+    }
+    viz = module.instance();
+  }
+  return viz;
 }

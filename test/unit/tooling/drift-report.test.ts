@@ -31,9 +31,19 @@ describe("drift findings from refresh-only plans", () => {
   test("a stack that was never deployed: nothing to compare, said so", () => {
     const plan = driftPlan("incus-clean");
     delete (plan as { prior_state?: unknown }).prior_state;
-    const report = buildDriftReport(plan, lab(), { stackName: "drift-lab" });
-    expect(report).toMatchObject({ drifted: false, summary: { checked: 0 } });
-    expect(renderDriftText(report)).toBe("Nothing to compare in stack drift-lab: its state holds no objects (it was never deployed).\n");
+    const report = buildDriftReport(plan, lab(), { stackName: "drift-lab", stateExists: false });
+    expect(report).toMatchObject({ drifted: false, summary: { checked: 0 }, nothingDeployed: "never-deployed" });
+    expect(renderDriftText(report)).toBe("Nothing to compare in stack drift-lab: it was never deployed (there is no state yet).\n");
+  });
+
+  test("a stack deployed and destroyed: its state exists and holds nothing, said so", () => {
+    const plan = driftPlan("incus-clean");
+    delete (plan as { prior_state?: unknown }).prior_state;
+    const report = buildDriftReport(plan, lab(), { stackName: "drift-lab", stateExists: true });
+    expect(report).toMatchObject({ drifted: false, summary: { checked: 0 }, nothingDeployed: "destroyed" });
+    expect(renderDriftText(report)).toBe(
+      "Nothing deployed in stack drift-lab: its state holds no objects (the stack was destroyed, or every object was removed from it).\n",
+    );
   });
 
   test("config keys set by hand, a removed device and a stopped instance, with the instance's construct path", () => {

@@ -109,25 +109,35 @@ describe("cdktf-virt graph", () => {
     expect(io.out()).toBe("");
   });
 
-  test("SVG pipes the DOT text through Graphviz", async () => {
-    // A stand-in for `dot` that proves it got -Tsvg and the DOT text on stdin.
-    const fake = path.join(dir, "fake-dot");
-    fs.writeFileSync(fake, '#!/bin/sh\n[ "$1" = "-Tsvg" ] || exit 3\nhead -1 | sed "s/^/<svg><!-- /; s/$/ --><\\/svg>/"\n', { mode: 0o755 });
+  test("SVG is laid out in-process, with no Graphviz on PATH", async () => {
+    // An empty PATH: no `dot` to find, as on a machine without Graphviz.
     const io = memoryIO({ cwd: dir });
-    expect(await graphMain(["--format", "svg"], io, { dotBinary: fake })).toBe(0);
-    expect(io.out()).toBe('<svg><!-- digraph "homelab" { --></svg>\n');
+    const saved = process.env.PATH;
+    process.env.PATH = dir;
+    try {
+      expect(await graphMain(["--format", "svg", "--output", "g.svg"], io)).toBe(0);
+    } finally {
+      process.env.PATH = saved;
+    }
+    const svg = fs.readFileSync(path.join(dir, "g.svg"), "utf8");
+    expect(svg).toMatch(/<svg [^>]*>[\s\S]*<title>homelab<\/title>[\s\S]*<\/svg>/);
+    expect(svg).toContain("volume homelab&#45;pgdata");
   });
 
-  test("SVG without Graphviz is a clear error", async () => {
+  test("--format html writes one page with the inline SVG and the legend", async () => {
     const io = memoryIO({ cwd: dir });
-    expect(await graphMain(["--format", "svg"], io, { dotBinary: path.join(dir, "no-such-dot") })).toBe(1);
-    expect(io.err()).toContain("graph --format svg needs Graphviz");
-    expect(io.err()).toContain("apt-get install graphviz");
+    expect(await graphMain(["--format", "html", "--output", "g.html"], io)).toBe(0);
+    const html = fs.readFileSync(path.join(dir, "g.html"), "utf8");
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html).not.toContain("<?xml");
+    expect(html).not.toMatch(/<script|<link|src="http/);
+    expect(html).toMatch(/<figure class="graph">\n<svg [\s\S]*<\/svg>\n<\/figure>/);
+    expect(html).toContain("protect: never deleted; terraform refuses a plan that would");
   });
 
   test("an unknown format is a usage error", async () => {
     const io = memoryIO({ cwd: dir });
     expect(await graphMain(["--format", "png"], io)).toBe(1);
-    expect(io.err()).toContain('unknown --format "png"; use one of mermaid, dot, svg, json');
+    expect(io.err()).toContain('unknown --format "png"; use one of mermaid, dot, svg, html, json');
   });
 });
