@@ -2,7 +2,7 @@
 # One-stop setup on a Debian 12 machine (root) with Node >= 20 and terraform:
 # npm packages, a local Incus host (plus a second host reached over HTTPS and a three-member Incus cluster, each in
 # its own network namespace), a local libvirt/KVM host, a loopback PostgreSQL (the `pg` state backend the
-# pipeline and concurrency tests use), and the build (bundled providers included).
+# pipeline and concurrency tests use), Debian's chromium (the test that opens `graph --format html`), and the build (bundled providers included).
 # Safe to run again: every step checks before it changes anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,5 +20,6 @@ bash scripts/setup-incus.sh
 bash scripts/setup-incus-hosts.sh
 bash scripts/setup-libvirt.sh
 bash scripts/setup-postgres.sh
+bash scripts/setup-browser.sh
 npm run build --silent
 echo "setup: done (terraform $(terraform version 2>/dev/null | head -1 | cut -d' ' -f2), node $(node --version))"

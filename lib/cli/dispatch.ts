@@ -8,8 +8,8 @@ Commands:
   init [DIR]         create an infra repository (starter stack, scripts, CI pipeline) that deploys with \`npm run deploy\`
   provider install   install the bundled Terraform providers into a filesystem mirror
   explain [PLAN]     say in words what a plan does to instances and their data; --guard refuses data loss
-  graph [STACK]      draw hosts, pools, volumes, instances and their lifecycle coupling (Mermaid, DOT, SVG)
-  drift [STACK]      say what changed on the hosts outside the code since the last deploy; exit 2 when anything did
+  graph [STACK]      draw hosts, pools, volumes, instances and their lifecycle coupling (Mermaid, DOT, SVG, HTML)
+  drift [STACK]      say what changed on the hosts outside the code since the last deploy (text, Markdown, JSON); exit 2 when anything did
   import             write construct code and import blocks that adopt a live Incus host's objects
   doctor             check terraform, node, the bundled providers, Incus and libvirt, and say how to fix problems
 
