@@ -4,6 +4,7 @@
 // must be decided on before the pool is. Pools never depend on projects, so there is no cycle. Either may be
 // constructed first: each registration links it with those already registered on the host.
 import type { TerraformResource } from "cdktf";
+import { resourceAddress } from "../../lifecycle";
 
 interface HostEntry {
   readonly pools: TerraformResource[];
@@ -22,7 +23,8 @@ function entryOf(host: object): HostEntry {
 }
 
 function dependOn(project: TerraformResource, pool: TerraformResource): void {
-  project.dependsOn = [...(project.dependsOn ?? []), pool.fqn];
+  // The bare address: depends_on takes no "${...}" expression.
+  project.dependsOn = [...(project.dependsOn ?? []), resourceAddress(pool)];
 }
 
 /** Registers the cluster-wide pool resource of `host`; every project of the host will depend on it. */

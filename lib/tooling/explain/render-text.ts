@@ -47,7 +47,7 @@ export function renderExplainText(report: ExplainReport): string {
   if (report.deletions.length > 0) {
     out.push("", "Would be deleted");
     for (const d of report.deletions) {
-      const data = d.removal ? REMOVAL_NOTES[d.removal.outcome] : d.dataDestroyed ? "its data is destroyed" : undefined;
+      const data = d.removal ? REMOVAL_NOTES[d.removal.outcome] : d.container ? d.container.text : d.dataDestroyed ? "its data is destroyed" : undefined;
       const notes = [d.replaced ? "replaced by a new one" : undefined, data].filter(Boolean);
       out.push(`  - ${d.address}: ${d.description}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`);
     }
@@ -73,6 +73,9 @@ function summaryLine(report: ExplainReport): string {
     losing > 0 ? `${losing} volume${losing === 1 ? " loses its" : "s lose their"} data` : "no volume loses data",
     summary.volumesKeptByPolicy > 0
       ? `${summary.volumesKeptByPolicy} volume${summary.volumesKeptByPolicy === 1 ? " keeps its" : "s keep their"} data by removal policy`
+      : "",
+    summary.containersTakingKeptData > 0
+      ? `${summary.containersTakingKeptData} project${summary.containersTakingKeptData === 1 ? " is" : "s are"} deleted with force_destroy over data meant to be kept`
       : "",
   ].filter((p) => p !== "");
   const rest = tail.join(", ");

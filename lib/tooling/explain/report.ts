@@ -8,6 +8,8 @@ import { CauseAnalyzer, toResourceChange } from "./changes";
 import type { Cause, ChangeKind, ResourceChange } from "./changes";
 import type { PlanJson } from "./plan-json";
 import { managedChanges, priorStateResources } from "./plan-json";
+import { containerDeletions } from "./containers";
+import type { ContainerDeletion } from "./containers";
 import { libvirtRebuildCopyOf, plannedRemovals, rebuildSnapshotOf } from "./removal";
 import type { RebuildSnapshotReport, RemovalReport } from "./removal";
 import { volumeEffect } from "./volume-effects";
@@ -15,6 +17,7 @@ import type { VolumeEffect } from "./volume-effects";
 
 export type { VolumeEffect } from "./volume-effects";
 export type { RebuildSnapshotReport, RemovalReport } from "./removal";
+export type { ContainerDeletion, HeldVolume } from "./containers";
 
 export interface AttachedVolumeReport {
   readonly address: string;
@@ -79,6 +82,8 @@ export interface DeletionReport {
   readonly dataDestroyed: boolean;
   /** For a volume: what its removal policy makes of the delete. */
   readonly removal?: RemovalReport;
+  /** For a project or pool: the stack's volumes in it whose policy keeps data, and what the delete does to them. */
+  readonly container?: ContainerDeletion;
 }
 
 export type ActionCounts = { readonly [action in ChangeKind]?: number };
@@ -98,6 +103,8 @@ export interface ExplainReport {
     readonly volumesLosingData: number;
     /** Volumes deleted or replaced whose data their removal policy keeps (retain: on the host; snapshot: a final copy). */
     readonly volumesKeptByPolicy: number;
+    /** Projects deleted with force_destroy while they hold volumes whose removal policy keeps data. */
+    readonly containersTakingKeptData: number;
     readonly deletions: number;
   };
   readonly instances: readonly InstanceReport[];
@@ -156,9 +163,10 @@ export function buildExplainReport(
     .filter((c) => !NO_CHANGE.has(c.kind) && !model.instances.has(c.address) && !model.volumes.has(c.address) && !anchors.has(c.address))
     .map((c) => ({ address: c.address, type: c.type, action: c.kind, causes: analyzer.causesOf(c.address) }));
 
+  const containers = containerDeletions(model, changes, stateOf);
   const deletions: DeletionReport[] = [...changes.values()]
     .filter((c) => (c.kind === "delete" || c.kind === "replace") && !anchors.has(c.address))
-    .map((c) => deletionReport(c, model, removals.get(c.address)));
+    .map((c) => deletionReport(c, model, removals.get(c.address), containers.get(c.address)));
 
   if (plan.errored === true || plan.complete === false) {
     warnings.push("terraform reported errors while planning: this plan is incomplete and cannot be applied as it is");
@@ -180,6 +188,7 @@ export function buildExplainReport(
       others: countActions(others.map((o) => o.action)),
       volumesLosingData: volumes.filter((v) => v.dataDestroyed).length,
       volumesKeptByPolicy: volumes.filter((v) => v.removal?.outcome === "kept" || v.removal?.outcome === "final-copy").length,
+      containersTakingKeptData: [...containers.values()].filter((c) => c.dataDestroyed).length,
       deletions: deletions.length,
     },
     instances,
@@ -315,13 +324,15 @@ function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], 
   };
 }
 
-function deletionReport(change: ResourceChange, model: CouplingModel, removal: RemovalReport | undefined): DeletionReport {
+function deletionReport(change: ResourceChange, model: CouplingModel, removal: RemovalReport | undefined, container: ContainerDeletion | undefined): DeletionReport {
   const volume = model.volumes.get(change.address);
   const instance = model.instances.get(change.address);
   const family = familyOf(change.type);
   const name = (change.plan.change.before as { name?: unknown } | null)?.name;
   const description = volume
     ? `${volume.kind} volume "${volume.name}"`
+    : container
+      ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
     : instance
       ? `instance "${instance.name}"`
       : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
@@ -332,8 +343,9 @@ function deletionReport(change: ResourceChange, model: CouplingModel, removal: R
     type: change.type,
     description,
     replaced: change.kind === "replace",
-    dataDestroyed: volume !== undefined && (removal?.dataDestroyed ?? true),
+    dataDestroyed: (volume !== undefined && (removal?.dataDestroyed ?? true)) || container?.dataDestroyed === true,
     ...(removal !== undefined ? { removal } : {}),
+    ...(container !== undefined ? { container } : {}),
   };
 }
 
