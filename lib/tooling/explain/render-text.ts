@@ -1,4 +1,5 @@
 // The explain report in words, for people reading a pipeline log or a terminal.
+import { RELEASED_OWNER_PREFIX } from "../../config-keys";
 import type { Cause, ChangeKind } from "./changes";
 import type { ActionCounts, ExplainReport, InstanceReport, RemovalReport, VolumeReport } from "./report";
 
@@ -108,13 +109,20 @@ function instanceLines(instance: InstanceReport): string[] {
 function volumeLines(volume: VolumeReport): string[] {
   const where = volume.pool !== undefined ? ` in pool "${volume.pool}"` : "";
   const data = volume.removal ? DATA_WORDS[volume.removal.outcome] : volume.dataDestroyed ? "; its data is DESTROYED" : "";
-  const lines = [`  ${volume.address}: ${volume.kind} volume "${volume.name}"${where} ${ACTION_WORDS[volume.action]}${data}`];
+  const lines = [`  ${volume.address}: ${volume.kind} volume "${volume.name}"${where} ${actionWords(volume)}${data}`];
   lines.push(...causeLines(volume.causes, "    "));
   if (volume.removal !== undefined && volume.kind !== "ephemeral") lines.push(...removalLines(volume.removal, "    "));
   if (volume.kindSource === "default" && volume.origin !== "config" && volume.dataDestroyed) {
     lines.push("    (its lifecycle is not recorded anywhere: treated as persistent, the default)");
   }
   return lines;
+}
+
+/** "will be created", or for a volume that adopts a released one, what it takes over (the plan cannot see the host). */
+function actionWords(volume: VolumeReport): string {
+  if (volume.adopts === undefined || volume.action !== "create") return ACTION_WORDS[volume.action];
+  const which = volume.adopts === "released" ? "" : ` (only the one "${volume.adopts.slice(RELEASED_OWNER_PREFIX.length)}" released)`;
+  return `adopts the released volume "${volume.name}"${which} with its data, if one is on the host (adopt = "${volume.adopts}"); otherwise it will be created`;
 }
 
 /** What the data's fate adds to a volume's heading line, per removal outcome. */

@@ -3,6 +3,7 @@
 // then the volumes and other resources that change on their own, and everything that would be deleted.
 import { INCUS_DELETE_PROTECTION_KEY } from "../../config-keys";
 import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
+import { recordedAdopt } from "../stack/removal-policy";
 import { diskUsesOf, familyOf } from "../stack/resource-kinds";
 import { CauseAnalyzer, toResourceChange } from "./changes";
 import type { Cause, ChangeKind, ResourceChange } from "./changes";
@@ -63,6 +64,8 @@ export interface VolumeReport {
   readonly removal?: RemovalReport;
   /** Where the volume was described: the configuration, or only the prior state / plan (removed from the code). */
   readonly origin: VolumeModel["origin"];
+  /** For a create: the adopt value its configuration sets; the create takes over the released volume of its name. */
+  readonly adopts?: string;
 }
 
 export interface OtherReport {
@@ -156,7 +159,7 @@ export function buildExplainReport(
   const affected = new Set(instances.flatMap((i) => i.volumes.map((v) => v.address)));
   const volumes: VolumeReport[] = [...model.volumes.values()]
     .filter((v) => !NO_CHANGE.has(actionOf(v.address)) || affected.has(v.address))
-    .map((v) => volumeReport(v, actionOf(v.address), analyzer.causesOf(v.address), removals.get(v.address)))
+    .map((v) => volumeReport(v, actionOf(v.address), analyzer.causesOf(v.address), removals.get(v.address), adoptOf(v, changes, model)))
     .sort((a, b) => a.address.localeCompare(b.address));
 
   const others: OtherReport[] = [...changes.values()]
@@ -307,7 +310,16 @@ function wasProtected(change: ResourceChange | undefined): boolean {
   return before?.config?.[INCUS_DELETE_PROTECTION_KEY] === "true";
 }
 
-function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], removal: RemovalReport | undefined): VolumeReport {
+/** The adopt value of a volume the plan creates, from its planned values or its configuration. */
+function adoptOf(volume: VolumeModel, changes: ReadonlyMap<string, ResourceChange>, model: CouplingModel): string | undefined {
+  const change = changes.get(volume.address);
+  if (change?.kind !== "create" && change?.kind !== "replace") return undefined;
+  const after = change.plan.change.after;
+  const planned = typeof after === "object" && after !== null ? recordedAdopt(volume.type, after as Values) : undefined;
+  return planned ?? recordedAdopt(volume.type, model.views.get(volume.address)?.attributes ?? {});
+}
+
+function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], removal: RemovalReport | undefined, adopts: string | undefined): VolumeReport {
   return {
     address: volume.address,
     name: volume.name,
@@ -321,6 +333,7 @@ function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], 
     dataDestroyed: removal?.dataDestroyed ?? false,
     ...(removal !== undefined ? { removal } : {}),
     origin: volume.origin,
+    ...(adopts !== undefined ? { adopts } : {}),
   };
 }
 

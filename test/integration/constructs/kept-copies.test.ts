@@ -45,8 +45,9 @@ function runner(run: StackRun) {
 function customVolumes(pool: string, project: string): string[] {
   const urls: string[] = incusQuery(`/1.0/storage-pools/${pool}/volumes?project=${project}`) ?? [];
   return urls
-    .filter((u) => u.includes("/volumes/custom/"))
-    .map((u) => decodeURIComponent(u.split("?")[0].split("/").pop()!))
+    .map((u) => /\/volumes\/custom\/([^/?]+)(?:\?|$)/.exec(u)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(decodeURIComponent)
     .sort();
 }
 

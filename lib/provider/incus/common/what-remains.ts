@@ -54,7 +54,8 @@ export async function whatRemains(
       others.push(path);
       continue;
     }
-    if (ignore(ref)) continue;
+    // A volume's snapshots go with it (the volume is listed too).
+    if (ignore(ref) || ref.volume?.snapshot !== undefined) continue;
     const project = ref.project ?? "default";
     if (ref.volume?.type === "custom") {
       const live = await ignoreNotFound(client.storageVolumes.get(ref.name, ref.volume.name, { ...call, project }));
