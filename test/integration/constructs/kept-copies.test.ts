@@ -130,3 +130,41 @@ describe("kept copies in the stack's own pool and project", () => {
     removeKept(pool, project);
   });
 });
+
+describe("a project or pool that holds objects this stack does not manage", () => {
+  test("destroy fails with an error that names what is still in the project, then in the pool; nothing of theirs is deleted", async () => {
+    const run = new StackRun(`${prefix}-o`);
+    runs.push(run);
+    const name = (id: string) => `${run.stackName}-${id}`;
+    run.synth((stack) => {
+      const host = new IncusHost(stack, "local");
+      new StoragePool(stack, "pool", { host, driver: "dir" });
+      new Project(stack, "proj", { host });
+    });
+    await run.deploy();
+    const [pool, project] = [name("pool"), name("proj")];
+    execFileSync("incus", ["storage", "volume", "create", pool, name("theirs"), "--project", project]);
+
+    const first = await run.destroy();
+    const text = first.output.replace(/\s+/g, " ");
+    expect(first.code).not.toBe(0);
+    expect(text).toContain(`Project ${project} is not empty`);
+    expect(text).toContain(`custom volume ${pool}/${name("theirs")} in project ${project}`);
+    expect(text).not.toContain("Only empty projects can be removed");
+    expect(getVolume(pool, name("theirs"), project)).toBeDefined();
+
+    execFileSync("incus", ["storage", "volume", "delete", pool, name("theirs"), "--project", project]);
+    execFileSync("incus", ["storage", "volume", "create", pool, name("other")]);
+    const second = await run.destroy();
+    const again = second.output.replace(/\s+/g, " ");
+    expect(second.code).not.toBe(0);
+    expect(again).toContain(`Storage pool ${pool} is not empty`);
+    expect(again).toContain(`custom volume ${pool}/${name("other")} in project default`);
+    expect(again).not.toContain("currently in use");
+    expect(getVolume(pool, name("other"))).toBeDefined();
+
+    execFileSync("incus", ["storage", "volume", "delete", pool, name("other")]);
+    expect((await run.destroy()).code).toBe(0);
+    expect(incusQuery(`/1.0/storage-pools/${pool}`)).toBeUndefined();
+  });
+});

@@ -90,7 +90,7 @@ describe("explain: deleting a project or pool that holds kept copies", () => {
 
 describe("explain: wording", () => {
   test("a volume created with adoptReleased says it adopts the released volume instead of \"will be created\"", () => {
-    const after = { ...volumeIn("restored", "retain"), project: null };
+    const after: Values = { ...volumeIn("restored", "retain"), project: null };
     (after.config as Values)["user.cdktf-virt.adopt"] = "released";
     // Without the stack's configuration the plan's own values describe the new volume.
     const report = explainPlan(planOf([change("incus_storage_volume.restored", "create", null, after)], homelabPriorState()));
