@@ -1,11 +1,13 @@
 // Project: an Incus project. New projects default to using the default project's images and profiles
 // (features.images=false, features.profiles=false) so instances in them can use the host's images and the
-// default profile; custom volumes live in the project (features.storage.volumes=true).
+// default profile; custom volumes live in the project (features.storage.volumes=true). A project depends on its
+// host's pools, so it is deleted before them.
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
 import { IncusProjectResource } from "../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IncusHost } from "./incus-host";
+import { registerProjectForDestroyOrder } from "./private/destroy-order";
 import { fail } from "./private/errors";
 import { resolveObjectName } from "./private/name-registry";
 import { INCUS_PROJECT_NAME } from "./private/names";
@@ -41,7 +43,12 @@ export interface ProjectProps {
   readonly features?: ProjectFeatures;
   /** More project config (limits.*, restricted.*). `features.*` keys come from `features`. @default none */
   readonly config?: { readonly [key: string]: string };
-  /** Delete the project even when it still holds objects. @default false */
+  /**
+   * Delete the project even when it still holds objects. Copies that removal policies keep (a RETAIN volume let go,
+   * a SNAPSHOT volume's final copy) are never deleted with it: the bundled provider then leaves the project in place.
+   * `cdktf-virt explain --guard` refuses a plan that deletes a forced project holding volumes whose policy is not DESTROY.
+   * @default false
+   */
   readonly forceDestroy?: boolean;
 }
 
@@ -87,6 +94,8 @@ export class Project extends Construct implements IProject {
         ...incusOwnershipConfig(this),
       },
     });
+    // Created after the host's pools and deleted before them (its volumes live in them).
+    registerProjectForDestroyOrder(this.host, resource);
     this.projectName = resource.nameRef;
   }
 }

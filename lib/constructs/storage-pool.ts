@@ -6,6 +6,7 @@ import { IncusStoragePoolResource, isToken, LibvirtPoolResource } from "../bindi
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
 import { knownHost } from "./private/backend";
+import { registerPoolForDestroyOrder } from "./private/destroy-order";
 import { fail } from "./private/errors";
 import { MEMBER_POOL_KEYS, memberPartMarker, splitMemberConfig } from "./private/member-parts";
 import { resolveObjectName } from "./private/name-registry";
@@ -100,6 +101,8 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
         },
         ...(memberParts.length ? { dependsOn: memberParts } : {}),
       });
+      // The host's projects are deleted before it: their volumes live in it.
+      registerPoolForDestroyOrder(host, this.resource);
     } else {
       if (driver !== "dir") fail(this, kind, "driver", `libvirt pools support "dir" only, not "${driver}"`);
       if (props.path === undefined) {

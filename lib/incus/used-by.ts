@@ -9,6 +9,11 @@ export interface UsedByRef {
   readonly name: string;
   /** The snapshot name when the user is an instance snapshot. */
   readonly snapshot?: string;
+  /**
+   * For a storage volume ("/1.0/storage-pools/<pool>/volumes/<type>/<volume>[/snapshots/<snapshot>]"): its type,
+   * name and snapshot (`name` is the pool).
+   */
+  readonly volume?: { readonly type: string; readonly name: string; readonly snapshot?: string };
   /** The project from ?project=, undefined when the entry names none (the default project). */
   readonly project?: string;
   /** The cluster member from ?target=, if any. */
@@ -28,6 +33,7 @@ export function parseUsedBy(path: string): UsedByRef | undefined {
     kind: parts[1],
     name: parts[2],
     ...(parts[3] === "snapshots" && parts[4] ? { snapshot: parts[4] } : {}),
+    ...(parts[1] === "storage-pools" && parts[3] === "volumes" && parts[4] && parts[5] ? { volume: { type: parts[4], name: parts[5], ...(parts[6] === "snapshots" && parts[7] ? { snapshot: parts[7] } : {}) } } : {}),
     ...(project ? { project } : {}),
     ...(target ? { target } : {}),
     path,

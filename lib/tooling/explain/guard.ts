@@ -1,5 +1,5 @@
 // The pipeline gate: a plan is refused when it would destroy or replace a persistent or shared volume, or a
-// protected instance. A volume whose removal policy keeps its data when it is deleted (retain: left on the host;
+// protected instance, or delete with force_destroy a project that holds volumes whose removal policy keeps data. A volume whose removal policy keeps its data when it is deleted (retain: left on the host;
 // snapshot: a final copy first) passes, and is said so. Objects listed with --allow are let through (a
 // deliberate, reviewed destruction).
 import type { Cause } from "./changes";
@@ -7,7 +7,7 @@ import type { ExplainReport, RemovalReport, VolumeReport } from "./report";
 
 export interface GuardOffender {
   readonly address: string;
-  /** "persistent volume \"pgdata\"", "shared volume \"cluster\"", "protected instance \"db\"". */
+  /** "persistent volume \"pgdata\"", "shared volume \"cluster\"", "protected instance \"db\"", "project \"apps\" (force_destroy)". */
   readonly description: string;
   readonly action: "delete" | "replace";
   /** Why terraform wants to do it, in words. */
@@ -55,6 +55,10 @@ export function evaluateGuard(report: ExplainReport, allow: readonly string[] = 
       why: describeCauses(instance.causes),
     });
   }
+  for (const deletion of report.deletions) {
+    if (deletion.container?.dataDestroyed !== true) continue;
+    candidates.push({ address: deletion.address, description: deletion.description, action: deletion.replaced ? "replace" : "delete", why: deletion.container.text });
+  }
   candidates.sort((a, b) => a.address.localeCompare(b.address));
   const allowSet = new Set(allow);
   const offenders = candidates.filter((c) => !allowSet.has(c.address));
@@ -91,8 +95,8 @@ export function renderGuard(result: GuardResult): string {
   if (result.offenders.length > 0) {
     const count = result.offenders.length;
     lines.push(
-      `explain --guard: REFUSED: this plan would destroy ${count} protected object${count === 1 ? "" : "s"} ` +
-        `(persistent or shared volumes, protected instances):`,
+      `explain --guard: REFUSED: this plan would destroy the data of ${count} object${count === 1 ? "" : "s"} ` +
+        `(persistent or shared volumes, protected instances, projects deleted with force_destroy over volumes whose removal policy keeps data):`,
     );
     for (const o of result.offenders) {
       const verbText = o.action === "replace" ? "be REPLACED (destroyed, then created empty)" : "be DESTROYED";

@@ -24,9 +24,10 @@ The stack's cdk.tf.json next to the plan tells volume lifecycles apart; use --co
 
 Options:
   --json             print a machine-readable report
-  --guard            exit 2 when a persistent or shared volume would lose its data, or a protected
-                     instance would be destroyed or replaced (a volume whose removal policy is retain
-                     or snapshot may be deleted: it keeps its data)
+  --guard            exit 2 when a persistent or shared volume would lose its data, a protected
+                     instance would be destroyed or replaced, or a project would be deleted with
+                     force_destroy over volumes whose removal policy keeps data (a volume whose
+                     removal policy is retain or snapshot may be deleted: it keeps its data)
   --allow ADDRESS    let --guard pass this resource's destruction (repeatable), e.g. incus_storage_volume.old
   --config FILE      the stack's cdk.tf.json
   --stack NAME       the stack to use in an app directory with several stacks

@@ -1,4 +1,5 @@
 // The explain report in words, for people reading a pipeline log or a terminal.
+import { RELEASED_OWNER_PREFIX } from "../../config-keys";
 import type { Cause, ChangeKind } from "./changes";
 import type { ActionCounts, ExplainReport, InstanceReport, RemovalReport, VolumeReport } from "./report";
 
@@ -47,7 +48,7 @@ export function renderExplainText(report: ExplainReport): string {
   if (report.deletions.length > 0) {
     out.push("", "Would be deleted");
     for (const d of report.deletions) {
-      const data = d.removal ? REMOVAL_NOTES[d.removal.outcome] : d.dataDestroyed ? "its data is destroyed" : undefined;
+      const data = d.removal ? REMOVAL_NOTES[d.removal.outcome] : d.container ? d.container.text : d.dataDestroyed ? "its data is destroyed" : undefined;
       const notes = [d.replaced ? "replaced by a new one" : undefined, data].filter(Boolean);
       out.push(`  - ${d.address}: ${d.description}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`);
     }
@@ -73,6 +74,9 @@ function summaryLine(report: ExplainReport): string {
     losing > 0 ? `${losing} volume${losing === 1 ? " loses its" : "s lose their"} data` : "no volume loses data",
     summary.volumesKeptByPolicy > 0
       ? `${summary.volumesKeptByPolicy} volume${summary.volumesKeptByPolicy === 1 ? " keeps its" : "s keep their"} data by removal policy`
+      : "",
+    summary.containersTakingKeptData > 0
+      ? `${summary.containersTakingKeptData} project${summary.containersTakingKeptData === 1 ? " is" : "s are"} deleted with force_destroy over data meant to be kept`
       : "",
   ].filter((p) => p !== "");
   const rest = tail.join(", ");
@@ -105,13 +109,20 @@ function instanceLines(instance: InstanceReport): string[] {
 function volumeLines(volume: VolumeReport): string[] {
   const where = volume.pool !== undefined ? ` in pool "${volume.pool}"` : "";
   const data = volume.removal ? DATA_WORDS[volume.removal.outcome] : volume.dataDestroyed ? "; its data is DESTROYED" : "";
-  const lines = [`  ${volume.address}: ${volume.kind} volume "${volume.name}"${where} ${ACTION_WORDS[volume.action]}${data}`];
+  const lines = [`  ${volume.address}: ${volume.kind} volume "${volume.name}"${where} ${actionWords(volume)}${data}`];
   lines.push(...causeLines(volume.causes, "    "));
   if (volume.removal !== undefined && volume.kind !== "ephemeral") lines.push(...removalLines(volume.removal, "    "));
   if (volume.kindSource === "default" && volume.origin !== "config" && volume.dataDestroyed) {
     lines.push("    (its lifecycle is not recorded anywhere: treated as persistent, the default)");
   }
   return lines;
+}
+
+/** "will be created", or for a volume that adopts a released one, what it takes over (the plan cannot see the host). */
+function actionWords(volume: VolumeReport): string {
+  if (volume.adopts === undefined || volume.action !== "create") return ACTION_WORDS[volume.action];
+  const which = volume.adopts === "released" ? "" : ` (only the one "${volume.adopts.slice(RELEASED_OWNER_PREFIX.length)}" released)`;
+  return `adopts the released volume "${volume.name}"${which} with its data, if one is on the host (adopt = "${volume.adopts}"); otherwise it will be created`;
 }
 
 /** What the data's fate adds to a volume's heading line, per removal outcome. */

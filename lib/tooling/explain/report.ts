@@ -3,11 +3,14 @@
 // then the volumes and other resources that change on their own, and everything that would be deleted.
 import { INCUS_DELETE_PROTECTION_KEY } from "../../config-keys";
 import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
+import { recordedAdopt } from "../stack/removal-policy";
 import { diskUsesOf, familyOf } from "../stack/resource-kinds";
 import { CauseAnalyzer, toResourceChange } from "./changes";
 import type { Cause, ChangeKind, ResourceChange } from "./changes";
 import type { PlanJson } from "./plan-json";
 import { managedChanges, priorStateResources } from "./plan-json";
+import { containerDeletions } from "./containers";
+import type { ContainerDeletion } from "./containers";
 import { libvirtRebuildCopyOf, plannedRemovals, rebuildSnapshotOf } from "./removal";
 import type { RebuildSnapshotReport, RemovalReport } from "./removal";
 import { volumeEffect } from "./volume-effects";
@@ -15,6 +18,7 @@ import type { VolumeEffect } from "./volume-effects";
 
 export type { VolumeEffect } from "./volume-effects";
 export type { RebuildSnapshotReport, RemovalReport } from "./removal";
+export type { ContainerDeletion, HeldVolume } from "./containers";
 
 export interface AttachedVolumeReport {
   readonly address: string;
@@ -60,6 +64,8 @@ export interface VolumeReport {
   readonly removal?: RemovalReport;
   /** Where the volume was described: the configuration, or only the prior state / plan (removed from the code). */
   readonly origin: VolumeModel["origin"];
+  /** For a create: the adopt value its configuration sets; the create takes over the released volume of its name. */
+  readonly adopts?: string;
 }
 
 export interface OtherReport {
@@ -79,6 +85,8 @@ export interface DeletionReport {
   readonly dataDestroyed: boolean;
   /** For a volume: what its removal policy makes of the delete. */
   readonly removal?: RemovalReport;
+  /** For a project or pool: the stack's volumes in it whose policy keeps data, and what the delete does to them. */
+  readonly container?: ContainerDeletion;
 }
 
 export type ActionCounts = { readonly [action in ChangeKind]?: number };
@@ -98,6 +106,8 @@ export interface ExplainReport {
     readonly volumesLosingData: number;
     /** Volumes deleted or replaced whose data their removal policy keeps (retain: on the host; snapshot: a final copy). */
     readonly volumesKeptByPolicy: number;
+    /** Projects deleted with force_destroy while they hold volumes whose removal policy keeps data. */
+    readonly containersTakingKeptData: number;
     readonly deletions: number;
   };
   readonly instances: readonly InstanceReport[];
@@ -149,16 +159,17 @@ export function buildExplainReport(
   const affected = new Set(instances.flatMap((i) => i.volumes.map((v) => v.address)));
   const volumes: VolumeReport[] = [...model.volumes.values()]
     .filter((v) => !NO_CHANGE.has(actionOf(v.address)) || affected.has(v.address))
-    .map((v) => volumeReport(v, actionOf(v.address), analyzer.causesOf(v.address), removals.get(v.address)))
+    .map((v) => volumeReport(v, actionOf(v.address), analyzer.causesOf(v.address), removals.get(v.address), adoptOf(v, changes, model)))
     .sort((a, b) => a.address.localeCompare(b.address));
 
   const others: OtherReport[] = [...changes.values()]
     .filter((c) => !NO_CHANGE.has(c.kind) && !model.instances.has(c.address) && !model.volumes.has(c.address) && !anchors.has(c.address))
     .map((c) => ({ address: c.address, type: c.type, action: c.kind, causes: analyzer.causesOf(c.address) }));
 
+  const containers = containerDeletions(model, changes, stateOf);
   const deletions: DeletionReport[] = [...changes.values()]
     .filter((c) => (c.kind === "delete" || c.kind === "replace") && !anchors.has(c.address))
-    .map((c) => deletionReport(c, model, removals.get(c.address)));
+    .map((c) => deletionReport(c, model, removals.get(c.address), containers.get(c.address)));
 
   if (plan.errored === true || plan.complete === false) {
     warnings.push("terraform reported errors while planning: this plan is incomplete and cannot be applied as it is");
@@ -180,6 +191,7 @@ export function buildExplainReport(
       others: countActions(others.map((o) => o.action)),
       volumesLosingData: volumes.filter((v) => v.dataDestroyed).length,
       volumesKeptByPolicy: volumes.filter((v) => v.removal?.outcome === "kept" || v.removal?.outcome === "final-copy").length,
+      containersTakingKeptData: [...containers.values()].filter((c) => c.dataDestroyed).length,
       deletions: deletions.length,
     },
     instances,
@@ -298,7 +310,16 @@ function wasProtected(change: ResourceChange | undefined): boolean {
   return before?.config?.[INCUS_DELETE_PROTECTION_KEY] === "true";
 }
 
-function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], removal: RemovalReport | undefined): VolumeReport {
+/** The adopt value of a volume the plan creates, from its planned values or its configuration. */
+function adoptOf(volume: VolumeModel, changes: ReadonlyMap<string, ResourceChange>, model: CouplingModel): string | undefined {
+  const change = changes.get(volume.address);
+  if (change?.kind !== "create" && change?.kind !== "replace") return undefined;
+  const after = change.plan.change.after;
+  const planned = typeof after === "object" && after !== null ? recordedAdopt(volume.type, after as Values) : undefined;
+  return planned ?? recordedAdopt(volume.type, model.views.get(volume.address)?.attributes ?? {});
+}
+
+function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], removal: RemovalReport | undefined, adopts: string | undefined): VolumeReport {
   return {
     address: volume.address,
     name: volume.name,
@@ -312,16 +333,19 @@ function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], 
     dataDestroyed: removal?.dataDestroyed ?? false,
     ...(removal !== undefined ? { removal } : {}),
     origin: volume.origin,
+    ...(adopts !== undefined ? { adopts } : {}),
   };
 }
 
-function deletionReport(change: ResourceChange, model: CouplingModel, removal: RemovalReport | undefined): DeletionReport {
+function deletionReport(change: ResourceChange, model: CouplingModel, removal: RemovalReport | undefined, container: ContainerDeletion | undefined): DeletionReport {
   const volume = model.volumes.get(change.address);
   const instance = model.instances.get(change.address);
   const family = familyOf(change.type);
   const name = (change.plan.change.before as { name?: unknown } | null)?.name;
   const description = volume
     ? `${volume.kind} volume "${volume.name}"`
+    : container
+      ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
     : instance
       ? `instance "${instance.name}"`
       : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
@@ -332,8 +356,9 @@ function deletionReport(change: ResourceChange, model: CouplingModel, removal: R
     type: change.type,
     description,
     replaced: change.kind === "replace",
-    dataDestroyed: volume !== undefined && (removal?.dataDestroyed ?? true),
+    dataDestroyed: (volume !== undefined && (removal?.dataDestroyed ?? true)) || container?.dataDestroyed === true,
     ...(removal !== undefined ? { removal } : {}),
+    ...(container !== undefined ? { container } : {}),
   };
 }
 

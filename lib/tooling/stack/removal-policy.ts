@@ -1,7 +1,7 @@
 // A volume's removal policy and snapshot-before-rebuild count as the bundled providers read them on Delete: from the
 // object's values (state, for a planned delete; the provider never looks at the configuration then). Incus keeps
 // both in the volume's config (the protect marker wins over the policy key); libvirt in the removal_policy attribute.
-import { PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
+import { ADOPT_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
 import { parseRemovalPolicy, parseRetention } from "../../removal-policy";
 import type { RemovalPolicyName } from "../../removal-policy";
 import { configValue } from "./resource-kinds";
@@ -51,4 +51,13 @@ export function recordedRebuildSnapshots(type: string, attributes: Json): number
   } catch {
     return "invalid";
   }
+}
+
+/**
+ * The adopt value a volume's configuration sets ("released" or "released:<old owner>"): its create takes over a
+ * released volume of the same name, when one is on the host (Incus: config key; libvirt: the adopt attribute).
+ */
+export function recordedAdopt(type: string, attributes: Json): string | undefined {
+  const value = type === "incus_storage_volume" ? configValue(attributes, ADOPT_CONFIG_KEY) : type === "libvirt_volume" ? attributes.adopt : undefined;
+  return typeof value === "string" && value !== "" && !value.includes("${") ? value : undefined;
 }

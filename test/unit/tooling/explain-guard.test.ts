@@ -49,7 +49,7 @@ describe("explain --guard", () => {
       },
     ]);
     const message = renderGuard(result);
-    expect(message).toContain("REFUSED: this plan would destroy 1 protected object");
+    expect(message).toContain("REFUSED: this plan would destroy the data of 1 object");
     expect(message).toContain('- incus_storage_volume.pgdata: persistent volume "homelab-pgdata" would be REPLACED (destroyed, then created empty), because content_type: "filesystem" → "block"');
     expect(message).toContain("--allow <address>");
 

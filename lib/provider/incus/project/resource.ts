@@ -1,11 +1,13 @@
 // incus_project: name, description, config and force_destroy, as the official provider. Differences on
 // purpose: deleting a project that is already gone succeeds, and create adopts a project that carries this
-// configuration's ownership marker (a previous run died after creating it).
+// configuration's ownership marker (a previous run died after creating it); deleting a project that holds kept
+// copies (removal policies retain and snapshot) leaves it on the host and says so, force_destroy or not (delete.ts).
 import type { IncusClient, Project } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, mapOf, requiresReplace, str } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import { deleteProject } from "./delete";
 
 /** Feature flags Incus sets on every new project; shown only when the user sets them. */
 export const PROJECT_COMPUTED_KEYS = [
@@ -70,8 +72,7 @@ export const projectResource: Resource<IncusProviderData> = {
     createObject: (client, planned, ctx) =>
       client.projects.create({ name: planned.name, description: planned.description ?? "", config: configMap(planned.config) }, { signal: ctx.signal }),
     getObject: (client, planned, ctx) => client.projects.get(planned.name, { signal: ctx.signal }),
-    deleteObject: (client, prior, ctx) =>
-      prior.force_destroy ? client.projects.forceDelete(prior.name, { signal: ctx.signal }) : client.projects.delete(prior.name, { signal: ctx.signal }),
+    deleteObject: deleteProject,
     converge,
     readBack,
   }),

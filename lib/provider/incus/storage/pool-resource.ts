@@ -1,5 +1,6 @@
 // incus_storage_pool, schema-compatible with lxc/incus. Driver-generated keys (a dir pool's source path, a
-// loop file's size, volatile state) never show as drift; changing a zfs pool's source replaces the pool.
+// loop file's size, volatile state) never show as drift; changing a zfs pool's source replaces the pool. A pool
+// that holds kept copies (removal policies retain and snapshot) is left on the host when it is deleted.
 import type { IncusClient, StoragePool } from "../../../incus";
 import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
@@ -8,6 +9,7 @@ import { MEMBER_POOL_KEYS } from "../../../config-keys";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 import { forgetStoragePool } from "./pool-config";
+import { deleteStoragePool } from "./pool-delete";
 
 /** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
 const DRIVER_COMPUTED_KEYS: Readonly<Record<string, readonly string[]>> = {
@@ -136,9 +138,8 @@ export const storagePoolResource: Resource<IncusProviderData> = {
       if (isMemberPart(planned) && found.value.status === "Pending") refusePending("storage pool", planned);
       return found;
     },
-    // The pool is deleted cluster-wide, not only on the member it was created on.
-    deleteObject: (client, prior, ctx) =>
-      client.storagePools.delete(prior.name, callFor(ctx, { ...prior, target: null })).finally(() => forgetStoragePool(client, prior.name)),
+    // Kept copies keep the pool in place; anything else in it is named (pool-delete.ts).
+    deleteObject: deleteStoragePool,
     converge,
     readBack,
   }),

@@ -1,11 +1,13 @@
 // libvirt_pool (0.9.x shape, subset: directory pools). Every attribute that libvirt cannot change on a defined
 // pool is planned as a replacement, so an apply never fails with "Storage pools cannot be updated". Deleting a
-// pool that still holds volumes is refused before anything is stopped.
+// pool that still holds volumes is refused before anything is stopped; one that holds kept copies (removal policies
+// retain and snapshot, snapshotBeforeRebuild copies) is left on the host and dropped from the state (kept-copies.ts).
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import type { PoolInfo } from "../../../libvirt";
 import { clientOf, ignoreNotFound, knownObject, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
+import { keptPoolNotice, sortPoolContents } from "./kept-copies";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
@@ -100,6 +102,12 @@ export const poolResource: Resource<LibvirtProviderData> = {
     if (!pool) return;
     if (pool.active) {
       const volumes = await client.volumes.list(prior.name, call);
+      const contents = sortPoolContents(volumes.map((v) => v.name));
+      if (contents.kept.length > 0) {
+        const { summary, detail } = keptPoolNotice(ctx.providerData.uri, prior.name, contents);
+        ctx.diagnostics.warning(summary, detail);
+        return;
+      }
       if (volumes.length > 0) {
         const names = volumes.map((v) => v.name).join(", ");
         throw new Error(
