@@ -1,5 +1,6 @@
 // incus_instance secrets: a unique secret planted in cloud-init user-data, in a file block's content, in an exec
-// entry's command and in its environment, with an exec that fails and prints what it was given. The secrets must
+// entry's command (an argument) and in its environment, with an exec that fails after echoing both to its output
+// (the output is printed in the diagnostic, scrubbed of every sensitive value it repeats). The secrets must
 // not appear in plan or apply output, in any diagnostic, in `terraform show`, or in the provider's trace log; the
 // state keeps the values (Terraform needs them) but records them as sensitive.
 import { readFileSync, existsSync } from "node:fs";
@@ -47,7 +48,7 @@ resource "incus_instance" "c" {
   }
   exec = {
     "10-fails" = {
-      command     = ["sh", "-c", "echo token ${secrets["exec command"]}; echo \\"env $DB_PASSWORD\\" >&2; exit 3"]
+      command     = ["sh", "-c", "echo \\"token $0\\"; echo \\"env $DB_PASSWORD\\" >&2; exit 3", "${secrets["exec command"]}"]
       environment = { DB_PASSWORD = "${secrets["exec environment"]}" }
     }
   }
@@ -84,6 +85,9 @@ resource "incus_instance" "c" {
     expect(apply.code).toBe(1);
     expect(apply.output).toMatch(/10-fails/);
     expect(apply.output).toMatch(/exited with status 3/);
+    // The command's output is shown (the user's diagnosis), with the values it repeats scrubbed.
+    expect(apply.output).toMatch(/token \(sensitive value\)/);
+    expect(apply.output).toMatch(/env \(sensitive value\)/);
     expect(leaks("apply output and diagnostics", apply.output)).toEqual([]);
     // The object exists (tainted), the file arrived with its secret: the values reached Incus, only printing is hidden.
     const file = (await h.client.instanceFiles.pull(name, "/root/secret.conf")).toString("utf8");
@@ -99,11 +103,11 @@ resource "incus_instance" "c" {
     expect(leaks("terraform show", show.output)).toEqual([]);
 
     // The state holds the values, marked sensitive so Terraform hides them.
-    const state = JSON.parse(readFileSync(join(h.ws.root, "terraform.tfstate"), "utf8")) as {
+    const state = JSON.parse(readFileSync(join(h.ws.dir, "terraform.tfstate"), "utf8")) as {
       resources: { instances: { sensitive_attributes: unknown[] }[] }[];
     };
     const marked = JSON.stringify(state.resources[0].instances[0].sensitive_attributes);
-    expect(marked).toMatch(/"content"/);
+    expect(marked).toMatch(/"value":"file"/); // a set's elements have no address: Terraform marks the whole set
     expect(marked).toMatch(/"command"/);
     expect(marked).toMatch(/"environment"/);
     expect(marked).toMatch(/cloud-init\.user-data/);

@@ -32,7 +32,8 @@ export function fileBlock(): Block {
   const modeCheck = regex(OCTAL_MODE, 'an octal permission string such as "0644" or "755"');
   return setBlock(
     {
-      content: str({ optional: true, description: "The file's contents (exclusive with source_path)." }),
+      // Sensitive (unlike the official provider): uploaded files are where configuration secrets go.
+      content: str({ optional: true, sensitive: true, description: "The file's contents (exclusive with source_path)." }),
       source_path: str({ optional: true, description: "A local file to upload (exclusive with content)." }),
       target_path: str({
         required: true,

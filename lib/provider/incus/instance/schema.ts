@@ -17,7 +17,7 @@ import {
   str,
   useStateForUnknown,
 } from "../../framework";
-import { deviceBlock } from "../common";
+import { SECRET_INSTANCE_CONFIG_KEYS, deviceBlock } from "../common";
 import { fileBlock } from "./files";
 
 /** Config keys Incus writes itself: not drift unless the user set them (official `ComputedKeys`). */
@@ -104,14 +104,17 @@ export const instanceSchema: Schema = {
       optional: true,
       computed: true,
       description: "Instance config keys. Keys Incus generates (volatile.*, image.*, ...) are not recorded.",
+      secretKeys: SECRET_INSTANCE_CONFIG_KEYS,
       validators: [configKeysAllowed],
       conflictsWith: SOURCES,
     }),
     exec: nested(
       "map",
       {
-        command: listOf("string", { required: true }),
-        environment: mapOf("string", { optional: true }),
+        // Sensitive (unlike the official provider): commands and their environment routinely carry passwords
+        // and tokens. The type is unchanged, so configurations and states stay interchangeable.
+        command: listOf("string", { required: true, sensitive: true }),
+        environment: mapOf("string", { optional: true, sensitive: true }),
         working_dir: str({ optional: true }),
         uid: num({ optional: true }),
         gid: num({ optional: true }),

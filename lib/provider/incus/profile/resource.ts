@@ -15,6 +15,7 @@ import {
   managedObjectLifecycle,
   parseImportId,
   provisionalState,
+  SECRET_INSTANCE_CONFIG_KEYS,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
 
@@ -29,7 +30,13 @@ const schema = {
     description: str({ optional: true, computed: true, default: "", description: "Description of the profile." }),
     project: str({ optional: true, computed: true, default: "default", description: "Project of the profile.", planModifiers: [requiresReplace()] }),
     remote: str({ optional: true, description: "The remote to create the profile on.", planModifiers: [requiresReplace()] }),
-    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Instance configuration applied by the profile." }),
+    config: mapOf("string", {
+      optional: true,
+      computed: true,
+      default: {},
+      description: "Instance configuration applied by the profile.",
+      secretKeys: SECRET_INSTANCE_CONFIG_KEYS,
+    }),
   },
   blocks: { device: deviceBlock() },
 };
