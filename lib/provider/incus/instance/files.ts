@@ -6,7 +6,7 @@ import * as path from "node:path";
 import type { Block, Diagnostics, Values } from "../../framework";
 import { bool, custom, isUnknown, num, regex, setBlock, str, useStateForUnknown } from "../../framework";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { expandHome, ignoreNotFound } from "../common";
+import { expandHome, ignoreNotFound, unixId } from "../common";
 
 /** Permission bits used when a block leaves `mode` / `directory_mode` unset (as the official provider). */
 export const DEFAULT_FILE_MODE = "0755";
@@ -40,8 +40,8 @@ export function fileBlock(): Block {
         description: "Absolute path of the file inside the instance.",
         validators: [custom((v) => (String(v).startsWith("/") ? undefined : `target_path ${JSON.stringify(v)} must be an absolute path (start with /).`), "an absolute path")],
       }),
-      uid: num({ optional: true }),
-      gid: num({ optional: true }),
+      uid: num({ optional: true, validators: [unixId] }),
+      gid: num({ optional: true, validators: [unixId] }),
       mode: str({ optional: true, computed: true, validators: [modeCheck], planModifiers: [useStateForUnknown()] }),
       directory_mode: str({ optional: true, validators: [modeCheck] }),
       create_directories: bool({ optional: true }),
