@@ -90,11 +90,11 @@ export function objectName(kind: string, opts: { slash?: boolean; max?: number }
   }, `a valid ${kind} name`);
 }
 
-/** Instance names are host names: letters, digits and "-", starting with a letter, at most 63 characters. */
+/** Instance names are host names (Incus' rule): letters, digits and "-", not at either end, not a number. */
 export const instanceName: Validator = custom((value) => {
   const v = String(value);
-  if (/^[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/.test(v)) return undefined;
-  return `${JSON.stringify(v)} is not a valid instance name: use 1 to 63 letters, digits and "-", starting with a letter and not ending with "-" (it becomes the host name).`;
+  if (/^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/.test(v) && !/^\d+$/.test(v)) return undefined;
+  return `${JSON.stringify(v)} is not a valid instance name: use 1 to 63 letters, digits and "-", not starting or ending with "-" and not only digits (it becomes the host name).`;
 }, "a valid instance name");
 
 /** A user or group id: a whole number from 0 to 4294967294. */

@@ -70,7 +70,7 @@ const table: Record<Family, { bad: string[]; good: string[] }> = {
   instanceMemory: { bad: ["-1GiB", "1.5GiB", "99999999999TiB", "150%", "0%", "10G"], good: ["512MiB", "50%", "1GB"] },
   rootSize: { bad: ["-8GiB", "1.5GiB", "huge", "99999999999999TiB"], good: ["8GiB", "10GB"] },
   nicHwaddr: { bad: ["00:11:22:33:44", "zz:11:22:33:44:55", "00-11-22-33-44-55x", "00:16:3e:aa:bb:cc\n"], good: ["00:16:3e:aa:bb:cc"] },
-  instanceName: { bad: ["bad name", "-lead", "a\nb", "x_y", "9abc", "a".repeat(64)], good: ["web-1"] },
+  instanceName: { bad: ["bad name", "-lead", "trail-", "a\nb", "x_y", "123", "a".repeat(64)], good: ["web-1", "9abc"] },
   fileUid: { bad: ["-1", "4294967296", "1.5"], good: ["0", "1000"] },
   fileGid: { bad: ["-1", "99999999999"], good: ["1000"] },
   fileMode: { bad: ["0999", "12345", "-644", "rwx"], good: ["0644", "755"] },
