@@ -15,7 +15,7 @@ const requiresReplaceIfConfigured: PlanModifier = requiresReplaceIf(
 
 /** The `file` block of the official schema; accepted so configurations parse, rejected when used. */
 const fileBlock = setBlock({
-  content: str({ optional: true }),
+  content: str({ optional: true, sensitive: true }), // as incus_instance's file blocks
   source_path: str({ optional: true }),
   target_path: str({ required: true }),
   uid: num({ optional: true }),
