@@ -3,13 +3,15 @@
 // "Provider produced inconsistent result":
 // - a plan must keep every configured value of a non-computed attribute;
 // - the state after apply must agree with every known planned value.
+// Values in the messages are redacted by the schema: a sensitive attribute shows as "(sensitive value)".
 import { ctyEqual, isUnknown, isWhollyKnown } from "../cty";
 import type { CtyType, CtyValue } from "../cty";
 import type { AttrPath } from "./diagnostics";
 import { formatAttrPath } from "./diagnostics";
+import { redactAt } from "./redact";
 import type { Values } from "./schema";
 import type { ObjectSchema } from "./schema-type";
-import { attributeMode, attributeType } from "./schema-type";
+import { attributeMode, attributeType, objectType } from "./schema-type";
 
 export interface Inconsistency {
   readonly path: AttrPath;
@@ -34,49 +36,53 @@ export function checkPlanAgainstConfig(schema: ObjectSchema, config: Values, pla
     }
     if (attr.nested) continue; // inner computed values may differ; Terraform checks those itself
     if (!ctyEqual(c, p, attributeType(attr))) {
-      out.push({ path: [name], message: `planned ${show(p)} but the configuration says ${show(c)}` });
+      const at = [name];
+      out.push({ path: at, message: `planned ${showValue(redactAt(schema, at, p))} but the configuration says ${showValue(redactAt(schema, at, c))}` });
     }
   }
   return out;
 }
 
 /**
- * Applied values that contradict known planned values. `type` is the resource's object type. (Values still
- * unknown after apply are the caller's check: it removes them before this runs.)
+ * Applied values that contradict known planned values. (Values still unknown after apply are the caller's check:
+ * it removes them before this runs.)
  */
-export function checkApplyAgainstPlan(type: CtyType, planned: Values, applied: Values): Inconsistency[] {
+export function checkApplyAgainstPlan(schema: ObjectSchema, planned: Values, applied: Values): Inconsistency[] {
   const out: Inconsistency[] = [];
-  compareKnown(type, planned, applied, [], out);
+  const show = (path: AttrPath, v: CtyValue | undefined) => showValue(v === undefined ? v : redactAt(schema, path, v));
+  compareKnown(objectType(schema), planned, applied, [], out, show);
   return out;
 }
 
-function compareKnown(type: CtyType, planned: CtyValue, actual: CtyValue, path: AttrPath, out: Inconsistency[]) {
+type Show = (path: AttrPath, v: CtyValue | undefined) => string;
+
+function compareKnown(type: CtyType, planned: CtyValue, actual: CtyValue, path: AttrPath, out: Inconsistency[], show: Show) {
   if (isUnknown(planned)) return;
   const known = isWhollyKnown(planned);
   if (known && ctyEqual(planned, actual ?? null, type)) return;
   // Different (or partly known): report here for leaves, else descend to name the attributes that differ.
   const leaf = typeof type === "string" || planned === null || actual === null || actual === undefined;
   if (leaf || (known && (type[0] === "set" || type[0] === "map"))) {
-    out.push({ path, message: `planned ${show(planned)}, but apply produced ${show(actual)}` });
+    out.push({ path, message: `planned ${show(path, planned)}, but apply produced ${show(path, actual)}` });
     return;
   }
   const kind = type[0];
   if (kind === "object") {
     const fields = type[1] as Record<string, CtyType>;
     for (const [name, t] of Object.entries(fields)) {
-      compareKnown(t, (planned as Values)[name] ?? null, (actual as Values)[name] ?? null, [...path, name], out);
+      compareKnown(t, (planned as Values)[name] ?? null, (actual as Values)[name] ?? null, [...path, name], out, show);
     }
   } else if (kind === "list" || kind === "tuple") {
     const p = planned as CtyValue[];
     const a = actual as CtyValue[];
     if (!Array.isArray(a) || a.length !== p.length) {
-      out.push({ path, message: `planned ${p.length} element(s), but apply produced ${Array.isArray(a) ? a.length : show(a)}` });
+      out.push({ path, message: `planned ${p.length} element(s), but apply produced ${Array.isArray(a) ? a.length : show(path, a)}` });
       return;
     }
-    p.forEach((el, i) => compareKnown(kind === "list" ? (type[1] as CtyType) : (type[1] as CtyType[])[i], el, a[i], [...path, i], out));
+    p.forEach((el, i) => compareKnown(kind === "list" ? (type[1] as CtyType) : (type[1] as CtyType[])[i], el, a[i], [...path, i], out, show));
   } else if (kind === "map") {
     for (const [k, v] of Object.entries(planned as Values)) {
-      compareKnown(type[1] as CtyType, v, (actual as Values)[k] ?? null, [...path, { key: k }], out);
+      compareKnown(type[1] as CtyType, v, (actual as Values)[k] ?? null, [...path, { key: k }], out, show);
     }
   } else if (kind === "set") {
     const p = planned as CtyValue[];
@@ -95,7 +101,7 @@ export function findUnknownPaths(value: CtyValue, path: AttrPath): AttrPath[] {
   return Object.entries(value as Values).flatMap(([k, v]) => findUnknownPaths(v, [...path, k]));
 }
 
-function show(v: CtyValue | undefined): string {
+function showValue(v: CtyValue | undefined): string {
   if (v === undefined) return "nothing";
   if (isUnknown(v)) return "(known after apply)";
   try {

@@ -27,8 +27,14 @@ export interface AttributeOptions {
   readonly optional?: boolean;
   /** Set by the provider (alone: read-only; with `optional`: the provider fills it when the user does not). */
   readonly computed?: boolean;
-  /** Hidden in plan output. */
+  /** Hidden in plan output; the provider's own messages and logs print "(sensitive value)" instead (redact.ts). */
   readonly sensitive?: boolean;
+  /**
+   * For a map attribute that is not sensitive as a whole: keys whose values may carry secrets (an entry ending
+   * in "." is a prefix). Terraform cannot mark one map element sensitive, so this is not sent to Terraform; the
+   * provider redacts these values in every diagnostic and log line it writes.
+   */
+  readonly secretKeys?: readonly string[];
   /** A deprecation message; Terraform warns when the attribute is used. */
   readonly deprecated?: string;
   /**
@@ -120,6 +126,8 @@ export interface ValidatorRequest {
   readonly value: CtyValue;
   /** The whole object containing the attribute (the resource config, or the nested object). */
   readonly config: Values;
+  /** The value is (inside) a sensitive attribute: say what is wrong without printing it. */
+  readonly sensitive?: boolean;
 }
 
 export interface Validator {

@@ -35,7 +35,7 @@ function validateObject(schema: ObjectSchema, obj: Values, path: AttrPath, diags
     checkConflicts(attr.conflictsWith, name, obj, at, diags);
     if (attr.deprecated) diags.warning("Deprecated attribute", attr.deprecated, at);
     if (isUnknown(value)) continue;
-    runValidators(attr.validators, value, at, attributeType(attr), obj, diags);
+    runValidators(attr.validators, value, at, attributeType(attr), obj, diags, attr.sensitive === true);
     if (attr.nested) validateNested({ attributes: attr.nested.attributes }, attr.nested.nesting, value, at, diags);
   }
   for (const [name, block] of Object.entries(schema.blocks ?? {})) {
@@ -106,10 +106,11 @@ function runValidators(
   type: ReturnType<typeof attributeType>,
   config: Values,
   diags: Diagnostics,
+  sensitive = false,
 ): void {
   for (const v of validators ?? []) {
     try {
-      v.validate({ path, type, value, config }, diags);
+      v.validate({ path, type, value, config, ...(sensitive ? { sensitive } : {}) }, diags);
     } catch (err) {
       diags.error("Validation failed", `The check "${v.description}" failed: ${(err as Error).message}`, path);
     }

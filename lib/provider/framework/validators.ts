@@ -1,5 +1,7 @@
 // Ready-made validators. They run during ValidateResourceConfig on known, non-null values only, and report
-// errors carrying the attribute's path so Terraform points at the offending line.
+// errors carrying the attribute's path so Terraform points at the offending line. A sensitive value is never
+// quoted in the message (req.sensitive).
+import { REDACTED } from "./redact";
 import type { Validator, ValidatorRequest } from "./schema";
 
 /** The value must be one of `allowed` (strings or numbers). */
@@ -10,7 +12,7 @@ export function oneOf(allowed: readonly (string | number | boolean)[]): Validato
     validate(req, diags) {
       const value = scalar(req.value);
       if (allowed.some((a) => a === value)) return;
-      diags.error("Invalid value", `Got ${JSON.stringify(value)}; expected one of: ${list}.`, req.path);
+      diags.error("Invalid value", `Got ${quote(req, value)}; expected one of: ${list}.`, req.path);
     },
   };
 }
@@ -24,7 +26,7 @@ export function regex(pattern: RegExp, hint?: string): Validator {
       if (typeof req.value !== "string") return;
       pattern.lastIndex = 0;
       if (pattern.test(req.value)) return;
-      diags.error("Invalid value", `${JSON.stringify(req.value)} is not valid: ${description}.`, req.path);
+      diags.error("Invalid value", `${quote(req, req.value)} is not valid: ${description}.`, req.path);
     },
   };
 }
@@ -68,7 +70,7 @@ export function between(min: number, max: number): Validator {
       const n = Number(String(req.value));
       if (Number.isNaN(n)) return;
       if (n >= min && n <= max) return;
-      diags.error("Value out of range", `Got ${String(req.value)}; expected between ${min} and ${max}.`, req.path);
+      diags.error("Value out of range", `Got ${req.sensitive ? REDACTED : String(req.value)}; expected between ${min} and ${max}.`, req.path);
     },
   };
 }
@@ -89,6 +91,11 @@ export function custom(
       diags.error("Invalid value", problem, req.path);
     },
   };
+}
+
+/** How a message shows the value: quoted, or "(sensitive value)". */
+function quote(req: ValidatorRequest, v: unknown): string {
+  return req.sensitive ? REDACTED : JSON.stringify(v);
 }
 
 function scalar(v: unknown): unknown {

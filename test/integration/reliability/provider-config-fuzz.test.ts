@@ -5,5 +5,9 @@
 // attribute; no error goes unpredicted and no provider crashes or hangs. The heavy variant
 // (test/reliability/provider-config-fuzz.test.ts) runs many more generated plans.
 import { providerConfigFuzzSuite } from "./support/provider-config-fuzz";
+import { resourceInputSuite } from "./support/resource-input-fuzz";
 
 providerConfigFuzzSuite({ tag: "rel", runs: Number(process.env.CDKTF_VIRT_FUZZ_RUNS ?? 40), timeoutMs: 600_000 });
+
+// Bad input to the incus_* resources (sizes, limits, MAC addresses, names, file and exec ids and modes).
+resourceInputSuite({ tag: "rin", runs: Number(process.env.CDKTF_VIRT_FUZZ_RUNS ?? 40) / 4, timeoutMs: 600_000 });

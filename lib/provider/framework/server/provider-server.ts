@@ -8,10 +8,12 @@ import { normalizeObject } from "../normalize";
 import type { DataSource, Logger, Provider, Resource, ResourceContext } from "../resource";
 import type { Schema, Values } from "../schema";
 import { checkSchema, objectType } from "../schema-type";
+import { SecretScrubber } from "../scrub";
 import { validateConfigValue } from "../validate";
 import { InFlightCalls, guarded } from "./calls";
 import type { CallScope, Entry } from "./calls";
 import * as rpc from "./resource-rpcs";
+import { learnRequestSecrets } from "./secrets";
 import { decodeDynamic, diagnosticsToWire, encodeDynamic, schemaToWire } from "./wire";
 
 type Res<M extends keyof Tfplugin6> = Promise<Tfplugin6[M]["res"]>;
@@ -60,19 +62,19 @@ export class ProviderServer {
         this.host.log.info("StopProvider: cancelling in-flight operations", { count: n });
         return {};
       },
-      ValidateResourceConfig: (req) => this.withEntry(this.resourceTypes, req.type_name, "ValidateResourceConfig", (e, s) =>
+      ValidateResourceConfig: (req) => this.withEntry(this.resourceTypes, req.type_name, "ValidateResourceConfig", req, (e, s) =>
         rpc.validateConfig(e, req, this.context(s))),
-      UpgradeResourceState: (req) => this.withEntry(this.resourceTypes, req.type_name, "UpgradeResourceState", (e, s) =>
+      UpgradeResourceState: (req) => this.withEntry(this.resourceTypes, req.type_name, "UpgradeResourceState", req, (e, s) =>
         rpc.upgradeResourceState(e, req, this.context(s))),
-      ReadResource: (req) => this.withEntry(this.resourceTypes, req.type_name, "ReadResource", (e, s) =>
+      ReadResource: (req) => this.withEntry(this.resourceTypes, req.type_name, "ReadResource", req, (e, s) =>
         rpc.readResource(e, req, this.context(s))),
-      PlanResourceChange: (req) => this.withEntry(this.resourceTypes, req.type_name, "PlanResourceChange", (e, s) =>
+      PlanResourceChange: (req) => this.withEntry(this.resourceTypes, req.type_name, "PlanResourceChange", req, (e, s) =>
         rpc.planResourceChange(e, req, this.context(s))),
-      ApplyResourceChange: (req) => this.withEntry(this.resourceTypes, req.type_name, "ApplyResourceChange", (e, s) =>
+      ApplyResourceChange: (req) => this.withEntry(this.resourceTypes, req.type_name, "ApplyResourceChange", req, (e, s) =>
         rpc.applyResourceChange(e, req, this.context(s))),
-      ImportResourceState: (req) => this.withEntry(this.resourceTypes, req.type_name, "ImportResourceState", (e, s) =>
+      ImportResourceState: (req) => this.withEntry(this.resourceTypes, req.type_name, "ImportResourceState", req, (e, s) =>
         rpc.importResourceState(e, req, this.context(s))),
-      ValidateDataResourceConfig: (req) => this.withEntry(this.dataSourceTypes, req.type_name, "ValidateDataResourceConfig", (e, s) =>
+      ValidateDataResourceConfig: (req) => this.withEntry(this.dataSourceTypes, req.type_name, "ValidateDataResourceConfig", req, (e, s) =>
         rpc.validateConfig(e, req, this.context(s))),
       ReadDataSource: (req) => this.readDataSource(req),
     };
@@ -92,7 +94,8 @@ export class ProviderServer {
   }
 
   private validateProviderConfig(req: Tfplugin6["ValidateProviderConfig"]["req"]): Res<"ValidateProviderConfig"> {
-    return this.calls.run(this.logFor("ValidateProviderConfig"), async (s) => {
+    const scrubber = this.providerScrubber(req);
+    return this.calls.run(scrubber.logger(this.logFor("ValidateProviderConfig")), async (s) => {
       const config = await guarded("Reading the provider configuration", s.diagnostics, s.log, () =>
         decodeDynamic(req.config, this.providerType) as Values | null);
       if (config) {
@@ -102,13 +105,14 @@ export class ProviderServer {
             this.provider.validateConfig!(config, { ...s, terraformVersion: this.terraformVersion }));
         }
       }
-      return { diagnostics: diagnosticsToWire(s.diagnostics.all) };
+      return { diagnostics: diagnosticsToWire(scrubber.diagnostics(s.diagnostics.all)) };
     });
   }
 
   private configureProvider(req: Tfplugin6["ConfigureProvider"]["req"]): Res<"ConfigureProvider"> {
     this.terraformVersion = req.terraform_version ?? "";
-    return this.calls.run(this.logFor("ConfigureProvider"), async (s) => {
+    const scrubber = this.providerScrubber(req);
+    return this.calls.run(scrubber.logger(this.logFor("ConfigureProvider")), async (s) => {
       const config = (await guarded("Reading the provider configuration", s.diagnostics, s.log, () =>
         decodeDynamic(req.config, this.providerType))) as Values | null | undefined;
       if (config !== undefined) {
@@ -116,12 +120,12 @@ export class ProviderServer {
         this.providerData = await guarded(`Configuring provider ${this.provider.typeName}`, s.diagnostics, s.log, () =>
           this.provider.configure(normalizeObject(this.provider.schema, config) ?? {}, ctx));
       }
-      return { diagnostics: diagnosticsToWire(s.diagnostics.all) };
+      return { diagnostics: diagnosticsToWire(scrubber.diagnostics(s.diagnostics.all)) };
     });
   }
 
   private readDataSource(req: Tfplugin6["ReadDataSource"]["req"]): Res<"ReadDataSource"> {
-    return this.withEntry(this.dataSourceTypes, req.type_name, "ReadDataSource", async (e, s): Res<"ReadDataSource"> => {
+    return this.withEntry(this.dataSourceTypes, req.type_name, "ReadDataSource", req, async (e, s): Res<"ReadDataSource"> => {
       const config = (decodeDynamic(req.config, e.type) as Values | null) ?? {};
       const result = await guarded(`Reading data source ${e.impl.typeName}`, s.diagnostics, s.log, () =>
         e.impl.read(config, this.context(s)));
@@ -143,13 +147,23 @@ export class ProviderServer {
     types: TypeRegistry<T>,
     typeName: string,
     method: string,
+    req: object,
     fn: (e: Entry<T>, s: CallScope) => Promise<R>,
   ): Promise<R> {
-    return this.calls.run(this.logFor(method, typeName), async (s) => {
+    // Sensitive values of the request never reach a diagnostic or a log line (redact.ts, scrub.ts).
+    const scrubber = new SecretScrubber();
+    return this.calls.run(scrubber.logger(this.logFor(method, typeName)), async (s) => {
       const e = types.entries().get(typeName);
-      if (!e) return withDiagnostics({} as R, unknownType(s.diagnostics, types.kind, typeName));
-      return withDiagnostics(await guardedRpc(s, method, () => fn(e, s)), s.diagnostics);
+      if (!e) return withDiagnostics({} as R, unknownType(s.diagnostics, types.kind, typeName), scrubber);
+      learnRequestSecrets(scrubber, e.schema, e.type, req);
+      return withDiagnostics(await guardedRpc(s, method, () => fn(e, s)), s.diagnostics, scrubber);
     });
+  }
+
+  private providerScrubber(req: { config?: unknown }): SecretScrubber {
+    const scrubber = new SecretScrubber();
+    learnRequestSecrets(scrubber, this.provider.schema, this.providerType, req);
+    return scrubber;
   }
 
   private context(s: CallScope): ResourceContext<unknown> {
@@ -204,6 +218,6 @@ async function guardedRpc<R>(s: CallScope, method: string, fn: () => Promise<R>)
   return result ?? ({} as R);
 }
 
-function withDiagnostics<R>(res: R, diags: Diagnostics): R {
-  return { ...res, diagnostics: diagnosticsToWire(diags.all) };
+function withDiagnostics<R>(res: R, diags: Diagnostics, scrubber: SecretScrubber): R {
+  return { ...res, diagnostics: diagnosticsToWire(scrubber.diagnostics(diags.all)) };
 }

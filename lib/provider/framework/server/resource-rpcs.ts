@@ -200,7 +200,7 @@ function finishApply(
       state = withoutUnknowns(state) as State;
     }
     if (!failed) {
-      const problems = checkApplyAgainstPlan(e.type, planned, state);
+      const problems = checkApplyAgainstPlan(e.schema, planned, state);
       if (problems.length > 0) {
         ctx.log.error(`inconsistent result after apply of ${name} (Terraform will reject it): ${describeInconsistencies(problems)}`);
       }

@@ -3,6 +3,7 @@
 import type { Block, Validator } from "../../framework";
 import { custom, mapOf, oneOf, setBlock, str } from "../../framework";
 import type { DevicesMap } from "../../../incus";
+import { configValueChecks } from "./input-checks";
 
 /** Device types the official provider accepts. */
 export const DEVICE_TYPES = [
@@ -39,7 +40,7 @@ export function deviceBlock(): Block {
     {
       name: str({ required: true, description: "Device name." }),
       type: str({ required: true, description: "Device type.", validators: [oneOf(DEVICE_TYPES)] }),
-      properties: mapOf("string", { required: true, description: "Device settings.", validators: [nonEmptyValues] }),
+      properties: mapOf("string", { required: true, description: "Device settings.", validators: [nonEmptyValues, configValueChecks()] }),
     },
     { description: "A device of the object (disk, nic, proxy, ...)." },
   );

@@ -8,6 +8,8 @@ export { MAX_DURATION_MS, WaitStoppedError, WaitTimeoutError, parseDuration, sle
 export { deviceBlock, devicesFromBlocks, devicesToBlocks } from "./devices";
 export type { DeviceBlockValue } from "./devices";
 export { expandHome } from "./local-paths";
+export { SECRET_INSTANCE_CONFIG_KEYS } from "./secret-keys";
+export { byteSizeProblem, configValueChecks, instanceName, objectName, unixId } from "./input-checks";
 export { callFor, clientFor, optionalString } from "./scope";
 export { knownOr, provisionalState } from "./state";
 export { managedObjectLifecycle } from "./managed-object";

@@ -3,6 +3,7 @@
 // updated in place.
 import type { ApplyModel, Schema, StateModel } from "../../framework";
 import { bool, nested, num, oneOf, requiresReplace, setBlock, setOf, str, useStateForUnknown } from "../../framework";
+import { objectName } from "../common";
 
 export const imageSchema = {
   description: "An image in an Incus image store.",
@@ -44,7 +45,8 @@ export const imageSchema = {
   blocks: {
     alias: setBlock(
       {
-        name: str({ required: true, description: "The alias." }),
+        // Aliases such as "debian/13/cloud" are common: "/" is allowed.
+        name: str({ required: true, description: "The alias.", validators: [objectName("image alias", { slash: true, max: 255 })] }),
         description: str({ optional: true, computed: true, default: "", description: "Description of the alias." }),
       },
       { description: "An alias of the image." },

@@ -87,12 +87,25 @@ export async function runExec(client: IncusClient, instance: string, name: strin
     throw new Error(`Failed to execute command ${JSON.stringify(name)} in instance ${JSON.stringify(instance)}: ${(err as Error).message}`);
   }
   if (result.exitCode === 0) return;
-  const out = result.stdout.trim();
-  const errText = result.stderr.trim();
+  // The entry is named by its key: command and environment are sensitive and never printed. The output is the
+  // user's own diagnosis, capped; the server still scrubs any sensitive value it echoes.
+  const out = capOutput(result.stdout.trim());
+  const errText = capOutput(result.stderr.trim());
   throw new Error(
     `Failed to execute command ${JSON.stringify(name)} in instance ${JSON.stringify(instance)}: ` +
-      `${JSON.stringify(entry.command)} exited with status ${result.exitCode}` +
+      `exec[${JSON.stringify(name)}].command exited with status ${result.exitCode}` +
       (out ? `\nstdout: ${out}` : "") +
       (errText ? `\nstderr: ${errText}` : ""),
   );
+}
+
+/** Printed output per stream: enough to diagnose a failure, not a log dump in a diagnostic. */
+export const MAX_PRINTED_OUTPUT = 4096;
+
+/** The last MAX_PRINTED_OUTPUT bytes of a stream (where the error usually is), saying how much was cut. */
+export function capOutput(text: string): string {
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length <= MAX_PRINTED_OUTPUT) return text;
+  const tail = bytes.subarray(bytes.length - MAX_PRINTED_OUTPUT).toString("utf8").replace(/^\uFFFD+/, "");
+  return `[${bytes.length - MAX_PRINTED_OUTPUT} earlier bytes cut]\n${tail}`;
 }

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import type { Block, Diagnostics, Values } from "../../framework";
 import { bool, custom, isUnknown, num, regex, setBlock, str, useStateForUnknown } from "../../framework";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { expandHome, ignoreNotFound } from "../common";
+import { expandHome, ignoreNotFound, unixId } from "../common";
 
 /** Permission bits used when a block leaves `mode` / `directory_mode` unset (as the official provider). */
 export const DEFAULT_FILE_MODE = "0755";
@@ -32,15 +32,16 @@ export function fileBlock(): Block {
   const modeCheck = regex(OCTAL_MODE, 'an octal permission string such as "0644" or "755"');
   return setBlock(
     {
-      content: str({ optional: true, description: "The file's contents (exclusive with source_path)." }),
+      // Sensitive (unlike the official provider): uploaded files are where configuration secrets go.
+      content: str({ optional: true, sensitive: true, description: "The file's contents (exclusive with source_path)." }),
       source_path: str({ optional: true, description: "A local file to upload (exclusive with content)." }),
       target_path: str({
         required: true,
         description: "Absolute path of the file inside the instance.",
         validators: [custom((v) => (String(v).startsWith("/") ? undefined : `target_path ${JSON.stringify(v)} must be an absolute path (start with /).`), "an absolute path")],
       }),
-      uid: num({ optional: true }),
-      gid: num({ optional: true }),
+      uid: num({ optional: true, validators: [unixId] }),
+      gid: num({ optional: true, validators: [unixId] }),
       mode: str({ optional: true, computed: true, validators: [modeCheck], planModifiers: [useStateForUnknown()] }),
       directory_mode: str({ optional: true, validators: [modeCheck] }),
       create_directories: bool({ optional: true }),

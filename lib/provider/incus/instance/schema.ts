@@ -17,7 +17,7 @@ import {
   str,
   useStateForUnknown,
 } from "../../framework";
-import { deviceBlock } from "../common";
+import { SECRET_INSTANCE_CONFIG_KEYS, configValueChecks, deviceBlock, instanceName, objectName, unixId } from "../common";
 import { fileBlock } from "./files";
 
 /** Config keys Incus writes itself: not drift unless the user set them (official `ComputedKeys`). */
@@ -55,7 +55,7 @@ const replaceIfConfigured = requiresReplaceIf(
 export const instanceSchema: Schema = {
   description: "An Incus instance: a container or a virtual machine.",
   attributes: {
-    name: str({ required: true, description: "Name of the instance. Changing it renames the instance in place." }),
+    name: str({ required: true, description: "Name of the instance. Changing it renames the instance in place.", validators: [instanceName] }),
     description: str({ optional: true, computed: true, conflictsWith: SOURCES }),
     type: str({
       optional: true,
@@ -104,17 +104,20 @@ export const instanceSchema: Schema = {
       optional: true,
       computed: true,
       description: "Instance config keys. Keys Incus generates (volatile.*, image.*, ...) are not recorded.",
-      validators: [configKeysAllowed],
+      secretKeys: SECRET_INSTANCE_CONFIG_KEYS,
+      validators: [configKeysAllowed, configValueChecks()],
       conflictsWith: SOURCES,
     }),
     exec: nested(
       "map",
       {
-        command: listOf("string", { required: true }),
-        environment: mapOf("string", { optional: true }),
+        // Sensitive (unlike the official provider): commands and their environment routinely carry passwords
+        // and tokens. The type is unchanged, so configurations and states stay interchangeable.
+        command: listOf("string", { required: true, sensitive: true }),
+        environment: mapOf("string", { optional: true, sensitive: true }),
         working_dir: str({ optional: true }),
-        uid: num({ optional: true }),
-        gid: num({ optional: true }),
+        uid: num({ optional: true, validators: [unixId] }),
+        gid: num({ optional: true, validators: [unixId] }),
         timeout: str({ optional: true }),
         trigger: str({ optional: true, validators: [oneOf(["on_change", "once"])] }),
       },

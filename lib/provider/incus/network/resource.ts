@@ -3,7 +3,7 @@
 import type { IncusClient, Network } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, custom, mapOf, requiresReplace, str, useStateForUnknown } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import { callFor, configMap, configValueChecks, ignoreNotFound, objectName, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import { MEMBER_NETWORK_KEYS } from "../../../config-keys";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
@@ -33,7 +33,7 @@ const noTargetDescription = custom((_value, req) => {
 const schema = {
   description: "An Incus network.",
   attributes: {
-    name: str({ required: true, description: "Name of the network.", planModifiers: [requiresReplace()] }),
+    name: str({ required: true, description: "Name of the network.", validators: [objectName("network")], planModifiers: [requiresReplace()] }),
     description: str({ optional: true, computed: true, default: "", description: "Description of the network.", validators: [noTargetDescription] }),
     type: str({
       optional: true,
@@ -41,7 +41,7 @@ const schema = {
       description: "bridge (server default), macvlan, sriov, ovn or physical.",
       planModifiers: [useStateForUnknown(), requiresReplace()],
     }),
-    config: mapOf("string", { optional: true, computed: true, description: "Network configuration." }),
+    config: mapOf("string", { optional: true, computed: true, description: "Network configuration.", validators: [configValueChecks()] }),
     project: str({ optional: true, description: "Project of the network.", planModifiers: [requiresReplace()] }),
     remote: str({ optional: true, description: "The remote to create the network on.", planModifiers: [requiresReplace()] }),
     target: str({ optional: true, description: "Cluster member to create the member-specific part on.", planModifiers: [requiresReplace()] }),

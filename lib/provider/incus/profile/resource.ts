@@ -15,6 +15,9 @@ import {
   managedObjectLifecycle,
   parseImportId,
   provisionalState,
+  SECRET_INSTANCE_CONFIG_KEYS,
+  configValueChecks,
+  objectName,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
 
@@ -25,11 +28,18 @@ const DEFAULT_PROFILE = "default";
 const schema = {
   description: "An Incus profile: config and devices shared by the instances that use it.",
   attributes: {
-    name: str({ required: true, description: "Name of the profile.", planModifiers: [requiresReplace()] }),
+    name: str({ required: true, description: "Name of the profile.", validators: [objectName("profile")], planModifiers: [requiresReplace()] }),
     description: str({ optional: true, computed: true, default: "", description: "Description of the profile." }),
     project: str({ optional: true, computed: true, default: "default", description: "Project of the profile.", planModifiers: [requiresReplace()] }),
     remote: str({ optional: true, description: "The remote to create the profile on.", planModifiers: [requiresReplace()] }),
-    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Instance configuration applied by the profile." }),
+    config: mapOf("string", {
+      optional: true,
+      computed: true,
+      default: {},
+      description: "Instance configuration applied by the profile.",
+      secretKeys: SECRET_INSTANCE_CONFIG_KEYS,
+      validators: [configValueChecks()],
+    }),
   },
   blocks: { device: deviceBlock() },
 };

@@ -5,7 +5,7 @@
 import type { IncusClient, Project } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, mapOf, requiresReplace, str } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import { callFor, configMap, configValueChecks, ignoreNotFound, objectName, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { deleteProject } from "./delete";
 
@@ -22,9 +22,10 @@ type Ctx = ResourceContext<IncusProviderData>;
 const schema = {
   description: "An Incus project.",
   attributes: {
-    name: str({ required: true, description: "Name of the project.", planModifiers: [requiresReplace()] }),
+    name: str({ required: true, description: "Name of the project.", validators: [objectName("project")], planModifiers: [requiresReplace()] }),
     description: str({ optional: true, computed: true, default: "", description: "Description of the project." }),
-    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Project configuration." }),
+    // limits.cpu of a project is a total number of CPUs, not a CPU set: left to Incus.
+    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Project configuration.", validators: [configValueChecks(["limits.cpu"])] }),
     remote: str({ optional: true, description: "The remote to create the project on.", planModifiers: [requiresReplace()] }),
     force_destroy: bool({
       optional: true,

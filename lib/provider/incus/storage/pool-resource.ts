@@ -4,7 +4,7 @@
 import type { IncusClient, StoragePool } from "../../../incus";
 import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
+import { callFor, configMap, configValueChecks, ignoreNotFound, objectName, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
 import { MEMBER_POOL_KEYS } from "../../../config-keys";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
@@ -40,10 +40,10 @@ const noTargetDescription = custom((_value, req) => {
 const schema = {
   description: "An Incus storage pool.",
   attributes: {
-    name: str({ required: true, description: "Name of the pool.", planModifiers: [requiresReplace()] }),
+    name: str({ required: true, description: "Name of the pool.", validators: [objectName("storage pool")], planModifiers: [requiresReplace()] }),
     driver: str({ required: true, description: "dir, zfs, lvm, lvmcluster, btrfs, ceph, cephfs, cephobject, linstor or truenas.", planModifiers: [requiresReplace()] }),
     description: str({ optional: true, computed: true, default: "", description: "Description of the pool.", validators: [noTargetDescription] }),
-    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Driver configuration." }),
+    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Driver configuration.", validators: [configValueChecks()] }),
     project: str({ optional: true, description: "Project (pools are global; kept for compatibility).", planModifiers: [requiresReplace()] }),
     remote: str({ optional: true, description: "The remote to create the pool on.", planModifiers: [requiresReplace()] }),
     target: str({ optional: true, description: "Cluster member to create the member-specific part on.", planModifiers: [requiresReplace()] }),

@@ -3,7 +3,7 @@
 // "filesystem" unless the source decides it.
 import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, PlanModifier, Schema, Values } from "../../framework";
 import { REMOVAL_POLICY_CONFIG_KEY } from "../../../config-keys";
-import { configMap, PROTECT_KEY } from "../common";
+import { configMap, configValueChecks, objectName, PROTECT_KEY } from "../common";
 import { describeRemoval, volumeRemovalPolicy } from "./volume-removal";
 import { bool, isUnknown, mapOf, nested, num, oneOf, requiresReplace, requiresReplaceIf, setBlock, str } from "../../framework";
 
@@ -15,7 +15,7 @@ const requiresReplaceIfConfigured: PlanModifier = requiresReplaceIf(
 
 /** The `file` block of the official schema; accepted so configurations parse, rejected when used. */
 const fileBlock = setBlock({
-  content: str({ optional: true }),
+  content: str({ optional: true, sensitive: true }), // as incus_instance's file blocks
   source_path: str({ optional: true }),
   target_path: str({ required: true }),
   uid: num({ optional: true }),
@@ -29,7 +29,7 @@ const fileBlock = setBlock({
 export const volumeSchema: Schema = {
   description: "A custom storage volume (filesystem, block or ISO).",
   attributes: {
-    name: str({ required: true, description: "Name of the volume.", planModifiers: [requiresReplace()] }),
+    name: str({ required: true, description: "Name of the volume.", validators: [objectName("storage volume")], planModifiers: [requiresReplace()] }),
     pool: str({ required: true, description: "Storage pool of the volume.", planModifiers: [requiresReplace()] }),
     description: str({ optional: true, computed: true, description: "Description of the volume." }),
     type: str({
@@ -47,7 +47,7 @@ export const volumeSchema: Schema = {
       validators: [oneOf(["filesystem", "block"])],
       planModifiers: [requiresReplace()],
     }),
-    config: mapOf("string", { optional: true, computed: true, description: "Volume configuration; the size goes in config.size." }),
+    config: mapOf("string", { optional: true, computed: true, description: "Volume configuration; the size goes in config.size.", validators: [configValueChecks()] }),
     project: str({ optional: true, description: "Project of the volume.", planModifiers: [requiresReplace()] }),
     remote: str({ optional: true, description: "The remote to create the volume on.", planModifiers: [requiresReplace()] }),
     target: str({ optional: true, computed: true, description: "Cluster member.", planModifiers: [requiresReplaceIfConfigured] }),

@@ -4,8 +4,8 @@
 // the import command: `[remote:][project]/pool/volume/name`. A snapshot (or volume) already gone counts as deleted.
 import type { VolumeSnapshot } from "../../../incus";
 import type { Resource, ResourceContext, Schema, State, Values } from "../../framework";
-import { custom, num, regex, requiresReplace, str } from "../../framework";
-import { callFor, clientFor, formatImportId, ignoreNotFound, knownOr, parseImportId } from "../common";
+import { custom, num, requiresReplace, str } from "../../framework";
+import { callFor, clientFor, formatImportId, ignoreNotFound, knownOr, objectName, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
 
 type Ctx = ResourceContext<IncusProviderData>;
@@ -23,7 +23,7 @@ const rfc3339 = custom(
 export const volumeSnapshotSchema: Schema = {
   description: "A snapshot of a custom storage volume.",
   attributes: {
-    name: str({ required: true, description: "Name of the snapshot.", validators: [regex(/^[^/]+$/, "a snapshot name without '/'")], planModifiers: [requiresReplace()] }),
+    name: str({ required: true, description: "Name of the snapshot.", validators: [objectName("snapshot")], planModifiers: [requiresReplace()] }),
     pool: str({ required: true, description: "Storage pool of the volume.", planModifiers: [requiresReplace()] }),
     volume: str({ required: true, description: "Name of the custom volume to snapshot.", planModifiers: [requiresReplace()] }),
     description: str({ optional: true, computed: true, default: "", description: "Description of the snapshot." }),
