@@ -4,6 +4,7 @@
 import { X509Certificate } from "node:crypto";
 import { isIP } from "node:net";
 import * as tls from "node:tls";
+import { remoteNameProblem } from "../../remote-names";
 import { IncusError } from "../errors";
 import * as path from "node:path";
 import { configDirPaths, createFileExclusively, readOptionalFile, writeFileWithDirs } from "./client-config";
@@ -80,6 +81,9 @@ export function readPinnedCertificate(configDir: string, remote: string): string
 
 /** Pins a server certificate for a remote where the CLI keeps pins; returns the file. */
 export function savePinnedCertificate(configDir: string, remote: string, pem: string): string {
+  // The name becomes a file name: never one outside servercerts/ (the table refuses such names earlier).
+  const problem = remoteNameProblem(remote);
+  if (problem) throw new IncusError("INVALID_OPTIONS", `Cannot pin a certificate for remote ${JSON.stringify(remote)}: ${problem}`);
   const file = configDirPaths(configDir).serverCert(remote);
   writeFileWithDirs(file, pem, 0o644);
   return file;

@@ -2,6 +2,7 @@
 // `local` socket, the remotes of config.yml, then the remotes the caller defines (which win). A remote becomes an
 // IncusRemote (the socket, or HTTPS with this client's certificate and the pinned server certificate) only when it
 // is used, so a table may name remotes that cannot be reached, or lack certificates, as long as nothing uses them.
+import { remoteNameProblem } from "../../remote-names";
 import { checkTimeoutMs } from "../cancel";
 import { IncusClient } from "../client";
 import { IncusError } from "../errors";
@@ -117,7 +118,7 @@ export class RemoteTable {
     const put = (e: Entry) => entries.set(e.name, e);
     put({ name: "local", addresses: ["unix://"], protocol: "incus", public: false, defined: false });
     for (const [name, r] of Object.entries(file.remotes)) {
-      put({ name, addresses: splitAddresses(r.addr), protocol: r.protocol || "incus", public: r.public, defined: false });
+      put({ name, addresses: splitAddresses(r.addr), protocol: r.protocol || "incus", public: r.public, defined: false, problem: nameProblem(name, file.file) });
     }
     for (const d of options.remotes ?? []) {
       const fromFile = entries.get(d.name);
@@ -127,6 +128,7 @@ export class RemoteTable {
       if (!addresses.length && token && !(token.decoded instanceof Error)) addresses = token.decoded.addresses.map((a) => `https://${a}`);
       if (!addresses.length && fromFile) addresses = [...fromFile.addresses];
       const problem =
+        nameProblem(d.name) ??
         d.unusable ??
         (addresses.length
           ? undefined
@@ -251,6 +253,12 @@ export class RemoteTable {
     if (entry.problem) throw invalid(entry.problem);
     return entry;
   }
+}
+
+/** A remote's name becomes a file name (servercerts/<name>.crt): one that could leave that directory is unusable. */
+function nameProblem(name: string, where?: string): string | undefined {
+  const problem = remoteNameProblem(name);
+  return problem && `Remote ${JSON.stringify(name)}${where ? ` in ${where}` : ""} cannot be used: ${problem}.`;
 }
 
 function invalid(message: string): IncusError {
