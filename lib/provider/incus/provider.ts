@@ -43,7 +43,7 @@ export const providerSchema = {
   attributes: {
     config_dir: str({ optional: true, description: "The incus client's configuration directory. Default: $INCUS_CONF, else ~/.config/incus." }),
     generate_client_certificates: bool({ optional: true, description: "Create client.crt/client.key in config_dir when missing (env INCUS_GENERATE_CLIENT_CERTS)." }),
-    accept_remote_certificate: bool({ optional: true, description: "Pin an HTTPS remote's certificate on first contact (env INCUS_ACCEPT_SERVER_CERTIFICATE)." }),
+    accept_remote_certificate: bool({ optional: true, description: "Pin an HTTPS remote's certificate on first contact when its trust token names no fingerprint (env INCUS_ACCEPT_SERVER_CERTIFICATE). A token's fingerprint always decides." }),
     default_remote: str({ optional: true, description: "The remote used when a resource leaves `remote` unset." }),
     wait_timeout: str({
       optional: true,
