@@ -73,7 +73,8 @@ if { read -r stat <"/proc/$$/stat"; } 2>/dev/null; then
   set -- ${stat##*) }
   nonce="$$.${20}"
 fi
-rm -f "$session.ok"
+# (test and rm only when needed: every process a start runs costs time on a busy machine)
+[ -e "$session.ok" ] && rm -f "$session.ok"
 printf 'nonce %s\n%s\n' "$nonce" "$PLUGIN_CLIENT_CERT" >"$session" || exec node "$0"
 tries=0
 echoed=
