@@ -1,5 +1,5 @@
 // Drill: the hand-over of provider starts to warm processes (lib/provider/plugin/launcher.sh, warm-server.ts) on a
-// busy machine. For DRILL_MS, at once:
+// busy machine. For DRILL_MS (30 s; CDKTF_VIRT_DRILL_MS=180000 for a longer run), at once:
 // - terraform applies in a loop in two workspaces, one per copy of the testfs provider bundle (a second copy with
 //   other bytes stands for a second checkout of another version, side by side);
 // - terraform plans, two at a time, in one workspace per copy (the same working directory and environment, so
@@ -20,7 +20,7 @@ import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plug
 import { cleanupPluginClients, generateSelfSignedCert, grpcCall, startProvider } from "../../support/plugin-client";
 import { requiredProviders, TerraformWorkspace } from "../../support/terraform";
 
-const DRILL_MS = Number(process.env.CDKTF_VIRT_DRILL_MS ?? 60_000);
+const DRILL_MS = Number(process.env.CDKTF_VIRT_DRILL_MS ?? 30_000);
 jest.setTimeout(DRILL_MS + 240_000);
 
 const uid = process.getuid!();
