@@ -5,7 +5,7 @@ import type { IncusProvider } from "../bindings";
 import { isToken } from "../bindings";
 import type { IHost } from "./host";
 import { fail } from "./private/errors";
-import { nameProblem, REMOTE_NAME } from "./private/names";
+import { remoteNameProblem } from "../remote-names";
 import { StackContext } from "./private/stack-context";
 
 /** Incus cluster member names are host names. */
@@ -82,7 +82,7 @@ export class IncusHost extends Construct implements IHost {
     const kind = "IncusHost";
     this.remoteName = props.name ?? (id.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "local");
     if (!isToken(this.remoteName)) {
-      const problem = nameProblem(this.remoteName, REMOTE_NAME);
+      const problem = remoteNameProblem(this.remoteName);
       if (problem) fail(this, kind, "name", problem);
     }
     this.address = props.address ?? "unix://";

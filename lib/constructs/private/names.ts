@@ -49,14 +49,6 @@ export const INCUS_PROJECT_NAME: NameRule = {
 /** libvirt networks become bridge names through libvirt, but the network name itself is free-form. */
 export const LIBVIRT_NETWORK_NAME: NameRule = OBJECT_NAME;
 
-/** Names of remotes in the incus provider configuration. */
-export const REMOTE_NAME: NameRule = {
-  description: "letters, digits, '.', '_' or '-', starting with a letter or digit",
-  maxLength: 63,
-  pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
-  mustStartWithLetter: false,
-};
-
 /**
  * Aliases of providers in the Terraform configuration (a second LibvirtHost's provider): Terraform identifiers, so
  * no '.' and no leading digit ("Invalid provider configuration alias" at terraform init otherwise).

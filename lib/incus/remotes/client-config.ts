@@ -1,6 +1,7 @@
 // The incus command-line client's configuration directory: config.yml (remotes and the default remote),
 // client.crt / client.key (this client's identity) and servercerts/<remote>.crt (pinned server certificates).
 // Read the same way the CLI lays it out, so `incus remote add` on the same machine is all a user needs.
+import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -105,8 +106,45 @@ export function readOptionalFile(file: string): string | undefined {
   }
 }
 
-/** Writes a file, creating its directory first (mode applies to the file). */
+/**
+ * Writes a file whole, with exactly `mode`, creating its directory first: the content goes to a new temporary file
+ * in the same directory, which then replaces `file` by rename. A reader never sees half a file, an old file never
+ * keeps its old mode, and a symlink in the file's place is replaced, never written through.
+ */
 export function writeFileWithDirs(file: string, content: string, mode: number): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o750 });
-  fs.writeFileSync(file, content, { mode });
+  const temp = temporaryPath(file);
+  try {
+    fs.writeFileSync(temp, content, { mode, flag: "wx" });
+    fs.chmodSync(temp, mode); // the umask may have taken bits away
+    fs.renameSync(temp, file);
+  } catch (err) {
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Like writeFileWithDirs, but never replaces an existing file: returns false (and writes nothing) when `file`
+ * exists, e.g. because another process made it first. The temporary file is linked into place, which fails when
+ * the name is taken.
+ */
+export function createFileExclusively(file: string, content: string, mode: number): boolean {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o750 });
+  const temp = temporaryPath(file);
+  try {
+    fs.writeFileSync(temp, content, { mode, flag: "wx" });
+    fs.chmodSync(temp, mode);
+    fs.linkSync(temp, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw err;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
+
+function temporaryPath(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 }

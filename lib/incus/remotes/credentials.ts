@@ -4,8 +4,10 @@
 import { X509Certificate } from "node:crypto";
 import { isIP } from "node:net";
 import * as tls from "node:tls";
+import { remoteNameProblem } from "../../remote-names";
 import { IncusError } from "../errors";
-import { configDirPaths, readOptionalFile, writeFileWithDirs } from "./client-config";
+import * as path from "node:path";
+import { configDirPaths, createFileExclusively, readOptionalFile, writeFileWithDirs } from "./client-config";
 
 /** Incus' fingerprint of a PEM certificate: SHA-256 of its DER bytes, lower-case hex. */
 export function certificateFingerprint(pem: string): string {
@@ -26,19 +28,50 @@ export interface ClientIdentity {
 export type ClientCertificateGenerator = () => ClientIdentity;
 
 /**
- * The client certificate and key from the configuration directory. When both are missing and `generate` is
- * given, a new pair is made and written there (key mode 0600), as the CLI does on first use.
+ * The client certificate and key from the configuration directory, or undefined when neither exists. When both are
+ * missing and `generate` is given, a new pair is made and written there (key 0600), as the CLI does on first use.
+ * Half a pair is an error that names the missing file, and is never completed or replaced: a key without its
+ * certificate may be the only copy of the identity a server trusts.
  */
 export function loadClientIdentity(configDir: string, generate?: ClientCertificateGenerator): ClientIdentity | undefined {
   const paths = configDirPaths(configDir);
+  const found = readIdentity(paths);
+  if (found || !generate) return found;
+  const made = generate();
+  // Key first: a reader that sees the certificate also sees its key. Another process may make a pair at the same
+  // time; then the one that wins is used.
+  if (!createFileExclusively(paths.clientKey, made.key, 0o600)) {
+    const theirs = waitForIdentity(paths);
+    if (theirs) return theirs;
+    throw new IncusError("INVALID_OPTIONS", `Cannot create ${paths.clientKey}: something unreadable has that name (a dangling symlink?); remove it and run again.`);
+  }
+  if (!createFileExclusively(paths.clientCert, made.cert, 0o644)) {
+    throw new IncusError("INVALID_OPTIONS", `${paths.clientCert} appeared while a new key was written to ${paths.clientKey}; remove both and run again.`);
+  }
+  return made;
+}
+
+type IdentityPaths = ReturnType<typeof configDirPaths>;
+
+function readIdentity(paths: IdentityPaths): ClientIdentity | undefined {
   const cert = readOptionalFile(paths.clientCert);
   const key = readOptionalFile(paths.clientKey);
-  if (cert && key) return { cert, key };
-  if (!generate) return undefined;
-  const made = generate();
-  writeFileWithDirs(paths.clientKey, made.key, 0o600);
-  writeFileWithDirs(paths.clientCert, made.cert, 0o644);
-  return made;
+  if (cert !== undefined && key !== undefined) return { cert, key };
+  if (cert === undefined && key === undefined) return undefined;
+  const [missing, present] = cert === undefined ? [paths.clientCert, paths.clientKey] : [paths.clientKey, paths.clientCert];
+  throw new IncusError(
+    "INVALID_OPTIONS",
+    `${missing} is missing but ${present} exists: half a client identity cannot be used, and it is not replaced. ` +
+      `Restore ${path.basename(missing)} from where the pair came from, or move ${present} away to have a new pair made ` +
+      "(servers that trusted the old certificate must then be given the new one, e.g. with a new trust token).",
+  );
+}
+
+/** The pair another process is writing: its certificate follows its key within moments. */
+function waitForIdentity(paths: IdentityPaths): ClientIdentity | undefined {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let i = 0; i < 50 && readOptionalFile(paths.clientCert) === undefined; i++) Atomics.wait(pause, 0, 0, 20);
+  return readIdentity(paths);
 }
 
 /** The server certificate pinned for a remote, or undefined when none is. */
@@ -48,6 +81,9 @@ export function readPinnedCertificate(configDir: string, remote: string): string
 
 /** Pins a server certificate for a remote where the CLI keeps pins; returns the file. */
 export function savePinnedCertificate(configDir: string, remote: string, pem: string): string {
+  // The name becomes a file name: never one outside servercerts/ (the table refuses such names earlier).
+  const problem = remoteNameProblem(remote);
+  if (problem) throw new IncusError("INVALID_OPTIONS", `Cannot pin a certificate for remote ${JSON.stringify(remote)}: ${problem}`);
   const file = configDirPaths(configDir).serverCert(remote);
   writeFileWithDirs(file, pem, 0o644);
   return file;

@@ -2,6 +2,7 @@
 // `local` socket, the remotes of config.yml, then the remotes the caller defines (which win). A remote becomes an
 // IncusRemote (the socket, or HTTPS with this client's certificate and the pinned server certificate) only when it
 // is used, so a table may name remotes that cannot be reached, or lack certificates, as long as nothing uses them.
+import { remoteNameProblem } from "../../remote-names";
 import { checkTimeoutMs } from "../cancel";
 import { IncusClient } from "../client";
 import { IncusError } from "../errors";
@@ -12,7 +13,7 @@ import { certificateFingerprint, fetchServerCertificate, loadClientIdentity, rea
 import type { IncusRemote } from "./remote";
 import { systemTrustAnchors } from "./system-trust";
 import type { ConfiguredToken } from "./trust-token";
-import { configuredToken, redeemTrustToken, tokenContent } from "./trust-token";
+import { checkTokenFingerprint, configuredToken, redeemTrustToken, serverCertificateTrust } from "./trust-token";
 
 /** A remote the caller defines; unset fields come from config.yml's remote of the same name. */
 export interface RemoteDefinition {
@@ -117,7 +118,7 @@ export class RemoteTable {
     const put = (e: Entry) => entries.set(e.name, e);
     put({ name: "local", addresses: ["unix://"], protocol: "incus", public: false, defined: false });
     for (const [name, r] of Object.entries(file.remotes)) {
-      put({ name, addresses: splitAddresses(r.addr), protocol: r.protocol || "incus", public: r.public, defined: false });
+      put({ name, addresses: splitAddresses(r.addr), protocol: r.protocol || "incus", public: r.public, defined: false, problem: nameProblem(name, file.file) });
     }
     for (const d of options.remotes ?? []) {
       const fromFile = entries.get(d.name);
@@ -127,6 +128,7 @@ export class RemoteTable {
       if (!addresses.length && token && !(token.decoded instanceof Error)) addresses = token.decoded.addresses.map((a) => `https://${a}`);
       if (!addresses.length && fromFile) addresses = [...fromFile.addresses];
       const problem =
+        nameProblem(d.name) ??
         d.unusable ??
         (addresses.length
           ? undefined
@@ -185,8 +187,9 @@ export class RemoteTable {
 
   /**
    * What `incus remote add` does, for each HTTPS remote the caller defined: pins the server certificate when none
-   * is pinned and either `accept` is set or a token vouches for its fingerprint, then redeems the token. A failure
-   * is recorded on the remote and thrown when it is used.
+   * is pinned and either a token vouches for its fingerprint or `accept` is set (which counts only for remotes whose
+   * token names no fingerprint: a certificate that contradicts the token is refused, like the CLI refuses it), then
+   * redeems the token. A failure is recorded on the remote and thrown when it is used.
    */
   async establishTrust(options: { readonly accept: boolean; readonly signal?: AbortSignal; readonly timeoutMs?: number }): Promise<TrustSetup[]> {
     const timeoutMs = checkTimeoutMs("establishTrust option timeoutMs", options.timeoutMs ?? 15_000);
@@ -207,19 +210,24 @@ export class RemoteTable {
     let pinned: TrustSetup["pinned"];
     let client: IncusClient | undefined;
     try {
-      if (!readPinnedCertificate(this.configDir, entry.name) && (accept || entry.token)) {
+      const pinFile = configDirPaths(this.configDir).serverCert(entry.name);
+      const existingPin = readPinnedCertificate(this.configDir, entry.name);
+      if (existingPin) {
+        // The token goes only to the server it names, even when an earlier run pinned another one.
+        if (entry.token) checkTokenFingerprint(entry.token, certificateFingerprint(existingPin), `the certificate pinned in ${pinFile} has`);
+      } else if (accept || entry.token) {
         const pem = await fetchServerCertificate(address.origin, timeoutMs);
         const fingerprint = certificateFingerprint(pem);
-        const vouched = entry.token !== undefined && tokenContent(entry.token).fingerprint === fingerprint;
-        if (!accept && !vouched) {
+        const how = serverCertificateTrust(entry.token, fingerprint, accept, `${address.origin} presented`);
+        if (how === "unvouched") {
           throw invalid(
-            `its certificate (fingerprint ${fingerprint}) is not pinned in ${configDirPaths(this.configDir).serverCert(entry.name)} and does not match the trust token. ` +
+            `its certificate (fingerprint ${fingerprint}) is not pinned in ${pinFile} and the trust token does not name a fingerprint. ` +
               (this.hints.acceptServerCertificate ?? "Pin it with `incus remote add`."),
           );
         }
         const file = savePinnedCertificate(this.configDir, entry.name, pem);
         entry.pinnedCert = pem;
-        pinned = { origin: address.origin, fingerprint, file, onFirstUse: !vouched };
+        pinned = { origin: address.origin, fingerprint, file, onFirstUse: how === "accepted" };
       }
       if (entry.token) {
         client = new IncusClient({ remote: this.connection(entry.name) });
@@ -245,6 +253,12 @@ export class RemoteTable {
     if (entry.problem) throw invalid(entry.problem);
     return entry;
   }
+}
+
+/** A remote's name becomes a file name (servercerts/<name>.crt): one that could leave that directory is unusable. */
+function nameProblem(name: string, where?: string): string | undefined {
+  const problem = remoteNameProblem(name);
+  return problem && `Remote ${JSON.stringify(name)}${where ? ` in ${where}` : ""} cannot be used: ${problem}.`;
 }
 
 function invalid(message: string): IncusError {

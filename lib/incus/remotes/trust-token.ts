@@ -56,6 +56,33 @@ export function tokenContent(token: ConfiguredToken): TrustToken {
   return token.decoded;
 }
 
+/**
+ * Throws when the token names a server certificate other than the one seen (`seenAs` says where, e.g. "https://h:8443
+ * presented"): the token would be handed to a server it was not made for. A token without a fingerprint passes.
+ */
+export function checkTokenFingerprint(token: ConfiguredToken, fingerprint: string, seenAs: string): void {
+  const expected = tokenContent(token).fingerprint;
+  if (expected === undefined || expected === fingerprint) return;
+  throw new IncusError(
+    "INVALID_OPTIONS",
+    `the trust token is for a server with certificate fingerprint ${expected}, but ${seenAs} ${fingerprint}. ` +
+      "The token was not sent and nothing was pinned: check the address, or create a token on the server at that address (`incus config trust add`).",
+  );
+}
+
+/**
+ * Why a server certificate that is not pinned yet may be pinned: the token names its fingerprint ("vouched"), or the
+ * caller accepts certificates on first use and no token names one ("accepted"); "unvouched" otherwise. A token that
+ * names another fingerprint throws (checkTokenFingerprint) whatever `accept` says, as the incus CLI does.
+ */
+export function serverCertificateTrust(token: ConfiguredToken | undefined, fingerprint: string, accept: boolean, seenAs: string): "vouched" | "accepted" | "unvouched" {
+  if (token) {
+    checkTokenFingerprint(token, fingerprint, seenAs);
+    if (tokenContent(token).fingerprint !== undefined) return "vouched";
+  }
+  return accept ? "accepted" : "unvouched";
+}
+
 /** Makes the server trust this client with the token, unless it already does; checks that it then does. */
 export async function redeemTrustToken(client: IncusClient, token: ConfiguredToken, signal?: AbortSignal): Promise<void> {
   const server = await client.server.get({ signal, timeoutMs: 15_000 });

@@ -1,5 +1,6 @@
 // The `provider "incus" { ... }` block (schema-compatible with lxc/incus) and the list of resources and data
 // sources. `configure` builds the remote table; clients connect lazily when a resource first needs one.
+import { REMOTE_NAME_DESCRIPTION, remoteNameProblem } from "../../remote-names";
 import type { Unknown } from "../cty";
 import type { AnySchema, DataSource, PlanModel, Provider, Resource } from "../framework";
 import { bool, custom, isUnknown, knownOrNull, listBlock, oneOf, str } from "../framework";
@@ -35,12 +36,15 @@ const durationValidator = custom((value) => {
   return undefined;
 }, `a duration such as 90s or 5m, at most ${MAX_DURATION_MS} ms`);
 
+// A remote's name becomes servercerts/<name>.crt: the same rule as the IncusHost construct and the remote table.
+const remoteNameValidator = custom((value) => remoteNameProblem(String(value)), REMOTE_NAME_DESCRIPTION);
+
 export const providerSchema = {
   description: "Incus containers, virtual machines, networks, storage, profiles, projects and images.",
   attributes: {
     config_dir: str({ optional: true, description: "The incus client's configuration directory. Default: $INCUS_CONF, else ~/.config/incus." }),
     generate_client_certificates: bool({ optional: true, description: "Create client.crt/client.key in config_dir when missing (env INCUS_GENERATE_CLIENT_CERTS)." }),
-    accept_remote_certificate: bool({ optional: true, description: "Pin an HTTPS remote's certificate on first contact (env INCUS_ACCEPT_SERVER_CERTIFICATE)." }),
+    accept_remote_certificate: bool({ optional: true, description: "Pin an HTTPS remote's certificate on first contact when its trust token names no fingerprint (env INCUS_ACCEPT_SERVER_CERTIFICATE). A token's fingerprint always decides." }),
     default_remote: str({ optional: true, description: "The remote used when a resource leaves `remote` unset." }),
     wait_timeout: str({
       optional: true,
@@ -51,7 +55,7 @@ export const providerSchema = {
   blocks: {
     remote: listBlock(
       {
-        name: str({ required: true, description: "The remote's name, as resources refer to it." }),
+        name: str({ required: true, description: `The remote's name, as resources refer to it: ${REMOTE_NAME_DESCRIPTION} (it names the file its pinned certificate is kept in).`, validators: [remoteNameValidator] }),
         address: str({ optional: true, description: "unix:// (local socket), unix:///path/to/socket or https://host:8443; a comma-separated list uses the first. Default: the address in config.yml." }),
         protocol: str({ optional: true, description: "incus (default), simplestreams or oci.", validators: [oneOf(["incus", "simplestreams", "oci"])] }),
         credentials_helper: str({ optional: true, description: "OCI credentials helper (oci remotes only)." }),

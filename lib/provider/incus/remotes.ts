@@ -6,6 +6,7 @@
 import { IncusClient, RemoteTable, loadClientIdentity } from "../../incus";
 import type { RemoteDefinition, RemoteInfo } from "../../incus";
 import type { Diagnostics, Logger } from "../framework";
+import { generateClientCertificate } from "./client-certificate";
 import { errorMessage } from "./common";
 import type { IncusProviderData } from "./provider-data";
 
@@ -48,15 +49,6 @@ function isTrue(value: string | undefined): boolean {
 function definition(s: RemoteSettings): RemoteDefinition {
   const unusable = s.unknown ? `The settings of remote ${JSON.stringify(s.name)} are not known until apply.` : undefined;
   return { name: s.name, address: s.address, protocol: s.protocol, token: s.token, public: s.public, unusable };
-}
-
-/** The client certificate the provider makes when asked to: ten years, like the CLI's. */
-function generateClientCertificate() {
-  // Required lazily: the certificate builder is only needed on this rare path.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { generateSelfSignedCert } = require("../plugin") as typeof import("../plugin");
-  const made = generateSelfSignedCert({ notAfter: new Date(Date.now() + 10 * 365 * 24 * 3600_000) });
-  return { cert: made.certPem, key: made.keyPem };
 }
 
 export class Remotes implements IncusProviderData {

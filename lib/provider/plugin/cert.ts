@@ -1,5 +1,8 @@
-// The provider's TLS identity for go-plugin's automatic mTLS: a fresh self-signed P-256 certificate per process,
-// CN and SAN "localhost" (the name Terraform verifies), CA:true, usable for server and client auth.
+// Self-signed P-256 certificates, in two shapes. "plugin" (the default): the provider's TLS identity for go-plugin's
+// automatic mTLS, fresh per process, CN and SAN "localhost" (the name Terraform verifies), CA:true (Terraform uses it
+// as its own trust root, as go-plugin's generated certificates are), usable for server and client auth. "client": a
+// long-lived Incus client identity, an end-entity certificate (CA:false, digitalSignature, clientAuth only) like the
+// one `incus remote add` makes, so a stolen client key can never sign certificates anyone would accept.
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import * as der from "./der";
 
@@ -28,6 +31,10 @@ export interface CertOptions {
   serial?: Uint8Array;
   notBefore?: Date;
   notAfter?: Date;
+  /** @default "plugin" */
+  usage?: "plugin" | "client";
+  /** Subject and issuer common name. @default "localhost" */
+  commonName?: string;
 }
 
 export function generateSelfSignedCert(opts: CertOptions = {}): SelfSignedCert {
@@ -40,7 +47,7 @@ export function generateSelfSignedCert(opts: CertOptions = {}): SelfSignedCert {
   const serial = opts.serial ?? positiveSerial();
   const name = der.sequence(
     der.set(der.sequence(der.oid(OID.organization), der.utf8String("cdktf-virt"))),
-    der.set(der.sequence(der.oid(OID.commonName), der.utf8String("localhost"))),
+    der.set(der.sequence(der.oid(OID.commonName), der.utf8String(opts.commonName ?? "localhost"))),
   );
   const signatureAlgorithm = der.sequence(der.oid(OID.ecdsaWithSha256));
   const tbs = der.sequence(
@@ -51,7 +58,7 @@ export function generateSelfSignedCert(opts: CertOptions = {}): SelfSignedCert {
     der.sequence(der.time(notBefore), der.time(notAfter)),
     name,
     spki,
-    der.explicit(3, der.sequence(...extensions())),
+    der.explicit(3, der.sequence(...(opts.usage === "client" ? clientExtensions() : extensions()))),
   );
   const signature = sign("sha256", tbs, privateKey); // ECDSA, DER-encoded (r, s)
   const certDer = der.sequence(tbs, signatureAlgorithm, der.bitString(signature));
@@ -62,9 +69,19 @@ export function generateSelfSignedCert(opts: CertOptions = {}): SelfSignedCert {
   };
 }
 
+const ext = (id: string, critical: boolean, value: Buffer) => der.sequence(der.oid(id), ...(critical ? [der.boolean(true)] : []), der.octetString(value));
+
+/** End entity: basicConstraints without cA (DER leaves out the FALSE default), digitalSignature, clientAuth. */
+function clientExtensions(): Buffer[] {
+  // keyUsage bit digitalSignature(0) → 1000 0000, 7 unused bits.
+  return [
+    ext(OID.basicConstraints, true, der.sequence()),
+    ext(OID.keyUsage, true, der.bitString(Buffer.from([0x80]), 7)),
+    ext(OID.extKeyUsage, false, der.sequence(der.oid(OID.clientAuth))),
+  ];
+}
+
 function extensions(): Buffer[] {
-  const ext = (id: string, critical: boolean, value: Buffer) =>
-    der.sequence(der.oid(id), ...(critical ? [der.boolean(true)] : []), der.octetString(value));
   // keyUsage bits: digitalSignature(0), keyEncipherment(2), keyCertSign(5) → 1010 0100, 2 unused bits.
   const keyUsage = der.bitString(Buffer.from([0xa4]), 2);
   const loopback = Buffer.from([127, 0, 0, 1]);

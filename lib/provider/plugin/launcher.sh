@@ -62,11 +62,25 @@ fi
 # busy) takes nothing: then node runs directly, after about a second at most.
 # The taker signals SIGURG (ignored by default, here and by node) so the wait ends at once; every 50 ms the
 # script also looks for itself, and whether that process is still alive.
+# Pids come round again, and a launcher killed before it could clean up (go-plugin kills a plugin that does not
+# exit) leaves its <pid>.ok behind: the registration carries a nonce (this process's start time, which no earlier
+# process of this pid had), and only an answer that echoes it is this start's; another is removed, so that a warm
+# process can take this registration.
 trap : URG
 session="$dir/sessions/$$"
-printf '%s\n' "$PLUGIN_CLIENT_CERT" >"$session" || exec node "$0"
+nonce=$$
+if { read -r stat <"/proc/$$/stat"; } 2>/dev/null; then
+  set -- ${stat##*) }
+  nonce="$$.${20}"
+fi
+# (test and rm only when needed: every process a start runs costs time on a busy machine)
+[ -e "$session.ok" ] && rm -f "$session.ok"
+printf 'nonce %s\n%s\n' "$nonce" "$PLUGIN_CLIENT_CERT" >"$session" || exec node "$0"
 tries=0
-until { read -r line <"$session.ok"; } 2>/dev/null; do
+echoed=
+until { read -r line && read -r echoed; } 2>/dev/null <"$session.ok" && [ "$echoed" = "$nonce" ]; do
+  [ -n "$echoed" ] && rm -f "$session.ok"
+  echoed=
   tries=$((tries + 1))
   if [ "$tries" -gt 20 ] || ! alive "$pid"; then
     rm -f "$session" "$session.ok"

@@ -8,9 +8,10 @@
 // the launcher, which Terraform sees as the plugin process exiting. A session is authenticated by the client
 // certificate its launcher registered in <dir>/sessions/<launcher pid>.
 //
-// The hand-over is confirmed: the process takes a registered session by writing its own handshake line to
-// sessions/<launcher pid>.ok (created with link(2), so of two processes in one directory only one takes it), and
-// the launcher prints that line, never one it merely read. A process that died (killed: its `line` and socket stay
+// The hand-over is confirmed: the process takes a registered session by writing its own handshake line and the
+// registration's nonce to sessions/<launcher pid>.ok (created with link(2), so of two processes in one directory
+// only one takes it), and the launcher prints that line, never one it merely read, nor one left behind for an
+// earlier launcher of the same pid (the nonce differs). A process that died (killed: its `line` and socket stay
 // behind), has retired or does not answer takes nothing, and the launcher runs node directly instead.
 //
 // <dir> (made by the launcher, mode 0700, owned by the user) holds: sock.<pid> (each process's own unix socket, so
@@ -63,8 +64,8 @@ export function runWarmServer(
   const socketPath = join(dir, `sock.${process.pid}`);
   const lineFile = join(dir, "line");
   const sessions = new Map<http2.ServerHttp2Session, Session>();
-  /** Sessions this process has taken and Terraform has not connected to yet: launcher pid → its certificates. */
-  const taken = new Map<number, Buffer[]>();
+  /** Sessions this process has taken and Terraform has not connected to yet: launcher pid → its registration. */
+  const taken = new Map<number, Registration>();
   const cert = generateSelfSignedCert();
   const line = handshakeLine("unix", socketPath, cert.certDer).trim();
   let server: GrpcServer | undefined;
@@ -115,20 +116,23 @@ export function runWarmServer(
     for (const entry of listSessions(sessionsDir)) {
       const launcherPid = Number(entry);
       const file = sessionFile(launcherPid);
-      if (taken.has(launcherPid) || connected(launcherPid) || existsSync(`${file}.ok`)) continue;
-      let certs: Buffer[];
+      if (connected(launcherPid) || existsSync(`${file}.ok`)) continue;
+      let registration: Registration | undefined;
       try {
-        certs = pemCertificatesDer(readFileSync(file, "utf8"));
+        registration = parseRegistration(readFileSync(file, "utf8"));
       } catch {
         continue; // its launcher gave up meanwhile
       }
-      // No certificate yet: the launcher is still writing (the next change event brings it back here).
-      if (certs.length === 0 || !isAlive(launcherPid)) continue;
+      // Incomplete: the launcher is still writing (the next change event brings it back here).
+      if (!registration || !isAlive(launcherPid)) continue;
+      // Taken already, unless by an earlier launcher of this pid (then this is another registration).
+      if (taken.get(launcherPid)?.nonce === registration.nonce) continue;
       const mine = `${file}.ok.${process.pid}`;
       try {
-        writeFileSync(mine, `${line}\n`);
+        // The nonce tells the launcher this answer is for its own registration.
+        writeFileSync(mine, `${line}\n${registration.nonce}\n`);
         linkSync(mine, `${file}.ok`); // fails when another process took it first
-        taken.set(launcherPid, certs);
+        taken.set(launcherPid, registration);
         idleSince = Date.now();
         process.kill(launcherPid, "SIGURG"); // ends the launcher's wait at once (see launcher.sh)
       } catch {
@@ -151,7 +155,7 @@ export function runWarmServer(
   /** The session taken for the launcher that registered this client certificate, opened on first sight of the connection. */
   const openSession = (peerDer: Buffer | undefined, h2session: http2.ServerHttp2Session): boolean => {
     if (!peerDer) return false;
-    for (const [launcherPid, certs] of taken) {
+    for (const [launcherPid, { certs }] of taken) {
       if (!certs.some((der) => der.equals(peerDer))) continue;
       taken.delete(launcherPid);
       const logFd = openLauncherStderr(launcherPid);
@@ -277,6 +281,19 @@ export function runWarmServer(
       }
     });
   }).catch(() => process.exit(1));
+}
+
+/** What a launcher registers in sessions/<its pid>: a nonce of its own, then Terraform's client certificate(s). */
+interface Registration {
+  readonly nonce: string;
+  readonly certs: Buffer[];
+}
+
+/** The registration, or undefined while it is incomplete (its launcher writes it in more than one piece). */
+function parseRegistration(text: string): Registration | undefined {
+  const nonce = /^nonce (\S+)\n/.exec(text)?.[1];
+  const certs = pemCertificatesDer(text);
+  return nonce && certs.length > 0 ? { nonce, certs } : undefined;
 }
 
 /**
