@@ -106,7 +106,7 @@ async function converge(found: DomainInfo, known: Values, planned: Values, ctx: 
       ctx.log.info(`stopped domain ${planned.name} for an update`, { outcome });
       active = false;
     }
-    await client.domains.redefine(await domainSpecFrom(planned, client, call), call, info.inactiveXml);
+    await client.domains.redefine(await domainSpecFrom(planned, client, call), call);
   }
   const autostart = planned.autostart === true;
   if (autostart !== info.autostart) await client.domains.setAutostart(planned.name, autostart, call);
