@@ -7,3 +7,4 @@ export type { AdoptCheck } from "./adopt";
 export { knownList, knownObject, knownString, secondsToMs, wholeNumber } from "./values";
 export { fromBytes, SIZE_UNITS, toBytes } from "./units";
 export { clientOf } from "./client";
+export { checkMac, checkName, checkSize, checkWholeNumber } from "./checks";

@@ -6,6 +6,7 @@ import { isUnknown, UNKNOWN } from "../../framework";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
 import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs, validateMetadataXml } from "../common";
+import { validateDomainNumbers } from "./checks";
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
@@ -146,6 +147,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
       }
     });
     validateKernelBoot(knownObject(config.os), ctx);
+    validateDomainNumbers(config, ctx.diagnostics);
     knownList(knownObject(config.devices)?.consoles).forEach((console, i) => {
       const path = knownObject(console.source)?.path;
       const at = ["devices", "consoles", i];

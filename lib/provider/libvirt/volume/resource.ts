@@ -6,7 +6,7 @@ import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
 import { isReleased, mayAdoptReleased } from "../../../removal-policy";
-import { clientOf, fromBytes, knownObject, knownString, refuseExisting, wholeNumber } from "../common";
+import { checkName, checkSize, checkWholeNumber, clientOf, fromBytes, knownObject, knownString, refuseExisting, wholeNumber } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { ContentError, localContent } from "./content";
 import { planVolumeRemoval, removeVolume } from "./removal";
@@ -189,6 +189,11 @@ export const volumeResource: Resource<LibvirtProviderData> = {
   schema: volumeSchema,
 
   validateConfig(config, ctx) {
+    checkName(config.name, ["name"], "volume", ctx.diagnostics);
+    checkName(config.pool, ["pool"], "pool", ctx.diagnostics);
+    checkSize(config.capacity, config.capacity_unit ?? "bytes", ["capacity"], 1, ctx.diagnostics);
+    const maxBytes = knownObject(knownObject(config.create)?.content)?.max_bytes;
+    checkWholeNumber(maxBytes, ["create", "content", "max_bytes"], 1, Number.MAX_SAFE_INTEGER, ctx.diagnostics);
     const hasSource = config.backing_store !== null || config.create !== null;
     if (config.capacity === null && !hasSource) {
       ctx.diagnostics.error("Missing capacity", "Set capacity (bytes by default; see capacity_unit), or give a backing_store or create.content to take the size from.", ["capacity"]);
