@@ -36,6 +36,7 @@ export type {
   DiskSource,
 } from "./domain-xml";
 export { patchDomainXml } from "./domain-patch";
+export { unmanagedDomainParts } from "./domain-unmanaged";
 
 export { LibvirtNetworks, parseDhcpLeases } from "./networks";
 export type { NetworkInfo, DhcpLease } from "./networks";

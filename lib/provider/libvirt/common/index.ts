@@ -1,7 +1,7 @@
 // Helpers shared by every libvirt_* resource: not-found rules, adopt-on-create, metadata checks, cty value
 // reading, size units.
 export { ignoreNotFound } from "./errors";
-export { adoptOrFail, refuseExisting } from "./adopt";
+export { adoptOrFail, plannedMarker, refuseExisting } from "./adopt";
 export { validateMetadataXml } from "./metadata";
 export type { AdoptCheck } from "./adopt";
 export { knownList, knownObject, knownString, secondsToMs, wholeNumber } from "./values";

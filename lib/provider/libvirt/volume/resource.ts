@@ -169,6 +169,12 @@ async function adoptReleased(existing: VolumeInfo, planned: Values, ctx: Ctx): P
     refuse(`It is a ${existing.format} volume and the configuration asks for ${format}; adopting it would misread its data.`);
     return false;
   }
+  const backing = knownString(knownObject(planned.backing_store)?.path);
+  if (backing !== existing.backingStore?.path) {
+    const has = existing.backingStore ? `an overlay of ${existing.backingStore.path}` : "not an overlay";
+    refuse(`It is ${has}, and the configuration asks for ${backing === undefined ? "a volume without a backing store" : `an overlay of ${backing}`}; adopting it would serve other data.`);
+    return false;
+  }
   const wanted = capacityBytes(planned);
   if (wanted !== undefined && wanted < existing.capacity) {
     refuse(`It holds ${existing.capacity} bytes, more than the configured capacity of ${wanted} bytes; raise capacity to adopt it.`);
