@@ -6,7 +6,8 @@
 import { buildDomainXml } from "./domain-xml";
 import type { DomainSpec } from "./domain-xml";
 import { OWNER_ELEMENT, OWNER_NAMESPACE } from "./owner";
-import { applyEdits, decodeXmlText, indentAt, removeEdit, scanXml, setAttributeEdit, sourceAttributes } from "./xml-source";
+import { decodeXmlText } from "./xml";
+import { applyEdits, indentAt, removeEdit, scanXml, setAttributeEdit, sourceAttributes } from "./xml-source";
 import type { SourceEdit, SourceElement } from "./xml-source";
 
 /** Top-level elements whose content comes from the spec. */

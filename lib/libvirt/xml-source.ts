@@ -2,7 +2,7 @@
 // document this way leaves every byte outside the edited elements as it was: entities, quoting, comments, CDATA,
 // foreign namespaces and whitespace in text, which a parse and re-serialisation would normalise or drop. Reading
 // values stays with the parser in xml.ts; this module only finds ranges (and the attributes of a start tag).
-import { escapeXml } from "./xml";
+import { decodeXmlText, escapeXml } from "./xml";
 
 /** An element's position in the source: [start, end) is the whole element, [contentStart, contentEnd) its content. */
 export interface SourceElement {
@@ -151,13 +151,4 @@ export function applyEdits(xml: string, edits: readonly SourceEdit[]): string {
     limit = edit.start;
   }
   return out;
-}
-
-/** The text of an attribute value or text node with the five predefined entities and character references resolved. */
-export function decodeXmlText(raw: string): string {
-  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, ref: string) => {
-    if (ref.startsWith("#x")) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith("#")) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[ref]!;
-  });
 }
