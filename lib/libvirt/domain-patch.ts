@@ -1,25 +1,14 @@
 // Redefining a domain from our model alone would drop everything the model does not cover (graphics, consoles,
-// CPU model, firmware, devices someone added by hand, metadata of other tools). An update therefore patches the
-// domain's current definition: the managed parts are replaced, everything else is kept as it was, in order.
-import { XMLBuilder, XMLParser } from "fast-xml-parser";
+// CPU model, firmware, devices someone added by hand, metadata of other tools, qemu:commandline). An update
+// therefore patches the domain's current definition as text: the managed elements are spliced in from the XML the
+// spec builds, and every byte outside them stays exactly as libvirt returned it (entities, quoting, comments,
+// whitespace inside text), which a parse and re-serialisation would not guarantee.
 import { buildDomainXml } from "./domain-xml";
 import type { DomainSpec } from "./domain-xml";
 import { OWNER_ELEMENT, OWNER_NAMESPACE } from "./owner";
-
-/** A node in fast-xml-parser's order-preserving form: `{ tag: children, ":@": attributes }`. */
-type OrderedNode = Record<string, unknown>;
-
-const ORDERED_OPTIONS = {
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-} as const;
-
-const parser = new XMLParser(ORDERED_OPTIONS);
-const builder = new XMLBuilder({ ...ORDERED_OPTIONS, format: true, indentBy: "  ", suppressEmptyNode: true });
+import { decodeXmlText } from "./xml";
+import { applyEdits, indentAt, removeEdit, scanXml, setAttributeEdit, sourceAttributes } from "./xml-source";
+import type { SourceEdit, SourceElement } from "./xml-source";
 
 /** Top-level elements whose content comes from the spec. */
 const MANAGED_TOP_LEVEL = ["name", "description", "memory", "currentMemory", "vcpu"] as const;
@@ -30,20 +19,31 @@ const CONSOLE_DEVICES = new Set(["console", "serial"]);
 /** <os> children of direct kernel boot: taken from the spec (removed when it has none). */
 const KERNEL_BOOT = new Set(["kernel", "initrd", "cmdline"]);
 
+/** The existing document, the generated one, and the edits collected so far. */
+interface Patch {
+  readonly xml: string;
+  readonly root: SourceElement;
+  readonly freshXml: string;
+  readonly fresh: SourceElement;
+  readonly edits: SourceEdit[];
+}
+
 /**
  * Returns `existingXml` (an inactive definition from `dumpxml --inactive`) with the name, description, memory,
  * vCPUs, disks, interfaces, direct kernel boot, hypervisor type and ownership marker taken from `spec`; arch and
- * machine too when the spec gives them, and the consoles when the spec lists them. <metadata> is replaced as a whole when the spec has `metadataXml`; otherwise only the
- * owner element is managed and other tools' metadata stays. The existing UUID is kept (libvirt refuses a
- * redefinition that changes it); a spec UUID that differs is an error.
+ * machine too when the spec gives them, and the consoles when the spec lists them. <metadata> is replaced as a
+ * whole when the spec has `metadataXml`; otherwise only the owner element is managed and other tools' metadata
+ * stays. The existing UUID is kept (libvirt refuses a redefinition that changes it); a spec UUID that differs is an
+ * error. Bytes outside the managed elements are returned unchanged.
  */
 export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
-  const existing = domainNode(existingXml, "current domain XML");
-  const fresh = domainNode(buildDomainXml(spec), "generated domain XML");
-  const existingChildren = childrenOf(existing);
-  const freshChildren = childrenOf(fresh);
+  const root = scanXml(existingXml, "current domain XML");
+  if (root.name !== "domain") throw new Error(`current domain XML: no <domain> element (found <${root.name}>)`);
+  const freshXml = buildDomainXml(spec);
+  const p: Patch = { xml: existingXml, root, freshXml, fresh: scanXml(freshXml, "generated domain XML"), edits: [] };
 
-  const existingUuid = textOf(findChild(existingChildren, "uuid"));
+  const uuid = childOf(root, "uuid");
+  const existingUuid = uuid ? decodeXmlText(existingXml.slice(uuid.contentStart, uuid.contentEnd)).trim() : undefined;
   if (spec.uuid !== undefined && existingUuid !== undefined && spec.uuid !== existingUuid) {
     throw new Error(
       `domain ${spec.name}: the spec's uuid ${spec.uuid} differs from the defined domain's ${existingUuid}; ` +
@@ -51,126 +51,161 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
     );
   }
 
-  const attrs: Record<string, string> = { ...attributesOf(existing), "@_type": attributesOf(fresh)["@_type"] };
-  delete attrs["@_id"]; // runtime-only
-  existing[":@"] = attrs;
-
-  for (const tag of MANAGED_TOP_LEVEL) {
-    replaceOrAppend(existingChildren, findChild(freshChildren, tag), tag);
-  }
-  if (spec.metadataXml !== undefined) {
-    replaceOrAppend(existingChildren, findChild(freshChildren, "metadata"), "metadata");
-  } else {
-    patchMetadata(existingChildren, findChild(freshChildren, "metadata"), spec.ownerMarker !== undefined);
-  }
-  patchOsType(existingChildren, spec);
-  patchKernelBoot(existingChildren, freshChildren);
-
-  const freshDevices = childrenOf(findChild(freshChildren, "devices") ?? { devices: [] });
-  let devices = findChild(existingChildren, "devices");
-  if (!devices) {
-    devices = { devices: [] };
-    existingChildren.push(devices);
-  }
-  const managed = (node: OrderedNode) => MANAGED_DEVICES.has(tagOf(node)) || (spec.consoles !== undefined && CONSOLE_DEVICES.has(tagOf(node)));
-  const kept = childrenOf(devices).filter((node) => !managed(node));
-  // libvirt keeps devices grouped by kind: disks and interfaces first, consoles after the devices we keep.
-  const freshConsoles = freshDevices.filter((node) => CONSOLE_DEVICES.has(tagOf(node)));
-  devices.devices = [...freshDevices.filter((node) => !CONSOLE_DEVICES.has(tagOf(node))), ...kept, ...freshConsoles];
-
-  return builder.build([{ domain: existingChildren, ":@": attrs }]).trim() + "\n";
+  p.edits.push(...setAttributeEdit(existingXml, root, "type", spec.type ?? "kvm"));
+  p.edits.push(...setAttributeEdit(existingXml, root, "id", undefined)); // runtime-only
+  const beforeDevices: string[] = [];
+  for (const tag of MANAGED_TOP_LEVEL) replaceTopLevel(p, tag, beforeDevices);
+  if (spec.metadataXml !== undefined) replaceTopLevel(p, "metadata", beforeDevices);
+  else patchOwnerMarker(p, spec.ownerMarker);
+  if (beforeDevices.length > 0) insertBeforeDevices(p, beforeDevices);
+  patchOs(p, spec);
+  patchDevices(p, spec.consoles !== undefined);
+  return applyEdits(existingXml, p.edits);
 }
 
-function patchMetadata(existingChildren: OrderedNode[], freshMetadata: OrderedNode | undefined, wantOwner: boolean): void {
-  let metadata = findChild(existingChildren, "metadata");
-  if (metadata) {
-    metadata.metadata = childrenOf(metadata).filter((node) => !isOwnerElement(node));
+/** Replaces, removes or (through `inserts`) adds the top-level element `tag` as the generated XML has it. */
+function replaceTopLevel(p: Patch, tag: string, inserts: string[]): void {
+  const existing = childOf(p.root, tag);
+  const wanted = childOf(p.fresh, tag);
+  if (existing && wanted) replaceEdit(p, existing, wanted);
+  else if (existing) p.edits.push(removeEdit(p.xml, existing));
+  else if (wanted) inserts.push(freshText(p, wanted));
+}
+
+function insertBeforeDevices(p: Patch, texts: readonly string[]): void {
+  const devices = childOf(p.root, "devices");
+  if (devices) {
+    const indent = indentAt(p.xml, devices.start);
+    p.edits.push({ start: devices.start, end: devices.start, text: texts.map((t) => `${t}\n${indent}`).join("") });
+  } else {
+    appendChildren(p, p.root, texts);
   }
-  if (!wantOwner || !freshMetadata) {
-    if (metadata && childrenOf(metadata).length === 0) existingChildren.splice(existingChildren.indexOf(metadata), 1);
+}
+
+/** Only the owner element of <metadata> is ours: it is replaced in place, the rest of <metadata> stays. */
+function patchOwnerMarker(p: Patch, marker: string | undefined): void {
+  const metadata = childOf(p.root, "metadata");
+  const freshMetadata = marker !== undefined ? childOf(p.fresh, "metadata") : undefined;
+  const freshOwner = freshMetadata?.children.find((c) => isOwnerElement(p.freshXml, c));
+  if (!metadata) {
+    if (freshMetadata) {
+      // libvirt expects <metadata> near the top; after <uuid> (or <name>) is where it writes it itself.
+      const anchor = childOf(p.root, "uuid") ?? childOf(p.root, "name");
+      const at = anchor ? anchor.end : p.root.contentStart;
+      const indent = anchor ? indentAt(p.xml, anchor.start) : "  ";
+      p.edits.push({ start: at, end: at, text: `\n${indent}${freshText(p, freshMetadata)}` });
+    }
     return;
   }
-  if (!metadata) {
-    metadata = { metadata: [] };
-    // libvirt expects <metadata> near the top; after <uuid> (or <name>) is where it writes it itself.
-    const anchor = findChild(existingChildren, "uuid") ?? findChild(existingChildren, "name");
-    existingChildren.splice(anchor ? existingChildren.indexOf(anchor) + 1 : 0, 0, metadata);
+  const owners = metadata.children.filter((c) => isOwnerElement(p.xml, c));
+  const others = metadata.children.filter((c) => !owners.includes(c));
+  if (!freshOwner) {
+    const left = owners.reduce((rest, o) => rest.replace(p.xml.slice(o.start, o.end), ""), p.xml.slice(metadata.contentStart, metadata.contentEnd));
+    if (others.length === 0 && left.trim() === "") p.edits.push(removeEdit(p.xml, metadata));
+    else p.edits.push(...owners.map((o) => removeEdit(p.xml, o)));
+    return;
   }
-  (metadata.metadata as OrderedNode[]).push(...childrenOf(freshMetadata));
+  const only = owners.length === 1 ? owners[0] : undefined;
+  if (only && only.children.length === 0 && decodeXmlText(p.xml.slice(only.contentStart, only.contentEnd)) === marker) return;
+  if (metadata.contentStart === metadata.end) {
+    replaceEdit(p, metadata, freshMetadata!);
+    return;
+  }
+  p.edits.push(...owners.map((o) => removeEdit(p.xml, o)));
+  appendChildren(p, metadata, [freshText(p, freshOwner)]);
 }
 
-function patchOsType(existingChildren: OrderedNode[], spec: DomainSpec): void {
-  if (spec.arch === undefined && spec.machine === undefined) return;
-  const os = findChild(existingChildren, "os");
-  const type = os && findChild(childrenOf(os), "type");
-  if (!type) return;
-  const attrs = { ...attributesOf(type) };
-  if (spec.arch !== undefined) attrs["@_arch"] = spec.arch;
-  if (spec.machine !== undefined) attrs["@_machine"] = spec.machine;
-  type[":@"] = attrs;
-}
-
-function patchKernelBoot(existingChildren: OrderedNode[], freshChildren: OrderedNode[]): void {
-  const os = findChild(existingChildren, "os");
-  const freshOs = findChild(freshChildren, "os");
+/** arch and machine of <os><type> when the spec gives them; the direct kernel boot elements after <type>. */
+function patchOs(p: Patch, spec: DomainSpec): void {
+  const os = childOf(p.root, "os");
+  const freshOs = childOf(p.fresh, "os");
   if (!os || !freshOs) return;
-  const kept = childrenOf(os).filter((node) => !KERNEL_BOOT.has(tagOf(node)));
-  const boot = childrenOf(freshOs).filter((node) => KERNEL_BOOT.has(tagOf(node)));
-  const type = kept.findIndex((node) => tagOf(node) === "type");
-  kept.splice(type + 1, 0, ...boot);
-  os.os = kept;
+  const type = childOf(os, "type");
+  if (type && spec.arch !== undefined) p.edits.push(...setAttributeEdit(p.xml, type, "arch", spec.arch));
+  if (type && spec.machine !== undefined) p.edits.push(...setAttributeEdit(p.xml, type, "machine", spec.machine));
+
+  const existing = os.children.filter((c) => KERNEL_BOOT.has(c.name));
+  const wanted = freshOs.children.filter((c) => KERNEL_BOOT.has(c.name)).map((c) => freshText(p, c));
+  if (sameTexts(p.xml, existing, wanted)) return;
+  p.edits.push(...existing.map((c) => removeEdit(p.xml, c)));
+  if (wanted.length === 0) return;
+  if (type) insertAfter(p, type, wanted);
+  else appendChildren(p, os, wanted);
 }
 
-function isOwnerElement(node: OrderedNode): boolean {
-  const tag = tagOf(node);
-  const colon = tag.indexOf(":");
-  const local = colon >= 0 ? tag.slice(colon + 1) : tag;
-  const nsAttr = colon >= 0 ? `@_xmlns:${tag.slice(0, colon)}` : "@_xmlns";
-  return local === OWNER_ELEMENT && attributesOf(node)[nsAttr] === OWNER_NAMESPACE;
-}
-
-function replaceOrAppend(list: OrderedNode[], replacement: OrderedNode | undefined, tag: string): void {
-  const index = list.findIndex((node) => tagOf(node) === tag);
-  if (!replacement) {
-    if (index >= 0) list.splice(index, 1);
-  } else if (index >= 0) {
-    list[index] = replacement;
-  } else {
-    const devices = list.findIndex((node) => tagOf(node) === "devices");
-    list.splice(devices >= 0 ? devices : list.length, 0, replacement);
+/** Disks and interfaces (and consoles when the spec lists them) come from the spec; other devices are kept. */
+function patchDevices(p: Patch, manageConsoles: boolean): void {
+  const freshDevices = childOf(p.fresh, "devices");
+  const devices = childOf(p.root, "devices");
+  const wanted = freshDevices?.children ?? [];
+  if (!devices || devices.contentStart === devices.end) {
+    if (freshDevices && wanted.length > 0) {
+      if (devices) replaceEdit(p, devices, freshDevices);
+      else appendChildren(p, p.root, [freshText(p, freshDevices)]);
+    }
+    return;
   }
-}
+  const managed = (c: SourceElement) => MANAGED_DEVICES.has(c.name) || (manageConsoles && CONSOLE_DEVICES.has(c.name));
+  const existingMain = devices.children.filter((c) => MANAGED_DEVICES.has(c.name));
+  const main = wanted.filter((c) => !CONSOLE_DEVICES.has(c.name)).map((c) => freshText(p, c));
+  const consoles = wanted.filter((c) => CONSOLE_DEVICES.has(c.name)).map((c) => freshText(p, c));
+  const existingConsoles = devices.children.filter((c) => manageConsoles && CONSOLE_DEVICES.has(c.name));
+  if (sameTexts(p.xml, existingMain, main) && (!manageConsoles || sameTexts(p.xml, existingConsoles, consoles))) return;
 
-function domainNode(xml: string, what: string): OrderedNode {
-  let parsed: OrderedNode[];
-  try {
-    parsed = parser.parse(xml) as OrderedNode[];
-  } catch (err) {
-    throw new Error(`${what}: not well-formed XML: ${(err as Error).message}`);
+  p.edits.push(...devices.children.filter(managed).map((c) => removeEdit(p.xml, c)));
+  // libvirt keeps devices grouped by kind: the emulator, then disks and interfaces; consoles after the devices kept.
+  const emulator = childOf(devices, "emulator");
+  if (main.length > 0) {
+    if (emulator) insertAfter(p, emulator, main);
+    else p.edits.push({ start: devices.contentStart, end: devices.contentStart, text: main.map((t) => `\n${childIndent(p.xml, devices)}${t}`).join("") });
   }
-  const domain = parsed.find((node) => tagOf(node) === "domain");
-  if (!domain) throw new Error(`${what}: no <domain> element`);
-  return domain;
+  if (consoles.length > 0) appendChildren(p, devices, consoles);
 }
 
-function tagOf(node: OrderedNode): string {
-  return Object.keys(node).find((k) => k !== ":@") ?? "";
+function replaceEdit(p: Patch, existing: SourceElement, wanted: SourceElement): void {
+  const text = freshText(p, wanted);
+  if (p.xml.slice(existing.start, existing.end) !== text) p.edits.push({ start: existing.start, end: existing.end, text });
 }
 
-function childrenOf(node: OrderedNode): OrderedNode[] {
-  const value = node[tagOf(node)];
-  return Array.isArray(value) ? (value as OrderedNode[]) : [];
+function insertAfter(p: Patch, sibling: SourceElement, texts: readonly string[]): void {
+  const indent = indentAt(p.xml, sibling.start);
+  p.edits.push({ start: sibling.end, end: sibling.end, text: texts.map((t) => `\n${indent}${t}`).join("") });
 }
 
-function attributesOf(node: OrderedNode): Record<string, string> {
-  return (node[":@"] as Record<string, string> | undefined) ?? {};
+/** Adds `texts` as the last children of `parent` (which has a start and an end tag), one per line. */
+function appendChildren(p: Patch, parent: SourceElement, texts: readonly string[]): void {
+  const last = parent.children[parent.children.length - 1];
+  if (last) {
+    insertAfter(p, last, texts);
+    return;
+  }
+  const indent = childIndent(p.xml, parent);
+  p.edits.push({ start: parent.contentStart, end: parent.contentStart, text: texts.map((t) => `\n${indent}${t}`).join("") });
 }
 
-function findChild(list: OrderedNode[], tag: string): OrderedNode | undefined {
-  return list.find((node) => tagOf(node) === tag);
+function childIndent(xml: string, parent: SourceElement): string {
+  const first = parent.children[0];
+  return first ? indentAt(xml, first.start) : `${indentAt(xml, parent.start)}  `;
 }
 
-function textOf(node: OrderedNode | undefined): string | undefined {
-  const first = node ? childrenOf(node)[0] : undefined;
-  return first && typeof first["#text"] === "string" ? first["#text"] : undefined;
+function sameTexts(xml: string, existing: readonly SourceElement[], wanted: readonly string[]): boolean {
+  return existing.length === wanted.length && existing.every((c, i) => xml.slice(c.start, c.end) === wanted[i]);
+}
+
+function freshText(p: Patch, element: SourceElement): string {
+  return p.freshXml.slice(element.start, element.end);
+}
+
+function childOf(parent: SourceElement, name: string): SourceElement | undefined {
+  return parent.children.find((c) => c.name === name);
+}
+
+/** The owner element is recognised by its namespace URI, whatever prefix it was written with. */
+function isOwnerElement(xml: string, element: SourceElement): boolean {
+  const colon = element.name.indexOf(":");
+  const local = colon >= 0 ? element.name.slice(colon + 1) : element.name;
+  if (local !== OWNER_ELEMENT) return false;
+  const nsAttr = colon >= 0 ? `xmlns:${element.name.slice(0, colon)}` : "xmlns";
+  const ns = sourceAttributes(xml, element).find((a) => a.name === nsAttr);
+  return ns !== undefined && decodeXmlText(ns.raw) === OWNER_NAMESPACE;
 }

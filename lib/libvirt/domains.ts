@@ -44,11 +44,11 @@ export class LibvirtDomains {
   /**
    * Redefines an existing domain from `spec`, keeping every part of its definition the spec does not manage
    * (graphics, consoles, CPU, firmware, other devices and metadata). A running domain picks the change up at
-   * its next start. `currentXml` is the definition the caller just read (DomainInfo.inactiveXml); without it
-   * the definition is read first.
+   * its next start. The definition is read again with its secrets (--security-info): without them the graphics
+   * and other passwords libvirt hides in a plain dumpxml would be dropped by the redefinition.
    */
-  async redefine(spec: DomainSpec, call: VirshCallOptions = {}, currentXml?: string): Promise<DomainInfo> {
-    const current = currentXml ?? (await this.dumpxml(spec.name, { inactive: true }, call));
+  async redefine(spec: DomainSpec, call: VirshCallOptions = {}): Promise<DomainInfo> {
+    const current = await this.virsh.run(["dumpxml", "--inactive", "--security-info", spec.name], call);
     return this.defineXml(spec.name, patchDomainXml(current, spec), call);
   }
 

@@ -5,7 +5,7 @@ export { Virsh, DEFAULT_LIBVIRT_URI, quoteForVirshShell } from "./virsh";
 export type { VirshOptions, VirshCallOptions, VirshBatchResult } from "./virsh";
 export { VirshError, isNotFound, classifyVirshMessage, virshErrorText } from "./errors";
 export type { VirshErrorCode, VirshErrorDetails, LibvirtObjectKind } from "./errors";
-export { checkLibvirtName } from "./names";
+export { checkLibvirtName, libvirtNameProblem } from "./names";
 export { OWNER_NAMESPACE } from "./owner";
 export { bytesPerUnit } from "./xml";
 export { abortableDelay } from "./delay";
@@ -36,6 +36,7 @@ export type {
   DiskSource,
 } from "./domain-xml";
 export { patchDomainXml } from "./domain-patch";
+export { unmanagedDomainParts } from "./domain-unmanaged";
 
 export { LibvirtNetworks, parseDhcpLeases } from "./networks";
 export type { NetworkInfo, DhcpLease } from "./networks";

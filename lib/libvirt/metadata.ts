@@ -1,9 +1,9 @@
 // Custom <metadata> of domains and networks as a raw XML fragment (the 0.9.x provider's `metadata.xml`): read it
 // back verbatim, find the ownership marker in it, and compare two fragments by content rather than by text
 // (libvirt re-indents and re-quotes what it stores, which must not show up as a change).
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
 import { findOwnerMarker, ownerElement } from "./owner";
-import { el, parseRoot } from "./xml";
+import { el, parseRoot, xmlContentKey } from "./xml";
 import type { XmlElement } from "./xml";
 
 /** The inner XML of the document's top-level <metadata> element ("" when empty, undefined when absent). */
@@ -37,21 +37,11 @@ export function metadataElement(metadataXml: string | undefined, ownerMarker: st
   return el("metadata", {}, raw ? { raw } : undefined, ownerMarker !== undefined && !markerAlreadyThere && ownerElement(ownerMarker));
 }
 
-const ordered = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
-
 /** True when two fragments hold the same elements, attributes and text (whitespace and quoting aside). */
 export function sameXmlContent(a: string | null | undefined, b: string | null | undefined): boolean {
   if ((a ?? "").trim() === (b ?? "").trim()) return true;
   try {
-    const parse = (x: string | null | undefined) => JSON.stringify(ordered.parse(`<r>${x ?? ""}</r>`));
-    return parse(a) === parse(b);
+    return xmlContentKey(a ?? "") === xmlContentKey(b ?? "");
   } catch {
     return false;
   }

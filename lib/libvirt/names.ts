@@ -6,11 +6,12 @@ const MAX_NAME_LENGTH = 200;
 
 /** Throws a descriptive error when `name` is not usable as the name of a libvirt `kind`. */
 export function checkLibvirtName(name: string, kind: LibvirtObjectKind): void {
-  const problem = nameProblem(name);
+  const problem = libvirtNameProblem(name);
   if (problem) throw new Error(`invalid ${kind} name ${JSON.stringify(name)}: ${problem}`);
 }
 
-function nameProblem(name: string): string | undefined {
+/** Why `name` cannot name a libvirt object, or undefined when it can. */
+export function libvirtNameProblem(name: string): string | undefined {
   if (typeof name !== "string" || name.length === 0) return "it must not be empty";
   if (name.length > MAX_NAME_LENGTH) return `it is longer than ${MAX_NAME_LENGTH} characters`;
   if (name.includes("/")) return "it must not contain '/' (libvirt uses names as file names)";

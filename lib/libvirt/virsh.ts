@@ -2,6 +2,7 @@
 // network APIs, so every operation is one virsh process (20-50 ms). Input (XML, upload bytes) reaches virsh as
 // its stdin and commands name it `/dev/stdin`; several commands can share one process through `runBatch`.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -73,17 +74,21 @@ export class Virsh {
    * Runs several commands in one virsh process and returns one result per command. virsh runs every command
    * even after a failure, so markers echoed to stdout and stderr tell which output and which error belongs to
    * which command. Use it for reads; a write that depends on an earlier one belongs in separate calls.
+   * The markers carry a random token chosen per call and count only as whole lines in order, so an object name
+   * that contains marker-like text (anyone who can define a domain chooses its name) cannot move one command's
+   * output into another's slot.
    */
   async runBatch(commands: ReadonlyArray<readonly string[]>, options: VirshCallOptions = {}): Promise<VirshBatchResult[]> {
     if (commands.length === 0) return [];
-    const marker = (i: number) => `@@cdktf-virt-batch:${i}@@`;
+    const token = randomBytes(16).toString("hex");
+    const marker = (i: number) => batchMarker(token, i);
     const script = commands
       .map((args, i) => `echo ${marker(i)}; echo --err ${marker(i)}; ${args.map(quoteForVirshShell).join(" ")}`)
       .join("; ");
     const command = this.describe([script]);
     const raw = await this.spawnVirsh([script], command, options);
-    const stdoutParts = splitOnMarkers(raw.stdout.toString("utf8"), commands.length).parts;
-    const stderrSplit = splitOnMarkers(raw.stderr, commands.length);
+    const stdoutParts = splitOnMarkers(raw.stdout.toString("utf8"), token, commands.length).parts;
+    const stderrSplit = splitOnMarkers(raw.stderr, token, commands.length);
     const results = commands.map((args, i): VirshBatchResult => {
       const stderr = stderrSplit.parts[i] ?? "";
       const stdout = stdoutParts[i] ?? "";
@@ -202,18 +207,30 @@ function errorFromStderr(stderr: string, exitCode: number, command: string): Vir
   return new VirshError({ ...classifyVirshMessage(virshMessage), virshMessage, exitCode, command });
 }
 
-/** Splits text at the batch markers: part i is what command i printed, `before` what came ahead of any marker. */
-function splitOnMarkers(text: string, count: number): { before: string; parts: string[] } {
+function batchMarker(token: string, index: number): string {
+  return `@@cdktf-virt-batch-${token}:${index}@@`;
+}
+
+/**
+ * Splits text at the batch markers of `token`: part i is what command i printed, `before` what came ahead of the
+ * first marker. virsh's `echo` under -q ends no line, `echo --err` prefixes "error: "; the random token is what
+ * tells a marker from a command's output, and each marker counts only as the next one expected.
+ */
+function splitOnMarkers(text: string, token: string, count: number): { before: string; parts: string[] } {
   const parts = new Array<string>(count).fill("");
-  const pattern = /(?:error: )?@@cdktf-virt-batch:(\d+)@@\n?/g;
   let before = "";
   let current = -1;
   let last = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (current >= 0) parts[current] += text.slice(last, m.index);
-    else before = text.slice(0, m.index);
-    current = Number(m[1]);
-    last = m.index + m[0].length;
+  while (current + 1 < count) {
+    const wanted = batchMarker(token, current + 1);
+    const at = text.indexOf(wanted, last);
+    if (at < 0) break;
+    const start = at >= 7 && text.startsWith("error: ", at - 7) ? at - 7 : at;
+    const end = at + wanted.length + (text[at + wanted.length] === "\n" ? 1 : 0);
+    if (current >= 0) parts[current] += text.slice(last, start);
+    else before = text.slice(0, start);
+    current += 1;
+    last = end;
   }
   if (current >= 0) parts[current] += text.slice(last);
   else before = text;

@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isNotFound } from "./errors";
+import { isNotFound, VirshError } from "./errors";
 import { buildVolumeXml, parseVolumeXml } from "./volume-xml";
 import type { VolumeSpec, VolumeXmlInfo } from "./volume-xml";
 import type { Virsh, VirshCallOptions } from "./virsh";
@@ -168,7 +168,11 @@ export class LibvirtVolumes {
   async backingChildren(pools: readonly string[], path: string, call: VirshCallOptions = {}): Promise<VolumeInfo[]> {
     const found: VolumeInfo[] = [];
     for (const pool of pools) {
-      const entries = await this.list(pool, call);
+      const entries = await this.list(pool, call).catch((err: unknown) => {
+        // Stopped or removed since the caller listed it: like any inactive pool, it has no volumes to read.
+        if (isNotFound(err, "pool") || (err instanceof VirshError && err.code === "INVALID_OPERATION")) return [];
+        throw err;
+      });
       const reads = await this.virsh.runBatch(entries.map((e) => ["vol-dumpxml", "--pool", pool, e.name]), call);
       reads.forEach((read) => {
         if (read.error) return; // deleted meanwhile

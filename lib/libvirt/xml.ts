@@ -1,6 +1,7 @@
 // Small XML toolkit shared by the pool, volume, domain and network builders/parsers. Building is done with a
 // tiny element tree so the output is deterministic and escaped; parsing uses fast-xml-parser with attributes
 // under "@_" and every value kept as a string (libvirt's numbers can exceed what a parser would guess right).
+// Patching a document in place, byte for byte outside the edits, uses the source ranges of xml-source.ts.
 import { XMLParser } from "fast-xml-parser";
 
 /** An XML element to render: name, attributes (undefined ones are left out) and children. */
@@ -33,6 +34,15 @@ export function escapeXml(text: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
+}
+
+/** The text of an attribute value or text node with the five predefined entities and character references resolved. */
+export function decodeXmlText(raw: string): string {
+  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, ref: string) => {
+    if (ref.startsWith("#x")) return String.fromCodePoint(parseInt(ref.slice(2), 16));
+    if (ref.startsWith("#")) return String.fromCodePoint(parseInt(ref.slice(1), 10));
+    return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[ref]!;
+  });
 }
 
 /** Renders an element tree with two-space indentation; text-only elements stay on one line. */
@@ -72,6 +82,21 @@ const parser = new XMLParser({
   trimValues: true,
   isArray: (tagName) => ALWAYS_ARRAYS.has(tagName),
 });
+
+// Order-preserving form, for comparing fragments element by element (metadata written by users and by libvirt).
+const orderedParser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+});
+
+/** A canonical text of the fragment's elements, attributes and text (whitespace and quoting aside); throws when malformed. */
+export function xmlContentKey(fragment: string): string {
+  return JSON.stringify(orderedParser.parse(`<r>${fragment}</r>`));
+}
 
 /** Parses `xml` and returns its root element, checking that it is named `rootName`. */
 export function parseRoot(xml: string, rootName: string, what: string): XmlNode {

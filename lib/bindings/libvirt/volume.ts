@@ -10,6 +10,17 @@ export interface LibvirtFormatConfig {
   readonly type: string;
 }
 
+export interface LibvirtVolumeContentConfig {
+  /** A local path, a file:// URL or an https:// URL (http:// only with allowInsecureHttp). */
+  readonly url: string;
+  /** Expected digest, "sha256:<hex>" or "sha512:<hex>", checked before upload (an addition to the 0.9.x schema). */
+  readonly checksum?: string;
+  /** Largest download accepted, in bytes (an addition to the 0.9.x schema). @default the capacity, else 32 GiB */
+  readonly maxBytes?: number;
+  /** Allow a plain http:// URL (an addition to the 0.9.x schema). @default false */
+  readonly allowInsecureHttp?: boolean;
+}
+
 export interface LibvirtVolumeConfig extends TerraformMetaArguments {
   readonly name: string;
   readonly pool: string;
@@ -20,7 +31,7 @@ export interface LibvirtVolumeConfig extends TerraformMetaArguments {
   readonly target?: { readonly format?: LibvirtFormatConfig };
   readonly backingStore?: { readonly path: string; readonly format?: LibvirtFormatConfig };
   /** Initial content from a URL or local file. */
-  readonly create?: { readonly content: { readonly url: string } };
+  readonly create?: { readonly content: LibvirtVolumeContentConfig };
   /**
    * What a delete does (an addition to the 0.9.x schema, carried out by the bundled provider): "destroy" (default),
    * "protect", "retain" or "snapshot".
@@ -43,7 +54,7 @@ export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
   type: "value",
   target: { object: { format: { object: { type: "value" } } } },
   backing_store: { object: { path: "value", format: { object: { type: "value" } } } },
-  create: { object: { content: { object: { url: "value" } } } },
+  create: { object: { content: { object: { url: "value", checksum: "value", max_bytes: "value", allow_insecure_http: "value" } } } },
   removal_policy: "value",
   owner: "value",
   adopt: "value",

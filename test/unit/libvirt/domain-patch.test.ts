@@ -26,10 +26,10 @@ describe("patchDomainXml", () => {
     const xml = patchDomainXml(current, spec);
     expect(parseDomainXml(xml).uuid).toBe("4f0e6c1e-2b7a-4a5e-9d51-2f0c8e1d7a10");
     expect(xml).toContain('<app:info xmlns:app="https://example.org/app">keep me</app:info>');
-    expect(xml).toContain('<model fallback="forbid">qemu64</model>');
-    expect(xml).toContain('machine="pc-i440fx-7.2"');
-    expect(xml).toMatch(/<graphics type="vnc" port="-1" autoport="yes">/);
-    expect(xml).toMatch(/<console type="pty">/);
+    expect(xml).toContain("<model fallback='forbid'>qemu64</model>");
+    expect(xml).toContain("machine='pc-i440fx-7.2'");
+    expect(xml).toMatch(/<graphics type='vnc' port='-1' autoport='yes'>/);
+    expect(xml).toMatch(/<console type='pty'>/);
     expect(xml.match(/cdktf-virt:owner/g)).toHaveLength(2); // one open and one close tag: the old marker is gone
   });
 
@@ -89,18 +89,12 @@ describe("LibvirtDomains.redefine", () => {
     return { domains: new LibvirtDomains(virsh as unknown as Virsh), commands };
   }
 
-  test("patches the definition the caller already read, without reading it again", async () => {
+  test("reads the definition with its secrets, patches it and reads the result back in one batch", async () => {
     const { domains, commands } = recordingVirsh();
-    const info = await domains.redefine(spec, {}, current);
-    expect(commands.map((c) => c[0])).toEqual(["define", "dominfo", "dumpxml"]);
-    expect(info).toMatchObject({ name: "probe-fixture", vcpus: 4, ownerMarker: "stack/vm-new", active: false });
-    expect(info.inactiveXml).toContain('<model fallback="forbid">qemu64</model>');
-  });
-
-  test("reads the inactive definition first when none is given", async () => {
-    const { domains, commands } = recordingVirsh();
-    await domains.redefine(spec);
-    expect(commands[0]).toEqual(["dumpxml", "--inactive", "probe-fixture"]);
+    const info = await domains.redefine(spec);
+    expect(commands[0]).toEqual(["dumpxml", "--inactive", "--security-info", "probe-fixture"]);
     expect(commands.map((c) => c[0])).toEqual(["dumpxml", "define", "dominfo", "dumpxml"]);
+    expect(info).toMatchObject({ name: "probe-fixture", vcpus: 4, ownerMarker: "stack/vm-new", active: false });
+    expect(info.inactiveXml).toContain("<model fallback='forbid'>qemu64</model>");
   });
 });

@@ -19,7 +19,8 @@ beforeAll(() => {
 case "$3" in
   unreachable:///) echo "error: failed to connect to the hypervisor" >&2; echo "error: Failed to connect socket to '/nonexistent/sock': No such file or directory" >&2; exit 1 ;;
   mute:///) exit 4 ;;
-  batch:///) printf '@@cdktf-virt-batch:0@@\\none\\n@@cdktf-virt-batch:1@@\\n'; printf 'error: @@cdktf-virt-batch:0@@\\nerror: @@cdktf-virt-batch:1@@\\nerror: failed to get domain (x)\\n' >&2; exit 1 ;;
+  batch:///) m=$(printf '%s' "$4" | sed -n 's/^echo \\(@@[^ ;]*:\\)0@@;.*/\\1/p')
+    printf '%s0@@\\none\\n%s1@@\\n' "$m" "$m"; printf 'error: %s0@@\\nerror: %s1@@\\nerror: failed to get domain (x)\\n' "$m" "$m" >&2; exit 1 ;;
 esac
 last=""; for a in "$@"; do last="$a"; done
 case "$last" in

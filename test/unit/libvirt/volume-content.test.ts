@@ -61,7 +61,7 @@ test("content from an http URL is downloaded once, sizes the volume and is remov
     type: null,
     target: null,
     backing_store: null,
-    create: { content: { url: `${baseUrl}/image.raw` } },
+    create: { content: { url: `${baseUrl}/image.raw`, checksum: null, max_bytes: null, allow_insecure_http: true } },
   };
   const resp: ApplyResponse = { state: null };
   await volumeResource.create({ config: planned, planned }, ctx, resp);

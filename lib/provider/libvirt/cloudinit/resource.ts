@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { requiresReplace, str, useStateForUnknown, num } from "../../framework";
 import { buildNoCloudIso } from "../../../libvirt";
-import { clientOf, ignoreNotFound, knownString, refuseExisting } from "../common";
+import { checkName, clientOf, ignoreNotFound, knownString, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
@@ -23,9 +23,10 @@ const schema = {
   attributes: {
     name: str({ required: true, description: 'Name of the volume holding the ISO, e.g. "vm1-cloudinit.iso".', planModifiers: replaced }),
     pool: str({ optional: true, default: DEFAULT_CLOUDINIT_POOL, description: `Pool to store the ISO in. Default "${DEFAULT_CLOUDINIT_POOL}".`, planModifiers: replaced }),
-    user_data: str({ optional: true, description: "The user-data file (e.g. a #cloud-config document). Default empty.", planModifiers: replaced }),
-    meta_data: str({ optional: true, description: "The meta-data file (instance-id, local-hostname, ...). Default empty.", planModifiers: replaced }),
-    network_config: str({ optional: true, description: "The network-config file; left out of the ISO when unset.", planModifiers: replaced }),
+    // Sensitive (the 0.9.x schema does not mark them): user-data often carries passwords, keys and tokens.
+    user_data: str({ optional: true, sensitive: true, description: "The user-data file (e.g. a #cloud-config document). Default empty.", planModifiers: replaced }),
+    meta_data: str({ optional: true, sensitive: true, description: "The meta-data file (instance-id, local-hostname, ...). Default empty.", planModifiers: replaced }),
+    network_config: str({ optional: true, sensitive: true, description: "The network-config file; left out of the ISO when unset.", planModifiers: replaced }),
     id: str({ computed: true, description: "The volume's key (its path).", planModifiers: [useStateForUnknown()] }),
     path: str({ computed: true, description: "Path of the ISO volume on the host.", planModifiers: [useStateForUnknown()] }),
     size: num({ computed: true, description: "Size of the ISO in bytes.", planModifiers: [useStateForUnknown()] }),
@@ -65,6 +66,11 @@ async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
 export const cloudinitDiskResource: Resource<LibvirtProviderData> = {
   typeName: "libvirt_cloudinit_disk",
   schema,
+
+  validateConfig(config, ctx) {
+    checkName(config.name, ["name"], "volume", ctx.diagnostics);
+    checkName(config.pool, ["pool"], "pool", ctx.diagnostics);
+  },
 
   async create({ planned }, ctx, resp) {
     const { client, call } = clientOf(ctx);

@@ -17,7 +17,7 @@ export interface AdoptCheck {
 }
 
 /** The ownership marker inside a `metadata.xml` value, if any. */
-function plannedMarker(metadataXml: string | null | undefined): string | undefined {
+export function plannedMarker(metadataXml: string | null | undefined): string | undefined {
   try {
     return ownerMarkerOfMetadata(metadataXml ?? undefined);
   } catch {

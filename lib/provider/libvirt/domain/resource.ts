@@ -5,7 +5,9 @@ import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { isUnknown, UNKNOWN } from "../../framework";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
-import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs, validateMetadataXml } from "../common";
+import { adoptOrFail, plannedMarker, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs, validateMetadataXml } from "../common";
+import { validateDomainNumbers } from "./checks";
+import { checkAdoptable, warnUnmanagedParts } from "./adoption";
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
@@ -106,7 +108,7 @@ async function converge(found: DomainInfo, known: Values, planned: Values, ctx: 
       ctx.log.info(`stopped domain ${planned.name} for an update`, { outcome });
       active = false;
     }
-    await client.domains.redefine(await domainSpecFrom(planned, client, call), call, info.inactiveXml);
+    await client.domains.redefine(await domainSpecFrom(planned, client, call), call);
   }
   const autostart = planned.autostart === true;
   if (autostart !== info.autostart) await client.domains.setAutostart(planned.name, autostart, call);
@@ -117,12 +119,32 @@ async function converge(found: DomainInfo, known: Values, planned: Values, ctx: 
   }
 }
 
+/**
+ * A create that will find a domain of that name: shown in the plan already, the refusal of one that does not match
+ * and the parts an adopted one keeps. A domain without this configuration's marker is refused at apply, as before.
+ */
+async function previewAdoption(planned: Values, ctx: Ctx): Promise<void> {
+  if (typeof planned.name !== "string") return;
+  const { client, call } = clientOf(ctx);
+  let existing: DomainInfo | undefined;
+  try {
+    existing = await client.domains.find(planned.name, call);
+  } catch {
+    return; // not reachable while planning: the apply reports it
+  }
+  if (!existing) return;
+  const marker = plannedMarker(knownString(knownObject(planned.metadata)?.xml));
+  if (marker === undefined || marker !== existing.ownerMarker) return;
+  if (checkAdoptable(existing, planned, ctx.diagnostics)) warnUnmanagedParts(existing, ctx.diagnostics);
+}
+
 export const domainResource: Resource<LibvirtProviderData> = {
   typeName: "libvirt_domain",
   schema: domainSchema,
 
   // A restart (or a power change) may change the leased addresses: plan them as known after apply.
-  modifyPlan({ prior, planned }) {
+  async modifyPlan({ prior, planned }, ctx) {
+    if (!prior && planned) await previewAdoption(planned, ctx);
     if (!prior || !planned || isUnknown(planned.devices)) return { planned };
     if (!needsRestart(prior, planned) && prior.running === planned.running) return { planned };
     const devices = knownObject(planned.devices);
@@ -146,6 +168,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
       }
     });
     validateKernelBoot(knownObject(config.os), ctx);
+    validateDomainNumbers(config, ctx.diagnostics);
     knownList(knownObject(config.devices)?.consoles).forEach((console, i) => {
       const path = knownObject(console.source)?.path;
       const at = ["devices", "consoles", i];
@@ -167,6 +190,8 @@ export const domainResource: Resource<LibvirtProviderData> = {
     const existing = await client.domains.find(planned.name, call);
     if (existing) {
       if (!adoptOrFail({ kind: "libvirt_domain", planned, existingMarker: existing.ownerMarker, diagnostics: ctx.diagnostics })) return;
+      if (!checkAdoptable(existing, planned, ctx.diagnostics)) return;
+      warnUnmanagedParts(existing, ctx.diagnostics);
       ctx.log.info(`adopting domain ${planned.name}: it carries this configuration's ownership marker`);
       const current = domainState(existing, planned);
       resp.state = current;

@@ -6,7 +6,7 @@ import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, nested, num, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
 import type { NetworkInfo, NetworkIpSpec } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt";
-import { adoptOrFail, clientOf, ignoreNotFound, knownList, knownObject, knownString, validateMetadataXml } from "../common";
+import { adoptOrFail, checkName, checkWholeNumber, clientOf, ignoreNotFound, knownList, knownObject, knownString, validateMetadataXml } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
@@ -115,15 +115,14 @@ export const networkResource: Resource<LibvirtProviderData> = {
   validateConfig(config, ctx) {
     const unsupported = "The bundled libvirt provider manages isolated networks only (no forwarding), so no traffic can leave the host. Remove it, or use the official provider for routed networks.";
     if (config.forward !== null) ctx.diagnostics.error("forward is not supported", unsupported, ["forward"]);
+    checkName(config.name, ["name"], "network", ctx.diagnostics);
     const ips = knownList(config.ips);
     if (ips.length > 1) ctx.diagnostics.error("Too many subnets", "Give at most one IPv4 subnet in ips.", ["ips"]);
     ips.forEach((ip, i) => {
       if (typeof ip.address === "string" && !/^\d{1,3}(\.\d{1,3}){3}$/.test(ip.address)) {
         ctx.diagnostics.error("Invalid address", `"${ip.address}" is not an IPv4 address.`, ["ips", i, "address"]);
       }
-      if (typeof ip.prefix === "number" && (!Number.isInteger(ip.prefix) || ip.prefix < 8 || ip.prefix > 30)) {
-        ctx.diagnostics.error("Invalid prefix", `The prefix must be a whole number from 8 to 30, got ${ip.prefix}.`, ["ips", i, "prefix"]);
-      }
+      checkWholeNumber(ip.prefix, ["ips", i, "prefix"], 8, 30, ctx.diagnostics);
     });
     validateMetadataXml(config, ctx.diagnostics);
   },

@@ -5,7 +5,7 @@
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import type { PoolInfo } from "../../../libvirt";
-import { clientOf, ignoreNotFound, knownObject, refuseExisting } from "../common";
+import { checkName, clientOf, ignoreNotFound, knownObject, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { keptPoolNotice, sortPoolContents } from "./kept-copies";
 
@@ -62,6 +62,7 @@ export const poolResource: Resource<LibvirtProviderData> = {
   schema,
 
   validateConfig(config, ctx) {
+    checkName(config.name, ["name"], "pool", ctx.diagnostics);
     const target = knownObject(config.target);
     if (config.type === "dir" && config.target === null) {
       ctx.diagnostics.error("Missing target", 'A "dir" pool needs target = { path = "/absolute/directory" }.', ["target"]);

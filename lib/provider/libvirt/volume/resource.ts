@@ -3,15 +3,16 @@
 // libvirt deletes a base image that overlays still use without complaint; this resource refuses instead and
 // names the overlays, so a base is only ever deleted after them.
 import type { Resource, ResourceContext, State, Values } from "../../framework";
+import { isUnknown } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
 import { isReleased, mayAdoptReleased } from "../../../removal-policy";
-import { clientOf, fromBytes, knownObject, knownString, refuseExisting } from "../common";
+import { checkName, checkSize, checkWholeNumber, clientOf, fromBytes, knownObject, knownString, refuseExisting, wholeNumber } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
-import { localContent } from "./content";
+import { ContentError, localContent } from "./content";
 import { planVolumeRemoval, removeVolume } from "./removal";
 import { reattachDetached } from "./detached-disks";
 import { deleteReleaseRecord, readReleaseRecord, releaseRecordName } from "./release";
-import type { LocalContent } from "./content";
+import type { ContentSource, LocalContent } from "./content";
 import { capacityBytes, volumeSchema } from "./schema";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
@@ -51,6 +52,30 @@ async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
   const { client, call } = clientOf(ctx);
   const info = await client.volumes.find(known.pool, known.name, call);
   return info ? volumeState(info, known) : null;
+}
+
+/** create.content of the planned values, with the download cap: max_bytes, else the planned capacity. */
+function contentSource(planned: Values): ContentSource | undefined {
+  const content = knownObject(knownObject(planned.create)?.content);
+  const url = knownString(content?.url);
+  if (!content || url === undefined) return undefined;
+  return {
+    url,
+    checksum: knownString(content.checksum),
+    maxBytes: wholeNumber(content.max_bytes, "create.content.max_bytes") ?? capacityBytes(planned),
+    allowInsecureHttp: content.allow_insecure_http === true,
+  };
+}
+
+/** Fetches the content, or records why it was refused (on the create.content attribute) and returns undefined. */
+async function fetchContent(source: ContentSource, ctx: Ctx): Promise<LocalContent | undefined> {
+  try {
+    return await localContent(source, ctx.signal);
+  } catch (err) {
+    if (!(err instanceof ContentError)) throw err;
+    ctx.diagnostics.error(err.summary, err.message, ["create", "content", err.attribute]);
+    return undefined;
+  }
 }
 
 /** Uploads the initial content, then grows the volume to the planned capacity when that is larger. */
@@ -144,6 +169,12 @@ async function adoptReleased(existing: VolumeInfo, planned: Values, ctx: Ctx): P
     refuse(`It is a ${existing.format} volume and the configuration asks for ${format}; adopting it would misread its data.`);
     return false;
   }
+  const backing = knownString(knownObject(planned.backing_store)?.path);
+  if (backing !== existing.backingStore?.path) {
+    const has = existing.backingStore ? `an overlay of ${existing.backingStore.path}` : "not an overlay";
+    refuse(`It is ${has}, and the configuration asks for ${backing === undefined ? "a volume without a backing store" : `an overlay of ${backing}`}; adopting it would serve other data.`);
+    return false;
+  }
   const wanted = capacityBytes(planned);
   if (wanted !== undefined && wanted < existing.capacity) {
     refuse(`It holds ${existing.capacity} bytes, more than the configured capacity of ${wanted} bytes; raise capacity to adopt it.`);
@@ -164,12 +195,26 @@ export const volumeResource: Resource<LibvirtProviderData> = {
   schema: volumeSchema,
 
   validateConfig(config, ctx) {
+    checkName(config.name, ["name"], "volume", ctx.diagnostics);
+    checkName(config.pool, ["pool"], "pool", ctx.diagnostics);
+    checkSize(config.capacity, config.capacity_unit ?? "bytes", ["capacity"], 1, ctx.diagnostics);
+    const maxBytes = knownObject(knownObject(config.create)?.content)?.max_bytes;
+    checkWholeNumber(maxBytes, ["create", "content", "max_bytes"], 1, Number.MAX_SAFE_INTEGER, ctx.diagnostics);
     const hasSource = config.backing_store !== null || config.create !== null;
     if (config.capacity === null && !hasSource) {
       ctx.diagnostics.error("Missing capacity", "Set capacity (bytes by default; see capacity_unit), or give a backing_store or create.content to take the size from.", ["capacity"]);
     }
     if (config.backing_store !== null && config.create !== null) {
       ctx.diagnostics.error("Conflicting sources", "A volume is either an overlay (backing_store) or filled with content (create), not both.", ["create"]);
+    }
+    const content = knownObject(knownObject(config.create)?.content);
+    if (typeof content?.url === "string" && /^http:\/\//i.test(content.url) && content.allow_insecure_http !== true && !isUnknown(content.allow_insecure_http)) {
+      ctx.diagnostics.error(
+        "Insecure content URL",
+        `${content.url} is plain http: anyone on the path can change the image. Use https, or set create.content.allow_insecure_http = true ` +
+          "(best together with create.content.checksum).",
+        ["create", "content", "url"],
+      );
     }
     const format = formatOf(config.target);
     if (config.backing_store !== null && format !== undefined && format !== "qcow2") {
@@ -185,9 +230,11 @@ export const volumeResource: Resource<LibvirtProviderData> = {
       return;
     }
     const backing = knownObject(planned.backing_store);
-    const url = knownString(knownObject(knownObject(planned.create)?.content)?.url);
-    // Fetched once: it gives the size when capacity is unset, and is then uploaded.
-    const content = url === undefined ? undefined : await localContent(url, ctx.signal);
+    const source = contentSource(planned);
+    // Fetched (and its checksum checked) before the volume exists: it gives the size when capacity is unset, and
+    // a refused download leaves nothing in the pool.
+    const content = source === undefined ? undefined : await fetchContent(source, ctx);
+    if (source && !content) return;
     try {
       const capacity = capacityBytes(planned) ?? (content ? Math.max(content.size, 1) : undefined);
       const format = (formatOf(planned.target) ?? (backing ? "qcow2" : "raw")) as VolumeFormat;

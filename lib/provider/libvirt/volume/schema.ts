@@ -2,9 +2,10 @@
 // change libvirt cannot apply to an existing volume is a replacement at plan time (format, backing store, initial
 // content), and capacity growth is an in-place resize; only shrinking replaces the volume.
 import type { PlanModifierRequest, Schema } from "../../framework";
-import { isUnknown, nested, num, oneOf, regex, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
+import { between, bool, isUnknown, nested, num, oneOf, regex, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
 import { REMOVAL_POLICY_NAMES } from "../../../removal-policy";
-import { SIZE_UNITS, toBytes } from "../common";
+import { knownObject, knownString, SIZE_UNITS, toBytes } from "../common";
+import { CHECKSUM_PATTERN } from "./content";
 
 const FORMATS = ["raw", "qcow2"];
 
@@ -30,6 +31,16 @@ function shrinks(req: PlanModifierRequest): boolean {
   const planned = capacityBytes(req.plan);
   const prior = capacityBytes(req.state);
   return planned !== undefined && prior !== undefined && planned < prior;
+}
+
+/** The content URL of a whole resource value (undefined without create.content). */
+function contentUrl(values: { create?: unknown } | null): string | undefined {
+  return knownString(knownObject(knownObject(values?.create)?.content)?.url);
+}
+
+/** A new content URL (or content added or removed) means new bytes: a new volume. Checksum and limits do not. */
+function newContent(req: PlanModifierRequest): boolean {
+  return req.state !== null && contentUrl(req.plan) !== contentUrl(req.state);
 }
 
 const formatAttribute = (description: string) =>
@@ -81,13 +92,35 @@ export const volumeSchema: Schema = {
       "single",
       {
         content: nested("single", {
-          url: str({ required: true, description: "A local file path, a file:// URL or an http(s):// URL to upload into the volume." }),
+          url: str({ required: true, description: "A local file path, a file:// URL or an https:// URL (http:// only with allow_insecure_http) to upload into the volume." }),
+          checksum: str({
+            optional: true,
+            description:
+              'Expected digest of the content, "sha256:<hex>" or "sha512:<hex>" (an addition to the 0.9.x schema). Checked before ' +
+              "anything is uploaded: a mismatch is an error naming both digests, and no volume is created.",
+            validators: [regex(CHECKSUM_PATTERN, '"sha256:<64 hex digits>" or "sha512:<128 hex digits>"')],
+          }),
+          max_bytes: num({
+            optional: true,
+            description:
+              "Largest download accepted, in bytes (an addition to the 0.9.x schema). Default: the volume's capacity when set, else 32 GiB. " +
+              "A larger body is refused before anything is uploaded.",
+            validators: [between(1, Number.MAX_SAFE_INTEGER)],
+          }),
+          allow_insecure_http: bool({
+            optional: true,
+            description:
+              "Allow a plain http:// URL, or a redirect to one (an addition to the 0.9.x schema). Off by default: anyone on the path " +
+              "could change the image; prefer https, and give a checksum when you turn this on.",
+          }),
         }, { required: true }),
       },
       {
         optional: true,
-        description: "Initial content, uploaded once at creation; a change replaces the volume (after an import, add lifecycle { ignore_changes = [create] }).",
-        planModifiers: [requiresReplace()],
+        description:
+          "Initial content, uploaded once at creation; a new content URL replaces the volume (after an import, add lifecycle { ignore_changes = [create] }). " +
+          "https uses node's CA bundle plus the file named by NODE_EXTRA_CA_CERTS.",
+        planModifiers: [requiresReplaceIf(newContent, "New content (a different create.content.url) replaces the volume.")],
       },
     ),
     removal_policy: str({
