@@ -54,8 +54,8 @@ export function renderPackageJson({ profile, stackName, packageSpec }: TemplateI
     version: "0.1.0",
     private: true,
     description: `Incus infrastructure deployed with cdktf-virt on ${profile.title}`,
-    // main.ts is an ES module: Node's type stripping and tsx run it as one, and tsc checks it as one (nodenext).
-    type: "module",
+    // No "type": "module": Node would then load the bundled providers (extensionless CommonJS files that terraform
+    // finds under cdktf.out) as ES modules, and they fail. main.ts is still run as an ES module (see appCommand).
     scripts: {
       check: TYPE_CHECK,
       test: TYPE_CHECK,
@@ -81,13 +81,15 @@ export function renderPackageJson({ profile, stackName, packageSpec }: TemplateI
 }
 
 export function renderTsconfig({ profile }: TemplateInput): string {
-  // Valid for TypeScript 5.9 and 7 (7 removed baseUrl and moduleResolution "node"). erasableSyntaxOnly and
-  // verbatimModuleSyntax reject what type stripping cannot run (enums, parameter properties, type imports without
-  // `import type`); allowImportingTsExtensions lets main.ts import "./other.ts" as Node wants it written.
+  // Valid for TypeScript 5.9 and 7 (7 removed baseUrl and moduleResolution "node"). "preserve" checks imports as
+  // written, as Node runs them (ES module syntax, package "exports"); erasableSyntaxOnly and verbatimModuleSyntax
+  // reject what type stripping cannot run (enums, parameter properties, type imports without `import type`);
+  // allowImportingTsExtensions lets main.ts import "./other.ts" as Node wants it written.
   const compilerOptions: Record<string, unknown> = {
     target: "ES2022",
     lib: ["ES2022"],
-    module: "nodenext",
+    module: "preserve",
+    moduleResolution: "bundler",
     strict: true,
     skipLibCheck: true,
     noEmit: true,
@@ -103,9 +105,13 @@ export function renderTsconfig({ profile }: TemplateInput): string {
   return json({ compilerOptions, include: ["main.ts"] });
 }
 
-/** How the CDK CLI runs main.ts: Node strips the types itself where its CLI's Node can (>= 22.18), else tsx. */
+/**
+ * How the CDK CLI runs main.ts: Node strips the types itself where its CLI's Node can (>= 22.18), else tsx. Node
+ * finds ES module syntax in main.ts and runs it as one; the package has no "type" (see renderPackageJson), so Node
+ * would warn about that on every synth.
+ */
 export function appCommand(profile: FrameworkProfile): string {
-  return profile.runsTypeScript ? "node main.ts" : "npx tsx main.ts";
+  return profile.runsTypeScript ? "node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts" : "npx tsx main.ts";
 }
 
 /** cdktf.json: cdktf-cli and cdktn-cli both read this file name, with the same keys. */
@@ -224,7 +230,7 @@ function runNote(profile: FrameworkProfile): string {
   const runner = profile.runsTypeScript ? "Node runs \`main.ts\` itself (type stripping, Node >= 22.18)" : "\`tsx\` runs \`main.ts\`";
   return (
     `${runner} and \`tsc\` only checks the types, so the TypeScript that \`npm i -D typescript\` installs (7.x) is fine. ` +
-    "\`main.ts\` is an ES module (\`\"type\": \"module\"\`): use \`import\`, \`import.meta.dirname\` instead of \`__dirname\`, and " +
+    "\`main.ts\` runs as an ES module: use \`import\`, \`import.meta.dirname\` instead of \`__dirname\`, and " +
     "write local imports with their extension (\`./net.ts\`). Type stripping has no enums, parameter properties or " +
     "namespaces: tsconfig.json's \`erasableSyntaxOnly\` reports them."
   );

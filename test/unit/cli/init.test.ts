@@ -53,7 +53,6 @@ describe("a cdktf repository", () => {
     expect(pkg).toMatchObject({
       name: "infra",
       private: true,
-      type: "module",
       scripts: {
         check: "tsc --noEmit",
         synth: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktf synth",
@@ -85,7 +84,7 @@ describe("a cdktf repository", () => {
   test("tsconfig without a paths mapping, cdktf.json, .gitignore and the README", async () => {
     await scaffold(["infra", "--framework", "cdktf", "--no-install"]);
     const tsconfig = readJson("infra", "tsconfig.json");
-    expect(tsconfig).toMatchObject({ compilerOptions: { module: "nodenext", strict: true, target: "ES2022" }, include: ["main.ts"] });
+    expect(tsconfig).toMatchObject({ compilerOptions: { module: "preserve", strict: true, target: "ES2022" }, include: ["main.ts"] });
     expect(tsconfig.compilerOptions).not.toHaveProperty("paths");
     expect(readJson("infra", "cdktf.json")).toMatchObject({ app: "npx tsx main.ts", output: "cdktf.out", terraformProviders: [], context: { "cdktf-virt:stableMac": true } });
     expect(read("infra", ".gitignore").split("\n")).toEqual(expect.arrayContaining(["node_modules", "cdktf.out", ".terraform", "*.tfstate", "*.tfstate.*", ".gen"]));
@@ -114,7 +113,7 @@ describe("a cdktn repository", () => {
     await scaffold(["infra", "--framework", "cdktn", "--no-install"]);
     expect(read("infra", "main.ts")).toContain('import { App, TerraformStack } from "cdktn";');
     expect(readJson("infra", "tsconfig.json").compilerOptions).toMatchObject({ paths: { cdktf: ["./node_modules/cdktn"] } });
-    expect(readJson("infra", "cdktf.json").app).toBe("node main.ts");
+    expect(readJson("infra", "cdktf.json").app).toBe("node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts");
     const pkg = readJson("infra", "package.json");
     expect(pkg).toMatchObject({
       scripts: { synth: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktn synth", deploy: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktn deploy --auto-approve" },
