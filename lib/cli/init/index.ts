@@ -60,6 +60,9 @@ export async function init(argv: string[], io: CliIO, deps: InitDependencies = {
   const inside = relative(cwd, options.dir);
   const shown = inside === "" ? "." : inside === ".." || inside.startsWith("../") || isAbsolute(inside) ? options.dir : inside;
   io.stdout.write(`Wrote ${written.join(", ")} in ${shown} (stack "${options.stackName}", ${profile.name}, cdktf-virt ${options.packageSpec})\n`);
+  if (options.vendoredPackage) {
+    io.stdout.write(`${options.vendoredPackage.path} is a copy of ${options.vendoredPackage.from}: commit it, clones of the repository install cdktf-virt from it\n`);
+  }
 
   if (options.install) {
     io.stdout.write(`Running npm install in ${shown} …\n`);

@@ -137,7 +137,11 @@ describe("--package with a tarball", () => {
     const tarball = path.join(dir, "elsewhere", "cdktf-virt-0.1.0.tgz");
     fs.mkdirSync(path.dirname(tarball));
     fs.writeFileSync(tarball, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff]));
-    const app = await scaffold("cdktn", ["--package", tarball]);
+    const io = { ...quiet, cwd: dir, out: "" };
+    io.stdout = { write: (chunk: string) => ((io.out += chunk), true) };
+    await init(["app", "--framework", "cdktn", "--no-install", "--package", tarball], io, { npm: "/nonexistent/npm-must-not-run" });
+    expect(io.out).toContain(`vendor/cdktf-virt-0.1.0.tgz is a copy of ${tarball}: commit it`);
+    const app = path.join(dir, "app");
     const spec: string = readJson(path.join(app, "package.json")).dependencies["cdktf-virt"];
     expect(spec).toBe("file:vendor/cdktf-virt-0.1.0.tgz");
 
