@@ -1,5 +1,5 @@
 // cdktf-virt init: the repository it writes for each framework, the defaults it picks, and what it refuses.
-// (npm install and a real synth of the result are checked by hand: see docs/getting-started.md.)
+// (npm install, a clone of the committed repository and a real deploy of the result: test/consumer/run.sh init.)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
