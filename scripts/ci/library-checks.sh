@@ -4,6 +4,7 @@
 #   2. unit tests on Node 24            scripts/ci/unit-on-node.sh 24
 #   3. consumer, cdktf, Node 20         test/consumer/run.sh cdktf --node 20
 #   3b. cdktf 0.20, synth + validate   test/consumer/synth-cdktf020.sh
+#   3c. .d.ts on TypeScript 5.9 and 7   test/consumer/types.sh
 #   4. consumer, cdktn, Node 22         test/consumer/run.sh cdktn --node 22
 #   5. cdktf -> cdktn migration, 22     test/consumer/run.sh migrate --node 22
 #   6. cdktf-virt init (cdktn), 24      test/consumer/run.sh init --node 24
@@ -78,6 +79,7 @@ fi
 
 run "consumer cdktf, Node 20" bash test/consumer/run.sh cdktf --node 20
 run "consumer cdktf 0.20 (synth + validate), Node 20" bash test/consumer/synth-cdktf020.sh
+run "type declarations, TypeScript 5.9 and 7" bash test/consumer/types.sh
 run "consumer cdktn, Node 22" bash test/consumer/run.sh cdktn --node 22
 run "migrate cdktf -> cdktn, Node 22" bash test/consumer/run.sh migrate --node 22
 run "init (cdktn), Node 24" bash test/consumer/run.sh init --node 24

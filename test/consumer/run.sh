@@ -4,7 +4,8 @@
 #   test/consumer/run.sh cdktf   [--node MAJOR]   # default Node 20: cdktf 0.21 + cdktf-cli
 #   test/consumer/run.sh cdktn   [--node MAJOR]   # default Node 22: cdktn 0.24 + cdktn-cli (needs Node >= 22.19)
 #   test/consumer/run.sh migrate [--node MAJOR]   # default Node 22: deploy with cdktf, switch the repo to cdktn, empty plan
-#   test/consumer/run.sh init    [--node MAJOR]   # default Node 24: `cdktf-virt init --framework cdktn` from the tarball
+#   test/consumer/run.sh init    [--node MAJOR]   # default Node 24: `cdktf-virt init --framework cdktn` from the tarball,
+#                                                 # committed and cloned; its starter and scripts as they are
 #   options: --keep (leave the consumer folder for a look; host objects are removed anyway)
 #   env: CDKTF_VIRT_CONSUMER_TARBALL=<path> uses that tarball instead of packing the checkout (library-checks.sh
 #        packs once for every variant)
@@ -15,7 +16,11 @@
 # → synth (all object names carry the id) → deploy → terraform plan -detailed-exitcode = 0 → incus: instance
 # running, volumes mounted → one copy of the framework and constructs → tsc --noEmit, and the README's entry
 # points load and type-check against the app's framework → protect: false, deploy,
-# destroy → nothing named after the id left. An EXIT trap removes whatever is left of this run's objects (only
+# destroy → nothing named after the id left. The init variant instead clones the committed repository that init
+# wrote (its --package tarball vendored), installs there, deploys init's own starter through its npm scripts
+# without CHECKPOINT_DISABLE in the environment (the scripts must set it), type-checks with the TypeScript 7 that
+# init installs, checks that its README's statement about lifting protection agrees with `cdktf-virt explain`, and
+# that `npm run destroy` without a terminal refuses (non-zero) until CONFIRM_DESTROY=1. An EXIT trap removes whatever is left of this run's objects (only
 # objects named "<id>-…" or owned by "<id>/…", id = cdktf-virt-consumer-<random>), even after a failure.
 set -euo pipefail
 
@@ -153,9 +158,16 @@ step() {
 }
 
 cli() { "./node_modules/.bin/$framework" "$@"; }
-# init's repository is driven through the scripts it wrote (npm run synth / deploy), as its README says.
-synth() { if [[ "$variant" == init ]]; then npm run --silent synth; else cli synth; fi; }
-deploy() { if [[ "$variant" == init ]]; then npm run --silent deploy; else cli deploy --auto-approve; fi; }
+# init's repository is driven through the scripts it wrote (npm run synth / deploy), as its README says, without
+# CHECKPOINT_DISABLE from this script: the generated scripts must set it themselves. No terminal on stdin.
+npm_script() { env -u CHECKPOINT_DISABLE npm run --silent "$@" </dev/null; }
+synth() { if [[ "$variant" == init ]]; then npm_script synth; else cli synth; fi; }
+deploy() { if [[ "$variant" == init ]]; then npm_script deploy; else cli deploy --auto-approve; fi; }
+# An offline checkpoint call prints a red `getaddrinfo ENOTFOUND checkpoint-api.hashicorp.com` error.
+no_checkpoint_error() {
+  local name="$1"
+  ! grep -n "checkpoint-api" "$logs/$name.log" || { current_step="$name"; die "expected no checkpoint call from \`npm run $name\` (CHECKPOINT_DISABLE=1 in the script); its log has one (above)"; }
+}
 stack_dir() { echo "$app/cdktf.out/stacks/$stack"; }
 
 # terraform plan in the stack folder must say "no changes" (exit 0); exit 2 means it wants to change something.
@@ -229,11 +241,24 @@ fi
 
 # ---- the consumer repository ----
 if [[ "$variant" == init ]]; then
-  # init from the tarball, as docs/getting-started.md shows; it writes the repo and runs npm install.
-  step init npx --yes --package "$tarball" cdktf-virt init "$app" --framework cdktn --package "$tarball" --name "$stack"
-  for f in package.json tsconfig.json cdktf.json main.ts; do [[ -f "$app/$f" ]] || die "cdktf-virt init wrote no $f in $app"; done
-  grep -q '"cdktf": \[' "$app/tsconfig.json" || die "expected init's tsconfig.json to map \"cdktf\" onto cdktn (paths); it does not: $(cat "$app/tsconfig.json")"
-  [[ -x "$app/node_modules/.bin/cdktn" ]] || die "expected init's npm install to provide node_modules/.bin/cdktn; it is missing"
+  # init from the tarball, as docs/getting-started.md shows; then the repository is committed and cloned, and the
+  # clone installs with the tarball gone from where init found it (init vendors it: file:vendor/<tarball>).
+  origin="$work/origin"
+  cp "$tarball" "$work/pack/for-init.tgz"
+  step init npx --yes --package "$tarball" cdktf-virt init "$origin" --framework cdktn --package "$work/pack/for-init.tgz" --name "$stack" --no-install
+  for f in package.json tsconfig.json cdktf.json main.ts; do [[ -f "$origin/$f" ]] || die "cdktf-virt init wrote no $f in $origin"; done
+  grep -q '"cdktf": \[' "$origin/tsconfig.json" || die "expected init's tsconfig.json to map \"cdktf\" onto cdktn (paths); it does not: $(cat "$origin/tsconfig.json")"
+  spec="$(node -p 'require(process.argv[1]).dependencies["cdktf-virt"]' "$origin/package.json")"
+  [[ "$spec" == file:vendor/* ]] || die "expected init to vendor the --package tarball (file:vendor/…); package.json has $spec"
+  step commit sh -c "cd '$origin' && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm infra"
+  rm -f "$work/pack/for-init.tgz"
+  step clone git clone -q "$origin" "$app"
+  rm -rf "$origin"
+  step npm-install npm install "${NPM_FAST[@]}"
+  [[ -x "$app/node_modules/.bin/cdktn" ]] || die "expected npm install in the clone to provide node_modules/.bin/cdktn; it is missing"
+  tsc_version="$(cd "$app" && ./node_modules/.bin/tsc --version)"
+  [[ "$tsc_version" == "Version 7."* ]] || die "expected init's repository to install TypeScript 7 (what npm i -D typescript gives); tsc says: $tsc_version"
+  step npm-test npm_script test
 else
   mkdir -p "$app"
   step npm-init npm init -y
@@ -242,18 +267,23 @@ else
   # shellcheck disable=SC2046
   step npm-install-dev npm install -D "${NPM_FAST[@]}" $(dev_deps_for "$framework")
   (cd "$app" && write_configs "$framework")
+  step main.ts node "$support" readme-example "$app/node_modules/cdktf-virt/README.md" "$app/main.ts" "$framework" "$stack"
 fi
-step main.ts node "$support" readme-example "$app/node_modules/cdktf-virt/README.md" "$app/main.ts" "$framework" "$stack"
 
 # ---- deploy and check ----
 step synth synth
 step names node "$support" check-names "$(stack_dir)/cdk.tf.json" "$stack"
 step deploy deploy
+[[ "$variant" != init ]] || no_checkpoint_error deploy
 expect_empty_plan plan
 step show-state sh -c "cd '$(stack_dir)' && terraform show -json > '$work/show.json'"
 step incus-check node "$support" check-deployed "$work/show.json"
 instance="$(node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).values.root_module.resources.find((r) => r.type === "incus_instance"); console.log(r.values.name)' "$work/show.json")"
-step volumes-mounted incus exec "$instance" -- ls -d /var/lib/postgresql /scratch
+if [[ "$variant" == init ]]; then
+  step volumes-mounted incus exec "$instance" -- ls -d /var/lib/postgresql   # the starter has no scratch volume
+else
+  step volumes-mounted incus exec "$instance" -- ls -d /var/lib/postgresql /scratch
+fi
 step one-copy node "$support" check-copies "$app" "$framework"
 step tsc ./node_modules/.bin/tsc --noEmit -p .
 step entry-points node "$support" entry-points "$app" "$framework"
@@ -290,9 +320,30 @@ fi
 
 # ---- remove it as a user must: lift the protection, deploy, destroy ----
 step unprotect node "$support" unprotect "$app/main.ts"
+if [[ "$variant" == init ]]; then
+  # The generated README says what this deploy does; explain, on the plan, must say the same.
+  step explain-unprotected npm_script explain -- --json
+  step readme-agrees node "$support" readme-agrees-with-explain "$app/README.md" "$logs/explain-unprotected.log"
+fi
 step deploy-unprotected deploy
 expect_empty_plan plan-unprotected
-step destroy cli destroy --auto-approve
+if [[ "$variant" == init ]]; then
+  # No terminal: the script must refuse with a non-zero exit (cdktn alone stops with exit 0) and destroy nothing.
+  current_step=destroy-refused
+  set +e
+  (cd "$app" && npm_script destroy) >"$logs/destroy-refused.log" 2>&1
+  rc=$?
+  set -e
+  [[ $rc -ne 0 ]] || die "expected \`npm run destroy\` without a terminal to fail (non-zero); it exited 0"
+  grep -q "CONFIRM_DESTROY=1" "$logs/destroy-refused.log" || die "expected \`npm run destroy\` without a terminal to name CONFIRM_DESTROY=1; it did not"
+  [[ -n "$(node "$support" leftovers "$stack")" ]] || die "expected the refused \`npm run destroy\` to leave the stack's objects; they are gone"
+  printf 'consumer(%s): %-22s ok  (exit %d, nothing destroyed)\n' "$variant" destroy-refused "$rc"
+  current_step=""
+  step destroy env CONFIRM_DESTROY=1 sh -c 'env -u CHECKPOINT_DISABLE npm run --silent destroy </dev/null'
+  no_checkpoint_error destroy
+else
+  step destroy cli destroy --auto-approve
+fi
 left="$(node "$support" leftovers "$stack")"
 [[ -z "$left" ]] || die "expected nothing named after $stack on the host after destroy; found:
 $left"

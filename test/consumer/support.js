@@ -4,6 +4,7 @@
 //
 //   support.js readme-example README OUT FRAMEWORK STACK_ID    main.ts from the README's "## In code" ts block
 //   support.js unprotect MAIN_TS                                 give the pgdata volume `protect: false`
+//   support.js readme-agrees-with-explain README EXPLAIN_LOG     init's README on lifting protect = explain --json
 //   support.js check-names CDK_TF_JSON STACK_ID                  every Incus object name starts with STACK_ID-
 //   support.js check-deployed SHOW_JSON                          instances running, volumes present (incus query)
 //   support.js check-copies APP_DIR FRAMEWORK                    one copy of the framework and constructs for the app
@@ -55,12 +56,37 @@ const commands = {
     process.stdout.write(code);
   },
 
-  // As a user does before removing protected data: protect: false on the persistent volume.
+  // As a user does before removing protected data: protect: false on the persistent volume (the README example's
+  // or init's starter, which also names its lifecycle).
   unprotect(mainTs) {
     const code = readFileSync(mainTs, "utf8");
-    const from = /new Volume\(stack, "pgdata", \{ pool, size: "10GiB" \}\)/;
+    const from = /new Volume\(stack, "pgdata", \{ pool, size: "10GiB"(, lifecycle: VolumeLifecycle\.PERSISTENT)? \}\)/;
     if (!from.test(code)) fail(`expected ${mainTs} to declare \`new Volume(stack, "pgdata", { pool, size: "10GiB" })\`; it does not`);
-    writeFileSync(mainTs, code.replace(from, 'new Volume(stack, "pgdata", { pool, size: "10GiB", protect: false })'));
+    writeFileSync(mainTs, code.replace(from, 'new Volume(stack, "pgdata", { pool, size: "10GiB"$1, protect: false })'));
+  },
+
+  // What init's README says the deploy after \`protect: false\` does to db (rebuilt or updated in place) must be
+  // what \`cdktf-virt explain --json\` says of that plan; and the volume keeps its data either way.
+  "readme-agrees-with-explain"(readme, explainLog) {
+    const section = readFileSync(readme, "utf8").split(/^## Data is protected$/m)[1]?.split(/^## /m)[0];
+    if (!section) fail(`expected a "## Data is protected" section in ${readme}; there is none`);
+    const saysRebuilt = /rebuilds `db`/.test(section);
+    const saysInPlace = /`db` is not rebuilt/.test(section);
+    if (saysRebuilt === saysInPlace) fail(`expected the README to say either "rebuilds \`db\`" or "\`db\` is not rebuilt" after protect: false; it says:\n${section}`);
+    const log = readFileSync(explainLog, "utf8");
+    const start = log.search(/^\{$/m);
+    if (start < 0) fail(`expected explain's JSON report in ${explainLog}; it has:\n${log.slice(0, 2000)}`);
+    const report = JSON.parse(log.slice(start));
+    const db = report.instances.find((i) => /(^|[-_.])db$/.test(i.name) || /(^|[-_.])db(_|$)/.test(i.address));
+    if (!db) fail(`expected explain to report the instance db; it reports: ${report.instances.map((i) => i.address).join(", ") || "no instance"}`);
+    const replaced = db.action === "replace" || db.action === "delete";
+    if (replaced !== saysRebuilt) {
+      fail(`the README says the deploy after protect: false ${saysRebuilt ? "rebuilds" : "does not rebuild"} db; explain says db's action is "${db.action}"`);
+    }
+    if (report.summary.volumesLosingData !== 0) fail(`expected no volume to lose data; explain counts ${report.summary.volumesLosingData}`);
+    const pgdata = report.volumes.find((v) => /pgdata/.test(v.name) || /pgdata/.test(v.address));
+    if (!pgdata || !["update", "no-op"].includes(pgdata.action)) fail(`expected pgdata to be updated in place; explain says ${JSON.stringify(pgdata && pgdata.action)}`);
+    console.log(`README and explain agree: db ${db.action}, pgdata ${pgdata.action}, no data lost`);
   },
 
   // Before anything is deployed: every object the stack would create on the host carries the unique id.

@@ -26,6 +26,11 @@ export interface FrameworkProfile {
   readonly typesNode: string;
   /** Node major the generated CI workflow sets up. */
   readonly ciNodeMajor: number;
+  /**
+   * True when every Node the CLI runs on runs main.ts itself (type stripping, on by default since Node 22.18), so
+   * cdktf.json's app is `node main.ts`; else the app runs through tsx.
+   */
+  readonly runsTypeScript: boolean;
   /** True when cdktf-virt's declarations (written against "cdktf") need a tsconfig `paths` mapping. */
   readonly needsPathsMapping: boolean;
 }
@@ -40,6 +45,7 @@ export const FRAMEWORK_PROFILES: Readonly<Record<InitFramework, FrameworkProfile
     minNode: [20, 0],
     typesNode: "^20",
     ciNodeMajor: 20,
+    runsTypeScript: false,
     needsPathsMapping: false,
   },
   cdktn: {
@@ -51,6 +57,7 @@ export const FRAMEWORK_PROFILES: Readonly<Record<InitFramework, FrameworkProfile
     minNode: [22, 19],
     typesNode: "^22",
     ciNodeMajor: 22,
+    runsTypeScript: true,
     needsPathsMapping: true,
   },
 };

@@ -1,12 +1,13 @@
 // `cdktf-virt init [DIR] [--framework cdktf|cdktn] [--package SPEC] [--name NAME] [--no-install] [--force]`:
 // scaffolds an infra repository that deploys with one command (`npm run deploy`).
-import { statSync } from "node:fs";
-import { isAbsolute, relative } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
 import { packageVersion } from "../../packaging";
 import type { CliIO } from "../io";
 import { renderCiFiles } from "./ci-files";
 import { FRAMEWORK_PROFILES, minNodeText, nodeSupports } from "./frameworks";
 import { INIT_USAGE, parseInitArgs } from "./options";
+import { vendoredInPlace } from "./package-source";
 import type { InitOptions } from "./options";
 import { renderProjectFiles } from "./templates";
 import type { GeneratedFile } from "./templates";
@@ -23,11 +24,14 @@ export interface InitDependencies {
 }
 
 /** Every file of the new repository, in the order they are written. */
-export function renderRepository(options: Pick<InitOptions, "framework" | "stackName" | "packageSpec">): GeneratedFile[] {
+export function renderRepository(options: Pick<InitOptions, "framework" | "stackName" | "packageSpec" | "vendoredPackage" | "dir">): GeneratedFile[] {
   const profile = FRAMEWORK_PROFILES[options.framework];
+  const vendored = options.vendoredPackage;
+  const copy = vendored && !vendoredInPlace({ spec: options.packageSpec, vendored }, options.dir) ? [{ path: vendored.path, content: readFileSync(vendored.from) }] : [];
   return [
     ...renderProjectFiles({ profile, stackName: options.stackName, packageSpec: options.packageSpec }),
     ...renderCiFiles(profile, options.stackName),
+    ...copy,
   ];
 }
 
@@ -44,7 +48,7 @@ export async function init(argv: string[], io: CliIO, deps: InitDependencies = {
   else if (!nodeSupports(profile, nodeVersion)) {
     io.stderr.write(`warning: ${profile.cli.name} needs Node >= ${minNodeText(profile)}; this is Node ${nodeVersion}, so its commands will not run here\n`);
   }
-  const linkedDir = directoryOf(options.packageSpec);
+  const linkedDir = directoryOf(options.packageSpec, options.dir);
   if (linkedDir) {
     io.stderr.write(
       `warning: --package ${linkedDir} is a directory: npm links it, and cdktf-virt would then load ${profile.library.name} ` +
@@ -56,6 +60,9 @@ export async function init(argv: string[], io: CliIO, deps: InitDependencies = {
   const inside = relative(cwd, options.dir);
   const shown = inside === "" ? "." : inside === ".." || inside.startsWith("../") || isAbsolute(inside) ? options.dir : inside;
   io.stdout.write(`Wrote ${written.join(", ")} in ${shown} (stack "${options.stackName}", ${profile.name}, cdktf-virt ${options.packageSpec})\n`);
+  if (options.vendoredPackage) {
+    io.stdout.write(`${options.vendoredPackage.path} is a copy of ${options.vendoredPackage.from}: commit it, clones of the repository install cdktf-virt from it\n`);
+  }
 
   if (options.install) {
     io.stdout.write(`Running npm install in ${shown} …\n`);
@@ -70,9 +77,9 @@ export async function init(argv: string[], io: CliIO, deps: InitDependencies = {
 }
 
 /** The directory a `file:` spec names, when it is one (npm links directories instead of copying them). */
-function directoryOf(spec: string): string | undefined {
+function directoryOf(spec: string, dir: string): string | undefined {
   if (!spec.startsWith("file:")) return undefined;
-  const path = spec.slice("file:".length);
+  const path = resolve(dir, spec.slice("file:".length));
   try {
     return statSync(path).isDirectory() ? path : undefined;
   } catch {

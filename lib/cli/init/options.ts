@@ -5,6 +5,8 @@ import { basename, isAbsolute, resolve } from "node:path";
 import { UsageError } from "../io";
 import { INIT_FRAMEWORKS, defaultFramework } from "./frameworks";
 import type { InitFramework } from "./frameworks";
+import { packageDependency } from "./package-source";
+import type { PackageDependency } from "./package-source";
 
 export const INIT_USAGE = `Usage: cdktf-virt init [DIR] [options]
 
@@ -16,6 +18,7 @@ Options:
   --framework NAME   cdktf (HashiCorp CDK for Terraform) or cdktn (CDK Terrain)
                      (default: cdktn when Node >= 22.19, which cdktn-cli needs; cdktf otherwise)
   --package SPEC     npm spec of the cdktf-virt dependency: a range, or a tarball or directory path
+                     (a tarball is copied into vendor/ and named relatively, so clones find it)
                      (default: ^<this cdktf-virt's version>)
   --name NAME        stack name; host object names start with it (default: derived from DIR's name)
   --no-install       write the files only; run \`npm install\` yourself
@@ -35,8 +38,10 @@ export interface InitOptions {
   readonly framework: InitFramework;
   /** One line saying which framework was picked by default and why; undefined when --framework was given. */
   readonly frameworkReason?: string;
-  /** The dependency spec written into package.json for cdktf-virt. */
+  /** The dependency spec written into package.json for cdktf-virt (a path is relative to `dir`). */
   readonly packageSpec: string;
+  /** A --package tarball copied into the repository (vendor/), so that clones find it. */
+  readonly vendoredPackage?: PackageDependency["vendored"];
   readonly stackName: string;
   readonly install: boolean;
   readonly force: boolean;
@@ -96,8 +101,8 @@ export function parseInitArgs(argv: readonly string[], context: InitContext): In
   else if (STACK_NAME_PATTERN.test(name)) stackName = name;
   else throw new UsageError(`--name ${JSON.stringify(name)} is not a valid stack name; use ${STACK_NAME_RULE}`);
 
-  const packageSpec = packageArg === undefined ? `^${context.packageVersion}` : normalizePackageSpec(packageArg, context.cwd);
-  return { dir, framework: chosen, frameworkReason, packageSpec, stackName, install, force };
+  const dependency = packageDependency(packageArg === undefined ? `^${context.packageVersion}` : normalizePackageSpec(packageArg, context.cwd), dir);
+  return { dir, framework: chosen, frameworkReason, packageSpec: dependency.spec, vendoredPackage: dependency.vendored, stackName, install, force };
 }
 
 /** A stack name made from a directory name: "My Infra_2" → "my-infra-2"; "2024" → "x-2024"; "" → "infra". */
@@ -113,9 +118,9 @@ export function stackNameFromDirectory(dir: string): string {
 }
 
 /**
- * The spec as package.json needs it: a path (absolute, ./ or ../, a .tgz, or anything that exists on disk) becomes
- * `file:<absolute path>` so it keeps working from the new directory (a relative `file:` path too: npm would read it
- * relative to the new package.json); ranges, tags and other specs stay as they are.
+ * The spec with paths resolved: a path (absolute, ./ or ../, a .tgz, or anything that exists on disk) becomes
+ * `file:<absolute path>` (a relative `file:` path too: it is relative to where init runs); ranges, tags and other
+ * specs stay as they are. packageDependency then makes it relative to the new repository.
  */
 export function normalizePackageSpec(spec: string, cwd: string): string {
   if (spec === "") throw new UsageError("--package needs a value");

@@ -6,7 +6,8 @@ import { minNodeText } from "./frameworks";
 /** A file to write, relative to the new repository's root. */
 export interface GeneratedFile {
   readonly path: string;
-  readonly content: string;
+  /** Text, or the bytes of a copied file (a vendored tarball). */
+  readonly content: string | Uint8Array;
   /** @default 0o644 */
   readonly mode?: number;
 }
@@ -18,13 +19,33 @@ export interface TemplateInput {
   readonly packageSpec: string;
 }
 
-/** TypeScript 7 (the native compiler) has no API ts-node can use: stay on 5.9. */
-export const TYPESCRIPT_RANGE = "~5.9.3";
-export const TS_NODE_RANGE = "^10.9.2";
+/**
+ * What `npm i -D typescript` installs (7.x, the native compiler). It only type-checks (`npm test`, and before every
+ * synth): the app itself runs through Node's type stripping (cdktn) or tsx (cdktf, whose Node 20 has no stripping).
+ */
+export const TYPESCRIPT_RANGE = "^7.0.2";
+export const TSX_RANGE = "^4.21.0";
 /** What .gitignore keeps out: dependencies, synth output, Terraform's working files and local state. */
 export const GITIGNORE_ENTRIES = ["node_modules", "cdktf.out", ".terraform", "*.tfstate", "*.tfstate.*", ".gen"] as const;
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Every generated script runs its commands offline: no checkpoint call (and no red error without a network). */
+const offline = (command: string): string => `CHECKPOINT_DISABLE=1 ${command}`;
+/** Type errors stop a synth before anything runs: type stripping and tsx only remove the types. */
+const TYPE_CHECK = "tsc --noEmit";
+
+/**
+ * `npm run destroy`: asks on a terminal; without one (a pipeline) it refuses with exit 1 unless CONFIRM_DESTROY=1,
+ * because the CDK CLI stops there with exit 0, as if it had destroyed.
+ */
+export function destroyScript(cli: string): string {
+  return (
+    `if [ "$CONFIRM_DESTROY" = 1 ]; then ${offline(`${cli} destroy --auto-approve`)}; ` +
+    `elif [ -t 0 ]; then ${offline(`${cli} destroy`)}; ` +
+    `else echo "npm run destroy: no terminal to ask for approval; set CONFIRM_DESTROY=1 to destroy without asking" >&2; exit 1; fi`
+  );
+}
 
 export function renderPackageJson({ profile, stackName, packageSpec }: TemplateInput): string {
   const cli = profile.cli.command;
@@ -33,13 +54,16 @@ export function renderPackageJson({ profile, stackName, packageSpec }: TemplateI
     version: "0.1.0",
     private: true,
     description: `Incus infrastructure deployed with cdktf-virt on ${profile.title}`,
+    // No "type": "module": Node would then load the bundled providers (extensionless CommonJS files that terraform
+    // finds under cdktf.out) as ES modules, and they fail. main.ts is still run as an ES module (see appCommand).
     scripts: {
-      synth: `${cli} synth`,
-      plan: `${cli} plan`,
-      deploy: `${cli} deploy --auto-approve`,
-      // Interactive on purpose: destroying asks first (persistent volumes refuse anyway, see the README).
-      destroy: `${cli} destroy`,
-      explain: `${cli} synth && cdktf-virt explain`,
+      check: TYPE_CHECK,
+      test: TYPE_CHECK,
+      synth: `${TYPE_CHECK} && ${offline(`${cli} synth`)}`,
+      plan: `${TYPE_CHECK} && ${offline(`${cli} plan`)}`,
+      deploy: `${TYPE_CHECK} && ${offline(`${cli} deploy --auto-approve`)}`,
+      destroy: destroyScript(cli),
+      explain: `${TYPE_CHECK} && ${offline(`${cli} synth`)} && ${offline("cdktf-virt explain")}`,
     },
     engines: { node: `>=${minNodeText(profile)}` },
     dependencies: {
@@ -50,37 +74,51 @@ export function renderPackageJson({ profile, stackName, packageSpec }: TemplateI
     devDependencies: {
       "@types/node": profile.typesNode,
       [profile.cli.name]: profile.cli.range,
-      "ts-node": TS_NODE_RANGE,
+      ...(profile.runsTypeScript ? {} : { tsx: TSX_RANGE }),
       typescript: TYPESCRIPT_RANGE,
     },
   });
 }
 
 export function renderTsconfig({ profile }: TemplateInput): string {
+  // Valid for TypeScript 5.9 and 7 (7 removed baseUrl and moduleResolution "node"). "preserve" checks imports as
+  // written, as Node runs them (ES module syntax, package "exports"); erasableSyntaxOnly and verbatimModuleSyntax
+  // reject what type stripping cannot run (enums, parameter properties, type imports without `import type`);
+  // allowImportingTsExtensions lets main.ts import "./other.ts" as Node wants it written.
   const compilerOptions: Record<string, unknown> = {
     target: "ES2022",
     lib: ["ES2022"],
-    module: "CommonJS",
-    moduleResolution: "node",
+    module: "preserve",
+    moduleResolution: "bundler",
     strict: true,
-    esModuleInterop: true,
     skipLibCheck: true,
     noEmit: true,
     types: ["node"],
+    allowImportingTsExtensions: true,
+    erasableSyntaxOnly: true,
+    verbatimModuleSyntax: true,
   };
   if (profile.needsPathsMapping) {
     // cdktf-virt's declarations import their types from "cdktf"; in this app that is cdktn (same classes).
-    compilerOptions.baseUrl = ".";
     compilerOptions.paths = { cdktf: [`./node_modules/${profile.library.name}`] };
   }
   return json({ compilerOptions, include: ["main.ts"] });
 }
 
+/**
+ * How the CDK CLI runs main.ts: Node strips the types itself where its CLI's Node can (>= 22.18), else tsx. Node
+ * finds ES module syntax in main.ts and runs it as one; the package has no "type" (see renderPackageJson), so Node
+ * would warn about that on every synth.
+ */
+export function appCommand(profile: FrameworkProfile): string {
+  return profile.runsTypeScript ? "node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts" : "npx tsx main.ts";
+}
+
 /** cdktf.json: cdktf-cli and cdktn-cli both read this file name, with the same keys. */
-export function renderCdktfJson(): string {
+export function renderCdktfJson({ profile }: Pick<TemplateInput, "profile">): string {
   return json({
     language: "typescript",
-    app: "npx ts-node main.ts",
+    app: appCommand(profile),
     output: "cdktf.out",
     sendCrashReports: "false",
     terraformProviders: [],
@@ -153,17 +191,22 @@ instance \`${stackName}-db\` with the volume at /var/lib/postgresql: \`incus lis
 ## Commands
 | command | what it does |
 |---|---|
-| \`npm run synth\` | writes the Terraform JSON to \`cdktf.out/stacks/${stackName}\` |
+| \`npm test\` | type-checks \`main.ts\` (\`tsc --noEmit\`; also \`npm run check\`) |
+| \`npm run synth\` | type-checks, then writes the Terraform JSON to \`cdktf.out/stacks/${stackName}\` |
 | \`npm run plan\` | shows what a deploy would change |
 | \`npm run explain\` | says in words what a deploy would do to each instance and to the data on its volumes |
 | \`npm run deploy\` | \`${cli} deploy --auto-approve\` |
-| \`npm run destroy\` | removes the stack (asks first) |
+| \`npm run destroy\` | removes the stack: asks first on a terminal; without one (a pipeline) it fails unless \`CONFIRM_DESTROY=1\` is set |
+
+Every script sets \`CHECKPOINT_DISABLE=1\`: no usage report to HashiCorp's checkpoint service, and no error when
+there is no network. ${runNote(profile)}
 
 ## Data is protected
 \`pgdata\` is PERSISTENT: when \`db\` is rebuilt it is detached, kept and attached again, and Terraform refuses to delete
 it, so \`npm run destroy\` stops with an error while it exists. To really delete it: set \`protect: false\` on the
-\`Volume\`, \`npm run deploy\` (it rebuilds \`db\`: the volume changed and \`db\` has \`rebuildOnChange\`), then
-\`npm run destroy\` (cdktf-virt's docs/lifecycle.md has the steps for removing one volume).
+\`Volume\`, \`npm run deploy\` (an update in place: \`db\` is not rebuilt, although it has \`rebuildOnChange\`;
+\`npm run explain\` says so before you deploy), then \`CONFIRM_DESTROY=1 npm run destroy\` (cdktf-virt's
+docs/lifecycle.md has the steps for removing one volume).
 ${pathsNote}
 ## CI: plan, guard, deploy
 \`ci/pipeline.sh\` synthesizes, plans, refuses any plan that would destroy a persistent volume
@@ -182,6 +225,17 @@ database, synth with the backend added and run \`terraform init -migrate-state\`
 `;
 }
 
+/** How main.ts runs, for the README: the TypeScript it may use and why. */
+function runNote(profile: FrameworkProfile): string {
+  const runner = profile.runsTypeScript ? "Node runs \`main.ts\` itself (type stripping, Node >= 22.18)" : "\`tsx\` runs \`main.ts\`";
+  return (
+    `${runner} and \`tsc\` only checks the types, so the TypeScript that \`npm i -D typescript\` installs (7.x) is fine. ` +
+    "\`main.ts\` runs as an ES module: use \`import\`, \`import.meta.dirname\` instead of \`__dirname\`, and " +
+    "write local imports with their extension (\`./net.ts\`). Type stripping has no enums, parameter properties or " +
+    "namespaces: tsconfig.json's \`erasableSyntaxOnly\` reports them."
+  );
+}
+
 /** A PostgreSQL schema of its own for the stack's state: "lab-1" → "tfstate_lab_1". */
 export function pgSchema(stackName: string): string {
   return `tfstate_${stackName.replace(/\W+/g, "_")}`;
@@ -192,7 +246,7 @@ export function renderProjectFiles(input: TemplateInput): GeneratedFile[] {
   return [
     { path: "package.json", content: renderPackageJson(input) },
     { path: "tsconfig.json", content: renderTsconfig(input) },
-    { path: "cdktf.json", content: renderCdktfJson() },
+    { path: "cdktf.json", content: renderCdktfJson(input) },
     { path: "main.ts", content: renderMainTs(input) },
     { path: ".gitignore", content: renderGitignore() },
     { path: "README.md", content: renderReadme(input) },

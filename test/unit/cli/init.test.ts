@@ -1,5 +1,5 @@
 // cdktf-virt init: the repository it writes for each framework, the defaults it picks, and what it refuses.
-// (npm install and a real synth of the result are checked by hand: see docs/getting-started.md.)
+// (npm install, a clone of the committed repository and a real deploy of the result: test/consumer/run.sh init.)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -9,6 +9,7 @@ import { init } from "../../../lib/cli/init";
 import { fitPipeline } from "../../../lib/cli/init/ci-files";
 import { FRAMEWORK_PROFILES, defaultFramework } from "../../../lib/cli/init/frameworks";
 import { normalizePackageSpec, stackNameFromDirectory } from "../../../lib/cli/init/options";
+import { packageDependency } from "../../../lib/cli/init/package-source";
 import { packageVersion } from "../../../lib/packaging";
 
 interface MemoryIO extends CliIO {
@@ -46,16 +47,23 @@ async function scaffold(args: string[], nodeVersion = "v20.20.2"): Promise<Memor
 describe("a cdktf repository", () => {
   beforeEach(() => fs.writeFileSync(path.join(dir, "cdktf-virt-0.1.0.tgz"), "not a real tarball"));
 
-  test("package.json: scripts, the framework, one constructs range, pinned TypeScript, the tarball as file:", async () => {
+  test("package.json: scripts, the framework, one constructs range, TypeScript 7 and tsx, the tarball vendored", async () => {
     await scaffold(["infra", "--framework", "cdktf", "--package", "cdktf-virt-0.1.0.tgz", "--no-install"]);
     const pkg = readJson("infra", "package.json");
     expect(pkg).toMatchObject({
       name: "infra",
       private: true,
-      scripts: { synth: "cdktf synth", plan: "cdktf plan", deploy: "cdktf deploy --auto-approve", destroy: "cdktf destroy", explain: "cdktf synth && cdktf-virt explain" },
-      dependencies: { "cdktf-virt": `file:${path.join(dir, "cdktf-virt-0.1.0.tgz")}`, cdktf: "^0.21.0", constructs: "^10.4.2" },
-      devDependencies: { "cdktf-cli": "^0.21.0", typescript: "~5.9.3", "ts-node": "^10.9.2", "@types/node": "^20" },
+      scripts: {
+        check: "tsc --noEmit",
+        synth: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktf synth",
+        plan: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktf plan",
+        deploy: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktf deploy --auto-approve",
+        explain: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktf synth && CHECKPOINT_DISABLE=1 cdktf-virt explain",
+      },
+      dependencies: { "cdktf-virt": "file:vendor/cdktf-virt-0.1.0.tgz", cdktf: "^0.21.0", constructs: "^10.4.2" },
+      devDependencies: { "cdktf-cli": "^0.21.0", typescript: "^7.0.2", tsx: "^4.21.0", "@types/node": "^20" },
     });
+    expect(read("infra", "vendor", "cdktf-virt-0.1.0.tgz")).toBe("not a real tarball");
     expect(pkg.dependencies).not.toHaveProperty("cdktn");
     expect(pkg.devDependencies).not.toHaveProperty("cdktn-cli");
   });
@@ -76,9 +84,9 @@ describe("a cdktf repository", () => {
   test("tsconfig without a paths mapping, cdktf.json, .gitignore and the README", async () => {
     await scaffold(["infra", "--framework", "cdktf", "--no-install"]);
     const tsconfig = readJson("infra", "tsconfig.json");
-    expect(tsconfig).toMatchObject({ compilerOptions: { module: "CommonJS", strict: true, target: "ES2022" }, include: ["main.ts"] });
+    expect(tsconfig).toMatchObject({ compilerOptions: { module: "preserve", strict: true, target: "ES2022" }, include: ["main.ts"] });
     expect(tsconfig.compilerOptions).not.toHaveProperty("paths");
-    expect(readJson("infra", "cdktf.json")).toMatchObject({ app: "npx ts-node main.ts", output: "cdktf.out", terraformProviders: [], context: { "cdktf-virt:stableMac": true } });
+    expect(readJson("infra", "cdktf.json")).toMatchObject({ app: "npx tsx main.ts", output: "cdktf.out", terraformProviders: [], context: { "cdktf-virt:stableMac": true } });
     expect(read("infra", ".gitignore").split("\n")).toEqual(expect.arrayContaining(["node_modules", "cdktf.out", ".terraform", "*.tfstate", "*.tfstate.*", ".gen"]));
     expect(read("infra", "README.md")).toContain("npm run deploy");
     expect(read("infra", "README.md")).not.toContain("paths");
@@ -104,15 +112,17 @@ describe("a cdktn repository", () => {
   test("imports cdktn, maps cdktf to it in tsconfig paths, installs cdktn-cli with constructs ~10.7", async () => {
     await scaffold(["infra", "--framework", "cdktn", "--no-install"]);
     expect(read("infra", "main.ts")).toContain('import { App, TerraformStack } from "cdktn";');
-    expect(readJson("infra", "tsconfig.json").compilerOptions).toMatchObject({ baseUrl: ".", paths: { cdktf: ["./node_modules/cdktn"] } });
+    expect(readJson("infra", "tsconfig.json").compilerOptions).toMatchObject({ paths: { cdktf: ["./node_modules/cdktn"] } });
+    expect(readJson("infra", "cdktf.json").app).toBe("node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts");
     const pkg = readJson("infra", "package.json");
     expect(pkg).toMatchObject({
-      scripts: { synth: "cdktn synth", deploy: "cdktn deploy --auto-approve" },
+      scripts: { synth: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktn synth", deploy: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktn deploy --auto-approve" },
       dependencies: { cdktn: "^0.24.0", constructs: "~10.7.0", "cdktf-virt": `^${packageVersion()}` },
-      devDependencies: { "cdktn-cli": "^0.24.0", typescript: "~5.9.3", "@types/node": "^22" },
+      devDependencies: { "cdktn-cli": "^0.24.0", typescript: "^7.0.2", "@types/node": "^22" },
       engines: { node: ">=22.19" },
     });
     expect(pkg.dependencies).not.toHaveProperty("cdktf");
+    expect(pkg.devDependencies).not.toHaveProperty("tsx");
     expect(read("infra", "ci", "pipeline.sh")).toContain("npx --no-install cdktn synth");
     expect(read("infra", "ci", "github-actions.yml")).toContain("node-version: 22\n");
     expect(read("infra", "README.md")).toContain('"paths": { "cdktf": ["./node_modules/cdktn"] }');
@@ -149,12 +159,27 @@ describe("defaults", () => {
     expect(readJson("Home Lab", "package.json").name).toBe("home-lab");
   });
 
-  test("--package: paths become absolute file: specs, ranges and tags stay", () => {
+  test("--package: paths are resolved to absolute file: specs first, ranges and tags stay", () => {
     expect(normalizePackageSpec("/tmp/cdktf-virt-0.1.0.tgz", dir)).toBe("file:/tmp/cdktf-virt-0.1.0.tgz");
     expect(normalizePackageSpec("../pkg/cdktf-virt-0.1.0.tgz", "/a/b")).toBe("file:/a/pkg/cdktf-virt-0.1.0.tgz");
     expect(normalizePackageSpec("file:x.tgz", "/a")).toBe("file:/a/x.tgz");
     expect(normalizePackageSpec("^0.2.0", dir)).toBe("^0.2.0");
     expect(normalizePackageSpec("latest", dir)).toBe("latest");
+  });
+
+  test("--package: a directory or a missing path is written relative to the repository, a range as it is", () => {
+    fs.mkdirSync(path.join(dir, "checkout"));
+    expect(packageDependency(`file:${path.join(dir, "checkout")}`, path.join(dir, "infra"))).toEqual({ spec: "file:../checkout" });
+    expect(packageDependency(`file:${path.join(dir, "infra", "pkgs", "x.tgz")}`, path.join(dir, "infra"))).toEqual({ spec: "file:pkgs/x.tgz" });
+    expect(packageDependency("^0.2.0", dir)).toEqual({ spec: "^0.2.0" });
+  });
+
+  test("--package vendor/x.tgz inside the repository again: no copy onto itself", async () => {
+    fs.mkdirSync(path.join(dir, "vendor"));
+    fs.writeFileSync(path.join(dir, "vendor", "cdktf-virt-0.1.0.tgz"), "tarball");
+    await scaffold([".", "--framework", "cdktn", "--package", "vendor/cdktf-virt-0.1.0.tgz", "--no-install"]);
+    expect(readJson("package.json").dependencies["cdktf-virt"]).toBe("file:vendor/cdktf-virt-0.1.0.tgz");
+    expect(read("vendor", "cdktf-virt-0.1.0.tgz")).toBe("tarball");
   });
 });
 
