@@ -1,7 +1,7 @@
 // Installing the bundled providers into a Terraform filesystem mirror (unpacked layout), so `terraform init`
 // finds them with no registry and no network:
 //   <mirror>/<hostname>/<namespace>/<type>/<version>/<os>_<arch>/terraform-provider-<type>_v<version>
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -87,10 +87,11 @@ function installOne(mirrorDir: string, type: string): InstalledProvider {
   }
   const target = mirrorExecutablePath(mirrorDir, type);
   const result = { type, source: providerSource(type), version: PROVIDER_VERSION, path: target };
+  const marked = markCommonJs(dirname(target));
   const existing = statSync(target, { throwIfNoEntry: false });
   if (existing !== undefined && sameBytes(source, target, statSync(source), existing)) {
     if ((existing.mode & 0o111) === 0) chmodSync(target, 0o755);
-    return { ...result, changed: false };
+    return { ...result, changed: marked };
   }
   mkdirSync(join(target, ".."), { recursive: true });
   // Copy then rename, so a concurrently starting terraform never sees a half-written executable.
@@ -100,6 +101,24 @@ function installOne(mirrorDir: string, type: string): InstalledProvider {
   renameSync(partial, target);
   return { ...result, changed: true };
 }
+
+/**
+ * The bundles are CommonJS files without a .js extension, and the mirror usually sits inside the user's app
+ * (cdktf.out/stacks/<stack>/terraform.d/plugins): an app whose package.json says `"type": "module"` would make
+ * node load them as ES modules and fail. A package.json beside the executable is the nearest one node reads.
+ * Returns whether it had to be written.
+ */
+function markCommonJs(dir: string): boolean {
+  const path = join(dir, "package.json");
+  if (existsSync(path) && readFileSync(path, "utf8") === COMMONJS_PACKAGE_JSON) return false;
+  mkdirSync(dir, { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, COMMONJS_PACKAGE_JSON);
+  renameSync(partial, path);
+  return true;
+}
+
+const COMMONJS_PACKAGE_JSON = '{ "type": "commonjs" }\n';
 
 /**
  * Whether files `a` and `b` hold the same bytes (sizes first); false when either cannot be read. Callers that

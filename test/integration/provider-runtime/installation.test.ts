@@ -33,6 +33,19 @@ describe("provider runtime: installation and state upgrades", () => {
     expect((await ws.plan()).code).toBe(0);
   });
 
+  test("an app whose package.json says \"type\": \"module\" still starts the providers (they are CommonJS)", async () => {
+    const ws = testfsWorkspace("esm-app", "cwd-plugins");
+    workspaces.push(ws);
+    // The providers live under the app's folder (cdktf.out/stacks/<stack>/terraform.d/plugins); Node reads the
+    // nearest package.json to decide how to load a file without a .js/.cjs extension.
+    writeFileSync(join(ws.dir, "package.json"), JSON.stringify({ name: "infra", private: true, type: "module" }));
+    writeMain(ws, `resource "testfs_file" "m" {\n  path    = "m.txt"\n  content = "from an ESM app"\n}`);
+    expect((await ws.init()).code).toBe(0);
+    const applied = await ws.apply();
+    expect(applied.output).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION/);
+    expect(readFileSync(join(ws.dir, "m.txt"), "utf8")).toBe("from an ESM app");
+  });
+
   test("state from schema version 0 is upgraded by the resource's upgradeState", async () => {
     const ws = testfsWorkspace("upgrade");
     workspaces.push(ws);
