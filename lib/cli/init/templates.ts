@@ -54,8 +54,8 @@ export function renderPackageJson({ profile, stackName, packageSpec }: TemplateI
     version: "0.1.0",
     private: true,
     description: `Incus infrastructure deployed with cdktf-virt on ${profile.title}`,
-    // No "type": "module": Node would then load the bundled providers (extensionless CommonJS files that terraform
-    // finds under cdktf.out) as ES modules, and they fail. main.ts is still run as an ES module (see appCommand).
+    // No "type": Node decides per file, and main.ts runs as an ES module (see appCommand). "module" would work too:
+    // the bundled providers under cdktf.out carry their own CommonJS package.json (lib/packaging/mirror.ts).
     scripts: {
       check: TYPE_CHECK,
       test: TYPE_CHECK,
