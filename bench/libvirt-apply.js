@@ -21,10 +21,14 @@ const { flag, formatMs, median, option, printResult, ratio, spread, timed } = re
 
 const URI = process.env.CDKTF_VIRT_LIBVIRT_URI ?? "qemu:///system";
 const POOL = process.env.CDKTF_VIRT_LIBVIRT_POOL ?? "cdktf-virt-test";
+// The tests' domain type ("kvm" where /dev/kvm is usable, else "qemu"; CDKTF_VIRT_LIBVIRT_HYPERVISOR overrides),
+// the same for the virsh baseline and the provider, so both start the same kind of guest.
+/** @type {"kvm" | "qemu"} */
+const TYPE = loadTs("test/support/libvirt.ts").LIBVIRT_TEST_HYPERVISOR;
 const run = promisify(execFile);
 const virsh = (...args) => run("virsh", ["-c", URI, "-q", ...args], { maxBuffer: 4 * 1024 * 1024 });
 
-const domainXml = (name, volume) => `<domain type='kvm'>
+const domainXml = (name, volume) => `<domain type='${TYPE}'>
   <name>${name}</name>
   <memory unit='MiB'>64</memory>
   <vcpu>1</vcpu>
@@ -58,7 +62,7 @@ resource "libvirt_volume" "disk" {
 resource "libvirt_domain" "vm" {
   count       = ${count}
   name        = "${prefix}vm\${count.index}"
-  type        = "kvm"
+  type        = "${TYPE}"
   memory      = 64
   memory_unit = "MiB"
   vcpu        = 1
@@ -175,11 +179,12 @@ async function main() {
   const t = median(tf);
   const p = median(parallel);
   const s = median(sequential);
-  console.log(`libvirt-apply (${count} domains with a volume each, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`);
+  console.log(`libvirt-apply (${count} ${TYPE} domains with a volume each, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`);
   printResult(
     {
       bench: "libvirt-apply",
       domains: count,
+      domainType: TYPE,
       parallelism,
       runs,
       terraformMs: Math.round(t),

@@ -14,6 +14,8 @@ export interface LibvirtRebuildOptions {
   readonly baseImage?: string;
   /** Domain type: "kvm", or "qemu" (TCG) where /dev/kvm is missing. Changing it rebuilds the domain. @default "kvm" */
   readonly hypervisor?: string;
+  /** The domain's name. Changing it rebuilds the domain, as a new hypervisor does. @default derived from the construct path */
+  readonly domainName?: string;
   /** Seconds a guest gets to power off before it is forced off (a guest without an OS never does). @default provider's 30 s */
   readonly shutdownTimeoutSeconds?: number;
   /** Lift the base's and data volume's protection so `cdktf destroy` may delete them. @default $CDKTF_VIRT_UNPROTECT === "1" */
@@ -39,6 +41,7 @@ export class LibvirtRebuildStack extends TerraformStack {
 
     const vm = new Instance(this, "vm", {
       host: kvm,
+      name: options.domainName,
       memory: "256MiB",
       vcpus: 1,
       network,

@@ -1,11 +1,34 @@
 // Shared helpers for tests that drive the real libvirtd (qemu:///system, set up by scripts/setup-libvirt.sh):
 // a loud precheck, unique name prefixes, and a cleanup that removes only objects carrying the test's prefix.
 import { randomBytes } from "node:crypto";
+import { closeSync, constants, openSync } from "node:fs";
 import { LibvirtClient } from "../../lib/libvirt";
 
 export const LIBVIRT_TEST_URI = process.env.CDKTF_VIRT_LIBVIRT_URI ?? "qemu:///system";
 /** The dir pool scripts/setup-libvirt.sh creates; tests put their volumes in it (with their prefix). */
 export const LIBVIRT_TEST_POOL = process.env.CDKTF_VIRT_LIBVIRT_POOL ?? "cdktf-virt-test";
+
+/** Whether this machine can run KVM guests: /dev/kvm exists and opens read-write (what QEMU does with it). */
+function kvmUsable(): boolean {
+  try {
+    closeSync(openSync("/dev/kvm", constants.O_RDWR));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The domain type of every domain the integration tests and benchmarks create: "kvm" where KVM is usable, else
+ * "qemu" (QEMU's TCG emulation runs the same guests, only slower; libvirt refuses to define a "kvm" domain on a
+ * machine without /dev/kvm). CDKTF_VIRT_LIBVIRT_HYPERVISOR=kvm|qemu overrides the choice.
+ */
+export const LIBVIRT_TEST_HYPERVISOR: "kvm" | "qemu" = ((): "kvm" | "qemu" => {
+  const forced = process.env.CDKTF_VIRT_LIBVIRT_HYPERVISOR;
+  if (forced === "kvm" || forced === "qemu") return forced;
+  if (forced) throw new Error(`CDKTF_VIRT_LIBVIRT_HYPERVISOR must be "kvm" or "qemu", not '${forced}'`);
+  return kvmUsable() ? "kvm" : "qemu";
+})();
 
 /** A unique prefix such as "t-libvirt-driver-3f9a1c-" for every object a test file creates. */
 export function libvirtTestPrefix(area: string): string {

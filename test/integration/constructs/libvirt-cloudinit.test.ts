@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Instance, LibvirtHost, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
 import type { LibvirtClient } from "../../../lib/libvirt";
-import { cleanupLibvirt, LIBVIRT_TEST_POOL, LIBVIRT_TEST_URI, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
+import { cleanupLibvirt, LIBVIRT_TEST_HYPERVISOR, LIBVIRT_TEST_POOL, LIBVIRT_TEST_URI, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
 import { StackRun } from "./support";
 
 const prefix = libvirtTestPrefix("cin");
@@ -39,7 +39,7 @@ function synth(userData: string): void {
     const vm = new Instance(stack, "vm", {
       host,
       memory: "64MiB",
-      libvirt: { shutdownTimeoutSeconds: 0, cloudInit: { userData, metaData: `instance-id: ${stackName}\n` } },
+      libvirt: { hypervisor: LIBVIRT_TEST_HYPERVISOR, shutdownTimeoutSeconds: 0, cloudInit: { userData, metaData: `instance-id: ${stackName}\n` } },
     });
     vm.attach(root, { path: "vda" });
   });

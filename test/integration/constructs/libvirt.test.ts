@@ -4,7 +4,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { LibvirtRebuildStack } from "../../../examples/libvirt-rebuild/stack";
-import { LIBVIRT_TEST_URI } from "../../support/libvirt";
+import { LIBVIRT_TEST_HYPERVISOR, LIBVIRT_TEST_URI } from "../../support/libvirt";
 import { libvirtConstructsSuite } from "./support";
 
 const lv = libvirtConstructsSuite("constructs");
@@ -12,11 +12,14 @@ const lv = libvirtConstructsSuite("constructs");
 
 test("a rebuilt domain gets a fresh overlay of its base; its data volume is untouched", async () => {
   const poolDir = join(lv.run.root, "pool");
-  const synth = (hypervisor: string, unprotected = false) =>
-    lv.run.synthStack((app, name) => new LibvirtRebuildStack(app, name, { uri: LIBVIRT_TEST_URI, poolDir, hypervisor, unprotected, shutdownTimeoutSeconds: 1 }));
   const name = (id: string) => `${lv.stackName}-${id}`;
+  const synth = (domainName: string, unprotected = false) =>
+    lv.run.synthStack(
+      (app, stackName) =>
+        new LibvirtRebuildStack(app, stackName, { uri: LIBVIRT_TEST_URI, poolDir, hypervisor: LIBVIRT_TEST_HYPERVISOR, domainName, unprotected, shutdownTimeoutSeconds: 1 }),
+    );
 
-  synth("kvm");
+  synth(name("vm"));
   await lv.run.deploy();
   expect(lv.virsh("domstate", name("vm"))).toBe("running");
   const metadata = lv.virsh("metadata", name("vm"), "--uri", "https://cdktf-virt.dev/xmlns/owner");
@@ -28,8 +31,9 @@ test("a rebuilt domain gets a fresh overlay of its base; its data volume is unto
   };
   expect(lv.virsh("vol-dumpxml", "--pool", name("images"), name("root"))).toContain(join(poolDir, name("base")));
 
-  // A new domain type forces a new domain: the generation anchor rebuilds the overlay with it.
-  synth("qemu");
+  // A new domain name forces a new domain (with or without KVM, unlike a new domain type): the generation anchor
+  // rebuilds the overlay with it.
+  synth(name("vm2"));
   const plan = await lv.run.plan();
   expect(plan.code).toBe(2);
   expect(plan.output).toMatch(/libvirt_domain\.vm (must|will) be replaced/);
@@ -39,8 +43,10 @@ test("a rebuilt domain gets a fresh overlay of its base; its data volume is unto
   expect(applied).toMatch(/libvirt_volume\.root: Destruction complete/);
   expect(applied).toMatch(/libvirt_volume\.root: Creation complete/);
   expect(applied).not.toMatch(/libvirt_volume\.data: Destr/);
-  expect(lv.virsh("domuuid", name("vm"))).not.toBe(before.uuid);
-  expect(lv.virsh("domstate", name("vm"))).toBe("running");
+  const domains = () => lv.virsh("list", "--all", "--name").split("\n");
+  expect(domains()).not.toContain(name("vm"));
+  expect(lv.virsh("domuuid", name("vm2"))).not.toBe(before.uuid);
+  expect(lv.virsh("domstate", name("vm2"))).toBe("running");
   expect(statSync(join(poolDir, name("data"))).ino).toBe(before.data);
   expect(statSync(join(poolDir, name("data"))).birthtimeMs).toBe(before.dataBirth);
 
@@ -49,8 +55,8 @@ test("a rebuilt domain gets a fresh overlay of its base; its data volume is unto
   expect(refused.code).not.toBe(0);
   // The provider refuses from the volumes' removal_policy (in the state), as prevent_destroy does in the code.
   expect(refused.output).toMatch(/prevent_destroy|Volume \S+ is protected/);
-  synth("qemu", true);
+  synth(name("vm2"), true);
   await lv.run.deploy();
   expect((await lv.run.destroy()).code).toBe(0);
-  expect(lv.virsh("list", "--all", "--name")).not.toContain(name("vm"));
+  expect(domains()).not.toContain(name("vm2"));
 });

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
-import { LIBVIRT_TEST_POOL, libvirtTestPrefix } from "../../support/libvirt";
+import { LIBVIRT_TEST_HYPERVISOR, LIBVIRT_TEST_POOL, libvirtTestPrefix } from "../../support/libvirt";
 import { applySavedPlan, expectEmptyPlan, header, plannedActions } from "./harness";
 import { libvirtWorkspaceSuite } from "./support/workspace-suite";
 
@@ -29,7 +29,7 @@ function config(userData: string, withDomain: boolean): string {
 `;
   const domain = `resource "libvirt_domain" "vm" {
   name        = "${prefix}vm"
-  type        = "kvm"
+  type        = "${LIBVIRT_TEST_HYPERVISOR}"
   memory      = 64
   memory_unit = "MiB"
   vcpu        = 1

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isNotFound, LibvirtClient, VirshError } from "../../../lib/libvirt";
-import { cleanupLibvirt, LIBVIRT_TEST_POOL, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
+import { cleanupLibvirt, LIBVIRT_TEST_HYPERVISOR, LIBVIRT_TEST_POOL, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
 
 jest.setTimeout(60_000);
 
@@ -98,6 +98,7 @@ test("domain: two disks and an isolated NIC; define, start, redefine, stop, unde
   const name = `${prefix}vm`;
   const spec = {
     name,
+    type: LIBVIRT_TEST_HYPERVISOR,
     memoryKiB: 65536,
     vcpus: 1,
     ownerMarker: "test-stack/vm",
@@ -116,7 +117,7 @@ test("domain: two disks and an isolated NIC; define, start, redefine, stop, unde
   await client.domains.start(name);
   expect(await client.domains.state(name)).toBe("running");
   const live = await client.domains.dumpxml(name, { inactive: false });
-  expect(live).toMatch(/<domain type='kvm' id='\d+'>/);
+  expect(live).toMatch(new RegExp(`<domain type='${LIBVIRT_TEST_HYPERVISOR}' id='\\d+'>`));
 
   // Redefining keeps identity and unmanaged parts; a running domain picks it up at its next start.
   const redefined = await client.domains.redefine({ ...spec, memoryKiB: 131072, interfaces: [{ network: net, mac: defined.interfaces[0].mac }] });
@@ -156,6 +157,7 @@ describe("errors carry virsh's message and say what was missing", () => {
     const dom = `${prefix}badref`;
     await client.domains.define({
       name: dom,
+      type: LIBVIRT_TEST_HYPERVISOR,
       memoryKiB: 65536,
       vcpus: 1,
       disks: [{ source: { type: "volume", pool: POOL, volume: `${prefix}missing-vol` }, target: { dev: "vda" } }],

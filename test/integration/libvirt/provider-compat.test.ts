@@ -4,7 +4,7 @@
 // order), in-place domain updates, `running` managed, and a plan after apply that is empty.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { libvirtTestPrefix } from "../../support/libvirt";
+import { LIBVIRT_TEST_HYPERVISOR, libvirtTestPrefix } from "../../support/libvirt";
 import { applySavedPlan, expectEmptyPlan, header, ownerXml, plannedActions, qcow2Image } from "./harness";
 import { libvirtWorkspaceSuite } from "./support/workspace-suite";
 
@@ -57,7 +57,7 @@ resource "libvirt_network" "isolated" {
 
 resource "libvirt_domain" "vm" {
   name        = "${prefix}vm"
-  type        = "kvm"
+  type        = "${LIBVIRT_TEST_HYPERVISOR}"
   memory      = ${s.memoryMiB}
   memory_unit = "MiB"
   vcpu        = 1

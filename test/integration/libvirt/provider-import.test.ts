@@ -1,7 +1,7 @@
 // Objects that exist before Terraform knows them: import of a domain and a volume created with virsh (then an
 // empty plan, and the ownership marker added without a restart), adopt-on-create when the marker matches, and
 // refusal (naming the import command) when it does not. Plus the provider's validation of unsupported shapes.
-import { LIBVIRT_TEST_POOL, libvirtTestPrefix } from "../../support/libvirt";
+import { LIBVIRT_TEST_HYPERVISOR, LIBVIRT_TEST_POOL, libvirtTestPrefix } from "../../support/libvirt";
 import { expectEmptyPlan, header, ownerXml } from "./harness";
 import { libvirtWorkspaceSuite } from "./support/workspace-suite";
 
@@ -28,7 +28,7 @@ function importedDomainHcl(withMarker: boolean): string {
   return `
 resource "libvirt_domain" "imported" {
   name   = "${prefix}byhand"
-  type   = "kvm"
+  type   = "${LIBVIRT_TEST_HYPERVISOR}"
   memory = 65536
   vcpu   = 1
   devices = {
@@ -42,7 +42,7 @@ function adoptedDomainHcl(): string {
   return `
 resource "libvirt_domain" "adopted" {
   name     = "${prefix}adopt"
-  type     = "kvm"
+  type     = "${LIBVIRT_TEST_HYPERVISOR}"
   memory   = 64
   memory_unit = "MiB"
   running  = false
@@ -57,6 +57,7 @@ test("a volume and a running domain created with virsh are imported, plan empty,
   await suite.client.volumes.create(POOL, { name: `${prefix}data`, capacity: 4 * MiB, format: "raw" });
   await suite.client.domains.define({
     name: `${prefix}byhand`,
+    type: LIBVIRT_TEST_HYPERVISOR,
     memoryKiB: 65536,
     vcpus: 1,
     disks: [{ source: { type: "volume", pool: POOL, volume: `${prefix}data` }, target: { dev: "vdb", bus: "virtio" }, driverType: "raw" }],
@@ -88,7 +89,7 @@ test("a volume can also be imported by its path", async () => {
 });
 
 test("create adopts a domain that carries the same ownership marker", async () => {
-  const defined = await suite.client.domains.define({ name: `${prefix}adopt`, memoryKiB: 65536, vcpus: 1, metadataXml: marker });
+  const defined = await suite.client.domains.define({ name: `${prefix}adopt`, type: LIBVIRT_TEST_HYPERVISOR, memoryKiB: 65536, vcpus: 1, metadataXml: marker });
   suite.ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl());
   const applied = await suite.ws.apply();
   expect(applied.output).toContain("libvirt_domain.adopted: Creation complete");
@@ -97,7 +98,7 @@ test("create adopts a domain that carries the same ownership marker", async () =
 });
 
 test("create refuses a domain without the marker and a volume it did not create, naming the import command", async () => {
-  await suite.client.domains.define({ name: `${prefix}foreign`, memoryKiB: 32768, vcpus: 1 });
+  await suite.client.domains.define({ name: `${prefix}foreign`, type: LIBVIRT_TEST_HYPERVISOR, memoryKiB: 32768, vcpus: 1 });
   await suite.client.volumes.create(POOL, { name: `${prefix}foreign-vol`, capacity: MiB });
   suite.ws.write(
     "main.tf",
@@ -105,7 +106,7 @@ test("create refuses a domain without the marker and a volume it did not create,
       `
 resource "libvirt_domain" "foreign" {
   name     = "${prefix}foreign"
-  type     = "kvm"
+  type     = "${LIBVIRT_TEST_HYPERVISOR}"
   memory   = 128
   memory_unit = "MiB"
   metadata = { xml = "${ownerXml("import-test/foreign")}" }
@@ -140,7 +141,7 @@ resource "libvirt_network" "routed" {
 }
 resource "libvirt_domain" "badmeta" {
   name     = "${prefix}badmeta"
-  type     = "kvm"
+  type     = "${LIBVIRT_TEST_HYPERVISOR}"
   metadata = { xml = "<unclosed" }
 }
 resource "libvirt_volume" "nosize" {

@@ -3,6 +3,7 @@
 // the hypervisor that can boot it here and read a boot's report from the console log the domain writes on the host.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { LIBVIRT_TEST_HYPERVISOR } from "../../../support/libvirt";
 
 export const TEST_GUEST_DIR = process.env.CDKTF_VIRT_TEST_GUEST_DIR ?? "/var/lib/cdktf-virt/test-guest";
 
@@ -21,16 +22,17 @@ export function requireTestGuest(): TestGuest {
 }
 
 /**
- * The domain type that boots the guest on this machine: CDKTF_VIRT_TEST_GUEST_HYPERVISOR when set, else "kvm" —
- * except on a host whose KVM is PVM (kvm_pvm, the nested KVM of some cloud sandboxes), which only runs kernels
- * built as PVM guests: Debian's kernel hangs there before its first message, so the guest runs under QEMU's
- * emulation ("qemu", TCG) instead. Everything the tests check is the same for both.
+ * The domain type that boots the guest on this machine: CDKTF_VIRT_TEST_GUEST_HYPERVISOR when set, else the
+ * tests' LIBVIRT_TEST_HYPERVISOR ("kvm" where KVM is usable, else "qemu") — except on a host whose KVM is PVM
+ * (kvm_pvm, the nested KVM of some cloud sandboxes), which only runs kernels built as PVM guests: Debian's kernel
+ * hangs there before its first message, so the guest runs under QEMU's emulation ("qemu", TCG) instead. Everything
+ * the tests check is the same for both.
  */
 export function testGuestHypervisor(): "kvm" | "qemu" {
   const forced = process.env.CDKTF_VIRT_TEST_GUEST_HYPERVISOR;
   if (forced === "kvm" || forced === "qemu") return forced;
   if (existsSync("/sys/module/kvm_pvm")) return "qemu";
-  return existsSync("/dev/kvm") ? "kvm" : "qemu";
+  return LIBVIRT_TEST_HYPERVISOR;
 }
 
 /** One boot's report: key → value, in the order the guest printed them. */
@@ -52,6 +54,8 @@ export function parseGuestReport(log: string): GuestReport | undefined {
 /**
  * Waits until the console log at `path` holds a complete report (the domain truncates the file when it starts, so
  * after a deploy it is the latest boot's). Fails after `timeoutMs` with the log's tail.
+ * The default is set for emulation ("qemu", no KVM) on a busy machine: on 2 cores at a load average of 4–6 a boot
+ * took 11–16 s, 23–28 s with DHCP; it grows with the load, which 180 s leaves room for (KVM boots in a few seconds).
  */
 export async function waitForGuestReport(path: string, timeoutMs = 180_000): Promise<GuestReport> {
   const deadline = Date.now() + timeoutMs;
