@@ -1,8 +1,9 @@
 // A cell of the lifecycle table (docs/lifecycle.md, "What happens to the data, per policy and path") through the
 // constructs and the real terraform and libvirtd: a stack with its own pool, a DESTROY data volume attached with
 // snapshotBeforeRebuild. One rebuild (the domain's name changes) leaves the copy "<volume>.rebuild-<domain>-<stamp>"
-// in that pool; `cdktf destroy` then deletes the domain and the volume, and keeps the pool because it holds the copy:
-// no error, a warning naming the copy and the command that deletes it, and the copy still holds the bytes.
+// in that pool; `cdktf destroy` takes one more copy as it deletes the domain, deletes the volume, and keeps the pool
+// because it holds the copies: no error, a warning naming each copy and the command that deletes it, and the copies
+// still hold the bytes.
 import { randomBytes } from "node:crypto";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -47,17 +48,25 @@ test("destroy keeps the stack's own pool while it holds a copy taken before a re
   const destroyed = await run.destroy();
   const output = destroyed.output.replace(/\s+/g, " ");
   expect({ code: destroyed.code, errors: output.match(/Error: [^│]*/g) ?? [] }).toEqual({ code: 0, errors: [] });
-  expect(output).toContain(`Pool ${pool} was kept`);
-  expect(output).toContain(copies[0]);
-  expect(output).toContain(`virsh -c ${LIBVIRT_TEST_URI} vol-delete --pool ${pool} ${copies[0]}`);
   expect((await run.run(["state", "list"])).output.trim()).toBe("");
   expect(lv.virsh("list", "--all", "--name")).not.toContain(name("vm2"));
-  // The DESTROY volume is gone; the copy is all that is left, with the bytes the volume had.
-  expect(readdirSync(poolDir)).toEqual(copies);
-  expect(readFileSync(join(poolDir, copies[0])).equals(bytes)).toBe(true);
+  // Deleting the domain took one more copy (of vm2); the DESTROY volume is gone, the two copies are all that is
+  // left, each with the bytes the volume had.
+  const left = readdirSync(poolDir).sort();
+  expect(left).toHaveLength(2);
+  expect(left[0]).toBe(copies[0]);
+  expect(left[1]).toMatch(new RegExp(`^${name("data")}\\.rebuild-${name("vm2")}-\\d{8}T\\d{6}Z$`));
+  for (const copy of left) expect(readFileSync(join(poolDir, copy)).equals(bytes)).toBe(true);
+  // The pool is kept because of them, and the warning names each with the command that deletes it.
+  expect(output).toContain(`Pool ${pool} was kept`);
+  for (const copy of left) {
+    expect(output).toContain(`- ${copy}: copy taken before a rebuild (snapshotBeforeRebuild)`);
+    expect(output).toContain(`virsh -c ${LIBVIRT_TEST_URI} vol-delete --pool ${pool} ${copy}`);
+  }
+  expect(lv.virsh("pool-info", pool)).toMatch(/State:\s+running/);
 
   // The test removes what the destroy kept: the copy, then the pool.
-  lv.virsh("vol-delete", "--pool", pool, copies[0]);
+  for (const copy of left) lv.virsh("vol-delete", "--pool", pool, copy);
   lv.virsh("pool-destroy", pool);
   lv.virsh("pool-undefine", pool);
 });
