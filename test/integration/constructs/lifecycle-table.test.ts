@@ -1,6 +1,6 @@
 // The cells of the lifecycle table (docs/lifecycle.md, "What happens to the data, per policy and path") that no other
 // test shows, through the public constructs and the real terraform on incusd:
-// - a rebuilt instance detaches and re-attaches its PROTECT, RETAIN and SNAPSHOT volumes with their bytes;
+// - a rebuilt instance detaches and re-attaches its PROTECT, RETAIN, SNAPSHOT and DESTROY volumes with their bytes;
 // - `cdktf destroy` over a PROTECT volume is refused (prevent_destroy; the provider's protect check names the
 //   volume first) and deletes nothing;
 // - a DESTROY volume in the stack's own project and pool goes first, then the (empty) project and pool, no error.
@@ -9,7 +9,7 @@ import * as path from "node:path";
 import type { TerraformStack } from "cdktf";
 import { IncusHost, Instance, Project, RemovalPolicy, StoragePool, Volume } from "../../../lib";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
-import { getInstance, getVolume, incusConstructsSuite, incusQuery, shIn, StackRun } from "./support";
+import { getInstance, getVolume, incusConstructsSuite, incusQuery, shIn, StackRun, volumesWithPrefix } from "./support";
 
 // afterAll removes by the unique prefix what a test leaves on purpose (the PROTECT volume and the kept copies).
 const { prefix, runs, image2 } = incusConstructsSuite("table", { secondImage: true });
@@ -18,10 +18,11 @@ const POLICIES = [
   ["prot", RemovalPolicy.PROTECT],
   ["ret", RemovalPolicy.RETAIN],
   ["snp", RemovalPolicy.SNAPSHOT],
+  ["des", RemovalPolicy.DESTROY],
 ] as const;
 
 describe("lifecycle table on the real incusd", () => {
-  test("PROTECT, RETAIN and SNAPSHOT volumes survive an instance rebuild with their bytes; destroy is then refused by prevent_destroy", async () => {
+  test("PROTECT, RETAIN, SNAPSHOT and DESTROY volumes survive an instance rebuild with their bytes; destroy is then refused by prevent_destroy", async () => {
     const run = new StackRun(`${prefix}-r`);
     runs.push(run);
     const name = (id: string) => `${run.stackName}-${id}`;
@@ -66,6 +67,9 @@ describe("lifecycle table on the real incusd", () => {
     expect((await run.destroy()).code).toBe(0);
     expect(getInstance(name("app"))).toBeUndefined();
     expect(getVolume(TEST_POOL, name("prot"))).toBeDefined();
+    expect(getVolume(TEST_POOL, name("des"))).toBeUndefined();
+    expect(getVolume(TEST_POOL, name("ret")).config["user.cdktf-virt.owner"]).toBe(`released:${run.stackName}/ret`);
+    expect(volumesWithPrefix(TEST_POOL, `${name("snp")}-final-`, "custom")).toHaveLength(1);
   });
 
   test("DESTROY volume in the stack's own project and pool: destroy deletes the volume, then the project and the pool, with no error", async () => {
