@@ -36,10 +36,10 @@ test("destroy keeps the stack's own pool while it holds a copy taken before a re
   await run.deploy();
 
   synth(name("vm2"));
-  const plan = await run.plan();
-  expect(plan.output).toMatch(/libvirt_domain\.vm must be replaced/);
-  expect(plan.output).not.toMatch(/libvirt_volume\.data (must be replaced|will be destroyed)/);
-  const rebuilt = (await run.deploy()).replace(/\s+/g, " ");
+  const applied = await run.deploy();
+  expect(applied).toMatch(/libvirt_domain\.vm must be replaced/);
+  expect(applied).not.toMatch(/libvirt_volume\.data (must be replaced|will be destroyed)/);
+  const rebuilt = applied.replace(/\s+/g, " ");
   expect(rebuilt).toContain(`Domain ${name("vm1")}: snapshot before rebuild kept`);
   const copies = readdirSync(poolDir).filter((f) => f.startsWith(`${name("data")}.rebuild-`));
   expect(copies).toHaveLength(1);

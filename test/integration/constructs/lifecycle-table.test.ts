@@ -42,10 +42,9 @@ describe("lifecycle table on the real incusd", () => {
 
     // The image change rebuilds the instance only: each volume is detached, kept and attached to the new one.
     run.synth(build(image2));
-    const plan = await run.plan();
-    expect(plan.output).toMatch(/incus_instance\.app must be replaced/);
-    expect(plan.output).not.toMatch(/incus_storage_volume\.\w+ (must be replaced|will be destroyed)/);
-    await run.deploy();
+    const applied = await run.deploy();
+    expect(applied).toMatch(/incus_instance\.app must be replaced/);
+    expect(applied).not.toMatch(/incus_storage_volume\.\w+ (must be replaced|will be destroyed)/);
     expect(getInstance(name("app")).config["volatile.uuid"]).not.toBe(uuid);
     expect(POLICIES.map(([id]) => getVolume(TEST_POOL, name(id)).created_at)).toEqual(created);
     expect(readBack()).toEqual(written);
