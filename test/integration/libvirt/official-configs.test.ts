@@ -106,7 +106,7 @@ test("libvirt_domain state written with the old defaults (autostart = false, mem
   suite.ws.write("main.tf", stoppedDomain);
   await suite.ws.apply();
   // The state the provider wrote before unset attributes stayed null.
-  const file = join(suite.ws.root, "terraform.tfstate");
+  const file = join(suite.ws.dir, "terraform.tfstate");
   const tfstate = JSON.parse(readFileSync(file, "utf8"));
   const vm = tfstate.resources.find((r: { type: string }) => r.type === "libvirt_domain");
   vm.instances[0].attributes.autostart = false;

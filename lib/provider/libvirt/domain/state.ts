@@ -21,7 +21,8 @@ export function machineState(live: string | undefined, known: string | undefined
 export type AddressesByMac = ReadonlyMap<string, readonly string[]>;
 
 export function domainState(info: DomainInfo, known: Values, addresses: AddressesByMac = new Map()): State {
-  const memory = fromBytes(info.memoryKiB * 1024, knownString(known.memory_unit) ?? "KiB", "KiB");
+  const memoryUnit = knownString(known.memory_unit);
+  const memory = fromBytes(info.memoryKiB * 1024, memoryUnit ?? "KiB", "KiB");
   const knownOs = knownObject(known.os);
   const knownMetadata = knownString(knownObject(known.metadata)?.xml);
   return {
@@ -29,10 +30,11 @@ export function domainState(info: DomainInfo, known: Values, addresses: Addresse
     type: info.type,
     description: info.description ?? (known.description === "" ? "" : null),
     memory: memory.value,
-    memory_unit: memory.unit,
+    // Unset attributes stay null (as in the official provider); set ones are read back so drift shows.
+    memory_unit: memoryUnit === undefined ? null : memory.unit,
     vcpu: info.vcpus,
     running: info.active,
-    autostart: info.autostart,
+    autostart: known.autostart === null || known.autostart === undefined ? null : info.autostart,
     os: {
       type: info.osType ?? "hvm",
       type_arch: info.arch ?? knownString(knownOs?.type_arch) ?? null,
