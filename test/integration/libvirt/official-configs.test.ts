@@ -1,14 +1,14 @@
 // Configurations in the shape of the official dmacvicar/libvirt 0.9.7 acceptance tests, through the real terraform
 // and libvirtd: a pool path with a trailing slash, a download whose size nobody announces, a domain that leaves
-// autostart and memory_unit unset (and a state written before they could be null), `running = false`, and a
+// optional attributes unset (and a state written before they stayed null), `running = false`, and a
 // libvirt_cloudinit_disk without a pool whose ISO is uploaded with libvirt_volume create.content.url.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { LIBVIRT_TEST_POOL, libvirtTestPrefix } from "../../support/libvirt";
-import { expectEmptyPlan, header } from "./harness";
+import { applySavedPlan, expectEmptyPlan, header, plannedActions } from "./harness";
 import { libvirtWorkspaceSuite } from "./support/workspace-suite";
 
 jest.setTimeout(300_000);
@@ -40,20 +40,27 @@ afterEach(async () => {
 
 test("libvirt_pool trailing slash: target.path keeps the user's spelling, libvirt's is the same directory, plan empty", async () => {
   const dir = join(suite.ws.root, "slash-pool");
-  suite.ws.write(
-    "main.tf",
-    `${header()}
+  const pool = (path: string) => `${header()}
 resource "libvirt_pool" "test" {
   name   = "${prefix}slash"
   type   = "dir"
-  target = { path = "${dir}/" }
+  target = { path = "${path}" }
 }
-`,
-  );
+`;
+  suite.ws.write("main.tf", pool(`${dir}/`));
   await suite.ws.apply();
   const state = await suite.ws.resource("libvirt_pool.test");
   expect(state?.values.target).toEqual({ path: `${dir}/` });
-  expect(await suite.client.pools.find(`${prefix}slash`)).toMatchObject({ targetPath: dir, active: true });
+  const created = await suite.client.pools.find(`${prefix}slash`);
+  expect(created).toMatchObject({ targetPath: dir, active: true });
+  await expectEmptyPlan(suite.ws);
+
+  // Dropping the slash names the same directory: an update of the spelling in state, not a new pool.
+  suite.ws.write("main.tf", pool(dir));
+  expect((await plannedActions(suite.ws))["libvirt_pool.test"]).toEqual(["update"]);
+  await applySavedPlan(suite.ws);
+  expect((await suite.ws.resource("libvirt_pool.test"))?.values.target).toEqual({ path: dir });
+  expect((await suite.client.pools.find(`${prefix}slash`))?.uuid).toBe(created?.uuid);
   await expectEmptyPlan(suite.ws);
 });
 
@@ -81,40 +88,38 @@ ${capacity}  target = { format = { type = "raw" } }
   await expectEmptyPlan(suite.ws);
 });
 
+// Only what the official provider requires, plus running = false (qemu without KVM: nothing is started).
 const stoppedDomain = `${header()}
 resource "libvirt_domain" "vm" {
   name    = "${prefix}stopped"
   type    = "qemu"
-  memory  = 65536
-  vcpu    = 1
   running = false
 }
 `;
 
-test("libvirt_domain running = false, autostart and memory_unit unset: defined, not started, null in state, plan empty", async () => {
+test("libvirt_domain running = false, optional attributes unset: defined, not started, null in state, plan empty", async () => {
   suite.ws.write("main.tf", stoppedDomain);
   await suite.ws.apply();
-  expect(await suite.client.domains.info(`${prefix}stopped`)).toMatchObject({ state: "shut off", autostart: false, memoryKiB: 65536 });
-  const state = await suite.ws.resource("libvirt_domain.vm");
-  expect(state?.values).toMatchObject({ running: false, memory: 65536 });
-  expect(state?.values.autostart).toBeNull();
-  expect(state?.values.memory_unit).toBeNull();
+  expect(await suite.client.domains.info(`${prefix}stopped`)).toMatchObject({ state: "shut off", autostart: false, memoryKiB: 512 * 1024, vcpus: 1 });
+  const values = (await suite.ws.resource("libvirt_domain.vm"))?.values;
+  expect(values).toMatchObject({ running: false, autostart: null, memory: null, memory_unit: null, vcpu: null, os: null });
   await expectEmptyPlan(suite.ws);
 });
 
-test("libvirt_domain state written with the old defaults (autostart = false, memory_unit = KiB) plans no change", async () => {
+test("libvirt_domain state written with the old defaults (autostart, memory, memory_unit, vcpu, os filled in) plans no change", async () => {
   suite.ws.write("main.tf", stoppedDomain);
   await suite.ws.apply();
-  // The state the provider wrote before unset attributes stayed null.
+  // What the provider wrote before unset attributes stayed null.
+  const live = await suite.client.domains.info(`${prefix}stopped`);
+  const old = { autostart: false, memory: 524288, memory_unit: "KiB", vcpu: 1, os: { type: "hvm", type_arch: live.arch, type_machine: live.machine, kernel: null, initrd: null, cmdline: null } };
   const file = join(suite.ws.dir, "terraform.tfstate");
   const tfstate = JSON.parse(readFileSync(file, "utf8"));
   const vm = tfstate.resources.find((r: { type: string }) => r.type === "libvirt_domain");
-  vm.instances[0].attributes.autostart = false;
-  vm.instances[0].attributes.memory_unit = "KiB";
+  Object.assign(vm.instances[0].attributes, old);
   tfstate.serial += 1;
   writeFileSync(file, JSON.stringify(tfstate));
   await expectEmptyPlan(suite.ws);
-  expect((await suite.ws.resource("libvirt_domain.vm"))?.values).toMatchObject({ autostart: false, memory_unit: "KiB" });
+  expect((await suite.ws.resource("libvirt_domain.vm"))?.values).toMatchObject(old);
 });
 
 test("libvirt_cloudinit_disk without a pool (no pool named default): a local ISO uploaded with libvirt_volume, plan empty", async () => {
@@ -145,6 +150,11 @@ resource "libvirt_volume" "seed" {
   expect(iso.subarray(0x8001, 0x8006).toString()).toBe("CD001"); // an ISO 9660 primary volume descriptor
   expect(await suite.client.volumes.download(POOL, `${prefix}seed.iso`)).toEqual(iso);
   await expectEmptyPlan(suite.ws);
+
+  // The temporary directory was cleared (a reboot, another runner): the ISO is written again, nothing is replaced.
+  rmSync(seed?.path);
+  await expectEmptyPlan(suite.ws);
+  expect(readFileSync(seed?.path)).toEqual(iso);
 
   suite.ws.write("main.tf", header());
   await suite.ws.apply();

@@ -5,8 +5,8 @@ import { bool, listOf, nested, num, oneOf, requiresReplace, str, useStateForUnkn
 import { SIZE_UNITS } from "../common";
 
 /**
- * Left unset, the attribute stays null in state, as in the official provider: planned null (not "known after
- * apply") on create. On an existing object the planner keeps the prior value, so a state written when a default
+ * Left unset, the attribute stays null in state, as in the official provider ("preserve user intent"): planned
+ * null (not "known after apply") on create, and not read back (state.ts). On an existing object the planner keeps the prior value, so a state written when a default
  * was filled in (autostart = false, memory_unit = "KiB") plans no change.
  */
 function nullWhenUnset(): PlanModifier {
@@ -92,7 +92,7 @@ export const domainSchema: Schema = {
     name: str({ required: true, description: "Name of the domain.", planModifiers: [requiresReplace()] }),
     type: str({ required: true, description: 'Hypervisor: "kvm" or "qemu".', validators: [oneOf(["kvm", "qemu"])], planModifiers: [requiresReplace()] }),
     description: str({ optional: true, description: "Free-form description." }),
-    memory: num({ optional: true, computed: true, description: "Memory in memory_unit. Default 512 MiB." }),
+    memory: num({ optional: true, computed: true, description: "Memory in memory_unit. Unset: 512 MiB, and null in state.", planModifiers: unsetStaysNull }),
     memory_unit: str({
       optional: true,
       computed: true,
@@ -100,7 +100,7 @@ export const domainSchema: Schema = {
       validators: [oneOf([...SIZE_UNITS])],
       planModifiers: unsetStaysNull,
     }),
-    vcpu: num({ optional: true, computed: true, description: "Number of virtual CPUs. Default 1." }),
+    vcpu: num({ optional: true, computed: true, description: "Number of virtual CPUs. Unset: 1, and null in state.", planModifiers: unsetStaysNull }),
     running: bool({ optional: true, default: true, description: "Keep the domain running (true) or shut off (false)." }),
     autostart: bool({
       optional: true,
@@ -115,7 +115,7 @@ export const domainSchema: Schema = {
       kernel: str({ optional: true, description: "Direct kernel boot: absolute path of a kernel image on the host (instead of a boot loader on a disk)." }),
       initrd: str({ optional: true, description: "Direct kernel boot: absolute path of the initrd on the host. Needs kernel." }),
       cmdline: str({ optional: true, description: "Direct kernel boot: the kernel command line. Needs kernel." }),
-    }, { optional: true, computed: true, description: "Guest OS settings." }),
+    }, { optional: true, computed: true, description: "Guest OS settings. Unset: hvm on the host's architecture, chosen by libvirt, and null in state.", planModifiers: unsetStaysNull }),
     devices: nested("single", {
       disks: nested("list", diskAttributes, { optional: true, description: "Disks, in order." }),
       interfaces: nested("list", interfaceAttributes, { optional: true, description: "Network interfaces, in order." }),

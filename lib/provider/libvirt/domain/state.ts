@@ -20,8 +20,14 @@ export function machineState(live: string | undefined, known: string | undefined
 /** The IPv4 addresses each MAC (lower case) holds, from the DHCP leases of the domain's networks. */
 export type AddressesByMac = ReadonlyMap<string, readonly string[]>;
 
+/**
+ * `known` is what the configuration and the prior state say. Optional attributes it leaves null stay null, as in
+ * the official provider; a state from importState holds nothing but the name, so then everything is read.
+ */
 export function domainState(info: DomainInfo, known: Values, addresses: AddressesByMac = new Map()): State {
-  const memoryUnit = knownString(known.memory_unit);
+  const imported = known.type === null || known.type === undefined;
+  const unset = (key: string) => !imported && (known[key] === null || known[key] === undefined);
+  const memoryUnit = knownString(known.memory_unit) ?? (imported ? "KiB" : undefined);
   const memory = fromBytes(info.memoryKiB * 1024, memoryUnit ?? "KiB", "KiB");
   const knownOs = knownObject(known.os);
   const knownMetadata = knownString(knownObject(known.metadata)?.xml);
@@ -29,13 +35,12 @@ export function domainState(info: DomainInfo, known: Values, addresses: Addresse
     name: info.name,
     type: info.type,
     description: info.description ?? (known.description === "" ? "" : null),
-    memory: memory.value,
-    // Unset attributes stay null (as in the official provider); set ones are read back so drift shows.
+    memory: unset("memory") ? null : memory.value,
     memory_unit: memoryUnit === undefined ? null : memory.unit,
-    vcpu: info.vcpus,
+    vcpu: unset("vcpu") ? null : info.vcpus,
     running: info.active,
-    autostart: known.autostart === null || known.autostart === undefined ? null : info.autostart,
-    os: {
+    autostart: unset("autostart") ? null : info.autostart,
+    os: unset("os") ? null : {
       type: info.osType ?? "hvm",
       type_arch: info.arch ?? knownString(knownOs?.type_arch) ?? null,
       type_machine: machineState(info.machine, knownString(knownOs?.type_machine)),
