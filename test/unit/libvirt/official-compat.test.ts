@@ -1,9 +1,12 @@
 // Rules that make official dmacvicar/libvirt 0.9.7 configurations behave, without libvirtd: pool paths compared as
 // libvirt stores them, unset domain attributes planned null (prior values kept), and a download whose size is
 // announced by nobody refused before anything is written.
+import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { basename, dirname, join } from "node:path";
+import { localIsoPath, removeLocalIso, writeLocalIso } from "../../../lib/provider/libvirt/cloudinit/local-iso";
 import { planChange } from "../../../lib/provider/framework/planner";
 import { domainResource, poolResource } from "../../../lib/provider/libvirt";
 import { sanitizedPoolPath, targetPathState } from "../../../lib/provider/libvirt/pool/target-path";
@@ -64,5 +67,23 @@ describe("content from a URL that announces no size", () => {
     const ok = await localContent({ url, allowInsecureHttp: true, maxBytes: 4096 }, signal);
     expect(ok.size).toBe(1000);
     await ok.dispose();
+  });
+});
+
+describe("local cloud-init ISO files (a disk without a pool on a host without a pool named default)", () => {
+  test("are named per disk and content, and only such files are removed", async () => {
+    const name = `t-unit-seed-${process.pid}`;
+    const path = localIsoPath(name, "ab".repeat(32));
+    expect(basename(path)).toBe(`${name}-abababababababab.iso`);
+    await writeLocalIso(path, Buffer.from("iso"));
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const other = join(dirname(path), `${name}-notes.txt`);
+    writeFileSync(other, "not ours");
+    await removeLocalIso(other, name);
+    await removeLocalIso(path, "other");
+    expect(existsSync(other) && existsSync(path)).toBe(true);
+    await removeLocalIso(path, name);
+    expect(existsSync(path)).toBe(false);
+    rmSync(other);
   });
 });

@@ -6,7 +6,7 @@
 // the temporary directory, another CI runner), so nothing is replaced because of it.
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 /** Where the ISO files live: a private folder in the temporary directory, as the official provider's. */
 export function localIsoDir(): string {
@@ -35,6 +35,9 @@ export async function localIsoSize(path: string): Promise<number | undefined> {
   }
 }
 
-export async function removeLocalIso(path: string): Promise<void> {
+/** Removes the ISO file of the disk named `name`; a path that is not such a file (an edited state) is left alone. */
+export async function removeLocalIso(path: string, name: string): Promise<void> {
+  const file = basename(path);
+  if (!file.startsWith(`${name}-`) || !/^[0-9a-f]{16}\.iso$/.test(file.slice(name.length + 1))) return;
   await rm(path, { force: true });
 }

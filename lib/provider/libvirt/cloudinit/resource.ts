@@ -145,7 +145,7 @@ export const cloudinitDiskResource: Resource<LibvirtProviderData> = {
     const pool = knownString(prior.pool);
     const path = knownString(prior.path);
     if (pool === undefined) {
-      if (path) await removeLocalIso(path);
+      if (path) await removeLocalIso(path, String(prior.name));
       return;
     }
     const { client, call } = clientOf(ctx);
