@@ -4,16 +4,19 @@
 // disappear, re-uploads then fail); 0.9 leaves upload and attachment to the user. Here the volume in the pool is the
 // disk: attach it as a cdrom (devices.disks[] = { device = "cdrom", source = { volume = { pool, volume = name } } }).
 // Every input replaces the disk, so a changed user_data is a new volume, never an update libvirt cannot apply.
+// Without `pool`, the ISO goes to the pool named "default" when the host has one, else to a local file as in
+// 0.9.x (local-iso.ts), so a 0.9.x configuration applies unchanged.
 import { createHash } from "node:crypto";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { requiresReplace, str, useStateForUnknown, num } from "../../framework";
 import { buildNoCloudIso } from "../../../libvirt";
 import { checkName, clientOf, ignoreNotFound, knownString, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
+import { localIsoPath, localIsoSize, removeLocalIso, writeLocalIso } from "./local-iso";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
-/** The pool used when none is given (as the official provider). */
+/** The pool used when none is given and the host has a pool of this name (else: a local file). */
 export const DEFAULT_CLOUDINIT_POOL = "default";
 
 const replaced = [requiresReplace()];
@@ -22,21 +25,24 @@ const schema = {
   description: "A cloud-init NoCloud seed ISO, built by the provider and stored as a volume in a pool; attach it to a domain as a cdrom.",
   attributes: {
     name: str({ required: true, description: 'Name of the volume holding the ISO, e.g. "vm1-cloudinit.iso".', planModifiers: replaced }),
-    pool: str({ optional: true, default: DEFAULT_CLOUDINIT_POOL, description: `Pool to store the ISO in. Default "${DEFAULT_CLOUDINIT_POOL}".`, planModifiers: replaced }),
+    pool: str({
+      optional: true,
+      computed: true,
+      description:
+        `Pool to store the ISO in. Unset: the pool "${DEFAULT_CLOUDINIT_POOL}" when the host has one; else the ISO is a local ` +
+        "file (path; pool stays null) to upload with libvirt_volume create.content.url, as in the official provider 0.9.",
+      planModifiers: replaced,
+    }),
     // Sensitive (the 0.9.x schema does not mark them): user-data often carries passwords, keys and tokens.
     user_data: str({ optional: true, sensitive: true, description: "The user-data file (e.g. a #cloud-config document). Default empty.", planModifiers: replaced }),
     meta_data: str({ optional: true, sensitive: true, description: "The meta-data file (instance-id, local-hostname, ...). Default empty.", planModifiers: replaced }),
     network_config: str({ optional: true, sensitive: true, description: "The network-config file; left out of the ISO when unset.", planModifiers: replaced }),
-    id: str({ computed: true, description: "The volume's key (its path).", planModifiers: [useStateForUnknown()] }),
-    path: str({ computed: true, description: "Path of the ISO volume on the host.", planModifiers: [useStateForUnknown()] }),
+    id: str({ computed: true, description: "The volume's key (its path); the file's path for a local ISO.", planModifiers: [useStateForUnknown()] }),
+    path: str({ computed: true, description: "Path of the ISO volume on the host, or of the local ISO file.", planModifiers: [useStateForUnknown()] }),
     size: num({ computed: true, description: "Size of the ISO in bytes.", planModifiers: [useStateForUnknown()] }),
     checksum: str({ computed: true, description: "SHA-256 of the ISO written at creation.", planModifiers: [useStateForUnknown()] }),
   },
 };
-
-function poolOf(values: Values): string {
-  return knownString(values.pool) ?? DEFAULT_CLOUDINIT_POOL;
-}
 
 export function cloudinitIso(values: Values): Buffer {
   return buildNoCloudIso({
@@ -46,21 +52,45 @@ export function cloudinitIso(values: Values): Buffer {
   });
 }
 
-async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
-  const { client, call } = clientOf(ctx);
-  const info = await client.volumes.find(poolOf(known), String(known.name), call);
-  if (!info) return null;
+function diskState(known: Values, where: { pool: string | null; path: string | null; id: string | null; size: number }): State {
   return {
-    name: info.name,
-    pool: info.pool,
+    name: String(known.name),
+    pool: where.pool,
     user_data: known.user_data ?? null,
     meta_data: known.meta_data ?? null,
     network_config: known.network_config ?? null,
-    id: info.key ?? info.path ?? null,
-    path: info.path ?? null,
-    size: info.capacity,
+    id: where.id,
+    path: where.path,
+    size: where.size,
     checksum: knownString(known.checksum) ?? null,
   };
+}
+
+async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
+  const pool = knownString(known.pool);
+  if (pool === undefined) return readLocal(known, ctx);
+  const { client, call } = clientOf(ctx);
+  const info = await client.volumes.find(pool, String(known.name), call);
+  if (!info) return null;
+  return diskState({ ...known, name: info.name }, { pool: info.pool, id: info.key ?? info.path ?? null, path: info.path ?? null, size: info.capacity });
+}
+
+/** A local ISO: written again from the state when the file is gone (its content is a function of the inputs). */
+async function readLocal(known: Values, ctx: Ctx): Promise<State | null> {
+  const path = knownString(known.path);
+  if (path === undefined) return null;
+  let size = await localIsoSize(path);
+  if (size === undefined) {
+    size = await writeLocalIso(path, cloudinitIso(known));
+    ctx.log.info(`cloud-init ISO ${path} was missing; written again from the state`);
+  }
+  return diskState(known, { pool: null, id: path, path, size });
+}
+
+/** The pool for a disk whose configuration names none: "default" when the host has it. */
+async function defaultPool(ctx: Ctx): Promise<string | undefined> {
+  const { client, call } = clientOf(ctx);
+  return (await client.pools.find(DEFAULT_CLOUDINIT_POOL, call)) ? DEFAULT_CLOUDINIT_POOL : undefined;
 }
 
 export const cloudinitDiskResource: Resource<LibvirtProviderData> = {
@@ -74,14 +104,27 @@ export const cloudinitDiskResource: Resource<LibvirtProviderData> = {
 
   async create({ planned }, ctx, resp) {
     const { client, call } = clientOf(ctx);
-    const pool = poolOf(planned);
     const name = String(planned.name);
+    const iso = cloudinitIso(planned);
+    const checksum = createHash("sha256").update(iso).digest("hex");
+    const pool = knownString(planned.pool) ?? (await defaultPool(ctx));
+    if (pool === undefined) {
+      const path = localIsoPath(name, checksum);
+      const size = await writeLocalIso(path, iso);
+      resp.state = diskState({ ...planned, checksum }, { pool: null, id: path, path, size });
+      ctx.diagnostics.warning(
+        "cloud-init ISO kept as a local file",
+        `No pool is set and the host has no pool named "${DEFAULT_CLOUDINIT_POOL}", so the ISO was written to ${path} on this ` +
+          "machine (as the official provider 0.9 does). Upload it with a libvirt_volume (create.content.url = this disk's path), " +
+          "or set pool to keep it in a libvirt pool and attach that volume directly.",
+        ["pool"],
+      );
+      return;
+    }
     if (await client.volumes.find(pool, name, call)) {
       refuseExisting("libvirt_cloudinit_disk", name, `${pool}/${name}`, ctx.diagnostics, "libvirt volumes carry no ownership marker, so an existing volume is never taken over.");
       return;
     }
-    const iso = cloudinitIso(planned);
-    const checksum = createHash("sha256").update(iso).digest("hex");
     await client.volumes.create(pool, { name, capacity: iso.length, format: "raw" }, call);
     // Saved before the upload: a failed upload leaves a volume that the next apply replaces, not one nobody knows.
     resp.state = { ...planned, pool, id: null, path: null, size: iso.length, checksum };
@@ -99,9 +142,13 @@ export const cloudinitDiskResource: Resource<LibvirtProviderData> = {
   },
 
   async delete({ prior }, ctx) {
-    const { client, call } = clientOf(ctx);
-    const pool = poolOf(prior);
+    const pool = knownString(prior.pool);
     const path = knownString(prior.path);
+    if (pool === undefined) {
+      if (path) await removeLocalIso(path, String(prior.name));
+      return;
+    }
+    const { client, call } = clientOf(ctx);
     if (path) {
       const users = await client.domains.diskUsers(path, { pool, name: String(prior.name) }, call);
       if (users.length > 0) {

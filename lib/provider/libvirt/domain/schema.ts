@@ -1,8 +1,24 @@
 // libvirt_domain's schema (0.9.x shape, subset). Only name and type replace the domain; every other change is
 // applied in place: graceful shutdown (with a timeout, then destroy), redefinition, restart.
-import type { Schema } from "../../framework";
+import type { PlanModifier, Schema } from "../../framework";
 import { bool, listOf, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { SIZE_UNITS } from "../common";
+
+/**
+ * Left unset, the attribute stays null in state, as in the official provider ("preserve user intent"): planned
+ * null (not "known after apply") on create, and not read back (state.ts). On an existing object the planner keeps the prior value, so a state written when a default
+ * was filled in (autostart = false, memory_unit = "KiB") plans no change.
+ */
+function nullWhenUnset(): PlanModifier {
+  return {
+    description: "Left unset, the value stays null in state; an existing value is kept.",
+    modify(req, resp) {
+      if (req.state !== null || req.configValue !== null) return;
+      resp.planValue = null;
+    },
+  };
+}
+const unsetStaysNull = [nullWhenUnset()];
 
 const diskAttributes = {
   device: str({ optional: true, computed: true, description: '"disk" (default) or "cdrom".', validators: [oneOf(["disk", "cdrom"])] }),
@@ -76,11 +92,22 @@ export const domainSchema: Schema = {
     name: str({ required: true, description: "Name of the domain.", planModifiers: [requiresReplace()] }),
     type: str({ required: true, description: 'Hypervisor: "kvm" or "qemu".', validators: [oneOf(["kvm", "qemu"])], planModifiers: [requiresReplace()] }),
     description: str({ optional: true, description: "Free-form description." }),
-    memory: num({ optional: true, computed: true, description: "Memory in memory_unit. Default 512 MiB." }),
-    memory_unit: str({ optional: true, computed: true, description: "Unit of memory: KiB (default), MiB, GiB, ...", validators: [oneOf([...SIZE_UNITS])] }),
-    vcpu: num({ optional: true, computed: true, description: "Number of virtual CPUs. Default 1." }),
+    memory: num({ optional: true, computed: true, description: "Memory in memory_unit. Unset: 512 MiB, and null in state.", planModifiers: unsetStaysNull }),
+    memory_unit: str({
+      optional: true,
+      computed: true,
+      description: "Unit of memory: KiB (when unset; then null in state), MiB, GiB, ...",
+      validators: [oneOf([...SIZE_UNITS])],
+      planModifiers: unsetStaysNull,
+    }),
+    vcpu: num({ optional: true, computed: true, description: "Number of virtual CPUs. Unset: 1, and null in state.", planModifiers: unsetStaysNull }),
     running: bool({ optional: true, default: true, description: "Keep the domain running (true) or shut off (false)." }),
-    autostart: bool({ optional: true, default: false, description: "Start the domain when libvirtd starts." }),
+    autostart: bool({
+      optional: true,
+      computed: true,
+      description: "Start the domain when libvirtd starts. Unset: not set up (false), and null in state.",
+      planModifiers: unsetStaysNull,
+    }),
     os: nested("single", {
       type: str({ required: true, description: '"hvm".' }),
       type_arch: str({ optional: true, computed: true, description: "Guest architecture. Default x86_64." }),
@@ -88,7 +115,7 @@ export const domainSchema: Schema = {
       kernel: str({ optional: true, description: "Direct kernel boot: absolute path of a kernel image on the host (instead of a boot loader on a disk)." }),
       initrd: str({ optional: true, description: "Direct kernel boot: absolute path of the initrd on the host. Needs kernel." }),
       cmdline: str({ optional: true, description: "Direct kernel boot: the kernel command line. Needs kernel." }),
-    }, { optional: true, computed: true, description: "Guest OS settings." }),
+    }, { optional: true, computed: true, description: "Guest OS settings. Unset: hvm on the host's architecture, chosen by libvirt, and null in state.", planModifiers: unsetStaysNull }),
     devices: nested("single", {
       disks: nested("list", diskAttributes, { optional: true, description: "Disks, in order." }),
       interfaces: nested("list", interfaceAttributes, { optional: true, description: "Network interfaces, in order." }),

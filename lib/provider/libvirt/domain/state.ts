@@ -20,20 +20,27 @@ export function machineState(live: string | undefined, known: string | undefined
 /** The IPv4 addresses each MAC (lower case) holds, from the DHCP leases of the domain's networks. */
 export type AddressesByMac = ReadonlyMap<string, readonly string[]>;
 
+/**
+ * `known` is what the configuration and the prior state say. Optional attributes it leaves null stay null, as in
+ * the official provider; a state from importState holds nothing but the name, so then everything is read.
+ */
 export function domainState(info: DomainInfo, known: Values, addresses: AddressesByMac = new Map()): State {
-  const memory = fromBytes(info.memoryKiB * 1024, knownString(known.memory_unit) ?? "KiB", "KiB");
+  const imported = known.type === null || known.type === undefined;
+  const unset = (key: string) => !imported && (known[key] === null || known[key] === undefined);
+  const memoryUnit = knownString(known.memory_unit) ?? (imported ? "KiB" : undefined);
+  const memory = fromBytes(info.memoryKiB * 1024, memoryUnit ?? "KiB", "KiB");
   const knownOs = knownObject(known.os);
   const knownMetadata = knownString(knownObject(known.metadata)?.xml);
   return {
     name: info.name,
     type: info.type,
     description: info.description ?? (known.description === "" ? "" : null),
-    memory: memory.value,
-    memory_unit: memory.unit,
-    vcpu: info.vcpus,
+    memory: unset("memory") ? null : memory.value,
+    memory_unit: memoryUnit === undefined ? null : memory.unit,
+    vcpu: unset("vcpu") ? null : info.vcpus,
     running: info.active,
-    autostart: info.autostart,
-    os: {
+    autostart: unset("autostart") ? null : info.autostart,
+    os: unset("os") ? null : {
       type: info.osType ?? "hvm",
       type_arch: info.arch ?? knownString(knownOs?.type_arch) ?? null,
       type_machine: machineState(info.machine, knownString(knownOs?.type_machine)),

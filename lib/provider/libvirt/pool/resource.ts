@@ -8,6 +8,7 @@ import type { PoolInfo } from "../../../libvirt";
 import { checkName, clientOf, ignoreNotFound, knownObject, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { keptPoolNotice, sortPoolContents } from "./kept-copies";
+import { replaceForOtherDirectory, targetPathState } from "./target-path";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
@@ -24,7 +25,7 @@ const schema = {
     target: nested(
       "single",
       { path: str({ required: true, description: "Directory holding the pool's volumes (created when missing)." }) },
-      { optional: true, computed: true, description: "Where the pool keeps its volumes.", planModifiers: [requiresReplace()] },
+      { optional: true, computed: true, description: "Where the pool keeps its volumes.", planModifiers: [replaceForOtherDirectory()] },
     ),
     autostart: bool({
       optional: true,
@@ -42,7 +43,10 @@ function poolState(pool: PoolInfo, known: Values): State {
   return {
     name: pool.name,
     type: pool.type,
-    target: pool.targetPath !== undefined ? { path: pool.targetPath } : (knownObject(known.target) ?? null),
+    target:
+      pool.targetPath !== undefined
+        ? { path: targetPathState(pool.targetPath, knownObject(known.target)?.path) }
+        : (knownObject(known.target) ?? null),
     autostart: pool.autostart,
     id: pool.uuid ?? null,
     capacity: pool.capacity ?? null,
@@ -91,7 +95,8 @@ export const poolResource: Resource<LibvirtProviderData> = {
   },
 
   async update({ planned }, ctx, resp) {
-    // Only autostart reaches an update; everything else is planned as a replacement.
+    // Only autostart and another spelling of target.path (kept in state by readBack) reach an update; everything
+    // else is planned as a replacement.
     const { client, call } = clientOf(ctx);
     await client.pools.setAutostart(planned.name, planned.autostart !== false, call);
     resp.state = await readBack(planned, ctx);

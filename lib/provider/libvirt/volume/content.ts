@@ -19,7 +19,10 @@ export interface ContentSource {
   readonly url: string;
   /** Expected digest, "<algorithm>:<hex>". */
   readonly checksum?: string;
-  /** Refuse a download larger than this (bytes). @default DEFAULT_MAX_DOWNLOAD_BYTES */
+  /**
+   * Refuse a download larger than this (bytes): create.content.max_bytes, else the volume's capacity. Left unset, a
+   * server must announce the size (Content-Length), and DEFAULT_MAX_DOWNLOAD_BYTES still caps what it sends.
+   */
   readonly maxBytes?: number;
   /** Accept plain http. @default false */
   readonly allowInsecureHttp?: boolean;
@@ -68,6 +71,7 @@ async function download(source: ContentSource, expected: Checksum | undefined, s
     const got = await downloadTo(source.url, path, {
       maxBytes: source.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES,
       allowInsecureHttp: source.allowInsecureHttp === true,
+      requireLength: source.maxBytes === undefined,
       algorithm: expected?.algorithm ?? "sha256",
       signal,
     });

@@ -18,6 +18,11 @@ export interface DownloadOptions {
   readonly maxBytes: number;
   /** Accept http:// (and redirects to it). */
   readonly allowInsecureHttp: boolean;
+  /**
+   * Refuse a response that does not announce its size (no Content-Length): set when neither the volume's capacity
+   * nor create.content.max_bytes bounds the download, as the official provider needs the size up front.
+   */
+  readonly requireLength: boolean;
   /** Digest algorithm to compute on the way ("sha256", "sha512"). */
   readonly algorithm: string;
   readonly signal: AbortSignal;
@@ -93,7 +98,17 @@ async function save(response: http.IncomingMessage, path: string, options: Downl
         "nothing was uploaded. Raise capacity or max_bytes if the image really is that large.",
       "max_bytes",
     );
-  const announced = Number(response.headers["content-length"]);
+  const length = response.headers["content-length"];
+  if (length === undefined && options.requireLength) {
+    response.destroy();
+    throw new RefusedDownload(
+      `${href} does not announce its size (no Content-Length) and neither capacity nor create.content.max_bytes is set, ` +
+        "so the volume's size is unknown before the download; nothing was created. Set capacity (the volume's size, " +
+        "see capacity_unit) or create.content.max_bytes (the largest download to accept).",
+      "url",
+    );
+  }
+  const announced = Number(length);
   if (Number.isFinite(announced) && announced > options.maxBytes) {
     response.destroy();
     throw tooLarge(`${announced} bytes`);
