@@ -17,7 +17,8 @@ Says what a Terraform plan does to each instance and to the data on its volumes.
 
 PLAN is one of:
   plan.json          output of \`terraform show -json <planfile>\` ("-" reads it from stdin)
-  plan.tfplan        a planfile (shown with terraform in its directory)
+  plan.tfplan        a planfile, shown with terraform in the stack directory (its own, the
+                     --config one or the current directory's stack: where .terraform is)
   STACK_DIR          a synthesized stack (cdktf.out/stacks/<name>): planned with terraform there
   APP_DIR            a cdktf app directory with one synthesized stack (default: the current directory)
 The stack's cdk.tf.json next to the plan tells volume lifecycles apart; use --config when it is elsewhere.

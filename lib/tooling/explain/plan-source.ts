@@ -1,5 +1,5 @@
-// Where explain gets its plan: a `terraform show -json` file or stdin, a binary planfile (shown with terraform in
-// its directory), or a synthesized stack directory (planned with terraform there). The stack's cdk.tf.json next to
+// Where explain gets its plan: a `terraform show -json` file or stdin, a binary planfile (shown with terraform in the
+// stack directory that holds its providers), or a synthesized stack directory (planned with terraform there). The stack's cdk.tf.json next to
 // the plan supplies the lifecycle meta-arguments the plan JSON does not carry.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -50,12 +50,14 @@ export async function loadPlanInput(target: string | undefined, options: LoadPla
 
   const bytes = fs.readFileSync(resolved);
   const dir = path.dirname(resolved);
-  const stack = configStack ?? stackNextTo(dir);
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
-    options.log?.(`explain: reading planfile ${resolved} with terraform show -json`);
-    const shown = await options.terraform.run(["show", "-json", "-no-color", resolved], dir);
+    const stackDir = planfileStackDir(dir, options);
+    const stack = configStack ?? stackNextTo(stackDir);
+    options.log?.(`explain: reading planfile ${resolved} with terraform show -json in ${stackDir}`);
+    const shown = await options.terraform.run(["show", "-json", "-no-color", resolved], stackDir);
     return { plan: parsePlanText(shown.stdout, `terraform show -json ${resolved}`), origin: resolved, stack };
   }
+  const stack = configStack ?? stackNextTo(dir);
   const json = parseJson(bytes.toString("utf8"), resolved);
   if (isStackConfiguration(json)) return planStackDir(dir, options, configStack);
   return { plan: asPlanJson(json, resolved), origin: resolved, stack };
@@ -66,6 +68,21 @@ async function planStackDir(stackDir: string, options: LoadPlanOptions, configSt
   const stack = configStack ?? readSynthesizedStack(path.join(stackDir, STACK_FILE));
   const shown = await showStackPlan(stackDir, { terraform: options.terraform, command: "explain", log: options.log });
   return { plan: parsePlanText(shown, `the plan of ${stackDir}`), origin: stackDir, stack };
+}
+
+/**
+ * Where terraform can show a planfile: only a directory with the stack's .terraform has the providers the plan
+ * names. The planfile's own directory when it is the stack's, else the --config file's directory, else the stack of
+ * the current directory (an app directory or a stack directory); the planfile's directory when none is found.
+ */
+function planfileStackDir(planDir: string, options: LoadPlanOptions): string {
+  if (fs.existsSync(path.join(planDir, ".terraform"))) return planDir;
+  if (options.configFile !== undefined) return path.dirname(path.resolve(options.cwd, options.configFile));
+  try {
+    return locateStackDir(options.cwd, options.stackName);
+  } catch {
+    return planDir;
+  }
 }
 
 function stackNextTo(dir: string): SynthesizedStack | undefined {
