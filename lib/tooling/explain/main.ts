@@ -67,7 +67,7 @@ export async function main(argv: string[], io: ToolIO, deps: ExplainDependencies
       stackName: args.values.stack,
       log: (line) => io.stderr.write(`${line}\n`),
     });
-    const report = explainPlan(input.plan, input.stack);
+    const report = explainPlan(input.plan, input.stack, io.env ?? process.env);
     const guard = args.flags.guard ? evaluateGuard(report, args.lists.allow) : undefined;
     if (args.flags.json) io.stdout.write(`${JSON.stringify(guard ? { ...report, guard } : report, null, 2)}\n`);
     else io.stdout.write(renderExplainText(report));

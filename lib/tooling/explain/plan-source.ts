@@ -1,6 +1,6 @@
-// Where explain gets its plan: a `terraform show -json` file or stdin, a binary planfile (shown with terraform in the
-// stack directory that holds its providers), or a synthesized stack directory (planned with terraform there). The stack's cdk.tf.json next to
-// the plan supplies the lifecycle meta-arguments the plan JSON does not carry.
+// Where explain gets its plan: a `terraform show -json` file or stdin, a binary planfile (shown with terraform in
+// the stack directory that holds its providers), or a synthesized stack directory (planned with terraform there).
+// The stack's cdk.tf.json supplies the lifecycle meta-arguments the plan JSON does not carry.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ToolError } from "../common/errors";

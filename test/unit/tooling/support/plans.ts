@@ -17,6 +17,9 @@ export function homelabJson(): { [key: string]: any } {
   return JSON.parse(fs.readFileSync(path.join(FIXTURES, "homelab", "cdk.tf.json"), "utf8"));
 }
 
+/** An environment with no incus client configuration: printed incus commands use the CLI's built-in remotes only. */
+export const NO_INCUS_CLIENT: NodeJS.ProcessEnv = { INCUS_CONF: "/nonexistent/cdktf-virt-test/incus", HOME: "/nonexistent/cdktf-virt-test" };
+
 export function homelabStack(edit?: (json: { [key: string]: any }) => void): SynthesizedStack {
   const json = homelabJson();
   edit?.(json);
