@@ -9,6 +9,7 @@ import { EXIT_OK } from "../common/io";
 import type { ToolIO } from "../common/io";
 import { terraformRunner } from "../common/terraform";
 import type { TerraformRunner } from "../common/terraform";
+import { refuseStaleStack } from "../stack/staleness";
 import { readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
 import { buildDriftReport } from "./findings";
 import type { DriftReport } from "./findings";
@@ -32,6 +33,8 @@ Options:
   --format FORMAT    text (default), markdown (for a pull-request comment) or json
   --json             the same as --format json
   --stack NAME       the stack to check in an app directory with several stacks
+  --allow-stale      use a synthesized stack older than the app's sources (refused by default:
+                     run \`cdktf synth\` first)
   -h, --help         show this help
 
 When GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the Markdown report is appended to it: the job's
@@ -53,7 +56,13 @@ export async function main(argv: string[], io: ToolIO, deps: DriftDependencies =
     const args = parseCommandArgs(
       "drift",
       argv,
-      { json: { type: "boolean" }, format: { type: "string" }, stack: { type: "string" }, help: { type: "boolean", short: "h" } },
+      {
+        json: { type: "boolean" },
+        format: { type: "string" },
+        stack: { type: "string" },
+        "allow-stale": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       1,
     );
     if (args.flags.help) {
@@ -65,6 +74,7 @@ export async function main(argv: string[], io: ToolIO, deps: DriftDependencies =
     if (args.flags.json && format !== "json") throw new UsageError(`drift: --json and --format ${format} contradict each other; give one`);
     const env = io.env ?? process.env;
     const stackDir = locateDriftStack(args.positionals[0], io.cwd ?? process.cwd(), args.values.stack);
+    refuseStaleStack(path.join(stackDir, STACK_FILE), "drift", args.flags["allow-stale"]);
     const stack = readSynthesizedStack(path.join(stackDir, STACK_FILE));
     const terraform = deps.terraform ?? terraformRunner({ env: io.env });
     const plan = await refreshOnlyPlan(stackDir, { terraform, log: (line) => io.stderr.write(`${line}\n`) });

@@ -32,6 +32,8 @@ Options:
   --allow ADDRESS    let --guard pass this resource's destruction (repeatable), e.g. incus_storage_volume.old
   --config FILE      the stack's cdk.tf.json
   --stack NAME       the stack to use in an app directory with several stacks
+  --allow-stale      use a synthesized stack older than the app's sources (refused by default:
+                     run \`cdktf synth\` first)
   -h, --help         show this help
 `;
 
@@ -51,6 +53,7 @@ export async function main(argv: string[], io: ToolIO, deps: ExplainDependencies
         allow: { type: "string", multiple: true },
         config: { type: "string" },
         stack: { type: "string" },
+        "allow-stale": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       1,
@@ -66,6 +69,7 @@ export async function main(argv: string[], io: ToolIO, deps: ExplainDependencies
       configFile: args.values.config,
       stackName: args.values.stack,
       log: (line) => io.stderr.write(`${line}\n`),
+      allowStale: args.flags["allow-stale"],
     });
     const report = explainPlan(input.plan, input.stack, io.env ?? process.env);
     const guard = args.flags.guard ? evaluateGuard(report, args.lists.allow) : undefined;
