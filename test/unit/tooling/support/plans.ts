@@ -147,3 +147,27 @@ export function homelabPriorState(protectedDb = false): { address: string; value
     { address: "incus_storage_volume.shared", values: STATE.volume("shared", "1GiB", true), depends_on: ["incus_storage_pool.pool"] },
   ];
 }
+
+/** The image of db goes from debian-12 to debian-13: what terraform 1.11 plans for the homelab stack. */
+export function imageUpgradePlan() {
+  const dbAfter = { ...STATE.db(), image: "debian-13" };
+  return planOf(
+    [
+      change(ANCHOR, "replace", STATE.anchor("debian-12"), STATE.anchor("debian-13"), {
+        reason: "replace_because_cannot_update",
+        replacePaths: [["triggers_replace"]],
+        afterUnknown: { id: true },
+      }),
+      change("incus_instance.db", "replace", STATE.db(), dbAfter, {
+        reason: "replace_by_triggers",
+        replacePaths: [["image"]],
+        afterUnknown: { ipv4_address: true },
+      }),
+      unchanged("incus_instance.web", STATE.web()),
+      unchanged("incus_storage_volume.pgdata", STATE.volume("pgdata", "10GiB", true)),
+      change("incus_storage_volume.scratch", "replace", STATE.volume("scratch", "2GiB", false), STATE.volume("scratch", "2GiB", false), { reason: "replace_by_triggers" }),
+      unchanged("incus_storage_volume.shared", STATE.volume("shared", "1GiB", true)),
+    ],
+    homelabPriorState(),
+  );
+}
