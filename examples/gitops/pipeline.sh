@@ -17,7 +17,8 @@
 #   STACK_DIR     the synthesized stack (default: $APP_DIR/cdktf.out/stacks/$STACK)
 #   SKIP_SYNTH=1  the stack is synthesized already (e.g. by an earlier job)
 #   GUARD_ALLOW   space-separated addresses whose destruction was reviewed, e.g. "incus_storage_volume.old"
-#   REPORT_DIR    where explain.txt, explain.json and drift.txt go (default: $STACK_DIR)
+#   REPORT_DIR    where explain.txt, explain.md (Markdown, for a pull-request comment), explain.json and drift.txt
+#                 go (default: $STACK_DIR)
 #   CDKTF_VIRT    how to run cdktf-virt (default: npx --no-install cdktf-virt)
 set -euo pipefail
 export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1 TF_INPUT=0
@@ -61,10 +62,15 @@ stage_plan() {
   tf show -json -no-color plan.tfplan > "$STACK_DIR/plan.json"
   trap 'rm -f "$STACK_DIR/plan.json"' EXIT
   mkdir -p "$REPORT_DIR"
-  "${cdktf_virt[@]}" explain "$STACK_DIR/plan.json" --json > "$REPORT_DIR/explain.json"
   local allow=()
   for address in ${GUARD_ALLOW:-}; do allow+=(--allow "$address"); done
+  # explain.json for programs, explain.md for a pull-request comment (with the guard's verdict). Only the guard run
+  # below writes the GitHub Actions job summary, so these two hide GITHUB_STEP_SUMMARY.
+  GITHUB_STEP_SUMMARY='' "${cdktf_virt[@]}" explain "$STACK_DIR/plan.json" --json > "$REPORT_DIR/explain.json"
+  GITHUB_STEP_SUMMARY='' "${cdktf_virt[@]}" explain "$STACK_DIR/plan.json" --format markdown --guard ${allow[@]+"${allow[@]}"} \
+    > "$REPORT_DIR/explain.md" 2>/dev/null || true
   local status=0
+  # The gate; in GitHub Actions it also appends the Markdown report to the job summary.
   "${cdktf_virt[@]}" explain "$STACK_DIR/plan.json" --guard ${allow[@]+"${allow[@]}"} > "$REPORT_DIR/explain.txt" || status=$?
   cat "$REPORT_DIR/explain.txt"
   if [ "$status" -ne 0 ]; then

@@ -2,6 +2,8 @@
 export { IncusClient } from "./client";
 export type { IncusClientOptions } from "./client";
 export * from "./remotes";
+export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord, volumeCopyCommand } from "./cli-command";
+export type { CliRemote } from "./cli-command";
 export type { CallOptions, UpdateOptions, Versioned, IncusApi, CallRequest, Scope } from "./api";
 export { apiPath } from "./api";
 export { MAX_TIMEOUT_MS } from "./cancel";

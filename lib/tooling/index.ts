@@ -17,6 +17,7 @@ export {
   evaluateGuard,
   renderGuard,
   renderExplainText,
+  renderExplainMarkdown,
   asPlanJson,
   loadPlanInput,
 } from "./explain";

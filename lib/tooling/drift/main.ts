@@ -1,14 +1,17 @@
 // `cdktf-virt drift [STACK]`: says in words what changed on the hosts outside the code since the last deploy, for a
 // scheduled pipeline job that fails (exit 2) when someone changed, stopped or deleted an object by hand. As Markdown
 // for a pull-request comment; in GitHub Actions the report also goes into the job summary.
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseCommandArgs } from "../common/args";
-import { reportError, UsageError } from "../common/errors";
+import { reportError } from "../common/errors";
+import { appendJobSummary } from "../common/job-summary";
+import { reportFormat } from "../common/report-format";
+import type { ReportFormat } from "../common/report-format";
 import { EXIT_OK } from "../common/io";
 import type { ToolIO } from "../common/io";
 import { terraformRunner } from "../common/terraform";
 import type { TerraformRunner } from "../common/terraform";
+import { refuseStaleStack } from "../stack/staleness";
 import { readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
 import { buildDriftReport } from "./findings";
 import type { DriftReport } from "./findings";
@@ -32,6 +35,8 @@ Options:
   --format FORMAT    text (default), markdown (for a pull-request comment) or json
   --json             the same as --format json
   --stack NAME       the stack to check in an app directory with several stacks
+  --allow-stale      use a synthesized stack older than the app's sources (refused by default:
+                     run \`cdktf synth\` first)
   -h, --help         show this help
 
 When GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the Markdown report is appended to it: the job's
@@ -39,9 +44,6 @@ summary page shows it.
 
 Exit codes: 0 no drift, 2 drift found, 1 error (no stack, terraform missing, the plan failed).
 `;
-
-const FORMATS = ["text", "markdown", "json"] as const;
-type DriftFormat = (typeof FORMATS)[number];
 
 export interface DriftDependencies {
   /** Runs terraform (tests substitute a fake). @default the terraform binary on PATH ($TERRAFORM_BINARY honoured) */
@@ -53,18 +55,22 @@ export async function main(argv: string[], io: ToolIO, deps: DriftDependencies =
     const args = parseCommandArgs(
       "drift",
       argv,
-      { json: { type: "boolean" }, format: { type: "string" }, stack: { type: "string" }, help: { type: "boolean", short: "h" } },
+      {
+        json: { type: "boolean" },
+        format: { type: "string" },
+        stack: { type: "string" },
+        "allow-stale": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       1,
     );
     if (args.flags.help) {
       io.stdout.write(DRIFT_USAGE);
       return EXIT_OK;
     }
-    const format = (args.values.format ?? (args.flags.json ? "json" : "text")) as DriftFormat;
-    if (!FORMATS.includes(format)) throw new UsageError(`drift: unknown --format "${format}"; use one of ${FORMATS.join(", ")}`);
-    if (args.flags.json && format !== "json") throw new UsageError(`drift: --json and --format ${format} contradict each other; give one`);
-    const env = io.env ?? process.env;
+    const format = reportFormat("drift", args.values.format, args.flags.json);
     const stackDir = locateDriftStack(args.positionals[0], io.cwd ?? process.cwd(), args.values.stack);
+    refuseStaleStack(path.join(stackDir, STACK_FILE), "drift", args.flags["allow-stale"]);
     const stack = readSynthesizedStack(path.join(stackDir, STACK_FILE));
     const terraform = deps.terraform ?? terraformRunner({ env: io.env });
     const plan = await refreshOnlyPlan(stackDir, { terraform, log: (line) => io.stderr.write(`${line}\n`) });
@@ -72,15 +78,14 @@ export async function main(argv: string[], io: ToolIO, deps: DriftDependencies =
     // An empty refresh: ask whether there is a state at all, to tell "never deployed" from "destroyed".
     const report = first.summary.checked === 0 ? buildDriftReport(plan, stack, { stackName: path.basename(stackDir), stateExists: await stateExists(stackDir, terraform) }) : first;
     io.stdout.write(render(report, format));
-    const summaryFile = env.GITHUB_STEP_SUMMARY;
-    if (summaryFile) appendJobSummary(summaryFile, report, io);
+    appendJobSummary("drift", renderDriftMarkdown(report), io);
     return report.drifted ? EXIT_DRIFT : EXIT_OK;
   } catch (err) {
     return reportError(err, io, DRIFT_USAGE);
   }
 }
 
-function render(report: DriftReport, format: DriftFormat): string {
+function render(report: DriftReport, format: ReportFormat): string {
   switch (format) {
     case "json":
       return `${JSON.stringify(report, null, 2)}\n`;
@@ -88,15 +93,5 @@ function render(report: DriftReport, format: DriftFormat): string {
       return renderDriftMarkdown(report);
     default:
       return renderDriftText(report);
-  }
-}
-
-/** Appends the Markdown report to the GitHub Actions job summary; a file that cannot be written is a warning only. */
-function appendJobSummary(file: string, report: DriftReport, io: ToolIO): void {
-  try {
-    fs.appendFileSync(path.resolve(io.cwd ?? process.cwd(), file), `${renderDriftMarkdown(report)}\n`);
-    io.stderr.write(`drift: added the report to the job summary (${file})\n`);
-  } catch (err) {
-    io.stderr.write(`drift: warning: cannot append the report to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}\n`);
   }
 }

@@ -1,6 +1,7 @@
 // The drift report as GitHub-flavoured Markdown, for a pull-request comment or the Actions job summary: a heading and
 // a summary line, then per drifted object a table of what changed (before / after). Values too long for a table cell
 // go into a collapsible <details> block below the table, in full.
+import { capitalize, cell, code, collapsible, escapeText, fenced } from "../common/markdown";
 import type { DriftChange, DriftFinding, DriftReport } from "./findings";
 import { DEPLOY_ADVICE, deletedConsequence, describeObject, driftSummary, nothingDeployedSentence, noDriftSentence, runtimeSentence } from "./render-text";
 
@@ -74,47 +75,5 @@ function isLong(value: string): boolean {
 function detailsBlock(change: DriftChange, before: string | undefined, after: string | undefined): string[] {
   const json = change.kind === "attribute" && [change.before, change.after].some((v) => typeof v === "object" && v !== null);
   const block = (label: string, value: string | undefined) => (value === undefined ? [`${label}: _(none)_`] : [`${label}:`, "", ...fenced(value, json ? "json" : "")]);
-  return [
-    "<details>",
-    `<summary>${escapeHtml(change.path)}: before and after</summary>`,
-    "",
-    ...block("Before", before),
-    "",
-    ...block("After", after),
-    "",
-    "</details>",
-  ];
-}
-
-/** A fenced code block whose fence is longer than any run of backticks in the text. */
-function fenced(text: string, language: string): string[] {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(Math.max(3, longest + 1));
-  return [`${fence}${language}`, text, fence];
-}
-
-/** An inline code span that survives backticks in the text. */
-function code(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = "`".repeat(longest + 1);
-  const pad = longest > 0 || text.startsWith("`") || text.endsWith("`") ? " " : "";
-  return `${ticks}${pad}${text}${pad}${ticks}`;
-}
-
-/** Table cell content: one line, pipes escaped (GitHub reads \| as a pipe, even inside code spans). */
-function cell(text: string): string {
-  return text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
-}
-
-/** Plain text that must not turn into markup (emphasis, HTML, links). */
-function escapeText(text: string): string {
-  return text.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return collapsible(`${change.path}: before and after`, [...block("Before", before), "", ...block("After", after)]);
 }

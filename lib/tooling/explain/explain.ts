@@ -1,6 +1,7 @@
 // The pure core of explain: plan JSON (+ the stack's configuration when known) → report.
 import { buildCouplingModel } from "../stack/coupling";
 import type { CouplingModel } from "../stack/coupling";
+import { incusCliRemotes } from "../stack/incus-cli-remotes";
 import { viewsFromStack } from "../stack/resource-view";
 import type { SynthesizedStack } from "../stack/synthesized-stack";
 import { viewsFromPlan } from "./plan-json";
@@ -15,9 +16,15 @@ export function planCouplingModel(plan: PlanJson, stack?: SynthesizedStack): Cou
   return buildCouplingModel([...configViews, ...viewsFromPlan(plan, configured, stack !== undefined)]);
 }
 
-/** Explains a plan. Without the stack, lifecycles are inferred from the plan's values and prior state only. */
-export function explainPlan(plan: PlanJson, stack?: SynthesizedStack): ExplainReport {
-  return buildExplainReport(plan, planCouplingModel(plan, stack), stack ? "configuration" : "plan", { libvirtUri: libvirtUriOf(stack) });
+/**
+ * Explains a plan. Without the stack, lifecycles are inferred from the plan's values and prior state only. `env`
+ * locates the incus client's configuration, whose remote names the printed incus commands use.
+ */
+export function explainPlan(plan: PlanJson, stack?: SynthesizedStack, env: NodeJS.ProcessEnv = process.env): ExplainReport {
+  return buildExplainReport(plan, planCouplingModel(plan, stack), stack ? "configuration" : "plan", {
+    libvirtUri: libvirtUriOf(stack),
+    incusRemote: incusCliRemotes(stack, env),
+  });
 }
 
 /** The literal uri of the stack's default libvirt provider (restore commands name it), if it sets one. */

@@ -5,6 +5,8 @@ export { explainPlan, planCouplingModel } from "./explain";
 export { evaluateGuard, renderGuard, describeCauses } from "./guard";
 export type { GuardResult, GuardOffender } from "./guard";
 export { renderExplainText } from "./render-text";
+export { renderExplainMarkdown } from "./render-markdown";
+export type { ExplainMarkdownOptions } from "./render-markdown";
 export { buildExplainReport } from "./report";
 export type { ExplainOptions } from "./report";
 export type {

@@ -1,6 +1,6 @@
 // Where explain gets its plan: a `terraform show -json` file or stdin, a binary planfile (shown with terraform in
-// its directory), or a synthesized stack directory (planned with terraform there). The stack's cdk.tf.json next to
-// the plan supplies the lifecycle meta-arguments the plan JSON does not carry.
+// the stack directory that holds its providers), or a synthesized stack directory (planned with terraform there).
+// The stack's cdk.tf.json supplies the lifecycle meta-arguments the plan JSON does not carry.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ToolError } from "../common/errors";
@@ -9,6 +9,7 @@ import { isObject } from "../common/json";
 import { readAll } from "../common/io";
 import { showStackPlan } from "../common/terraform";
 import type { TerraformRunner } from "../common/terraform";
+import { refuseStaleStack } from "../stack/staleness";
 import { locateStackDir, readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
 import type { SynthesizedStack } from "../stack/synthesized-stack";
 import { asPlanJson } from "./plan-json";
@@ -32,13 +33,15 @@ export interface LoadPlanOptions {
   readonly stackName?: string;
   /** Progress lines (terraform runs take seconds). */
   readonly log?: (line: string) => void;
+  /** Use a stack older than its app's sources (else refused: staleness.ts). */
+  readonly allowStale?: boolean;
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Loads the plan a command-line argument names (undefined: the stack of the current directory). */
 export async function loadPlanInput(target: string | undefined, options: LoadPlanOptions): Promise<PlanInput> {
-  const configStack = options.configFile !== undefined ? readSynthesizedStack(path.resolve(options.cwd, options.configFile)) : undefined;
+  const configStack = options.configFile !== undefined ? readStack(path.resolve(options.cwd, options.configFile), options) : undefined;
   if (target === "-") {
     const text = await readAll(options.stdin ?? process.stdin);
     return { plan: parsePlanText(text, "standard input"), origin: "standard input", stack: configStack };
@@ -50,12 +53,14 @@ export async function loadPlanInput(target: string | undefined, options: LoadPla
 
   const bytes = fs.readFileSync(resolved);
   const dir = path.dirname(resolved);
-  const stack = configStack ?? stackNextTo(dir);
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
-    options.log?.(`explain: reading planfile ${resolved} with terraform show -json`);
-    const shown = await options.terraform.run(["show", "-json", "-no-color", resolved], dir);
+    const stackDir = planfileStackDir(dir, options);
+    const stack = configStack ?? stackNextTo(stackDir, options);
+    options.log?.(`explain: reading planfile ${resolved} with terraform show -json in ${stackDir}`);
+    const shown = await options.terraform.run(["show", "-json", "-no-color", resolved], stackDir);
     return { plan: parsePlanText(shown.stdout, `terraform show -json ${resolved}`), origin: resolved, stack };
   }
+  const stack = configStack ?? stackNextTo(dir, options);
   const json = parseJson(bytes.toString("utf8"), resolved);
   if (isStackConfiguration(json)) return planStackDir(dir, options, configStack);
   return { plan: asPlanJson(json, resolved), origin: resolved, stack };
@@ -63,14 +68,35 @@ export async function loadPlanInput(target: string | undefined, options: LoadPla
 
 /** Plans a synthesized stack directory with terraform (init first when it never was) and reads the plan. */
 async function planStackDir(stackDir: string, options: LoadPlanOptions, configStack: SynthesizedStack | undefined): Promise<PlanInput> {
-  const stack = configStack ?? readSynthesizedStack(path.join(stackDir, STACK_FILE));
+  const stack = configStack ?? readStack(path.join(stackDir, STACK_FILE), options);
   const shown = await showStackPlan(stackDir, { terraform: options.terraform, command: "explain", log: options.log });
   return { plan: parsePlanText(shown, `the plan of ${stackDir}`), origin: stackDir, stack };
 }
 
-function stackNextTo(dir: string): SynthesizedStack | undefined {
+/**
+ * Where terraform can show a planfile: only a directory with the stack's .terraform has the providers the plan
+ * names. The planfile's own directory when it is the stack's, else the --config file's directory, else the stack of
+ * the current directory (an app directory or a stack directory); the planfile's directory when none is found.
+ */
+function planfileStackDir(planDir: string, options: LoadPlanOptions): string {
+  if (fs.existsSync(path.join(planDir, ".terraform"))) return planDir;
+  if (options.configFile !== undefined) return path.dirname(path.resolve(options.cwd, options.configFile));
+  try {
+    return locateStackDir(options.cwd, options.stackName);
+  } catch {
+    return planDir;
+  }
+}
+
+function stackNextTo(dir: string, options: LoadPlanOptions): SynthesizedStack | undefined {
   const file = path.join(dir, STACK_FILE);
-  return fs.existsSync(file) ? readSynthesizedStack(file) : undefined;
+  return fs.existsSync(file) ? readStack(file, options) : undefined;
+}
+
+/** Reads a stack file, refusing one older than its app's sources unless allowed. */
+function readStack(file: string, options: LoadPlanOptions): SynthesizedStack {
+  refuseStaleStack(file, "explain", options.allowStale ?? false);
+  return readSynthesizedStack(file);
 }
 
 function parsePlanText(text: string, where: string): PlanJson {

@@ -5,10 +5,13 @@
 import { ADOPT_CONFIG_KEY, OWNER_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
 import { rebuildSnapshotPrefix, releasedOwner } from "../../removal-policy";
 import type { RemovalPolicyName } from "../../removal-policy";
+import { volumeCopyCommand } from "../../incus";
+import type { CliRemote } from "../../incus";
 import { rebuildSnapshotSpecs } from "../../libvirt/rebuild-snapshots";
 import { recordedRebuildSnapshots, recordedRemovalPolicy } from "../stack/removal-policy";
 import type { RecordedRemovalPolicy } from "../stack/removal-policy";
 import type { CouplingModel } from "../stack/coupling";
+import type { CliRemoteLookup } from "../stack/incus-cli-remotes";
 import { configValue } from "../stack/resource-kinds";
 import type { ResourceChange } from "./changes";
 
@@ -32,7 +35,13 @@ export interface RemovalReport {
   readonly outcome: "refused" | "kept" | "final-copy" | "destroyed";
   readonly dataDestroyed: boolean;
   /** The final copy the snapshot policy keeps, and the one command that restores it. */
-  readonly finalCopy?: { readonly pool: string; readonly name: string; readonly restore: string };
+  readonly finalCopy?: {
+    readonly pool: string;
+    readonly name: string;
+    readonly restore: string;
+    /** The `incus remote add` to run first when the incus client has no remote at the host's address. */
+    readonly addRemote?: string;
+  };
   /** The owner marker a retained Incus volume gets, and how a configuration adopts it. */
   readonly released?: { readonly owner: string; readonly adopt: string };
   /** The configuration names another policy: it takes effect only after this delete. */
@@ -53,6 +62,8 @@ export interface RemovalInput {
   readonly preventDestroy: boolean;
   /** The libvirt provider's connection URI, for the restore command. */
   readonly libvirtUri?: string;
+  /** How the incus client names the volume's remote, for the restore command. @default the provider's remote name */
+  readonly incusRemote?: CliRemoteLookup;
 }
 
 export function removalOf(input: RemovalInput): RemovalReport {
@@ -118,14 +129,18 @@ export function removalOf(input: RemovalInput): RemovalReport {
     }
     case "snapshot": {
       const copy = `${name}-final-${STAMP}`;
-      const restore = incus ? incusRestore(state, pool, copy, name) : `virsh -c ${input.libvirtUri ?? DEFAULT_LIBVIRT_URI} vol-clone --pool ${pool} ${copy} ${name}`;
+      const remote = incus ? cliRemoteOf(state, input.incusRemote) : undefined;
+      const restore = remote
+        ? volumeCopyCommand(remote, pool, copy, name, typeof state.project === "string" ? state.project : undefined)
+        : `virsh -c ${input.libvirtUri ?? DEFAULT_LIBVIRT_URI} vol-clone --pool ${pool} ${copy} ${name}`;
       const what = input.action === "replace" ? "replaced by a new, empty volume" : "deleted";
+      const first = remote?.addRemote ? ` (your incus client has no remote at this address yet: run ${remote.addRemote} first)` : "";
       return {
         ...base,
         outcome: "final-copy",
         dataDestroyed: false,
-        finalCopy: { pool, name: copy, restore },
-        text: `${what} after a final copy ${copy} in pool "${pool}" (${STAMP}: the UTC time of the delete); restore: ${restore}`,
+        finalCopy: { pool, name: copy, restore, ...(remote?.addRemote ? { addRemote: remote.addRemote } : {}) },
+        text: `${what} after a final copy ${copy} in pool "${pool}" (${STAMP}: the UTC time of the delete); restore: ${restore}${first}`,
       };
     }
     default:
@@ -146,7 +161,7 @@ export function plannedRemovals(
   model: CouplingModel,
   changes: ReadonlyMap<string, ResourceChange>,
   stateOf: (address: string) => { readonly [key: string]: unknown } | undefined,
-  libvirtUri: string | undefined,
+  commands: Pick<RemovalInput, "libvirtUri" | "incusRemote">,
 ): Map<string, RemovalReport> {
   const removals = new Map<string, RemovalReport>();
   for (const volume of model.volumes.values()) {
@@ -163,18 +178,17 @@ export function plannedRemovals(
         state: stateOf(volume.address),
         configured: configured?.attributes,
         preventDestroy: configured?.preventDestroy ?? false,
-        libvirtUri,
+        ...commands,
       }),
     );
   }
   return removals;
 }
 
-/** `incus storage volume copy` from the final copy back to the old name (remote and project as the volume has them). */
-function incusRestore(state: { readonly [key: string]: unknown }, pool: string, copy: string, name: string): string {
-  const remote = typeof state.remote === "string" && state.remote !== "" ? `${state.remote}:` : "";
-  const project = typeof state.project === "string" && state.project !== "" && state.project !== "default" ? ` --project ${state.project}` : "";
-  return `incus storage volume copy ${remote}${pool}/${copy} ${remote}${pool}/${name}${project}`;
+/** The incus client's name for the volume's remote; without a lookup, the provider's remote name as it is. */
+function cliRemoteOf(state: { readonly [key: string]: unknown }, lookup: CliRemoteLookup | undefined): CliRemote {
+  const remote = typeof state.remote === "string" && state.remote !== "" ? state.remote : undefined;
+  return lookup ? lookup(remote) : { prefix: remote ? `${remote}:` : "" };
 }
 
 export interface RebuildSnapshotReport {

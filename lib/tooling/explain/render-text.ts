@@ -1,9 +1,9 @@
 // The explain report in words, for people reading a pipeline log or a terminal.
 import { RELEASED_OWNER_PREFIX } from "../../config-keys";
 import type { Cause, ChangeKind } from "./changes";
-import type { ActionCounts, ExplainReport, InstanceReport, RemovalReport, VolumeReport } from "./report";
+import type { ActionCounts, DeletionReport, ExplainReport, InstanceReport, RemovalReport, VolumeReport } from "./report";
 
-const ACTION_WORDS: { readonly [kind in ChangeKind]: string } = {
+export const ACTION_WORDS: { readonly [kind in ChangeKind]: string } = {
   create: "will be created",
   update: "will be updated in place",
   replace: "will be REPLACED (destroyed and created again)",
@@ -30,10 +30,7 @@ export function renderExplainText(report: ExplainReport): string {
     out.push("", "Instances");
     for (const instance of report.instances) out.push(...instanceLines(instance));
   }
-  const togetherWithInstance = new Set(
-    report.instances.flatMap((i) => i.volumes.filter((v) => v.effect.endsWith("-with-instance")).map((v) => v.address)),
-  );
-  const volumes = report.volumes.filter((v) => v.action !== "no-op" && v.action !== "read" && !togetherWithInstance.has(v.address));
+  const volumes = changedVolumes(report);
   if (volumes.length > 0) {
     out.push("", "Volumes");
     for (const volume of volumes) out.push(...volumeLines(volume));
@@ -48,8 +45,7 @@ export function renderExplainText(report: ExplainReport): string {
   if (report.deletions.length > 0) {
     out.push("", "Would be deleted");
     for (const d of report.deletions) {
-      const data = d.removal ? REMOVAL_NOTES[d.removal.outcome] : d.container ? d.container.text : d.dataDestroyed ? "its data is destroyed" : undefined;
-      const notes = [d.replaced ? "replaced by a new one" : undefined, data].filter(Boolean);
+      const notes = deletionNotes(d);
       out.push(`  - ${d.address}: ${d.description}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`);
     }
   }
@@ -60,7 +56,22 @@ export function renderExplainText(report: ExplainReport): string {
   return out.join("\n") + "\n";
 }
 
-function summaryLine(report: ExplainReport): string {
+/** The volumes that change on their own: not the ones deleted or replaced together with their instance. */
+export function changedVolumes(report: ExplainReport): VolumeReport[] {
+  const togetherWithInstance = new Set(
+    report.instances.flatMap((i) => i.volumes.filter((v) => v.effect.endsWith("-with-instance")).map((v) => v.address)),
+  );
+  return report.volumes.filter((v) => v.action !== "no-op" && v.action !== "read" && !togetherWithInstance.has(v.address));
+}
+
+/** What a deletion does besides deleting: replaced by a new one, what becomes of its data. */
+export function deletionNotes(d: DeletionReport): string[] {
+  const data = d.removal ? REMOVAL_NOTES[d.removal.outcome] : d.container ? d.container.text : d.dataDestroyed ? "its data is destroyed" : undefined;
+  return [d.replaced ? "replaced by a new one" : undefined, data].filter((n): n is string => n !== undefined);
+}
+
+/** The one-line summary both renderings start with. */
+export function summaryLine(report: ExplainReport): string {
   const { summary } = report;
   const parts = [
     countsText("instance", summary.instances),
@@ -126,14 +137,14 @@ function actionWords(volume: VolumeReport): string {
 }
 
 /** What the data's fate adds to a volume's heading line, per removal outcome. */
-const DATA_WORDS: { readonly [outcome in RemovalReport["outcome"]]: string } = {
+export const DATA_WORDS: { readonly [outcome in RemovalReport["outcome"]]: string } = {
   destroyed: "; its data is DESTROYED",
   kept: "; its data is KEPT on the host",
   "final-copy": "; a final copy of its data is kept",
   refused: "; REFUSED by its removal policy",
 };
 
-const REMOVAL_NOTES: { readonly [outcome in RemovalReport["outcome"]]: string } = {
+export const REMOVAL_NOTES: { readonly [outcome in RemovalReport["outcome"]]: string } = {
   destroyed: "its data is destroyed",
   kept: "kept on the host with its data",
   "final-copy": "a final copy of its data is kept",
@@ -142,11 +153,16 @@ const REMOVAL_NOTES: { readonly [outcome in RemovalReport["outcome"]]: string } 
 
 /** "removal policy snapshot: deleted after a final copy …", and a note when the code names another policy. */
 function removalLines(removal: RemovalReport, indent: string): string[] {
+  return removalSentences(removal).map((line) => `${indent}${line}`);
+}
+
+/** "removal policy snapshot: …", and when the code names another policy, the note that the state's one applies. */
+export function removalSentences(removal: RemovalReport): string[] {
   const recorded = removal.policyFrom === "unset" ? " (none recorded: the providers delete)" : "";
-  const lines = [`${indent}removal policy ${removal.policy}${recorded}: ${removal.text}`];
+  const lines = [`removal policy ${removal.policy}${recorded}: ${removal.text}`];
   if (removal.configuredPolicy !== undefined) {
     lines.push(
-      `${indent}(the code now says ${removal.configuredPolicy}, but the provider follows the policy in the state: ` +
+      `(the code now says ${removal.configuredPolicy}, but the provider follows the policy in the state: ` +
         `deploy the new policy first, then delete or replace the volume)`,
     );
   }

@@ -2,6 +2,7 @@
 // (ephemeral volumes go with it and lose their data; persistent and shared ones are detached and re-attached);
 // then the volumes and other resources that change on their own, and everything that would be deleted.
 import { INCUS_DELETE_PROTECTION_KEY } from "../../config-keys";
+import type { CliRemoteLookup } from "../stack/incus-cli-remotes";
 import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
 import { recordedAdopt } from "../stack/removal-policy";
 import { diskUsesOf, familyOf } from "../stack/resource-kinds";
@@ -122,6 +123,8 @@ const NO_CHANGE = new Set<ChangeKind>(["no-op", "read"]);
 export interface ExplainOptions {
   /** The libvirt provider's connection URI, for restore commands. @default qemu:///system */
   readonly libvirtUri?: string;
+  /** How the incus client names each provider remote, for restore commands. @default the provider's remote names */
+  readonly incusRemote?: CliRemoteLookup;
 }
 
 type Values = { readonly [key: string]: unknown };
@@ -139,7 +142,7 @@ export function buildExplainReport(
     const before = changes.get(address)?.plan.change.before;
     return typeof before === "object" && before !== null ? (before as Values) : prior.get(address);
   };
-  const removals = plannedRemovals(model, changes, stateOf, options.libvirtUri);
+  const removals = plannedRemovals(model, changes, stateOf, { libvirtUri: options.libvirtUri, incusRemote: options.incusRemote });
   const analyzer = new CauseAnalyzer(changes, model);
   const context: ReportContext = { model, changes, analyzer, removals, stateOf };
   const actionOf = (address: string): ChangeKind => changes.get(address)?.kind ?? "no-op";

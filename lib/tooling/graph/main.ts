@@ -5,6 +5,7 @@ import { parseCommandArgs } from "../common/args";
 import { reportError, UsageError } from "../common/errors";
 import { EXIT_OK } from "../common/io";
 import type { ToolIO } from "../common/io";
+import { refuseStaleStack } from "../stack/staleness";
 import { locateStackDir, readSynthesizedStack, STACK_FILE } from "../stack/synthesized-stack";
 import { buildStackGraph } from "./graph-model";
 import { renderDot } from "./render-dot";
@@ -26,6 +27,8 @@ Options:
                      svg and html need no Graphviz installation
   --output FILE      write to FILE instead of standard output
   --stack NAME       the stack to draw in an app directory with several stacks
+  --allow-stale      use a synthesized stack older than the app's sources (refused by default:
+                     run \`cdktf synth\` first)
   -h, --help         show this help
 `;
 
@@ -40,7 +43,13 @@ export async function main(argv: string[], io: ToolIO, _deps: GraphDependencies 
     const args = parseCommandArgs(
       "graph",
       argv,
-      { format: { type: "string" }, output: { type: "string" }, stack: { type: "string" }, help: { type: "boolean", short: "h" } },
+      {
+        format: { type: "string" },
+        output: { type: "string" },
+        stack: { type: "string" },
+        "allow-stale": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       1,
     );
     if (args.flags.help) {
@@ -52,6 +61,7 @@ export async function main(argv: string[], io: ToolIO, _deps: GraphDependencies 
     const cwd = io.cwd ?? process.cwd();
     const target = path.resolve(cwd, args.positionals[0] ?? ".");
     const file = target.endsWith(".json") && fs.existsSync(target) ? target : path.join(locateStackDir(target, args.values.stack), STACK_FILE);
+    refuseStaleStack(file, "graph", args.flags["allow-stale"]);
     const stack = readSynthesizedStack(file);
     const graph = buildStackGraph(stack);
     const name = path.basename(path.dirname(file));

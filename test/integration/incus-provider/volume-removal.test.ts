@@ -121,6 +121,8 @@ test("incus_storage_volume in use by an instance of another stack or without a m
   const r = await h.applyFails();
   expect(flat(r.output)).toContain(`Storage volume ${TEST_POOL}/${vol} is still in use by instance "${other}"`);
   expect(flat(r.output)).toContain(`the instance carries no ${OWNER_CONFIG_KEY} marker, so the instance was left untouched`);
+  // The command that detaches it names the instance's device (the local socket: the incus client's default remote).
+  expect(flat(r.output)).toContain(`Remove the volume from it first (in its own configuration, or with \`incus config device remove ${other} data\`)`);
   expect((await h.client.instances.get(other)).value.devices.data).toMatchObject({ source: vol });
   expect(await running(other)).toBe(true);
   expect(await h.ws.resource("incus_storage_volume.data")).toBeDefined();

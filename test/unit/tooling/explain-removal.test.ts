@@ -3,7 +3,7 @@
 // instance using it is rebuilt.
 import { evaluateGuard, explainPlan, renderExplainText, renderGuard } from "../../../lib/tooling";
 import type { ExplainReport, VolumeReport } from "../../../lib/tooling";
-import { ANCHOR, STATE, change, homelabPriorState, homelabStack, planOf, unchanged, unprotectedDb } from "./support/plans";
+import { ANCHOR, NO_INCUS_CLIENT, STATE, change, homelabPriorState, homelabStack, planOf, unchanged, unprotectedDb } from "./support/plans";
 
 type Values = { [key: string]: unknown };
 
@@ -35,7 +35,8 @@ describe("explain: volumes removed from the code, per removal policy", () => {
     legacy: incusVolume("legacy", {}),
     locked: incusVolume("locked", { "user.cdktf-virt.removal-policy": "protect", "user.cdktf-virt.protect": "true" }),
   });
-  const report = explainPlan(plan, homelabStack());
+  // The stack's remote "lab" is the local socket, the incus client's default remote: commands carry no remote.
+  const report = explainPlan(plan, homelabStack(), NO_INCUS_CLIENT);
 
   test("retain: kept on the host, dropped from state, marked released; no data lost", () => {
     expect(volume(report, "incus_storage_volume.keep")).toMatchObject({
@@ -50,7 +51,7 @@ describe("explain: volumes removed from the code, per removal policy", () => {
     });
   });
 
-  test("snapshot: a final copy in the same pool and the command that restores it (remote and project kept)", () => {
+  test("snapshot: a final copy in the same pool and the command that restores it (the client's remote and the project)", () => {
     expect(volume(report, "incus_storage_volume.archive")).toMatchObject({
       dataDestroyed: false,
       removal: {
@@ -59,7 +60,7 @@ describe("explain: volumes removed from the code, per removal policy", () => {
         finalCopy: {
           pool: "homelab-pool",
           name: "homelab-archive-final-<yyyymmddThhmmssZ>",
-          restore: "incus storage volume copy lab:homelab-pool/homelab-archive-final-<yyyymmddThhmmssZ> lab:homelab-pool/homelab-archive --project prod",
+          restore: "incus storage volume copy 'homelab-pool/homelab-archive-final-<yyyymmddThhmmssZ>' homelab-pool/homelab-archive --project prod",
         },
       },
     });
@@ -84,7 +85,7 @@ describe("explain: volumes removed from the code, per removal policy", () => {
       'incus_storage_volume.archive: persistent volume "homelab-archive" in pool "homelab-pool" will be DELETED; a final copy of its data is kept\n' +
         "    why: it was removed from the configuration\n" +
         '    removal policy snapshot: deleted after a final copy homelab-archive-final-<yyyymmddThhmmssZ> in pool "homelab-pool" (<yyyymmddThhmmssZ>: the UTC time of the delete); ' +
-        "restore: incus storage volume copy lab:homelab-pool/homelab-archive-final-<yyyymmddThhmmssZ> lab:homelab-pool/homelab-archive --project prod",
+        "restore: incus storage volume copy 'homelab-pool/homelab-archive-final-<yyyymmddThhmmssZ>' homelab-pool/homelab-archive --project prod",
     );
     expect(text).toContain("will be DELETED; its data is DESTROYED\n    why: it was removed from the configuration\n    removal policy destroy: deleted, its data is gone");
     expect(text).toContain("    removal policy destroy (none recorded: the providers delete): deleted, its data is gone");

@@ -2,36 +2,12 @@
 // data on each of its volumes.
 import { explainPlan, renderExplainText } from "../../../lib/tooling";
 import type { ExplainReport, InstanceReport } from "../../../lib/tooling";
-import { ANCHOR, STATE, change, homelabPriorState, homelabStack, planOf, unchanged, unprotectedDb } from "./support/plans";
+import { ANCHOR, STATE, change, homelabPriorState, homelabStack, imageUpgradePlan, planOf, unchanged, unprotectedDb } from "./support/plans";
 
 function instance(report: ExplainReport, address: string): InstanceReport {
   const found = report.instances.find((i) => i.address === address);
   if (!found) throw new Error(`${address} not in report: ${report.instances.map((i) => i.address).join(", ")}`);
   return found;
-}
-
-/** The image of db goes from debian-12 to debian-13: what terraform 1.11 plans for the homelab stack. */
-function imageUpgradePlan() {
-  const dbAfter = { ...STATE.db(), image: "debian-13" };
-  return planOf(
-    [
-      change(ANCHOR, "replace", STATE.anchor("debian-12"), STATE.anchor("debian-13"), {
-        reason: "replace_because_cannot_update",
-        replacePaths: [["triggers_replace"]],
-        afterUnknown: { id: true },
-      }),
-      change("incus_instance.db", "replace", STATE.db(), dbAfter, {
-        reason: "replace_by_triggers",
-        replacePaths: [["image"]],
-        afterUnknown: { ipv4_address: true },
-      }),
-      unchanged("incus_instance.web", STATE.web()),
-      unchanged("incus_storage_volume.pgdata", STATE.volume("pgdata", "10GiB", true)),
-      change("incus_storage_volume.scratch", "replace", STATE.volume("scratch", "2GiB", false), STATE.volume("scratch", "2GiB", false), { reason: "replace_by_triggers" }),
-      unchanged("incus_storage_volume.shared", STATE.volume("shared", "1GiB", true)),
-    ],
-    homelabPriorState(),
-  );
 }
 
 describe("explain: an instance replaced through its generation anchor", () => {

@@ -5,7 +5,9 @@
 // user keys cluster-wide); it proves the part ours when a run that died is adopted. An object still pending, never
 // created cluster-wide, carries no marker anywhere and is refused.
 import type { Values } from "../../framework";
+import type { IncusProviderData } from "../provider-data";
 import { AdoptionRefused } from "./adopt";
+import { cliRemote, incusCommand, shellWord } from "./cli-command";
 import { configMap, OWNER_KEY } from "./config";
 
 /** True for the member part of a clustered object (a resource with a non-empty `target`). */
@@ -34,14 +36,19 @@ export function withoutMarker(config: Record<string, string>): Record<string, st
   return rest;
 }
 
-/** Refuses to adopt an object still pending on the member (thrown from the adoption lookup). */
-export function refusePending(what: "storage pool" | "network", planned: Values): never {
+/**
+ * Refuses to adopt an object still pending on the member (thrown from the adoption lookup). The delete command names
+ * the remote as the user's incus client knows it (cli-command.ts).
+ */
+export function refusePending(what: "storage pool" | "network", planned: Values, remotes: Pick<IncusProviderData, "remoteInfo">): never {
   const name = String(planned.name);
-  const remote = typeof planned.remote === "string" && planned.remote ? `${planned.remote}:` : "";
-  const command = what === "network" ? `incus network delete ${remote}${name}` : `incus storage delete ${remote}${name}`;
+  const remote = cliRemote(remotes.remoteInfo(typeof planned.remote === "string" ? planned.remote : undefined));
+  const project = what === "network" && typeof planned.project === "string" ? planned.project : undefined;
+  const command = incusCommand([what === "network" ? "network" : "storage", "delete", shellWord(`${remote.prefix}${name}`)], project);
+  const first = remote.addRemote ? ` (your incus client has no remote at this address yet: run \`${remote.addRemote}\` first)` : "";
   throw new AdoptionRefused(
     `The ${what} ${JSON.stringify(name)} is pending on cluster member ${JSON.stringify(planned.target)}: a run stopped before ` +
       `creating it cluster-wide, or someone else is creating it. A pending ${what} ${what === "network" ? "is not in use" : "holds no data"} and carries no ownership marker, ` +
-      `so it was left untouched. If it is yours, delete it with \`${command}\` and apply again.`,
+      `so it was left untouched. If it is yours, delete it with \`${command}\`${first} and apply again.`,
   );
 }

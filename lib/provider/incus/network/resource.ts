@@ -138,7 +138,7 @@ export const networkResource: Resource<IncusProviderData> = {
       ),
     getObject: async (client, planned, ctx) => {
       const found = await client.networks.get(planned.name, callFor(ctx, planned));
-      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("network", planned);
+      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("network", planned, ctx.providerData);
       return found;
     },
     // The network is deleted cluster-wide, not only on the member it was created on.

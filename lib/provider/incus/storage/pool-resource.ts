@@ -135,7 +135,7 @@ export const storagePoolResource: Resource<IncusProviderData> = {
       ).finally(() => forgetStoragePool(client, planned.name)), // volumes read later must see the new pool
     getObject: async (client, planned, ctx) => {
       const found = await client.storagePools.get(planned.name, callFor(ctx, planned));
-      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("storage pool", planned);
+      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("storage pool", planned, ctx.providerData);
       return found;
     },
     // Kept copies keep the pool in place; anything else in it is named (pool-delete.ts).

@@ -4,10 +4,11 @@
 // other user stops the delete with an error that names it and says what to do. A replaced volume gets its
 // devices back when it is created again (detached-devices.ts).
 import type { CallOptions, IncusClient, StorageVolume, UsedByRef } from "../../../incus";
-import { detachVolume, ignoreNotFound, parseUsedBy } from "../../../incus";
+import { detachVolume, ignoreNotFound, parseUsedBy, volumeDeviceNames } from "../../../incus";
 import { stackOfOwner } from "../../../removal-policy";
 import type { Diagnostics } from "../../framework";
-import { OWNER_KEY } from "../common";
+import { incusCommand, OWNER_KEY, shellWord } from "../common";
+import type { CliRemote } from "../common";
 import { rememberDetached } from "./detached-devices";
 
 /** Where the volume is and who is asking (for messages and the project of its users). */
@@ -15,6 +16,8 @@ export interface DetachRequest {
   readonly client: IncusClient;
   /** The remote's name (the volume's key in the memory of detached devices). */
   readonly remote: string;
+  /** How the user's incus client names that remote, for the commands a refusal prints. */
+  readonly cliRemote: CliRemote;
   readonly pool: string;
   readonly name: string;
   readonly call: CallOptions;
@@ -55,7 +58,7 @@ async function detachFromInstance(req: DetachRequest, user: UsedByRef, stack: st
         : owner
           ? `the instance is marked ${JSON.stringify(owner)}, not as part of stack ${JSON.stringify(stack)}`
           : `the instance carries no ${OWNER_KEY} marker`;
-    refuse(req, user, `It is attached to ${describe(user)}, and ${why}, so the instance was left untouched.`);
+    refuse(req, user, `It is attached to ${describe(user)}, and ${why}, so the instance was left untouched.`, volumeDeviceNames(live.value.devices, req.pool, req.name));
     return false;
   }
   const result = await detachVolume(req.client.instances, user.name, req.pool, req.name, call);
@@ -80,10 +83,16 @@ function describe(user: UsedByRef): string {
   return JSON.stringify(user.path);
 }
 
-function refuse(req: DetachRequest, user: UsedByRef, why: string): void {
-  const device = user.kind === "profiles" ? `incus profile device remove ${user.name} <device>` : `incus config device remove ${user.name} <device>`;
+/** Records the error; `devices` are the user's devices of the volume when known (else the command has a placeholder). */
+function refuse(req: DetachRequest, user: UsedByRef, why: string, devices: readonly string[] = []): void {
+  const words = user.kind === "profiles" ? ["profile", "device", "remove"] : ["config", "device", "remove"];
+  const target = shellWord(`${req.cliRemote.prefix}${user.name}`);
+  const project = user.project ?? req.call.project;
+  const commands = (devices.length > 0 ? devices.map(shellWord) : ["<device>"]).map((d) => incusCommand([...words, target, d], project));
+  const first = req.cliRemote.addRemote ? `\`${req.cliRemote.addRemote}\` (your incus client has no remote at this address yet), then ` : "";
   req.diagnostics.error(
     `Storage volume ${req.pool}/${req.name} is still in use by ${describe(user)}`,
-    `${why} Nothing was deleted. Remove the volume from it first (in its own configuration, or with \`${device}\`), then apply again.`,
+    `${why} Nothing was deleted. Remove the volume from it first (in its own configuration, or with ${first}` +
+      `${commands.map((c) => `\`${c}\``).join(" and ")}), then apply again.`,
   );
 }

@@ -107,7 +107,16 @@ export async function removeVolume(client: IncusClient, prior: Values, ctx: Ctx)
   }
 
   const detached = await detachFromOwnInstances(
-    { client, remote: ctx.providerData.remoteName(optionalString(prior.remote)), pool, name, call, diagnostics: ctx.diagnostics, log: ctx.log },
+    {
+      client,
+      remote: ctx.providerData.remoteName(optionalString(prior.remote)),
+      cliRemote: cliRemote(ctx.providerData.remoteInfo(optionalString(prior.remote))),
+      pool,
+      name,
+      call,
+      diagnostics: ctx.diagnostics,
+      log: ctx.log,
+    },
     live.value,
   );
   if (!detached) return;

@@ -17,6 +17,9 @@ export function homelabJson(): { [key: string]: any } {
   return JSON.parse(fs.readFileSync(path.join(FIXTURES, "homelab", "cdk.tf.json"), "utf8"));
 }
 
+/** An environment with no incus client configuration: printed incus commands use the CLI's built-in remotes only. */
+export const NO_INCUS_CLIENT: NodeJS.ProcessEnv = { INCUS_CONF: "/nonexistent/cdktf-virt-test/incus", HOME: "/nonexistent/cdktf-virt-test" };
+
 export function homelabStack(edit?: (json: { [key: string]: any }) => void): SynthesizedStack {
   const json = homelabJson();
   edit?.(json);
@@ -143,4 +146,28 @@ export function homelabPriorState(protectedDb = false): { address: string; value
     { address: "incus_storage_volume.scratch", values: STATE.volume("scratch", "2GiB", false), depends_on: [ANCHOR, "incus_storage_pool.pool"] },
     { address: "incus_storage_volume.shared", values: STATE.volume("shared", "1GiB", true), depends_on: ["incus_storage_pool.pool"] },
   ];
+}
+
+/** The image of db goes from debian-12 to debian-13: what terraform 1.11 plans for the homelab stack. */
+export function imageUpgradePlan() {
+  const dbAfter = { ...STATE.db(), image: "debian-13" };
+  return planOf(
+    [
+      change(ANCHOR, "replace", STATE.anchor("debian-12"), STATE.anchor("debian-13"), {
+        reason: "replace_because_cannot_update",
+        replacePaths: [["triggers_replace"]],
+        afterUnknown: { id: true },
+      }),
+      change("incus_instance.db", "replace", STATE.db(), dbAfter, {
+        reason: "replace_by_triggers",
+        replacePaths: [["image"]],
+        afterUnknown: { ipv4_address: true },
+      }),
+      unchanged("incus_instance.web", STATE.web()),
+      unchanged("incus_storage_volume.pgdata", STATE.volume("pgdata", "10GiB", true)),
+      change("incus_storage_volume.scratch", "replace", STATE.volume("scratch", "2GiB", false), STATE.volume("scratch", "2GiB", false), { reason: "replace_by_triggers" }),
+      unchanged("incus_storage_volume.shared", STATE.volume("shared", "1GiB", true)),
+    ],
+    homelabPriorState(),
+  );
 }
