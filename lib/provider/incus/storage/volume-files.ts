@@ -63,7 +63,8 @@ export async function checkVolumeFilesApi(planned: Values | null, prior: Values 
     `Writing files into a custom volume needs the Incus API extension "${VOLUME_FILES_EXTENSION}" (Incus releases after the 6.0 LTS); ` +
       `this server runs Incus ${version}. Nothing was changed. Attach the volume to an instance and use that instance's ` +
       "file blocks instead, or upgrade Incus.",
-    ["file"],
+    // Terraform quotes a configuration line only for a path to an attribute of one set element: the first.
+    ["file", 0, "target_path"],
   );
 }
 
