@@ -47,6 +47,7 @@ export type {
   VolumeCopyOptions,
   StorageVolumesApi,
 } from "./storage-volumes";
+export { VOLUME_FILES_EXTENSION } from "./storage-volumes";
 export type { Profile, ProfilePut, ProfilesPost, ProfilesApi } from "./profiles";
 export type {
   Instance,
@@ -59,7 +60,7 @@ export type {
   InstancesApi,
 } from "./instances";
 export type { InstanceState, InstanceStatePut, StateAction, ShutdownOptions, InstanceStateApi } from "./instance-state";
-export { formatMode } from "./instance-files";
+export { FilesEndpoint, formatMode } from "./instance-files";
 export type { InstanceFile, InstanceFileType, FileOwnership, FilePushOptions, InstanceFilesApi } from "./instance-files";
 export type { ExecOptions, ExecResult, ExecApi } from "./exec";
 export type {

@@ -45,7 +45,7 @@ export function formatMode(mode: number | string): string {
 }
 
 function checkPath(path: string): void {
-  if (!path.startsWith("/")) throw new IncusError("INVALID_OPTIONS", `Instance file path ${JSON.stringify(path)} must be absolute (start with /)`);
+  if (!path.startsWith("/")) throw new IncusError("INVALID_OPTIONS", `File path ${JSON.stringify(path)} must be absolute (start with /)`);
 }
 
 function ownershipHeaders(type: InstanceFileType, o: FileOwnership): Record<string, string> {
@@ -61,21 +61,26 @@ function header(headers: Record<string, unknown>, name: string): string | undefi
   return Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v);
 }
 
-export class InstanceFilesApi {
-  constructor(private readonly api: IncusApi) {}
-
-  private pathOf(instance: string): string {
-    return apiPath("instances", instance, "files");
-  }
+/**
+ * The files API of one object: an instance (`/1.0/instances/NAME/files`) or a custom volume
+ * (`/1.0/storage-pools/POOL/volumes/custom/NAME/files`, API extension file_storage_volume); both take the same
+ * requests and headers. `what` names the object in errors ("instance web").
+ */
+export class FilesEndpoint {
+  constructor(
+    private readonly api: IncusApi,
+    private readonly endpoint: string,
+    readonly what: string,
+  ) {}
 
   /** Writes a file (parent directories must exist). Strings are written as UTF-8. */
-  async push(instance: string, path: string, content: Buffer | Uint8Array | string | Readable, options: FilePushOptions = {}): Promise<void> {
+  async push(path: string, content: Buffer | Uint8Array | string | Readable, options: FilePushOptions = {}): Promise<void> {
     checkPath(path);
     const { uid, gid, mode, write, ...call } = options;
     const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
     const headers = { ...ownershipHeaders("file", { uid, gid, mode }), "x-incus-write": write ?? "overwrite" };
     // Incus reads the body only when it is declared as octet-stream.
-    await this.api.write("POST", this.pathOf(instance), call, PROJECT, {
+    await this.api.write("POST", this.endpoint, call, PROJECT, {
       query: { path },
       headers,
       raw: { data, contentType: "application/octet-stream", ...(Buffer.isBuffer(data) || data instanceof Uint8Array ? { contentLength: data.byteLength } : {}) },
@@ -83,17 +88,17 @@ export class InstanceFilesApi {
   }
 
   /** Creates a directory (its parent must exist; an existing directory is left as is). */
-  async mkdir(instance: string, path: string, options: CallOptions & FileOwnership = {}): Promise<void> {
+  async mkdir(path: string, options: CallOptions & FileOwnership = {}): Promise<void> {
     checkPath(path);
     const { uid, gid, mode, ...call } = options;
-    await this.api.write("POST", this.pathOf(instance), call, PROJECT, { query: { path }, headers: ownershipHeaders("directory", { uid, gid, mode }) });
+    await this.api.write("POST", this.endpoint, call, PROJECT, { query: { path }, headers: ownershipHeaders("directory", { uid, gid, mode }) });
   }
 
   /** Creates a symlink at `path` pointing to `target`. */
-  async symlink(instance: string, path: string, target: string, options: CallOptions & FileOwnership = {}): Promise<void> {
+  async symlink(path: string, target: string, options: CallOptions & FileOwnership = {}): Promise<void> {
     checkPath(path);
     const { uid, gid, mode, ...call } = options;
-    await this.api.write("POST", this.pathOf(instance), call, PROJECT, {
+    await this.api.write("POST", this.endpoint, call, PROJECT, {
       query: { path },
       headers: ownershipHeaders("symlink", { uid, gid, mode }),
       raw: { data: Buffer.from(target, "utf8"), contentType: "application/octet-stream" },
@@ -101,9 +106,9 @@ export class InstanceFilesApi {
   }
 
   /** Reads a path: file bytes, symlink target or directory entries, with owner and mode. */
-  async get(instance: string, path: string, call?: CallOptions): Promise<InstanceFile> {
+  async get(path: string, call?: CallOptions): Promise<InstanceFile> {
     checkPath(path);
-    const res = await this.api.download(this.pathOf(instance), call, PROJECT, { path });
+    const res = await this.api.download(this.endpoint, call, PROJECT, { path });
     const headers = res.headers as Record<string, unknown>;
     const type = (header(headers, "x-incus-type") ?? "file") as InstanceFileType;
     const meta = {
@@ -117,17 +122,56 @@ export class InstanceFilesApi {
   }
 
   /** Reads a file's bytes; a directory is an INVALID_OPTIONS error. */
-  async pull(instance: string, path: string, call?: CallOptions): Promise<Buffer> {
-    const file = await this.get(instance, path, call);
+  async pull(path: string, call?: CallOptions): Promise<Buffer> {
+    const file = await this.get(path, call);
     if (file.type === "directory") {
-      throw new IncusError("INVALID_OPTIONS", `${path} in instance ${instance} is a directory; use get() to list it`);
+      throw new IncusError("INVALID_OPTIONS", `${path} in ${this.what} is a directory; use get() to list it`);
     }
     return file.content ?? Buffer.alloc(0);
   }
 
   /** Deletes a file, symlink or empty directory. */
-  async delete(instance: string, path: string, call?: CallOptions): Promise<void> {
+  async delete(path: string, call?: CallOptions): Promise<void> {
     checkPath(path);
-    await this.api.write("DELETE", this.pathOf(instance), call, PROJECT, { query: { path } });
+    await this.api.write("DELETE", this.endpoint, call, PROJECT, { query: { path } });
+  }
+}
+
+export class InstanceFilesApi {
+  constructor(private readonly api: IncusApi) {}
+
+  /** The files of one instance. */
+  of(instance: string): FilesEndpoint {
+    return new FilesEndpoint(this.api, apiPath("instances", instance, "files"), `instance ${instance}`);
+  }
+
+  /** Writes a file (parent directories must exist). Strings are written as UTF-8. */
+  push(instance: string, path: string, content: Buffer | Uint8Array | string | Readable, options: FilePushOptions = {}): Promise<void> {
+    return this.of(instance).push(path, content, options);
+  }
+
+  /** Creates a directory (its parent must exist; an existing directory is left as is). */
+  mkdir(instance: string, path: string, options: CallOptions & FileOwnership = {}): Promise<void> {
+    return this.of(instance).mkdir(path, options);
+  }
+
+  /** Creates a symlink at `path` pointing to `target`. */
+  symlink(instance: string, path: string, target: string, options: CallOptions & FileOwnership = {}): Promise<void> {
+    return this.of(instance).symlink(path, target, options);
+  }
+
+  /** Reads a path: file bytes, symlink target or directory entries, with owner and mode. */
+  get(instance: string, path: string, call?: CallOptions): Promise<InstanceFile> {
+    return this.of(instance).get(path, call);
+  }
+
+  /** Reads a file's bytes; a directory is an INVALID_OPTIONS error. */
+  pull(instance: string, path: string, call?: CallOptions): Promise<Buffer> {
+    return this.of(instance).pull(path, call);
+  }
+
+  /** Deletes a file, symlink or empty directory. */
+  delete(instance: string, path: string, call?: CallOptions): Promise<void> {
+    return this.of(instance).delete(path, call);
   }
 }

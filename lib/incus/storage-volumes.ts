@@ -3,8 +3,12 @@
 import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
 import { PROJECT_AND_TARGET, apiPath } from "./api";
 import { ignoreNotFound } from "./errors";
+import { FilesEndpoint } from "./instance-files";
 import { fileBody } from "./multipart";
 import type { ConfigMap } from "./types";
+
+/** The API extension that adds /1.0/storage-pools/POOL/volumes/TYPE/NAME/files. */
+export const VOLUME_FILES_EXTENSION = "file_storage_volume";
 
 export type VolumeContentType = "filesystem" | "block";
 
@@ -59,6 +63,14 @@ export interface VolumeCopyOptions extends CallOptions {
 
 export class StorageVolumesApi {
   constructor(private readonly api: IncusApi) {}
+
+  /**
+   * The files of a custom filesystem volume (API extension file_storage_volume, Incus 6.x after 6.0: see
+   * FILES_EXTENSION); the same requests as an instance's files API.
+   */
+  files(pool: string, name: string): FilesEndpoint {
+    return new FilesEndpoint(this.api, apiPath("storage-pools", pool, "volumes", "custom", name, "files"), `storage volume ${pool}/${name}`);
+  }
 
   private collection(pool: string): string {
     return apiPath("storage-pools", pool, "volumes", "custom");

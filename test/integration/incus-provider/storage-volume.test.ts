@@ -109,9 +109,9 @@ test("incus_storage_volume from an ISO file, and adopt-on-create by owner marker
   expect((await h.client.storageVolumes.get(TEST_POOL, foreign)).value.config).toEqual({ "user.keep": "1" });
 });
 
-test("incus_storage_volume file blocks are rejected with a clear error", async () => {
-  h.config(volume("x", h.name("file"), `  file {\n    target_path = "/a"\n    content = "x"\n  }`));
+test("incus_storage_volume file blocks with a source_file are rejected with a clear error", async () => {
+  h.config(volume("x", h.name("file"), `  source_file = "/tmp/x.iso"\n  file {\n    target_path = "/a"\n    content = "x"\n  }`));
   const r = await h.run(["validate"]);
   expect(r.code).not.toBe(0);
-  expectOutput(r, /file blocks on volumes are not supported/);
+  expectOutput(r, /file blocks conflict with source_file/);
 });

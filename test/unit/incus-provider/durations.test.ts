@@ -81,7 +81,8 @@ describe("incus_instance durations", () => {
       {
         summary: "Invalid wait_for delay",
         detail: 'wait_for { type = "delay" }: "2147483648ms" is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait.',
-        path: ["wait_for"],
+        // A lone wait_for block: the path names its delay, so Terraform quotes that line.
+        path: ["wait_for", 0, "delay"],
       },
     ]);
     expect(check({ wait_for: [{ type: "delay", delay: "596h31m23s", nic: null }] })).toEqual([]);

@@ -1,7 +1,7 @@
 // `device { name, type, properties }` blocks (incus_profile and incus_instance) and Incus' devices map.
 // Sets of blocks are kept sorted by name so state is stable across reads.
 import type { Block, Validator } from "../../framework";
-import { custom, mapOf, oneOf, setBlock, str } from "../../framework";
+import { custom, isUnknown, mapOf, oneOf, setBlock, str } from "../../framework";
 import type { DevicesMap } from "../../../incus";
 import { configValueChecks } from "./input-checks";
 
@@ -57,12 +57,34 @@ export function devicesFromBlocks(blocks: readonly DeviceBlockValue[] | null | u
   return out;
 }
 
-/** The devices map Incus reports → blocks sorted by name. */
-export function devicesToBlocks(devices: DevicesMap | null | undefined): DeviceBlockValue[] {
+/**
+ * The devices map Incus reports → blocks sorted by name. A property the user set to null (`readonly =
+ * var.readonly` with the variable null) is never sent, so Incus does not report it; it is kept as null from
+ * `prior` (the plan or the prior state), as the official provider does, so the state after an apply equals its
+ * plan and the next plan is empty.
+ */
+export function devicesToBlocks(devices: DevicesMap | null | undefined, prior?: unknown): DeviceBlockValue[] {
+  const nulls = nullPropertiesByDevice(prior);
   return Object.keys(devices ?? {})
     .sort()
     .map((name) => {
       const { type, ...properties } = (devices as DevicesMap)[name];
-      return { name, type: type ?? "none", properties };
+      const kept: Record<string, string | null> = { ...properties };
+      for (const key of nulls.get(name) ?? []) if (!(key in kept)) kept[key] = null;
+      return { name, type: type ?? "none", properties: kept as Record<string, string> };
     });
+}
+
+/** Device name → the property keys set to null in `blocks` (a device set value; unknowns are skipped). */
+function nullPropertiesByDevice(blocks: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!Array.isArray(blocks)) return out;
+  for (const block of blocks as unknown[]) {
+    if (block === null || typeof block !== "object" || isUnknown(block)) continue;
+    const { name, properties } = block as { name?: unknown; properties?: unknown };
+    if (typeof name !== "string" || properties === null || typeof properties !== "object" || isUnknown(properties)) continue;
+    const keys = Object.entries(properties as Record<string, unknown>).filter(([, v]) => v === null).map(([k]) => k);
+    if (keys.length) out.set(name, keys);
+  }
+  return out;
 }

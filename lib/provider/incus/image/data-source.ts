@@ -44,7 +44,8 @@ export const imageDataSource: DataSource<IncusProviderData> = {
       image = (await client.images.get(reference, call)).value;
     } catch (err) {
       if (isNotFound(err)) throw new Error(`No image with fingerprint ${JSON.stringify(reference)} in project ${JSON.stringify(config.project ?? "default")}.`);
-      throw err;
+      // An ambiguous prefix is refused by Incus; say which reference it was (as the official provider does).
+      throw new Error(`Failed to retrieve image by fingerprint ${JSON.stringify(reference)}: ${(err as Error).message}`);
     }
     if (config.name && !image.aliases.some((a) => a.name === config.name)) {
       throw new Error(`Image ${image.fingerprint.slice(0, 12)} does not carry the alias ${JSON.stringify(config.name)}.`);
@@ -56,8 +57,8 @@ export const imageDataSource: DataSource<IncusProviderData> = {
     }
     return {
       name: config.name ?? null,
-      // A configured (possibly abbreviated) fingerprint is echoed: Terraform keeps configured values as given.
-      fingerprint: config.fingerprint ?? image.fingerprint,
+      // Always the full fingerprint, also when a prefix was configured (official provider).
+      fingerprint: image.fingerprint,
       type: image.type,
       architecture: image.architecture,
       aliases: image.aliases.map((a) => a.name).sort(),

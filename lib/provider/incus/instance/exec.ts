@@ -3,6 +3,7 @@
 import type { Diagnostics } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { CallOptions, IncusClient } from "../../../incus";
+import { isTimeout } from "../../../incus";
 import { configEqual, parseDuration } from "../common";
 
 /** One entry of the exec map. */
@@ -84,7 +85,12 @@ export async function runExec(client: IncusClient, instance: string, name: strin
       ...(entry.gid !== null && entry.gid !== undefined ? { group: Number(entry.gid) } : {}),
     });
   } catch (err) {
-    throw new Error(`Failed to execute command ${JSON.stringify(name)} in instance ${JSON.stringify(instance)}: ${(err as Error).message}`);
+    // A timeout names the entry and its timeout (the official provider says "context deadline exceeded").
+    const reason = isTimeout(err) && entry.timeout
+      ? `exec[${JSON.stringify(name)}] did not finish within its timeout of ${entry.timeout} (context deadline exceeded); ` +
+        "the command may still be running in the instance"
+      : (err as Error).message;
+    throw new Error(`Failed to execute command ${JSON.stringify(name)} in instance ${JSON.stringify(instance)}: ${reason}`);
   }
   if (result.exitCode === 0) return;
   // The entry is named by its key: command and environment are sensitive and never printed. The output is the

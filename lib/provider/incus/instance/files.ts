@@ -5,7 +5,7 @@ import { promises as fs } from "node:fs";
 import * as path from "node:path";
 import type { Block, Diagnostics, Values } from "../../framework";
 import { bool, custom, isUnknown, num, regex, setBlock, str, useStateForUnknown } from "../../framework";
-import type { CallOptions, IncusClient } from "../../../incus";
+import type { CallOptions, FilesEndpoint, IncusClient } from "../../../incus";
 import { expandHome, ignoreNotFound, unixId } from "../common";
 
 /** Permission bits used when a block leaves `mode` / `directory_mode` unset (as the official provider). */
@@ -27,8 +27,8 @@ export interface FileBlockValue {
   readonly append: boolean | null;
 }
 
-/** The schema of the `file` set block (shared shape with the official provider). */
-export function fileBlock(): Block {
+/** The schema of the `file` set block (shared shape with the official provider); `into` names the target. */
+export function fileBlock(into = "the instance"): Block {
   const modeCheck = regex(OCTAL_MODE, 'an octal permission string such as "0644" or "755"');
   return setBlock(
     {
@@ -37,7 +37,7 @@ export function fileBlock(): Block {
       source_path: str({ optional: true, description: "A local file to upload (exclusive with content)." }),
       target_path: str({
         required: true,
-        description: "Absolute path of the file inside the instance.",
+        description: `Absolute path of the file inside ${into}.`,
         validators: [custom((v) => (String(v).startsWith("/") ? undefined : `target_path ${JSON.stringify(v)} must be an absolute path (start with /).`), "an absolute path")],
       }),
       uid: num({ optional: true, validators: [unixId] }),
@@ -47,7 +47,7 @@ export function fileBlock(): Block {
       create_directories: bool({ optional: true }),
       append: bool({ computed: true }),
     },
-    { description: "A file to upload into the instance." },
+    { description: `A file to upload into ${into}.` },
   );
 }
 
@@ -110,17 +110,17 @@ async function fileContent(file: FileBlockValue): Promise<Buffer> {
 }
 
 /** mkdir -p of the target's parent directories, owned like the file. */
-async function createParents(client: IncusClient, instance: string, file: FileBlockValue, call: CallOptions): Promise<void> {
+async function createParents(files: FilesEndpoint, file: FileBlockValue, call: CallOptions): Promise<void> {
   const parts = path.posix.dirname(file.target_path).split("/").filter(Boolean);
   let current = "";
   for (const part of parts) {
     current += `/${part}`;
-    const existing = await ignoreNotFound(client.instanceFiles.get(instance, current, call));
+    const existing = await ignoreNotFound(files.get(current, call));
     if (existing) {
-      if (existing.type !== "directory") throw new Error(`${current} exists in instance ${instance} and is not a directory`);
+      if (existing.type !== "directory") throw new Error(`${current} exists in ${files.what} and is not a directory`);
       continue;
     }
-    await client.instanceFiles.mkdir(instance, current, {
+    await files.mkdir(current, {
       ...call,
       uid: file.uid ?? 0,
       gid: file.gid ?? 0,
@@ -129,11 +129,11 @@ async function createParents(client: IncusClient, instance: string, file: FileBl
   }
 }
 
-/** Pushes one file block into a running instance. */
-export async function uploadFile(client: IncusClient, instance: string, file: FileBlockValue, call: CallOptions): Promise<void> {
+/** Pushes one file block into an instance or a custom volume. */
+export async function uploadFile(files: FilesEndpoint, file: FileBlockValue, call: CallOptions): Promise<void> {
   const data = await fileContent(file);
-  if (file.create_directories) await createParents(client, instance, file, call);
-  await client.instanceFiles.push(instance, file.target_path, data, {
+  if (file.create_directories) await createParents(files, file, call);
+  await files.push(file.target_path, data, {
     ...call,
     uid: file.uid ?? 0,
     gid: file.gid ?? 0,
@@ -143,17 +143,16 @@ export async function uploadFile(client: IncusClient, instance: string, file: Fi
 }
 
 /** Deletes a file; one that is already gone is fine. */
-export async function deleteFile(client: IncusClient, instance: string, targetPath: string, call: CallOptions): Promise<void> {
-  await ignoreNotFound(client.instanceFiles.delete(instance, targetPath, call));
+export async function deleteFile(files: FilesEndpoint, targetPath: string, call: CallOptions): Promise<void> {
+  await ignoreNotFound(files.delete(targetPath, call));
 }
 
 /**
- * Brings the instance's files from `prior` blocks to `planned` blocks: removed blocks delete their file, new
- * blocks upload, changed blocks delete and re-upload.
+ * Brings the files of an instance or a custom volume from `prior` blocks to `planned` blocks: removed blocks
+ * delete their file, new blocks upload, changed blocks delete and re-upload.
  */
-export async function syncFiles(
-  client: IncusClient,
-  instance: string,
+export async function syncFilesIn(
+  files: FilesEndpoint,
   prior: readonly FileBlockValue[],
   planned: readonly FileBlockValue[],
   call: CallOptions,
@@ -161,12 +160,23 @@ export async function syncFiles(
   const before = new Map(prior.map((f) => [f.target_path, f]));
   const after = new Map(planned.map((f) => [f.target_path, f]));
   for (const [target] of before) {
-    if (!after.has(target)) await deleteFile(client, instance, target, call);
+    if (!after.has(target)) await deleteFile(files, target, call);
   }
   for (const [target, file] of after) {
     const old = before.get(target);
     if (old && !fileChanged(old, file)) continue;
-    if (old) await deleteFile(client, instance, target, call);
-    await uploadFile(client, instance, file, call);
+    if (old) await deleteFile(files, target, call);
+    await uploadFile(files, file, call);
   }
+}
+
+/** syncFilesIn for a running instance. */
+export function syncFiles(
+  client: IncusClient,
+  instance: string,
+  prior: readonly FileBlockValue[],
+  planned: readonly FileBlockValue[],
+  call: CallOptions,
+): Promise<void> {
+  return syncFilesIn(client.instanceFiles.of(instance), prior, planned, call);
 }

@@ -56,7 +56,7 @@ export function instanceStateFrom(base: Values, live: Instance, runtime: Instanc
     interfaces: interfacesOf(live.config ?? {}, runtime),
     wait_for: Array.isArray(base.wait_for) ? base.wait_for : [],
     // A backup restore's pool device is not an instance device afterwards; keep the user's block (official).
-    device: keepDevices ? base.device : devicesToBlocks(live.devices),
+    device: keepDevices ? base.device : devicesToBlocks(live.devices, base.device),
     file: Array.isArray(base.file) ? base.file : [],
   };
 }

@@ -1,7 +1,7 @@
 // Configuration checks of incus_instance that need more than one attribute. They run at validate time, so a
 // mistake (an invalid wait_for delay, files on a stopped instance) is reported before anything is created,
 // with the attribute path Terraform uses to point at the line.
-import type { Diagnostics, Values } from "../../framework";
+import type { AttrPath, Diagnostics, Values } from "../../framework";
 import { isUnknown } from "../../framework";
 import { parseDuration } from "../common";
 import { validateExec } from "./exec";
@@ -16,6 +16,14 @@ function knownList<T>(v: unknown): T[] | null {
   if (v === null || v === undefined) return [];
   if (isUnknown(v) || !Array.isArray(v)) return null;
   return v.filter((el) => el !== null && !isUnknown(el)) as T[];
+}
+
+/**
+ * Where an invalid delay is reported. Terraform finds a set block's line by its position, and a set's order is
+ * not the configuration's: only a lone wait_for block can be pointed at, and then at its `delay` line.
+ */
+function delayPath(waits: readonly WaitForValue[]): AttrPath {
+  return waits.length === 1 ? ["wait_for", 0, "delay"] : ["wait_for"];
 }
 
 function validateWaits(config: Values, waits: WaitForValue[], diags: Diagnostics): void {
@@ -34,7 +42,7 @@ function validateWaits(config: Values, waits: WaitForValue[], diags: Diagnostics
         try {
           parseDuration(String(w.delay));
         } catch (err) {
-          diags.error("Invalid wait_for delay", `${label}: ${(err as Error).message}.`, at);
+          diags.error("Invalid wait_for delay", `${label}: ${(err as Error).message}.`, delayPath(waits));
         }
       }
     } else if (isSet(w.delay)) {

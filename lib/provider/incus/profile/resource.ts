@@ -51,7 +51,7 @@ function profileState(profile: Profile, known: Values): State {
     project: known.project ?? "default",
     remote: known.remote ?? null,
     config: { ...(profile.config ?? {}) },
-    device: devicesToBlocks(profile.devices),
+    device: devicesToBlocks(profile.devices, known.device),
   };
 }
 

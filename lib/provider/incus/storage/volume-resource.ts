@@ -10,6 +10,7 @@ import { planVolume, volumeSchema } from "./volume-schema";
 import { reattachDetached } from "./detached-devices";
 import { removeVolume, validatePolicyKeys } from "./volume-removal";
 import { createVolume } from "./volume-source";
+import { checkVolumeFilesApi, createWithFiles, planVolumeFiles, updateWithFiles, validateVolumeFiles } from "./volume-files";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
@@ -75,36 +76,39 @@ async function giveDevicesBack(client: IncusClient, planned: Values, ctx: Ctx): 
   }
 }
 
+const lifecycle = managedObjectLifecycle({
+  kind: "incus_storage_volume",
+  importIdFields: (planned) => [planned.pool, planned.name],
+  createObject: async (client, planned, ctx) => {
+    await createVolume(client, planned, callFor(ctx, planned), ctx.providerData.defaultRemote);
+    await giveDevicesBack(client, planned, ctx);
+  },
+  getObject: (client, planned, ctx) => client.storageVolumes.get(planned.pool, planned.name, callFor(ctx, planned)),
+  deleteObject: (client, prior, ctx) => removeVolume(client, prior, ctx),
+  converge,
+  readBack,
+  provisionalFills: () => ({ file: [] }),
+});
+
+
 export const storageVolumeResource: Resource<IncusProviderData> = {
   typeName: "incus_storage_volume",
   schema: volumeSchema,
 
   validateConfig(config, ctx) {
     validatePolicyKeys(configMap(config.config), ctx.diagnostics);
-    if (Array.isArray(config.file) && config.file.length > 0) {
-      ctx.diagnostics.error(
-        "file blocks on volumes are not supported",
-        "The bundled provider cannot upload files into a storage volume. Attach the volume to an instance and use the instance's file blocks instead.",
-        ["file"],
-      );
-    }
+    validateVolumeFiles(config, ctx.diagnostics);
   },
 
-  modifyPlan: (req, ctx) => planVolume(req, ctx.diagnostics),
+  async modifyPlan(req, ctx) {
+    const planned = planVolume(req, ctx.diagnostics).planned;
+    await checkVolumeFilesApi(planned, req.prior, ctx);
+    return { planned: planned && req.config ? planVolumeFiles(planned, req.config) : planned };
+  },
 
-  ...managedObjectLifecycle({
-    kind: "incus_storage_volume",
-    importIdFields: (planned) => [planned.pool, planned.name],
-    createObject: async (client, planned, ctx) => {
-      await createVolume(client, planned, callFor(ctx, planned), ctx.providerData.defaultRemote);
-      await giveDevicesBack(client, planned, ctx);
-    },
-    getObject: (client, planned, ctx) => client.storageVolumes.get(planned.pool, planned.name, callFor(ctx, planned)),
-    deleteObject: (client, prior, ctx) => removeVolume(client, prior, ctx),
-    converge,
-    readBack,
-    provisionalFills: () => ({ file: [] }),
-  }),
+  ...lifecycle,
+  create: createWithFiles(lifecycle.create),
+  update: updateWithFiles(lifecycle.update),
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["pool", "name"], typeName: "incus_storage_volume" });

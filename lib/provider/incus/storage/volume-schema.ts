@@ -5,7 +5,8 @@ import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, PlanModifier, 
 import { REMOVAL_POLICY_CONFIG_KEY } from "../../../config-keys";
 import { configMap, configValueChecks, objectName, PROTECT_KEY } from "../common";
 import { describeRemoval, volumeRemovalPolicy } from "./volume-removal";
-import { bool, isUnknown, mapOf, nested, num, oneOf, requiresReplace, requiresReplaceIf, setBlock, str } from "../../framework";
+import { fileBlock } from "../instance/files";
+import { isUnknown, mapOf, nested, oneOf, requiresReplace, requiresReplaceIf, str } from "../../framework";
 
 /** Replace only when the user configured a new value (a computed value filled by the server never replaces). */
 const requiresReplaceIfConfigured: PlanModifier = requiresReplaceIf(
@@ -13,18 +14,6 @@ const requiresReplaceIfConfigured: PlanModifier = requiresReplaceIf(
   "Changing the configured value replaces the volume.",
 );
 
-/** The `file` block of the official schema; accepted so configurations parse, rejected when used. */
-const fileBlock = setBlock({
-  content: str({ optional: true, sensitive: true }), // as incus_instance's file blocks
-  source_path: str({ optional: true }),
-  target_path: str({ required: true }),
-  uid: num({ optional: true }),
-  gid: num({ optional: true }),
-  mode: str({ optional: true, computed: true }),
-  directory_mode: str({ optional: true }),
-  create_directories: bool({ optional: true }),
-  append: bool({ computed: true }),
-});
 
 export const volumeSchema: Schema = {
   description: "A custom storage volume (filesystem, block or ISO).",
@@ -68,7 +57,7 @@ export const volumeSchema: Schema = {
     }),
     location: str({ computed: true, description: "Cluster member the volume is on (\"none\" when not clustered)." }),
   },
-  blocks: { file: fileBlock },
+  blocks: { file: fileBlock("the volume") },
 };
 
 /** True when the volume's content comes from another volume or a file. */
