@@ -61,7 +61,7 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     expect(out).toMatch(/Warning: Adopted incus_instance/);
     expect(out).toMatch(/device "hostroot" \(disk, source=\/, path=\/mnt\/host\)/);
     expect(out).toMatch(/security\.privileged/);
-    expect(out).toMatch(/removed/);
+    expect(out).toMatch(/Removed by the converge[^.]*hostroot/);
     const live = (await client.instances.get(name)).value;
     expect(live.devices.hostroot).toBeUndefined();
     expect(live.config["security.privileged"]).toBeUndefined();
@@ -129,7 +129,7 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     expect(out).toMatch(/Warning: Adopted incus_profile/);
     expect(out).toMatch(/device "hostroot" \(disk, source=\/, path=\/mnt\/host\)/);
     expect(out).toMatch(/raw\.lxc/);
-    expect(out).toMatch(/removed/);
+    expect(out).toMatch(/Removed by the converge[^.]*hostroot/);
     const live = (await client.profiles.get(name)).value;
     expect(live.devices.hostroot).toBeUndefined();
     expect(live.config["raw.lxc"]).toBeUndefined();
