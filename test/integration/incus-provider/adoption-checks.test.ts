@@ -23,6 +23,14 @@ ${rootDeviceHcl()}
 `;
 }
 
+/** The adoption warning for `kind` names the planted host mount and config `key` as removed by the converge. */
+function expectPlantedRemoved(output: string, kind: string, key: string): void {
+  const out = flat(output);
+  expect(out).toMatch(new RegExp(`Warning: Adopted ${kind}`));
+  expect(out).toMatch(/Removed by the converge[^.]*device "hostroot" \(disk, source=\/, path=\/mnt\/host\)/);
+  expect(out).toContain(`config ${key}=`);
+}
+
 describe("adopt-on-create refuses what the configuration cannot have created", () => {
   const { client, cleanup, workspace, removeInstance } = incusTerraformSuite();
 
@@ -56,12 +64,7 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
       config: { [OWNER_KEY]: marker, "security.privileged": "true" },
     });
     const ws = await workspace("t-adopt-dev", INCUS_PROVIDER_HCL + instanceHcl(name, marker));
-    const r = await ws.apply();
-    const out = flat(r.output);
-    expect(out).toMatch(/Warning: Adopted incus_instance/);
-    expect(out).toMatch(/device "hostroot" \(disk, source=\/, path=\/mnt\/host\)/);
-    expect(out).toMatch(/security\.privileged/);
-    expect(out).toMatch(/Removed by the converge[^.]*hostroot/);
+    expectPlantedRemoved((await ws.apply()).output, "incus_instance", "security.privileged");
     const live = (await client.instances.get(name)).value;
     expect(live.devices.hostroot).toBeUndefined();
     expect(live.config["security.privileged"]).toBeUndefined();
@@ -124,12 +127,7 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
       "t-adopt-prof",
       INCUS_PROVIDER_HCL + `resource "incus_profile" "p" {\n  name = "${name}"\n  config = { "${OWNER_KEY}" = "s/pr" }\n}\n`,
     );
-    const r = await ws.apply();
-    const out = flat(r.output);
-    expect(out).toMatch(/Warning: Adopted incus_profile/);
-    expect(out).toMatch(/device "hostroot" \(disk, source=\/, path=\/mnt\/host\)/);
-    expect(out).toMatch(/raw\.lxc/);
-    expect(out).toMatch(/Removed by the converge[^.]*hostroot/);
+    expectPlantedRemoved((await ws.apply()).output, "incus_profile", "raw.lxc");
     const live = (await client.profiles.get(name)).value;
     expect(live.devices.hostroot).toBeUndefined();
     expect(live.config["raw.lxc"]).toBeUndefined();
