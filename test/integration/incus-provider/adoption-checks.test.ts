@@ -81,6 +81,60 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     expect((await client.instances.get(name)).value.status).toBe("Running");
   });
 
+  test("adoption on resume: objects the provider created, then lost from state as by a killed run, are taken back silently", async () => {
+    const base = uniqueName("adopt-res");
+    removeInstance(base);
+    // Removed by the destroy at the end; these only run when the test fails half way.
+    cleanup.add(`volume ${base}`, () => client.storageVolumes.delete(TEST_POOL, base));
+    cleanup.add(`pool ${base}`, () => client.storagePools.delete(base));
+    cleanup.add(`network ${base.slice(-15)}`, () => client.networks.delete(base.slice(-15)));
+    cleanup.add(`profile ${base}`, () => client.profiles.delete(base));
+    cleanup.add(`project ${base}`, () => client.projects.delete(base));
+    const owner = (label: string) => `config = { ${JSON.stringify(OWNER_KEY)} = "stack/${label}"`;
+    const main =
+      INCUS_PROVIDER_HCL +
+      instanceHcl(base, `stack/${base}`) +
+      `resource "incus_storage_volume" "v" {
+  name = "${base}"
+  pool = "${TEST_POOL}"
+  ${owner("v")} }
+}
+` +
+      `resource "incus_storage_pool" "p" {
+  name = "${base}"
+  driver = "dir"
+  ${owner("p")} }
+}
+` +
+      `resource "incus_network" "n" {
+  name = "${base.slice(-15)}"
+  ${owner("n")}, "ipv4.address" = "none", "ipv6.address" = "none" }
+}
+` +
+      `resource "incus_profile" "pr" {
+  name = "${base}"
+  ${owner("pr")} }
+}
+` +
+      `resource "incus_project" "pj" {
+  name = "${base}"
+  ${owner("pj")} }
+}
+`;
+    const ws = await workspace("t-adopt-res", main);
+    await ws.apply();
+    const uuid = (await client.instances.get(base)).value.config["volatile.uuid"];
+    for (const address of ["incus_instance.c", "incus_storage_volume.v", "incus_storage_pool.p", "incus_network.n", "incus_profile.pr", "incus_project.pj"]) {
+      await ws.ok(["state", "rm", address]);
+    }
+    const resumed = await ws.apply();
+    expect(resumed.output).not.toMatch(/Warning/);
+    expect(resumed.output).toMatch(/Resources: 6 added/);
+    expect((await client.instances.get(base)).value.config["volatile.uuid"]).toBe(uuid);
+    expect((await ws.plan()).code).toBe(0);
+    await ws.destroy();
+  });
+
   test("incus_storage_volume adoption: a marked block volume is not adopted as a filesystem volume", async () => {
     const name = uniqueName("adopt-vol");
     cleanup.add(`volume ${name}`, () => client.storageVolumes.delete(TEST_POOL, name));
