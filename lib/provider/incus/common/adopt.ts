@@ -1,8 +1,9 @@
 // Adopt-on-create: a previous run may have died after creating an object but before Terraform saved it in
 // state. The object then carries the same ownership marker as the plan, and create converges it instead of
-// failing with "already exists". Anything else found under that name belongs to someone else: it is left
-// alone and the error says how to bring it under management deliberately. An object a removal policy released
-// (owner "released:<old owner>") is taken over only when the plan asks for it with user.cdktf-virt.adopt.
+// failing with "already exists" (after the checks of adopt-checks.ts: the marker is predictable). Anything else
+// found under that name belongs to someone else: it is left alone and the error says how to bring it under
+// management deliberately. An object a removal policy released (owner "released:<old owner>") is taken over only
+// when the plan asks for it with user.cdktf-virt.adopt.
 import type { AttrPath, Diagnostics } from "../../framework";
 import type { ConfigMap } from "../../../incus";
 import { ADOPT_CONFIG_KEY } from "../../../config-keys";

@@ -1,8 +1,9 @@
 // The create/read/update/delete skeleton shared by the incus_* resources that manage one named object
 // (network, storage pool and volume, profile, project): create adopts an object left behind by a run that
-// died (see adopt.ts), records state before anything else can fail, converges an adopted object, and reads
-// it back; read and update go through the same readBack; delete treats an object already gone as deleted.
-// Each kind supplies only the calls that differ.
+// died (see adopt.ts; one of another driver, type or content type is refused and what an adopted one held beyond
+// the plan is named in a warning: adopt-checks.ts, adopted-extras.ts), records state before anything else can
+// fail, converges an adopted object, and reads it back; read and update go through the same readBack; delete
+// treats an object already gone as deleted. Each kind supplies only the calls that differ.
 import type { ConfigMap, DevicesMap, IncusClient } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
