@@ -7,6 +7,7 @@
 import { OWNER_KEY } from "../../../lib/provider/incus";
 import { TEST_IMAGE, TEST_POOL, rootDisk, uniqueName } from "../../support/incus";
 import { INCUS_PROVIDER_HCL, incusTerraformSuite, rootDeviceHcl } from "../../support/incus-suite";
+import type { TerraformWorkspace } from "../../support/terraform";
 
 /** Terraform wraps long messages; compare with whitespace collapsed. */
 const flat = (text: string): string => text.replace(/\s+/g, " ");
@@ -31,6 +32,19 @@ function expectPlantedRemoved(output: string, kind: string, key: string): void {
   expect(out).toContain(`config ${key}=`);
 }
 
+/**
+ * Applies `hcl` (one resource at `address`) and expects the create to be refused: the apply fails naming `why` and
+ * the import command for `importId`, and nothing enters the state.
+ */
+async function expectRefused(ws: TerraformWorkspace, address: string, why: RegExp, importId: string): Promise<void> {
+  const r = await ws.run(["apply", "-auto-approve", "-input=false"]);
+  expect(r.code).toBe(1);
+  const out = flat(r.output);
+  expect(out).toMatch(why);
+  expect(out).toContain(`terraform import ${address.split(".")[0]}.<resource name> ${importId}`);
+  expect(await ws.resource(address)).toBeUndefined();
+}
+
 describe("adopt-on-create refuses what the configuration cannot have created", () => {
   const { client, cleanup, workspace, removeInstance } = incusTerraformSuite();
 
@@ -41,16 +55,11 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     // Planted: the marker, but an empty root filesystem instead of the configuration's image.
     await client.instances.create({ name, source: { type: "none" }, devices: rootDisk(), config: { [OWNER_KEY]: marker, "user.planted": "1" } });
     const ws = await workspace("t-adopt-img", INCUS_PROVIDER_HCL + instanceHcl(name, marker));
-    const r = await ws.run(["apply", "-auto-approve", "-input=false"]);
-    expect(r.code).toBe(1);
-    const out = flat(r.output);
-    expect(out).toMatch(new RegExp(`incus_instance "${name}" already exists and cannot be adopted`));
-    expect(out).toMatch(/volatile\.base_image/);
-    expect(out).toMatch(new RegExp(`terraform import incus_instance\\.<resource name> ${name},image=${TEST_IMAGE}`));
+    const why = new RegExp(`incus_instance "${name}" already exists and cannot be adopted.*its volatile\\.base_image`);
+    await expectRefused(ws, "incus_instance.c", why, `${name},image=${TEST_IMAGE}`);
     const live = (await client.instances.get(name)).value;
     expect(live.config["user.planted"]).toBe("1");
     expect(live.status).toBe("Stopped");
-    expect(await ws.resource("incus_instance.c")).toBeUndefined();
   });
 
   test("incus_instance adoption: a planted host mount and privileged key are named in a warning and removed", async () => {
@@ -143,13 +152,8 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
       "t-adopt-vol",
       INCUS_PROVIDER_HCL + `resource "incus_storage_volume" "v" {\n  name = "${name}"\n  pool = "${TEST_POOL}"\n  config = { "${OWNER_KEY}" = "s/v" }\n}\n`,
     );
-    const r = await ws.run(["apply", "-auto-approve", "-input=false"]);
-    expect(r.code).toBe(1);
-    const out = flat(r.output);
-    expect(out).toMatch(/content_type is "block", the configuration creates "filesystem"/);
-    expect(out).toMatch(new RegExp(`terraform import incus_storage_volume\\.<resource name> /${TEST_POOL}/${name}`));
+    await expectRefused(ws, "incus_storage_volume.v", /content_type is "block", the configuration creates "filesystem"/, `/${TEST_POOL}/${name}`);
     expect((await client.storageVolumes.get(TEST_POOL, name)).value.config).toMatchObject({ size: "8MiB" });
-    expect(await ws.resource("incus_storage_volume.v")).toBeUndefined();
   });
 
   test("incus_storage_pool adoption: a marked dir pool is not adopted as a btrfs pool", async () => {
@@ -160,13 +164,8 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
       "t-adopt-pool",
       INCUS_PROVIDER_HCL + `resource "incus_storage_pool" "p" {\n  name = "${name}"\n  driver = "btrfs"\n  config = { "${OWNER_KEY}" = "s/p" }\n}\n`,
     );
-    const r = await ws.run(["apply", "-auto-approve", "-input=false"]);
-    expect(r.code).toBe(1);
-    const out = flat(r.output);
-    expect(out).toMatch(/driver is "dir", the configuration creates "btrfs"/);
-    expect(out).toMatch(new RegExp(`terraform import incus_storage_pool\\.<resource name> ${name}`));
+    await expectRefused(ws, "incus_storage_pool.p", /driver is "dir", the configuration creates "btrfs"/, name);
     expect((await client.storagePools.get(name)).value.driver).toBe("dir");
-    expect(await ws.resource("incus_storage_pool.p")).toBeUndefined();
   });
 
   test("incus_profile adoption: a planted device and config key are named in a warning and removed", async () => {
