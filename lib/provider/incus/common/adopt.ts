@@ -1,8 +1,9 @@
 // Adopt-on-create: a previous run may have died after creating an object but before Terraform saved it in
 // state. The object then carries the same ownership marker as the plan, and create converges it instead of
-// failing with "already exists". Anything else found under that name belongs to someone else: it is left
-// alone and the error says how to bring it under management deliberately. An object a removal policy released
-// (owner "released:<old owner>") is taken over only when the plan asks for it with user.cdktf-virt.adopt.
+// failing with "already exists" (after the checks of adopt-checks.ts: the marker is predictable). Anything else
+// found under that name belongs to someone else: it is left alone and the error says how to bring it under
+// management deliberately. An object a removal policy released (owner "released:<old owner>") is taken over only
+// when the plan asks for it with user.cdktf-virt.adopt.
 import type { AttrPath, Diagnostics } from "../../framework";
 import type { ConfigMap } from "../../../incus";
 import { ADOPT_CONFIG_KEY } from "../../../config-keys";
@@ -79,17 +80,27 @@ export interface CreateOrAdoptSteps<E> {
   readonly configOf: (existing: E) => Record<string, string> | null | undefined;
   /** Everything adoptOrFail needs besides the existing config. */
   readonly check: Omit<AdoptCheck, "existingConfig">;
+  /**
+   * Checks a marked object beyond its marker (adopt-checks.ts): false when it cannot be what the plan creates (an
+   * error is then on the diagnostics). @default every marked object passes
+   */
+  readonly vet?: (existing: E) => boolean;
 }
 
+export type CreateOrAdoptOutcome<E> =
+  | { readonly outcome: "created" }
+  | { readonly outcome: "adopted"; readonly existing: E }
+  | { readonly outcome: "refused" };
+
 /**
- * Creates the object; when that fails because it already exists, decides with adoptOrFail. Returns
- * "created", "adopted" (the caller converges it) or "refused" (an error is on the diagnostics). A create
- * failure for any other reason is rethrown.
+ * Creates the object; when that fails because it already exists, decides with adoptOrFail and `vet`. Returns
+ * "created", "adopted" with the object as found (the caller converges it) or "refused" (an error is on the
+ * diagnostics). A create failure for any other reason is rethrown.
  */
-export async function createOrAdopt<E>(steps: CreateOrAdoptSteps<E>): Promise<"created" | "adopted" | "refused"> {
+export async function createOrAdopt<E>(steps: CreateOrAdoptSteps<E>): Promise<CreateOrAdoptOutcome<E>> {
   try {
     await steps.create();
-    return "created";
+    return { outcome: "created" };
   } catch (err) {
     // Incus reports "already exists" with different statuses per endpoint (409, sometimes 500), so the
     // reliable test is whether the object is there now.
@@ -98,6 +109,8 @@ export async function createOrAdopt<E>(steps: CreateOrAdoptSteps<E>): Promise<"c
       return undefined;
     });
     if (existing === undefined) throw err;
-    return adoptOrFail({ ...steps.check, existingConfig: steps.configOf(existing) }) ? "adopted" : "refused";
+    if (!adoptOrFail({ ...steps.check, existingConfig: steps.configOf(existing) })) return { outcome: "refused" };
+    if (steps.vet && !steps.vet(existing)) return { outcome: "refused" };
+    return { outcome: "adopted", existing };
   }
 }

@@ -1,12 +1,15 @@
 // The create/read/update/delete skeleton shared by the incus_* resources that manage one named object
 // (network, storage pool and volume, profile, project): create adopts an object left behind by a run that
-// died (see adopt.ts), records state before anything else can fail, converges an adopted object, and reads
-// it back; read and update go through the same readBack; delete treats an object already gone as deleted.
-// Each kind supplies only the calls that differ.
-import type { IncusClient } from "../../../incus";
+// died (see adopt.ts; one of another driver, type or content type is refused and what an adopted one held beyond
+// the plan is named in a warning: adopt-checks.ts, adopted-extras.ts), records state before anything else can
+// fail, converges an adopted object, and reads it back; read and update go through the same readBack; delete
+// treats an object already gone as deleted. Each kind supplies only the calls that differ.
+import type { ConfigMap, DevicesMap, IncusClient } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 import { createOrAdopt } from "./adopt";
+import { identityMismatch, refuseMismatch } from "./adopt-checks";
+import { reportAdoptedExtras } from "./adopted-extras";
 import { configMap } from "./config";
 import { ignoreNotFound } from "./errors";
 import { formatImportId } from "./import-id";
@@ -14,6 +17,12 @@ import { clientFor } from "./scope";
 import { provisionalState } from "./state";
 
 type Ctx = ResourceContext<IncusProviderData>;
+
+/** What adoption reads of an object: its config and devices (its identity attributes are read by name). */
+export interface ManagedObjectBody {
+  readonly config?: ConfigMap | null;
+  readonly devices?: DevicesMap | null;
+}
 
 export interface ManagedObjectKind {
   /** Resource type, e.g. "incus_network" (named in the "already exists" error). */
@@ -35,7 +44,7 @@ export interface ManagedObjectKind {
     client: IncusClient,
     planned: Values,
     ctx: Ctx,
-  ) => Promise<{ readonly value: { readonly config?: Record<string, string> | null } }>;
+  ) => Promise<{ readonly value: ManagedObjectBody }>;
   /** Deletes the object; a NOT_FOUND failure counts as done. */
   readonly deleteObject: (client: IncusClient, prior: Values, ctx: Ctx) => Promise<unknown>;
   /** Makes the existing object match the plan (PUT). */
@@ -57,27 +66,34 @@ export function managedObjectLifecycle(
     async create({ planned }, ctx, resp) {
       const client = clientFor(ctx, planned);
       const fields = kind.importIdFields(planned);
-      const outcome = await createOrAdopt({
+      const target = {
+        kind: kind.kind,
+        name: fields.join("/"),
+        importId: formatImportId({
+          remote: planned.remote,
+          ...(kind.inProject === false ? {} : { project: planned.project }),
+          fields,
+        }),
+        diagnostics: ctx.diagnostics,
+      };
+      const find = async () => (await ignoreNotFound(kind.getObject(client, planned, ctx)))?.value;
+      const result = await createOrAdopt({
         create: () => kind.createObject(client, planned, ctx),
-        find: async () => (await ignoreNotFound(kind.getObject(client, planned, ctx)))?.value,
+        find,
         configOf: (existing) => existing.config,
-        check: {
-          kind: kind.kind,
-          name: fields.join("/"),
-          plannedConfig: configMap(planned.config),
-          importId: formatImportId({
-            remote: planned.remote,
-            ...(kind.inProject === false ? {} : { project: planned.project }),
-            fields,
-          }),
-          diagnostics: ctx.diagnostics,
+        check: { ...target, plannedConfig: configMap(planned.config) },
+        vet: (existing) => {
+          const mismatch = identityMismatch(kind.kind, existing, planned);
+          if (mismatch) refuseMismatch(target, mismatch);
+          return mismatch === undefined;
         },
       });
-      if (outcome === "refused") return;
+      if (result.outcome === "refused") return;
       // Recorded before converging so that a failure below leaves a tracked (tainted) object, not an orphan.
       resp.state = provisionalState(planned, kind.provisionalFills?.(planned));
-      if (outcome === "adopted") await kind.converge(client, planned, ctx);
+      if (result.outcome === "adopted") await kind.converge(client, planned, ctx);
       resp.state = (await kind.readBack(client, planned, ctx)) ?? resp.state;
+      if (result.outcome === "adopted") await reportAdoptedExtras({ ...target, existing: result.existing, planned, state: resp.state, find });
     },
 
     async read({ state }, ctx) {

@@ -6,14 +6,14 @@ import type { ApplyResponse, Resource, ResourceContext, State, Values } from "..
 import { DiagnosticError } from "../../framework";
 import { isConflict } from "../../../incus";
 import type { Instance, Versioned } from "../../../incus";
-import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId } from "../common";
+import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId, vetInstanceAdoption } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { adoptable, converge, renameInstance } from "./converge";
 import type { Placement } from "./create";
 import { createInstance } from "./create";
 import { deleteInstance } from "./delete";
 import { planInstance } from "./plan";
-import { instanceSchema } from "./schema";
+import { INSTANCE_COMPUTED_CONFIG, instanceSchema } from "./schema";
 import { instanceStateFrom, keepKnownPlanned, needsRuntimeState, planFixesRuntime } from "./state";
 import { validateInstanceConfig } from "./validate";
 
@@ -85,7 +85,7 @@ function importIdOf(plan: Values): string {
 }
 
 /** Whether an instance found under the planned name may be taken over (reports why not otherwise). */
-function mayAdopt(existing: Instance, plan: Values, ctx: Ctx): boolean {
+async function mayAdopt(existing: Instance, plan: Values, ctx: Ctx): Promise<boolean> {
   const ok = adoptOrFail({
     kind: TYPE_NAME,
     name: String(plan.name),
@@ -94,7 +94,7 @@ function mayAdopt(existing: Instance, plan: Values, ctx: Ctx): boolean {
     importId: importIdOf(plan),
     diagnostics: ctx.diagnostics,
   });
-  if (!ok) return false;
+  if (!ok || !(await vetInstanceAdoption(existing, plan, ctx, importIdOf(plan), INSTANCE_COMPUTED_CONFIG))) return false;
   const mismatch = adoptable(existing, plan);
   if (mismatch) {
     ctx.diagnostics.error(
@@ -114,14 +114,14 @@ async function create(req: { planned: State }, ctx: Ctx, resp: ApplyResponse): P
   const at = placementOf(plan, ctx);
   const existing = await at.client.instances.find(name, at.call);
   if (existing) {
-    if (!mayAdopt(existing.value, plan, ctx)) return;
+    if (!(await mayAdopt(existing.value, plan, ctx))) return;
   } else {
     try {
       await createInstance(ctx.providerData, at, plan);
     } catch (err) {
       const found = await at.client.instances.find(name, at.call).catch(() => undefined);
       if (isConflict(err) && found) {
-        if (!mayAdopt(found.value, plan, ctx)) return; // someone else's, created concurrently
+        if (!(await mayAdopt(found.value, plan, ctx))) return; // someone else's, created concurrently
       } else {
         if (found && !isConflict(err)) resp.state = await readInstance(at, name, plan, false);
         throw err;
