@@ -98,7 +98,9 @@ describe("kept copies in the stack's own pool and project", () => {
     expect({ code: destroyed.code, errors: output.match(/Error: [^│]*/g) ?? [] }).toEqual({ code: 0, errors: [] });
     expect(output).toContain(`Project ${project} was kept`);
     expect(output).toContain(`Storage pool ${pool} was kept`);
-    expect(output).toContain(`incus storage volume delete local:${pool} ${name("ret")} --project ${project}`);
+    // Printed as the incus client runs it: the local unix socket is its default remote, so no prefix.
+    expect(output).toContain(`incus storage volume delete ${pool} ${name("ret")} --project ${project}`);
+    expect(output).toContain(`incus project delete ${project}`);
     expect((await run.run(["state", "list"])).output.trim()).toBe("");
     // The project is created after the pool, so terraform deletes it first.
     const json = JSON.parse(readFileSync(path.join(run.stackDir, "cdk.tf.json"), "utf8"));

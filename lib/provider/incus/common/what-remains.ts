@@ -5,6 +5,8 @@
 import { FINAL_COPY_OF_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../config-keys";
 import type { CallOptions, ConfigMap, IncusClient, UsedByRef } from "../../../incus";
 import { ignoreNotFound, parseUsedBy } from "../../../incus";
+import type { CliRemote } from "../../../incus/cli-command";
+import { incusCommand, printedCommands, shellWord } from "../../../incus/cli-command";
 import { isReleased, parseRemovalPolicy } from "../../../removal-policy";
 
 /** A custom volume whose data a removal policy keeps. */
@@ -78,16 +80,12 @@ function describeRef(ref: UsedByRef, project: string): string {
   return `${kind} ${ref.name}${ref.snapshot ? `/${ref.snapshot}` : ""}${where}`;
 }
 
-/** "remote:" for CLI commands, "" for the default remote. */
-function cliRemote(remote: unknown): string {
-  return typeof remote === "string" && remote !== "" ? `${remote}:` : "";
-}
-
 export interface KeptNotice {
   /** "Project" or "Storage pool". */
   readonly kind: string;
   readonly name: string;
-  readonly remote: unknown;
+  /** How the printed commands address the host: the incus client's own name for it (cli-command.ts). */
+  readonly cliRemote: CliRemote;
   /** The command that deletes the emptied object, e.g. "incus project delete". */
   readonly deleteCommand: string;
   readonly remaining: Remaining;
@@ -97,7 +95,7 @@ export interface KeptNotice {
 
 /** The warning of a Delete that leaves the project or pool in place because it holds kept copies. */
 export function keptNotice(notice: KeptNotice): { summary: string; detail: string } {
-  const remote = cliRemote(notice.remote);
+  const { prefix } = notice.cliRemote;
   const lines = [
     `It still holds data that removal policies keep, so it is left on the host and dropped from the state:`,
     ...notice.remaining.kept.map((v) => `  - custom volume ${v.pool}/${v.name} in project ${v.project}: ${v.why}`),
@@ -107,8 +105,10 @@ export function keptNotice(notice: KeptNotice): { summary: string; detail: strin
   lines.push(
     "Adopt a kept volume with a Volume of the same name and adoptReleased: true, or import it. When the copies are no longer needed, delete them by hand, then the " +
       `${notice.kind.toLowerCase()}:`,
-    ...notice.remaining.kept.map((v) => `  incus storage volume delete ${remote}${v.pool} ${v.name} --project ${v.project}`),
-    `  ${notice.deleteCommand} ${remote}${notice.name}`,
+    printedCommands(notice.cliRemote, [
+      ...notice.remaining.kept.map((v) => incusCommand(["storage", "volume", "delete", shellWord(`${prefix}${v.pool}`), shellWord(v.name)], v.project)),
+      `${notice.deleteCommand} ${shellWord(`${prefix}${notice.name}`)}`,
+    ]),
   );
   return { summary: `${notice.kind} ${notice.name} was kept: it holds kept copies`, detail: lines.join("\n") };
 }

@@ -5,6 +5,7 @@
 import type { IncusClient } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
 import type { ResourceContext, Values } from "../../framework";
+import { cliRemote, optionalString } from "../common";
 import { keptNotice, notEmptyError, whatRemains } from "../common/what-remains";
 import type { IncusProviderData } from "../provider-data";
 
@@ -16,7 +17,7 @@ export async function deleteProject(client: IncusClient, prior: Values, ctx: Res
   // Incus deletes a project's own default profile with it.
   const remaining = await whatRemains(client, found.value.used_by ?? [], { signal: ctx.signal }, (ref) => ref.kind === "profiles" && ref.name === "default");
   if (remaining.kept.length > 0) {
-    const { summary, detail } = keptNotice({ kind: "Project", name, remote: prior.remote, deleteCommand: "incus project delete", remaining, forced });
+    const { summary, detail } = keptNotice({ kind: "Project", name, cliRemote: cliRemote(ctx.providerData.remoteInfo(optionalString(prior.remote))), deleteCommand: "incus project delete", remaining, forced });
     ctx.diagnostics.warning(summary, detail);
     return;
   }

@@ -5,7 +5,7 @@
 import type { IncusClient } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
 import type { ResourceContext, Values } from "../../framework";
-import { callFor } from "../common";
+import { callFor, cliRemote, optionalString } from "../common";
 import { keptNotice, notEmptyError, whatRemains } from "../common/what-remains";
 import type { IncusProviderData } from "../provider-data";
 import { forgetStoragePool } from "./pool-config";
@@ -18,7 +18,7 @@ export async function deleteStoragePool(client: IncusClient, prior: Values, ctx:
   if (found === undefined) return;
   const remaining = await whatRemains(client, found.value.used_by ?? [], { signal: ctx.signal }, (ref) => ref.volume?.type === "image");
   if (remaining.kept.length > 0) {
-    const { summary, detail } = keptNotice({ kind: "Storage pool", name, remote: prior.remote, deleteCommand: "incus storage delete", remaining });
+    const { summary, detail } = keptNotice({ kind: "Storage pool", name, cliRemote: cliRemote(ctx.providerData.remoteInfo(optionalString(prior.remote))), deleteCommand: "incus storage delete", remaining });
     ctx.diagnostics.warning(summary, detail);
     return;
   }
