@@ -25,6 +25,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import type { IncusClient } from "../../../../lib/incus";
+import { remoteNameProblem } from "../../../../lib/remote-names";
 import { requireIncus, TEST_POOL, testClient, uniqueName } from "../../../support/incus";
 import { TerraformWorkspace } from "../../../support/terraform";
 import type { RunResult } from "../../../support/terraform";
@@ -167,6 +168,7 @@ export function singleChangeCases(): { label: string; spec: ProviderSpec }[] {
   add("public", remote({ public: true }));
   for (const v of ["", "a b", "x".repeat(80), "local"]) add(`remote name ${JSON.stringify(v)}`, remote({ name: v }));
   add("template sequences stay literal", { ...BASE, remote: [{ name: "r${x}%{y}", address: "unix://", token: "t${x}" }], default_remote: "r${x}%{y}" });
+  add("template sequences stay literal in a token", { ...BASE, remote: [{ name: "r", address: "unix://", token: "t${x}%{y}" }], default_remote: "r" });
   add(`remote name "local" without address`, { ...BASE, remote: [{ name: "local" }], default_remote: "local" });
   add("second remote, unused, bad address", { ...BASE, remote: [...BASE.remote, { name: "second", address: "ftp://example.invalid" }] });
   add("second remote with the same name", { ...BASE, remote: [...BASE.remote, { name: "lab", address: "unix://" }] });
@@ -251,6 +253,9 @@ export function expectation(spec: ProviderSpec): Expectation {
     if (problem) validate.push({ stage: "validate", block: "provider", keys: ["wait_timeout"], mentions: ["wait_timeout"], why: problem });
   }
   spec.remote.forEach((r, j) => {
+    // A remote's name becomes a file name (servercerts/<name>.crt): one rule for construct, provider and remote table.
+    const nameProblem = remoteNameProblem(r.name);
+    if (nameProblem) validate.push({ stage: "validate", block: remoteBlock(j), keys: ["name"], mentions: [], why: nameProblem });
     if (r.protocol !== undefined && !["incus", "simplestreams", "oci"].includes(r.protocol)) {
       validate.push({ stage: "validate", block: remoteBlock(j), keys: ["protocol"], mentions: ["protocol"], why: `protocol ${JSON.stringify(r.protocol)}` });
     }
