@@ -14,5 +14,5 @@ export { byteSizeProblem, configValueChecks, instanceName, objectName, unixId } 
 export { callFor, clientFor, optionalString } from "./scope";
 export { knownOr, provisionalState } from "./state";
 export { managedObjectLifecycle } from "./managed-object";
-export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord } from "./cli-command";
+export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord, volumeCopyCommand } from "./cli-command";
 export type { CliRemote } from "./cli-command";

@@ -17,7 +17,7 @@ import { ignoreNotFound } from "../../../incus";
 import { finalCopyName, finalCopyPattern, parseRemovalPolicy, parseRetention, releasedConfig, releasedOwner } from "../../../removal-policy";
 import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ResourceContext, Values } from "../../framework";
-import { callFor, cliRemote, cliVolumeRef, configMap, incusCommand, optionalString, OWNER_KEY, printedCommands } from "../common";
+import { callFor, cliRemote, configMap, optionalString, OWNER_KEY, printedCommands, volumeCopyCommand } from "../common";
 import type { CliRemote } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { DATA_COPY_BUDGET_MS } from "./rebuild-snapshots";
@@ -55,8 +55,7 @@ const NOT_COPIED = [REMOVAL_POLICY_CONFIG_KEY, PROTECT_CONFIG_KEY, SNAPSHOT_BEFO
 
 /** The command that restores a final copy under the volume's old name, as the user's incus CLI names the remote. */
 export function restoreCommand(prior: Values, copy: string, remote: CliRemote): string {
-  const pool = String(prior.pool);
-  return incusCommand(["storage", "volume", "copy", cliVolumeRef(remote, pool, copy), cliVolumeRef(remote, pool, String(prior.name))], optionalString(prior.project));
+  return volumeCopyCommand(remote, String(prior.pool), copy, String(prior.name), optionalString(prior.project));
 }
 
 /** What Delete will do, in words, for the plan (undefined for a plain delete). */
