@@ -4,7 +4,7 @@ const common = {
   preset: "ts-jest",
   testEnvironment: "node",
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
-  setupFiles: ["<rootDir>/test/support/env.js"],
+  setupFiles: ["<rootDir>/test/support/env.js", "<rootDir>/test/support/synth-dump.js"],
 };
 
 module.exports = {
