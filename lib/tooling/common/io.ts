@@ -15,7 +15,7 @@ export interface ToolIO {
   readonly stdin?: NodeJS.ReadableStream;
   /** Directory relative paths are resolved against. @default process.cwd() */
   readonly cwd?: string;
-  /** Environment of the command. @default process.env */
+  /** Environment of the command (import reads the incus client's remotes and INCUS_SOCKET from it). @default process.env */
   readonly env?: NodeJS.ProcessEnv;
 }
 
