@@ -1,6 +1,6 @@
 // L1 bindings: hand-written TerraformResource/TerraformProvider classes for the incus_* and libvirt_* resources the
 // constructs emit. Attribute names are exactly the provider schemas' (lxc/incus, dmacvicar/libvirt 0.9.x subset).
-export { snakeCase, specPaths, toTerraformAttributes, isToken } from "./attributes";
+// Attribute helpers (snakeCase, toTerraformAttributes, isToken, specPaths) are internal: import ./attributes.
 export type { AttributeKind, AttributeSpec } from "./attributes";
 export { SpecResource } from "./spec-resource";
 export type { ResourceTypeInfo } from "./spec-resource";

@@ -1,6 +1,6 @@
 // The `cdktf-virt` command dispatcher: maps command words to command modules, loaded only when used.
-import { UsageError } from "./io";
-import type { CliIO, CommandMain } from "./io";
+import { reportThrown } from "../tooling/common/errors";
+import type { ToolIO, ToolMain } from "../tooling/common/io";
 
 export const USAGE = `Usage: cdktf-virt <command> [options]
 
@@ -17,7 +17,7 @@ Run \`cdktf-virt <command> --help\` for a command's options.
 `;
 
 /** Command words → loader. Loaders require lazily so one command does not pay for the others. */
-export const COMMANDS: ReadonlyMap<string, () => CommandMain> = new Map<string, () => CommandMain>([
+export const COMMANDS: ReadonlyMap<string, () => ToolMain> = new Map<string, () => ToolMain>([
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   ["provider install", () => (require("./provider-install") as typeof import("./provider-install")).providerInstall],
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -30,7 +30,7 @@ export const COMMANDS: ReadonlyMap<string, () => CommandMain> = new Map<string, 
   /* eslint-enable @typescript-eslint/no-require-imports */
 ]);
 
-export async function main(argv: string[], io: CliIO): Promise<number> {
+export async function main(argv: string[], io: ToolIO): Promise<number> {
   if (argv.length === 0 || argv[0] === "-h" || argv[0] === "--help" || argv[0] === "help") {
     io.stdout.write(USAGE);
     return argv.length === 0 ? 1 : 0;
@@ -43,10 +43,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     try {
       return await load()(argv.slice(words), io);
     } catch (err) {
-      const usage = err instanceof UsageError;
-      io.stderr.write(`cdktf-virt ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
-      if (usage) io.stderr.write(`Run \`cdktf-virt ${name} --help\` for usage.\n`);
-      return 1;
+      return reportThrown(name, err, io);
     }
   }
   io.stderr.write(`cdktf-virt: unknown command ${JSON.stringify(argv.join(" "))}\n\n${USAGE}`);

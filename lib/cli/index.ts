@@ -1,5 +1,3 @@
-// Public surface of the command line: the dispatcher behind bin/cdktf-virt.
+// The command line behind bin/cdktf-virt: one dispatcher for every command. Commands take the one IO (ToolIO) and
+// report problems with the one error family (ToolError, UsageError) of lib/tooling/common.
 export { COMMANDS, USAGE, main } from "./dispatch";
-export { UsageError } from "./io";
-export type { CliIO, CliOutput, CommandMain } from "./io";
-export { PROVIDER_INSTALL_USAGE, providerInstall } from "./provider-install";

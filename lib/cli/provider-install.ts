@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { cliConfigForMirror, cliConfigReachesMirror, defaultMirrorDir, installBundledProviders, prepareWorkingDirectory } from "../packaging";
-import { UsageError } from "./io";
-import type { CliIO } from "./io";
+import { UsageError } from "../tooling/common/errors";
+import type { ToolIO } from "../tooling/common/io";
 
 export const PROVIDER_INSTALL_USAGE = `Usage: cdktf-virt provider install [--mirror DIR] [--type NAME]...
 
@@ -19,7 +19,7 @@ Options:
   -h, --help     show this help
 `;
 
-export async function providerInstall(argv: string[], io: CliIO): Promise<number> {
+export async function providerInstall(argv: string[], io: ToolIO): Promise<number> {
   const env = io.env ?? process.env;
   let mirror: string | undefined;
   const types: string[] = [];

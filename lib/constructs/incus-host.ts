@@ -2,7 +2,7 @@
 // share one incus provider, each as a `remote` block; the resources placed on a host name it with `remote`.
 import { Construct } from "constructs";
 import type { IncusProvider } from "../bindings";
-import { isToken } from "../bindings";
+import { isToken } from "../bindings/attributes";
 import type { IHost } from "./host";
 import { fail } from "./private/errors";
 import { remoteNameProblem } from "../remote-names";

@@ -1,7 +1,7 @@
 // LibvirtHost: a libvirt connection (qemu:///system by default) driven by the bundled libvirt provider.
 import { Construct } from "constructs";
 import type { LibvirtProvider } from "../bindings";
-import { isToken } from "../bindings";
+import { isToken } from "../bindings/attributes";
 import type { IHost } from "./host";
 import { fail } from "./private/errors";
 import { defaultProviderAlias, nameProblem, PROVIDER_ALIAS } from "./private/names";

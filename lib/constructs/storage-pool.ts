@@ -2,7 +2,8 @@
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
 import type { SpecResource } from "../bindings";
-import { IncusStoragePoolResource, isToken, LibvirtPoolResource } from "../bindings";
+import { IncusStoragePoolResource, LibvirtPoolResource } from "../bindings";
+import { isToken } from "../bindings/attributes";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IHost } from "./host";
 import { knownHost } from "./private/backend";

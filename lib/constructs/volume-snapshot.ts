@@ -4,7 +4,8 @@
 // `snapshots.expiry` in `incus: { config }`); snapshots before a rebuild are attach(…, { snapshotBeforeRebuild }).
 // The resource exists in the bundled provider only: with IncusProviderSource.OFFICIAL a VolumeSnapshot is refused.
 import { Construct } from "constructs";
-import { IncusStorageVolumeSnapshotResource, isToken } from "../bindings";
+import { IncusStorageVolumeSnapshotResource } from "../bindings";
+import { isToken } from "../bindings/attributes";
 import { VolumeLifecycle } from "../lifecycle";
 import type { IHost } from "./host";
 import type { IVolume } from "./volume-props";

@@ -3,7 +3,7 @@
 // .fromName refers to a volume the stack does not manage. How a volume is coupled to instances is recorded by the
 // instances' generations (private/generation.ts); the volume reads it from there.
 import { Construct } from "constructs";
-import { isToken } from "../bindings";
+import { isToken } from "../bindings/attributes";
 import type { IncusStorageVolumeResource } from "../bindings";
 import { RELEASED_OWNER_PREFIX, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../config-keys";
 import {
@@ -11,12 +11,12 @@ import {
   LifecyclePolicyError,
   RemovalPolicy,
   resolveVolumeRemovalPolicy,
-  attributeReferences,
   tooFewAttachments,
   VolumeLifecycle,
   volumeLifecycleBlock,
   volumeRecord,
 } from "../lifecycle";
+import { attributeReferences } from "../lifecycle/references";
 import type { IHost } from "./host";
 import type { IProject } from "./project";
 import type { IStoragePool } from "./storage-pool";

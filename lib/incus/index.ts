@@ -1,12 +1,19 @@
-// Public surface of the Incus REST client. Nothing here knows about Terraform or constructs.
+// Public surface of the Incus REST client: the client, what its endpoints take and return, its errors, and the
+// remotes it connects to. Nothing here knows about Terraform or constructs. Helpers the provider and the tooling
+// share (incus command lines, volume attachments, used-by paths, file modes) are internal: import them by file.
 export { IncusClient } from "./client";
 export type { IncusClientOptions } from "./client";
-export * from "./remotes";
-export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord, volumeCopyCommand } from "./cli-command";
-export type { CliRemote } from "./cli-command";
+export type { IncusRemote, UnixSocketRemote, HttpsRemote } from "./remotes";
+export { resolveSocketPath, DEFAULT_INCUS_DIR } from "./remotes";
+export type { ParsedAddress } from "./remotes";
+export { parseAddress } from "./remotes";
+export type { ClientConfig, ClientConfigRemote } from "./remotes";
+export { readClientConfig } from "./remotes";
+export type { ClientIdentity, ClientCertificateGenerator } from "./remotes";
+export { certificateFingerprint, loadClientIdentity } from "./remotes";
+export type { RemoteDefinition, RemoteHints, RemoteInfo, RemoteTableOptions, TrustSetup } from "./remotes";
+export { RemoteTable } from "./remotes";
 export type { CallOptions, UpdateOptions, Versioned, IncusApi, CallRequest, Scope } from "./api";
-export { apiPath } from "./api";
-export { MAX_TIMEOUT_MS } from "./cancel";
 export type { Operation, WriteResult } from "./operations";
 export type { HttpMethod, QueryParams, RawBody, IncomingResponse } from "./request";
 export {
@@ -47,7 +54,6 @@ export type {
   VolumeCopyOptions,
   StorageVolumesApi,
 } from "./storage-volumes";
-export { VOLUME_FILES_EXTENSION } from "./storage-volumes";
 export type { Profile, ProfilePut, ProfilesPost, ProfilesApi } from "./profiles";
 export type {
   Instance,
@@ -60,7 +66,6 @@ export type {
   InstancesApi,
 } from "./instances";
 export type { InstanceState, InstanceStatePut, StateAction, ShutdownOptions, InstanceStateApi } from "./instance-state";
-export { FilesEndpoint, formatMode } from "./instance-files";
 export type { InstanceFile, InstanceFileType, FileOwnership, FilePushOptions, InstanceFilesApi } from "./instance-files";
 export type { ExecOptions, ExecResult, ExecApi } from "./exec";
 export type {
@@ -75,7 +80,3 @@ export type {
   ImagesApi,
 } from "./images";
 export type { InstanceSnapshot, VolumeSnapshot, VolumeSnapshotPut, SnapshotCreateOptions, InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
-export { parseUsedBy } from "./used-by";
-export { attachDevices, attachedCustomVolumes, detachVolume, volumeDeviceNames } from "./volume-attachments";
-export type { DetachResult } from "./volume-attachments";
-export type { UsedByRef } from "./used-by";

@@ -1,13 +1,13 @@
 // The lifecycle compiler: coupling rules → Terraform lifecycle meta-arguments, the content of terraform_data
 // generation anchors, and the records volumes carry. Pure rules: no constructs here (the constructs own the
-// resources, see lib/constructs/private/generation.ts); they feed it plain inputs and resource addresses.
+// resources, see lib/constructs/private/generation.ts); they feed it plain inputs and resource addresses. Helpers the
+// constructs share with these rules (Terraform references, ./references) are imported by file, not from here.
 export {
   VolumeLifecycle,
   VOLUME_LIFECYCLE_RULES,
   LifecyclePolicyError,
   resolveVolumeProtection,
   volumeLifecycleBlock,
-  uniqueSorted,
 } from "./volume-lifecycle";
 export type { VolumeLifecycleRule, VolumeLifecycleInput } from "./volume-lifecycle";
 export { instanceLifecycleBlock, instanceProtectionConfig, INCUS_DELETE_PROTECTION_KEY } from "./instance-lifecycle";
@@ -16,7 +16,6 @@ export { generationFollows, generationTriggers, joinsGeneration } from "./genera
 export type { GenerationMember, ReplacementInputs } from "./generation";
 export { frozenRecordPaths, LIFECYCLE_CONFIG_KEY, volumeRecord } from "./records";
 export type { VolumeRecordInput } from "./records";
-export { attributeReferences, mapKeyPath, resourceAddress } from "./references";
 export {
   RemovalPolicy,
   REMOVAL_POLICY_CONFIG_KEY,

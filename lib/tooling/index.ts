@@ -1,10 +1,12 @@
 // Lifecycle-aware tooling behind the cdktf-virt command line: explain (and --guard) a plan, graph a stack's
-// coupling, report drift, doctor the machine. Each command is `main(argv, io) → exit code`; the pure pieces are
-// exported too.
+// coupling, report drift, doctor the machine, import a live Incus host. Each command is `main(argv, io) → exit
+// code`, with the one IO and error type of every cdktf-virt command; the pure pieces users build on are exported
+// too (the coupling model and resource views they are computed from are internal: import ./stack/* by file).
 export { main as explainMain, EXPLAIN_USAGE } from "./explain";
 export { main as graphMain, GRAPH_USAGE } from "./graph";
 export { main as doctorMain, DOCTOR_USAGE } from "./doctor";
 export { main as driftMain, DRIFT_USAGE, EXIT_DRIFT } from "./drift";
+export { main as importMain, IMPORT_USAGE } from "./import-host";
 export type { ToolIO, ToolMain, OutputStream } from "./common/io";
 export { EXIT_OK, EXIT_ERROR, EXIT_GUARD_REFUSED } from "./common/io";
 export { ToolError, UsageError } from "./common/errors";
@@ -13,7 +15,6 @@ export type { TerraformRunner, TerraformOutput, TerraformRunnerOptions } from ".
 
 export {
   explainPlan,
-  planCouplingModel,
   evaluateGuard,
   renderGuard,
   renderExplainText,
@@ -49,9 +50,4 @@ export type { CheckResult, CheckStatus, DoctorOptions, DoctorProbes } from "./do
 
 export { readSynthesizedStack, parseSynthesizedStack, locateStackDir, STACK_FILE } from "./stack/synthesized-stack";
 export type { SynthesizedStack, StackResource, StackProvider } from "./stack/synthesized-stack";
-export { buildCouplingModel, LIFECYCLE_CONFIG_KEY } from "./stack/coupling";
-export type { CouplingModel, VolumeModel, InstanceModel, AttachmentModel, VolumeKind, KindSource } from "./stack/coupling";
-export { viewsFromStack } from "./stack/resource-view";
-export type { ResourceView } from "./stack/resource-view";
-export type { DiskUse, ResourceFamily } from "./stack/resource-kinds";
-export type { VolumeFinder, NamedViewFinder } from "./stack/view-lookups";
+export type { VolumeKind, KindSource } from "./stack/coupling";

@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { packageVersion } from "../../packaging";
-import type { CliIO } from "../io";
+import type { ToolIO } from "../../tooling/common/io";
 import { renderCiFiles } from "./ci-files";
 import { FRAMEWORK_PROFILES, minNodeText, nodeSupports } from "./frameworks";
 import { INIT_USAGE, parseInitArgs } from "./options";
@@ -35,7 +35,7 @@ export function renderRepository(options: Pick<InitOptions, "framework" | "stack
   ];
 }
 
-export async function init(argv: string[], io: CliIO, deps: InitDependencies = {}): Promise<number> {
+export async function init(argv: string[], io: ToolIO, deps: InitDependencies = {}): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   const nodeVersion = deps.nodeVersion ?? process.version;
   const options = parseInitArgs(argv, { cwd, nodeVersion, packageVersion: packageVersion() });

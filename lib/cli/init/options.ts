@@ -2,7 +2,7 @@
 // and every value checked here, so a bad argument is a usage error before anything touches the disk.
 import { existsSync } from "node:fs";
 import { basename, isAbsolute, resolve } from "node:path";
-import { UsageError } from "../io";
+import { UsageError } from "../../tooling/common/errors";
 import { INIT_FRAMEWORKS, defaultFramework } from "./frameworks";
 import type { InitFramework } from "./frameworks";
 import { packageDependency } from "./package-source";

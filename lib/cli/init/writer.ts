@@ -3,8 +3,8 @@
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { CliOutput } from "../io";
-import { UsageError } from "../io";
+import { UsageError } from "../../tooling/common/errors";
+import type { OutputStream } from "../../tooling/common/io";
 import type { GeneratedFile } from "./templates";
 
 /** The files of `files` that already exist in `dir` (relative paths, in order). */
@@ -38,8 +38,8 @@ export function writeFiles(dir: string, files: readonly GeneratedFile[], force: 
 }
 
 export interface InstallStreams {
-  readonly stdout: CliOutput;
-  readonly stderr: CliOutput;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
   readonly env?: NodeJS.ProcessEnv;
 }
 

@@ -2,7 +2,7 @@
 // against the members the IncusHost declares, and the rule that a volume of a member-local pool can only be
 // attached on its own member.
 import type { IConstruct } from "constructs";
-import { isToken } from "../../bindings";
+import { isToken } from "../../bindings/attributes";
 import type { IncusHost } from "../incus-host";
 import { fail } from "./errors";
 

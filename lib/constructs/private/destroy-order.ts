@@ -4,7 +4,7 @@
 // must be decided on before the pool is. Pools never depend on projects, so there is no cycle. Either may be
 // constructed first: each registration links it with those already registered on the host.
 import type { TerraformResource } from "cdktf";
-import { resourceAddress } from "../../lifecycle";
+import { resourceAddress } from "../../lifecycle/references";
 
 interface HostEntry {
   readonly pools: TerraformResource[];

@@ -13,9 +13,9 @@ import {
   generationTriggers,
   instanceLifecycleBlock,
   joinsGeneration,
-  resourceAddress,
   tooManyAttachments,
 } from "../../lifecycle";
+import { resourceAddress } from "../../lifecycle/references";
 import type { GenerationMember, ReplacementInputs } from "../../lifecycle";
 import type { IVolume } from "../volume-props";
 import { fail } from "./errors";

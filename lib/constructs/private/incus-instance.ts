@@ -2,7 +2,8 @@
 // limits, cloud-init, user config) and device blocks (root disk, NIC, attached volumes, extra devices), and the
 // checks of volumes attached to it.
 import type { Construct, IConstruct } from "constructs";
-import { IncusInstanceResource, isToken } from "../../bindings";
+import { IncusInstanceResource } from "../../bindings";
+import { isToken } from "../../bindings/attributes";
 import type { IncusDeviceConfig, IncusExecConfig, IncusFileConfig } from "../../bindings";
 import { incusOwnershipConfig, instanceProtectionConfig, INCUS_DELETE_PROTECTION_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../lifecycle";
 import type { IncusHost } from "../incus-host";

@@ -3,7 +3,8 @@
 // device, used once) and the cloud-init seed cdrom.
 import type { Construct, IConstruct } from "constructs";
 import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
-import { isToken, LibvirtCloudinitDiskResource, LibvirtDomainResource } from "../../bindings";
+import { LibvirtCloudinitDiskResource, LibvirtDomainResource } from "../../bindings";
+import { isToken } from "../../bindings/attributes";
 import { libvirtOwnerMetadataXml, libvirtRebuildSnapshotsXml, VolumeLifecycle } from "../../lifecycle";
 import type { LibvirtCloudInit, LibvirtInstanceOptions, LibvirtKernelBoot, LibvirtWaitFor } from "../instance-props";
 import type { LibvirtHost } from "../libvirt-host";

@@ -2,7 +2,7 @@
 // host, …). Two constructs of one stack that end up with the same name would synthesize fine and then fail half
 // way through a deploy, so the second one is refused at synth, naming both construct paths.
 import type { IConstruct } from "constructs";
-import { isToken } from "../../bindings";
+import { isToken } from "../../bindings/attributes";
 import { fail } from "./errors";
 import type { NameRule } from "./names";
 import { defaultName, nameProblem } from "./names";

@@ -2,7 +2,8 @@
 // ownership marker in its config) or a libvirt_volume (the record in its "//" comment: libvirt volumes carry no
 // metadata of their own, and the comment is what the tooling reads from cdk.tf.json).
 import type { Construct } from "constructs";
-import { IncusStorageVolumeResource, isToken, LibvirtVolumeResource } from "../../bindings";
+import { IncusStorageVolumeResource, LibvirtVolumeResource } from "../../bindings";
+import { isToken } from "../../bindings/attributes";
 import type { SpecResource } from "../../bindings";
 import {
   frozenRecordPaths,
@@ -10,13 +11,13 @@ import {
   incusRemovalPolicyConfig,
   libvirtRemovalPolicy,
   LIFECYCLE_CONFIG_KEY,
-  mapKeyPath,
   OWNER_CONFIG_KEY,
   ownerMarker,
   PROTECT_CONFIG_KEY,
   REMOVAL_POLICY_CONFIG_KEY,
   VolumeLifecycle,
 } from "../../lifecycle";
+import { mapKeyPath } from "../../lifecycle/references";
 import { ADOPT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
 import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
 import type { IncusHost } from "../incus-host";

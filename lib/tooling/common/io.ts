@@ -1,5 +1,6 @@
-// What a tooling command may touch: its output streams, optionally its input and working directory. Commands take
-// this instead of `process` so tests (and the cdktf-virt dispatcher) can run them in-process.
+// What a cdktf-virt command may touch: its output streams, optionally its input, working directory and environment.
+// Every command (init and provider install in lib/cli, the tooling commands here) takes this one IO instead of
+// `process`, so the dispatcher and tests run them in-process.
 
 /** Anything with `write(string)`: process.stdout, a test buffer. */
 export interface OutputStream {
@@ -14,11 +15,11 @@ export interface ToolIO {
   readonly stdin?: NodeJS.ReadableStream;
   /** Directory relative paths are resolved against. @default process.cwd() */
   readonly cwd?: string;
-  /** Environment of the command. @default process.env */
+  /** Environment of the command (import reads the incus client's remotes and INCUS_SOCKET from it). @default process.env */
   readonly env?: NodeJS.ProcessEnv;
 }
 
-/** The signature every tooling command exports: argv without the command name, exit code out. */
+/** The signature of every command: argv without the command words, exit code out. */
 export type ToolMain = (argv: string[], io: ToolIO) => Promise<number>;
 
 /** Exit codes shared by the commands. */

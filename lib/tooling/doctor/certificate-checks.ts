@@ -2,7 +2,8 @@
 // valid and matching, and a pinned servercerts/<remote>.crt for each HTTPS remote in config.yml.
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import * as fs from "node:fs";
-import { configDirPaths, isHttpsAddress, readClientConfig } from "../../incus";
+import { readClientConfig } from "../../incus";
+import { configDirPaths, isHttpsAddress } from "../../incus/remotes";
 import { fail, ok, warn } from "./check-result";
 import type { CheckResult } from "./check-result";
 

@@ -2,7 +2,8 @@
 // replaced, so the checks' wiring is testable without breaking the machine.
 import * as os from "node:os";
 import * as path from "node:path";
-import { resolveConfigDir, resolveSocketPath } from "../../incus";
+import { resolveSocketPath } from "../../incus";
+import { resolveConfigDir } from "../../incus/remotes";
 import { DEFAULT_LIBVIRT_URI } from "../../libvirt";
 import {
   BUNDLED_PROVIDER_TYPES,

@@ -5,8 +5,8 @@
 import { ADOPT_CONFIG_KEY, OWNER_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
 import { rebuildSnapshotPrefix, releasedOwner } from "../../removal-policy";
 import type { RemovalPolicyName } from "../../removal-policy";
-import { volumeCopyCommand } from "../../incus";
-import type { CliRemote } from "../../incus";
+import { volumeCopyCommand } from "../../incus/cli-command";
+import type { CliRemote } from "../../incus/cli-command";
 import { rebuildSnapshotSpecs } from "../../libvirt/rebuild-snapshots";
 import { recordedRebuildSnapshots, recordedRemovalPolicy } from "../stack/removal-policy";
 import type { RecordedRemovalPolicy } from "../stack/removal-policy";

@@ -1,7 +1,6 @@
 // `cdktf-virt import`: turns a live Incus host into construct code plus Terraform import blocks. `main` is the
 // command; the pieces (read, plan, render) are exported for tests and other tools.
 export { main, IMPORT_USAGE } from "./main";
-export type { ImportIO } from "./main";
 export { readHost } from "./snapshot";
 export type { HostSnapshot, PooledVolume, ReadHostOptions } from "./snapshot";
 export { planImport } from "./plan";

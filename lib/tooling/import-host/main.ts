@@ -7,6 +7,7 @@ import type { IncusRemote } from "../../incus";
 import { parseCommandArgs } from "../common/args";
 import { reportError, ToolError, UsageError } from "../common/errors";
 import { EXIT_OK } from "../common/io";
+import type { ToolIO } from "../common/io";
 import { planImport } from "./plan";
 import { renderStack } from "./render-stack";
 import { readHost } from "./snapshot";
@@ -35,16 +36,7 @@ Options:
 Writes <NAME>-stack.ts, and main.ts when the directory has none. Progress goes to stderr.
 `;
 
-export interface ImportIO {
-  readonly stdout: { write(chunk: string): unknown };
-  readonly stderr: { write(chunk: string): unknown };
-  /** @default process.cwd() */
-  readonly cwd?: string;
-  /** Where INCUS_CONF / HOME (the incus client's remotes) and INCUS_SOCKET come from. @default process.env */
-  readonly env?: NodeJS.ProcessEnv;
-}
-
-export async function main(argv: string[], io: ImportIO): Promise<number> {
+export async function main(argv: string[], io: ToolIO): Promise<number> {
   try {
     return await run(argv, io);
   } catch (err) {
@@ -53,7 +45,7 @@ export async function main(argv: string[], io: ImportIO): Promise<number> {
   }
 }
 
-async function run(argv: string[], io: ImportIO): Promise<number> {
+async function run(argv: string[], io: ToolIO): Promise<number> {
   const args = parseCommandArgs(
     "import",
     argv,

@@ -1,8 +1,10 @@
 // The incus command-line client's name for each remote of the stack's incus provider, so the commands explain
 // prints run as printed and match the ones the provider prints on apply (lib/incus/cli-command.ts): a provider
 // remote name (an IncusHost's construct id) means nothing to the CLI, its address does.
-import { cliRemote, RemoteTable } from "../../incus";
-import type { CliRemote, RemoteDefinition } from "../../incus";
+import { RemoteTable } from "../../incus";
+import { cliRemote } from "../../incus/cli-command";
+import type { RemoteDefinition } from "../../incus";
+import type { CliRemote } from "../../incus/cli-command";
 import { isObject } from "../common/json";
 import type { SynthesizedStack } from "./synthesized-stack";
 

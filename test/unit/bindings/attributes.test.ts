@@ -1,5 +1,5 @@
 import { Lazy, TerraformStack, TerraformVariable, Testing } from "cdktf";
-import { snakeCase, specPaths, toTerraformAttributes } from "../../../lib/bindings";
+import { snakeCase, specPaths, toTerraformAttributes } from "../../../lib/bindings/attributes";
 import type { AttributeSpec } from "../../../lib/bindings";
 
 const SPEC: AttributeSpec = {

@@ -15,9 +15,9 @@ import {
   LibvirtProvider,
   LibvirtVolumeResource,
   RESOURCE_SPECS,
-  specPaths,
   TerraformDataResource,
 } from "../../../lib/bindings";
+import { specPaths } from "../../../lib/bindings/attributes";
 
 function stack(): TerraformStack {
   return new TerraformStack(Testing.app(), "s");

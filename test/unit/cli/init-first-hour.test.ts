@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { CliIO } from "../../../lib/cli/io";
+import type { ToolIO } from "../../../lib/tooling/common/io";
 import { init } from "../../../lib/cli/init";
 import { INIT_FRAMEWORKS } from "../../../lib/cli/init/frameworks";
 
@@ -14,7 +14,7 @@ let dir: string;
 beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "t-cli-init-hour-"))));
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const quiet: CliIO = { stdout: { write: () => true }, stderr: { write: () => true } };
+const quiet: ToolIO = { stdout: { write: () => true }, stderr: { write: () => true } };
 
 async function scaffold(framework: string, extra: string[] = []): Promise<string> {
   const io = { ...quiet, cwd: dir };

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { main } from "../../../lib/cli/dispatch";
-import type { CliIO } from "../../../lib/cli/io";
+import type { ToolIO } from "../../../lib/tooling/common/io";
 import { init } from "../../../lib/cli/init";
 import { fitPipeline } from "../../../lib/cli/init/ci-files";
 import { FRAMEWORK_PROFILES, defaultFramework } from "../../../lib/cli/init/frameworks";
@@ -12,7 +12,7 @@ import { normalizePackageSpec, stackNameFromDirectory } from "../../../lib/cli/i
 import { packageDependency } from "../../../lib/cli/init/package-source";
 import { packageVersion } from "../../../lib/packaging";
 
-interface MemoryIO extends CliIO {
+interface MemoryIO extends ToolIO {
   readonly out: () => string;
   readonly err: () => string;
 }

@@ -1,7 +1,8 @@
 // Durations a timer cannot hold: Node fires a setTimeout of more than 2^31-1 ms after 1 ms, so every duration the
 // incus provider takes (wait_timeout, wait_for delay, exec timeout) is rejected above that, naming the attribute
 // and the maximum, and the Incus client refuses such budgets as options.
-import { IncusClient, MAX_TIMEOUT_MS } from "../../../lib/incus";
+import { IncusClient } from "../../../lib/incus";
+import { MAX_TIMEOUT_MS } from "../../../lib/incus/cancel";
 import { Diagnostics } from "../../../lib/provider/framework";
 import { validateConfigValue } from "../../../lib/provider/framework/validate";
 import { MAX_DURATION_MS, parseDuration } from "../../../lib/provider/incus/common";

@@ -2,7 +2,8 @@
 // behind, the released-marker adoption rule, used_by decoding, which devices attach a volume, what a planned
 // delete says (or refuses), and the restore command.
 import { ADOPT_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/config-keys";
-import { attachedCustomVolumes, parseUsedBy, volumeDeviceNames } from "../../../lib/incus";
+import { attachedCustomVolumes, volumeDeviceNames } from "../../../lib/incus/volume-attachments";
+import { parseUsedBy } from "../../../lib/incus/used-by";
 import { Diagnostics } from "../../../lib/provider/framework";
 import { adoptOrFail } from "../../../lib/provider/incus/common";
 import { restoreCommand } from "../../../lib/provider/incus/storage/volume-removal";

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatMode } from "../../../lib/incus";
+import { formatMode } from "../../../lib/incus/instance-files";
 import { asyncEnvelope, errorEnvelope, operation, sendJson, startFakeIncus, sync } from "./fake-incus";
 import type { FakeIncus, Handler } from "./fake-incus";
 

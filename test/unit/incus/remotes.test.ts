@@ -6,14 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   RemoteTable,
-  decodeTrustToken,
-  isHttpsAddress,
   loadClientIdentity,
   parseAddress,
   readClientConfig,
-  resolveConfigDir,
-  splitAddresses,
 } from "../../../lib/incus";
+import { decodeTrustToken, isHttpsAddress, resolveConfigDir, splitAddresses } from "../../../lib/incus/remotes";
 import { generateSelfSignedCert } from "../../../lib/provider/plugin";
 import { CONFIG_YML } from "./client-config-fixture";
 

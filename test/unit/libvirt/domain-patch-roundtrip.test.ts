@@ -3,7 +3,8 @@
 // passwords and whitespace inside text.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseDomainXml, patchDomainXml } from "../../../lib/libvirt";
+import { parseDomainXml } from "../../../lib/libvirt/domain-xml";
+import { patchDomainXml } from "../../../lib/libvirt/domain-patch";
 import type { DomainSpec } from "../../../lib/libvirt";
 
 const current = readFileSync(join(__dirname, "fixtures", "domain-foreign.xml"), "utf8");

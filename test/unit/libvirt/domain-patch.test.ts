@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LibvirtDomains, parseDomainXml, patchDomainXml } from "../../../lib/libvirt";
+import { LibvirtDomains } from "../../../lib/libvirt";
+import { parseDomainXml } from "../../../lib/libvirt/domain-xml";
+import { patchDomainXml } from "../../../lib/libvirt/domain-patch";
 import type { DomainSpec, Virsh, VirshCallOptions } from "../../../lib/libvirt";
 
 const current = readFileSync(join(__dirname, "fixtures", "domain-inactive.xml"), "utf8");

@@ -2,7 +2,8 @@
 // marked domain is not the one the configuration would have created.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseDomainXml, unmanagedDomainParts } from "../../../lib/libvirt";
+import { parseDomainXml } from "../../../lib/libvirt/domain-xml";
+import { unmanagedDomainParts } from "../../../lib/libvirt/domain-unmanaged";
 import type { DomainInfo } from "../../../lib/libvirt";
 import { adoptionMismatch } from "../../../lib/provider/libvirt/domain/adoption";
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { buildDomainXml, OWNER_NAMESPACE, parseDomainXml } from "../../../lib/libvirt";
+import { buildDomainXml, parseDomainXml } from "../../../lib/libvirt/domain-xml";
+import { OWNER_NAMESPACE } from "../../../lib/libvirt/owner";
 import type { DomainSpec } from "../../../lib/libvirt";
 
 const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name), "utf8");

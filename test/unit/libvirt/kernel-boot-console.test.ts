@@ -1,6 +1,7 @@
 // Direct kernel boot and consoles in the domain XML: built, read back, patched into an existing definition (other
 // devices kept), and the provider's configuration checks with their attribute paths.
-import { buildDomainXml, parseDomainXml, patchDomainXml } from "../../../lib/libvirt";
+import { buildDomainXml, parseDomainXml } from "../../../lib/libvirt/domain-xml";
+import { patchDomainXml } from "../../../lib/libvirt/domain-patch";
 import type { DomainSpec } from "../../../lib/libvirt";
 import type { Values } from "../../../lib/provider/framework";
 import { domainResource } from "../../../lib/provider/libvirt";

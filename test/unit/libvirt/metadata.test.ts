@@ -1,4 +1,4 @@
-import { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata, sameXmlContent } from "../../../lib/libvirt";
+import { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata, sameXmlContent } from "../../../lib/libvirt/metadata";
 
 const OWNER = `<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">stack/vm</cdktf-virt:owner>`;
 

@@ -1,6 +1,7 @@
 // Networks with an IPv4 subnet and DHCP (still never a forward): the XML, the leases table virsh prints, and the
 // provider's checks of `ips`.
-import { buildNetworkXml, parseDhcpLeases, parseNetworkXml } from "../../../lib/libvirt";
+import { buildNetworkXml, parseNetworkXml } from "../../../lib/libvirt/network-xml";
+import { parseDhcpLeases } from "../../../lib/libvirt/networks";
 import { UNKNOWN } from "../../../lib/provider/framework";
 import type { Values } from "../../../lib/provider/framework";
 import { domainResource, needsRestart, networkResource } from "../../../lib/provider/libvirt";

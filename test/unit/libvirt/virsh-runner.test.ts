@@ -3,7 +3,9 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { classifyVirshMessage, isNotFound, LibvirtClient, quoteForVirshShell, Virsh, VirshError, virshErrorText } from "../../../lib/libvirt";
+import { isNotFound, LibvirtClient, Virsh, VirshError } from "../../../lib/libvirt";
+import { classifyVirshMessage, virshErrorText } from "../../../lib/libvirt/errors";
+import { quoteForVirshShell } from "../../../lib/libvirt/virsh";
 
 let dir: string;
 let fakeVirsh: string;

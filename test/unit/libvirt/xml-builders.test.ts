@@ -1,13 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  buildNetworkXml,
-  buildPoolXml,
-  buildVolumeXml,
-  parseNetworkXml,
-  parsePoolXml,
-  parseVolumeXml,
-} from "../../../lib/libvirt";
+import { buildNetworkXml, parseNetworkXml } from "../../../lib/libvirt/network-xml";
+import { buildPoolXml, parsePoolXml } from "../../../lib/libvirt/pool-xml";
+import { buildVolumeXml, parseVolumeXml } from "../../../lib/libvirt/volume-xml";
 
 const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name), "utf8");
 

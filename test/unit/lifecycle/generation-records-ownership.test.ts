@@ -10,11 +10,11 @@ import {
   joinsGeneration,
   libvirtOwnerMetadataXml,
   ownerMarker,
-  resourceAddress,
   VolumeLifecycle,
   volumeLifecycleBlock,
   volumeRecord,
 } from "../../../lib/lifecycle";
+import { resourceAddress } from "../../../lib/lifecycle/references";
 
 describe("generation rules", () => {
   it("only EPHEMERAL volumes join their instance's generation", () => {

@@ -7,8 +7,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { App, TerraformStack } from "cdktf";
 import { IncusHost, Instance, LibvirtHost, Network, StoragePool, Volume, VolumeFormat, VolumeLifecycle } from "../../../lib/constructs";
-import { buildCouplingModel, readSynthesizedStack, viewsFromStack } from "../../../lib/tooling";
-import type { CouplingModel, DiskUse, KindSource, ResourceView, SynthesizedStack } from "../../../lib/tooling";
+import { readSynthesizedStack } from "../../../lib/tooling";
+import { buildCouplingModel } from "../../../lib/tooling/stack/coupling";
+import { viewsFromStack } from "../../../lib/tooling/stack/resource-view";
+import type { KindSource, SynthesizedStack } from "../../../lib/tooling";
+import type { CouplingModel } from "../../../lib/tooling/stack/coupling";
+import type { DiskUse } from "../../../lib/tooling/stack/resource-kinds";
+import type { ResourceView } from "../../../lib/tooling/stack/resource-view";
 import { homelabJson, homelabStack } from "./support/plans";
 
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "t-tooling-coupling-"));

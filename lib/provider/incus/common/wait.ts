@@ -1,6 +1,6 @@
 // Waiting with a time budget that also stops promptly when Terraform sends StopProvider (ctx.signal).
 // Every wait of the provider goes through here, so the timeout and the stop behaviour are the same everywhere.
-import { MAX_TIMEOUT_MS } from "../../../incus";
+import { MAX_TIMEOUT_MS } from "../../../incus/cancel";
 
 /** A wait ran out of time. */
 export class WaitTimeoutError extends Error {

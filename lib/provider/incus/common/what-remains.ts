@@ -3,8 +3,10 @@
 // of the project or pool must never take, and everything else, which the error names instead of Incus's bare
 // "Only empty projects can be removed" / "The storage pool is currently in use".
 import { FINAL_COPY_OF_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../config-keys";
-import type { CallOptions, ConfigMap, IncusClient, UsedByRef } from "../../../incus";
-import { ignoreNotFound, parseUsedBy } from "../../../incus";
+import type { CallOptions, ConfigMap, IncusClient } from "../../../incus";
+import type { UsedByRef } from "../../../incus/used-by";
+import { ignoreNotFound } from "../../../incus";
+import { parseUsedBy } from "../../../incus/used-by";
 import type { CliRemote } from "../../../incus/cli-command";
 import { incusCommand, printedCommands, shellWord } from "../../../incus/cli-command";
 import { isReleased, parseRemovalPolicy } from "../../../removal-policy";

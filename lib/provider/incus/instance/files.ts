@@ -5,7 +5,8 @@ import { promises as fs } from "node:fs";
 import * as path from "node:path";
 import type { Block, Diagnostics, Values } from "../../framework";
 import { bool, custom, isUnknown, num, regex, setBlock, str, useStateForUnknown } from "../../framework";
-import type { CallOptions, FilesEndpoint, IncusClient } from "../../../incus";
+import type { CallOptions, IncusClient } from "../../../incus";
+import type { FilesEndpoint } from "../../../incus/instance-files";
 import { expandHome, ignoreNotFound, unixId } from "../common";
 
 /** Permission bits used when a block leaves `mode` / `directory_mode` unset (as the official provider). */

@@ -5,7 +5,8 @@
 // with the new volume attached and the next plan stays empty. If the process dies in between, that plan shows the
 // missing device and the next apply adds it.
 import type { CallOptions, DevicesMap, IncusClient } from "../../../incus";
-import { attachDevices, ignoreNotFound } from "../../../incus";
+import { ignoreNotFound } from "../../../incus";
+import { attachDevices } from "../../../incus/volume-attachments";
 
 interface Detached {
   readonly instance: string;

@@ -3,7 +3,8 @@
 // "rebuild-<instance>-<yyyymmddThhmmssZ>" first, and only the newest N snapshots of that name pattern are kept.
 import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../config-keys";
 import type { CallOptions, IncusClient, Instance } from "../../../incus";
-import { attachedCustomVolumes, ignoreNotFound } from "../../../incus";
+import { ignoreNotFound } from "../../../incus";
+import { attachedCustomVolumes } from "../../../incus/volume-attachments";
 import { parseRetention, rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
 import type { Diagnostics } from "../../framework";
 import { cliVolumeRef, incusCommand, printedCommands, shellWord } from "../common";

@@ -3,8 +3,11 @@
 // Only instances of the volume's own stack are touched (their pending update removes the device anyway); any
 // other user stops the delete with an error that names it and says what to do. A replaced volume gets its
 // devices back when it is created again (detached-devices.ts).
-import type { CallOptions, IncusClient, StorageVolume, UsedByRef } from "../../../incus";
-import { detachVolume, ignoreNotFound, parseUsedBy, volumeDeviceNames } from "../../../incus";
+import type { CallOptions, IncusClient, StorageVolume } from "../../../incus";
+import type { UsedByRef } from "../../../incus/used-by";
+import { ignoreNotFound } from "../../../incus";
+import { detachVolume, volumeDeviceNames } from "../../../incus/volume-attachments";
+import { parseUsedBy } from "../../../incus/used-by";
 import { stackOfOwner } from "../../../removal-policy";
 import type { Diagnostics } from "../../framework";
 import { incusCommand, OWNER_KEY, shellWord } from "../common";

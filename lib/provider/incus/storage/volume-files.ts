@@ -4,7 +4,7 @@
 // before anything is created, instead of creating the volume and failing half way.
 import type { ApplyResponse, CreateRequest, Diagnostics, ResourceContext, UpdateRequest, Values } from "../../framework";
 import { isUnknown } from "../../framework";
-import { VOLUME_FILES_EXTENSION } from "../../../incus";
+import { VOLUME_FILES_EXTENSION } from "../../../incus/storage-volumes";
 import type { IncusClient } from "../../../incus";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";

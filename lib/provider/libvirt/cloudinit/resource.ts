@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { requiresReplace, str, useStateForUnknown, num } from "../../framework";
-import { buildNoCloudIso } from "../../../libvirt";
+import { buildNoCloudIso } from "../../../libvirt/iso9660";
 import { checkName, clientOf, ignoreNotFound, knownString, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { localIsoPath, localIsoSize, removeLocalIso, writeLocalIso } from "./local-iso";

@@ -3,7 +3,7 @@
 // marker, a previous run died after creating it and the create converges it instead of failing. Pools and
 // volumes have no metadata, so an existing one is never taken over: the error names the import command.
 import type { AttrPath, Diagnostics, Values } from "../../framework";
-import { ownerMarkerOfMetadata } from "../../../libvirt";
+import { ownerMarkerOfMetadata } from "../../../libvirt/metadata";
 import { knownObject, knownString } from "./values";
 
 export interface AdoptCheck {

@@ -3,7 +3,7 @@
 // values (known after apply) are left for later.
 import type { AttrPath, Diagnostics } from "../../framework";
 import { formatAttrPath, isUnknown } from "../../framework";
-import { libvirtNameProblem } from "../../../libvirt";
+import { libvirtNameProblem } from "../../../libvirt/names";
 import { toBytes } from "./units";
 
 /** "capacity", "devices.interfaces[0].mac.address": the path as a user writes it. */

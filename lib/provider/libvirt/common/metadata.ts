@@ -1,7 +1,7 @@
 // `metadata.xml` of libvirt_domain and libvirt_network goes verbatim into <metadata>: a fragment that is not
 // well-formed XML is reported at validation, on the attribute, rather than by libvirt halfway through an apply.
 import type { Diagnostics, Values } from "../../framework";
-import { metadataXmlProblem } from "../../../libvirt";
+import { metadataXmlProblem } from "../../../libvirt/metadata";
 import { knownObject, knownString } from "./values";
 
 /** Records an error on metadata.xml when it is known and cannot be stored. */

@@ -1,7 +1,7 @@
 // Sizes in the 0.9.x shapes come as a number plus a unit attribute mirroring libvirt's XML (`capacity` +
 // `capacity_unit`, `memory` + `memory_unit`). libvirt reports bytes (volumes) or KiB (memory); state keeps the
 // user's unit so that a plan after apply is empty.
-import { bytesPerUnit } from "../../../libvirt";
+import { bytesPerUnit } from "../../../libvirt/xml";
 
 export const SIZE_UNITS = ["bytes", "B", "KiB", "KB", "K", "MiB", "MB", "M", "GiB", "GB", "G", "TiB", "TB", "T"] as const;
 

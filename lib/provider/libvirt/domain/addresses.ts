@@ -1,7 +1,7 @@
 // A domain's IPv4 addresses, from the DHCP leases (dnsmasq's, through libvirt) of the networks its interfaces are
 // plugged into, and the wait_for_ip wait after a start: poll the leases for the interface's MAC until one appears,
 // the timeout passes (an error on the interface's wait_for_ip) or terraform is interrupted (the signal).
-import { abortableDelay } from "../../../libvirt";
+import { abortableDelay } from "../../../libvirt/delay";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import type { Diagnostics, Values } from "../../framework";
 import { knownList, knownObject, secondsToMs } from "../common";

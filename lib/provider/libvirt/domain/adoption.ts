@@ -4,7 +4,7 @@
 // devices, qemu:commandline) is named in a warning rather than carried silently.
 import type { Diagnostics, Values } from "../../framework";
 import type { DomainInfo } from "../../../libvirt";
-import { unmanagedDomainParts } from "../../../libvirt";
+import { unmanagedDomainParts } from "../../../libvirt/domain-unmanaged";
 import { knownObject, knownString, refuseExisting } from "../common";
 
 /** Why `existing` is not the domain `planned` would have created, or undefined when it is. */

@@ -4,7 +4,8 @@
 // (a standalone copy: an overlay is flattened). Only the newest `keep` copies of that domain are kept. A failed copy
 // stops the delete, so the domain is never rebuilt without the snapshot it asked for.
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
-import { extractMetadataXml, rebuildSnapshotSpecs } from "../../../libvirt";
+import { extractMetadataXml } from "../../../libvirt/metadata";
+import { rebuildSnapshotSpecs } from "../../../libvirt/rebuild-snapshots";
 import { rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
 import type { Diagnostics } from "../../framework";
 

@@ -4,7 +4,7 @@
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { isUnknown, UNKNOWN } from "../../framework";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
-import { sameXmlContent } from "../../../libvirt";
+import { sameXmlContent } from "../../../libvirt/metadata";
 import { adoptOrFail, plannedMarker, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs, validateMetadataXml } from "../common";
 import { validateDomainNumbers } from "./checks";
 import { checkAdoptable, warnUnmanagedParts } from "./adoption";

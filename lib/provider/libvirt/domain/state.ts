@@ -2,7 +2,7 @@
 // "pc-i440fx-7.2", disks sorted by bus and name, metadata re-indented); the user's spelling is kept wherever
 // it means the same thing, so a plan after apply is empty.
 import type { DomainConsoleInfo, DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
-import { sameXmlContent } from "../../../libvirt";
+import { sameXmlContent } from "../../../libvirt/metadata";
 import type { State, Values } from "../../framework";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
 

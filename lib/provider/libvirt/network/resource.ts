@@ -5,7 +5,7 @@
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, nested, num, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
 import type { NetworkInfo, NetworkIpSpec } from "../../../libvirt";
-import { sameXmlContent } from "../../../libvirt";
+import { sameXmlContent } from "../../../libvirt/metadata";
 import { adoptOrFail, checkName, checkWholeNumber, clientOf, ignoreNotFound, knownList, knownObject, knownString, validateMetadataXml } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 
