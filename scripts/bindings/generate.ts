@@ -26,11 +26,11 @@ function providerSources(): ProviderSource[] {
 }
 
 function header(what: string, folder: string): string {
-  return [
-    `// Generated from the ${what} schema in ${folder} by \`npm run generate:bindings\`; do not edit.`,
-    "// Attributes only the provider sets are not part of the configuration; they are read through the getters.",
-  ].join("\n");
+  return `// Generated from the ${what} schema in ${folder} by \`npm run generate:bindings\`; do not edit.`;
 }
+
+/** Resource files say where the attributes the configuration cannot set went. */
+const RESOURCE_NOTE = "// Attributes only the provider sets are not part of the configuration; they are read through the getters.";
 
 /** "incus_storage_volume" → "storage-volume" (the file name under the provider's folder). */
 function fileName(provider: string, resourceType: string): string {
@@ -59,7 +59,7 @@ export function generateBindings(): Map<string, string> {
       }
       const binding = resourceBinding(provider.name, resource.typeName, resource.schema);
       const file = `${provider.name}/${fileName(provider.name, resource.typeName)}`;
-      files.set(`${GENERATED_DIR}/${file}.ts`, renderResource(binding, resource.schema.description, header(resource.typeName, provider.folder)));
+      files.set(`${GENERATED_DIR}/${file}.ts`, renderResource(binding, resource.schema.description, `${header(resource.typeName, provider.folder)}\n${RESOURCE_NOTE}`));
       reexports.push(`export * from "./${file}";`);
       index.push(`import { ${binding.specName} } from "./${file}";`);
       resourceSpecs.push(`  ${resource.typeName}: ${binding.specName},`);

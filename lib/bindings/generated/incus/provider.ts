@@ -1,5 +1,4 @@
 // Generated from the provider "incus" schema in lib/provider/incus by `npm run generate:bindings`; do not edit.
-// Attributes only the provider sets are not part of the configuration; they are read through the getters.
 import type { AttributeSpec } from "../../attributes";
 
 /** Incus containers, virtual machines, networks, storage, profiles, projects and images. */

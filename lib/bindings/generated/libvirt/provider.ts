@@ -1,5 +1,4 @@
 // Generated from the provider "libvirt" schema in lib/provider/libvirt by `npm run generate:bindings`; do not edit.
-// Attributes only the provider sets are not part of the configuration; they are read through the getters.
 import type { AttributeSpec } from "../../attributes";
 
 /** libvirt/KVM storage pools, volumes, cloud-init disks, domains and isolated networks, driven through virsh. */
