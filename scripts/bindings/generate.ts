@@ -1,7 +1,7 @@
 // Derives the L1 bindings (lib/bindings/generated) from the bundled providers' schema literals: one file per
 // resource type and one per provider configuration, plus an index with every spec by Terraform name. The files are
 // committed; `npm run generate:bindings` rewrites them and a unit test fails while they differ from this output.
-import type { Schema } from "../../lib/provider/framework";
+import type { Provider, Resource, Schema } from "../../lib/provider/framework";
 import { incusProvider } from "../../lib/provider/incus/provider";
 import { libvirtProvider } from "../../lib/provider/libvirt/provider";
 import { providerBinding, resourceBinding } from "./model";
@@ -20,9 +20,14 @@ interface ProviderSource {
 
 function providerSources(): ProviderSource[] {
   return [
-    { name: "incus", folder: "lib/provider/incus", schema: incusProvider.schema, resources: incusProvider.resources() },
-    { name: "libvirt", folder: "lib/provider/libvirt", schema: libvirtProvider.schema, resources: libvirtProvider.resources() },
+    { name: "incus", folder: "lib/provider/incus", schema: incusProvider.schema, resources: resourcesOf(incusProvider.resources) },
+    { name: "libvirt", folder: "lib/provider/libvirt", schema: libvirtProvider.schema, resources: resourcesOf(libvirtProvider.resources) },
   ];
+}
+
+/** A provider lists its resources as an array or through a function (so that modules load lazily). */
+function resourcesOf(resources: Provider["resources"]): readonly Resource[] {
+  return typeof resources === "function" ? resources() : resources;
 }
 
 function header(what: string, folder: string): string {
