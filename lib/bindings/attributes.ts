@@ -1,7 +1,6 @@
-// Declarative attribute specs for the hand-written L1 bindings. Each binding lists the Terraform attribute names
-// it emits (exactly the provider schema's names) and their shapes; one converter turns the camelCase config a
-// binding receives into the snake_case JSON Terraform reads. The same spec feeds the schema-compatibility test,
-// so a binding cannot emit a name it does not declare.
+// Declarative attribute specs for the L1 bindings. Each binding lists the Terraform attribute names it emits and
+// their shapes (generated from the provider's schema literal, so exactly the schema's names); one converter turns the
+// camelCase config a binding receives into the snake_case JSON Terraform reads, and refuses a name the spec lacks.
 import { Token, Tokenization } from "../framework";
 
 /**

@@ -1,5 +1,5 @@
-// Base class of the two hand-written provider bindings: a TerraformProvider whose configuration comes from a typed
-// config object converted through an AttributeSpec, like the resources.
+// Base class of the provider bindings: a TerraformProvider whose configuration comes from a typed config object
+// converted through an AttributeSpec, like the resources.
 import { TerraformProvider } from "../framework";
 import type { Construct } from "constructs";
 import { toTerraformAttributes } from "./attributes";

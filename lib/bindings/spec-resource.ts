@@ -1,6 +1,6 @@
-// Base class of every hand-written L1 binding: a TerraformResource whose attributes come from a typed config object
-// converted through the binding's AttributeSpec at synthesis time, and whose lifecycle block may be produced at
-// synthesis time too (the lifecycle compiler needs the whole construct tree: attachments made after construction,
+// Base class of every L1 resource binding (the generated ones and terraform_data): a TerraformResource whose
+// attributes come from a typed config object converted through the binding's AttributeSpec at synthesis time, and
+// whose lifecycle block may be produced at synthesis time too (the lifecycle compiler needs the whole construct tree: attachments made after construction,
 // logical IDs of other resources).
 import { TerraformProvider, TerraformResource } from "../framework";
 import type { TerraformMetaArguments, TerraformResourceLifecycle } from "cdktf";

@@ -1,30 +1,9 @@
-// incus provider configuration (lxc/incus schema): remotes, certificates directory, default remote.
+// The incus provider binding: the generated configuration (lxc/incus schema) plus where the provider comes from, and
+// remotes that constructs add after the provider exists.
 import type { Construct } from "constructs";
 import { SpecProvider } from "../spec-provider";
-import type { AttributeSpec } from "../attributes";
-
-/** One `remote` block: a named Incus server the resources can address with `remote = "<name>"`. */
-export interface IncusRemoteConfig {
-  readonly name: string;
-  /** `unix://` (local socket), `unix:///path/to/unix.socket` or `https://host:8443`. */
-  readonly address?: string;
-  /** `incus` (default), `oci` or `simplestreams`. */
-  readonly protocol?: string;
-  /** `tls` (default) or `oidc`. */
-  readonly authenticationType?: string;
-  /** One-time trust token (sensitive). */
-  readonly token?: string;
-  readonly public?: boolean;
-}
-
-export interface IncusProviderConfig {
-  readonly configDir?: string;
-  readonly generateClientCertificates?: boolean;
-  readonly acceptRemoteCertificate?: boolean;
-  readonly defaultRemote?: string;
-  readonly remote?: IncusRemoteConfig[];
-  readonly alias?: string;
-}
+import { INCUS_PROVIDER_SPEC } from "../generated/incus/provider";
+import type { IncusProviderConfig, IncusProviderRemoteConfig } from "../generated/incus/provider";
 
 export interface IncusProviderOptions extends IncusProviderConfig {
   /** Registry source address of the provider. */
@@ -32,23 +11,6 @@ export interface IncusProviderOptions extends IncusProviderConfig {
   /** Version constraint; none when undefined. */
   readonly version?: string;
 }
-
-export const INCUS_PROVIDER_SPEC: AttributeSpec = {
-  config_dir: "value",
-  generate_client_certificates: "value",
-  accept_remote_certificate: "value",
-  default_remote: "value",
-  remote: {
-    list: {
-      name: "value",
-      address: "value",
-      protocol: "value",
-      authentication_type: "value",
-      token: "value",
-      public: "value",
-    },
-  },
-};
 
 export class IncusProvider extends SpecProvider<IncusProviderConfig> {
   public static readonly tfProviderName = "incus";
@@ -59,7 +21,7 @@ export class IncusProvider extends SpecProvider<IncusProviderConfig> {
   }
 
   /** Adds a `remote` block (read at synthesis time). */
-  public addRemote(remote: IncusRemoteConfig): void {
+  public addRemote(remote: IncusProviderRemoteConfig): void {
     this.setAttribute("remote", [...(this.config.remote ?? []), remote]);
   }
 }

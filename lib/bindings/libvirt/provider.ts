@@ -1,19 +1,15 @@
-// libvirt provider configuration: the connection URI (e.g. qemu:///system).
+// The libvirt provider binding: the generated configuration (the connection URI) plus where the provider comes from.
 import type { Construct } from "constructs";
 import { SpecProvider } from "../spec-provider";
-import type { AttributeSpec } from "../attributes";
-
-export interface LibvirtProviderConfig {
-  readonly uri: string;
-  readonly alias?: string;
-}
+import { LIBVIRT_PROVIDER_SPEC } from "../generated/libvirt/provider";
+import type { LibvirtProviderConfig } from "../generated/libvirt/provider";
 
 export interface LibvirtProviderOptions extends LibvirtProviderConfig {
+  /** Registry source address of the provider. */
   readonly source: string;
+  /** Version constraint; none when undefined. */
   readonly version?: string;
 }
-
-export const LIBVIRT_PROVIDER_SPEC: AttributeSpec = { uri: "value" };
 
 export class LibvirtProvider extends SpecProvider<LibvirtProviderConfig> {
   public static readonly tfProviderName = "libvirt";

@@ -9,6 +9,8 @@ import {
   IncusProvider,
   IncusStoragePoolResource,
   IncusStorageVolumeResource,
+  IncusStorageVolumeSnapshotResource,
+  LibvirtCloudinitDiskResource,
   LibvirtDomainResource,
   LibvirtNetworkResource,
   LibvirtPoolResource,
@@ -103,6 +105,47 @@ describe("incus bindings", () => {
     expect(synth(s).resource.incus_storage_volume.user.description).toBe(
       "${incus_instance.instance.ipv4_address} ${incus_storage_volume.volume.location}",
     );
+  });
+
+  it("reference attributes through the getters code has used: <name>Ref, computed names, <resource>Id", () => {
+    const s = stack();
+    const instance = new IncusInstanceResource(s, "instance", { name: "i", image: "img" });
+    const volume = new IncusStorageVolumeResource(s, "volume", { name: "v", pool: "p" });
+    const snapshot = new IncusStorageVolumeSnapshotResource(s, "snap", { name: "s", pool: "p", volume: "v" });
+    const image = new IncusImageResource(s, "image", {});
+    const pool = new LibvirtPoolResource(s, "pool", { name: "images", type: "dir" });
+    const disk = new LibvirtVolumeResource(s, "disk", { name: "d", pool: "images" });
+    const seed = new LibvirtCloudinitDiskResource(s, "seed", { name: "seed.iso" });
+    const domain = new LibvirtDomainResource(s, "domain", { name: "vm", type: "kvm" });
+    const refs = [
+      instance.nameRef, instance.ipv4Address, instance.ipv6Address, instance.macAddress, instance.status,
+      volume.nameRef, volume.location, snapshot.nameRef, image.fingerprint, image.resourceId,
+      pool.nameRef, pool.poolId, disk.nameRef, disk.path, seed.nameRef, seed.poolRef, domain.nameRef, domain.uuid,
+    ];
+    new TerraformDataResource(s, "user", { input: refs });
+    new TerraformDataResource(s, "created", { input: snapshot.createdAt });
+    const json = synth(s).resource.terraform_data;
+    expect(json.user.input).toEqual([
+      "${incus_instance.instance.name}",
+      "${incus_instance.instance.ipv4_address}",
+      "${incus_instance.instance.ipv6_address}",
+      "${incus_instance.instance.mac_address}",
+      "${incus_instance.instance.status}",
+      "${incus_storage_volume.volume.name}",
+      "${incus_storage_volume.volume.location}",
+      "${incus_storage_volume_snapshot.snap.name}",
+      "${incus_image.image.fingerprint}",
+      "${incus_image.image.resource_id}",
+      "${libvirt_pool.pool.name}",
+      "${libvirt_pool.pool.id}",
+      "${libvirt_volume.disk.name}",
+      "${libvirt_volume.disk.path}",
+      "${libvirt_cloudinit_disk.seed.name}",
+      "${libvirt_cloudinit_disk.seed.pool}",
+      "${libvirt_domain.domain.name}",
+      "${libvirt_domain.domain.uuid}",
+    ]);
+    expect(json.created.input).toBe("${incus_storage_volume_snapshot.snap.created_at}");
   });
 
   it("compute the lifecycle block at synthesis time from a producer", () => {

@@ -1,0 +1,118 @@
+// The TypeScript text of a generated binding file, from its model (model.ts). The output is plain TypeScript that
+// imports only the binding layer's base classes: loading a binding never loads the provider.
+import type { BindingModel, FieldModel, GetterModel, InterfaceModel, KindModel, SpecModel } from "./model";
+import { pascalCase } from "./model";
+
+const WIDTH = 118;
+
+/** A resource binding: config interfaces, the spec and the SpecResource subclass. */
+export function renderResource(binding: BindingModel, schemaDescription: string | undefined, header: string): string {
+  const className = `${pascalCase(binding.terraformName)}Resource`;
+  const imports = [
+    `import type { ${binding.getters.some((g) => g.type === "boolean") ? "IResolvable, " : ""}TerraformMetaArguments } from "cdktf";`,
+    `import type { Construct } from "constructs";`,
+    `import type { AttributeSpec } from "../../attributes";`,
+    `import { SpecResource } from "../../spec-resource";`,
+  ];
+  const classDoc = docLines(schemaDescription ? schemaDescription.split("\n") : [`The ${binding.terraformName} resource.`], "");
+  const body = [
+    `  public static readonly tfResourceType = ${JSON.stringify(binding.terraformName)};`,
+    "",
+    `  public constructor(scope: Construct, id: string, config: ${binding.configName}) {`,
+    "    super(",
+    "      scope,",
+    "      id,",
+    `      { type: ${JSON.stringify(binding.terraformName)}, providerName: ${JSON.stringify(binding.providerName)}, spec: ${binding.specName} },`,
+    "      config,",
+    "    );",
+    "  }",
+    ...binding.getters.flatMap((g) => ["", ...renderGetter(g)]),
+  ];
+  return [
+    header,
+    ...imports,
+    "",
+    ...binding.interfaces.flatMap((i) => [...renderInterface(i), ""]),
+    ...renderSpec(binding),
+    "",
+    ...classDoc,
+    `export class ${className} extends SpecResource<${binding.configName}> {`,
+    ...body,
+    "}",
+    "",
+  ].join("\n");
+}
+
+/** A provider configuration: its config interfaces and spec (the provider classes add the source and version). */
+export function renderProvider(binding: BindingModel, header: string): string {
+  return [
+    header,
+    `import type { AttributeSpec } from "../../attributes";`,
+    "",
+    ...binding.interfaces.flatMap((i) => [...renderInterface(i), ""]),
+    ...renderSpec(binding),
+    "",
+  ].join("\n");
+}
+
+function renderInterface(model: InterfaceModel): string[] {
+  const head = `export interface ${model.name}${model.extends.length > 0 ? ` extends ${model.extends.join(", ")}` : ""} {`;
+  return [...docLines(model.doc, ""), head, ...model.fields.flatMap(renderField), "}"];
+}
+
+function renderField(field: FieldModel): string[] {
+  return [...docLines(field.doc, "  "), `  readonly ${field.name}${field.optional ? "?" : ""}: ${field.type};`];
+}
+
+function renderGetter(getter: GetterModel): string[] {
+  const read =
+    getter.type === "string"
+      ? `this.attribute(${JSON.stringify(getter.terraformName)})`
+      : getter.type === "number"
+        ? `this.getNumberAttribute(${JSON.stringify(getter.terraformName)})`
+        : `this.getBooleanAttribute(${JSON.stringify(getter.terraformName)})`;
+  const type = getter.type === "boolean" ? "IResolvable" : getter.type;
+  return [...docLines(getter.doc, "  "), `  public get ${getter.name}(): ${type} {`, `    return ${read};`, "  }"];
+}
+
+function renderSpec(binding: BindingModel): string[] {
+  return [`export const ${binding.specName}: AttributeSpec = ${specLiteral(binding.spec, "")};`];
+}
+
+function specLiteral(spec: SpecModel, indent: string): string {
+  const inner = `${indent}  `;
+  const entries = Object.entries(spec).map(([name, kind]) => `${inner}${name}: ${kindLiteral(kind, inner)},`);
+  return entries.length === 0 ? "{}" : `{\n${entries.join("\n")}\n${indent}}`;
+}
+
+function kindLiteral(kind: KindModel, indent: string): string {
+  if (kind === "value" || kind === "map") return JSON.stringify(kind);
+  if ("object" in kind) return `{ object: ${specLiteral(kind.object, indent)} }`;
+  if ("list" in kind) return `{ list: ${specLiteral(kind.list, indent)} }`;
+  return `{ mapOf: ${specLiteral(kind.mapOf, indent)} }`;
+}
+
+/** A JSDoc comment, words wrapped to the line width; none for no text. */
+function docLines(lines: readonly string[], indent: string): string[] {
+  const text = lines.map((l) => l.replace(/\*\//g, "*\\/").trim()).filter((l) => l !== "");
+  if (text.length === 0) return [];
+  const single = `${indent}/** ${text.join(" ")} */`;
+  if (text.length === 1 && single.length <= WIDTH) return [single];
+  const width = WIDTH - indent.length - 3;
+  return [`${indent}/**`, ...text.flatMap((l) => wrap(l, width)).map((l) => `${indent} * ${l}`), `${indent} */`];
+}
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== "") out.push(line);
+  return out;
+}
