@@ -5,7 +5,7 @@
 import { Construct } from "constructs";
 import { isToken } from "../bindings";
 import type { IncusStorageVolumeResource } from "../bindings";
-import { RELEASED_OWNER_PREFIX, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../config-keys";
+import { RELEASED_OWNER_PREFIX, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../records";
 import {
   isProtected,
   LifecyclePolicyError,

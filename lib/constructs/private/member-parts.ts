@@ -5,7 +5,7 @@ import type { IConstruct } from "constructs";
 import { incusOwnershipConfig } from "../../lifecycle";
 import { IncusProviderSource } from "../incus-host";
 import type { IncusHost } from "../incus-host";
-export { MEMBER_NETWORK_KEYS, MEMBER_POOL_KEYS } from "../../config-keys";
+export { MEMBER_NETWORK_KEYS, MEMBER_POOL_KEYS } from "../../records";
 
 /** Splits a config into the members' keys and the cluster-wide rest. */
 export function splitMemberConfig(

@@ -17,7 +17,7 @@ import {
   REMOVAL_POLICY_CONFIG_KEY,
   VolumeLifecycle,
 } from "../../lifecycle";
-import { ADOPT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
+import { ADOPT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../records";
 import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
 import type { IncusHost } from "../incus-host";
 import { clusterTarget } from "./cluster-target";

@@ -2,9 +2,8 @@
 // policy SNAPSHOT: a final copy), the released volume RETAIN leaves on the host, the snapshots taken before an
 // instance using it is rebuilt (Incus: the volume's config key; libvirt: the domain's metadata), a released volume it
 // adopts on create, and the snapshots the stack manages. Each becomes a node next to the volume, with an edge to it.
-import { ADOPT_CONFIG_KEY, LIBVIRT_REBUILD_SNAPSHOTS_PREFIX, RELEASED_OWNER_PREFIX } from "../../config-keys";
-import { rebuildSnapshotPrefix } from "../../removal-policy";
-import type { RemovalPolicyName } from "../../removal-policy";
+import { ADOPT_CONFIG_KEY, LIBVIRT_REBUILD_SNAPSHOTS_PREFIX, rebuildSnapshotPrefix, RELEASED_OWNER_PREFIX } from "../../records";
+import type { RemovalPolicyName } from "../../records";
 import type { CouplingModel, VolumeModel } from "../stack/coupling";
 import { recordedRebuildSnapshots } from "../stack/removal-policy";
 import { configValue } from "../stack/resource-kinds";

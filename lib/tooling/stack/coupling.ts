@@ -4,7 +4,7 @@
 // (cdk.tf.json) when available, and state values (with depends_on) for objects no longer in it. A volume's kind is
 // what the constructs recorded on it (LIFECYCLE_CONFIG_KEY); it is inferred from anchors and attachments only for
 // volumes without a record: stacks written without the constructs, or deployed before they recorded it.
-import { INCUS_DELETE_PROTECTION_KEY, LIFECYCLE_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../config-keys";
+import { INCUS_DELETE_PROTECTION_KEY, LIFECYCLE_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../records";
 import { configValue, diskUsesOf, familyOf, familyOfAddress, networkUsesOf, profilesOf, recordedValue } from "./resource-kinds";
 import type { DiskUse, RecordSource } from "./resource-kinds";
 import { referencedAddresses } from "./references";

@@ -1,23 +1,26 @@
 // Pure rules behind the removal policies: policy and retention parsing, the names of what the providers leave
 // behind, the released-marker adoption rule, used_by decoding, which devices attach a volume, what a planned
 // delete says (or refuses), and the restore command.
-import { ADOPT_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/config-keys";
 import { attachedCustomVolumes, parseUsedBy, volumeDeviceNames } from "../../../lib/incus";
 import { Diagnostics } from "../../../lib/provider/framework";
 import { adoptOrFail } from "../../../lib/provider/incus/common";
 import { restoreCommand } from "../../../lib/provider/incus/storage/volume-removal";
 import { planVolume } from "../../../lib/provider/incus/storage/volume-schema";
 import {
+  ADOPT_CONFIG_KEY,
+  decodeRemovalPolicy as parseRemovalPolicy,
+  decodeSnapshotBeforeRebuild as parseRetention,
   finalCopyName,
   isReleased,
   mayAdoptReleased,
-  parseRemovalPolicy,
-  parseRetention,
+  OWNER_CONFIG_KEY,
+  PROTECT_CONFIG_KEY,
   rebuildSnapshotName,
   releasedConfig,
+  REMOVAL_POLICY_CONFIG_KEY,
   stackOfOwner,
   utcStamp,
-} from "../../../lib/removal-policy";
+} from "../../../lib/records";
 
 const AT = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
 

@@ -5,7 +5,7 @@
 // devices back when it is created again (detached-devices.ts).
 import type { CallOptions, IncusClient, StorageVolume, UsedByRef } from "../../../incus";
 import { detachVolume, ignoreNotFound, parseUsedBy, volumeDeviceNames } from "../../../incus";
-import { stackOfOwner } from "../../../removal-policy";
+import { stackOfOwner } from "../../../records";
 import type { Diagnostics } from "../../framework";
 import { incusCommand, OWNER_KEY, shellWord } from "../common";
 import type { CliRemote } from "../common";

@@ -5,7 +5,7 @@
 // stops the delete, so the domain is never rebuilt without the snapshot it asked for.
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { extractMetadataXml, rebuildSnapshotSpecs } from "../../../libvirt";
-import { rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
+import { rebuildCopyName, rebuildCopyPrefix } from "../../../records";
 import type { Diagnostics } from "../../framework";
 
 /** A copy made before a domain was deleted. */
@@ -15,10 +15,7 @@ export interface RebuildCopy {
   readonly copy: string;
 }
 
-/** The copy's name: the volume's name, then the snapshot name Incus would use. */
-export function rebuildCopyPrefix(volume: string, domain: string): string {
-  return `${volume}.${rebuildSnapshotPrefix(domain)}`;
-}
+export { rebuildCopyPrefix };
 
 /** Copies the volumes the domain's definition asks for and prunes old copies; returns what was kept. */
 export async function snapshotBeforeDelete(
@@ -31,7 +28,7 @@ export async function snapshotBeforeDelete(
   const kept: RebuildCopy[] = [];
   for (const spec of rebuildSnapshotSpecs(extractMetadataXml(definitionXml))) {
     if (!(await client.volumes.find(spec.pool, spec.volume, call))) continue; // gone already: nothing to keep
-    const copy = `${spec.volume}.${rebuildSnapshotName(domain)}`;
+    const copy = rebuildCopyName(spec.volume, domain);
     try {
       await client.volumes.copy(spec.pool, spec.volume, copy, { ...call, timeoutMs: 60 * 60 * 1000 });
     } catch (err) {
