@@ -15,8 +15,6 @@ export interface RebuildCopy {
   readonly copy: string;
 }
 
-export { rebuildCopyPrefix };
-
 /** Copies the volumes the domain's definition asks for and prunes old copies; returns what was kept. */
 export async function snapshotBeforeDelete(
   client: LibvirtClient,
