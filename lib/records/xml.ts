@@ -53,12 +53,12 @@ const OPTIONS = {
 const treeParser = new XMLParser({ ...OPTIONS, isArray: (tagName: string) => REPEATED_ELEMENTS.has(tagName) });
 const orderedParser = new XMLParser({ ...OPTIONS, preserveOrder: true });
 
-/** The document as nested objects (see XmlNode); throws when it is not well-formed. */
+/** The document as nested objects (see XmlNode). Lenient: throws only on what it cannot read at all. */
 export function parseXmlTree(xml: string): Record<string, unknown> {
   return treeParser.parse(xml) as Record<string, unknown>;
 }
 
-/** The document in document order (one object per node, children in order); throws when it is not well-formed. */
+/** The document in document order (one object per node, children in order); as lenient as parseXmlTree. */
 export function parseXmlOrdered(xml: string): unknown[] {
   return orderedParser.parse(xml) as unknown[];
 }
