@@ -10,9 +10,9 @@ export function finalCopyName(name: string, at: Date = new Date()): string {
   return `${name}-final-${utcStamp(at)}`;
 }
 
-/** The final copy's name as a plan can announce it (the time is only known when the delete runs). */
-export function finalCopyPattern(name: string): string {
-  return `${name}-final-<yyyymmddThhmmssZ>`;
+/** The final copy's name as a plan can announce it, with `stamp` for the time, only known when the delete runs. */
+export function finalCopyPattern(name: string, stamp = "<yyyymmddThhmmssZ>"): string {
+  return `${name}-final-${stamp}`;
 }
 
 const FINAL_COPY = new RegExp(`-final-${UTC_STAMP_PATTERN}$`);

@@ -5,6 +5,7 @@
 import {
   ADOPT_CONFIG_KEY,
   decodeRebuildSnapshotsXml,
+  finalCopyPattern,
   OWNER_CONFIG_KEY,
   rebuildCopyPrefix,
   rebuildSnapshotPrefix,
@@ -135,7 +136,7 @@ export function removalOf(input: RemovalInput): RemovalReport {
       };
     }
     case "snapshot": {
-      const copy = `${name}-final-${STAMP}`;
+      const copy = finalCopyPattern(name, STAMP);
       const remote = incus ? cliRemoteOf(state, input.incusRemote) : undefined;
       const restore = remote
         ? volumeCopyCommand(remote, pool, copy, name, typeof state.project === "string" ? state.project : undefined)

@@ -2,7 +2,7 @@
 // policy SNAPSHOT: a final copy), the released volume RETAIN leaves on the host, the snapshots taken before an
 // instance using it is rebuilt (Incus: the volume's config key; libvirt: the domain's metadata), a released volume it
 // adopts on create, and the snapshots the stack manages. Each becomes a node next to the volume, with an edge to it.
-import { ADOPT_CONFIG_KEY, decodeRebuildSnapshotsXml, isReleased, rebuildSnapshotPrefix, releasedBy } from "../../records";
+import { ADOPT_CONFIG_KEY, decodeRebuildSnapshotsXml, finalCopyPattern, isReleased, rebuildSnapshotPrefix, releasedBy } from "../../records";
 import type { RebuildSnapshotRequest, RemovalPolicyName } from "../../records";
 import type { CouplingModel, VolumeModel } from "../stack/coupling";
 import { recordedRebuildSnapshots } from "../stack/removal-policy";
@@ -67,8 +67,7 @@ export function volumeOutcomes(
   const from = volume.address;
   if (policy === "snapshot") {
     const id = `final-copy:${from}`;
-    // As finalCopyName() names it when the provider makes the copy.
-    outcome(id, "snapshot", `${volume.name}-final-${STAMP}`, ["final copy, kept when the volume is removed"], {
+    outcome(id, "snapshot", finalCopyPattern(volume.name, STAMP), ["final copy, kept when the volume is removed"], {
       from,
       to: id,
       kind: "final-copy",
