@@ -1,5 +1,5 @@
 // Pools and networks of an Incus cluster are created in two steps: pending on every member with the keys each
-// member holds for itself (lib/config-keys.ts), then cluster-wide with the rest: the split, and the owner marker of a
+// member holds for itself (lib/records/member-keys.ts), then cluster-wide with the rest: the split, and the owner marker of a
 // member part.
 import type { IConstruct } from "constructs";
 import { incusOwnershipConfig } from "../../lifecycle";

@@ -8,8 +8,8 @@ import { restoreCommand } from "../../../lib/provider/incus/storage/volume-remov
 import { planVolume } from "../../../lib/provider/incus/storage/volume-schema";
 import {
   ADOPT_CONFIG_KEY,
-  decodeRemovalPolicy as parseRemovalPolicy,
-  decodeSnapshotBeforeRebuild as parseRetention,
+  decodeRemovalPolicy,
+  decodeSnapshotBeforeRebuild,
   finalCopyName,
   isReleased,
   mayAdoptReleased,
@@ -26,17 +26,17 @@ const AT = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
 
 describe("removal policy names", () => {
   test("policies parse case-insensitively; unset is destroy; anything else is an error naming the value", () => {
-    expect(parseRemovalPolicy(undefined, "x")).toBe("destroy");
-    expect(parseRemovalPolicy("", "x")).toBe("destroy");
-    expect(parseRemovalPolicy("RETAIN", "x")).toBe("retain");
-    expect(() => parseRemovalPolicy("keep", "config k")).toThrow(/config k is "keep", which is not a removal policy; use one of protect, retain, snapshot, destroy/);
+    expect(decodeRemovalPolicy(undefined, "x")).toBe("destroy");
+    expect(decodeRemovalPolicy("", "x")).toBe("destroy");
+    expect(decodeRemovalPolicy("RETAIN", "x")).toBe("retain");
+    expect(() => decodeRemovalPolicy("keep", "config k")).toThrow(/config k is "keep", which is not a removal policy; use one of protect, retain, snapshot, destroy/);
   });
 
   test("retention: a whole number, true = 1, 0/false/empty = none", () => {
-    expect(parseRetention("3", "k")).toBe(3);
-    expect(parseRetention("true", "k")).toBe(1);
-    for (const none of [undefined, "", "0", "false"]) expect(parseRetention(none, "k")).toBeUndefined();
-    expect(() => parseRetention("-1", "k")).toThrow(/expected how many snapshots to keep/);
+    expect(decodeSnapshotBeforeRebuild("3", "k")).toBe(3);
+    expect(decodeSnapshotBeforeRebuild("true", "k")).toBe(1);
+    for (const none of [undefined, "", "0", "false"]) expect(decodeSnapshotBeforeRebuild(none, "k")).toBeUndefined();
+    expect(() => decodeSnapshotBeforeRebuild("-1", "k")).toThrow(/expected how many snapshots to keep/);
   });
 
   test("stamps are UTC and sortable; final copies and rebuild snapshots say what they are", () => {
