@@ -1,9 +1,9 @@
-// The volume lifecycle policy: a documented enum and the one function that maps it onto Terraform's `lifecycle`
-// block. Unsafe combinations are rejected here, in one place.
+// The volume lifecycle policy: what each kind allows, and the one function that maps it onto Terraform's
+// `lifecycle` block. Unsafe combinations are rejected here, in one place.
 import type { TerraformResourceLifecycle } from "cdktf";
 import { VolumeLifecycle } from "../records";
 
-// The enum itself is a recorded fact (its recorded spelling is lower case): see lib/records/lifecycle-kind.ts.
+// The kind is also a recorded fact, so the documented enum lives with its recorded spelling in lib/records.
 export { VolumeLifecycle };
 
 /** What each lifecycle kind allows and implies. */
