@@ -3,6 +3,7 @@
 // its attachments and, with ephemeral volumes, the anchor they are rebuilt with.
 import { Construct } from "constructs";
 import { LifecyclePolicyError, resolveInstanceProtection, VolumeLifecycle } from "../lifecycle";
+import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../records";
 import type { IHost } from "./host";
 import { INCUS_INSTANCE_OPTIONS, LIBVIRT_INSTANCE_OPTIONS } from "./instance-props";
 import type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtInstanceOptions } from "./instance-props";
@@ -131,7 +132,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
     }
     // libvirt: the domain carries the request, so a volume the stack does not manage can be copied too.
     if (!(volume instanceof Volume) && this.host.hostKind === "incus") {
-      fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is not managed by this stack (Volume.fromName); set its config "user.cdktf-virt.snapshot-before-rebuild" yourself`);
+      fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is not managed by this stack (Volume.fromName); set its config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}" yourself`);
     }
     return n;
   }

@@ -17,7 +17,7 @@ import { OBJECT_NAME } from "./private/names";
 import { nonDefaultProject } from "./private/placement";
 
 const KIND = "VolumeSnapshot";
-/** The names of snapshots taken before a rebuild start with this (removal-policy.ts: rebuildSnapshotPrefix). */
+/** The names of snapshots taken before a rebuild start with this (lib/records/rebuild-snapshot.ts: rebuildSnapshotPrefix). */
 const REBUILD_PREFIX = "rebuild-";
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 

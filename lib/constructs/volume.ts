@@ -5,7 +5,7 @@
 import { Construct } from "constructs";
 import { isToken } from "../bindings/attributes";
 import type { IncusStorageVolumeResource } from "../bindings";
-import { RELEASED_OWNER_PREFIX, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../config-keys";
+import { ADOPT_ANY_RELEASED, encodeSnapshotBeforeRebuild, releasedBy, releasedOwner, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../records";
 import {
   isProtected,
   LifecyclePolicyError,
@@ -128,7 +128,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       // snapshotBeforeRebuild is an attach() option: known once every instance has attached the volume.
       (this.built.resource as IncusStorageVolumeResource).setAttributesProducer((attributes) => {
         const keep = couplingOf(this).snapshotBeforeRebuild;
-        return keep === undefined ? attributes : { ...attributes, config: { ...attributes.config, [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: String(keep) } };
+        return keep === undefined ? attributes : { ...attributes, config: { ...attributes.config, [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: encodeSnapshotBeforeRebuild(keep) } };
       });
     }
 
@@ -158,13 +158,13 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
     if (this.lifecycle === VolumeLifecycle.EPHEMERAL) {
       fail(this, KIND, "adoptReleased", "an EPHEMERAL volume is created again with every rebuild of its instance; adopt into a PERSISTENT or SHARED volume");
     }
-    if (adopt === true) return "released";
+    if (adopt === true) return ADOPT_ANY_RELEASED;
     if (typeof adopt !== "string" || isToken(adopt)) fail(this, KIND, "adoptReleased", "is true or the owner that released the volume, a literal \"<stack>/<construct path>\"");
-    const owner = adopt.startsWith(RELEASED_OWNER_PREFIX) ? adopt.slice(RELEASED_OWNER_PREFIX.length) : adopt;
+    const owner = releasedBy(adopt);
     if (!/^[^/\s]+\/\S+$/.test(owner)) {
       fail(this, KIND, "adoptReleased", `${JSON.stringify(adopt)} is not an owner; give true, or "<stack>/<construct path>" of the Volume that released it`);
     }
-    return `${RELEASED_OWNER_PREFIX}${owner}`;
+    return releasedOwner(owner);
   }
 
   /** libvirt: the volume's path on the host (what overlays use as backing store). */

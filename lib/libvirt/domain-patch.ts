@@ -6,7 +6,7 @@
 import { buildDomainXml } from "./domain-xml";
 import type { DomainSpec } from "./domain-xml";
 import { OWNER_ELEMENT, OWNER_NAMESPACE } from "./owner";
-import { decodeXmlText } from "./xml";
+import { unescapeXml } from "../records";
 import { applyEdits, indentAt, removeEdit, scanXml, setAttributeEdit, sourceAttributes } from "./xml-source";
 import type { SourceEdit, SourceElement } from "./xml-source";
 
@@ -43,7 +43,7 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
   const p: Patch = { xml: existingXml, root, freshXml, fresh: scanXml(freshXml, "generated domain XML"), edits: [] };
 
   const uuid = childOf(root, "uuid");
-  const existingUuid = uuid ? decodeXmlText(existingXml.slice(uuid.contentStart, uuid.contentEnd)).trim() : undefined;
+  const existingUuid = uuid ? unescapeXml(existingXml.slice(uuid.contentStart, uuid.contentEnd)).trim() : undefined;
   if (spec.uuid !== undefined && existingUuid !== undefined && spec.uuid !== existingUuid) {
     throw new Error(
       `domain ${spec.name}: the spec's uuid ${spec.uuid} differs from the defined domain's ${existingUuid}; ` +
@@ -106,7 +106,7 @@ function patchOwnerMarker(p: Patch, marker: string | undefined): void {
     return;
   }
   const only = owners.length === 1 ? owners[0] : undefined;
-  if (only && only.children.length === 0 && decodeXmlText(p.xml.slice(only.contentStart, only.contentEnd)) === marker) return;
+  if (only && only.children.length === 0 && unescapeXml(p.xml.slice(only.contentStart, only.contentEnd)) === marker) return;
   if (metadata.contentStart === metadata.end) {
     replaceEdit(p, metadata, freshMetadata!);
     return;
@@ -207,5 +207,5 @@ function isOwnerElement(xml: string, element: SourceElement): boolean {
   if (local !== OWNER_ELEMENT) return false;
   const nsAttr = colon >= 0 ? `xmlns:${element.name.slice(0, colon)}` : "xmlns";
   const ns = sourceAttributes(xml, element).find((a) => a.name === nsAttr);
-  return ns !== undefined && decodeXmlText(ns.raw) === OWNER_NAMESPACE;
+  return ns !== undefined && unescapeXml(ns.raw) === OWNER_NAMESPACE;
 }

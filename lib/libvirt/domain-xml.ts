@@ -3,7 +3,7 @@
 // ones created by hand with virsh, for import) and reports what it does not model instead of failing.
 import { checkLibvirtName } from "./names";
 import { extractMetadataXml, metadataElement, metadataXmlProblem } from "./metadata";
-import { findOwnerMarker } from "./owner";
+import { decodeOwnerMetadata } from "../records";
 import { attr, child, children, el, parseRoot, renderXml, text, toBytes } from "./xml";
 import type { XmlNode } from "./xml";
 
@@ -300,7 +300,7 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
     machine: attr(osType, "machine"),
     description: text(domain, "description"),
     metadataXml: extractMetadataXml(xml),
-    ownerMarker: findOwnerMarker(child(domain, "metadata")),
+    ownerMarker: decodeOwnerMetadata(child(domain, "metadata")),
     disks: children(devices, "disk").map(parseDisk),
     interfaces: children(devices, "interface").map(parseInterface),
     kernel: text(os, "kernel"),

@@ -2,7 +2,8 @@
 // back verbatim, find the ownership marker in it, and compare two fragments by content rather than by text
 // (libvirt re-indents and re-quotes what it stores, which must not show up as a change).
 import { XMLValidator } from "fast-xml-parser";
-import { findOwnerMarker, ownerElement } from "./owner";
+import { decodeOwnerMetadata } from "../records";
+import { ownerElement } from "./owner";
 import { el, parseRoot, xmlContentKey } from "./xml";
 import type { XmlElement } from "./xml";
 
@@ -16,7 +17,7 @@ export function extractMetadataXml(documentXml: string): string | undefined {
 /** The ownership marker inside a metadata fragment, if any. */
 export function ownerMarkerOfMetadata(metadataXml: string | undefined | null): string | undefined {
   if (!metadataXml) return undefined;
-  return findOwnerMarker(parseRoot(`<metadata>${metadataXml}</metadata>`, "metadata", "metadata XML"));
+  return decodeOwnerMetadata(parseRoot(`<metadata>${metadataXml}</metadata>`, "metadata", "metadata XML"));
 }
 
 /** Why `metadataXml` cannot go into <metadata>, or undefined when it can. */

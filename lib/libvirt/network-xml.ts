@@ -4,7 +4,7 @@
 // any network to tell isolated ones from the rest.
 import { checkLibvirtName } from "./names";
 import { extractMetadataXml, metadataElement, metadataXmlProblem } from "./metadata";
-import { findOwnerMarker } from "./owner";
+import { decodeOwnerMetadata } from "../records";
 import { attr, child, children, el, parseRoot, renderXml, text } from "./xml";
 
 /** An IPv4 subnet of a network: the host's address on the bridge, and DHCP ranges dnsmasq hands out. */
@@ -114,7 +114,7 @@ export function parseNetworkXml(xml: string): NetworkXmlInfo {
     ips,
     isolated: forwardMode === undefined && !hasIpConfig,
     metadataXml: extractMetadataXml(xml),
-    ownerMarker: findOwnerMarker(child(network, "metadata")),
+    ownerMarker: decodeOwnerMetadata(child(network, "metadata")),
   };
 }
 

@@ -2,7 +2,7 @@
 // document this way leaves every byte outside the edited elements as it was: entities, quoting, comments, CDATA,
 // foreign namespaces and whitespace in text, which a parse and re-serialisation would normalise or drop. Reading
 // values stays with the parser in xml.ts; this module only finds ranges (and the attributes of a start tag).
-import { decodeXmlText, escapeXml } from "./xml";
+import { escapeXml, unescapeXml } from "../records";
 
 /** An element's position in the source: [start, end) is the whole element, [contentStart, contentEnd) its content. */
 export interface SourceElement {
@@ -118,7 +118,7 @@ export function setAttributeEdit(xml: string, element: SourceElement, name: stri
   if (value === undefined) return existing ? [{ start: existing.start, end: existing.end, text: "" }] : [];
   if (existing) {
     const text = escapeXml(value);
-    return decodeXmlText(existing.raw) === value ? [] : [{ start: existing.valueStart, end: existing.valueEnd, text }];
+    return unescapeXml(existing.raw) === value ? [] : [{ start: existing.valueStart, end: existing.valueEnd, text }];
   }
   const at = attrs.length > 0 ? attrs[attrs.length - 1].end : element.start + 1 + element.name.length;
   const quote = attrs[0]?.quote ?? "'";

@@ -1,8 +1,11 @@
-// Small XML toolkit shared by the pool, volume, domain and network builders/parsers. Building is done with a
-// tiny element tree so the output is deterministic and escaped; parsing uses fast-xml-parser with attributes
-// under "@_" and every value kept as a string (libvirt's numbers can exceed what a parser would guess right).
-// Patching a document in place, byte for byte outside the edits, uses the source ranges of xml-source.ts.
-import { XMLParser } from "fast-xml-parser";
+// Building and reading libvirt documents for the pool, volume, domain and network builders/parsers. Building is
+// done with a tiny element tree so the output is deterministic and escaped; parsing and escaping are the shared XML
+// toolkit of lib/records/xml.ts. Patching a document in place, byte for byte outside the edits, uses the source
+// ranges of xml-source.ts.
+import { escapeXml, parseXmlOrdered, parseXmlTree } from "../records";
+import type { XmlNode } from "../records";
+
+export type { XmlNode };
 
 /** An XML element to render: name, attributes (undefined ones are left out) and children. */
 export interface XmlElement {
@@ -25,24 +28,6 @@ export function el(
   ...children: Array<XmlChild | undefined | false>
 ): XmlElement {
   return { name, attrs, children };
-}
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
-/** The text of an attribute value or text node with the five predefined entities and character references resolved. */
-export function decodeXmlText(raw: string): string {
-  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, ref: string) => {
-    if (ref.startsWith("#x")) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith("#")) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[ref]!;
-  });
 }
 
 /** Renders an element tree with two-space indentation; text-only elements stay on one line. */
@@ -68,41 +53,16 @@ function renderElement(node: XmlElement, indent: string): string {
   return `${indent}<${node.name}${attrs}>\n${inner}\n${indent}</${node.name}>`;
 }
 
-/** A parsed element: attributes as "@_name", text as "#text", children by tag name. */
-export type XmlNode = { readonly [key: string]: unknown };
-
-// Elements that may repeat; forcing arrays keeps the parsers free of "one or many" checks.
-const ALWAYS_ARRAYS = new Set(["disk", "interface", "boot", "ip", "host", "feature"]);
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseAttributeValue: false,
-  parseTagValue: false,
-  trimValues: true,
-  isArray: (tagName) => ALWAYS_ARRAYS.has(tagName),
-});
-
-// Order-preserving form, for comparing fragments element by element (metadata written by users and by libvirt).
-const orderedParser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
-
 /** A canonical text of the fragment's elements, attributes and text (whitespace and quoting aside); throws when malformed. */
 export function xmlContentKey(fragment: string): string {
-  return JSON.stringify(orderedParser.parse(`<r>${fragment}</r>`));
+  return JSON.stringify(parseXmlOrdered(`<r>${fragment}</r>`));
 }
 
 /** Parses `xml` and returns its root element, checking that it is named `rootName`. */
 export function parseRoot(xml: string, rootName: string, what: string): XmlNode {
   let doc: Record<string, unknown>;
   try {
-    doc = parser.parse(xml) as Record<string, unknown>;
+    doc = parseXmlTree(xml);
   } catch (err) {
     throw new Error(`${what}: not well-formed XML: ${(err as Error).message}`);
   }
@@ -121,7 +81,7 @@ export function child(node: XmlNode | undefined, name: string): XmlNode | undefi
   return asNode(value);
 }
 
-/** All child elements `name` of `node` (for tags in ALWAYS_ARRAYS or any other repeated tag). */
+/** All child elements `name` of `node` (one or many). */
 export function children(node: XmlNode | undefined, name: string): XmlNode[] {
   const value = node?.[name];
   if (value === undefined) return [];

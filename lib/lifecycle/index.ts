@@ -10,29 +10,26 @@ export {
   volumeLifecycleBlock,
 } from "./volume-lifecycle";
 export type { VolumeLifecycleRule, VolumeLifecycleInput } from "./volume-lifecycle";
-export { instanceLifecycleBlock, instanceProtectionConfig, INCUS_DELETE_PROTECTION_KEY } from "./instance-lifecycle";
+export { instanceLifecycleBlock, instanceProtectionConfig } from "./instance-lifecycle";
 export type { InstanceLifecycleInput } from "./instance-lifecycle";
 export { generationFollows, generationTriggers, joinsGeneration } from "./generation";
 export type { GenerationMember, ReplacementInputs } from "./generation";
-export { frozenRecordPaths, LIFECYCLE_CONFIG_KEY, volumeRecord } from "./records";
+export { frozenRecordPaths, volumeRecord } from "./records";
 export type { VolumeRecordInput } from "./records";
-export {
-  RemovalPolicy,
-  REMOVAL_POLICY_CONFIG_KEY,
-  resolveVolumeRemovalPolicy,
-  resolveInstanceProtection,
-  isProtected,
-  incusRemovalPolicyConfig,
-  libvirtRemovalPolicy,
-} from "./removal-policy";
+export { resolveVolumeRemovalPolicy, resolveInstanceProtection, isProtected } from "./removal-policy";
 export { tooManyAttachments, tooFewAttachments } from "./attachment-rules";
-export { libvirtRebuildSnapshotsXml } from "./rebuild-snapshots";
-export type { RebuildSnapshotRequest } from "./rebuild-snapshots";
+export { ownerMarker, incusOwnershipConfig, libvirtOwnerMetadataXml } from "./ownership";
+// The recorded facts the constructs write, under the names this entry point has always exported (lib/records).
 export {
+  encodeIncusRemovalPolicy as incusRemovalPolicyConfig,
+  encodeLibvirtRemovalPolicy as libvirtRemovalPolicy,
+  encodeRebuildSnapshotsXml as libvirtRebuildSnapshotsXml,
+  INCUS_DELETE_PROTECTION_KEY,
+  LIBVIRT_OWNER_NAMESPACE,
+  LIFECYCLE_CONFIG_KEY,
   OWNER_CONFIG_KEY,
   PROTECT_CONFIG_KEY,
-  LIBVIRT_OWNER_NAMESPACE,
-  ownerMarker,
-  incusOwnershipConfig,
-  libvirtOwnerMetadataXml,
-} from "./ownership";
+  REMOVAL_POLICY_CONFIG_KEY,
+  RemovalPolicy,
+} from "../records";
+export type { RebuildSnapshotRequest } from "../records";

@@ -1,9 +1,7 @@
 // The instance side of the lifecycle compiler: protection and the replacement triggers of an instance.
 import type { TerraformResourceLifecycle } from "cdktf";
-import { INCUS_DELETE_PROTECTION_KEY } from "../config-keys";
+import { encodeInstanceProtection } from "../records";
 import { uniqueSorted } from "./volume-lifecycle";
-
-export { INCUS_DELETE_PROTECTION_KEY };
 
 export interface InstanceLifecycleInput {
   /** `protect` of the instance: prevent_destroy (and Incus delete protection). */
@@ -32,5 +30,5 @@ export function instanceLifecycleBlock(input: InstanceLifecycleInput): Terraform
 
 /** Config keys an Incus instance gets for its protection setting. */
 export function instanceProtectionConfig(protect: boolean): { [key: string]: string } {
-  return protect ? { [INCUS_DELETE_PROTECTION_KEY]: "true" } : {};
+  return encodeInstanceProtection(protect);
 }

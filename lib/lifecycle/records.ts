@@ -1,11 +1,7 @@
-// What the constructs record on each volume so that tooling (explain, guard, graph) reads the model instead of
-// inferring it: the lifecycle kind under LIFECYCLE_CONFIG_KEY. On Incus the record is part of the volume's config
-// (it travels with the object and its state); libvirt volumes have no metadata of their own, so there it goes into
-// the resource's "//" comment in cdk.tf.json, which Terraform ignores and the tooling reads.
-import { LIFECYCLE_CONFIG_KEY } from "../config-keys";
-import type { VolumeLifecycle } from "./volume-lifecycle";
-
-export { LIFECYCLE_CONFIG_KEY };
+// Which records a volume carries and which of them Terraform must leave as created. The facts themselves (keys,
+// values, how they are read back) are in lib/records; this is the lifecycle side: what the constructs write.
+import { encodeLifecycleKind, LIFECYCLE_CONFIG_KEY } from "../records";
+import type { VolumeLifecycle } from "../records";
 
 /** What a volume's record says (one input, so that further keys — a removal policy — join in one place). */
 export interface VolumeRecordInput {
@@ -14,7 +10,7 @@ export interface VolumeRecordInput {
 
 /** The record as config keys: `{ "user.cdktf-virt.lifecycle": "persistent" }` (values in lower case). */
 export function volumeRecord(input: VolumeRecordInput): { [key: string]: string } {
-  return { [LIFECYCLE_CONFIG_KEY]: input.kind.toLowerCase() };
+  return { [LIFECYCLE_CONFIG_KEY]: encodeLifecycleKind(input.kind) };
 }
 
 /**

@@ -1,36 +1,9 @@
-// The removal policy of a volume (and, as PROTECT/DESTROY, of an instance): a documented enum and the one function
-// that resolves it against `protect` and the lifecycle kind. What the policy compiles to (prevent_destroy, the
-// protect marker, the policy key the bundled providers read on Delete) is decided here too, in one place.
-import { PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../config-keys";
+// The removal policy of a volume (and, as PROTECT/DESTROY, of an instance): the one function that resolves it
+// against `protect` and the lifecycle kind, and whether it compiles to prevent_destroy. The enum and what it is
+// recorded as (the protect marker, the policy key the bundled providers read on Delete) are in
+// lib/records/removal-policy.ts.
+import { RemovalPolicy } from "../records";
 import { LifecyclePolicyError, VolumeLifecycle } from "./volume-lifecycle";
-
-export { REMOVAL_POLICY_CONFIG_KEY };
-
-/**
- * What happens to an object when Terraform deletes it: because it was removed from the code, on `cdktf destroy`,
- * or on a replacement. The bundled providers carry the policy out on Delete (it travels with the object's state, so
- * it still holds once the construct is gone from the code).
- */
-export enum RemovalPolicy {
-  /**
-   * Refuse to delete it: `prevent_destroy` while the construct is in the code, and a marker the provider reads so a
-   * plan that deletes it is refused even after the construct is removed. The default for PERSISTENT and SHARED
-   * volumes (what `protect: true` means).
-   */
-  PROTECT = "protect",
-  /**
-   * Keep it on the host with its data and drop it from the Terraform state. Its owner marker becomes
-   * `released:<old owner>`, so no stack adopts it by accident (adopt it on purpose with `user.cdktf-virt.adopt`).
-   */
-  RETAIN = "retain",
-  /**
-   * Keep a final copy `<name>-final-<yyyymmddThhmmssZ>` in the same pool (restorable with one command the apply
-   * prints), then delete the object.
-   */
-  SNAPSHOT = "snapshot",
-  /** Delete it with its data. The default for EPHEMERAL volumes (what `protect: false` means). */
-  DESTROY = "destroy",
-}
 
 /**
  * The effective removal policy of a volume: `removalPolicy`, else `protect` (true = PROTECT, false = DESTROY),
@@ -88,26 +61,4 @@ function describe(protect: boolean | undefined, removalPolicy: RemovalPolicy | u
 /** Whether the policy refuses every delete (`prevent_destroy`, the protect marker). */
 export function isProtected(policy: RemovalPolicy): boolean {
   return policy === RemovalPolicy.PROTECT;
-}
-
-/**
- * The Incus volume config a policy adds: PROTECT the protect marker (as before removal policies existed), RETAIN
- * and SNAPSHOT the policy key, DESTROY nothing. The policy key is written only where it says something the protect
- * marker does not, so stacks deployed before removal policies existed plan no change (a changed key on a volume an
- * instance follows with rebuildOnChange would rebuild that instance).
- */
-export function incusRemovalPolicyConfig(policy: RemovalPolicy): { [key: string]: string } {
-  if (policy === RemovalPolicy.PROTECT) return { [PROTECT_CONFIG_KEY]: "true" };
-  if (policy === RemovalPolicy.RETAIN || policy === RemovalPolicy.SNAPSHOT) return { [REMOVAL_POLICY_CONFIG_KEY]: policy };
-  return {};
-}
-
-/**
- * The libvirt_volume `removal_policy` attribute: every policy but DESTROY (the provider's default). libvirt volumes
- * carry no marker, so the attribute is the protection that stays with the volume's state once its block is removed
- * from the code: the provider refuses a plan that deletes a "protect" volume. Writing it on a deployed volume is an
- * in-place update, and instances follow only a volume's change references, so it rebuilds nothing.
- */
-export function libvirtRemovalPolicy(policy: RemovalPolicy): string | undefined {
-  return policy === RemovalPolicy.DESTROY ? undefined : policy;
 }

@@ -1,24 +1,10 @@
-// The volume lifecycle policy: a documented enum and the one function that maps it onto Terraform's `lifecycle`
-// block. Unsafe combinations are rejected here, in one place.
+// The volume lifecycle policy: what each kind allows, and the one function that maps it onto Terraform's
+// `lifecycle` block. Unsafe combinations are rejected here, in one place.
 import type { TerraformResourceLifecycle } from "cdktf";
+import { VolumeLifecycle } from "../records";
 
-/**
- * How a volume's life is coupled to the instances it is attached to.
- *
- * | kind       | attachments          | on instance replacement            | on removal from code / destroy        |
- * |------------|----------------------|------------------------------------|---------------------------------------|
- * | EPHEMERAL  | exactly one instance | destroyed and created again with it| destroyed with the instance           |
- * | PERSISTENT | at most one instance | detached, kept, re-attached        | refused (prevent_destroy) unless `protect: false` |
- * | SHARED     | any number           | kept                               | refused unless `protect: false`       |
- */
-export enum VolumeLifecycle {
-  /** Scratch space: lives and dies with the one instance it is attached to. */
-  EPHEMERAL = "EPHEMERAL",
-  /** Data that must survive every rebuild of its instance (the default). */
-  PERSISTENT = "PERSISTENT",
-  /** A disk attached to several instances at once (block volumes get `security.shared`). */
-  SHARED = "SHARED",
-}
+// The kind is also a recorded fact, so the documented enum lives with its recorded spelling in lib/records.
+export { VolumeLifecycle };
 
 /** What each lifecycle kind allows and implies. */
 export interface VolumeLifecycleRule {

@@ -1,11 +1,11 @@
 // Pools and networks of an Incus cluster are created in two steps: pending on every member with the keys each
-// member holds for itself (lib/config-keys.ts), then cluster-wide with the rest: the split, and the owner marker of a
+// member holds for itself (lib/records/member-keys.ts), then cluster-wide with the rest: the split, and the owner marker of a
 // member part.
 import type { IConstruct } from "constructs";
 import { incusOwnershipConfig } from "../../lifecycle";
 import { IncusProviderSource } from "../incus-host";
 import type { IncusHost } from "../incus-host";
-export { MEMBER_NETWORK_KEYS, MEMBER_POOL_KEYS } from "../../config-keys";
+export { MEMBER_NETWORK_KEYS, MEMBER_POOL_KEYS } from "../../records";
 
 /** Splits a config into the members' keys and the cluster-wide rest. */
 export function splitMemberConfig(

@@ -18,7 +18,7 @@ import {
   VolumeLifecycle,
 } from "../../lifecycle";
 import { mapKeyPath } from "../../lifecycle/references";
-import { ADOPT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
+import { ADOPT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../records";
 import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
 import type { IncusHost } from "../incus-host";
 import { clusterTarget } from "./cluster-target";

@@ -1,7 +1,7 @@
 // What changed outside the code, from a refresh-only plan. Terraform's `resource_drift` holds, per object, the state
 // the last deploy recorded (`before`) and what the provider read back now (`after`); this turns each entry into a
 // finding in the terms people think in: a config key set by hand, an instance stopped, a volume deleted.
-import { OWNER_CONFIG_KEY } from "../../config-keys";
+import { OWNER_CONFIG_KEY } from "../../records";
 import { isObject } from "../common/json";
 import { priorStateResources } from "../explain/plan-json";
 import type { PlanJson, PlanResourceChange } from "../explain/plan-json";

@@ -6,7 +6,7 @@
 // force_destroy says "delete everything in it", and the official provider does just that.
 // Kept copies of earlier deploys are on the host only; the plan cannot list them, and the text says so.
 import { recordedRemovalPolicy } from "../stack/removal-policy";
-import type { RemovalPolicyName } from "../../removal-policy";
+import type { RemovalPolicyName } from "../../records";
 import type { CouplingModel } from "../stack/coupling";
 import { isLiteralString, soleReference } from "../stack/references";
 import type { ResourceChange } from "./changes";

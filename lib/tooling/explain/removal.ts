@@ -2,12 +2,20 @@
 // of docs/lifecycle.md ("Removal policies"): protect is refused, retain keeps the volume on the host, snapshot keeps
 // a final copy first, destroy deletes the data. The policy is read from the volume's state (the plan's before
 // values), as the providers read it on Delete: a volume removed from the code has no configuration left.
-import { ADOPT_CONFIG_KEY, OWNER_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../config-keys";
-import { rebuildSnapshotPrefix, releasedOwner } from "../../removal-policy";
-import type { RemovalPolicyName } from "../../removal-policy";
+import {
+  ADOPT_CONFIG_KEY,
+  decodeRebuildSnapshotsXml,
+  finalCopyPattern,
+  OWNER_CONFIG_KEY,
+  rebuildCopyPrefix,
+  rebuildSnapshotPrefix,
+  releasedOwner,
+  releaseRecordName,
+  SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY,
+} from "../../records";
+import type { RemovalPolicyName } from "../../records";
 import { volumeCopyCommand } from "../../incus/cli-command";
 import type { CliRemote } from "../../incus/cli-command";
-import { rebuildSnapshotSpecs } from "../../libvirt/rebuild-snapshots";
 import { recordedRebuildSnapshots, recordedRemovalPolicy } from "../stack/removal-policy";
 import type { RecordedRemovalPolicy } from "../stack/removal-policy";
 import type { CouplingModel } from "../stack/coupling";
@@ -114,7 +122,7 @@ export function removalOf(input: RemovalInput): RemovalReport {
           outcome: "kept",
           dataDestroyed: false,
           text:
-            `kept on the host (its file stays), dropped from state, released (record ${pool}/${name}.cdktf-virt-released); ` +
+            `kept on the host (its file stays), dropped from state, released (record ${pool}/${releaseRecordName(name)}); ` +
             `adopt it with adopt = "released" (adoptReleased: true on a Volume) or terraform import ${input.address} ${pool}/${name}`,
         };
       }
@@ -128,7 +136,7 @@ export function removalOf(input: RemovalInput): RemovalReport {
       };
     }
     case "snapshot": {
-      const copy = `${name}-final-${STAMP}`;
+      const copy = finalCopyPattern(name, STAMP);
       const remote = incus ? cliRemoteOf(state, input.incusRemote) : undefined;
       const restore = remote
         ? volumeCopyCommand(remote, pool, copy, name, typeof state.project === "string" ? state.project : undefined)
@@ -225,7 +233,7 @@ export function rebuildSnapshotOf(
 
 /**
  * The copy the libvirt provider keeps of a volume before the domain using it is deleted (a replacement included), as
- * the domain's metadata in its prior state asks (lib/lifecycle/rebuild-snapshots.ts): libvirt volumes carry nothing.
+ * the domain's metadata in its prior state asks (lib/records/rebuild-snapshot.ts): libvirt volumes carry nothing.
  */
 export function libvirtRebuildCopyOf(
   domainBefore: { readonly [key: string]: unknown } | null | undefined,
@@ -235,9 +243,9 @@ export function libvirtRebuildCopyOf(
   const metadata = (domainBefore?.metadata as { xml?: unknown } | null | undefined)?.xml;
   const [domain, pool, volume] = [domainBefore?.name, volumeState?.pool, volumeState?.name];
   if (typeof metadata !== "string" || typeof domain !== "string" || typeof pool !== "string" || typeof volume !== "string") return undefined;
-  const spec = rebuildSnapshotSpecs(metadata).find((s) => s.pool === pool && s.volume === volume);
+  const spec = decodeRebuildSnapshotsXml(metadata).find((s) => s.pool === pool && s.volume === volume);
   if (spec === undefined) return undefined;
-  const prefix = `${volume}.${rebuildSnapshotPrefix(domain)}`;
+  const prefix = rebuildCopyPrefix(volume, domain);
   const when = domainAction === "replace" ? "before the rebuild" : "before the domain is deleted";
   return { name: `${prefix}${STAMP}`, keep: spec.keep, text: `copied to ${pool}/${prefix}… ${when} (keeps ${spec.keep})` };
 }

@@ -1,5 +1,5 @@
 // The explain report in words, for people reading a pipeline log or a terminal.
-import { RELEASED_OWNER_PREFIX } from "../../config-keys";
+import { RELEASED_OWNER_PREFIX } from "../../records";
 import type { Cause, ChangeKind } from "./changes";
 import type { ActionCounts, DeletionReport, ExplainReport, InstanceReport, RemovalReport, VolumeReport } from "./report";
 

@@ -1,7 +1,7 @@
 // The explain report: per instance, what happens to it and why, and what happens to each volume attached to it
 // (ephemeral volumes go with it and lose their data; persistent and shared ones are detached and re-attached);
 // then the volumes and other resources that change on their own, and everything that would be deleted.
-import { INCUS_DELETE_PROTECTION_KEY } from "../../config-keys";
+import { INCUS_DELETE_PROTECTION_KEY } from "../../records";
 import type { CliRemoteLookup } from "../stack/incus-cli-remotes";
 import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
 import { recordedAdopt } from "../stack/removal-policy";

@@ -10,7 +10,7 @@ import { referencedAddresses } from "../stack/references";
 import { displayName, literalName, viewsFromStack } from "../stack/resource-view";
 import type { ResourceView } from "../stack/resource-view";
 import type { StackProvider, SynthesizedStack } from "../stack/synthesized-stack";
-import type { RemovalPolicyName } from "../../removal-policy";
+import type { LifecycleKindName, RemovalPolicyName } from "../../records";
 import type { VolumeKind } from "../stack/coupling";
 import { recordedRemovalPolicy } from "../stack/removal-policy";
 import { PROJECT_TYPE, projectResolver } from "./projects";
@@ -20,9 +20,7 @@ import { managedSnapshots, rebuildSnapshotRequests, volumeOutcomes } from "./vol
 export type GraphNodeKind = "host" | "project" | "pool" | "volume" | "instance" | "network" | "snapshot" | "released";
 export type GraphEdgeKind =
   | "contains"
-  | "ephemeral"
-  | "persistent"
-  | "shared"
+  | LifecycleKindName
   | "rebuildOnChange"
   | "network"
   | "root-disk"

@@ -1,7 +1,7 @@
 // The picture's visual vocabulary in one place: a shape per object kind, a fill colour per volume lifecycle, a border
 // per removal policy, a line per edge kind, each with the sentence the legend shows. The DOT renderer and the HTML
 // legend both read these tables, so the legend always says what the picture draws.
-import type { RemovalPolicyName } from "../../removal-policy";
+import type { RemovalPolicyName } from "../../records";
 import type { VolumeKind } from "../stack/coupling";
 import type { GraphEdgeKind, GraphNodeKind } from "./graph-model";
 

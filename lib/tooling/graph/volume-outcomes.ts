@@ -2,9 +2,8 @@
 // policy SNAPSHOT: a final copy), the released volume RETAIN leaves on the host, the snapshots taken before an
 // instance using it is rebuilt (Incus: the volume's config key; libvirt: the domain's metadata), a released volume it
 // adopts on create, and the snapshots the stack manages. Each becomes a node next to the volume, with an edge to it.
-import { ADOPT_CONFIG_KEY, LIBVIRT_REBUILD_SNAPSHOTS_PREFIX, RELEASED_OWNER_PREFIX } from "../../config-keys";
-import { rebuildSnapshotPrefix } from "../../removal-policy";
-import type { RemovalPolicyName } from "../../removal-policy";
+import { ADOPT_CONFIG_KEY, decodeRebuildSnapshotsXml, finalCopyPattern, isReleased, rebuildSnapshotPrefix, releasedBy } from "../../records";
+import type { RebuildSnapshotRequest, RemovalPolicyName } from "../../records";
 import type { CouplingModel, VolumeModel } from "../stack/coupling";
 import { recordedRebuildSnapshots } from "../stack/removal-policy";
 import { configValue } from "../stack/resource-kinds";
@@ -39,16 +38,10 @@ export function rebuildSnapshotRequests(model: CouplingModel): RebuildSnapshotRe
   return requests;
 }
 
-/** `<prefix:volume pool="…" name="…" keep="N"/>` elements of a domain's metadata XML. */
-function libvirtRequests(metadata: unknown): { pool: string; volume: string; keep: number }[] {
+/** The requests in a domain's metadata XML (lib/records/rebuild-snapshot.ts). */
+function libvirtRequests(metadata: unknown): RebuildSnapshotRequest[] {
   const xml = typeof metadata === "object" && metadata !== null ? (metadata as { xml?: unknown }).xml : undefined;
-  if (typeof xml !== "string") return [];
-  const element = new RegExp(`<${LIBVIRT_REBUILD_SNAPSHOTS_PREFIX}:volume\\s+pool="([^"]*)"\\s+name="([^"]*)"\\s+keep="(\\d+)"`, "g");
-  return [...xml.matchAll(element)].map((m) => ({ pool: unescapeXml(m[1]), volume: unescapeXml(m[2]), keep: Number(m[3]) }));
-}
-
-function unescapeXml(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return typeof xml === "string" ? decodeRebuildSnapshotsXml(xml) : [];
 }
 
 /** Where the outcome nodes of a volume go: the volume's host and project. */
@@ -74,8 +67,7 @@ export function volumeOutcomes(
   const from = volume.address;
   if (policy === "snapshot") {
     const id = `final-copy:${from}`;
-    // As finalCopyName() names it when the provider makes the copy.
-    outcome(id, "snapshot", `${volume.name}-final-${STAMP}`, ["final copy, kept when the volume is removed"], {
+    outcome(id, "snapshot", finalCopyPattern(volume.name, STAMP), ["final copy, kept when the volume is removed"], {
       from,
       to: id,
       kind: "final-copy",
@@ -99,7 +91,7 @@ export function volumeOutcomes(
   const adopt = configValue(view.attributes, ADOPT_CONFIG_KEY) ?? (typeof view.attributes.adopt === "string" ? view.attributes.adopt : undefined);
   if (adopt !== undefined && adopt !== "") {
     const id = `adopted:${from}`;
-    const owner = adopt.startsWith(RELEASED_OWNER_PREFIX) ? adopt.slice(RELEASED_OWNER_PREFIX.length) : undefined;
+    const owner = isReleased(adopt) ? releasedBy(adopt) : undefined;
     outcome(id, "released", volume.name, [owner ? `released by ${owner}, adopted on create` : "any released volume of this name, adopted on create"], {
       from: id,
       to: from,

@@ -2,7 +2,7 @@
 // fingerprint), the root disk, the NIC and the custom volumes expressed with the construct's own props and
 // attach() where they fit exactly, every other device through the `devices` escape hatch. The Incus-only settings
 // are written in the `incus: {...}` group, not as the deprecated flat props.
-import { INCUS_DELETE_PROTECTION_KEY } from "../../config-keys";
+import { INCUS_DELETE_PROTECTION_KEY } from "../../records";
 import type { Instance } from "../../incus";
 import type { PlanContext } from "./plan-values";
 import { optionGroup, rawDevices, userConfig } from "./plan-values";

@@ -2,9 +2,8 @@
 // are carried over (without the keys the server or the constructs own).
 import type { HostSnapshot, PooledVolume } from "./snapshot";
 import type { Ref, Value } from "./source-text";
+import { RECORD_KEY_PREFIX } from "../../records";
 
-/** Config keys the constructs set themselves (ownership marker, protection flag). */
-const MARKER_PREFIX = "user.cdktf-virt.";
 
 /** The context plan-instance.ts works with: lookups of the other declarations, and the warning list. */
 export interface PlanContext {
@@ -33,7 +32,7 @@ export function optionGroup(entries: { readonly [key: string]: Value }): Value {
 export function userConfig(config: { readonly [key: string]: string } | undefined, drop: (key: string) => boolean = () => false): { [key: string]: string } | undefined {
   const out: { [key: string]: string } = {};
   for (const key of Object.keys(config ?? {}).sort()) {
-    if (key.startsWith(MARKER_PREFIX) || key.startsWith("volatile.") || drop(key)) continue;
+    if (key.startsWith(RECORD_KEY_PREFIX) || key.startsWith("volatile.") || drop(key)) continue;
     out[key] = (config as { [key: string]: string })[key];
   }
   return Object.keys(out).length > 0 ? out : undefined;

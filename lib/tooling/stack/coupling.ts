@@ -4,7 +4,8 @@
 // (cdk.tf.json) when available, and state values (with depends_on) for objects no longer in it. A volume's kind is
 // what the constructs recorded on it (LIFECYCLE_CONFIG_KEY); it is inferred from anchors and attachments only for
 // volumes without a record: stacks written without the constructs, or deployed before they recorded it.
-import { INCUS_DELETE_PROTECTION_KEY, LIFECYCLE_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../config-keys";
+import { decodeLifecycleKind, INCUS_DELETE_PROTECTION_KEY, LIFECYCLE_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../records";
+import type { LifecycleKindName } from "../../records";
 import { configValue, diskUsesOf, familyOf, familyOfAddress, networkUsesOf, profilesOf, recordedValue } from "./resource-kinds";
 import type { DiskUse, RecordSource } from "./resource-kinds";
 import { referencedAddresses } from "./references";
@@ -16,7 +17,7 @@ import type { NamedViewFinder, VolumeFinder } from "./view-lookups";
 /** Config key that records the lifecycle kind (ephemeral, persistent or shared); re-exported for the tooling API. */
 export { LIFECYCLE_CONFIG_KEY };
 
-export type VolumeKind = "ephemeral" | "persistent" | "shared";
+export type VolumeKind = LifecycleKindName;
 /**
  * How the kind was learned: recorded by the constructs (in an Incus volume's config, or in the "//" comment of a
  * libvirt volume's resource), else inferred from the shared anchor, from several attachments, or the default.
@@ -181,10 +182,10 @@ function volumeModel(
   };
   const protectedFlag = view.preventDestroy || configValue(view.attributes, PROTECT_CONFIG_KEY) === "true";
   const recorded = recordedValue(view.attributes, view.recorded, LIFECYCLE_CONFIG_KEY);
-  const stated = recorded?.value.toLowerCase();
+  const stated = decodeLifecycleKind(recorded?.value);
   // Prefer an instance that actually attaches the volume; the anchor alone is enough when attachments are unknown.
   const owner = owners.find((i) => attachedTo.includes(i.address)) ?? owners[0];
-  if (recorded && (stated === "ephemeral" || stated === "persistent" || stated === "shared")) {
+  if (recorded && stated !== undefined) {
     const ownedBy = stated === "ephemeral" ? (owner?.address ?? attachedTo[0]) : undefined;
     return { ...base, kind: stated, kindSource: recorded.source, protected: protectedFlag, owner: ownedBy };
   }

@@ -161,7 +161,7 @@ export function configValue(attributes: Json, key: string): string | undefined {
 export type RecordSource = "config-key" | "construct-record";
 
 /**
- * A key the constructs record on an object (lib/lifecycle/records.ts): in the config of an Incus object (from
+ * A key the constructs record on an object (lib/records): in the config of an Incus object (from
  * configuration or state), else in the "//" comment of the resource in cdk.tf.json (libvirt volumes have no config).
  */
 export function recordedValue(

@@ -2,7 +2,7 @@
 // user.cdktf-virt.snapshot-before-rebuild = N is snapshotted each time the instance using it is replaced, the
 // snapshot holds the bytes as they were before, its name says which rebuild made it, and only the newest N stay.
 import { randomBytes } from "node:crypto";
-import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../lib/config-keys";
+import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../lib/records";
 import { TEST_POOL } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 import { harness } from "./provider-harness";

@@ -2,7 +2,7 @@
 // stack (both with ownership markers), a file written into a volume through the container, and reading that file
 // back from a volume or one of its snapshots in a throwaway container.
 import { randomBytes } from "node:crypto";
-import { OWNER_CONFIG_KEY } from "../../../lib/config-keys";
+import { OWNER_CONFIG_KEY } from "../../../lib/records";
 import { TEST_IMAGE, TEST_POOL, createTestContainer } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 

@@ -4,7 +4,7 @@
 // the printed command restores with the same bytes) and PROTECT (the plan refuses).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/config-keys";
+import { ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/records";
 import { TEST_POOL, createTestContainer } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";

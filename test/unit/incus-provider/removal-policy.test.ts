@@ -1,7 +1,6 @@
 // Pure rules behind the removal policies: policy and retention parsing, the names of what the providers leave
 // behind, the released-marker adoption rule, used_by decoding, which devices attach a volume, what a planned
 // delete says (or refuses), and the restore command.
-import { ADOPT_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/config-keys";
 import { attachedCustomVolumes, volumeDeviceNames } from "../../../lib/incus/volume-attachments";
 import { parseUsedBy } from "../../../lib/incus/used-by";
 import { Diagnostics } from "../../../lib/provider/framework";
@@ -9,32 +8,36 @@ import { adoptOrFail } from "../../../lib/provider/incus/common";
 import { restoreCommand } from "../../../lib/provider/incus/storage/volume-removal";
 import { planVolume } from "../../../lib/provider/incus/storage/volume-schema";
 import {
+  ADOPT_CONFIG_KEY,
+  decodeRemovalPolicy,
+  decodeSnapshotBeforeRebuild,
   finalCopyName,
   isReleased,
   mayAdoptReleased,
-  parseRemovalPolicy,
-  parseRetention,
+  OWNER_CONFIG_KEY,
+  PROTECT_CONFIG_KEY,
   rebuildSnapshotName,
   releasedConfig,
+  REMOVAL_POLICY_CONFIG_KEY,
   stackOfOwner,
   utcStamp,
-} from "../../../lib/removal-policy";
+} from "../../../lib/records";
 
 const AT = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
 
 describe("removal policy names", () => {
   test("policies parse case-insensitively; unset is destroy; anything else is an error naming the value", () => {
-    expect(parseRemovalPolicy(undefined, "x")).toBe("destroy");
-    expect(parseRemovalPolicy("", "x")).toBe("destroy");
-    expect(parseRemovalPolicy("RETAIN", "x")).toBe("retain");
-    expect(() => parseRemovalPolicy("keep", "config k")).toThrow(/config k is "keep", which is not a removal policy; use one of protect, retain, snapshot, destroy/);
+    expect(decodeRemovalPolicy(undefined, "x")).toBe("destroy");
+    expect(decodeRemovalPolicy("", "x")).toBe("destroy");
+    expect(decodeRemovalPolicy("RETAIN", "x")).toBe("retain");
+    expect(() => decodeRemovalPolicy("keep", "config k")).toThrow(/config k is "keep", which is not a removal policy; use one of protect, retain, snapshot, destroy/);
   });
 
   test("retention: a whole number, true = 1, 0/false/empty = none", () => {
-    expect(parseRetention("3", "k")).toBe(3);
-    expect(parseRetention("true", "k")).toBe(1);
-    for (const none of [undefined, "", "0", "false"]) expect(parseRetention(none, "k")).toBeUndefined();
-    expect(() => parseRetention("-1", "k")).toThrow(/expected how many snapshots to keep/);
+    expect(decodeSnapshotBeforeRebuild("3", "k")).toBe(3);
+    expect(decodeSnapshotBeforeRebuild("true", "k")).toBe(1);
+    for (const none of [undefined, "", "0", "false"]) expect(decodeSnapshotBeforeRebuild(none, "k")).toBeUndefined();
+    expect(() => decodeSnapshotBeforeRebuild("-1", "k")).toThrow(/expected how many snapshots to keep/);
   });
 
   test("stamps are UTC and sortable; final copies and rebuild snapshots say what they are", () => {

@@ -1,7 +1,7 @@
 // The request for snapshots before a rebuild travels in a libvirt domain's <metadata>: what the constructs write
 // is what the provider reads back, whatever prefix the element has; anything malformed asks for nothing.
 import { libvirtRebuildSnapshotsXml } from "../../../lib/lifecycle";
-import { rebuildSnapshotSpecs } from "../../../lib/libvirt/rebuild-snapshots";
+import { decodeRebuildSnapshotsXml as rebuildSnapshotSpecs } from "../../../lib/records";
 
 const OWNER = '<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">s/vm</cdktf-virt:owner>';
 

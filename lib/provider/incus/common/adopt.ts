@@ -6,8 +6,7 @@
 // when the plan asks for it with user.cdktf-virt.adopt.
 import type { AttrPath, Diagnostics } from "../../framework";
 import type { ConfigMap } from "../../../incus";
-import { ADOPT_CONFIG_KEY } from "../../../config-keys";
-import { isReleased, mayAdoptReleased } from "../../../removal-policy";
+import { ADOPT_CONFIG_KEY, isReleased, mayAdoptReleased } from "../../../records";
 import { OWNER_KEY } from "./config";
 
 export interface AdoptCheck {

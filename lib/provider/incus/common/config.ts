@@ -5,7 +5,7 @@ import type { ConfigMap } from "../../../incus";
 import { isUnknown } from "../../framework";
 
 // The ownership marker's key and the protection flag, defined once for the constructs and the providers.
-export { OWNER_CONFIG_KEY as OWNER_KEY, PROTECT_CONFIG_KEY as PROTECT_KEY } from "../../../config-keys";
+export { OWNER_CONFIG_KEY as OWNER_KEY, PROTECT_CONFIG_KEY as PROTECT_KEY } from "../../../records";
 
 /**
  * An entry ending in "." (or "*") is a prefix ("volatile."), anything else an exact key ("source").

@@ -2,14 +2,13 @@
 // the removal policies keep (released volumes, final copies, volumes whose policy is not destroy), which a delete
 // of the project or pool must never take, and everything else, which the error names instead of Incus's bare
 // "Only empty projects can be removed" / "The storage pool is currently in use".
-import { FINAL_COPY_OF_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../config-keys";
+import { decodeIncusRemovalPolicy, FINAL_COPY_OF_CONFIG_KEY, isReleased, OWNER_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../records";
 import type { CallOptions, ConfigMap, IncusClient } from "../../../incus";
 import type { UsedByRef } from "../../../incus/used-by";
 import { ignoreNotFound } from "../../../incus";
 import { parseUsedBy } from "../../../incus/used-by";
 import type { CliRemote } from "../../../incus/cli-command";
 import { incusCommand, printedCommands, shellWord } from "../../../incus/cli-command";
-import { isReleased, parseRemovalPolicy } from "../../../removal-policy";
 
 /** A custom volume whose data a removal policy keeps. */
 export interface KeptVolume {
@@ -31,13 +30,9 @@ export function keptBecause(config: ConfigMap | null | undefined): string | unde
   const finalCopyOf = config?.[FINAL_COPY_OF_CONFIG_KEY];
   if (finalCopyOf) return `final copy of ${finalCopyOf} (removal policy snapshot)`;
   if (isReleased(config?.[OWNER_CONFIG_KEY])) return `released (removal policy retain)`;
-  if (config?.[PROTECT_CONFIG_KEY] === "true") return "removal policy protect";
-  try {
-    const policy = parseRemovalPolicy(config?.[REMOVAL_POLICY_CONFIG_KEY], "removal policy");
-    return policy === "destroy" ? undefined : `removal policy ${policy}`;
-  } catch {
-    return `removal policy ${JSON.stringify(config?.[REMOVAL_POLICY_CONFIG_KEY])} (not a known policy, so its data is kept)`;
-  }
+  const { policy } = decodeIncusRemovalPolicy(config);
+  if (policy === "unknown") return `removal policy ${JSON.stringify(config?.[REMOVAL_POLICY_CONFIG_KEY])} (not a known policy, so its data is kept)`;
+  return policy === "destroy" ? undefined : `removal policy ${policy}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { IncusClient, Network } from "../../../incus";
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { bool, custom, mapOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { callFor, configMap, configValueChecks, ignoreNotFound, objectName, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
-import { MEMBER_NETWORK_KEYS } from "../../../config-keys";
+import { MEMBER_NETWORK_KEYS } from "../../../records";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 

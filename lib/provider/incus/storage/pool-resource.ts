@@ -5,7 +5,7 @@ import type { IncusClient, StoragePool } from "../../../incus";
 import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
 import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
 import { callFor, configMap, configValueChecks, ignoreNotFound, objectName, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
-import { MEMBER_POOL_KEYS } from "../../../config-keys";
+import { MEMBER_POOL_KEYS } from "../../../records";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 import { forgetStoragePool } from "./pool-config";

@@ -1,11 +1,10 @@
 // Snapshot before rebuild: when an instance is deleted (a replacement is a delete, then a create), every custom
 // volume it uses whose config sets user.cdktf-virt.snapshot-before-rebuild = N gets a snapshot named
 // "rebuild-<instance>-<yyyymmddThhmmssZ>" first, and only the newest N snapshots of that name pattern are kept.
-import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../config-keys";
+import { decodeSnapshotBeforeRebuild, rebuildSnapshotName, rebuildSnapshotPrefix, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../records";
 import type { CallOptions, IncusClient, Instance } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
 import { attachedCustomVolumes } from "../../../incus/volume-attachments";
-import { parseRetention, rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
 import type { Diagnostics } from "../../framework";
 import { cliVolumeRef, incusCommand, printedCommands, shellWord } from "../common";
 import type { CliRemote } from "../common";
@@ -38,7 +37,7 @@ export async function volumesToSnapshot(
     if (seen.has(key)) continue;
     seen.add(key);
     const live = await ignoreNotFound(client.storageVolumes.get(pool, volume, call));
-    const keep = parseRetention(live?.value.config?.[SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY], `storage volume ${key}: config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`);
+    const keep = decodeSnapshotBeforeRebuild(live?.value.config?.[SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY], `storage volume ${key}: config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`);
     if (keep !== undefined) out.push({ pool, volume, keep });
   }
   return out;

@@ -8,7 +8,7 @@ import type { UsedByRef } from "../../../incus/used-by";
 import { ignoreNotFound } from "../../../incus";
 import { detachVolume, volumeDeviceNames } from "../../../incus/volume-attachments";
 import { parseUsedBy } from "../../../incus/used-by";
-import { stackOfOwner } from "../../../removal-policy";
+import { stackOfOwner } from "../../../records";
 import type { Diagnostics } from "../../framework";
 import { incusCommand, OWNER_KEY, shellWord } from "../common";
 import type { CliRemote } from "../common";

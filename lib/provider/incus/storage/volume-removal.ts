@@ -7,15 +7,22 @@
 // Before a delete the volume leaves the instances of its own stack that still use it (see volume-detach.ts).
 import {
   ADOPT_CONFIG_KEY,
+  decodeRemovalPolicy,
+  decodeSnapshotBeforeRebuild,
+  encodeFinalCopyOf,
   FINAL_COPY_OF_CONFIG_KEY,
+  finalCopyName,
+  finalCopyPattern,
+  incusRemovalPolicy,
   PROTECT_CONFIG_KEY,
+  releasedConfig,
+  releasedOwner,
   REMOVAL_POLICY_CONFIG_KEY,
   SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY,
-} from "../../../config-keys";
+} from "../../../records";
+import type { RemovalPolicyName } from "../../../records";
 import type { CallOptions, ConfigMap, IncusClient, StorageVolume } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
-import { finalCopyName, finalCopyPattern, parseRemovalPolicy, parseRetention, releasedConfig, releasedOwner } from "../../../removal-policy";
-import type { RemovalPolicyName } from "../../../removal-policy";
 import type { Diagnostics, ResourceContext, Values } from "../../framework";
 import { callFor, cliRemote, configMap, optionalString, OWNER_KEY, printedCommands, volumeCopyCommand } from "../common";
 import type { CliRemote } from "../common";
@@ -27,15 +34,14 @@ type Ctx = ResourceContext<IncusProviderData>;
 
 /** The policy recorded in a volume's config; "protect" also when the older protect flag is set. */
 export function volumeRemovalPolicy(config: ConfigMap | null | undefined, where: string): RemovalPolicyName {
-  if (config?.[PROTECT_CONFIG_KEY] === "true") return "protect";
-  return parseRemovalPolicy(config?.[REMOVAL_POLICY_CONFIG_KEY], `${where}: config "${REMOVAL_POLICY_CONFIG_KEY}"`);
+  return incusRemovalPolicy(config, where);
 }
 
 /** Reports a removal policy or snapshot retention that is not one of the accepted values (unknown values pass). */
 export function validatePolicyKeys(config: ConfigMap, diagnostics: Diagnostics): void {
   const checks: [string, (v: string) => unknown][] = [
-    [REMOVAL_POLICY_CONFIG_KEY, (v) => parseRemovalPolicy(v, `config "${REMOVAL_POLICY_CONFIG_KEY}"`)],
-    [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY, (v) => parseRetention(v, `config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`)],
+    [REMOVAL_POLICY_CONFIG_KEY, (v) => decodeRemovalPolicy(v, `config "${REMOVAL_POLICY_CONFIG_KEY}"`)],
+    [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY, (v) => decodeSnapshotBeforeRebuild(v, `config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`)],
   ];
   for (const [key, parse] of checks) {
     if (config[key] === undefined) continue;
@@ -147,7 +153,7 @@ async function keepFinalCopy(client: IncusClient, pool: string, volume: StorageV
   await client.storageVolumes.copy(pool, copy, { pool, name: volume.name }, {
     ...call,
     timeoutMs: DATA_COPY_BUDGET_MS,
-    config: { ...releasedConfig(config), [FINAL_COPY_OF_CONFIG_KEY]: `${pool}/${volume.name}` },
+    config: { ...releasedConfig(config), [FINAL_COPY_OF_CONFIG_KEY]: encodeFinalCopyOf(pool, volume.name) },
     description: `Final copy of ${pool}/${volume.name}, made ${new Date().toISOString()} before it was deleted (removal policy snapshot)`,
   });
   return copy;

@@ -2,7 +2,7 @@
 // as defaults: description "" and config {} unless the volume is a copy or an import, content_type
 // "filesystem" unless the source decides it.
 import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, PlanModifier, Schema, Values } from "../../framework";
-import { REMOVAL_POLICY_CONFIG_KEY } from "../../../config-keys";
+import { REMOVAL_POLICY_CONFIG_KEY } from "../../../records";
 import { configMap, configValueChecks, objectName, PROTECT_KEY } from "../common";
 import { describeRemoval, volumeRemovalPolicy } from "./volume-removal";
 import { fileBlock } from "../instance/files";

@@ -5,8 +5,7 @@
 // stops the delete, so the domain is never rebuilt without the snapshot it asked for.
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { extractMetadataXml } from "../../../libvirt/metadata";
-import { rebuildSnapshotSpecs } from "../../../libvirt/rebuild-snapshots";
-import { rebuildSnapshotName, rebuildSnapshotPrefix } from "../../../removal-policy";
+import { decodeRebuildSnapshotsXml as rebuildSnapshotSpecs, rebuildCopyName, rebuildCopyPrefix } from "../../../records";
 import type { Diagnostics } from "../../framework";
 
 /** A copy made before a domain was deleted. */
@@ -14,11 +13,6 @@ export interface RebuildCopy {
   readonly pool: string;
   readonly volume: string;
   readonly copy: string;
-}
-
-/** The copy's name: the volume's name, then the snapshot name Incus would use. */
-export function rebuildCopyPrefix(volume: string, domain: string): string {
-  return `${volume}.${rebuildSnapshotPrefix(domain)}`;
 }
 
 /** Copies the volumes the domain's definition asks for and prunes old copies; returns what was kept. */
@@ -32,7 +26,7 @@ export async function snapshotBeforeDelete(
   const kept: RebuildCopy[] = [];
   for (const spec of rebuildSnapshotSpecs(extractMetadataXml(definitionXml))) {
     if (!(await client.volumes.find(spec.pool, spec.volume, call))) continue; // gone already: nothing to keep
-    const copy = `${spec.volume}.${rebuildSnapshotName(domain)}`;
+    const copy = rebuildCopyName(spec.volume, domain);
     try {
       await client.volumes.copy(spec.pool, spec.volume, copy, { ...call, timeoutMs: 60 * 60 * 1000 });
     } catch (err) {

@@ -2,12 +2,7 @@
 // a retained volume has its release record "<name>.cdktf-virt-released" next to it, a SNAPSHOT volume's final copy
 // is "<name>-final-<yyyymmddThhmmssZ>", and the copy taken before a rebuild is "<name>.rebuild-<domain>-<stamp>".
 // A pool that holds any of them is never deleted: its Delete leaves it on the host and says what it keeps.
-import { rebuildSnapshotPrefix } from "../../../removal-policy";
-import { releaseRecordName } from "../volume/release";
-
-const STAMP = "\\d{8}T\\d{6}Z";
-const FINAL_COPY = new RegExp(`-final-${STAMP}$`);
-const REBUILD_COPY = new RegExp(`\\.${rebuildSnapshotPrefix(".+")}${STAMP}$`);
+import { isFinalCopyName, isRebuildCopyName, releaseRecordName } from "../../../records";
 
 export interface PoolContents {
   /** Kept copies: "name: why". */
@@ -25,8 +20,8 @@ export function sortPoolContents(names: readonly string[]): PoolContents {
     const record = name.endsWith(releaseRecordName("")) && all.has(name.slice(0, -releaseRecordName("").length));
     if (all.has(releaseRecordName(name))) kept.push({ name, why: "released (removal policy retain)" });
     else if (record) kept.push({ name, why: "release record of the retained volume beside it" });
-    else if (FINAL_COPY.test(name)) kept.push({ name, why: "final copy (removal policy snapshot)" });
-    else if (REBUILD_COPY.test(name)) kept.push({ name, why: "copy taken before a rebuild (snapshotBeforeRebuild)" });
+    else if (isFinalCopyName(name)) kept.push({ name, why: "final copy (removal policy snapshot)" });
+    else if (isRebuildCopyName(name)) kept.push({ name, why: "copy taken before a rebuild (snapshotBeforeRebuild)" });
     else others.push(name);
   }
   return { kept, others };

@@ -6,7 +6,7 @@
 // disk anyway. Any other user — a domain without a marker, of another stack, or a volume without an owner — stops
 // the delete with an error naming it, before anything is detached.
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
-import { stackOfOwner } from "../../../removal-policy";
+import { stackOfOwner } from "../../../records";
 import { rememberDetached } from "./detached-disks";
 
 export interface DetachRequest {

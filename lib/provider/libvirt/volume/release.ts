@@ -5,17 +5,15 @@
 // only a volume with a record that matches, and removes the record when it does. A volume without one may belong to
 // a live stack (its owner lives in that stack's state) and is never taken over.
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
+import { decodeReleaseRecord, encodeReleaseRecord, releaseRecordName } from "../../../records";
 import { ignoreNotFound } from "../common";
 
-/** Name of the release record of volume `name`. */
-export function releaseRecordName(name: string): string {
-  return `${name}.cdktf-virt-released`;
-}
+export { releaseRecordName };
 
 /** Writes the record holding `marker` ("released:<old owner>"), replacing an older one. */
 export async function writeReleaseRecord(client: LibvirtClient, pool: string, name: string, marker: string, call: VirshCallOptions): Promise<void> {
   const record = releaseRecordName(name);
-  const bytes = Buffer.from(`${marker}\n`, "utf8");
+  const bytes = encodeReleaseRecord(marker);
   await ignoreNotFound(client.volumes.delete(pool, record, call), "volume");
   await client.volumes.create(pool, { name: record, capacity: bytes.length, format: "raw" }, call);
   await client.volumes.upload(pool, record, bytes, {}, call);
@@ -25,7 +23,7 @@ export async function writeReleaseRecord(client: LibvirtClient, pool: string, na
 export async function readReleaseRecord(client: LibvirtClient, pool: string, name: string, call: VirshCallOptions): Promise<string | undefined> {
   const record = releaseRecordName(name);
   if (!(await client.volumes.find(pool, record, call))) return undefined;
-  return (await client.volumes.download(pool, record, {}, call)).toString("utf8").replace(/\0+$/, "").trim();
+  return decodeReleaseRecord(await client.volumes.download(pool, record, {}, call));
 }
 
 /** Removes the record (after an adoption). */

@@ -6,8 +6,8 @@
 //   retain              leave the volume file on the host, write its release record (release.ts), forget it;
 //   snapshot            copy it to "<name>-final-<yyyymmddThhmmssZ>" in the same pool (standalone: an overlay is
 //                       flattened, so the copy does not depend on its base), then delete it.
-import { finalCopyName, finalCopyPattern, parseRemovalPolicy, releasedOwner } from "../../../removal-policy";
-import type { RemovalPolicyName } from "../../../removal-policy";
+import { decodeRemovalPolicy, finalCopyName, finalCopyPattern, releasedOwner } from "../../../records";
+import type { RemovalPolicyName } from "../../../records";
 import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, ResourceContext, Values } from "../../framework";
 import { clientOf, ignoreNotFound, knownString } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
@@ -20,7 +20,7 @@ const DISK_RELEASE_TIMEOUT_MS = 10_000;
 type Ctx = ResourceContext<LibvirtProviderData>;
 
 function policyOf(values: Values): RemovalPolicyName {
-  return parseRemovalPolicy(knownString(values.removal_policy), "removal_policy");
+  return decodeRemovalPolicy(knownString(values.removal_policy), "removal_policy");
 }
 
 /** The command that brings a final copy back under the volume's old name. */

@@ -5,7 +5,7 @@
 import type { Resource, ResourceContext, State, Values } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
-import { isReleased, mayAdoptReleased } from "../../../removal-policy";
+import { isReleased, mayAdoptReleased } from "../../../records";
 import { checkName, checkSize, checkWholeNumber, clientOf, fromBytes, knownObject, knownString, refuseExisting, wholeNumber } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { ContentError, localContent } from "./content";

@@ -3,7 +3,7 @@
 // content), and capacity growth is an in-place resize; only shrinking replaces the volume.
 import type { PlanModifierRequest, Schema } from "../../framework";
 import { between, bool, isUnknown, nested, num, oneOf, regex, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
-import { REMOVAL_POLICY_NAMES } from "../../../removal-policy";
+import { REMOVAL_POLICY_NAMES } from "../../../records";
 import { knownObject, knownString, SIZE_UNITS, toBytes } from "../common";
 import { CHECKSUM_PATTERN } from "./content";
 
