@@ -7,6 +7,7 @@ import { LifecyclePolicyError, resolveInstanceProtection, VolumeLifecycle } from
 import type { IHost, ViewOn } from "./host";
 import { INCUS_INSTANCE_OPTIONS, LIBVIRT_INSTANCE_OPTIONS } from "./instance-props";
 import type { AttachOptions, IncusInstanceOptions, IncusInstanceView, InstanceProps, LibvirtInstanceOptions, LibvirtInstanceView } from "./instance-props";
+import type { INetwork } from "./network-props";
 import type { IProject } from "./project";
 import type { IVolume } from "./volume-props";
 import { backendOf } from "./private/backend";
@@ -66,7 +67,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
       memory: props.memory,
       vcpus: props.vcpus,
       network: props.network,
-      mac: this.macAddressOf(props),
+      mac: this.macAddressOf(props.stableMac, props.network),
       description: props.description,
     };
     this.backend = this.hostBackend.instance(this, input, { incus, libvirt });
@@ -113,16 +114,16 @@ export class Instance<H extends IHost = IHost> extends Construct {
   }
 
   /** The derived MAC of the NIC, when stableMac applies (see InstanceProps.stableMac). */
-  private macAddressOf(props: InstanceProps<H>): string | undefined {
-    if (props.stableMac !== undefined && typeof props.stableMac !== "boolean") fail(this, KIND, "stableMac", `${JSON.stringify(props.stableMac)} is not true or false`);
-    if (props.network === undefined) {
-      if (props.stableMac === true) fail(this, KIND, "stableMac", "a stable MAC needs a NIC: give the instance a `network`");
+  private macAddressOf(stableMacProp: boolean | undefined, network: INetwork | undefined): string | undefined {
+    if (stableMacProp !== undefined && typeof stableMacProp !== "boolean") fail(this, KIND, "stableMac", `${JSON.stringify(stableMacProp)} is not true or false`);
+    if (network === undefined) {
+      if (stableMacProp === true) fail(this, KIND, "stableMac", "a stable MAC needs a NIC: give the instance a `network`");
       return undefined;
     }
     // Off unless the app opts in: adding hwaddr to a deployed instance changes the MAC of the running instance in
     // place (checked on incusd: an update, not a rebuild), so upgrading cdktf-virt must not turn it on by itself.
     const byDefault = this.node.tryGetContext(STABLE_MAC_CONTEXT);
-    const on = props.stableMac ?? (byDefault === true || byDefault === "true");
+    const on = stableMacProp ?? (byDefault === true || byDefault === "true");
     return on ? stableMac(this) : undefined;
   }
 
