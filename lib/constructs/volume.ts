@@ -279,6 +279,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
    * pool; with a pool typed only as IStoragePool, undefined on libvirt.
    */
   public get incus(): ViewOn<"incus", H, IncusVolumeView> {
+    // Every Incus volume has a content type (its builder's default is FILESYSTEM); a libvirt volume has none.
     const { contentType, project, target } = this;
     return (contentType === undefined ? undefined : { contentType, project, target }) as ViewOn<"incus", H, IncusVolumeView>;
   }
@@ -288,6 +289,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
    * pool; with a pool typed only as IStoragePool, undefined on Incus.
    */
   public get libvirt(): ViewOn<"libvirt", H, LibvirtVolumeView> {
+    // Every libvirt volume has a format (its builder's default is QCOW2); an Incus volume has none.
     const format = this.format;
     if (format === undefined) return undefined as ViewOn<"libvirt", H, LibvirtVolumeView>;
     const resource = this.built.resource;
