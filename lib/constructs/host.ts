@@ -25,3 +25,12 @@ export type IncusOnly<H extends IHost, T> = OnlyOn<"incus", H, T>;
 
 /** An option that only exists on libvirt hosts (see OnlyOn). */
 export type LibvirtOnly<H extends IHost, T> = OnlyOn<"libvirt", H, T>;
+
+/**
+ * What a construct on a host of type `H` shows of backend `K` (e.g. `instance.libvirt`): `T` on such a host,
+ * `undefined` on the other backend's host, so reading a member is a compile error there (`'instance.libvirt' is
+ * possibly 'undefined'`, and with `?.` `Property 'macAddress' does not exist on type 'never'`). With a host typed
+ * only as `IHost` it is `T | undefined`. An indexed access rather than a conditional type, so that a construct of a
+ * LibvirtHost still is one of an IHost.
+ */
+export type ViewOn<K extends HostKind, H extends IHost, T> = { [P in HostKind]: P extends K ? T : undefined }[H["hostKind"]];

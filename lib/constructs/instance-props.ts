@@ -6,12 +6,13 @@
 // backend has one block to rewrite. The flat props of the previous release still work, deprecated.
 import type { RemovalPolicy } from "../lifecycle";
 import type { IHost, IncusOnly, LibvirtOnly } from "./host";
-import type { INetwork } from "./network";
-import type { DeviceSpec, IProfile } from "./profile";
+import type { INetwork } from "./network-props";
+import type { DeviceSpec } from "./device-spec";
+import type { IProfile } from "./profile";
 import type { IProject } from "./project";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "./provisioning";
-import type { IStoragePool } from "./storage-pool";
-import type { OptionGroup } from "./private/backend";
+import type { IStoragePool } from "./storage-pool-props";
+import type { OptionGroup } from "./private/option-groups";
 
 /** Incus instance type. */
 export enum InstanceType {
@@ -125,6 +126,18 @@ export interface LibvirtInstanceOptions {
    * @default no wait
    */
   readonly waitFor?: LibvirtWaitFor;
+}
+
+/** What only an Incus instance has (`instance.incus`). */
+export interface IncusInstanceView {
+  /** The project the instance lives in (undefined: the default project). */
+  readonly project?: IProject;
+}
+
+/** What only a libvirt domain has (`instance.libvirt`). */
+export interface LibvirtInstanceView {
+  /** The NIC's MAC address (computed; the stable one when stableMac applies). Needs a `network`. */
+  readonly macAddress: string;
 }
 
 /** What a libvirt Instance waits for after it starts (`libvirt: { waitFor }`). */

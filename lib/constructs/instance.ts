@@ -1,25 +1,23 @@
-// Instance: an Incus container or VM, or a libvirt domain. The backend builds the resource
-// (private/incus-instance.ts, private/libvirt-domain.ts); the instance's generation (private/generation.ts) owns
-// its attachments and, with ephemeral volumes, the anchor they are rebuilt with.
+// Instance: an Incus container or VM, or a libvirt domain. The host builds the resource (private/incus-instance.ts,
+// private/libvirt-domain.ts); the instance's generation (private/generation.ts) owns its attachments and, with
+// ephemeral volumes, the anchor they are rebuilt with. What only one backend has is read through `instance.incus` /
+// `instance.libvirt`, typed by the host.
 import { Construct } from "constructs";
 import { LifecyclePolicyError, resolveInstanceProtection, VolumeLifecycle } from "../lifecycle";
-import { SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../records";
-import type { IHost } from "./host";
+import type { IHost, ViewOn } from "./host";
 import { INCUS_INSTANCE_OPTIONS, LIBVIRT_INSTANCE_OPTIONS } from "./instance-props";
-import type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtInstanceOptions } from "./instance-props";
+import type { AttachOptions, IncusInstanceOptions, IncusInstanceView, InstanceProps, LibvirtInstanceOptions, LibvirtInstanceView } from "./instance-props";
+import type { INetwork } from "./network-props";
 import type { IProject } from "./project";
-import { Volume } from "./volume";
 import type { IVolume } from "./volume-props";
-import { backendOptions, knownHost } from "./private/backend";
+import { backendOf } from "./private/backend";
 import { fail } from "./private/errors";
-import { InstanceGeneration } from "./private/generation";
-import { incusInstance } from "./private/incus-instance";
+import { InstanceGeneration, isManagedVolume, managedVolumeOf } from "./private/generation";
+import type { HostBackend } from "./private/host-backend";
 import type { InstanceBackend } from "./private/instance-backend";
-import { libvirtDomain } from "./private/libvirt-domain";
 import { resolveObjectName } from "./private/name-registry";
-import { requireBundledProvider } from "./private/official-provider";
+import { backendOptions, deprecated } from "./private/option-groups";
 import { stableMac } from "./private/stable-mac";
-import { INCUS_INSTANCE_NAME, OBJECT_NAME } from "./private/names";
 import { nonDefaultProject } from "./private/placement";
 
 const KIND = "Instance";
@@ -31,19 +29,22 @@ const DEFAULT_SNAPSHOTS_KEPT = 3;
 export class Instance<H extends IHost = IHost> extends Construct {
   public readonly host: H;
   public readonly protect: boolean;
-  /** Incus: the project the instance lives in. */
+  /**
+   * Incus: the project the instance lives in.
+   * @deprecated Read `instance.incus.project` (a compile error on a libvirt instance); removed in the next release.
+   */
   public readonly project?: IProject;
   /** The instance name (a reference to the instance resource). */
   public readonly instanceName: string;
+  private readonly hostBackend: HostBackend;
   private readonly backend: InstanceBackend;
   private readonly generation: InstanceGeneration;
-  private readonly hasNetwork: boolean;
-  private readonly libvirtWaitsForIpv4: boolean;
 
   public constructor(scope: Construct, id: string, props: InstanceProps<H>) {
     super(scope, id);
-    const host = knownHost(this, KIND, props.host);
+    this.hostBackend = backendOf(this, KIND, props.host);
     this.host = props.host;
+    const host = this.host;
     try {
       this.protect = resolveInstanceProtection(props.protect, props.removalPolicy);
     } catch (e) {
@@ -52,16 +53,13 @@ export class Instance<H extends IHost = IHost> extends Construct {
     }
     const incus = backendOptions<IncusInstanceOptions>(this, KIND, host, INCUS_INSTANCE_OPTIONS, props.incus, props);
     const libvirt = backendOptions<LibvirtInstanceOptions>(this, KIND, host, LIBVIRT_INSTANCE_OPTIONS, props.libvirt, props as Omit<InstanceProps<H>, "cloudInit">); // flat cloudInit is Incus's
-    const rule = host.hostKind === "incus" ? INCUS_INSTANCE_NAME : OBJECT_NAME;
-    const name = resolveObjectName(this, KIND, rule, [host.node.path, nonDefaultProject(incus.project)?.node.path], props.name);
+    const name = resolveObjectName(this, KIND, this.hostBackend.instanceNameRule, [host.node.path, nonDefaultProject(incus.project)?.node.path], props.name);
     if (props.network && props.network.host !== host) {
       fail(this, KIND, "network", `the network "${props.network.node.path}" is on another host`);
     }
     if (props.vcpus !== undefined && (!Number.isInteger(props.vcpus) || props.vcpus < 1)) {
       fail(this, KIND, "vcpus", `${props.vcpus} is not a positive whole number`);
     }
-    this.hasNetwork = props.network !== undefined;
-    this.libvirtWaitsForIpv4 = libvirt.waitFor?.ipv4 === true;
     const input = {
       name,
       running: props.running ?? true,
@@ -69,16 +67,11 @@ export class Instance<H extends IHost = IHost> extends Construct {
       memory: props.memory,
       vcpus: props.vcpus,
       network: props.network,
-      mac: this.macAddressOf(props),
+      mac: this.macAddressOf(props.stableMac, props.network),
       description: props.description,
     };
-    if (host.hostKind === "incus") {
-      const backend = incusInstance(this, host, input, incus);
-      this.project = backend.project;
-      this.backend = backend;
-    } else {
-      this.backend = libvirtDomain(this, host, input, libvirt);
-    }
+    this.backend = this.hostBackend.instance(this, input, { incus, libvirt });
+    this.project = this.backend.incus?.project;
     this.instanceName = this.backend.resource.getStringAttribute("name");
     this.generation = new InstanceGeneration(this, this.backend.replacementInputs, this.backend.checkDevice);
     this.backend.resource.setLifecycleProducer(() => this.generation.instanceLifecycle(this.protect));
@@ -90,31 +83,47 @@ export class Instance<H extends IHost = IHost> extends Construct {
    * after the deploy that waits for it (`libvirt: { waitFor: { ipv4: true } }`, which this needs).
    */
   public get ipv4Address(): string {
-    if (this.host.hostKind === "incus") return this.backend.resource.getStringAttribute("ipv4_address");
-    if (this.libvirtWaitsForIpv4 !== true) {
-      fail(this, KIND, "ipv4Address", "a libvirt domain's address is known only when the deploy waits for it: set `libvirt: { waitFor: { ipv4: true } }`");
-    }
-    return this.backend.resource.getStringAttribute("devices.interfaces[0].addresses[0]");
+    return this.backend.ipv4Address();
   }
 
-  /** libvirt: the NIC's MAC address (computed; the stable one when stableMac applies). Needs a `network`. */
+  /**
+   * What only an Incus instance has (its project). A compile error on an instance of a LibvirtHost; with a host
+   * typed only as IHost, undefined on libvirt.
+   */
+  public get incus(): ViewOn<"incus", H, IncusInstanceView> {
+    return this.backend.incus as ViewOn<"incus", H, IncusInstanceView>;
+  }
+
+  /**
+   * What only a libvirt domain has (its NIC's MAC address). A compile error on an instance of an IncusHost; with a
+   * host typed only as IHost, undefined on Incus.
+   */
+  public get libvirt(): ViewOn<"libvirt", H, LibvirtInstanceView> {
+    return this.backend.libvirt as ViewOn<"libvirt", H, LibvirtInstanceView>;
+  }
+
+  /**
+   * libvirt: the NIC's MAC address (computed; the stable one when stableMac applies). Needs a `network`.
+   * @deprecated Read `instance.libvirt.macAddress` (a compile error on an Incus instance); removed in the next release.
+   */
   public get macAddress(): string {
-    if (this.host.hostKind !== "libvirt") fail(this, KIND, "macAddress", "is only reported for libvirt domains");
-    if (!this.hasNetwork) fail(this, KIND, "macAddress", "the instance has no NIC: give it a `network`");
-    return this.backend.resource.getStringAttribute("devices.interfaces[0].mac.address");
+    const view = this.backend.libvirt;
+    if (view === undefined) return fail(this, KIND, "macAddress", "is only reported for libvirt domains");
+    deprecated(this, KIND, `getter "macAddress"`, "`instance.libvirt.macAddress`", "libvirt");
+    return view.macAddress;
   }
 
   /** The derived MAC of the NIC, when stableMac applies (see InstanceProps.stableMac). */
-  private macAddressOf(props: InstanceProps<H>): string | undefined {
-    if (props.stableMac !== undefined && typeof props.stableMac !== "boolean") fail(this, KIND, "stableMac", `${JSON.stringify(props.stableMac)} is not true or false`);
-    if (props.network === undefined) {
-      if (props.stableMac === true) fail(this, KIND, "stableMac", "a stable MAC needs a NIC: give the instance a `network`");
+  private macAddressOf(stableMacProp: boolean | undefined, network: INetwork | undefined): string | undefined {
+    if (stableMacProp !== undefined && typeof stableMacProp !== "boolean") fail(this, KIND, "stableMac", `${JSON.stringify(stableMacProp)} is not true or false`);
+    if (network === undefined) {
+      if (stableMacProp === true) fail(this, KIND, "stableMac", "a stable MAC needs a NIC: give the instance a `network`");
       return undefined;
     }
     // Off unless the app opts in: adding hwaddr to a deployed instance changes the MAC of the running instance in
     // place (checked on incusd: an update, not a rebuild), so upgrading cdktf-virt must not turn it on by itself.
     const byDefault = this.node.tryGetContext(STABLE_MAC_CONTEXT);
-    const on = props.stableMac ?? (byDefault === true || byDefault === "true");
+    const on = stableMacProp ?? (byDefault === true || byDefault === "true");
     return on ? stableMac(this) : undefined;
   }
 
@@ -122,7 +131,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
   private snapshotRetention(volume: IVolume, option: boolean | number | undefined): number | undefined {
     if (option === undefined || option === false) return undefined;
     const where = `the volume "${volume.node.path}"`;
-    requireBundledProvider(this, KIND, "attach", this.host, `snapshotBeforeRebuild (of ${where})`, "ignores the config key that asks for it, so a rebuild would take no snapshot");
+    this.hostBackend.requireBundledProvider(this, KIND, "attach", `snapshotBeforeRebuild (of ${where})`, "ignores the config key that asks for it, so a rebuild would take no snapshot");
     const n = option === true ? DEFAULT_SNAPSHOTS_KEPT : option;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1) {
       fail(this, KIND, "attach", `snapshotBeforeRebuild of ${where} is ${JSON.stringify(option)}; use true (keeps ${DEFAULT_SNAPSHOTS_KEPT}), a whole number ≥ 1 (how many to keep) or false`);
@@ -130,10 +139,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
     if (volume.lifecycle === VolumeLifecycle.EPHEMERAL) {
       fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is EPHEMERAL, so it is rebuilt with the instance and has nothing to keep; make it PERSISTENT`);
     }
-    // libvirt: the domain carries the request, so a volume the stack does not manage can be copied too.
-    if (!(volume instanceof Volume) && this.host.hostKind === "incus") {
-      fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is not managed by this stack (Volume.fromName); set its config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}" yourself`);
-    }
+    if (!isManagedVolume(volume)) this.backend.checkSnapshotOfUnmanagedVolume(where);
     return n;
   }
 
@@ -149,7 +155,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
     }
     this.generation.attach({
       volume,
-      managed: volume instanceof Volume ? volume._managedVolume() : undefined,
+      managed: managedVolumeOf(volume),
       path: options.path,
       rebuildOnChange: options.rebuildOnChange ?? false,
       snapshotBeforeRebuild: this.snapshotRetention(volume, options.snapshotBeforeRebuild),

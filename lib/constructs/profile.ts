@@ -3,6 +3,7 @@ import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
 import { IncusProfileResource } from "../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
+import type { DeviceSpec } from "./device-spec";
 import type { IncusHost } from "./incus-host";
 import type { IProject } from "./project";
 import { devicesToBlocks } from "./private/devices";
@@ -11,11 +12,7 @@ import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
 import { nonDefaultProject, rejectManagedKeys } from "./private/placement";
 
-/** An Incus device: its type and properties (e.g. `{ type: "disk", properties: { path: "/srv", source: "/srv" } }`). */
-export interface DeviceSpec {
-  readonly type: string;
-  readonly properties: { readonly [key: string]: string };
-}
+export type { DeviceSpec } from "./device-spec";
 
 /** A profile instances can use. */
 export interface IProfile extends IConstruct {

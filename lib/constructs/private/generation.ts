@@ -34,6 +34,24 @@ export interface ManagedVolume {
   readonly baseChangeReferences?: readonly string[];
 }
 
+// The volumes this stack manages: what a generation needs of each, produced when an instance attaches it.
+const managedVolumes = new WeakMap<IVolume, () => ManagedVolume>();
+
+/** Records that `volume` is managed by this stack (a Volume, not Volume.fromName) and what a generation needs of it. */
+export function registerManagedVolume(volume: IVolume, describe: () => ManagedVolume): void {
+  managedVolumes.set(volume, describe);
+}
+
+/** Whether the stack manages `volume`. */
+export function isManagedVolume(volume: IVolume): boolean {
+  return managedVolumes.has(volume);
+}
+
+/** What a generation needs of `volume`; undefined for a volume the stack does not manage. */
+export function managedVolumeOf(volume: IVolume): ManagedVolume | undefined {
+  return managedVolumes.get(volume)?.();
+}
+
 /** One volume attached to an instance. */
 export interface Attachment {
   readonly volume: IVolume;

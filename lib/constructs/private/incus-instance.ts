@@ -22,17 +22,13 @@ import { parseSize } from "./sizes";
 
 const KIND = "Instance";
 
-export interface IncusInstanceBackend extends InstanceBackend {
-  readonly project?: IProject;
-}
-
 /** Validates the Incus options and creates the incus_instance (child "Default" of the Instance). */
 export function incusInstance(
   scope: Construct,
   host: IncusHost,
   input: CommonInstanceInput,
   options: Partial<IncusInstanceOptions>,
-): IncusInstanceBackend {
+): InstanceBackend {
   const type = options.type ?? InstanceType.CONTAINER;
   if (!Object.values(InstanceType).includes(type)) fail(scope, KIND, "type", `"${String(type)}" is not an instance type; use "container" or "virtual-machine"`);
   const image = options.image;
@@ -67,7 +63,10 @@ export function incusInstance(
   });
   return {
     resource,
-    project: options.project,
+    incus: { project: options.project },
+    ipv4Address: () => resource.getStringAttribute("ipv4_address"),
+    checkSnapshotOfUnmanagedVolume: (where) =>
+      fail(scope, KIND, "attach", `snapshotBeforeRebuild: ${where} is not managed by this stack (Volume.fromName); set its config "user.cdktf-virt.snapshot-before-rebuild" yourself`),
     replacementInputs: { type, image, project, remote: host.remoteName, target },
     checkDevice: incusDeviceCheck(scope, options.project, target, type === InstanceType.VIRTUAL_MACHINE, names),
     renderAttachments: (attachments) => resource.setAttribute("device", sortDevices([...fixed, ...attachments.map(incusDiskDevice)])),

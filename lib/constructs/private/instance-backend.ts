@@ -2,7 +2,8 @@
 // resource, what forces its replacement, and how it checks and renders the volumes attached to it.
 import type { SpecResource } from "../../bindings";
 import type { ReplacementInputs } from "../../lifecycle";
-import type { INetwork } from "../network";
+import type { IncusInstanceView, LibvirtInstanceView } from "../instance-props";
+import type { INetwork } from "../network-props";
 import type { Attachment, DeviceCheck } from "./generation";
 
 export interface InstanceBackend {
@@ -14,6 +15,17 @@ export interface InstanceBackend {
   renderAttachments(attachments: readonly Attachment[]): void;
   /** Resources rebuilt with the instance (EPHEMERAL), e.g. the libvirt cloud-init disk; their inputs are in replacementInputs. */
   readonly companions?: readonly SpecResource<object>[];
+  /** The instance's IPv4 address (a reference), or an error naming what it needs. */
+  ipv4Address(): string;
+  /**
+   * attach(…, { snapshotBeforeRebuild }) of a volume the stack does not manage (`where` names it): Incus keeps the
+   * request in the volume's config, so it fails; libvirt keeps it in the domain.
+   */
+  checkSnapshotOfUnmanagedVolume(where: string): void;
+  /** What only an Incus instance has (instance.incus); undefined on libvirt. */
+  readonly incus?: IncusInstanceView;
+  /** What only a libvirt domain has (instance.libvirt); undefined on Incus. */
+  readonly libvirt?: LibvirtInstanceView;
 }
 
 /** The props both backends understand, as the Instance resolved them. */

@@ -8,7 +8,7 @@ import { isToken } from "../../bindings/attributes";
 import { libvirtOwnerMetadataXml, libvirtRebuildSnapshotsXml, VolumeLifecycle } from "../../lifecycle";
 import type { LibvirtCloudInit, LibvirtInstanceOptions, LibvirtKernelBoot, LibvirtWaitFor } from "../instance-props";
 import type { LibvirtHost } from "../libvirt-host";
-import type { INetwork } from "../network";
+import type { INetwork } from "../network-props";
 import { VolumeFormat } from "../volume-props";
 import { fail } from "./errors";
 import type { Attachment, DeviceCheck } from "./generation";
@@ -54,6 +54,20 @@ export function libvirtDomain(
     checkDevice: libvirtDeviceCheck(scope),
     renderAttachments: render,
     companions: seed ? [seed.resource] : undefined,
+    ipv4Address: () => {
+      if (options.waitFor?.ipv4 !== true) {
+        fail(scope, "Instance", "ipv4Address", "a libvirt domain's address is known only when the deploy waits for it: set `libvirt: { waitFor: { ipv4: true } }`");
+      }
+      return resource.getStringAttribute("devices.interfaces[0].addresses[0]");
+    },
+    // libvirt volumes have no metadata: the domain carries the request, so a volume the stack does not manage is copied too.
+    checkSnapshotOfUnmanagedVolume: () => undefined,
+    libvirt: {
+      get macAddress(): string {
+        if (input.network === undefined) fail(scope, "Instance", "macAddress", "the instance has no NIC: give it a `network`");
+        return resource.getStringAttribute("devices.interfaces[0].mac.address");
+      },
+    },
   };
 }
 

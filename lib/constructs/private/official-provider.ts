@@ -3,13 +3,13 @@
 // IncusProviderSource.OFFICIAL they would synthesize and then silently do nothing (a RETAIN volume deleted) or fail
 // only at apply. Such a prop is a synth error there, naming the construct path, the prop and why.
 import type { IConstruct } from "constructs";
-import type { IHost } from "../host";
-import { IncusHost, IncusProviderSource } from "../incus-host";
+import { IncusProviderSource } from "../incus-host";
+import type { IncusHost } from "../incus-host";
 import { fail } from "./errors";
 
-/** Fails when `host` is an IncusHost on the official provider: `what` needs the bundled one, because `why`. */
-export function requireBundledProvider(scope: IConstruct, kind: string, prop: string, host: IHost, what: string, why: string): void {
-  if (!(host instanceof IncusHost) || host.providerSource !== IncusProviderSource.OFFICIAL) return;
+/** Fails when `host` uses the official provider: `what` needs the bundled one, because `why`. */
+export function requireBundledProvider(scope: IConstruct, kind: string, prop: string, host: IncusHost, what: string, why: string): void {
+  if (host.providerSource !== IncusProviderSource.OFFICIAL) return;
   fail(
     scope,
     kind,

@@ -1,7 +1,7 @@
 // Builds a Volume's resource on each backend from its validated props: an incus_storage_volume (the record and the
 // ownership marker in its config) or a libvirt_volume (the record in its "//" comment: libvirt volumes carry no
 // metadata of their own, and the comment is what the tooling reads from cdk.tf.json).
-import type { Construct } from "constructs";
+import type { Construct, IConstruct } from "constructs";
 import { IncusStorageVolumeResource, LibvirtVolumeResource } from "../../bindings";
 import { isToken } from "../../bindings/attributes";
 import type { SpecResource } from "../../bindings";
@@ -18,15 +18,15 @@ import {
   VolumeLifecycle,
 } from "../../lifecycle";
 import { mapKeyPath } from "../../lifecycle/references";
-import { ADOPT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../records";
+import { ADOPT_CONFIG_KEY, encodeSnapshotBeforeRebuild, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../records";
 import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
+import type { IHost } from "../host";
 import type { IncusHost } from "../incus-host";
 import { clusterTarget } from "./cluster-target";
 import type { LibvirtHost } from "../libvirt-host";
 import type { IProject } from "../project";
-import type { Volume } from "../volume";
 import { VolumeContentType, VolumeFormat } from "../volume-props";
-import type { IncusVolumeOptions, LibvirtVolumeOptions } from "../volume-props";
+import type { IncusVolumeOptions } from "../volume-props";
 import { fail } from "./errors";
 import { nonDefaultProject, rejectManagedKeys } from "./placement";
 
@@ -46,6 +46,27 @@ export interface VolumeInput {
   readonly record: { readonly [key: string]: string };
   /** "released" or "released:<old owner>" (adoptReleased). */
   readonly adopt?: string;
+  /** The largest snapshotBeforeRebuild of the volume's attachments (known once every instance has attached it). */
+  readonly snapshotBeforeRebuild: () => number | undefined;
+}
+
+/** What a libvirt volume's builder needs of the Volume it is an overlay of. */
+export interface BaseVolume {
+  /** The base Volume (its path names it in errors). */
+  readonly volume: IConstruct;
+  readonly host: IHost;
+  readonly lifecycle: VolumeLifecycle;
+  readonly format?: VolumeFormat;
+  readonly sizeBytes?: number;
+  /** A reference to its path on the host (the overlay's backing store). */
+  readonly volumePath: string;
+}
+
+/** The libvirt options of a Volume, with its base volume as the builder needs it. */
+export interface LibvirtVolumeBuildOptions {
+  readonly format?: VolumeFormat;
+  readonly baseVolume?: BaseVolume;
+  readonly sourceUrl?: string;
 }
 
 export interface BuiltVolume {
@@ -60,15 +81,19 @@ export interface BuiltVolume {
    * protection, removal policy, snapshots before rebuilds) is left out, so changing it never rebuilds anything.
    */
   readonly changePaths: readonly string[];
+  /** The facts of the volume on its backend (Incus: content type, project, member; libvirt: format). */
+  readonly facts: ExistingVolume;
 }
 
-export interface BuiltIncusVolume extends BuiltVolume {
-  readonly contentType: VolumeContentType;
+/** What a volume is on its backend, with the backend's defaults: what IVolume shows of it. */
+export interface ExistingVolume {
+  readonly contentType?: VolumeContentType;
   readonly project?: IProject;
   readonly target?: string;
+  readonly format?: VolumeFormat;
 }
 
-export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInput, options: Partial<IncusVolumeOptions>): BuiltIncusVolume {
+export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInput, options: Partial<IncusVolumeOptions>): BuiltVolume {
   const contentType = options.contentType ?? VolumeContentType.FILESYSTEM;
   if (!Object.values(VolumeContentType).includes(contentType)) {
     fail(scope, KIND, "contentType", `"${String(contentType)}" is not a content type; use "filesystem" or "block"`);
@@ -109,11 +134,14 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
       ...(input.adopt !== undefined ? { [ADOPT_CONFIG_KEY]: input.adopt } : {}),
     },
   });
+  // snapshotBeforeRebuild is an attach() option: known once every instance has attached the volume.
+  resource.setAttributesProducer((attributes) => {
+    const keep = input.snapshotBeforeRebuild();
+    return keep === undefined ? attributes : { ...attributes, config: { ...attributes.config, [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: encodeSnapshotBeforeRebuild(keep) } };
+  });
   return {
     resource,
-    contentType,
-    project: options.project,
-    target,
+    facts: { contentType, project: options.project, target },
     replacementInputs: { name: input.name, pool: input.pool, content_type: contentType, project, remote: host.remoteName, type: "custom", target },
     frozenPaths: frozenRecordPaths(input.record),
     // Only what the code sets: a computed value left unset could plan as unknown and fire for nothing.
@@ -130,19 +158,14 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
   };
 }
 
-export interface BuiltLibvirtVolume extends BuiltVolume {
-  readonly format: VolumeFormat;
-  readonly baseVolume?: Volume;
-}
-
-export function libvirtVolume(scope: Construct, host: LibvirtHost, input: VolumeInput, options: Partial<LibvirtVolumeOptions>): BuiltLibvirtVolume {
+export function libvirtVolume(scope: Construct, host: LibvirtHost, input: VolumeInput, options: Partial<LibvirtVolumeBuildOptions>): BuiltVolume {
   const base = options.baseVolume;
   const format = options.format ?? VolumeFormat.QCOW2;
   if (!Object.values(VolumeFormat).includes(format)) fail(scope, KIND, "format", `"${String(format)}" is not a volume format; use "raw" or "qcow2"`);
   if (base) {
-    if (base.pool.host !== host) fail(scope, KIND, "baseVolume", `the base volume "${base.node.path}" is on another host`);
+    if (base.host !== host) fail(scope, KIND, "baseVolume", `the base volume "${base.volume.node.path}" is on another host`);
     if (base.lifecycle === VolumeLifecycle.EPHEMERAL) {
-      fail(scope, KIND, "baseVolume", `the base volume "${base.node.path}" is EPHEMERAL; a base must outlive its overlays (make it PERSISTENT)`);
+      fail(scope, KIND, "baseVolume", `the base volume "${base.volume.node.path}" is EPHEMERAL; a base must outlive its overlays (make it PERSISTENT)`);
     }
     if (format !== VolumeFormat.QCOW2) fail(scope, KIND, "format", "a copy-on-write overlay (baseVolume) must be qcow2");
   }
@@ -168,8 +191,7 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
   resource.addOverride("//", { ...input.record });
   return {
     resource,
-    format,
-    baseVolume: base,
+    facts: { format },
     replacementInputs: { name: input.name, pool: input.pool, format, backing_store: base ? base.volumePath : undefined, source_url: options.sourceUrl },
     frozenPaths: [],
     // `id` is kept across updates and unknown when the volume is replaced (e.g. an overlay following a new base).
@@ -183,4 +205,16 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
       ...(options.sourceUrl !== undefined ? ["create"] : []),
     ],
   };
+}
+
+/** A volume that exists on an Incus host (Volume.fromName): a filesystem volume unless told, checked. */
+export function existingIncusVolume(scope: Construct, host: IncusHost, options: Partial<Pick<IncusVolumeOptions, "contentType" | "project" | "target">>): ExistingVolume {
+  const contentType = options.contentType ?? VolumeContentType.FILESYSTEM;
+  if (options.project && options.project.host !== host) fail(scope, KIND, "project", "the project is on another host than the pool");
+  return { contentType, project: options.project, target: clusterTarget(scope, KIND, "target", host, options.target, false) };
+}
+
+/** A volume that exists on a libvirt host (Volume.fromName): qcow2 unless told. */
+export function existingLibvirtVolume(options: Partial<LibvirtVolumeBuildOptions>): ExistingVolume {
+  return { format: options.format ?? VolumeFormat.QCOW2 };
 }

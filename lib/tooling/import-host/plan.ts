@@ -179,8 +179,11 @@ function poolProps(p: StoragePool, host: Ref): Value {
     host,
     name: p.name,
     driver: p.driver,
-    description: nonEmpty(p.description),
-    config: userConfig(p.config, (k) => POOL_GENERATED_KEYS.includes(k)),
+    // The Incus-only settings, grouped (the flat props are deprecated); left out when there are none.
+    incus: optionGroup({
+      description: nonEmpty(p.description),
+      config: userConfig(p.config, (k) => POOL_GENERATED_KEYS.includes(k)),
+    }),
   };
 }
 
@@ -188,9 +191,12 @@ function networkProps(n: Network, host: Ref): Value {
   return {
     host,
     name: n.name,
-    type: n.type === "bridge" ? undefined : n.type,
-    description: nonEmpty(n.description),
-    config: userConfig(n.config),
+    // The Incus-only settings, grouped (the flat props are deprecated); left out when there are none.
+    incus: optionGroup({
+      type: n.type === "bridge" ? undefined : n.type,
+      description: nonEmpty(n.description),
+      config: userConfig(n.config),
+    }),
   };
 }
 

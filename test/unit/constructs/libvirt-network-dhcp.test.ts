@@ -2,6 +2,7 @@
 // wait_for_ip, the address and MAC references, and the synth errors that name the prop.
 import { TerraformOutput } from "cdktf";
 import { IncusHost, Instance, LibvirtHost, Network } from "../../../lib";
+import type { IHost } from "../../../lib";
 import { errorOf, newStack, resource, synth } from "./support";
 
 function lab() {
@@ -42,18 +43,19 @@ describe("Network libvirt.ipv4", () => {
 
   test("not on an Incus host", () => {
     const stack = newStack();
-    const host = new IncusHost(stack, "lab", {});
+    // A host typed as IHost compiles both groups (a typed IncusHost does not: test/types); the wrong one fails at synth.
+    const host: IHost = new IncusHost(stack, "lab", {});
     expect(errorOf(() => new Network(stack, "net", { host, libvirt: { ipv4: "10.1.1.1/24" } }))).toMatch(/libvirt.*not supported on incus hosts/);
   });
 });
 
 describe("Instance libvirt.waitFor", () => {
-  test("wait_for_ip on the NIC; ipv4Address and macAddress reference the interface", () => {
+  test("wait_for_ip on the NIC; ipv4Address and libvirt.macAddress reference the interface", () => {
     const { stack, kvm } = lab();
     const network = new Network(stack, "net", { host: kvm, libvirt: { ipv4: "10.213.7.1/24" } });
     const vm = new Instance(stack, "vm", { host: kvm, network, libvirt: { waitFor: { ipv4: true, timeoutSeconds: 90 } } });
     new TerraformOutput(stack, "ip", { value: vm.ipv4Address });
-    new TerraformOutput(stack, "mac", { value: vm.macAddress });
+    new TerraformOutput(stack, "mac", { value: vm.libvirt.macAddress });
     const json = synth(stack);
     expect(resource(json, "libvirt_domain", "vm").devices.interfaces[0].wait_for_ip).toEqual({ timeout: 90, source: "lease" });
     const [domainId] = Object.keys(json.resource.libvirt_domain);
@@ -70,6 +72,6 @@ describe("Instance libvirt.waitFor", () => {
     expect(errorOf(() => new Instance(stack, "c", { host: kvm, network, libvirt: { waitFor: { ipv4: true, timeoutSeconds: 0 } } }))).toMatch(
       /libvirt\.waitFor\.timeoutSeconds/,
     );
-    expect(errorOf(() => new Instance(stack, "d", { host: kvm }).macAddress)).toMatch(/no NIC/);
+    expect(errorOf(() => new Instance(stack, "d", { host: kvm }).libvirt.macAddress)).toMatch(/Instance "homelab\/d", prop "macAddress": the instance has no NIC/);
   });
 });

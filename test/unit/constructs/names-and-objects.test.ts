@@ -1,5 +1,6 @@
 import { Construct } from "constructs";
 import { IncusHost, Instance, LibvirtHost, Network, Profile, Project, StoragePool, Volume } from "../../../lib";
+import type { IHost } from "../../../lib";
 import { errorOf, newStack, resource, synth } from "./support";
 
 describe("default names", () => {
@@ -139,7 +140,7 @@ describe("Network and Profile", () => {
 
   it("a libvirt network takes no Incus config", () => {
     const stack = newStack();
-    expect(errorOf(() => new Network(stack, "n", { host: new LibvirtHost(stack, "kvm"), config: { a: "b" } }))).toMatch(/Network "homelab\/n", prop "config": is not supported on libvirt hosts/);
+    expect(errorOf(() => new Network(stack, "n", { host: new LibvirtHost(stack, "kvm") as IHost, config: { a: "b" } }))).toMatch(/Network "homelab\/n", prop "config": is not supported on libvirt hosts/);
   });
 
   it("a profile carries config, sorted devices, project and the marker", () => {

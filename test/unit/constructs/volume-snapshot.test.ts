@@ -1,6 +1,7 @@
 // VolumeSnapshot on the synthesized JSON: an incus_storage_volume_snapshot naming the volume (a reference, so it is
 // created after it), its pool, project and remote; the cases that cannot work are synth errors naming the path.
 import { IncusHost, Instance, LibvirtHost, Project, StoragePool, Volume, VolumeLifecycle, VolumeSnapshot } from "../../../lib";
+import type { IHost } from "../../../lib";
 import { errorOf, newStack, resource, synth } from "./support";
 
 function incus() {
@@ -54,7 +55,7 @@ describe("VolumeSnapshot", () => {
 
     const lstack = newStack();
     const kvm = new LibvirtHost(lstack, "kvm");
-    const images = new StoragePool(lstack, "images", { host: kvm, path: "/var/lib/libvirt/images" });
+    const images = new StoragePool<IHost>(lstack, "images", { host: kvm, path: "/var/lib/libvirt/images" });
     const disk = new Volume(lstack, "disk", { pool: images, size: "1GiB" });
     expect(errorOf(() => new VolumeSnapshot(lstack, "s", { volume: disk }))).toMatch(/VolumeSnapshot "homelab\/s", prop "volume": .*libvirt host; VolumeSnapshot is Incus only/);
   });

@@ -1,0 +1,25 @@
+// What a LibvirtHost builds: libvirt_* resources for the constructs placed on it, through the host's provider.
+import type { LibvirtHost } from "../libvirt-host";
+import { fail } from "./errors";
+import type { HostBackend } from "./host-backend";
+import { libvirtDomain } from "./libvirt-domain";
+import { LIBVIRT_NETWORK_NAME, OBJECT_NAME } from "./names";
+import { libvirtNetwork } from "./network-resources";
+import { libvirtStoragePool } from "./storage-pool-resources";
+import { existingLibvirtVolume, libvirtVolume } from "./volume-resources";
+
+export function libvirtBackend(host: LibvirtHost): HostBackend {
+  return {
+    instanceNameRule: OBJECT_NAME,
+    networkNameRule: LIBVIRT_NETWORK_NAME,
+    // The libvirt provider is always the bundled one.
+    requireBundledProvider: () => undefined,
+    instance: (scope, input, options) => libvirtDomain(scope, host, input, options.libvirt),
+    volume: (scope, input, options) => libvirtVolume(scope, host, input, options.libvirt),
+    existingVolume: (_scope, options) => existingLibvirtVolume(options.libvirt),
+    storagePool: (scope, input) => libvirtStoragePool(scope, host, input),
+    network: (scope, name, options) => libvirtNetwork(scope, host, name, options.libvirt),
+    volumeSnapshot: (scope, input) =>
+      fail(scope, "VolumeSnapshot", "volume", `the volume "${input.volume.node.path}" is on a libvirt host; VolumeSnapshot is Incus only`),
+  };
+}
