@@ -51,7 +51,7 @@ test(`a domain on a DHCP network: waitFor ipv4 gives the guest's address and MAC
       },
     });
     new TerraformOutput(stack, "ipv4", { value: vm.ipv4Address });
-    new TerraformOutput(stack, "mac", { value: vm.macAddress });
+    new TerraformOutput(stack, "mac", { value: vm.libvirt.macAddress });
   });
   synth("256MiB");
   await lv.run.deploy();
