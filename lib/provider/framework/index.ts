@@ -34,8 +34,9 @@ export type {
   State,
   UpdateRequest,
 } from "./resource";
-export type { ApplyModel, ModelOf, ModelPhase, PlanModel, StateModel, ValueOfType } from "./model";
+export type { ApplyModel, Known, ModelOf, ModelPhase, PlanModel, StateModel, ValueOfType } from "./model";
 export { knownOrNull } from "./model";
+export { objectValue } from "./object-value";
 export type { AttrPath, AttrPathStep, Diagnostic, Severity } from "./diagnostics";
 export { DiagnosticError, Diagnostics, formatAttrPath, sortUniquePaths } from "./diagnostics";
 export {

@@ -90,7 +90,10 @@ export type ApplyModel<S extends Schema> = ModelOf<S, "apply">;
 /** A configuration or plan before apply: any value may be unknown. */
 export type PlanModel<S extends Schema> = ModelOf<S, "plan">;
 
+/** A model value's type without `Unknown`: what is left once a value is known. */
+export type Known<T> = Exclude<T, Unknown>;
+
 /** A model value, or null while it is not known (`UNKNOWN`, or a dynamic value whose value is unknown). */
-export function knownOrNull<T>(value: T | Unknown): Exclude<T, Unknown> | null {
-  return isUnknown(value) ? null : (value as Exclude<T, Unknown>);
+export function knownOrNull<T>(value: T | Unknown): Known<T> | null {
+  return isUnknown(value) ? null : (value as Known<T>);
 }
