@@ -5,11 +5,11 @@
 // - the state after apply must agree with every known planned value.
 // Values in the messages are redacted by the schema: a sensitive attribute shows as "(sensitive value)".
 import { ctyEqual, isUnknown, isWhollyKnown } from "../cty";
-import type { CtyType, CtyValue } from "../cty";
+import type { CtyObjectValue, CtyType, CtyValue } from "../cty";
 import type { AttrPath } from "./diagnostics";
 import { formatAttrPath } from "./diagnostics";
+import { objectValue } from "./object-value";
 import { redactAt } from "./redact";
-import type { Values } from "./schema";
 import type { ObjectSchema } from "./schema-type";
 import { attributeMode, attributeType, objectType } from "./schema-type";
 
@@ -23,7 +23,7 @@ export function describeInconsistencies(list: readonly Inconsistency[]): string 
 }
 
 /** Planned values that differ from the configuration where Terraform requires them to be equal. */
-export function checkPlanAgainstConfig(schema: ObjectSchema, config: Values, planned: Values): Inconsistency[] {
+export function checkPlanAgainstConfig(schema: ObjectSchema, config: CtyObjectValue, planned: CtyObjectValue): Inconsistency[] {
   const out: Inconsistency[] = [];
   for (const [name, attr] of Object.entries(schema.attributes)) {
     const c = config[name] ?? null;
@@ -47,7 +47,7 @@ export function checkPlanAgainstConfig(schema: ObjectSchema, config: Values, pla
  * Applied values that contradict known planned values. (Values still unknown after apply are the caller's check:
  * it removes them before this runs.)
  */
-export function checkApplyAgainstPlan(schema: ObjectSchema, planned: Values, applied: Values): Inconsistency[] {
+export function checkApplyAgainstPlan(schema: ObjectSchema, planned: CtyObjectValue, applied: CtyObjectValue): Inconsistency[] {
   const out: Inconsistency[] = [];
   const show = (path: AttrPath, v: CtyValue | undefined) => showValue(v === undefined ? v : redactAt(schema, path, v));
   compareKnown(objectType(schema), planned, applied, [], out, show);
@@ -69,8 +69,9 @@ function compareKnown(type: CtyType, planned: CtyValue, actual: CtyValue, path: 
   const kind = type[0];
   if (kind === "object") {
     const fields = type[1] as Record<string, CtyType>;
+    const [p, a] = [objectValue(planned) ?? {}, objectValue(actual) ?? {}];
     for (const [name, t] of Object.entries(fields)) {
-      compareKnown(t, (planned as Values)[name] ?? null, (actual as Values)[name] ?? null, [...path, name], out, show);
+      compareKnown(t, p[name] ?? null, a[name] ?? null, [...path, name], out, show);
     }
   } else if (kind === "list" || kind === "tuple") {
     const p = planned as CtyValue[];
@@ -81,8 +82,9 @@ function compareKnown(type: CtyType, planned: CtyValue, actual: CtyValue, path: 
     }
     p.forEach((el, i) => compareKnown(kind === "list" ? (type[1] as CtyType) : (type[1] as CtyType[])[i], el, a[i], [...path, i], out, show));
   } else if (kind === "map") {
-    for (const [k, v] of Object.entries(planned as Values)) {
-      compareKnown(type[1] as CtyType, v, (actual as Values)[k] ?? null, [...path, { key: k }], out, show);
+    const a = objectValue(actual) ?? {};
+    for (const [k, v] of Object.entries(objectValue(planned) ?? {})) {
+      compareKnown(type[1] as CtyType, v, a[k] ?? null, [...path, { key: k }], out, show);
     }
   } else if (kind === "set") {
     const p = planned as CtyValue[];
@@ -97,8 +99,9 @@ export function findUnknownPaths(value: CtyValue, path: AttrPath): AttrPath[] {
   if (isUnknown(value)) return [path];
   if (value === null || typeof value !== "object") return [];
   if (Array.isArray(value)) return value.flatMap((el, i) => findUnknownPaths(el, [...path, i]));
-  if (Object.getPrototypeOf(value) !== Object.prototype) return isWhollyKnown(value) ? [] : [path];
-  return Object.entries(value as Values).flatMap(([k, v]) => findUnknownPaths(v, [...path, k]));
+  const obj = Object.getPrototypeOf(value) === Object.prototype ? objectValue(value) : null;
+  if (obj === null) return isWhollyKnown(value) ? [] : [path];
+  return Object.entries(obj).flatMap(([k, v]) => findUnknownPaths(v, [...path, k]));
 }
 
 function showValue(v: CtyValue | undefined): string {

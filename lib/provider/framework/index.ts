@@ -15,7 +15,6 @@ export type {
   TypedAttribute,
   Validator,
   ValidatorRequest,
-  Values,
 } from "./schema";
 export type {
   AnySchema,
@@ -34,8 +33,9 @@ export type {
   State,
   UpdateRequest,
 } from "./resource";
-export type { ApplyModel, ModelOf, ModelPhase, PlanModel, StateModel, ValueOfType } from "./model";
+export type { ApplyModel, Known, ModelOf, ModelPhase, PlanModel, StateModel, UntypedModel, ValueOfType, Values } from "./model";
 export { knownOrNull } from "./model";
+export { objectValue } from "./object-value";
 export type { AttrPath, AttrPathStep, Diagnostic, Severity } from "./diagnostics";
 export { DiagnosticError, Diagnostics, formatAttrPath, sortUniquePaths } from "./diagnostics";
 export {
@@ -58,4 +58,4 @@ export { importByAttribute, importJoinedId } from "./import-helpers";
 export { providerHandlers } from "./serve";
 // Re-exported so resource code needs one import for values it builds or inspects.
 export { UNKNOWN, isUnknown, isWhollyKnown } from "../cty";
-export type { CtyType, CtyValue } from "../cty";
+export type { CtyObjectValue, CtyType, CtyValue } from "../cty";

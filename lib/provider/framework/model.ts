@@ -3,12 +3,12 @@
 // resource code reads `planned.name` as a string instead of casting an `any`. Nothing happens at run time: the
 // framework already hands resources every attribute (null when unset) in the schema's shape.
 //
-// A schema typed as plain `Schema` (annotated, or built at run time) gives `Values`, so resources opt in one
+// A schema typed as plain `Schema` (annotated, or built at run time) gives `UntypedModel`, so resources opt in one
 // at a time by letting their schema's literal type through (`satisfies Schema` instead of `: Schema`) and
 // naming it: `Resource<IncusProviderData, typeof schema>`.
 import { isUnknown } from "../cty";
 import type { CtyNumber, CtyObjectValue, CtyType, CtyValue, Unknown } from "../cty";
-import type { Schema, Values } from "./schema";
+import type { Schema } from "./schema";
 
 /** The JS value of a cty type, as the framework hands it over (sets and lists are arrays); any value for `CtyType` itself. */
 export type ValueOfType<T> = CtyType extends T
@@ -80,8 +80,17 @@ type ObjectModel<S, P extends ModelPhase> = {
   readonly [K in keyof BlocksOf<S>]: BlockValue<BlocksOf<S>[K], P>;
 };
 
-/** The values of schema `S` in phase `P`; `Values` when `S` is not a literal schema type. */
-export type ModelOf<S extends Schema, P extends ModelPhase = "state"> = string extends keyof S["attributes"] ? Values : ObjectModel<S, P>;
+/**
+ * The values of a resource whose schema is not a literal type yet (typed as plain `Schema`). Temporary: it keeps
+ * such resources compiling while they move to typed models, and goes with the last of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type UntypedModel = { [attribute: string]: any };
+/** @deprecated The former name of UntypedModel, for resource code not converted yet; goes with it. */
+export type Values = UntypedModel;
+
+/** The values of schema `S` in phase `P`; `UntypedModel` when `S` is not a literal schema type. */
+export type ModelOf<S extends Schema, P extends ModelPhase = "state"> = string extends keyof S["attributes"] ? UntypedModel : ObjectModel<S, P>;
 
 /** A resource's state, or a data source's result: every value known. */
 export type StateModel<S extends Schema> = ModelOf<S, "state">;
@@ -90,7 +99,10 @@ export type ApplyModel<S extends Schema> = ModelOf<S, "apply">;
 /** A configuration or plan before apply: any value may be unknown. */
 export type PlanModel<S extends Schema> = ModelOf<S, "plan">;
 
+/** A model value's type without `Unknown`: what is left once a value is known. */
+export type Known<T> = Exclude<T, Unknown>;
+
 /** A model value, or null while it is not known (`UNKNOWN`, or a dynamic value whose value is unknown). */
-export function knownOrNull<T>(value: T | Unknown): Exclude<T, Unknown> | null {
-  return isUnknown(value) ? null : (value as Exclude<T, Unknown>);
+export function knownOrNull<T>(value: T | Unknown): Known<T> | null {
+  return isUnknown(value) ? null : (value as Known<T>);
 }

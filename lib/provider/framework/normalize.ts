@@ -1,9 +1,10 @@
 // Brings values produced by resource code into the exact shape Terraform expects: every attribute present (null
-// when unset), list/set blocks as arrays (never null), no attributes outside the schema.
-import { isUnknown } from "../cty";
+// when unset), list/set blocks as arrays (never null), no attributes outside the schema. Values inside are taken
+// as they are: the encoder checks each against its attribute's type.
+import { isUnknown, Unknown } from "../cty";
+import type { CtyInput, CtyObjectValue, CtyValue } from "../cty";
 import type { AttrPath } from "./diagnostics";
 import { formatAttrPath } from "./diagnostics";
-import type { Values } from "./schema";
 import type { ObjectSchema } from "./schema-type";
 
 export class ShapeError extends Error {
@@ -17,10 +18,10 @@ export class ShapeError extends Error {
 }
 
 /** A normalised copy of `value` (an object of `schema`), or null. Throws ShapeError on unknown attribute names. */
-export function normalizeObject(schema: ObjectSchema, value: Values | null | undefined, path: AttrPath = []): Values | null {
+export function normalizeObject(schema: ObjectSchema, value: CtyInput, path: AttrPath = []): CtyObjectValue | Unknown | null {
   if (value === null || value === undefined) return null;
-  if (isUnknown(value)) return value;
-  if (typeof value !== "object" || Array.isArray(value)) {
+  if (value instanceof Unknown) return value;
+  if (typeof value !== "object" || Array.isArray(value) || !isObjectInput(value)) {
     throw new ShapeError(path, `expected an object, got ${Array.isArray(value) ? "an array" : typeof value}`);
   }
   const blocks = schema.blocks ?? {};
@@ -30,10 +31,10 @@ export function normalizeObject(schema: ObjectSchema, value: Values | null | und
       throw new ShapeError([...path, key], "no such attribute in the schema (remove it or add it to the schema)");
     }
   }
-  const out: Values = {};
+  const out: CtyObjectValue = {};
   for (const [name, attr] of Object.entries(schema.attributes)) {
     const v = value[name];
-    out[name] = attr.nested ? normalizeNested(attr.nested, v, [...path, name]) : v === undefined ? null : v;
+    out[name] = attr.nested ? normalizeNested(attr.nested, v, [...path, name]) : v === undefined ? null : leaf(v);
   }
   for (const [name, block] of Object.entries(blocks)) {
     const v = value[name];
@@ -46,24 +47,34 @@ export function normalizeObject(schema: ObjectSchema, value: Values | null | und
 
 function normalizeNested(
   nested: { nesting: string; attributes: ObjectSchema["attributes"] },
-  value: unknown,
+  value: CtyInput,
   path: AttrPath,
-): unknown {
+): CtyValue {
   if (value === null || value === undefined) return null;
-  if (isUnknown(value)) return value;
+  if (isUnknown(value)) return leaf(value);
   const schema: ObjectSchema = { attributes: nested.attributes };
-  if (nested.nesting === "single") return normalizeObject(schema, value as Values, path);
+  if (nested.nesting === "single") return normalizeObject(schema, value, path);
   if (nested.nesting === "map") {
-    if (typeof value !== "object" || Array.isArray(value)) throw new ShapeError(path, "expected a map (object)");
-    const out: Values = {};
-    for (const [k, v] of Object.entries(value as Values)) out[k] = normalizeObject(schema, v, [...path, { key: k }]);
+    if (typeof value !== "object" || Array.isArray(value) || !isObjectInput(value)) throw new ShapeError(path, "expected a map (object)");
+    const out: CtyObjectValue = {};
+    for (const [k, v] of Object.entries(value)) out[k] = normalizeObject(schema, v, [...path, { key: k }]);
     return out;
   }
   return normalizeElements(schema, value, path);
 }
 
-function normalizeElements(schema: ObjectSchema, value: unknown, path: AttrPath): unknown {
-  if (isUnknown(value)) return value;
+function normalizeElements(schema: ObjectSchema, value: CtyInput, path: AttrPath): CtyValue {
+  if (isUnknown(value)) return leaf(value);
   if (!Array.isArray(value)) throw new ShapeError(path, "expected an array of objects");
-  return value.map((el, i) => normalizeObject(schema, el as Values, [...path, i]));
+  return value.map((el: CtyInput, i) => normalizeObject(schema, el, [...path, i]));
+}
+
+/** An object as resource code writes it (not a Set, a Map or a class instance such as Unknown). */
+function isObjectInput(value: CtyInput & object): value is { readonly [key: string]: CtyInput } {
+  return !(value instanceof Set) && !(value instanceof Map) && !(value instanceof Unknown);
+}
+
+/** A value taken over as it is; the encoder checks it against its attribute's type. */
+function leaf(value: CtyInput): CtyValue {
+  return value as CtyValue;
 }

@@ -7,23 +7,24 @@
 // Nested values are planned element by element: lists by index, maps by key, sets by matching each configured
 // element with a prior element that has the same configured values (set-matching.ts).
 import { isUnknown, UNKNOWN } from "../cty";
-import type { CtyValue } from "../cty";
+import type { CtyObjectValue, CtyValue } from "../cty";
 import type { AttrPath } from "./diagnostics";
 import { sortUniquePaths } from "./diagnostics";
-import type { Attribute, Block, PlanModifier, Values } from "./schema";
+import { objectValue } from "./object-value";
+import type { Attribute, Block, PlanModifier } from "./schema";
 import type { ObjectSchema } from "./schema-type";
 import { SetElementMatcher } from "./set-matching";
 import { attributeMode, attributeType, blockType } from "./schema-type";
 
 export interface PlanOutcome {
   /** Null when the resource is being destroyed. */
-  readonly planned: Values | null;
+  readonly planned: CtyObjectValue | null;
   readonly requiresReplace: AttrPath[];
 }
 
 type Collection = "single" | "list" | "set" | "map";
 
-export function planChange(schema: ObjectSchema, config: Values | null, prior: Values | null): PlanOutcome {
+export function planChange(schema: ObjectSchema, config: CtyObjectValue | null, prior: CtyObjectValue | null): PlanOutcome {
   if (config === null) return { planned: null, requiresReplace: [] };
   const planned = planObject(schema, config, prior);
   const replace: AttrPath[] = [];
@@ -32,8 +33,8 @@ export function planChange(schema: ObjectSchema, config: Values | null, prior: V
   return { planned, requiresReplace: sortUniquePaths(replace) };
 }
 
-function planObject(schema: ObjectSchema, config: Values, prior: Values | null): Values {
-  const out: Values = {};
+function planObject(schema: ObjectSchema, config: CtyObjectValue, prior: CtyObjectValue | null): CtyObjectValue {
+  const out: CtyObjectValue = {};
   for (const [name, attr] of Object.entries(schema.attributes)) {
     out[name] = planAttribute(attr, config[name] ?? null, prior ? (prior[name] ?? null) : null, prior !== null);
   }
@@ -41,7 +42,7 @@ function planObject(schema: ObjectSchema, config: Values, prior: Values | null):
     const cfg = config[name] ?? null;
     const pri = prior ? (prior[name] ?? null) : null;
     if (isUnknown(cfg)) out[name] = cfg;
-    else if (block.nesting === "single") out[name] = cfg === null ? null : planObject(block, cfg, asObject(pri));
+    else if (block.nesting === "single") out[name] = planSingle(block, cfg, pri);
     else out[name] = planCollection(block, block.nesting, cfg ?? [], pri);
   }
   return out;
@@ -59,36 +60,41 @@ function planAttribute(attr: Attribute, cfg: CtyValue, pri: CtyValue, exists: bo
 
 function planCollection(schema: ObjectSchema, nesting: Collection, cfg: CtyValue, pri: CtyValue): CtyValue {
   if (cfg === null || isUnknown(cfg)) return cfg;
-  if (nesting === "single") return planObject(schema, cfg as Values, asObject(pri));
+  if (nesting === "single") return planSingle(schema, cfg, pri);
   if (nesting === "map") {
-    const out: Values = {};
-    const priorMap = asObject(pri);
-    for (const [k, v] of Object.entries(cfg as Values)) {
-      out[k] = isUnknown(v) ? v : planObject(schema, v, priorMap ? asObject(priorMap[k]) : null);
-    }
+    const out: CtyObjectValue = {};
+    const priorMap = objectValue(pri);
+    for (const [k, v] of Object.entries(objectValue(cfg) ?? {})) out[k] = planSingle(schema, v, priorMap ? priorMap[k] : null);
     return out;
   }
-  const elements = cfg as CtyValue[];
-  const priorElements = Array.isArray(pri) ? (pri as CtyValue[]) : [];
-  if (nesting === "list") {
-    return elements.map((el, i) => (isUnknown(el) ? el : planObject(schema, el as Values, asObject(priorElements[i]))));
-  }
+  const elements = Array.isArray(cfg) ? cfg : [];
+  const priorElements = Array.isArray(pri) ? pri : [];
+  if (nesting === "list") return elements.map((el, i) => planSingle(schema, el, priorElements[i]));
   const matcher = new SetElementMatcher(schema, priorElements);
-  return elements.map((el) => (isUnknown(el) ? el : planObject(schema, el as Values, matcher.match(el as Values))));
+  return elements.map((el) => {
+    const obj = objectValue(el);
+    return obj === null ? el : planObject(schema, obj, matcher.match(obj));
+  });
+}
+
+/** One nested object, planned against its prior object; an unknown (or null) value stays as configured. */
+function planSingle(schema: ObjectSchema, cfg: CtyValue, pri: CtyValue | undefined): CtyValue {
+  const obj = objectValue(cfg);
+  return obj === null ? cfg : planObject(schema, obj, objectValue(pri));
 }
 
 interface Root {
-  readonly config: Values;
-  readonly plan: Values;
-  readonly state: Values | null;
+  readonly config: CtyObjectValue;
+  readonly plan: CtyObjectValue;
+  readonly state: CtyObjectValue | null;
 }
 
 /** Runs attribute and block plan modifiers depth-first, writing their planValue back into `plan`. */
 function applyModifiers(
   schema: ObjectSchema,
-  config: Values | null,
-  plan: Values,
-  prior: Values | null,
+  config: CtyObjectValue | null,
+  plan: CtyObjectValue,
+  prior: CtyObjectValue | null,
   path: AttrPath,
   inSet: boolean,
   root: Root,
@@ -126,30 +132,33 @@ function walkCollection(
 ): void {
   const cfgObj = isUnknown(cfg) ? null : cfg;
   if (nesting === "single") {
-    applyModifiers(schema, asObject(cfgObj), plan as Values, asObject(pri), path, inSet, root, replace);
+    const planned = objectValue(plan);
+    if (planned) applyModifiers(schema, objectValue(cfgObj), planned, objectValue(pri), path, inSet, root, replace);
     return;
   }
   if (nesting === "map") {
-    const c = asObject(cfgObj);
-    const p = asObject(pri);
-    for (const [k, v] of Object.entries(plan as Values)) {
-      if (v === null || isUnknown(v)) continue;
+    const c = objectValue(cfgObj);
+    const p = objectValue(pri);
+    for (const [k, v] of Object.entries(objectValue(plan) ?? {})) {
+      const planned = objectValue(v);
+      if (planned === null) continue;
       const at = inSet ? path : [...path, { key: k }];
-      applyModifiers(schema, c ? asObject(c[k]) : null, v, p ? asObject(p[k]) : null, at, inSet, root, replace);
+      applyModifiers(schema, c ? objectValue(c[k]) : null, planned, p ? objectValue(p[k]) : null, at, inSet, root, replace);
     }
     return;
   }
-  const planEls = plan as CtyValue[];
-  const cfgEls = Array.isArray(cfgObj) ? (cfgObj as CtyValue[]) : [];
-  const priEls = Array.isArray(pri) ? (pri as CtyValue[]) : [];
+  const planEls = Array.isArray(plan) ? plan : [];
+  const cfgEls = Array.isArray(cfgObj) ? cfgObj : [];
+  const priEls = Array.isArray(pri) ? pri : [];
   const matcher = nesting === "set" ? new SetElementMatcher(schema, priEls) : null;
   planEls.forEach((el, i) => {
-    if (el === null || isUnknown(el)) return;
-    const c = asObject(cfgEls[i]);
-    const p = matcher === null ? asObject(priEls[i]) : c ? matcher.match(c) : null;
+    const planned = objectValue(el);
+    if (planned === null) return;
+    const c = objectValue(cfgEls[i]);
+    const p = matcher === null ? objectValue(priEls[i]) : c ? matcher.match(c) : null;
     // Terraform cannot address set elements: paths inside a set stop at the set itself.
     const at = nesting === "list" && !inSet ? [...path, i] : path;
-    applyModifiers(schema, c, el as Values, p, at, inSet || nesting === "set", root, replace);
+    applyModifiers(schema, c, planned, p, at, inSet || nesting === "set", root, replace);
   });
 }
 
@@ -173,9 +182,4 @@ function runModifiers(
   }
   if (resp.requiresReplace) replace.push(path);
   return resp.planValue;
-}
-
-function asObject(v: CtyValue | undefined): Values | null {
-  if (v === null || v === undefined || isUnknown(v) || typeof v !== "object" || Array.isArray(v)) return null;
-  return v as Values;
 }

@@ -8,9 +8,9 @@
 //   diagnostic and log line of that request (SecretScrubber), which also covers text that came back from the
 //   remote side (an error that echoes a value, a command's output).
 import { isUnknown } from "../cty";
-import type { CtyValue } from "../cty";
+import type { CtyObjectValue, CtyValue } from "../cty";
 import type { AttrPath } from "./diagnostics";
-import type { Attribute, Block, Values } from "./schema";
+import type { Attribute, Block } from "./schema";
 import type { ObjectSchema } from "./schema-type";
 
 export const REDACTED = "(sensitive value)";
@@ -23,7 +23,7 @@ export function isSecretKey(attr: Attribute, key: string): boolean {
 /** A copy of an object value with every sensitive part replaced by "(sensitive value)". */
 export function redactObject(schema: ObjectSchema, value: CtyValue): CtyValue {
   if (!isObject(value)) return value;
-  const out: Values = { ...value };
+  const out: CtyObjectValue = { ...value };
   for (const [name, attr] of Object.entries(schema.attributes)) {
     if (name in out) out[name] = redactAttribute(attr, out[name]);
   }
@@ -38,7 +38,7 @@ function redactAttribute(attr: Attribute, value: CtyValue): CtyValue {
   if (attr.sensitive) return REDACTED;
   if (attr.nested) return redactElements({ attributes: attr.nested.attributes }, attr.nested.nesting === "single", value);
   if (attr.secretKeys && isObject(value)) {
-    const out: Values = {};
+    const out: CtyObjectValue = {};
     for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(attr, k) && v !== null ? REDACTED : v;
     return out;
   }
@@ -117,7 +117,7 @@ function collect(redacted: CtyValue, original: CtyValue, out: string[]): void {
   if (Array.isArray(redacted) && Array.isArray(original)) {
     redacted.forEach((el, i) => collect(el, original[i], out));
   } else if (isObject(redacted) && isObject(original)) {
-    for (const [k, v] of Object.entries(redacted)) collect(v, (original as Values)[k], out);
+    for (const [k, v] of Object.entries(redacted)) collect(v, original[k], out);
   }
 }
 
@@ -127,6 +127,6 @@ function strings(v: CtyValue, out: string[]): void {
   else if (isObject(v)) Object.values(v).forEach((el) => strings(el, out));
 }
 
-function isObject(v: CtyValue): v is Values {
+function isObject(v: CtyValue | undefined): v is CtyObjectValue {
   return v !== null && typeof v === "object" && !Array.isArray(v) && !isUnknown(v) && Object.getPrototypeOf(v) === Object.prototype;
 }

@@ -1,10 +1,11 @@
 // The interfaces provider authors implement: Provider, Resource, DataSource. Resource code works with plain JS
-// values (see Values) and never sees msgpack or gRPC; the server in server/ does all translation. Each interface
+// values (see model.ts) and never sees msgpack or gRPC; the server in server/ does all translation. Each interface
 // takes the schema's type as `S`: with a literal schema type the values are typed models (model.ts), with the
-// default `Schema` they are `Values`.
+// default `Schema` they are `UntypedModel` (for resources not converted yet).
 import type { AttrPath, Diagnostics } from "./diagnostics";
 import type { ApplyModel, PlanModel, StateModel } from "./model";
-import type { Schema, Values } from "./schema";
+import type { CtyObjectValue } from "../cty";
+import type { Schema } from "./schema";
 
 /** Whatever schema type a resource, data source or provider was written against (for lists of them). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -132,7 +133,7 @@ export interface Resource<P = unknown, S extends Schema = Schema> {
    * Converts a stored state written with an older schema `version` (parsed JSON, as stored by Terraform) into
    * the current shape. Called only when the stored version is lower than `schema.version`.
    */
-  upgradeState?(version: number, rawState: Values, ctx: ResourceContext<P>): State<S> | Promise<State<S>>;
+  upgradeState?(version: number, rawState: CtyObjectValue, ctx: ResourceContext<P>): State<S> | Promise<State<S>>;
 }
 
 export interface DataSource<P = unknown, S extends Schema = Schema> {

@@ -1,13 +1,7 @@
 // Declarative schemas: what a resource, data source or provider configuration looks like. Plain data, so a
 // schema can be built with object literals or with the helpers in attributes.ts.
-import type { CtyType, CtyValue } from "../cty";
+import type { CtyObjectValue, CtyType, CtyValue } from "../cty";
 import type { AttrPath, Diagnostics } from "./diagnostics";
-
-/** A resource/provider value as resource code sees it: every attribute present, null when unset. */
-// Attribute values are `any` on purpose: resource code reads them according to its own schema, and forcing
-// every read through the CtyValue union would only add casts.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Values = { [attribute: string]: any };
 
 export interface Schema {
   /** Bump when the stored state shape changes; the resource's `upgradeState` then converts old states. */
@@ -100,10 +94,10 @@ export interface PlanModifierRequest {
   /** Prior state value; null when the resource is being created. */
   readonly stateValue: CtyValue;
   /** Whole-resource values, for modifiers that look at other attributes. */
-  readonly config: Values;
-  readonly plan: Values;
+  readonly config: CtyObjectValue;
+  readonly plan: CtyObjectValue;
   /** Null when the resource is being created. */
-  readonly state: Values | null;
+  readonly state: CtyObjectValue | null;
 }
 
 export interface PlanModifierResponse {
@@ -125,7 +119,7 @@ export interface ValidatorRequest {
   /** A known, non-null configuration value (validators are skipped for null and unknown values). */
   readonly value: CtyValue;
   /** The whole object containing the attribute (the resource config, or the nested object). */
-  readonly config: Values;
+  readonly config: CtyObjectValue;
   /** The value is (inside) a sensitive attribute: say what is wrong without printing it. */
   readonly sensitive?: boolean;
 }

@@ -8,8 +8,8 @@
 // key over the compared attributes (one group table per combination of compared attributes, and configured
 // elements of one set nearly always share one), so each configured element is one key and one Map lookup.
 import { ctyEqual, ctyKey, isUnknown } from "../cty";
-import type { CtyType, CtyValue } from "../cty";
-import type { Values } from "./schema";
+import type { CtyObjectValue, CtyType, CtyValue } from "../cty";
+import { objectValue } from "./object-value";
 import type { ObjectSchema } from "./schema-type";
 import { attributeMode, attributeType } from "./schema-type";
 
@@ -29,7 +29,7 @@ export class SetElementMatcher {
   /** Keys computed so far (configured and prior values); a test reads it to prove the work stays linear. */
   public keysComputed = 0;
   private readonly attributes: readonly Compared[];
-  private readonly priors: readonly (Values | null)[];
+  private readonly priors: readonly (CtyObjectValue | null)[];
   private readonly used = new Set<number>();
   /** Group tables by the names of the compared attributes; null when a prior value does not fit its type. */
   private readonly tables = new Map<string, Map<string, Group> | null>();
@@ -40,11 +40,11 @@ export class SetElementMatcher {
       type: attributeType(attr),
       computed: attributeMode(attr).computed,
     }));
-    this.priors = priorElements.map(asObject);
+    this.priors = priorElements.map(objectValue);
   }
 
   /** The prior element `cfg` continues, now marked as taken; null when none matches. */
-  public match(cfg: Values): Values | null {
+  public match(cfg: CtyObjectValue): CtyObjectValue | null {
     const compared = this.attributes.filter((a) => {
       const c = cfg[a.name] ?? null;
       return !(a.computed && c === null) && !isUnknown(c);
@@ -88,13 +88,13 @@ export class SetElementMatcher {
     return table;
   }
 
-  private key(element: Values, compared: readonly Compared[]): string {
+  private key(element: CtyObjectValue, compared: readonly Compared[]): string {
     this.keysComputed++;
     return JSON.stringify(compared.map((a) => ctyKey(element[a.name] ?? null, a.type)));
   }
 
   /** The pairwise search, for elements whose values cannot be keyed. */
-  private scan(cfg: Values, compared: readonly Compared[]): Values | null {
+  private scan(cfg: CtyObjectValue, compared: readonly Compared[]): CtyObjectValue | null {
     for (let j = 0; j < this.priors.length; j++) {
       const p = this.priors[j];
       if (this.used.has(j) || !p) continue;
@@ -105,9 +105,4 @@ export class SetElementMatcher {
     }
     return null;
   }
-}
-
-function asObject(v: CtyValue | undefined): Values | null {
-  if (v === null || v === undefined || isUnknown(v) || typeof v !== "object" || Array.isArray(v)) return null;
-  return v as Values;
 }

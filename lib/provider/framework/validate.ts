@@ -3,18 +3,19 @@
 // reported with the attribute path so Terraform points at the right line. Unknown values are skipped: they are
 // checked again once known (at apply time Terraform validates the final configuration).
 import { isUnknown } from "../cty";
-import type { CtyValue } from "../cty";
+import type { CtyObjectValue, CtyValue } from "../cty";
 import type { AttrPath, Diagnostics } from "./diagnostics";
-import type { Block, NestingMode, Validator, Values } from "./schema";
+import { objectValue } from "./object-value";
+import type { Block, NestingMode, Validator } from "./schema";
 import type { ObjectSchema } from "./schema-type";
 import { attributeMode, attributeType, blockType, isReadOnly } from "./schema-type";
 
-export function validateConfigValue(schema: ObjectSchema, config: Values | null, diags: Diagnostics): void {
-  if (config === null || isUnknown(config)) return;
-  validateObject(schema, config, [], diags);
+export function validateConfigValue(schema: ObjectSchema, config: CtyValue, diags: Diagnostics): void {
+  const obj = objectValue(config);
+  if (obj !== null) validateObject(schema, obj, [], diags);
 }
 
-function validateObject(schema: ObjectSchema, obj: Values, path: AttrPath, diags: Diagnostics): void {
+function validateObject(schema: ObjectSchema, obj: CtyObjectValue, path: AttrPath, diags: Diagnostics): void {
   for (const [name, attr] of Object.entries(schema.attributes)) {
     const value = obj[name] ?? null;
     const at = [...path, name];
@@ -43,7 +44,7 @@ function validateObject(schema: ObjectSchema, obj: Values, path: AttrPath, diags
   }
 }
 
-function validateBlock(block: Block, value: CtyValue, at: AttrPath, parent: Values, diags: Diagnostics): void {
+function validateBlock(block: Block, value: CtyValue, at: AttrPath, parent: CtyObjectValue, diags: Diagnostics): void {
   if (isUnknown(value)) return;
   const count = value === null ? 0 : block.nesting === "single" ? 1 : (value as CtyValue[]).length;
   const name = String(at[at.length - 1]);
@@ -66,16 +67,18 @@ function validateBlock(block: Block, value: CtyValue, at: AttrPath, parent: Valu
 function validateNested(schema: ObjectSchema, nesting: NestingMode, value: CtyValue, at: AttrPath, diags: Diagnostics) {
   if (value === null || isUnknown(value)) return;
   if (nesting === "single") {
-    validateObject(schema, value as Values, at, diags);
+    const obj = objectValue(value);
+    if (obj) validateObject(schema, obj, at, diags);
   } else if (nesting === "map") {
-    for (const [k, v] of Object.entries(value as Values)) {
-      if (v !== null && !isUnknown(v)) validateObject(schema, v, [...at, { key: k }], diags);
+    for (const [k, v] of Object.entries(objectValue(value) ?? {})) {
+      const obj = objectValue(v);
+      if (obj) validateObject(schema, obj, [...at, { key: k }], diags);
     }
   } else {
-    (value as CtyValue[]).forEach((el, i) => {
-      if (el === null || isUnknown(el)) return;
+    (Array.isArray(value) ? value : []).forEach((el, i) => {
+      const obj = objectValue(el);
       // Set elements have no address: report at the set itself.
-      validateObject(schema, el as Values, nesting === "list" ? [...at, i] : at, diags);
+      if (obj) validateObject(schema, obj, nesting === "list" ? [...at, i] : at, diags);
     });
   }
 }
@@ -83,7 +86,7 @@ function validateNested(schema: ObjectSchema, nesting: NestingMode, value: CtyVa
 function checkConflicts(
   names: readonly string[] | undefined,
   self: string,
-  obj: Values,
+  obj: CtyObjectValue,
   at: AttrPath,
   diags: Diagnostics,
 ): void {
@@ -104,7 +107,7 @@ function runValidators(
   value: CtyValue,
   path: AttrPath,
   type: ReturnType<typeof attributeType>,
-  config: Values,
+  config: CtyObjectValue,
   diags: Diagnostics,
   sensitive = false,
 ): void {

@@ -1,24 +1,20 @@
-// The `provider "libvirt" { uri = ... }` block and the resources of the bundled libvirt provider. The client is
+// The bundled libvirt provider: its configuration (provider-schema.ts) and its resources of the bundled libvirt provider. The client is
 // created on first use, so `terraform validate` and plans of unchanged configurations never start virsh.
-import type { Provider, Resource } from "../framework";
-import { custom, isUnknown, str } from "../framework";
+import type { AnySchema, Provider, Resource } from "../framework";
+import { isUnknown, knownOrNull } from "../framework";
 import { DEFAULT_LIBVIRT_URI, LibvirtClient } from "../../libvirt";
 import { cloudinitDiskResource } from "./cloudinit/resource";
 import { domainResource } from "./domain/resource";
 import { networkResource } from "./network/resource";
 import { poolResource } from "./pool/resource";
 import type { LibvirtProviderData } from "./provider-data";
+import { libvirtProviderSchema } from "./provider-schema";
 import { volumeResource } from "./volume/resource";
 
 /** Seconds a guest gets to shut down before it is destroyed, unless a resource or the environment says otherwise. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 30;
 /** Environment variable overriding that default (e.g. for test runs with guests that have no OS). */
 export const SHUTDOWN_TIMEOUT_ENV = "CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT";
-
-const uriValidator = custom(
-  (value) => (/^[a-z][a-z0-9+]*:\/\/\S*$/.test(String(value)) ? undefined : `"${String(value)}" is not a libvirt URI such as qemu:///system or qemu+ssh://root@host/system.`),
-  "a libvirt connection URI",
-);
 
 /** The default graceful-shutdown budget in ms, from the environment when set there. */
 export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
@@ -31,21 +27,11 @@ export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): nu
   return seconds * 1000;
 }
 
-export const libvirtProvider: Provider<LibvirtProviderData> = {
+export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProviderSchema> = {
   typeName: "libvirt",
-  schema: {
-    description: "libvirt/KVM storage pools, volumes, cloud-init disks, domains and isolated networks, driven through virsh.",
-    attributes: {
-      uri: str({
-        optional: true,
-        description: `libvirt connection URI. Default: $LIBVIRT_DEFAULT_URI, else ${DEFAULT_LIBVIRT_URI}.`,
-        validators: [uriValidator],
-      }),
-    },
-  },
+  schema: libvirtProviderSchema,
   async configure(config) {
-    const configured = isUnknown(config.uri) ? undefined : (config.uri as string | null);
-    const uri = configured ?? process.env.LIBVIRT_DEFAULT_URI ?? DEFAULT_LIBVIRT_URI;
+    const uri = knownOrNull(config.uri) ?? process.env.LIBVIRT_DEFAULT_URI ?? DEFAULT_LIBVIRT_URI;
     const uriKnown = !isUnknown(config.uri);
     let client: LibvirtClient | undefined;
     return {
@@ -58,5 +44,5 @@ export const libvirtProvider: Provider<LibvirtProviderData> = {
       },
     };
   },
-  resources: (): readonly Resource<LibvirtProviderData>[] => [poolResource, volumeResource, domainResource, networkResource, cloudinitDiskResource],
+  resources: (): readonly Resource<LibvirtProviderData, AnySchema>[] => [poolResource, volumeResource, domainResource, networkResource, cloudinitDiskResource],
 };

@@ -14,8 +14,19 @@ import {
   str,
   useStateForUnknown,
 } from "../../../lib/provider/framework";
-import type { PlanModifier, Schema } from "../../../lib/provider/framework";
+import { objectValue } from "../../../lib/provider/framework";
+import type { CtyValue, PlanModifier, Schema } from "../../../lib/provider/framework";
 import { planChange } from "../../../lib/provider/framework/planner";
+
+/** The value at `path` inside a planned value (undefined where there is none), for assertions that walk into it. */
+function at(value: CtyValue | undefined, ...path: (string | number)[]): CtyValue | undefined {
+  for (const step of path) {
+    if (Array.isArray(value)) value = typeof step === "number" ? value[step] : undefined;
+    else value = typeof step === "string" ? objectValue(value)?.[step] : undefined;
+  }
+  return value;
+}
+
 
 const schema: Schema = {
   attributes: {
@@ -68,11 +79,11 @@ describe("planChange: create", () => {
       config({ disk: [{ path: "/a", serial: null }], step: [{ cmd: "x", exit: null }], limits: { cpu: 2, ram: null } }),
       null,
     );
-    expect(planned!.disk[0].path).toBe("/a");
-    expect(isUnknown(planned!.disk[0].serial)).toBe(true);
-    expect(isUnknown(planned!.step[0].exit)).toBe(true);
-    expect(planned!.limits.cpu).toBe(2);
-    expect(isUnknown(planned!.limits.ram)).toBe(true);
+    expect(at(planned, "disk", 0, "path")).toBe("/a");
+    expect(isUnknown(at(planned, "disk", 0, "serial"))).toBe(true);
+    expect(isUnknown(at(planned, "step", 0, "exit"))).toBe(true);
+    expect(at(planned, "limits", "cpu")).toBe(2);
+    expect(isUnknown(at(planned, "limits", "ram"))).toBe(true);
   });
 
   test("a null config is a destroy: no plan, no replacement", () => {
@@ -112,16 +123,16 @@ describe("planChange: update", () => {
       config({ disk: [{ path: "/b", serial: null }, { path: "/c", serial: null }, { path: "/a", serial: null }] }),
       prior,
     );
-    expect(planned!.disk[0]).toEqual({ path: "/b", serial: "S-B" });
-    expect(planned!.disk[1].path).toBe("/c");
-    expect(isUnknown(planned!.disk[1].serial)).toBe(true);
-    expect(planned!.disk[2]).toEqual({ path: "/a", serial: "S-A" });
+    expect(at(planned, "disk", 0)).toEqual({ path: "/b", serial: "S-B" });
+    expect(at(planned, "disk", 1, "path")).toBe("/c");
+    expect(isUnknown(at(planned, "disk", 1, "serial"))).toBe(true);
+    expect(at(planned, "disk", 2)).toEqual({ path: "/a", serial: "S-A" });
   });
 
   test("list block elements continue the prior element at the same index", () => {
     const { planned } = planChange(schema, config({ step: [{ cmd: "y", exit: null }, { cmd: "z", exit: null }] }), prior);
-    expect(planned!.step[0]).toEqual({ cmd: "y", exit: 0 });
-    expect(isUnknown(planned!.step[1].exit)).toBe(true);
+    expect(at(planned, "step", 0)).toEqual({ cmd: "y", exit: 0 });
+    expect(isUnknown(at(planned, "step", 1, "exit"))).toBe(true);
   });
 
   test("an optional+computed value set in config wins over the prior value", () => {
@@ -183,7 +194,7 @@ describe("planChange: update", () => {
       },
     };
     const r = planChange(s, { nics: { eth0: { net: "a", mac: null }, eth1: { net: "b", mac: null } } }, { nics: { eth0: { net: "a", mac: "00:11" } } });
-    expect(r.planned!.nics.eth0).toEqual({ net: "a", mac: "00:11" });
-    expect(isUnknown(r.planned!.nics.eth1.mac)).toBe(true);
+    expect(at(r.planned, "nics", "eth0")).toEqual({ net: "a", mac: "00:11" });
+    expect(isUnknown(at(r.planned, "nics", "eth1", "mac"))).toBe(true);
   });
 });

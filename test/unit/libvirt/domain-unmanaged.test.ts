@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { parseDomainXml } from "../../../lib/libvirt/domain-xml";
 import { unmanagedDomainParts } from "../../../lib/libvirt/domain-unmanaged";
 import type { DomainInfo } from "../../../lib/libvirt";
+import { domainSchema } from "../../../lib/provider/libvirt";
 import { adoptionMismatch } from "../../../lib/provider/libvirt/domain/adoption";
+import { valuesOf } from "./support/models";
 
 const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name), "utf8");
 
@@ -20,5 +22,5 @@ test("a marked domain of another type or architecture does not match", () => {
   const existing = { ...parseDomainXml(fixture("domain-inactive.xml")), state: "shut off", active: false, autostart: false, inactiveXml: "" } as DomainInfo;
   expect(adoptionMismatch(existing, { type: "kvm", os: null })).toBeUndefined();
   expect(adoptionMismatch(existing, { type: "qemu", os: null })).toMatch(/a kvm domain and the configuration creates a qemu one/);
-  expect(adoptionMismatch(existing, { type: "kvm", os: { type_arch: "aarch64" } })).toMatch(/architecture is x86_64, not aarch64/);
+  expect(adoptionMismatch(existing, valuesOf(domainSchema, { type: "kvm", os: { type_arch: "aarch64" } }))).toMatch(/architecture is x86_64, not aarch64/);
 });

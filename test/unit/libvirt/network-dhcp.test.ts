@@ -3,8 +3,9 @@
 import { buildNetworkXml, parseNetworkXml } from "../../../lib/libvirt/network-xml";
 import { parseDhcpLeases } from "../../../lib/libvirt/networks";
 import { UNKNOWN } from "../../../lib/provider/framework";
-import type { Values } from "../../../lib/provider/framework";
-import { domainResource, needsRestart, networkResource } from "../../../lib/provider/libvirt";
+import type { PlanModel, Values } from "../../../lib/provider/framework";
+import { domainResource, domainSchema, needsRestart, networkResource } from "../../../lib/provider/libvirt";
+import { valuesOf } from "./support/models";
 import { validateConfig } from "./support/validate-config";
 
 describe("network XML with a DHCP subnet", () => {
@@ -69,7 +70,7 @@ describe("libvirt_network ips checks", () => {
 
 describe("libvirt_domain addresses across updates", () => {
   const nic = { type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" } };
-  const prior = {
+  const prior = valuesOf(domainSchema, {
     name: "vm",
     memory: 256,
     memory_unit: "MiB",
@@ -77,18 +78,18 @@ describe("libvirt_domain addresses across updates", () => {
     running: true,
     os: { type: "hvm" },
     devices: { disks: [], interfaces: [{ ...nic, wait_for_ip: null, addresses: ["10.213.7.5"] }] },
-  };
+  });
 
   test("the leased addresses and the wait are not hardware: no restart for them", () => {
-    const planned = { ...prior, devices: { disks: [], interfaces: [{ ...nic, wait_for_ip: { timeout: 60, source: "lease" }, addresses: [] }] } };
+    const planned = valuesOf(domainSchema, { ...prior, devices: { disks: [], interfaces: [{ ...nic, wait_for_ip: { timeout: 60, source: "lease" }, addresses: [] }] } });
     expect(needsRestart(prior, planned)).toBe(false);
   });
 
   test("a change that restarts the guest plans the addresses as unknown; others keep them", async () => {
-    const plan = (planned: Values) => domainResource.modifyPlan!({ config: null, prior, planned, requiresReplace: [] }, undefined as never);
-    const restarted = (await plan({ ...prior, vcpu: 2 })).planned as Values;
-    expect(restarted.devices.interfaces[0].addresses).toBe(UNKNOWN);
-    const renamed = (await plan({ ...prior, description: "x" })).planned as Values;
-    expect(renamed.devices.interfaces[0].addresses).toEqual(["10.213.7.5"]);
+    const plan = (planned: PlanModel<typeof domainSchema>) => domainResource.modifyPlan!({ config: null, prior, planned, requiresReplace: [] }, undefined as never);
+    const restarted = await plan({ ...prior, vcpu: 2 });
+    expect(restarted.planned).toMatchObject({ devices: { interfaces: [{ addresses: UNKNOWN }] } });
+    const renamed = await plan({ ...prior, description: "x" });
+    expect(renamed.planned).toMatchObject({ devices: { interfaces: [{ addresses: ["10.213.7.5"] }] } });
   });
 });

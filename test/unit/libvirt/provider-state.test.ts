@@ -9,8 +9,11 @@ import {
   needsRestart,
   shutdownTimeoutFromEnv,
   SHUTDOWN_TIMEOUT_ENV,
+  domainSchema,
+  volumeSchema,
   volumeState,
 } from "../../../lib/provider/libvirt";
+import { valuesOf } from "./support/models";
 import type { DomainInfo, VolumeInfo } from "../../../lib/libvirt";
 import { UNKNOWN } from "../../../lib/provider/framework";
 
@@ -44,7 +47,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
 }
 
 describe("domain state", () => {
-  const known = {
+  const known = valuesOf(domainSchema, {
     name: "vm",
     memory: 96,
     memory_unit: "MiB",
@@ -52,30 +55,30 @@ describe("domain state", () => {
     metadata: { xml: OWNER },
     devices: { disks: [{ target: { dev: "vdb" } }, { target: { dev: "vda" } }], interfaces: null },
     destroy: { graceful: false, shutdown: null },
-  };
+  });
 
   test("keeps the configured unit, machine alias, metadata spelling and disk order", () => {
     const state = domainState(domainInfo(), known);
     expect(state).toMatchObject({ memory: 96, memory_unit: "MiB", vcpu: 2, running: true, autostart: false, uuid: "u-1", id: "u-1" });
     expect(state.os).toEqual({ type: "hvm", type_arch: "x86_64", type_machine: "q35", kernel: null, initrd: null, cmdline: null });
     expect(state.metadata).toEqual({ xml: OWNER });
-    expect(state.devices.disks.map((d: { target: { dev: string } }) => d.target.dev)).toEqual(["vdb", "vda"]);
-    expect(state.devices.interfaces[0]).toEqual({ type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" }, wait_for_ip: null, addresses: [] });
+    expect(state.devices?.disks?.map((d: { target: { dev: string } }) => d.target.dev)).toEqual(["vdb", "vda"]);
+    expect(state.devices?.interfaces?.[0]).toEqual({ type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" }, wait_for_ip: null, addresses: [] });
     expect(state.destroy).toEqual(known.destroy);
   });
 
   test("reports what libvirt has when it differs from the configuration", () => {
     const state = domainState(domainInfo({ memoryKiB: 100000, machine: "pc-i440fx-7.2", metadataXml: "<x:o xmlns:x='urn:x'/>", active: false }), known);
     expect(state).toMatchObject({ memory: 100000, memory_unit: "KiB", running: false });
-    expect(state.os.type_machine).toBe("pc-i440fx-7.2");
+    expect(state.os?.type_machine).toBe("pc-i440fx-7.2");
     expect(state.metadata).toEqual({ xml: "<x:o xmlns:x='urn:x'/>" });
   });
 
   test("an imported domain (no prior values) gets libvirt's values and no empty lists", () => {
-    const state = domainState(domainInfo({ interfaces: [], metadataXml: undefined }), { name: "vm" });
+    const state = domainState(domainInfo({ interfaces: [], metadataXml: undefined }), valuesOf(domainSchema, { name: "vm" }));
     expect(state).toMatchObject({ memory: 98304, memory_unit: "KiB", metadata: null, update: null, destroy: null });
-    expect(state.devices.interfaces).toBeNull();
-    expect(state.devices.disks).toHaveLength(2);
+    expect(state.devices?.interfaces).toBeNull();
+    expect(state.devices?.disks).toHaveLength(2);
   });
 
   test("machine aliases", () => {
@@ -89,7 +92,7 @@ describe("domain state", () => {
 });
 
 describe("what an update has to do", () => {
-  const prior = { memory: 96, memory_unit: "MiB", vcpu: 1, os: { type: "hvm" }, devices: { disks: [] }, description: null, metadata: { xml: OWNER } };
+  const prior = valuesOf(domainSchema, { memory: 96, memory_unit: "MiB", vcpu: 1, os: { type: "hvm" }, devices: { disks: [] }, description: null, metadata: { xml: OWNER } });
 
   test("memory in another unit but the same amount is no change", () => {
     expect(needsRestart(prior, { ...prior, memory: 98304, memory_unit: "KiB" })).toBe(false);
@@ -98,9 +101,10 @@ describe("what an update has to do", () => {
 
   test("hardware changes restart; description and metadata only redefine", () => {
     expect(needsRestart(prior, { ...prior, vcpu: 2 })).toBe(true);
-    expect(needsRestart(prior, { ...prior, devices: { disks: [{ target: { dev: "vda" } }] } })).toBe(true);
-    expect(needsRestart(prior, { ...prior, description: "x" })).toBe(false);
-    expect(needsRedefine(prior, { ...prior, description: "x" })).toBe(true);
+    expect(needsRestart(prior, valuesOf(domainSchema, { ...prior, devices: { disks: [{ target: { dev: "vda" } }] } }))).toBe(true);
+    const described = { ...prior, description: "x" };
+    expect(needsRestart(prior, described)).toBe(false);
+    expect(needsRedefine(prior, described)).toBe(true);
     expect(needsRedefine(prior, { ...prior, metadata: { xml: OWNER.replace("s/vm", "s/other") } })).toBe(true);
     expect(needsRedefine(prior, { ...prior, metadata: { xml: OWNER.replace(/"/g, "'") } })).toBe(false);
     expect(needsRedefine(prior, { ...prior })).toBe(false);
@@ -134,7 +138,7 @@ describe("volume state", () => {
 
   test("capacity in the configured unit, configuration-only values kept", () => {
     const create = { content: { url: "/img" } };
-    expect(volumeState(info, { capacity_unit: "MiB", create })).toMatchObject({
+    expect(volumeState(info, valuesOf(volumeSchema, { capacity_unit: "MiB", create }))).toMatchObject({
       capacity: 24,
       capacity_unit: "MiB",
       target: { format: { type: "qcow2" } },
@@ -146,7 +150,7 @@ describe("volume state", () => {
   });
 
   test("falls back to bytes when the size is not a whole number of the unit", () => {
-    expect(volumeState({ ...info, capacity: 1000 }, { capacity_unit: "MiB" })).toMatchObject({ capacity: 1000, capacity_unit: "bytes" });
+    expect(volumeState({ ...info, capacity: 1000 }, valuesOf(volumeSchema, { capacity_unit: "MiB" }))).toMatchObject({ capacity: 1000, capacity_unit: "bytes" });
   });
 
   test("capacityBytes", () => {
@@ -167,8 +171,8 @@ describe("volume state", () => {
       expect(capacityBytes({ capacity: 1, capacity_unit: unit.toLowerCase() })).toBe(bytes);
     }
     for (const unit of ["P", "PiB", "PB", "pib", "E", "KIBS"]) expect(capacityBytes({ capacity: 1, capacity_unit: unit })).toBeUndefined();
-    expect(volumeState({ ...info, capacity: 2 * 1024 ** 4 }, { capacity_unit: "tib" })).toMatchObject({ capacity: 2, capacity_unit: "tib" });
-    expect(volumeState({ ...info, capacity: 1024 ** 5 }, { capacity_unit: "PiB" })).toMatchObject({ capacity: 1024 ** 5, capacity_unit: "bytes" });
+    expect(volumeState({ ...info, capacity: 2 * 1024 ** 4 }, valuesOf(volumeSchema, { capacity_unit: "tib" }))).toMatchObject({ capacity: 2, capacity_unit: "tib" });
+    expect(volumeState({ ...info, capacity: 1024 ** 5 }, valuesOf(volumeSchema, { capacity_unit: "PiB" }))).toMatchObject({ capacity: 1024 ** 5, capacity_unit: "bytes" });
   });
 });
 

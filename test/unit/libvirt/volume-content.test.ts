@@ -7,8 +7,9 @@ import type { AddressInfo } from "node:net";
 import type { LibvirtClient, VolumeInfo, VolumeSpec } from "../../../lib/libvirt";
 import { Diagnostics } from "../../../lib/provider/framework";
 import type { ApplyResponse, ResourceContext } from "../../../lib/provider/framework";
-import { volumeResource } from "../../../lib/provider/libvirt";
+import { volumeResource, volumeSchema } from "../../../lib/provider/libvirt";
 import type { LibvirtProviderData } from "../../../lib/provider/libvirt";
+import { valuesOf } from "./support/models";
 
 const IMAGE = Buffer.from("cdktf-virt image bytes, 34 of them");
 let server: Server;
@@ -53,7 +54,7 @@ test("content from an http URL is downloaded once, sizes the volume and is remov
     diagnostics: new Diagnostics(),
     log: { trace() {}, debug() {}, info() {}, warn() {}, error() {} },
   };
-  const planned = {
+  const planned = valuesOf(volumeSchema, {
     name: "img",
     pool: "p",
     capacity: null,
@@ -62,8 +63,8 @@ test("content from an http URL is downloaded once, sizes the volume and is remov
     target: null,
     backing_store: null,
     create: { content: { url: `${baseUrl}/image.raw`, checksum: null, max_bytes: null, allow_insecure_http: true } },
-  };
-  const resp: ApplyResponse = { state: null };
+  });
+  const resp: ApplyResponse<typeof volumeSchema> = { state: null };
   await volumeResource.create({ config: planned, planned }, ctx, resp);
 
   expect(ctx.diagnostics.all).toEqual([]);

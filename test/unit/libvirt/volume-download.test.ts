@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ContentError, localContent } from "../../../lib/provider/libvirt/volume/content";
+import type { CtyObjectValue } from "../../../lib/provider/framework";
 import { volumeResource } from "../../../lib/provider/libvirt";
 import { validateConfig } from "./support/validate-config";
 
@@ -37,7 +38,7 @@ afterAll(async () => {
 const signal = new AbortController().signal;
 
 test("plain http without allow_insecure_http is an error on create.content.url at plan time", () => {
-  const config = (content: Record<string, unknown>) => ({ name: "v", pool: "p", capacity: null, backing_store: null, target: null, create: { content } });
+  const config = (content: CtyObjectValue) => ({ name: "v", pool: "p", capacity: null, backing_store: null, target: null, create: { content } });
   const refused = validateConfig(volumeResource, config({ url: "http://mirror/x.img", allow_insecure_http: null }));
   expect(refused.errors).toHaveLength(1);
   expect(refused.errors[0]).toMatchObject({ summary: "Insecure content URL", path: ["create", "content", "url"] });

@@ -1,11 +1,13 @@
 // libvirt_volume's removal_policy at plan time: protect refuses a delete, retain and snapshot say what will happen,
 // destroy (or unset) plans a plain delete; and the restore command of a final copy.
 import { Diagnostics } from "../../../lib/provider/framework";
+import { volumeSchema } from "../../../lib/provider/libvirt";
 import { planVolumeRemoval, restoreCommand } from "../../../lib/provider/libvirt/volume/removal";
+import { valuesOf } from "./support/models";
 
 function planDelete(policy: string | null): Diagnostics {
   const diagnostics = new Diagnostics();
-  const prior = { name: "data", pool: "images", removal_policy: policy };
+  const prior = valuesOf(volumeSchema, { name: "data", pool: "images", removal_policy: policy });
   expect(planVolumeRemoval({ config: null, prior, planned: null, requiresReplace: [] }, diagnostics).planned).toBeNull();
   return diagnostics;
 }
@@ -23,7 +25,7 @@ test("retain and snapshot warn with what will happen; destroy and unset say noth
 
 test("a create or update is left alone", () => {
   const diagnostics = new Diagnostics();
-  const planned = { name: "data", pool: "images", removal_policy: "protect" };
+  const planned = valuesOf(volumeSchema, { name: "data", pool: "images", removal_policy: "protect" });
   expect(planVolumeRemoval({ config: planned, prior: null, planned, requiresReplace: [] }, diagnostics).planned).toBe(planned);
   expect(diagnostics.all).toHaveLength(0);
 });

@@ -1,12 +1,12 @@
 // wait_for_ip without libvirtd: a client whose leases appear after a while, never, or while the wait is cancelled.
 import type { DhcpLease, DomainInfo, LibvirtClient } from "../../../lib/libvirt";
 import { Diagnostics } from "../../../lib/provider/framework";
-import type { Values } from "../../../lib/provider/framework";
-import { leasedAddresses, waitForAddresses } from "../../../lib/provider/libvirt";
+import { domainSchema, leasedAddresses, waitForAddresses } from "../../../lib/provider/libvirt";
+import { valuesOf } from "./support/models";
 
 const MAC = "52:54:00:00:00:07";
 const info = { active: true, interfaces: [{ type: "network", network: "lab", mac: MAC }] } as unknown as DomainInfo;
-const planned = (timeout: number): Values => ({ devices: { interfaces: [{ wait_for_ip: { timeout, source: "lease" } }] } });
+const planned = (timeout: number) => valuesOf(domainSchema, { devices: { interfaces: [{ wait_for_ip: { timeout, source: "lease" } }] } });
 
 /** A client whose network hands out a lease on the `after`-th query (never when undefined). */
 function client(after?: number): { client: LibvirtClient; queries: () => number } {

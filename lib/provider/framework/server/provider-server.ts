@@ -6,7 +6,7 @@ import type { PluginHost, ProviderHandlers, Tfplugin6 } from "../../plugin";
 import type { Diagnostics } from "../diagnostics";
 import { normalizeObject } from "../normalize";
 import type { DataSource, Logger, Provider, Resource, ResourceContext } from "../resource";
-import type { Schema, Values } from "../schema";
+import type { Schema } from "../schema";
 import { checkSchema, objectType } from "../schema-type";
 import { SecretScrubber } from "../scrub";
 import { validateConfigValue } from "../validate";
@@ -14,7 +14,7 @@ import { InFlightCalls, guarded } from "./calls";
 import type { CallScope, Entry } from "./calls";
 import * as rpc from "./resource-rpcs";
 import { learnRequestSecrets } from "./secrets";
-import { decodeDynamic, diagnosticsToWire, encodeDynamic, schemaToWire } from "./wire";
+import { decodeObject, diagnosticsToWire, encodeDynamic, schemaToWire } from "./wire";
 
 type Res<M extends keyof Tfplugin6> = Promise<Tfplugin6[M]["res"]>;
 
@@ -97,7 +97,7 @@ export class ProviderServer {
     const scrubber = this.providerScrubber(req);
     return this.calls.run(scrubber.logger(this.logFor("ValidateProviderConfig")), async (s) => {
       const config = await guarded("Reading the provider configuration", s.diagnostics, s.log, () =>
-        decodeDynamic(req.config, this.providerType) as Values | null);
+        decodeObject(req.config, this.providerType));
       if (config) {
         validateConfigValue(this.provider.schema, config, s.diagnostics);
         if (this.provider.validateConfig) {
@@ -114,7 +114,7 @@ export class ProviderServer {
     const scrubber = this.providerScrubber(req);
     return this.calls.run(scrubber.logger(this.logFor("ConfigureProvider")), async (s) => {
       const config = (await guarded("Reading the provider configuration", s.diagnostics, s.log, () =>
-        decodeDynamic(req.config, this.providerType))) as Values | null | undefined;
+        decodeObject(req.config, this.providerType)));
       if (config !== undefined) {
         const ctx = { ...s, terraformVersion: this.terraformVersion };
         this.providerData = await guarded(`Configuring provider ${this.provider.typeName}`, s.diagnostics, s.log, () =>
@@ -126,7 +126,7 @@ export class ProviderServer {
 
   private readDataSource(req: Tfplugin6["ReadDataSource"]["req"]): Res<"ReadDataSource"> {
     return this.withEntry(this.dataSourceTypes, req.type_name, "ReadDataSource", req, async (e, s): Res<"ReadDataSource"> => {
-      const config = (decodeDynamic(req.config, e.type) as Values | null) ?? {};
+      const config = decodeObject(req.config, e.type) ?? {};
       const result = await guarded(`Reading data source ${e.impl.typeName}`, s.diagnostics, s.log, () =>
         e.impl.read(config, this.context(s)));
       if (result === undefined || s.diagnostics.hasErrors()) return {};

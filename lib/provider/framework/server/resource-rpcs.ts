@@ -3,18 +3,18 @@
 // of a real object. When anything fails after an object exists, the answer still carries the best-known state
 // (new, or the unchanged prior bytes).
 import { decodeJson, isUnknown, isWhollyKnown } from "../../cty";
-import type { CtyValue } from "../../cty";
+import type { CtyInput, CtyObjectValue, CtyValue } from "../../cty";
 import type { Tfplugin6 } from "../../plugin";
 import { formatAttrPath, sortUniquePaths } from "../diagnostics";
 import { checkApplyAgainstPlan, checkPlanAgainstConfig, describeInconsistencies, findUnknownPaths } from "../consistency";
 import { normalizeObject } from "../normalize";
 import { planChange } from "../planner";
 import type { ApplyResponse, Resource, ResourceContext, State } from "../resource";
-import type { Values } from "../schema";
 import { validateConfigValue } from "../validate";
 import { guarded, recordError } from "./calls";
 import type { Entry } from "./calls";
-import { decodeDynamic, encodeDynamic, pathToWire } from "./wire";
+import { decodeObject, encodeDynamic, pathToWire } from "./wire";
+import type { DecodedObject } from "./wire";
 
 type E = Entry<Resource<unknown>>;
 type Ctx = ResourceContext<unknown>;
@@ -23,7 +23,7 @@ type Rpc<M extends keyof Tfplugin6> = Tfplugin6[M];
 /** What ValidateResourceConfig and ValidateDataResourceConfig need of a resource or data source. */
 interface ConfigValidating {
   readonly typeName: string;
-  validateConfig?(config: Values, ctx: Ctx): void | Promise<void>;
+  validateConfig?(config: DecodedObject, ctx: Ctx): void | Promise<void>;
 }
 
 /** ValidateResourceConfig and ValidateDataResourceConfig: schema checks, then the type's own validateConfig. */
@@ -32,7 +32,7 @@ export async function validateConfig(
   req: Rpc<"ValidateResourceConfig" | "ValidateDataResourceConfig">["req"],
   ctx: Ctx,
 ): Promise<Rpc<"ValidateResourceConfig" | "ValidateDataResourceConfig">["res"]> {
-  const config = decodeDynamic(req.config, e.type) as Values | null;
+  const config = decodeObject(req.config, e.type);
   validateConfigValue(e.schema, config, ctx.diagnostics);
   if (config && e.impl.validateConfig && !ctx.diagnostics.hasErrors()) {
     await guarded(`Validating ${e.impl.typeName}`, ctx.diagnostics, ctx.log, () => e.impl.validateConfig!(config, ctx));
@@ -60,10 +60,10 @@ export async function upgradeResourceState(e: E, req: Rpc<"UpgradeResourceState"
     );
     return {};
   }
-  let state: Values | null;
+  let state: CtyInput;
   if (stored === current) {
     // Attributes removed from the schema without a version bump are dropped, new ones start as null.
-    state = decodeJson(json, e.type, { ignoreUndefinedAttributes: true }) as Values | null;
+    state = decodeJson(json, e.type, { ignoreUndefinedAttributes: true });
   } else {
     if (!e.impl.upgradeState) {
       ctx.diagnostics.error(
@@ -72,7 +72,7 @@ export async function upgradeResourceState(e: E, req: Rpc<"UpgradeResourceState"
       );
       return {};
     }
-    const raw = JSON.parse(Buffer.from(json).toString("utf8")) as Values;
+    const raw: CtyObjectValue = JSON.parse(Buffer.from(json).toString("utf8"));
     const upgraded = await guarded(`Upgrading the state of ${name} from version ${stored}`, ctx.diagnostics, ctx.log, () =>
       e.impl.upgradeState!(stored, raw, ctx));
     if (upgraded === undefined || ctx.diagnostics.hasErrors()) return {};
@@ -85,7 +85,7 @@ export async function readResource(e: E, req: Rpc<"ReadResource">["req"], ctx: C
   const keep = { new_state: req.current_state, private: req.private }; // on any failure: state unchanged
   const what = `Reading ${e.impl.typeName}`;
   try {
-    const current = decodeDynamic(req.current_state, e.type) as State | null;
+    const current = decodeObject(req.current_state, e.type);
     if (current === null) return { new_state: encodeDynamic(null, e.type) };
     const result = await guarded(what, ctx.diagnostics, ctx.log, () =>
       e.impl.read({ state: current, private: privateBytes(req.private) }, ctx));
@@ -108,8 +108,8 @@ export async function readResource(e: E, req: Rpc<"ReadResource">["req"], ctx: C
 }
 
 export async function planResourceChange(e: E, req: Rpc<"PlanResourceChange">["req"], ctx: Ctx): Promise<Rpc<"PlanResourceChange">["res"]> {
-  const prior = decodeDynamic(req.prior_state, e.type) as State | null;
-  const config = decodeDynamic(req.config, e.type) as Values | null;
+  const prior = decodeObject(req.prior_state, e.type);
+  const config = decodeObject(req.config, e.type);
   const name = e.impl.typeName;
   const outcome = planChange(e.schema, config, prior);
   let planned = outcome.planned;
@@ -146,8 +146,8 @@ export async function planResourceChange(e: E, req: Rpc<"PlanResourceChange">["r
 }
 
 export async function applyResourceChange(e: E, req: Rpc<"ApplyResourceChange">["req"], ctx: Ctx): Promise<Rpc<"ApplyResourceChange">["res"]> {
-  const prior = decodeDynamic(req.prior_state, e.type) as State | null;
-  const planned = decodeDynamic(req.planned_state, e.type) as State | null;
+  const prior = decodeObject(req.prior_state, e.type);
+  const planned = decodeObject(req.planned_state, e.type);
   const name = e.impl.typeName;
   const priv = privateBytes(req.planned_private);
   const keepPrior = { new_state: req.prior_state, private: req.planned_private };
@@ -156,7 +156,7 @@ export async function applyResourceChange(e: E, req: Rpc<"ApplyResourceChange">[
     await guarded(`Deleting ${name}`, ctx.diagnostics, ctx.log, () => e.impl.delete({ prior, private: priv }, ctx));
     return ctx.diagnostics.hasErrors() ? keepPrior : { new_state: encodeDynamic(null, e.type) };
   }
-  const config = (decodeDynamic(req.config, e.type) as Values | null) ?? {};
+  const config = decodeObject(req.config, e.type) ?? {};
   const resp: ApplyResponse = { state: null };
   if (prior === null) {
     await guarded(`Creating ${name}`, ctx.diagnostics, ctx.log, () => e.impl.create({ config, planned, private: priv }, ctx, resp));
@@ -237,7 +237,7 @@ function withoutUnknowns(v: CtyValue): CtyValue {
   if (isUnknown(v)) return null;
   if (Array.isArray(v)) return v.map(withoutUnknowns);
   if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
-    const out: Values = {};
+    const out: CtyObjectValue = {};
     for (const [k, x] of Object.entries(v)) out[k] = withoutUnknowns(x);
     return out;
   }

@@ -27,6 +27,18 @@ export function decodeDynamic(dv: DynamicValue | undefined, type: CtyType): CtyV
   return null;
 }
 
+/**
+ * A whole resource, data source or provider value as decoded from the wire. Decoded against its object type it is
+ * an object holding every attribute, or null; resource code reads it through its schema's typed model (model.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DecodedObject = { [attribute: string]: any };
+
+/** decodeDynamic for a value of an object type. */
+export function decodeObject(dv: DynamicValue | undefined, type: CtyType): DecodedObject | null {
+  return decodeDynamic(dv, type) as DecodedObject | null;
+}
+
 export function encodeDynamic(value: CtyValue, type: CtyType): DynamicValue {
   return { msgpack: encodeMsgpack(value, type) };
 }

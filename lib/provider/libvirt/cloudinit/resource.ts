@@ -7,44 +7,17 @@
 // Without `pool`, the ISO goes to the pool named "default" when the host has one, else to a local file as in
 // 0.9.x (local-iso.ts), so a 0.9.x configuration applies unchanged.
 import { createHash } from "node:crypto";
-import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { requiresReplace, str, useStateForUnknown, num } from "../../framework";
+import type { Resource, ResourceContext } from "../../framework";
 import { buildNoCloudIso } from "../../../libvirt/iso9660";
 import { checkName, clientOf, ignoreNotFound, knownString, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { localIsoPath, localIsoSize, removeLocalIso, writeLocalIso } from "./local-iso";
+import { cloudinitDiskSchema, DEFAULT_CLOUDINIT_POOL } from "./schema";
+import type { CloudinitDiskPlan, CloudinitDiskState } from "./schema";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
-/** The pool used when none is given and the host has a pool of this name (else: a local file). */
-export const DEFAULT_CLOUDINIT_POOL = "default";
-
-const replaced = [requiresReplace()];
-
-const schema = {
-  description: "A cloud-init NoCloud seed ISO, built by the provider and stored as a volume in a pool; attach it to a domain as a cdrom.",
-  attributes: {
-    name: str({ required: true, description: 'Name of the volume holding the ISO, e.g. "vm1-cloudinit.iso".', planModifiers: replaced }),
-    pool: str({
-      optional: true,
-      computed: true,
-      description:
-        `Pool to store the ISO in. Unset: the pool "${DEFAULT_CLOUDINIT_POOL}" when the host has one; else the ISO is a local ` +
-        "file (path; pool stays null) to upload with libvirt_volume create.content.url, as in the official provider 0.9.",
-      planModifiers: replaced,
-    }),
-    // Sensitive (the 0.9.x schema does not mark them): user-data often carries passwords, keys and tokens.
-    user_data: str({ optional: true, sensitive: true, description: "The user-data file (e.g. a #cloud-config document). Default empty.", planModifiers: replaced }),
-    meta_data: str({ optional: true, sensitive: true, description: "The meta-data file (instance-id, local-hostname, ...). Default empty.", planModifiers: replaced }),
-    network_config: str({ optional: true, sensitive: true, description: "The network-config file; left out of the ISO when unset.", planModifiers: replaced }),
-    id: str({ computed: true, description: "The volume's key (its path); the file's path for a local ISO.", planModifiers: [useStateForUnknown()] }),
-    path: str({ computed: true, description: "Path of the ISO volume on the host, or of the local ISO file.", planModifiers: [useStateForUnknown()] }),
-    size: num({ computed: true, description: "Size of the ISO in bytes.", planModifiers: [useStateForUnknown()] }),
-    checksum: str({ computed: true, description: "SHA-256 of the ISO written at creation.", planModifiers: [useStateForUnknown()] }),
-  },
-};
-
-export function cloudinitIso(values: Values): Buffer {
+export function cloudinitIso(values: Pick<CloudinitDiskPlan, "user_data" | "meta_data" | "network_config">): Buffer {
   return buildNoCloudIso({
     userData: knownString(values.user_data) ?? "",
     metaData: knownString(values.meta_data) ?? "",
@@ -52,9 +25,9 @@ export function cloudinitIso(values: Values): Buffer {
   });
 }
 
-function diskState(known: Values, where: { pool: string | null; path: string | null; id: string | null; size: number }): State {
+function diskState(known: CloudinitDiskPlan, where: { pool: string | null; path: string | null; id: string | null; size: number }): CloudinitDiskState {
   return {
-    name: String(known.name),
+    name: known.name,
     pool: where.pool,
     user_data: known.user_data ?? null,
     meta_data: known.meta_data ?? null,
@@ -66,17 +39,17 @@ function diskState(known: Values, where: { pool: string | null; path: string | n
   };
 }
 
-async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(known: CloudinitDiskPlan, ctx: Ctx): Promise<CloudinitDiskState | null> {
   const pool = knownString(known.pool);
   if (pool === undefined) return readLocal(known, ctx);
   const { client, call } = clientOf(ctx);
-  const info = await client.volumes.find(pool, String(known.name), call);
+  const info = await client.volumes.find(pool, known.name, call);
   if (!info) return null;
   return diskState({ ...known, name: info.name }, { pool: info.pool, id: info.key ?? info.path ?? null, path: info.path ?? null, size: info.capacity });
 }
 
 /** A local ISO: written again from the state when the file is gone (its content is a function of the inputs). */
-async function readLocal(known: Values, ctx: Ctx): Promise<State | null> {
+async function readLocal(known: CloudinitDiskPlan, ctx: Ctx): Promise<CloudinitDiskState | null> {
   const path = knownString(known.path);
   if (path === undefined) return null;
   let size = await localIsoSize(path);
@@ -93,9 +66,9 @@ async function defaultPool(ctx: Ctx): Promise<string | undefined> {
   return (await client.pools.find(DEFAULT_CLOUDINIT_POOL, call)) ? DEFAULT_CLOUDINIT_POOL : undefined;
 }
 
-export const cloudinitDiskResource: Resource<LibvirtProviderData> = {
+export const cloudinitDiskResource: Resource<LibvirtProviderData, typeof cloudinitDiskSchema> = {
   typeName: "libvirt_cloudinit_disk",
-  schema,
+  schema: cloudinitDiskSchema,
 
   validateConfig(config, ctx) {
     checkName(config.name, ["name"], "volume", ctx.diagnostics);
@@ -104,7 +77,7 @@ export const cloudinitDiskResource: Resource<LibvirtProviderData> = {
 
   async create({ planned }, ctx, resp) {
     const { client, call } = clientOf(ctx);
-    const name = String(planned.name);
+    const name = planned.name;
     const iso = cloudinitIso(planned);
     const checksum = createHash("sha256").update(iso).digest("hex");
     const pool = knownString(planned.pool) ?? (await defaultPool(ctx));
@@ -145,20 +118,20 @@ export const cloudinitDiskResource: Resource<LibvirtProviderData> = {
     const pool = knownString(prior.pool);
     const path = knownString(prior.path);
     if (pool === undefined) {
-      if (path) await removeLocalIso(path, String(prior.name));
+      if (path) await removeLocalIso(path, prior.name);
       return;
     }
     const { client, call } = clientOf(ctx);
     if (path) {
-      const users = await client.domains.diskUsers(path, { pool, name: String(prior.name) }, call);
+      const users = await client.domains.diskUsers(path, { pool, name: prior.name }, call);
       if (users.length > 0) {
         throw new Error(
-          `cloud-init disk ${pool}/${String(prior.name)} is in use by running domain(s) ${users.map((u) => u.domain).join(", ")}. ` +
+          `cloud-init disk ${pool}/${prior.name} is in use by running domain(s) ${users.map((u) => u.domain).join(", ")}. ` +
             "Replace the domain with it: lifecycle { replace_triggered_by = [<this disk>.id] } on the domain.",
         );
       }
     }
-    await ignoreNotFound(client.volumes.delete(pool, String(prior.name), call), "volume");
+    await ignoreNotFound(client.volumes.delete(pool, prior.name, call), "volume");
   },
 
   async importState(id) {

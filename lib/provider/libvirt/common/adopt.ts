@@ -2,7 +2,8 @@
 // (`metadata.xml` holds a <cdktf-virt:owner> element): when a create finds an object of that name with the same
 // marker, a previous run died after creating it and the create converges it instead of failing. Pools and
 // volumes have no metadata, so an existing one is never taken over: the error names the import command.
-import type { AttrPath, Diagnostics, Values } from "../../framework";
+import type { Unknown } from "../../cty";
+import type { AttrPath, Diagnostics } from "../../framework";
 import { ownerMarkerOfMetadata } from "../../../libvirt/metadata";
 import { knownObject, knownString } from "./values";
 
@@ -10,7 +11,7 @@ export interface AdoptCheck {
   /** Resource type, e.g. "libvirt_domain". */
   readonly kind: string;
   /** The planned values: `name` (also the ID `terraform import` takes) and the `metadata` block with the marker. */
-  readonly planned: Values;
+  readonly planned: { readonly name: string; readonly metadata: { readonly xml: string } | Unknown | null };
   /** The marker found on the existing object (undefined: none). */
   readonly existingMarker: string | undefined;
   readonly diagnostics: Diagnostics;
@@ -35,7 +36,7 @@ export function adoptOrFail(check: AdoptCheck): boolean {
       : check.existingMarker !== undefined
         ? `It is marked as owned by ${JSON.stringify(check.existingMarker)}, not ${JSON.stringify(planned)}.`
         : "Its metadata carries no cdktf-virt owner element, so this configuration did not create it.";
-  const name = String(check.planned.name);
+  const name = check.planned.name;
   refuseExisting(check.kind, name, name, check.diagnostics, why);
   return false;
 }

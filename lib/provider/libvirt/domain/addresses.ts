@@ -3,8 +3,9 @@
 // the timeout passes (an error on the interface's wait_for_ip) or terraform is interrupted (the signal).
 import { abortableDelay } from "../../../libvirt/delay";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
-import type { Diagnostics, Values } from "../../framework";
+import type { Diagnostics } from "../../framework";
 import { knownList, knownObject, secondsToMs } from "../common";
+import type { DomainPlan } from "./schema";
 import type { AddressesByMac } from "./state";
 
 const DEFAULT_WAIT_MS = 300_000;
@@ -29,7 +30,7 @@ export async function leasedAddresses(info: DomainInfo, client: LibvirtClient, c
  * defined (its MACs). Returns false after adding an error diagnostic when one did not get an address in time.
  */
 export async function waitForAddresses(
-  planned: Values,
+  planned: Pick<DomainPlan, "devices">,
   info: DomainInfo,
   client: LibvirtClient,
   call: VirshCallOptions,

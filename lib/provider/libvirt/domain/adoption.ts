@@ -2,13 +2,17 @@
 // so a domain that carries it but is not what this configuration creates (another hypervisor type or architecture)
 // is refused with the import command; one that matches is adopted, and what it holds beyond the model (passed-through
 // devices, qemu:commandline) is named in a warning rather than carried silently.
-import type { Diagnostics, Values } from "../../framework";
+import type { Diagnostics } from "../../framework";
 import type { DomainInfo } from "../../../libvirt";
 import { unmanagedDomainParts } from "../../../libvirt/domain-unmanaged";
 import { knownObject, knownString, refuseExisting } from "../common";
+import type { DomainConfig } from "./schema";
+
+/** What adoption compares: the hypervisor type and the architecture. */
+type AdoptionView = Pick<DomainConfig, "type" | "os">;
 
 /** Why `existing` is not the domain `planned` would have created, or undefined when it is. */
-export function adoptionMismatch(existing: DomainInfo, planned: Values): string | undefined {
+export function adoptionMismatch(existing: DomainInfo, planned: AdoptionView): string | undefined {
   const type = knownString(planned.type);
   if (type !== undefined && existing.type !== type) {
     return `It carries this configuration's ownership marker, but it is a ${existing.type} domain and the configuration creates a ${type} one.`;
@@ -21,10 +25,10 @@ export function adoptionMismatch(existing: DomainInfo, planned: Values): string 
 }
 
 /** Refuses (with the import command) a marked domain that does not match; true when it may be adopted. */
-export function checkAdoptable(existing: DomainInfo, planned: Values, diagnostics: Diagnostics): boolean {
+export function checkAdoptable(existing: DomainInfo, planned: AdoptionView & { readonly name: string }, diagnostics: Diagnostics): boolean {
   const mismatch = adoptionMismatch(existing, planned);
   if (mismatch === undefined) return true;
-  const name = String(planned.name);
+  const name = planned.name;
   refuseExisting("libvirt_domain", name, name, diagnostics, `${mismatch} It was not adopted.`);
   return false;
 }

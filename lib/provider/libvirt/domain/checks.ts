@@ -1,12 +1,13 @@
 // libvirt_domain's numbers and addresses at plan time: memory a whole number of KiB below 2^53 bytes, vCPUs from
 // 1 to 4096 (QEMU's limit), timeouts and console ports whole and non-negative, MACs unicast and well-formed.
-import type { Diagnostics, Values } from "../../framework";
+import type { Diagnostics } from "../../framework";
 import { checkMac, checkName, checkSize, checkWholeNumber, knownList, knownObject } from "../common";
+import type { DomainConfig } from "./schema";
 
 const MAX_VCPUS = 4096;
 const MAX_SECONDS = 7 * 24 * 3600;
 
-export function validateDomainNumbers(config: Values, diagnostics: Diagnostics): void {
+export function validateDomainNumbers(config: DomainConfig, diagnostics: Diagnostics): void {
   checkName(config.name, ["name"], "domain", diagnostics);
   const bytes = checkSize(config.memory, config.memory_unit ?? "KiB", ["memory"], 1, diagnostics);
   if (bytes !== undefined && bytes % 1024 !== 0) {
@@ -21,7 +22,7 @@ export function validateDomainNumbers(config: Values, diagnostics: Diagnostics):
   knownList(devices?.consoles).forEach((console, i) => {
     checkWholeNumber(knownObject(console.target)?.port, ["devices", "consoles", i, "target", "port"], 0, 65535, diagnostics);
   });
-  for (const block of ["update", "destroy"]) {
+  for (const block of ["update", "destroy"] as const) {
     checkWholeNumber(knownObject(knownObject(config[block])?.shutdown)?.timeout, [block, "shutdown", "timeout"], 0, MAX_SECONDS, diagnostics);
   }
 }

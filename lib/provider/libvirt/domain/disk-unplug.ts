@@ -3,26 +3,28 @@
 // the bus cannot unplug (SATA, virtio without ACPI hotplug) or the guest does not release a disk in time, the
 // update falls back to its usual graceful restart.
 import type { DomainInfo } from "../../../libvirt";
-import type { ResourceContext, Values } from "../../framework";
+import type { ResourceContext } from "../../framework";
 import { clientOf, knownList, knownObject, knownString } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
+import type { DomainDisk, DomainPlan } from "./schema";
 
 /** Whether going from one value to another changes the virtual hardware (resource.ts: needsRestart). */
-export type RestartCheck = (before: Values, after: Values) => boolean;
+export type RestartCheck = (before: DomainPlan, after: DomainPlan) => boolean;
 
 const DISK_RELEASE_TIMEOUT_MS = 10_000;
 
-function dev(disk: Values): string | undefined {
-  return knownString(knownObject(disk.target)?.dev);
+function dev(disk: DomainDisk): string | undefined {
+  return knownString(disk.target.dev);
 }
 
 /** The target devices the plan removes, when removing them is the only hardware change; else undefined. */
-export function removedDisksOnly(current: Values, planned: Values, needsRestart: RestartCheck): string[] | undefined {
-  const currentDisks = knownList(knownObject(current.devices)?.disks);
+export function removedDisksOnly(current: DomainPlan, planned: DomainPlan, needsRestart: RestartCheck): string[] | undefined {
+  const currentDevices = knownObject(current.devices);
+  const currentDisks = knownList(currentDevices?.disks);
   const plannedTargets = new Set(knownList(knownObject(planned.devices)?.disks).map(dev));
   const removed = currentDisks.filter((d) => !plannedTargets.has(dev(d)));
-  if (removed.length === 0 || removed.some((d) => dev(d) === undefined)) return undefined;
-  const rest = { ...current, devices: { ...knownObject(current.devices), disks: currentDisks.filter((d) => plannedTargets.has(dev(d))) } };
+  if (!currentDevices || removed.length === 0 || removed.some((d) => dev(d) === undefined)) return undefined;
+  const rest = { ...current, devices: { ...currentDevices, disks: currentDisks.filter((d) => plannedTargets.has(dev(d))) } };
   return needsRestart(rest, planned) ? undefined : removed.map((d) => dev(d)!);
 }
 
@@ -32,8 +34,8 @@ export function removedDisksOnly(current: Values, planned: Values, needsRestart:
  */
 export async function unplugRemovedDisks(
   info: DomainInfo,
-  current: Values,
-  planned: Values,
+  current: DomainPlan,
+  planned: DomainPlan,
   needsRestart: RestartCheck,
   ctx: ResourceContext<LibvirtProviderData>,
 ): Promise<DomainInfo | undefined> {

@@ -1,7 +1,7 @@
 // libvirt_domain: define, start, converge in place, stop gracefully, undefine. An update that changes the
 // hardware shuts the guest down (ACPI, then destroy after the timeout), redefines it and starts it again; a
 // change of description or metadata only redefines it. `running` is managed like any other attribute.
-import type { Resource, ResourceContext, State, Values } from "../../framework";
+import type { Known, Resource, ResourceContext } from "../../framework";
 import { isUnknown, UNKNOWN } from "../../framework";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt/metadata";
@@ -10,6 +10,7 @@ import { validateDomainNumbers } from "./checks";
 import { checkAdoptable, warnUnmanagedParts } from "./adoption";
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
+import type { DomainConfig, DomainPlan, DomainState } from "./schema";
 import { domainSpecFrom, memoryKiB } from "./spec";
 import { unplugRemovedDisks } from "./disk-unplug";
 import { reportRebuildCopies, snapshotBeforeDelete } from "./rebuild-snapshots";
@@ -18,13 +19,20 @@ import { leasedAddresses, waitForAddresses } from "./addresses";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
-async function readBack(client: LibvirtClient, known: Values, call: VirshCallOptions): Promise<State | null> {
+/** What decides whether the guest must restart: its virtual hardware. */
+type HardwareView = Pick<DomainConfig, "memory" | "memory_unit" | "vcpu" | "os" | "devices">;
+/** What decides whether the definition changes. */
+type DefinitionView = HardwareView & Pick<DomainPlan, "description" | "metadata">;
+/** How a block of update or destroy settings stops the guest. */
+type ShutdownSettings = Pick<NonNullable<DomainState["update"]>, "shutdown"> | null | undefined;
+
+async function readBack(client: LibvirtClient, known: DomainPlan, call: VirshCallOptions): Promise<DomainState | null> {
   const info = await client.domains.find(known.name, call);
   return info ? domainState(info, known, await leasedAddresses(info, client, call)) : null;
 }
 
 /** After a (re)start: wait_for_ip, then the state with the addresses. */
-async function settle(planned: Values, ctx: Ctx): Promise<State | null> {
+async function settle(planned: DomainPlan, ctx: Ctx): Promise<DomainState | null> {
   const { client, call } = clientOf(ctx);
   const info = await client.domains.find(planned.name, call);
   if (!info) return null;
@@ -40,10 +48,10 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** The devices as hardware: without what the interfaces report (addresses) or how the apply waits (wait_for_ip). */
-function hardware(devices: unknown): unknown {
+function hardware(devices: HardwareView["devices"]): unknown {
   const known = knownObject(devices);
   if (!known || !Array.isArray(known.interfaces)) return devices;
-  const interfaces = known.interfaces.map((nic: unknown) => {
+  const interfaces = known.interfaces.map((nic) => {
     const k = knownObject(nic);
     if (!k) return nic;
     const { addresses: _addresses, wait_for_ip: _wait, ...rest } = k;
@@ -53,7 +61,7 @@ function hardware(devices: unknown): unknown {
 }
 
 /** True when going from `before` to `after` changes the virtual hardware (the guest must be restarted). */
-export function needsRestart(before: Values, after: Values): boolean {
+export function needsRestart(before: HardwareView, after: HardwareView): boolean {
   if (memoryKiB(before) !== memoryKiB(after)) return true;
   if (!same(before.vcpu ?? 1, after.vcpu ?? 1)) return true;
   if (!same(before.os, after.os)) return true;
@@ -61,27 +69,27 @@ export function needsRestart(before: Values, after: Values): boolean {
 }
 
 /** True when the definition changes at all (hardware, description or metadata). */
-export function needsRedefine(before: Values, after: Values): boolean {
+export function needsRedefine(before: DefinitionView, after: DefinitionView): boolean {
   if (needsRestart(before, after)) return true;
   if ((knownString(before.description) ?? "") !== (knownString(after.description) ?? "")) return true;
   return !sameXmlContent(knownObject(before.metadata)?.xml, knownObject(after.metadata)?.xml);
 }
 
-function shutdownTimeoutMs(block: unknown, ctx: Ctx, what: string): number {
-  return secondsToMs(knownObject(knownObject(block)?.shutdown)?.timeout, ctx.providerData.shutdownTimeoutMs, what);
+function shutdownTimeoutMs(block: ShutdownSettings, ctx: Ctx, what: string): number {
+  return secondsToMs(block?.shutdown?.timeout, ctx.providerData.shutdownTimeoutMs, what);
 }
 
 /** Direct kernel boot: absolute host paths, and initrd/cmdline only with a kernel. */
-function validateKernelBoot(os: Values | undefined, ctx: Ctx): void {
+function validateKernelBoot(os: Known<DomainConfig["os"]> | undefined, ctx: Ctx): void {
   if (!os) return;
-  for (const field of ["kernel", "initrd"]) {
+  for (const field of ["kernel", "initrd"] as const) {
     const path = os[field];
     if (typeof path === "string" && !path.startsWith("/")) {
       ctx.diagnostics.error(`Relative ${field} path`, `os.${field} must be an absolute path on the host, got "${path}".`, ["os", field]);
     }
   }
   const kernelMissing = os.kernel === null || os.kernel === undefined;
-  for (const field of ["initrd", "cmdline"]) {
+  for (const field of ["initrd", "cmdline"] as const) {
     if (kernelMissing && os[field] !== null && os[field] !== undefined) {
       ctx.diagnostics.error(`${field} without kernel`, `os.${field} is only used with direct kernel boot: set os.kernel too.`, ["os", field]);
     }
@@ -92,7 +100,7 @@ function validateKernelBoot(os: Values | undefined, ctx: Ctx): void {
 }
 
 /** Brings an existing domain (described by `current`) to the planned definition, autostart and power state. */
-async function converge(found: DomainInfo, known: Values, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(found: DomainInfo, known: DomainPlan, planned: DomainPlan, ctx: Ctx): Promise<void> {
   const { client, call } = clientOf(ctx);
   let [info, current] = [found, known];
   let active = info.active;
@@ -123,22 +131,23 @@ async function converge(found: DomainInfo, known: Values, planned: Values, ctx: 
  * A create that will find a domain of that name: shown in the plan already, the refusal of one that does not match
  * and the parts an adopted one keeps. A domain without this configuration's marker is refused at apply, as before.
  */
-async function previewAdoption(planned: Values, ctx: Ctx): Promise<void> {
-  if (typeof planned.name !== "string") return;
+async function previewAdoption(planned: DomainConfig, ctx: Ctx): Promise<void> {
+  const name = planned.name;
+  if (typeof name !== "string") return;
   const { client, call } = clientOf(ctx);
   let existing: DomainInfo | undefined;
   try {
-    existing = await client.domains.find(planned.name, call);
+    existing = await client.domains.find(name, call);
   } catch {
     return; // not reachable while planning: the apply reports it
   }
   if (!existing) return;
   const marker = plannedMarker(knownString(knownObject(planned.metadata)?.xml));
   if (marker === undefined || marker !== existing.ownerMarker) return;
-  if (checkAdoptable(existing, planned, ctx.diagnostics)) warnUnmanagedParts(existing, ctx.diagnostics);
+  if (checkAdoptable(existing, { ...planned, name }, ctx.diagnostics)) warnUnmanagedParts(existing, ctx.diagnostics);
 }
 
-export const domainResource: Resource<LibvirtProviderData> = {
+export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> = {
   typeName: "libvirt_domain",
   schema: domainSchema,
 
@@ -149,7 +158,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
     if (!needsRestart(prior, planned) && prior.running === planned.running) return { planned };
     const devices = knownObject(planned.devices);
     if (!devices || !Array.isArray(devices.interfaces)) return { planned };
-    const interfaces = devices.interfaces.map((nic: unknown) => (knownObject(nic) ? { ...(nic as Values), addresses: UNKNOWN } : nic));
+    const interfaces = devices.interfaces.map((nic) => (knownObject(nic) ? { ...nic, addresses: UNKNOWN } : nic));
     return { planned: { ...planned, devices: { ...devices, interfaces } } };
   },
 
@@ -162,7 +171,7 @@ export const domainResource: Resource<LibvirtProviderData> = {
         }
         return;
       }
-      const kinds = ["volume", "file", "block"].filter((k) => source[k] !== null && source[k] !== undefined);
+      const kinds = (["volume", "file", "block"] as const).filter((k) => source[k] !== null && source[k] !== undefined);
       if (kinds.length > 1) {
         ctx.diagnostics.error("Conflicting disk sources", `Set only one of source.volume, source.file and source.block, not ${kinds.join(" and ")}.`, ["devices", "disks", i, "source"]);
       }
@@ -227,8 +236,8 @@ export const domainResource: Resource<LibvirtProviderData> = {
       const gracefulTimeoutMs = graceful ? shutdownTimeoutMs(destroy, ctx, "destroy.shutdown.timeout") : 0;
       await client.domains.stop(prior.name, { gracefulTimeoutMs }, call);
     }
-    const kept = await snapshotBeforeDelete(client, String(prior.name), info.inactiveXml, call, ctx.log);
-    reportRebuildCopies(String(prior.name), ctx.providerData.uri, kept, ctx.diagnostics);
+    const kept = await snapshotBeforeDelete(client, prior.name, info.inactiveXml, call, ctx.log);
+    reportRebuildCopies(prior.name, ctx.providerData.uri, kept, ctx.diagnostics);
     // Volumes are separate resources: the domain never deletes them.
     await ignoreNotFound(client.domains.undefine(prior.name, { removeNvram: true }, call), "domain");
   },

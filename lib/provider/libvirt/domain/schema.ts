@@ -1,6 +1,6 @@
 // libvirt_domain's schema (0.9.x shape, subset). Only name and type replace the domain; every other change is
 // applied in place: graceful shutdown (with a timeout, then destroy), redefinition, restart.
-import type { PlanModifier, Schema } from "../../framework";
+import type { ApplyModel, Known, PlanModel, PlanModifier, Schema, StateModel } from "../../framework";
 import { bool, listOf, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { SIZE_UNITS } from "../common";
 
@@ -86,7 +86,7 @@ const shutdownAttribute = nested("single", {
   timeout: num({ optional: true, description: "Seconds the guest gets to power off after the ACPI request before it is destroyed." }),
 }, { optional: true, description: "Graceful shutdown settings." });
 
-export const domainSchema: Schema = {
+export const domainSchema = {
   description: "A libvirt domain (virtual machine). Changes other than name and type are applied in place with a graceful restart.",
   attributes: {
     name: str({ required: true, description: "Name of the domain.", planModifiers: [requiresReplace()] }),
@@ -142,4 +142,21 @@ export const domainSchema: Schema = {
     uuid: str({ computed: true, description: "The domain's UUID.", planModifiers: [useStateForUnknown()] }),
     id: str({ computed: true, description: "Same as uuid.", planModifiers: [useStateForUnknown()] }),
   },
-};
+} satisfies Schema;
+
+/** A libvirt_domain as state holds it. */
+export type DomainState = StateModel<typeof domainSchema>;
+/** A libvirt_domain as create and update get it (uuid, MACs and other computed values may be unknown). */
+export type DomainPlan = ApplyModel<typeof domainSchema>;
+/** A libvirt_domain's configuration or plan before apply (any value may be unknown). */
+export type DomainConfig = PlanModel<typeof domainSchema>;
+
+/** A part of a model value once it is known and set. */
+type Part<T> = NonNullable<Known<T>>;
+/** Parts of a domain as create and update get them (only computed values inside may be unknown). */
+export type DomainOs = Part<DomainPlan["os"]>;
+export type DomainDevices = Part<DomainPlan["devices"]>;
+export type DomainDisk = Part<DomainDevices["disks"]>[number];
+export type DomainDiskSource = Part<DomainDisk["source"]>;
+export type DomainInterface = Part<DomainDevices["interfaces"]>[number];
+export type DomainConsole = Part<DomainDevices["consoles"]>[number];

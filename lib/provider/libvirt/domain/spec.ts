@@ -2,13 +2,13 @@
 // badly are filled in here: a disk on a qcow2 volume is opened as qcow2 (libvirt assumes raw), memory defaults
 // to 512 MiB and one vCPU.
 import type { DirectKernelBoot, DiskSource, DomainConsoleSpec, DomainDiskSpec, DomainInterfaceSpec, DomainSpec, LibvirtClient, VirshCallOptions } from "../../../libvirt";
-import type { Values } from "../../framework";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
+import type { DomainConfig, DomainConsole, DomainDisk, DomainDiskSource, DomainInterface, DomainOs, DomainPlan } from "./schema";
 
 const DEFAULT_MEMORY_KIB = 512 * 1024;
 
 /** Memory in KiB from `memory` and `memory_unit` (KiB when unset); the default when memory is unset. */
-export function memoryKiB(values: Values): number {
+export function memoryKiB(values: Pick<DomainConfig, "memory" | "memory_unit">): number {
   const memory = wholeNumber(values.memory, "memory");
   if (memory === undefined) return DEFAULT_MEMORY_KIB;
   const bytes = toBytes(memory, knownString(values.memory_unit) ?? "KiB", "memory");
@@ -17,26 +17,26 @@ export function memoryKiB(values: Values): number {
 }
 
 /** The disk's source from its `source` value; undefined for an empty cdrom. */
-export function diskSource(source: Values | undefined): DiskSource | undefined {
+export function diskSource(source: DomainDiskSource | undefined): DiskSource | undefined {
   const volume = knownObject(source?.volume);
-  if (volume) return { type: "volume", pool: String(volume.pool), volume: String(volume.volume) };
+  if (volume) return { type: "volume", pool: volume.pool, volume: volume.volume };
   const file = knownObject(source?.file);
-  if (file) return { type: "file", file: String(file.file) };
+  if (file) return { type: "file", file: file.file };
   const block = knownObject(source?.block);
-  if (block) return { type: "block", dev: String(block.dev) };
+  if (block) return { type: "block", dev: block.dev };
   return undefined;
 }
 
 /** Builds the spec; looks up the format of volumes whose disk names no driver type. */
-export async function domainSpecFrom(planned: Values, client: LibvirtClient, call: VirshCallOptions): Promise<DomainSpec> {
+export async function domainSpecFrom(planned: DomainPlan, client: LibvirtClient, call: VirshCallOptions): Promise<DomainSpec> {
   const os = knownObject(planned.os);
   const devices = knownObject(planned.devices);
   const disks: DomainDiskSpec[] = [];
   for (const disk of knownList(devices?.disks)) disks.push(await diskSpec(disk, client, call));
   const interfaces = knownList(devices?.interfaces).map(interfaceSpec);
   return {
-    name: String(planned.name),
-    type: String(planned.type),
+    name: planned.name,
+    type: planned.type,
     memoryKiB: memoryKiB(planned),
     vcpus: wholeNumber(planned.vcpu, "vcpu") ?? 1,
     arch: knownString(os?.type_arch),
@@ -51,13 +51,13 @@ export async function domainSpecFrom(planned: Values, client: LibvirtClient, cal
 }
 
 /** Direct kernel boot from os.kernel, os.initrd and os.cmdline; undefined without a kernel. */
-export function kernelBoot(os: Values | undefined): DirectKernelBoot | undefined {
+export function kernelBoot(os: DomainOs | undefined): DirectKernelBoot | undefined {
   const kernel = knownString(os?.kernel);
   if (kernel === undefined) return undefined;
   return { kernel, initrd: knownString(os?.initrd), cmdline: knownString(os?.cmdline) };
 }
 
-export function consoleSpec(console: Values): DomainConsoleSpec {
+export function consoleSpec(console: DomainConsole): DomainConsoleSpec {
   const path = knownString(knownObject(console.source)?.path);
   const target = knownObject(console.target);
   const type = knownString(console.type) ?? (path !== undefined ? "file" : "pty");
@@ -69,15 +69,15 @@ export function consoleSpec(console: Values): DomainConsoleSpec {
   };
 }
 
-async function diskSpec(disk: Values, client: LibvirtClient, call: VirshCallOptions): Promise<DomainDiskSpec> {
+async function diskSpec(disk: DomainDisk, client: LibvirtClient, call: VirshCallOptions): Promise<DomainDiskSpec> {
   const source = diskSource(knownObject(disk.source));
-  const target = knownObject(disk.target) ?? {};
+  const target = disk.target;
   let driverType = knownString(knownObject(disk.driver)?.type);
   if (driverType === undefined && source) driverType = await detectFormat(source, client, call);
   return {
     device: knownString(disk.device) === "cdrom" ? "cdrom" : "disk",
     source,
-    target: { dev: String(target.dev), bus: knownString(target.bus) },
+    target: { dev: target.dev, bus: knownString(target.bus) },
     driverType,
     readOnly: disk.read_only === true,
     shareable: disk.shareable === true,
@@ -95,10 +95,9 @@ async function detectFormat(source: DiskSource, client: LibvirtClient, call: Vir
   return format === "raw" || format === "qcow2" ? format : undefined;
 }
 
-function interfaceSpec(nic: Values): DomainInterfaceSpec {
-  const network = knownObject(knownObject(nic.source)?.network);
+function interfaceSpec(nic: DomainInterface): DomainInterfaceSpec {
   return {
-    network: String(network?.network),
+    network: nic.source.network.network,
     model: knownString(knownObject(nic.model)?.type) ?? "virtio",
     mac: knownString(knownObject(nic.mac)?.address),
   };

@@ -3,8 +3,13 @@
 // it means the same thing, so a plan after apply is empty.
 import type { DomainConsoleInfo, DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt/metadata";
-import type { State, Values } from "../../framework";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
+import type { DomainDevices, DomainInterface, DomainPlan, DomainState } from "./schema";
+
+type DevicesState = NonNullable<DomainState["devices"]>;
+type DiskState = NonNullable<DevicesState["disks"]>[number];
+type InterfaceState = NonNullable<DevicesState["interfaces"]>[number];
+type ConsoleState = NonNullable<DevicesState["consoles"]>[number];
 
 /** Machine-type aliases libvirt expands to a versioned canonical name. */
 const MACHINE_ALIASES: Readonly<Record<string, string>> = { pc: "pc-i440fx-", q35: "pc-q35-" };
@@ -24,9 +29,10 @@ export type AddressesByMac = ReadonlyMap<string, readonly string[]>;
  * `known` is what the configuration and the prior state say. Optional attributes it leaves null stay null, as in
  * the official provider; a state from importState holds nothing but the name, so then everything is read.
  */
-export function domainState(info: DomainInfo, known: Values, addresses: AddressesByMac = new Map()): State {
+export function domainState(info: DomainInfo, known: DomainPlan, addresses: AddressesByMac = new Map()): DomainState {
+  // A state from importState holds nothing but the name (its type, required in configuration, is null too).
   const imported = known.type === null || known.type === undefined;
-  const unset = (key: string) => !imported && (known[key] === null || known[key] === undefined);
+  const unset = (key: "memory" | "vcpu" | "autostart" | "os") => !imported && (known[key] === null || known[key] === undefined);
   const memoryUnit = knownString(known.memory_unit) ?? (imported ? "KiB" : undefined);
   const memory = fromBytes(info.memoryKiB * 1024, memoryUnit ?? "KiB", "KiB");
   const knownOs = knownObject(known.os);
@@ -60,10 +66,10 @@ export function domainState(info: DomainInfo, known: Values, addresses: Addresse
   };
 }
 
-function devicesState(info: DomainInfo, known: Values | undefined, addresses: AddressesByMac): Values | null {
+function devicesState(info: DomainInfo, known: DomainDevices | undefined, addresses: AddressesByMac): DevicesState | null {
   const knownDisks = knownList(known?.disks);
   // libvirt keeps disks sorted by bus and device name: put them back in the configured order.
-  const order = new Map(knownDisks.map((d, i) => [String(knownObject(d.target)?.dev), i]));
+  const order = new Map(knownDisks.map((d, i) => [d.target.dev, i]));
   const disks = [...info.disks]
     .sort((a, b) => (order.get(a.target.dev) ?? order.size) - (order.get(b.target.dev) ?? order.size))
     .map(diskState);
@@ -79,7 +85,7 @@ function devicesState(info: DomainInfo, known: Values | undefined, addresses: Ad
   };
 }
 
-function consoleState(console: DomainConsoleInfo): Values {
+function consoleState(console: DomainConsoleInfo): ConsoleState {
   return {
     type: console.type,
     source: console.path !== undefined ? { path: console.path } : null,
@@ -87,7 +93,7 @@ function consoleState(console: DomainConsoleInfo): Values {
   };
 }
 
-function diskState(disk: DomainDiskInfo): Values {
+function diskState(disk: DomainDiskInfo): DiskState {
   const s = disk.source;
   return {
     device: disk.device,
@@ -106,11 +112,13 @@ function diskState(disk: DomainDiskInfo): Values {
   };
 }
 
-function interfaceState(nic: DomainInterfaceInfo, known: Values | undefined, addresses: AddressesByMac): Values {
+function interfaceState(nic: DomainInterfaceInfo, known: DomainInterface | undefined, addresses: AddressesByMac): InterfaceState {
   return {
     type: nic.type,
     model: nic.model ? { type: nic.model } : null,
-    source: { network: nic.network !== undefined ? { network: nic.network } : null },
+    // A NIC changed out of band to another kind of source has no network: the state says so with a null that no
+    // configuration can hold (the schema requires it), so the next plan puts the network back.
+    source: { network: nic.network !== undefined ? { network: nic.network } : (null as never) },
     mac: { address: nic.mac ?? null },
     wait_for_ip: knownObject(known?.wait_for_ip) ?? null,
     addresses: [...(addresses.get(nic.mac?.toLowerCase() ?? "") ?? [])],

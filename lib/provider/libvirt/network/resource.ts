@@ -2,59 +2,18 @@
 // the host. Without `ips` libvirt creates only a bridge; with one (and dhcp ranges) the host has that address on the
 // bridge and dnsmasq answers DHCP there, so guests get addresses the host can reach. Unlike the official provider, a metadata
 // change is pushed to libvirt (a redefinition), not silently dropped.
-import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { bool, nested, num, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
+import type { Resource, ResourceContext } from "../../framework";
 import type { NetworkInfo, NetworkIpSpec } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import { adoptOrFail, checkName, checkWholeNumber, clientOf, ignoreNotFound, knownList, knownObject, knownString, validateMetadataXml } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
+import { networkSchema } from "./schema";
+import type { NetworkPlan, NetworkState } from "./schema";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
-const schema = {
-  description: "An isolated libvirt network: a bridge with no forwarding; optionally an IPv4 subnet with DHCP for guests.",
-  attributes: {
-    name: str({ required: true, description: "Name of the network.", planModifiers: [requiresReplace()] }),
-    autostart: bool({ optional: true, default: false, description: "Start the network when libvirtd starts." }),
-    bridge: nested("single", { name: str({ optional: true, computed: true, description: "Bridge device name. Default: virbrN." }) }, {
-      optional: true,
-      computed: true,
-      description: "The host bridge.",
-      planModifiers: [
-        requiresReplaceIf(
-          (req) => knownString(knownObject(req.configValue)?.name) !== undefined,
-          "Renaming the bridge replaces the network.",
-        ),
-      ],
-    }),
-    forward: nested("single", { mode: str({ optional: true, description: "Forwarding mode." }) }, {
-      optional: true,
-      description: "Not supported by the bundled provider: its networks are isolated.",
-    }),
-    ips: nested("list", {
-      address: str({ required: true, description: "The host's IPv4 address on the bridge, e.g. 10.213.7.1." }),
-      prefix: num({ required: true, description: "Prefix length of the subnet, e.g. 24." }),
-      dhcp: nested("single", {
-        ranges: nested("list", {
-          start: str({ required: true, description: "First address handed out." }),
-          end: str({ required: true, description: "Last address handed out." }),
-        }, { required: true, description: "Address ranges." }),
-      }, { optional: true, description: "DHCP (dnsmasq) on the subnet. Unset: no DHCP server." }),
-    }, {
-      optional: true,
-      description: "At most one IPv4 subnet (no forwarding: it routes nowhere). Changing it replaces the network.",
-      planModifiers: [requiresReplace()],
-    }),
-    metadata: nested("single", { xml: str({ required: true, description: "Inner XML of <metadata>; carries the ownership marker." }) }, {
-      optional: true,
-      computed: true,
-      description: "Custom metadata.",
-    }),
-    id: str({ computed: true, description: "The network's UUID.", planModifiers: [useStateForUnknown()] }),
-  },
-};
 
-function networkState(network: NetworkInfo, known: Values): State {
+function networkState(network: NetworkInfo, known: NetworkPlan): NetworkState {
   const knownXml = knownString(knownObject(known.metadata)?.xml);
   const xml = network.metadataXml;
   return {
@@ -68,28 +27,28 @@ function networkState(network: NetworkInfo, known: Values): State {
   };
 }
 
-function ipState(ip: NetworkIpSpec): Values {
+function ipState(ip: NetworkIpSpec): NonNullable<NetworkState["ips"]>[number] {
   const ranges = ip.dhcpRanges ?? [];
   return { address: ip.address, prefix: ip.prefix, dhcp: ranges.length === 0 ? null : { ranges: ranges.map((r) => ({ start: r.start, end: r.end })) } };
 }
 
-function ipsFrom(planned: Values): NetworkIpSpec[] {
+function ipsFrom(planned: NetworkPlan): NetworkIpSpec[] {
   return knownList(planned.ips).map((ip) => ({
-    address: String(ip.address),
+    address: ip.address,
     prefix: Number(ip.prefix),
-    dhcpRanges: knownList(knownObject(ip.dhcp)?.ranges).map((r) => ({ start: String(r.start), end: String(r.end) })),
+    dhcpRanges: (ip.dhcp?.ranges ?? []).map((r) => ({ start: r.start, end: r.end })),
   }));
 }
 
-async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(known: NetworkPlan, ctx: Ctx): Promise<NetworkState | null> {
   const { client, call } = clientOf(ctx);
   const network = await client.networks.find(known.name, call);
   return network ? networkState(network, known) : null;
 }
 
-function specFrom(planned: Values, uuid?: string) {
+function specFrom(planned: NetworkPlan, uuid?: string) {
   return {
-    name: String(planned.name),
+    name: planned.name,
     uuid,
     bridge: knownString(knownObject(planned.bridge)?.name),
     metadataXml: knownString(knownObject(planned.metadata)?.xml),
@@ -97,7 +56,7 @@ function specFrom(planned: Values, uuid?: string) {
   };
 }
 
-async function converge(current: NetworkInfo, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(current: NetworkInfo, planned: NetworkPlan, ctx: Ctx): Promise<void> {
   const { client, call } = clientOf(ctx);
   const wantedXml = knownString(knownObject(planned.metadata)?.xml);
   if (wantedXml !== undefined && !sameXmlContent(wantedXml, current.metadataXml)) {
@@ -108,9 +67,9 @@ async function converge(current: NetworkInfo, planned: Values, ctx: Ctx): Promis
   if (autostart !== current.autostart) await client.networks.setAutostart(planned.name, autostart, call);
 }
 
-export const networkResource: Resource<LibvirtProviderData> = {
+export const networkResource: Resource<LibvirtProviderData, typeof networkSchema> = {
   typeName: "libvirt_network",
-  schema,
+  schema: networkSchema,
 
   validateConfig(config, ctx) {
     const unsupported = "The bundled libvirt provider manages isolated networks only (no forwarding), so no traffic can leave the host. Remove it, or use the official provider for routed networks.";

@@ -2,44 +2,18 @@
 // pool is planned as a replacement, so an apply never fails with "Storage pools cannot be updated". Deleting a
 // pool that still holds volumes is refused before anything is stopped; one that holds kept copies (removal policies
 // retain and snapshot, snapshotBeforeRebuild copies) is left on the host and dropped from the state (kept-copies.ts).
-import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { bool, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
+import type { Resource, ResourceContext } from "../../framework";
 import type { PoolInfo } from "../../../libvirt";
 import { checkName, clientOf, ignoreNotFound, knownObject, refuseExisting } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { keptPoolNotice, sortPoolContents } from "./kept-copies";
-import { replaceForOtherDirectory, targetPathState } from "./target-path";
+import { poolSchema } from "./schema";
+import type { PoolPlan, PoolState } from "./schema";
+import { targetPathState } from "./target-path";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
-const schema = {
-  description: "A libvirt storage pool (directory pools).",
-  attributes: {
-    name: str({ required: true, description: "Name of the pool.", planModifiers: [requiresReplace()] }),
-    type: str({
-      required: true,
-      description: 'Pool type; the bundled provider supports "dir".',
-      validators: [oneOf(["dir"])],
-      planModifiers: [requiresReplace()],
-    }),
-    target: nested(
-      "single",
-      { path: str({ required: true, description: "Directory holding the pool's volumes (created when missing)." }) },
-      { optional: true, computed: true, description: "Where the pool keeps its volumes.", planModifiers: [replaceForOtherDirectory()] },
-    ),
-    autostart: bool({
-      optional: true,
-      default: true,
-      description: "Start the pool when libvirtd starts (an addition: a pool that is not started has no usable volumes).",
-    }),
-    id: str({ computed: true, description: "The pool's UUID.", planModifiers: [useStateForUnknown()] }),
-    capacity: num({ computed: true, description: "Size of the file system holding the pool, in bytes." }),
-    allocation: num({ computed: true, description: "Bytes in use." }),
-    available: num({ computed: true, description: "Bytes free." }),
-  },
-};
-
-function poolState(pool: PoolInfo, known: Values): State {
+function poolState(pool: PoolInfo, known: PoolPlan): PoolState {
   return {
     name: pool.name,
     type: pool.type,
@@ -55,15 +29,15 @@ function poolState(pool: PoolInfo, known: Values): State {
   };
 }
 
-async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(known: PoolPlan, ctx: Ctx): Promise<PoolState | null> {
   const { client, call } = clientOf(ctx);
   const pool = await client.pools.find(known.name, call);
   return pool ? poolState(pool, known) : null;
 }
 
-export const poolResource: Resource<LibvirtProviderData> = {
+export const poolResource: Resource<LibvirtProviderData, typeof poolSchema> = {
   typeName: "libvirt_pool",
-  schema,
+  schema: poolSchema,
 
   validateConfig(config, ctx) {
     checkName(config.name, ["name"], "pool", ctx.diagnostics);
@@ -82,7 +56,7 @@ export const poolResource: Resource<LibvirtProviderData> = {
       refuseExisting("libvirt_pool", planned.name, planned.name, ctx.diagnostics, "libvirt pools carry no ownership marker, so an existing pool is never taken over.");
       return;
     }
-    const targetPath = String(knownObject(planned.target)?.path ?? "");
+    const targetPath = knownObject(planned.target)?.path ?? "";
     await client.pools.define({ name: planned.name, type: "dir", targetPath }, { build: true }, call);
     resp.state = { ...planned, target: { path: targetPath }, id: null, capacity: null, allocation: null, available: null };
     await client.pools.start(planned.name, call);

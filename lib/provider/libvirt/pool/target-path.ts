@@ -2,8 +2,7 @@
 // dropped), so "/srv/images/" reads back as "/srv/images". Both spellings name the same directory: the state keeps
 // the one the configuration wrote, and switching between them is neither a replacement nor a perpetual diff.
 import type { PlanModifier } from "../../framework";
-import { requiresReplaceIf } from "../../framework";
-import { knownObject } from "../common";
+import { objectValue, requiresReplaceIf } from "../../framework";
 
 /** The path as libvirt stores it. */
 export function sanitizedPoolPath(path: string): string {
@@ -17,14 +16,14 @@ export function samePoolPath(a: unknown, b: unknown): boolean {
 }
 
 /** The configured spelling when it names the directory libvirt reports, else libvirt's path. */
-export function targetPathState(live: string, known: unknown): string {
-  return samePoolPath(live, known) ? (known as string) : live;
+export function targetPathState(live: string, known: string | undefined): string {
+  return known !== undefined && samePoolPath(live, known) ? known : live;
 }
 
 /** Replaces the pool when target.path names another directory; a different spelling of the same one is an update. */
 export function replaceForOtherDirectory(): PlanModifier {
   return requiresReplaceIf(
-    (req) => !samePoolPath(knownObject(req.planValue)?.path, knownObject(req.stateValue)?.path),
+    (req) => !samePoolPath(objectValue(req.planValue)?.path, objectValue(req.stateValue)?.path),
     "Changing target.path to another directory replaces the pool; a trailing slash or doubled slashes do not.",
   );
 }

@@ -8,18 +8,19 @@
 //                       flattened, so the copy does not depend on its base), then delete it.
 import { decodeRemovalPolicy, finalCopyName, finalCopyPattern, releasedOwner } from "../../../records";
 import type { RemovalPolicyName } from "../../../records";
-import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, ResourceContext, Values } from "../../framework";
+import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, ResourceContext } from "../../framework";
 import { clientOf, ignoreNotFound, knownString } from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { detachFromOwnDomains } from "./detach";
 import { releaseRecordName, writeReleaseRecord } from "./release";
+import type { volumeSchema, VolumeState } from "./schema";
 
 /** How long a guest gets to release a disk after a hot-unplug request before its domain is restarted without it. */
 const DISK_RELEASE_TIMEOUT_MS = 10_000;
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
-function policyOf(values: Values): RemovalPolicyName {
+function policyOf(values: Pick<VolumeState, "removal_policy">): RemovalPolicyName {
   return decodeRemovalPolicy(knownString(values.removal_policy), "removal_policy");
 }
 
@@ -29,10 +30,10 @@ export function restoreCommand(uri: string, pool: string, copy: string, name: st
 }
 
 /** On a planned delete: refuses a protected volume, and says what retain and snapshot will do. */
-export function planVolumeRemoval(req: ModifyPlanRequest, diagnostics: Diagnostics): ModifyPlanResponse {
+export function planVolumeRemoval(req: ModifyPlanRequest<typeof volumeSchema>, diagnostics: Diagnostics): ModifyPlanResponse<typeof volumeSchema> {
   const { prior, planned } = req;
   if (planned !== null || prior === null) return { planned };
-  const where = `Volume ${String(prior.pool)}/${String(prior.name)}`;
+  const where = `Volume ${prior.pool}/${prior.name}`;
   const policy = policyOf(prior);
   if (policy === "protect") {
     diagnostics.error(
@@ -47,7 +48,7 @@ export function planVolumeRemoval(req: ModifyPlanRequest, diagnostics: Diagnosti
   } else if (policy === "snapshot") {
     diagnostics.warning(
       `${where}: removal policy snapshot`,
-      `${where} will be deleted after a standalone copy is kept as ${String(prior.pool)}/${finalCopyPattern(String(prior.name))} ` +
+      `${where} will be deleted after a standalone copy is kept as ${prior.pool}/${finalCopyPattern(prior.name)} ` +
         "(the time in the name is when the delete runs, in UTC).",
     );
   }
@@ -59,9 +60,9 @@ export function planVolumeRemoval(req: ModifyPlanRequest, diagnostics: Diagnosti
  * the running domains of its own stack (detach.ts); `checkInUse` then throws when a running domain or an overlay
  * still uses it. Both run before a final copy is made, so a refused delete leaves no copy behind.
  */
-export async function removeVolume(prior: Values, ctx: Ctx, checkInUse: (pool: string, name: string, path: string) => Promise<void>): Promise<void> {
+export async function removeVolume(prior: VolumeState, ctx: Ctx, checkInUse: (pool: string, name: string, path: string) => Promise<void>): Promise<void> {
   const { client, call } = clientOf(ctx);
-  const [pool, name] = [String(prior.pool), String(prior.name)];
+  const [pool, name] = [prior.pool, prior.name];
   const policy = policyOf(prior);
   if (policy === "protect") {
     ctx.diagnostics.error(`Volume ${pool}/${name} is protected`, 'Its removal_policy is "protect", so the provider does not delete it.', ["removal_policy"]);

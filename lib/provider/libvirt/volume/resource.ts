@@ -2,7 +2,8 @@
 // and as its removal_policy says (removal.ts).
 // libvirt deletes a base image that overlays still use without complaint; this resource refuses instead and
 // names the overlays, so a base is only ever deleted after them.
-import type { Resource, ResourceContext, State, Values } from "../../framework";
+import type { Unknown } from "../../cty";
+import type { Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
 import { isReleased, mayAdoptReleased } from "../../../records";
@@ -14,15 +15,19 @@ import { reattachDetached } from "./detached-disks";
 import { deleteReleaseRecord, readReleaseRecord, releaseRecordName } from "./release";
 import type { ContentSource, LocalContent } from "./content";
 import { capacityBytes, volumeSchema } from "./schema";
+import type { VolumePlan, VolumeState } from "./schema";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
-function formatOf(value: unknown): string | undefined {
+/** A value holding a format block: the volume's target, or its backing store. */
+type WithFormat = { readonly format: { readonly type: string | Unknown } | Unknown | null } | Unknown | null;
+
+function formatOf(value: WithFormat): string | undefined {
   return knownString(knownObject(knownObject(value)?.format)?.type);
 }
 
 /** State from what libvirt reports; configuration-only values (create, units) come from `known`. */
-export function volumeState(info: VolumeInfo, known: Values): State {
+export function volumeState(info: VolumeInfo, known: VolumePlan): VolumeState {
   const unit = knownString(known.capacity_unit) ?? "bytes";
   const capacity = fromBytes(info.capacity, unit, "bytes");
   const priorBacking = knownObject(known.backing_store);
@@ -48,14 +53,14 @@ export function volumeState(info: VolumeInfo, known: Values): State {
   };
 }
 
-async function readBack(known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(known: VolumePlan, ctx: Ctx): Promise<VolumeState | null> {
   const { client, call } = clientOf(ctx);
   const info = await client.volumes.find(known.pool, known.name, call);
   return info ? volumeState(info, known) : null;
 }
 
 /** create.content of the planned values, with the download cap: max_bytes, else the planned capacity. */
-function contentSource(planned: Values): ContentSource | undefined {
+function contentSource(planned: VolumePlan): ContentSource | undefined {
   const content = knownObject(knownObject(planned.create)?.content);
   const url = knownString(content?.url);
   if (!content || url === undefined) return undefined;
@@ -79,7 +84,7 @@ async function fetchContent(source: ContentSource, ctx: Ctx): Promise<LocalConte
 }
 
 /** Uploads the initial content, then grows the volume to the planned capacity when that is larger. */
-async function fillFromContent(planned: Values, content: LocalContent, ctx: Ctx): Promise<void> {
+async function fillFromContent(planned: VolumePlan, content: LocalContent, ctx: Ctx): Promise<void> {
   const { client, call } = clientOf(ctx);
   await client.volumes.uploadFile(planned.pool, planned.name, content.path, { ...call, timeoutMs: 60 * 60 * 1000 });
   const wanted = capacityBytes(planned);
@@ -99,7 +104,7 @@ async function fillFromContent(planned: Values, content: LocalContent, ctx: Ctx)
  * Resizes the volume; when a running domain holds it locked, resizes it through that domain instead
  * (blockresize), so the guest sees the new size at once and nothing has to stop.
  */
-async function grow(planned: Values, bytes: number, ctx: Ctx): Promise<void> {
+async function grow(planned: VolumePlan, bytes: number, ctx: Ctx): Promise<void> {
   const { client, call } = clientOf(ctx);
   try {
     await client.volumes.resize(planned.pool, planned.name, bytes, call);
@@ -142,9 +147,9 @@ async function refuseWhileInUse(pool: string, name: string, path: string, ctx: C
  * volume's release record says a removal policy "retain" let it go (release.ts); the record is then removed and the
  * volume grown to the planned capacity. Anything else is left untouched, with an error saying why and how to import.
  */
-async function adoptReleased(existing: VolumeInfo, planned: Values, ctx: Ctx): Promise<boolean> {
+async function adoptReleased(existing: VolumeInfo, planned: VolumePlan, ctx: Ctx): Promise<boolean> {
   const { client, call } = clientOf(ctx);
-  const [pool, name] = [String(planned.pool), String(planned.name)];
+  const [pool, name] = [planned.pool, planned.name];
   const adopt = knownString(planned.adopt);
   const refuse = (why: string) => refuseExisting("libvirt_volume", name, `${pool}/${name}`, ctx.diagnostics, why);
   if (adopt === undefined) {
@@ -190,7 +195,7 @@ async function adoptReleased(existing: VolumeInfo, planned: Values, ctx: Ctx): P
   return true;
 }
 
-export const volumeResource: Resource<LibvirtProviderData> = {
+export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> = {
   typeName: "libvirt_volume",
   schema: volumeSchema,
 
@@ -244,7 +249,7 @@ export const volumeResource: Resource<LibvirtProviderData> = {
           name: planned.name,
           capacity,
           format,
-          backingStore: backing ? { path: String(backing.path), format: (formatOf(backing) ?? "qcow2") as VolumeFormat } : undefined,
+          backingStore: backing ? { path: backing.path, format: (formatOf(backing) ?? "qcow2") as VolumeFormat } : undefined,
         },
         call,
       );

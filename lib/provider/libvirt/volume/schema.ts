@@ -1,10 +1,11 @@
 // libvirt_volume's schema (0.9.x shape, subset) and its planning rules. Unlike the official provider, every
 // change libvirt cannot apply to an existing volume is a replacement at plan time (format, backing store, initial
 // content), and capacity growth is an in-place resize; only shrinking replaces the volume.
-import type { PlanModifierRequest, Schema } from "../../framework";
-import { between, bool, isUnknown, nested, num, oneOf, regex, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
+import type { CtyValue } from "../../cty";
+import type { ApplyModel, PlanModel, PlanModifierRequest, Schema, StateModel } from "../../framework";
+import { between, bool, isUnknown, nested, num, objectValue, oneOf, regex, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
 import { REMOVAL_POLICY_NAMES } from "../../../records";
-import { knownObject, knownString, SIZE_UNITS, toBytes } from "../common";
+import { SIZE_UNITS, toBytes } from "../common";
 import { CHECKSUM_PATTERN } from "./content";
 
 const FORMATS = ["raw", "qcow2"];
@@ -34,8 +35,9 @@ function shrinks(req: PlanModifierRequest): boolean {
 }
 
 /** The content URL of a whole resource value (undefined without create.content). */
-function contentUrl(values: { create?: unknown } | null): string | undefined {
-  return knownString(knownObject(knownObject(values?.create)?.content)?.url);
+function contentUrl(values: { readonly create?: CtyValue } | null): string | undefined {
+  const url = objectValue(objectValue(values?.create)?.content)?.url;
+  return typeof url === "string" && url !== "" ? url : undefined;
 }
 
 /** A new content URL (or content added or removed) means new bytes: a new volume. Checksum and limits do not. */
@@ -50,7 +52,7 @@ const formatAttribute = (description: string) =>
     description,
   });
 
-export const volumeSchema: Schema = {
+export const volumeSchema = {
   description: "A storage volume in a pool: raw or qcow2, optionally a copy-on-write overlay of a backing volume.",
   attributes: {
     name: str({ required: true, description: "Name of the volume in its pool.", planModifiers: [requiresReplace()] }),
@@ -153,4 +155,11 @@ export const volumeSchema: Schema = {
     allocation: num({ computed: true, description: "Bytes allocated on the host." }),
     physical: num({ computed: true, description: "Bytes the image file takes (qcow2 metadata included)." }),
   },
-};
+} satisfies Schema;
+
+/** A libvirt_volume as state holds it. */
+export type VolumeState = StateModel<typeof volumeSchema>;
+/** A libvirt_volume as create and update get it (capacity, unit and the computed values may be unknown). */
+export type VolumePlan = ApplyModel<typeof volumeSchema>;
+/** A libvirt_volume's configuration. */
+export type VolumeConfig = PlanModel<typeof volumeSchema>;
