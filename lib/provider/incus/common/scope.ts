@@ -1,13 +1,14 @@
 // Which remote, project and cluster member a resource's calls go to, taken from its state or plan.
 import type { CallOptions, IncusClient } from "../../../incus";
+import type { Unknown } from "../../cty";
 import type { ResourceContext } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 
-/** The scoping attributes most incus_* resources have (null when unset). */
+/** The scoping attributes most incus_* resources have (null when unset; a plan may not know them yet). */
 export interface ScopedValues {
-  readonly remote?: string | null;
-  readonly project?: string | null;
-  readonly target?: string | null;
+  readonly remote?: string | null | Unknown;
+  readonly project?: string | null | Unknown;
+  readonly target?: string | null | Unknown;
 }
 
 /** The client of the object's remote (the default remote when `remote` is unset). */

@@ -27,8 +27,11 @@ export interface FileBlockValue {
   readonly append: boolean | null;
 }
 
-/** The schema of the `file` set block (shared shape with the official provider); `into` names the target. */
-export function fileBlock(into = "the instance"): Block {
+/**
+ * The schema of the `file` set block (shared shape with the official provider); `into` names the target. Its
+ * literal type, so models know its attributes.
+ */
+export function fileBlock(into = "the instance") {
   const modeCheck = regex(OCTAL_MODE, 'an octal permission string such as "0644" or "755"');
   return setBlock(
     {
