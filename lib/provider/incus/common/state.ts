@@ -1,6 +1,9 @@
 // Small helpers for building state values from plans.
 import { isUnknown } from "../../framework";
 
+/** `T` with its properties assignable, for a plan adjusted in place (models are read-only). */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** The value when known and not null, else `fallback`. */
 export function knownOr<T>(value: unknown, fallback: T): T {
   return value === null || value === undefined || isUnknown(value) ? fallback : (value as T);
