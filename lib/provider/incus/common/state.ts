@@ -1,12 +1,13 @@
 // Small helpers for building state values from plans.
+import type { Unknown } from "../../cty";
 import { isUnknown } from "../../framework";
 
 /** `T` with its properties assignable, for a plan adjusted in place (models are read-only). */
 export type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The value when known and not null, else `fallback`. */
-export function knownOr<T>(value: unknown, fallback: T): T {
-  return value === null || value === undefined || isUnknown(value) ? fallback : (value as T);
+export function knownOr<T, F>(value: T | Unknown | null | undefined, fallback: F): Exclude<T, Unknown> | F {
+  return value === null || value === undefined || isUnknown(value) ? fallback : (value as Exclude<T, Unknown>);
 }
 
 /**
