@@ -2,7 +2,7 @@
 // sources. `configure` builds the remote table; clients connect lazily when a resource first needs one.
 import { REMOTE_NAME_DESCRIPTION, remoteNameProblem } from "../../remote-names";
 import type { Unknown } from "../cty";
-import type { AnySchema, DataSource, PlanModel, Provider, Resource } from "../framework";
+import type { AnySchema, DataSource, PlanModel, Provider, Resource, Schema } from "../framework";
 import { bool, custom, isUnknown, knownOrNull, listBlock, oneOf, str } from "../framework";
 import { MAX_DURATION_MS, parseDuration } from "./common";
 import { imageDataSource } from "./image/data-source";
@@ -66,7 +66,7 @@ export const providerSchema = {
       { description: "An Incus server or image server." },
     ),
   },
-};
+} satisfies Schema;
 
 type RemoteBlock = Exclude<PlanModel<typeof providerSchema>["remote"], Unknown>[number];
 

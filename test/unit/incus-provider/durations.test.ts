@@ -5,6 +5,7 @@ import { IncusClient, MAX_TIMEOUT_MS } from "../../../lib/incus";
 import { Diagnostics } from "../../../lib/provider/framework";
 import { validateConfigValue } from "../../../lib/provider/framework/validate";
 import { MAX_DURATION_MS, parseDuration } from "../../../lib/provider/incus/common";
+import type { InstancePlanModel } from "../../../lib/provider/incus/instance/schema";
 import { validateInstanceConfig } from "../../../lib/provider/incus/instance/validate";
 import { providerSchema } from "../../../lib/provider/incus/provider";
 
@@ -72,7 +73,9 @@ describe("incus_instance durations", () => {
   };
   const check = (overrides: Record<string, unknown>) => {
     const diags = new Diagnostics();
-    validateInstanceConfig({ ...config, ...overrides }, diags);
+    // A configuration as Terraform sends it: the attributes it leaves out (and those with a default) are null.
+    const values: object = { ...config, ...overrides };
+    validateInstanceConfig(values as InstancePlanModel, diags);
     return diags.errors.map((d) => ({ summary: d.summary, detail: d.detail, path: d.path }));
   };
 
