@@ -51,7 +51,7 @@ export function devicesFromBlocks(blocks: readonly DeviceBlockValue[] | null | u
   const out: DevicesMap = {};
   for (const block of blocks ?? []) {
     const props: Record<string, string> = {};
-    for (const [k, v] of Object.entries(block.properties ?? {})) if (v !== null && v !== undefined) props[k] = String(v);
+    for (const [k, v] of Object.entries(block.properties ?? {})) if (v !== null && v !== undefined) props[k] = v;
     out[block.name] = { ...props, type: block.type };
   }
   return out;

@@ -63,7 +63,7 @@ export interface ManagedObjectKind<Plan extends ManagedValues, State extends Pla
   /** The object's state, or null when it is gone; `known` is the plan or the prior state. */
   readonly readBack: (client: IncusClient, known: Plan, ctx: Ctx) => Promise<State | null>;
   /**
-   * Values the state recorded right after create already knows besides the plan's.
+   * What the state recorded right after create already knows besides the plan's values.
    * @default none - unknown planned values are recorded as null
    */
   readonly provisionalFills?: (planned: Plan) => Partial<State>;

@@ -25,7 +25,7 @@ function devicesEqual(a: DevicesMap, b: DevicesMap): boolean {
 
 /**
  * PUTs description, config, devices and profiles when they differ from `current`, the live object just read
- * (with its ETag, so a concurrent change fails instead of being overwritten). Values the plan does not know
+ * (with its ETag, so a concurrent change fails instead of being overwritten). Attributes the plan does not know
  * yet (an instance copied from a source before its first read) keep their live value.
  */
 export async function writeModifiable(at: Placement, name: string, plan: InstancePlan, current: Versioned<Instance>): Promise<void> {
