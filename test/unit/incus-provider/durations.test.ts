@@ -7,7 +7,7 @@ import { validateConfigValue } from "../../../lib/provider/framework/validate";
 import { MAX_DURATION_MS, parseDuration } from "../../../lib/provider/incus/common";
 import type { InstancePlanModel } from "../../../lib/provider/incus/instance/schema";
 import { validateInstanceConfig } from "../../../lib/provider/incus/instance/validate";
-import { providerSchema } from "../../../lib/provider/incus/provider";
+import { providerSchema } from "../../../lib/provider/incus/provider-schema";
 
 test("the maximum is the longest a timer can wait", () => {
   expect(MAX_DURATION_MS).toBe(2 ** 31 - 1);
