@@ -6,8 +6,9 @@ import { MAX_TIMEOUT_MS } from "../../../lib/incus/cancel";
 import { Diagnostics } from "../../../lib/provider/framework";
 import { validateConfigValue } from "../../../lib/provider/framework/validate";
 import { MAX_DURATION_MS, parseDuration } from "../../../lib/provider/incus/common";
+import type { InstancePlanModel } from "../../../lib/provider/incus/instance/schema";
 import { validateInstanceConfig } from "../../../lib/provider/incus/instance/validate";
-import { providerSchema } from "../../../lib/provider/incus/provider";
+import { providerSchema } from "../../../lib/provider/incus/provider-schema";
 
 test("the maximum is the longest a timer can wait", () => {
   expect(MAX_DURATION_MS).toBe(2 ** 31 - 1);
@@ -73,7 +74,9 @@ describe("incus_instance durations", () => {
   };
   const check = (overrides: Record<string, unknown>) => {
     const diags = new Diagnostics();
-    validateInstanceConfig({ ...config, ...overrides }, diags);
+    // A configuration as Terraform sends it: the attributes it leaves out (and those with a default) are null.
+    const values: object = { ...config, ...overrides };
+    validateInstanceConfig(values as InstancePlanModel, diags);
     return diags.errors.map((d) => ({ summary: d.summary, detail: d.detail, path: d.path }));
   };
 

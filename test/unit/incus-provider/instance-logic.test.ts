@@ -2,12 +2,21 @@
 // get their defaults and when runtime values become unknown, which configurations are rejected, and how
 // import IDs are read.
 import { Diagnostics, UNKNOWN, isUnknown } from "../../../lib/provider/framework";
+import type { ModifyPlanRequest } from "../../../lib/provider/framework";
 import type { InstanceState } from "../../../lib/incus";
 import { execRunsFor } from "../../../lib/provider/incus/instance/exec";
 import { interfacesOf, pickAddresses, hasAddress } from "../../../lib/provider/incus/instance/network";
 import { modifyInstancePlan } from "../../../lib/provider/incus/instance/plan";
 import { validateInstanceConfig } from "../../../lib/provider/incus/instance/validate";
 import { instanceResource, instanceSnapshotResource } from "../../../lib/provider/incus/instance";
+import type { InstancePlanModel, instanceSchema } from "../../../lib/provider/incus/instance/schema";
+
+/** Values as the framework hands them over (a configuration leaves attributes with a default null). */
+const configOf = (values: object): InstancePlanModel => values as InstancePlanModel;
+
+function planRequest(values: { config: object; prior: object | null; planned: object }): ModifyPlanRequest<typeof instanceSchema> {
+  return { ...values, requiresReplace: [] } as ModifyPlanRequest<typeof instanceSchema>;
+}
 
 type Net = NonNullable<InstanceState["network"]>;
 
@@ -126,15 +135,15 @@ describe("instance plans", () => {
     const file = { content: "x", source_path: null, target_path: "/a", uid: null, gid: null, mode: null, directory_mode: null, create_directories: null, append: null };
     const config = { ...baseConfig, file: [file] };
     const planned = { ...config, running: true, ephemeral: false, status: UNKNOWN, file: [{ ...file, mode: UNKNOWN, append: UNKNOWN }] };
-    const out = modifyInstancePlan({ config, prior: null, planned, requiresReplace: [] }).planned!;
+    const out = modifyInstancePlan(planRequest({ config, prior: null, planned })).planned!;
     expect(out).toMatchObject({ profiles: ["default"], description: "", config: {}, type: "container" });
-    expect(out.file[0]).toMatchObject({ mode: "0755", append: false });
+    expect(out.file).toMatchObject([{ mode: "0755", append: false }]);
   });
 
   test("a copied instance keeps description/config/type to be read from the copy", () => {
     const config = { ...baseConfig, image: null, source_instance: { project: "default", name: "x", snapshot: null } };
     const planned = { ...config, description: UNKNOWN, config: UNKNOWN, type: UNKNOWN };
-    const out = modifyInstancePlan({ config, prior: null, planned, requiresReplace: [] }).planned!;
+    const out = modifyInstancePlan(planRequest({ config, prior: null, planned })).planned!;
     expect(isUnknown(out.config)).toBe(true);
     expect(isUnknown(out.description)).toBe(true);
     expect(out.profiles).toEqual(["default"]);
@@ -143,14 +152,14 @@ describe("instance plans", () => {
   test("update: a config change keeps status and addresses; stopping or re-wiring makes them unknown", () => {
     const prior = { ...baseConfig, running: true, profiles: ["default"], config: { "user.a": "1" }, status: "Running", ipv4_address: "10.0.0.2" };
     const config = { ...baseConfig, config: { "user.a": "2" } };
-    const same = modifyInstancePlan({ config, prior, planned: { ...prior, config: { "user.a": "2" } }, requiresReplace: [] }).planned!;
+    const same = modifyInstancePlan(planRequest({ config, prior, planned: { ...prior, config: { "user.a": "2" } } })).planned!;
     expect(same.status).toBe("Running");
     expect(same.ipv4_address).toBe("10.0.0.2");
-    const stopped = modifyInstancePlan({ config, prior, planned: { ...prior, running: false }, requiresReplace: [] }).planned!;
+    const stopped = modifyInstancePlan(planRequest({ config, prior, planned: { ...prior, running: false } })).planned!;
     expect(isUnknown(stopped.status)).toBe(true);
     expect(isUnknown(stopped.ipv4_address)).toBe(true);
     const device = [{ name: "eth0", type: "nic", properties: { network: "br0" } }];
-    const rewired = modifyInstancePlan({ config, prior, planned: { ...prior, device }, requiresReplace: [] }).planned!;
+    const rewired = modifyInstancePlan(planRequest({ config, prior, planned: { ...prior, device } })).planned!;
     expect(rewired.status).toBe("Running");
     expect(isUnknown(rewired.ipv4_address)).toBe(true);
   });
@@ -159,7 +168,7 @@ describe("instance plans", () => {
 describe("instance configuration checks", () => {
   const check = (overrides: Record<string, unknown>): string[] => {
     const diags = new Diagnostics();
-    validateInstanceConfig({ ...baseConfig, ...overrides }, diags);
+    validateInstanceConfig(configOf({ ...baseConfig, ...overrides }), diags);
     return diags.errors.map((d) => `${d.summary}: ${d.detail ?? ""}`);
   };
 

@@ -9,6 +9,7 @@ import type { ModifyPlanRequest, ResourceContext, Resource, Values } from "../..
 import type { IncusProviderData } from "../../../lib/provider/incus/provider-data";
 import { createInstance } from "../../../lib/provider/incus/instance/create";
 import type { Placement } from "../../../lib/provider/incus/instance/create";
+import type { InstancePlan, instanceSchema } from "../../../lib/provider/incus/instance/schema";
 import { checkInstanceReferences } from "../../../lib/provider/incus/instance/plan-checks";
 import { isPlannedObject, recordingPlans } from "../../../lib/provider/incus/instance/planned-objects";
 
@@ -69,8 +70,8 @@ function instance(over: Values = {}): Values {
   };
 }
 
-function request(planned: Values, prior: Values | null, requiresReplace: ModifyPlanRequest["requiresReplace"] = []): ModifyPlanRequest {
-  return { config: planned, planned, prior, requiresReplace };
+function request(planned: Values, prior: Values | null, requiresReplace: ModifyPlanRequest["requiresReplace"] = []): ModifyPlanRequest<typeof instanceSchema> {
+  return { config: planned, planned, prior, requiresReplace } as ModifyPlanRequest<typeof instanceSchema>;
 }
 
 const HOST = { images: ["debian"], pools: ["fast"], networks: ["br0"], profiles: ["default"] };
@@ -163,7 +164,7 @@ describe("createInstance", () => {
     return { at, deleted };
   }
   const owner = { "user.cdktf-virt.owner": "stack/web" };
-  const plan = instance({ image: null, config: owner, device: [] });
+  const plan = instance({ image: null, config: owner, device: [] }) as InstancePlan;
 
   test("a failure after Incus made the instance record removes the half-made instance and passes the error on", async () => {
     const { at, deleted } = placement({ name: "web", status: "Stopped", config: owner });

@@ -7,6 +7,7 @@ import { Diagnostics } from "../../../lib/provider/framework";
 import { adoptOrFail } from "../../../lib/provider/incus/common";
 import { restoreCommand } from "../../../lib/provider/incus/storage/volume-removal";
 import { planVolume } from "../../../lib/provider/incus/storage/volume-schema";
+import type { VolumeState } from "../../../lib/provider/incus/storage/volume-schema";
 import {
   ADOPT_CONFIG_KEY,
   decodeRemovalPolicy,
@@ -108,7 +109,21 @@ describe("volume users and devices", () => {
 });
 
 describe("a planned volume delete", () => {
-  const prior = (config: Record<string, string>) => ({ name: "v", pool: "p", config, project: null, remote: null });
+  const prior = (config: Record<string, string>): VolumeState => ({
+    name: "v",
+    pool: "p",
+    config,
+    project: null,
+    remote: null,
+    description: "",
+    type: "custom",
+    content_type: "filesystem",
+    target: null,
+    source_volume: null,
+    source_file: null,
+    location: "",
+    file: [],
+  });
   const plan = (config: Record<string, string>) => {
     const diagnostics = new Diagnostics();
     planVolume({ config: null, prior: prior(config), planned: null, requiresReplace: [] }, diagnostics);

@@ -3,7 +3,7 @@
 // configuration creates (another pool driver, another volume content type, an instance of another type or image) is
 // refused with both values and the import command, and one that is adopted has what the configuration does not set
 // (devices, config keys) named in a warning, with what the converge does to it, instead of being carried silently.
-import type { AttrPath, Diagnostics, Values } from "../../framework";
+import type { AttrPath, Diagnostics } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { ConfigMap, DevicesMap } from "../../../incus";
 
@@ -23,10 +23,11 @@ const IDENTITY_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The first identity attribute of `kind` whose existing value differs from a known planned one. */
-export function identityMismatch(kind: string, existing: object, planned: Values): AdoptionMismatch | undefined {
+export function identityMismatch(kind: string, existing: object, planned: object): AdoptionMismatch | undefined {
   const live = existing as Readonly<Record<string, unknown>>;
+  const plan = planned as Readonly<Record<string, unknown>>;
   for (const attribute of IDENTITY_ATTRIBUTES[kind] ?? []) {
-    const want = planned[attribute];
+    const want = plan[attribute];
     const have = live[attribute];
     if (typeof want !== "string" || want === "" || typeof have !== "string") continue;
     if (have !== want) return { attribute, existing: have, planned: want };
@@ -73,7 +74,7 @@ const cut = (value: string): string => (value.length > 60 ? `${value.slice(0, 57
 export function plannedDeviceNames(blocks: unknown): readonly string[] | undefined {
   if (isUnknown(blocks)) return undefined;
   if (!Array.isArray(blocks)) return [];
-  const names = blocks.map((b) => (b as Values | null)?.name);
+  const names = blocks.map((b: { readonly name?: unknown } | null) => b?.name);
   return names.some((n) => typeof n !== "string") ? undefined : (names as string[]);
 }
 

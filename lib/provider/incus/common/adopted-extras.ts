@@ -3,7 +3,7 @@
 // it says what Incus really did). Keys the provider treats as Incus's own once it has filled them in (a pool's
 // source, a bridge's addresses: kept by the converge and not shown in the state) are not listed, or every resume
 // of a run that died after its create would warn.
-import type { Diagnostics, Values } from "../../framework";
+import type { Diagnostics } from "../../framework";
 import type { ConfigMap, DevicesMap } from "../../../incus";
 import { describeExtras, extrasOf, plannedDeviceNames, warnAdopted } from "./adopt-checks";
 import { configMap } from "./config";
@@ -16,9 +16,10 @@ export interface AdoptedObject<E extends Body> {
   readonly diagnostics: Diagnostics;
   /** The object as found, before the converge. */
   readonly existing: E;
-  readonly planned: Values;
-  /** The state read back after the converge. */
-  readonly state: Values;
+  /** The plan's config and devices (map and set block values, unknown while not known). */
+  readonly planned: { readonly config?: unknown; readonly device?: unknown };
+  /** The config of the state read back after the converge. */
+  readonly state: { readonly config?: unknown };
   /** Reads the object again (after the converge). */
   readonly find: () => Promise<E | undefined>;
 }

@@ -1,6 +1,6 @@
 // `device { name, type, properties }` blocks (incus_profile and incus_instance) and Incus' devices map.
 // Sets of blocks are kept sorted by name so state is stable across reads.
-import type { Block, Validator } from "../../framework";
+import type { Validator } from "../../framework";
 import { custom, isUnknown, mapOf, oneOf, setBlock, str } from "../../framework";
 import type { DevicesMap } from "../../../incus";
 import { configValueChecks } from "./input-checks";
@@ -34,8 +34,8 @@ const nonEmptyValues: Validator = custom((value) => {
   return undefined;
 }, "property values must be non-empty");
 
-/** The schema of a `device` set block. */
-export function deviceBlock(): Block {
+/** The schema of a `device` set block (its literal type, so models know its attributes). */
+export function deviceBlock() {
   return setBlock(
     {
       name: str({ required: true, description: "Device name." }),
@@ -51,7 +51,7 @@ export function devicesFromBlocks(blocks: readonly DeviceBlockValue[] | null | u
   const out: DevicesMap = {};
   for (const block of blocks ?? []) {
     const props: Record<string, string> = {};
-    for (const [k, v] of Object.entries(block.properties ?? {})) if (v !== null && v !== undefined) props[k] = String(v);
+    for (const [k, v] of Object.entries(block.properties ?? {})) if (v !== null && v !== undefined) props[k] = v;
     out[block.name] = { ...props, type: block.type };
   }
   return out;

@@ -3,7 +3,6 @@
 export { formatImportId, parseImportId } from "./import-id";
 export { OWNER_KEY, PROTECT_KEY, configEqual, configMap, mergeForPut, stripComputedConfig } from "./config";
 export { adoptOrFail } from "./adopt";
-export { vetInstanceAdoption } from "./instance-adoption";
 export { errorMessage, ignoreNotFound } from "./errors";
 export { MAX_DURATION_MS, WaitStoppedError, WaitTimeoutError, parseDuration, sleep, waitUntil } from "./wait";
 export { deviceBlock, devicesFromBlocks, devicesToBlocks } from "./devices";

@@ -4,14 +4,14 @@
 // member and are no drift of the part). The owner marker a part may carry is never sent to the member (Incus keeps
 // user keys cluster-wide); it proves the part ours when a run that died is adopted. An object still pending, never
 // created cluster-wide, carries no marker anywhere and is refused.
-import type { Values } from "../../framework";
+import type { Unknown } from "../../cty";
 import type { IncusProviderData } from "../provider-data";
 import { AdoptionRefused } from "./adopt";
 import { cliRemote, incusCommand, shellWord } from "./cli-command";
 import { configMap, OWNER_KEY } from "./config";
 
 /** True for the member part of a clustered object (a resource with a non-empty `target`). */
-export function isMemberPart(values: Values): boolean {
+export function isMemberPart(values: { readonly target?: string | null | Unknown }): boolean {
   return typeof values.target === "string" && values.target !== "";
 }
 
@@ -23,7 +23,11 @@ export function memberKeys(config: Record<string, string> | null | undefined, ke
 }
 
 /** A member part's config as state: its member keys as the member has them, and the marker as planned. */
-export function memberPartConfig(live: Record<string, string> | null | undefined, known: Values["config"], keys: readonly string[]): Record<string, string> {
+export function memberPartConfig(
+  live: Record<string, string> | null | undefined,
+  known: Readonly<Record<string, string>> | Unknown | null | undefined,
+  keys: readonly string[],
+): Record<string, string> {
   const out = memberKeys(live, keys);
   const marker = known === null || known === undefined ? undefined : configMap(known)[OWNER_KEY];
   if (marker !== undefined) out[OWNER_KEY] = marker;
@@ -40,10 +44,14 @@ export function withoutMarker(config: Record<string, string>): Record<string, st
  * Refuses to adopt an object still pending on the member (thrown from the adoption lookup). The delete command names
  * the remote as the user's incus client knows it (cli-command.ts).
  */
-export function refusePending(what: "storage pool" | "network", planned: Values, remotes: Pick<IncusProviderData, "remoteInfo">): never {
-  const name = String(planned.name);
-  const remote = cliRemote(remotes.remoteInfo(typeof planned.remote === "string" ? planned.remote : undefined));
-  const project = what === "network" && typeof planned.project === "string" ? planned.project : undefined;
+export function refusePending(
+  what: "storage pool" | "network",
+  planned: { readonly name: string; readonly remote: string | null; readonly project?: string | null; readonly target: string | null },
+  remotes: Pick<IncusProviderData, "remoteInfo">,
+): never {
+  const name = planned.name;
+  const remote = cliRemote(remotes.remoteInfo(planned.remote ?? undefined));
+  const project = what === "network" ? (planned.project ?? undefined) : undefined;
   const command = incusCommand([what === "network" ? "network" : "storage", "delete", shellWord(`${remote.prefix}${name}`)], project);
   const first = remote.addRemote ? ` (your incus client has no remote at this address yet: run \`${remote.addRemote}\` first)` : "";
   throw new AdoptionRefused(

@@ -1,13 +1,14 @@
 // Which remote, project and cluster member a resource's calls go to, taken from its state or plan.
 import type { CallOptions, IncusClient } from "../../../incus";
+import type { Unknown } from "../../cty";
 import type { ResourceContext } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 
-/** The scoping attributes most incus_* resources have (null when unset). */
+/** The scoping attributes most incus_* resources have (null when unset; a plan may not know them yet). */
 export interface ScopedValues {
-  readonly remote?: string | null;
-  readonly project?: string | null;
-  readonly target?: string | null;
+  readonly remote?: string | null | Unknown;
+  readonly project?: string | null | Unknown;
+  readonly target?: string | null | Unknown;
 }
 
 /** The client of the object's remote (the default remote when `remote` is unset). */
@@ -17,7 +18,7 @@ export function clientFor(ctx: ResourceContext<IncusProviderData>, values: Scope
 
 /** Call options for the object: its project and target (when set) and Terraform's stop signal. */
 export function callFor(ctx: ResourceContext<IncusProviderData>, values: ScopedValues, extra: CallOptions = {}): CallOptions {
-  // Values not known yet (a computed target during create) are left out, like unset ones.
+  // Attributes not known yet (a computed target during create) are left out, like unset ones.
   const project = optionalString(values.project);
   const target = optionalString(values.target);
   return {

@@ -3,25 +3,13 @@
 import type { Image } from "../../../incus";
 import { isNotFound } from "../../../incus";
 import type { DataSource } from "../../framework";
-import { num, oneOf, setOf, str } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import { imageDataSourceSchema } from "./schema";
 
-export const imageDataSource: DataSource<IncusProviderData> = {
+export const imageDataSource: DataSource<IncusProviderData, typeof imageDataSourceSchema> = {
   typeName: "incus_image",
-  schema: {
-    description: "Reads an existing image by alias or fingerprint.",
-    attributes: {
-      name: str({ optional: true, description: "An alias of the image." }),
-      fingerprint: str({ optional: true, computed: true, description: "Fingerprint (or a unique prefix) of the image." }),
-      type: str({ optional: true, computed: true, description: "container or virtual-machine.", validators: [oneOf(["container", "virtual-machine"])] }),
-      architecture: str({ optional: true, computed: true, description: "Architecture, e.g. x86_64." }),
-      aliases: setOf("string", { computed: true, description: "Aliases of the image." }),
-      project: str({ optional: true, description: "Project of the image." }),
-      remote: str({ optional: true, description: "The remote to read from." }),
-      created_at: num({ computed: true, description: "Creation time, Unix seconds." }),
-    },
-  },
+  schema: imageDataSourceSchema,
   validateConfig(config, ctx) {
     if ((config.name === null || config.name === undefined) && (config.fingerprint === null || config.fingerprint === undefined)) {
       ctx.diagnostics.error("Missing image reference", "Set name (an alias) or fingerprint.", ["name"]);
@@ -30,10 +18,11 @@ export const imageDataSource: DataSource<IncusProviderData> = {
   async read(config, ctx) {
     const client = clientFor(ctx, config);
     const call = callFor(ctx, config);
-    let reference: string = config.fingerprint;
+    let reference = config.fingerprint ?? "";
     if (!reference) {
       try {
-        reference = (await client.images.getAlias(config.name, call)).value.target;
+        // validateConfig asks for a name when no fingerprint is given.
+        reference = (await client.images.getAlias(String(config.name), call)).value.target;
       } catch (err) {
         if (isNotFound(err)) throw new Error(`No image alias ${JSON.stringify(config.name)} in project ${JSON.stringify(config.project ?? "default")}.`);
         throw err;

@@ -123,7 +123,7 @@ export const imageResource: Resource<IncusProviderData, typeof imageSchema> = {
       throw new Error(`Set one of ${SOURCES.join(", ")}.`); // validateConfig already refused this configuration
     }
     const remoteName = planned.remote ?? "";
-    resp.state = provisionalState<typeof imageSchema>(planned, {
+    resp.state = provisionalState<ImageState>(planned, {
       fingerprint,
       resource_id: `${remoteName}:${fingerprint}`,
       copied_aliases: copied,

@@ -64,3 +64,17 @@ export type SourceInstance = NonNullable<ImageState["source_instance"]>;
 export type SourceImage = NonNullable<ImagePlan["source_image"]>;
 
 export const SOURCES = ["source_file", "source_image", "source_instance"] as const;
+
+export const imageDataSourceSchema = {
+  description: "Reads an existing image by alias or fingerprint.",
+  attributes: {
+    name: str({ optional: true, description: "An alias of the image." }),
+    fingerprint: str({ optional: true, computed: true, description: "Fingerprint (or a unique prefix) of the image." }),
+    type: str({ optional: true, computed: true, description: "container or virtual-machine.", validators: [oneOf(["container", "virtual-machine"])] }),
+    architecture: str({ optional: true, computed: true, description: "Architecture, e.g. x86_64." }),
+    aliases: setOf("string", { computed: true, description: "Aliases of the image." }),
+    project: str({ optional: true, description: "Project of the image." }),
+    remote: str({ optional: true, description: "The remote to read from." }),
+    created_at: num({ computed: true, description: "Creation time, Unix seconds." }),
+  },
+} satisfies Schema;

@@ -1,8 +1,7 @@
 // Bringing an existing instance to what the plan says, in the official provider's order: stop if it should
 // be stopped, write config/devices/profiles, start and honour wait_for, sync files, run exec. Create uses
 // the same steps after POST (or after adopting an instance a previous run left behind), update after Read.
-import type { Values } from "../../framework";
-import { isUnknown } from "../../framework";
+import { isUnknown, knownOrNull } from "../../framework";
 import type { DevicesMap, Instance, Versioned } from "../../../incus";
 import { configEqual, mergeForPut } from "../common";
 import type { Placement } from "./create";
@@ -11,6 +10,7 @@ import { execRunsFor, runExec } from "./exec";
 import { fileBlocks, syncFiles } from "./files";
 import type { InstanceHandle } from "./power";
 import { isRunning, sortedWaits, startInstance, stopInstance, waitFor, waitForAgent } from "./power";
+import type { InstancePlan, InstanceState } from "./schema";
 import { INSTANCE_COMPUTED_CONFIG } from "./schema";
 
 /** The handle power operations take, for the instance called `name`. */
@@ -25,10 +25,10 @@ function devicesEqual(a: DevicesMap, b: DevicesMap): boolean {
 
 /**
  * PUTs description, config, devices and profiles when they differ from `current`, the live object just read
- * (with its ETag, so a concurrent change fails instead of being overwritten). Values the plan does not know
+ * (with its ETag, so a concurrent change fails instead of being overwritten). Attributes the plan does not know
  * yet (an instance copied from a source before its first read) keep their live value.
  */
-export async function writeModifiable(at: Placement, name: string, plan: Values, current: Versioned<Instance>): Promise<void> {
+export async function writeModifiable(at: Placement, name: string, plan: InstancePlan, current: Versioned<Instance>): Promise<void> {
   const { value: live, etag } = current;
   const desired = desiredBody(plan);
   const config = isUnknown(plan.config) ? live.config : mergeForPut(live.config, desired.config, INSTANCE_COMPUTED_CONFIG);
@@ -51,9 +51,9 @@ export async function writeModifiable(at: Placement, name: string, plan: Values,
 }
 
 /** Checks that an instance found under the planned name can become the planned one without replacement. */
-export function adoptable(live: Instance, plan: Values): string | undefined {
-  const type = isUnknown(plan.type) || plan.type === null ? live.type : plan.type;
-  if (live.type !== type) return `it is a ${live.type}, the plan wants a ${String(type)}`;
+export function adoptable(live: Instance, plan: InstancePlan): string | undefined {
+  const type = knownOrNull(plan.type) ?? live.type;
+  if (live.type !== type) return `it is a ${live.type}, the plan wants a ${type}`;
   if (Boolean(live.ephemeral) !== (plan.ephemeral === true)) return `its ephemeral flag is ${String(live.ephemeral)}`;
   return undefined;
 }
@@ -68,8 +68,8 @@ export function adoptable(live: Instance, plan: Values): string | undefined {
 export async function converge(
   at: Placement,
   name: string,
-  plan: Values,
-  prior: Values | null,
+  plan: InstancePlan,
+  prior: InstanceState | null,
   current?: Versioned<Instance>,
 ): Promise<void> {
   const h = handleOf(at, name);

@@ -4,14 +4,14 @@
 // it has made the instance record (the image vanished or could not be unpacked), the half-made instance is
 // removed again: nothing that never worked stays behind on the host or in state.
 import { promises as fs } from "node:fs";
-import type { Values } from "../../framework";
-import { DiagnosticError, isUnknown } from "../../framework";
+import type { Unknown } from "../../cty";
+import { DiagnosticError, knownOrNull } from "../../framework";
 import type { CallOptions, ConfigMap, DevicesMap, IncusClient, InstanceSource, InstancesPost, InstanceType } from "../../../incus";
 import { ignoreNotFound, isConflict } from "../../../incus";
-import type { DeviceBlockValue } from "../common";
 import { OWNER_KEY, configMap, devicesFromBlocks, expandHome, knownOr } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { resolveImageSource } from "./image-source";
+import type { InstancePlan } from "./schema";
 
 /** Where an instance lives and how to call Incus about it. */
 export interface Placement {
@@ -25,34 +25,35 @@ export interface Placement {
 }
 
 /** null → ["default"] (the official provider's rule); [] stays "no profiles". */
-export function profilesOf(value: unknown): string[] {
-  if (value === null || value === undefined || isUnknown(value)) return ["default"];
-  return (value as string[]).map(String);
+export function profilesOf(value: readonly string[] | Unknown | null | undefined): string[] {
+  const known = knownOrNull(value);
+  return known === null || known === undefined ? ["default"] : [...known];
 }
 
 /** The modifiable fields the plan asks for. */
-export function desiredBody(plan: Values): { config: ConfigMap; devices: DevicesMap; profiles: string[]; description: string } {
+export function desiredBody(plan: InstancePlan): { config: ConfigMap; devices: DevicesMap; profiles: string[]; description: string } {
   return {
     config: configMap(plan.config),
-    devices: devicesFromBlocks(knownOr<DeviceBlockValue[] | null>(plan.device, null)),
+    devices: devicesFromBlocks(knownOr(plan.device, null)),
     profiles: profilesOf(plan.profiles),
     description: knownOr(plan.description, ""),
   };
 }
 
 /** Creates the instance described by `plan` (not started). */
-export async function createInstance(data: IncusProviderData, at: Placement, plan: Values): Promise<void> {
-  const sourceFile = knownOr<string | null>(plan.source_file, null);
+export async function createInstance(data: IncusProviderData, at: Placement, plan: InstancePlan): Promise<void> {
+  const sourceFile = knownOr(plan.source_file, null);
   if (sourceFile) return createFromBackup(at, plan, sourceFile);
   const body = desiredBody(plan);
-  const type = knownOr<InstanceType>(plan.type, "container");
-  const architecture = knownOr<string | null>(plan.architecture, null);
-  const target = knownOr<string | null>(plan.target, null);
+  // The schema accepts only the two instance types.
+  const type = knownOr(plan.type, "container") as InstanceType;
+  const architecture = knownOr(plan.architecture, null);
+  const target = knownOr(plan.target, null);
   const call: CallOptions = { ...at.call, timeoutMs: at.timeoutMs, ...(target ? { target } : {}) };
   let source: InstanceSource;
   let config = body.config;
-  const image = knownOr<string | null>(plan.image, null);
-  const sourceInstance = knownOr<{ project: string; name: string; snapshot: string | null } | null>(plan.source_instance, null);
+  const image = knownOr(plan.image, null);
+  const sourceInstance = knownOr(plan.source_instance, null);
   if (image) {
     try {
       source = await resolveImageSource(data, at.remote, at.client, image, at.call);
@@ -69,7 +70,7 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
   await createOrRemove(
     at,
     {
-      name: String(plan.name),
+      name: plan.name,
       type,
       source,
       config,
@@ -109,7 +110,7 @@ async function createOrRemove(at: Placement, body: InstancesPost, call: CallOpti
  */
 async function copySource(
   at: Placement,
-  src: { project: string; name: string; snapshot: string | null },
+  src: NonNullable<InstancePlan["source_instance"]>,
 ): Promise<{ source: InstanceSource; config: ConfigMap }> {
   const call = { ...at.call, project: src.project };
   const origin = src.snapshot
@@ -135,14 +136,14 @@ async function copySource(
  * Restores a backup tarball (as `incus import`). The pool comes from the single
  * `device { properties = { path = "/", pool = ... } }` block validation allows with source_file.
  */
-async function createFromBackup(at: Placement, plan: Values, sourceFile: string): Promise<void> {
+async function createFromBackup(at: Placement, plan: InstancePlan, sourceFile: string): Promise<void> {
   const file = expandHome(sourceFile);
   try {
     await fs.stat(file);
   } catch (err) {
     throw new Error(`Cannot read source_file ${JSON.stringify(sourceFile)}: ${(err as Error).message}`);
   }
-  const devices = knownOr<DeviceBlockValue[]>(plan.device, []);
+  const devices = knownOr(plan.device, []);
   const pool = devices[0]?.properties?.pool;
-  await at.client.instances.importBackup(file, { ...at.call, timeoutMs: at.timeoutMs, name: String(plan.name), pool });
+  await at.client.instances.importBackup(file, { ...at.call, timeoutMs: at.timeoutMs, name: plan.name, pool });
 }

@@ -3,8 +3,9 @@
 // deletes and re-uploads the file so new ownership and permissions apply.
 import { promises as fs } from "node:fs";
 import * as path from "node:path";
-import type { Block, Diagnostics, Values } from "../../framework";
-import { bool, custom, isUnknown, num, regex, setBlock, str, useStateForUnknown } from "../../framework";
+import type { Unknown } from "../../cty";
+import type { Diagnostics } from "../../framework";
+import { bool, custom, isUnknown, knownOrNull, num, regex, setBlock, str, useStateForUnknown } from "../../framework";
 import type { CallOptions, IncusClient } from "../../../incus";
 import type { FilesEndpoint } from "../../../incus/instance-files";
 import { expandHome, ignoreNotFound, unixId } from "../common";
@@ -28,8 +29,11 @@ export interface FileBlockValue {
   readonly append: boolean | null;
 }
 
-/** The schema of the `file` set block (shared shape with the official provider); `into` names the target. */
-export function fileBlock(into = "the instance"): Block {
+/**
+ * The schema of the `file` set block (shared shape with the official provider); `into` names the target. Its
+ * literal type, so models know its attributes.
+ */
+export function fileBlock(into = "the instance") {
   const modeCheck = regex(OCTAL_MODE, 'an octal permission string such as "0644" or "755"');
   return setBlock(
     {
@@ -57,14 +61,28 @@ export function fileBlocks(value: unknown): FileBlockValue[] {
   return Array.isArray(value) ? (value.filter((f) => f && typeof f === "object") as FileBlockValue[]) : [];
 }
 
+/** The computed parts of a file block, which a plan may not know yet. */
+interface FileComputed {
+  readonly mode: string | null | Unknown;
+  readonly append: boolean | null | Unknown;
+}
+
 /**
  * Fills the computed parts of a planned block: the effective mode when the configuration leaves it unset, and
  * `append` (always false, kept for state compatibility with the official provider).
  */
-export function withFileDefaults(planned: Values, configured: Values | null): Values {
+export function withFileDefaults<F extends FileComputed>(planned: F, configured: Pick<FileComputed, "mode"> | null): F {
   const configuredMode = configured ? (configured.mode ?? null) : null;
   const mode = configuredMode === null && (planned.mode === null || isUnknown(planned.mode)) ? DEFAULT_FILE_MODE : planned.mode;
   return { ...planned, mode, append: false };
+}
+
+/**
+ * The planned blocks as state records them. Their computed parts are always planned (withFileDefaults), so
+ * nothing here is unknown by the time a create or update runs.
+ */
+export function recordedFiles<F extends FileComputed>(planned: readonly F[]): (Omit<F, keyof FileComputed> & { mode: string | null; append: boolean | null })[] {
+  return planned.map((f) => ({ ...f, mode: knownOrNull(f.mode), append: knownOrNull(f.append) }));
 }
 
 /** Config checks the schema cannot express: exactly one of content/source_path; unique target paths. */

@@ -13,13 +13,15 @@
 //   could not be verified before it is destroyed.
 import { didYouMean } from "../../../closest-names";
 import type { CallOptions, IncusClient } from "../../../incus";
-import type { AttrPath, Diagnostics, ModifyPlanRequest, ResourceContext, Values } from "../../framework";
+import type { AttrPath, Diagnostics, ModifyPlanRequest, ResourceContext } from "../../framework";
+import type { Unknown } from "../../cty";
 import { isUnknown } from "../../framework";
 import { errorMessage } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { findImage, locateImage } from "./image-source";
 import type { ReferencedKind } from "./planned-objects";
 import { isPlannedObject } from "./planned-objects";
+import type { InstancePlanModel, InstanceState, instanceSchema } from "./schema";
 
 /** One name the plan refers to. */
 interface Reference {
@@ -99,13 +101,14 @@ async function namesOf(s: Scope, kind: ReferencedKind): Promise<string[]> {
 
 const knownString = (v: unknown): v is string => typeof v === "string" && v !== "";
 
-function devicesOf(values: Values | null): Values[] {
+/** The device blocks of a plan or state (none while the plan does not know them). */
+function devicesOf(values: Pick<InstancePlanModel, "device"> | null): Exclude<InstancePlanModel["device"], Unknown> {
   const devices = values?.device;
-  return Array.isArray(devices) ? (devices as Values[]) : [];
+  return Array.isArray(devices) ? devices : [];
 }
 
 /** The pools and networks the device blocks name; unknown ones are reported through `unknown`. */
-function deviceReferences(planned: Values, unknown: string[]): Reference[] {
+function deviceReferences(planned: InstancePlanModel, unknown: string[]): Reference[] {
   const refs: Reference[] = [];
   if (isUnknown(planned.device)) unknown.push("device");
   for (const device of devicesOf(planned)) {
@@ -125,7 +128,7 @@ function deviceReferences(planned: Values, unknown: string[]): Reference[] {
 }
 
 /** Pools and networks the prior devices already used (unchanged references are not looked up again). */
-function priorDeviceNames(prior: Values | null): Set<string> {
+function priorDeviceNames(prior: InstanceState | null): Set<string> {
   const names = new Set<string>();
   for (const device of devicesOf(prior)) {
     const properties = (device.properties ?? {}) as Record<string, unknown>;
@@ -136,7 +139,7 @@ function priorDeviceNames(prior: Values | null): Set<string> {
 }
 
 /** Everything the plan refers to that the prior state did not; `unknown` collects what cannot be checked. */
-function newReferences(config: Values, planned: Values, prior: Values | null, unknown: string[]): Reference[] {
+function newReferences(config: InstancePlanModel, planned: InstancePlanModel, prior: InstanceState | null, unknown: string[]): Reference[] {
   const refs: Reference[] = [];
   const copied = knownString(config.source_file) || config.source_instance !== null;
   if (!copied) {
@@ -145,7 +148,7 @@ function newReferences(config: Values, planned: Values, prior: Values | null, un
       refs.push({ kind: "image", name: planned.image, path: ["image"], where: "image" });
     }
   }
-  const priorProfiles = Array.isArray(prior?.profiles) ? (prior.profiles as unknown[]) : [];
+  const priorProfiles: readonly string[] = Array.isArray(prior?.profiles) ? prior.profiles : [];
   if (isUnknown(planned.profiles)) unknown.push("profiles");
   else if (Array.isArray(planned.profiles)) {
     planned.profiles.forEach((p, i) => {
@@ -158,7 +161,7 @@ function newReferences(config: Values, planned: Values, prior: Values | null, un
   return refs;
 }
 
-function instanceLabel(planned: Values): string {
+function instanceLabel(planned: InstancePlanModel): string {
   return `incus_instance ${isUnknown(planned.name) ? "(name unknown until apply)" : JSON.stringify(planned.name)}`;
 }
 
@@ -181,7 +184,7 @@ async function reportMissing(s: Scope, ref: Reference, label: string, existing: 
 }
 
 /** The client and call for the planned instance, or why there is none. */
-function scopeOf(data: IncusProviderData, planned: Values, signal: AbortSignal): Scope | string {
+function scopeOf(data: IncusProviderData, planned: InstancePlanModel, signal: AbortSignal): Scope | string {
   if (isUnknown(planned.remote) || isUnknown(planned.project)) return "its remote or project is not known until apply";
   const remote = knownString(planned.remote) ? planned.remote : null;
   try {
@@ -196,7 +199,7 @@ function scopeOf(data: IncusProviderData, planned: Values, signal: AbortSignal):
  * Checks the names `req`'s plan refers to (see the rule at the top of this file). Errors and warnings go to
  * ctx.diagnostics; nothing is thrown for a host that cannot be asked.
  */
-export async function checkInstanceReferences(req: ModifyPlanRequest, ctx: ResourceContext<IncusProviderData>): Promise<void> {
+export async function checkInstanceReferences(req: ModifyPlanRequest<typeof instanceSchema>, ctx: ResourceContext<IncusProviderData>): Promise<void> {
   const { config, planned, prior } = req;
   const data = ctx.providerData;
   if (!data || config === null || planned === null) return;
@@ -208,7 +211,7 @@ export async function checkInstanceReferences(req: ModifyPlanRequest, ctx: Resou
   if (refs.length > 0 || projectChanged) {
     const scope = scopeOf(data, planned, ctx.signal);
     if (typeof scope === "string") unverified.push(`the referenced names (${scope})`);
-    else await checkOn(scope, refs, projectChanged ? String(planned.project) : null, { label, existing: prior !== null, unverified, diagnostics: ctx.diagnostics });
+    else await checkOn(scope, refs, projectChanged ? planned.project : null, { label, existing: prior !== null, unverified, diagnostics: ctx.diagnostics });
   }
   if (replacing && unverified.length > 0 && !ctx.diagnostics.hasErrors()) {
     ctx.diagnostics.warning(

@@ -5,11 +5,16 @@
 // - computed runtime values (status, addresses) become unknown only when the change will alter them, so an
 //   ordinary config change does not fill the plan with "(known after apply)" noise;
 // - the names it refers to (image, profiles, pools, networks, project) are checked on the host (plan-checks.ts).
-import type { ModifyPlanRequest, ModifyPlanResponse, ResourceContext, Values } from "../../framework";
+import type { ModifyPlanRequest, ModifyPlanResponse, ResourceContext } from "../../framework";
 import { UNKNOWN, isUnknown } from "../../framework";
+import type { Writable } from "../common/state";
 import type { IncusProviderData } from "../provider-data";
 import { withFileDefaults } from "./files";
 import { checkInstanceReferences } from "./plan-checks";
+import type { InstancePlanModel, InstanceState, instanceSchema } from "./schema";
+
+type Request = ModifyPlanRequest<typeof instanceSchema>;
+type Response = ModifyPlanResponse<typeof instanceSchema>;
 
 const ACCESS_KEY = "user.access_interface";
 
@@ -33,10 +38,10 @@ function accessInterface(config: unknown): unknown {
   return (config as Record<string, unknown>)[ACCESS_KEY];
 }
 
-export function modifyInstancePlan(req: ModifyPlanRequest): ModifyPlanResponse {
+export function modifyInstancePlan(req: Request): Response {
   const { config, prior } = req;
   if (req.planned === null || config === null) return { planned: req.planned };
-  const planned: Values = { ...req.planned };
+  const planned: Writable<InstancePlanModel> = { ...req.planned };
 
   if (config.profiles === null) planned.profiles = ["default"];
   const copied = config.source_instance !== null || config.source_file !== null;
@@ -47,8 +52,8 @@ export function modifyInstancePlan(req: ModifyPlanRequest): ModifyPlanResponse {
   }
 
   if (Array.isArray(planned.file)) {
-    const configured = Array.isArray(config.file) ? (config.file as Values[]) : [];
-    planned.file = (planned.file as Values[]).map((f, i) => (isUnknown(f) ? f : withFileDefaults(f, configured[i] ?? null)));
+    const configured = Array.isArray(config.file) ? config.file : [];
+    planned.file = planned.file.map((f, i) => (isUnknown(f) ? f : withFileDefaults(f, configured[i] ?? null)));
   }
 
   if (prior !== null) markRuntimeChanges(planned, prior);
@@ -56,14 +61,14 @@ export function modifyInstancePlan(req: ModifyPlanRequest): ModifyPlanResponse {
 }
 
 /** The instance's plan: its own defaults and runtime rules, then the check of the names it refers to. */
-export async function planInstance(req: ModifyPlanRequest, ctx: ResourceContext<IncusProviderData>): Promise<ModifyPlanResponse> {
+export async function planInstance(req: Request, ctx: ResourceContext<IncusProviderData>): Promise<Response> {
   const response = modifyInstancePlan(req);
   await checkInstanceReferences({ ...req, planned: response.planned }, ctx);
   return response;
 }
 
 /** Marks status/addresses unknown when the planned update restarts, renames or re-wires the instance. */
-function markRuntimeChanges(planned: Values, prior: Values): void {
+function markRuntimeChanges(planned: Writable<InstancePlanModel>, prior: InstanceState): void {
   const runningChanges = planned.running !== prior.running;
   const rename = planned.name !== prior.name;
   const rewired =

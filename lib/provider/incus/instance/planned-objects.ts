@@ -4,7 +4,7 @@
 // so by the time an instance is planned every object it can rightly rely on has been recorded here. An object
 // planned by a resource the instance does not depend on may be planned later: then the check fails, as the
 // apply could (it would race with the object's creation).
-import type { AnySchema, ModifyPlanRequest, ModifyPlanResponse, Resource, ResourceContext, Values } from "../../framework";
+import type { AnySchema, ModifyPlanRequest, ModifyPlanResponse, Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 
@@ -13,8 +13,16 @@ export type ReferencedKind = "image" | "pool" | "network" | "profile" | "project
 /** An unknown name: some object of that kind will be created, we cannot tell which. */
 const ANY = "\u0000any";
 
+/** What the registry reads of a plan of any of those resources (the attributes it has, possibly unknown). */
+interface PlannedObject {
+  readonly name?: unknown;
+  readonly remote?: unknown;
+  readonly alias?: unknown;
+  readonly copy_aliases?: unknown;
+}
+
 /** Which resource types create which kind of object, and the names a plan of theirs creates. */
-const CREATORS: Record<string, { kind: ReferencedKind; names: (planned: Values) => (string | typeof ANY)[] }> = {
+const CREATORS: Record<string, { kind: ReferencedKind; names: (planned: PlannedObject) => (string | typeof ANY)[] }> = {
   incus_storage_pool: { kind: "pool", names: (p) => [nameOf(p.name)] },
   incus_network: { kind: "network", names: (p) => [nameOf(p.name)] },
   incus_profile: { kind: "profile", names: (p) => [nameOf(p.name)] },
@@ -27,10 +35,10 @@ function nameOf(value: unknown): string | typeof ANY {
 }
 
 /** An image is known by its aliases; copied aliases and the fingerprint are not known until it exists. */
-function imageNames(planned: Values): (string | typeof ANY)[] {
+function imageNames(planned: PlannedObject): (string | typeof ANY)[] {
   if (isUnknown(planned.alias) || planned.copy_aliases === true || isUnknown(planned.copy_aliases)) return [ANY];
-  const aliases = Array.isArray(planned.alias) ? (planned.alias as Values[]) : [];
-  return aliases.map((a) => nameOf(a?.name));
+  const aliases = Array.isArray(planned.alias) ? planned.alias : [];
+  return aliases.map((a: { readonly name?: unknown } | null) => nameOf(a?.name));
 }
 
 /** Per configured provider: remote name (or ANY) → kind → names planned for creation. */
@@ -51,7 +59,7 @@ function remoteKey(data: IncusProviderData, remote: unknown): string {
   }
 }
 
-function record(data: IncusProviderData, typeName: string, planned: Values): void {
+function record(data: IncusProviderData, typeName: string, planned: PlannedObject): void {
   const creator = CREATORS[typeName];
   if (!creator) return;
   const byKind = registryOf(data);
@@ -88,7 +96,7 @@ export function recordingPlans(resource: Resource<IncusProviderData, AnySchema>)
     ...resource,
     async modifyPlan(req: ModifyPlanRequest<AnySchema>, ctx: ResourceContext<IncusProviderData>): Promise<ModifyPlanResponse<AnySchema>> {
       const response = own ? await own(req, ctx) : { planned: req.planned };
-      const planned = (response.planned ?? null) as Values | null;
+      const planned: PlannedObject | null = response.planned ?? null;
       if (planned !== null && ctx.providerData) record(ctx.providerData, resource.typeName, planned);
       return response;
     },

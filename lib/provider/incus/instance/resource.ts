@@ -2,17 +2,20 @@
 // stricter rules: state is saved as soon as the instance exists (a later failure leaves it tainted, never
 // orphaned), an instance left behind by a dead run is adopted through its ownership marker, a vanished
 // instance drops out of state, and deleting a missing one succeeds.
-import type { ApplyResponse, Resource, ResourceContext, State, Values } from "../../framework";
+import type { ApplyResponse, Resource, ResourceContext } from "../../framework";
 import { DiagnosticError } from "../../framework";
 import { isConflict } from "../../../incus";
 import type { Instance, Versioned } from "../../../incus";
-import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId, vetInstanceAdoption } from "../common";
+import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId } from "../common";
+import type { ScopedValues } from "../common/scope";
 import type { IncusProviderData } from "../provider-data";
+import { vetInstanceAdoption } from "./adoption";
 import { adoptable, converge, renameInstance } from "./converge";
 import type { Placement } from "./create";
 import { createInstance } from "./create";
 import { deleteInstance } from "./delete";
 import { planInstance } from "./plan";
+import type { InstancePlan, InstanceState } from "./schema";
 import { INSTANCE_COMPUTED_CONFIG, instanceSchema } from "./schema";
 import { instanceStateFrom, keepKnownPlanned, needsRuntimeState, planFixesRuntime } from "./state";
 import { validateInstanceConfig } from "./validate";
@@ -22,7 +25,7 @@ type Ctx = ResourceContext<IncusProviderData>;
 const TYPE_NAME = "incus_instance";
 
 /** The client, project and budgets for the instance described by `values`. */
-export function placementOf(values: Values, ctx: Ctx): Placement {
+export function placementOf(values: Pick<ScopedValues, "remote" | "project">, ctx: Ctx): Placement {
   const data = ctx.providerData;
   const remote = typeof values.remote === "string" ? values.remote : null;
   let client;
@@ -39,7 +42,7 @@ export function placementOf(values: Values, ctx: Ctx): Placement {
  * Reads the instance into full state; null when it no longer exists. Its runtime state (/state: addresses,
  * interfaces) is read only when `withRuntime` and the instance is not stopped (a stopped one has none).
  */
-async function readInstance(at: Placement, name: string, base: Values, withRuntime = true): Promise<State | null> {
+async function readInstance(at: Placement, name: string, base: InstancePlan, withRuntime = true): Promise<InstanceState | null> {
   const live = await ignoreNotFound(at.client.instances.get(name, at.call));
   if (!live) return null;
   return stateOf(at, live, base, withRuntime);
@@ -50,7 +53,7 @@ async function readInstance(at: Placement, name: string, base: Values, withRunti
  * together with the instance instead of after it (one round trip less per instance on every plan; a refresh of a
  * running fleet is mostly these two reads). The early /state answer is dropped if the instance is stopped now.
  */
-async function refreshInstance(at: Placement, name: string, prior: Values): Promise<State | null> {
+async function refreshInstance(at: Placement, name: string, prior: InstanceState): Promise<InstanceState | null> {
   if (prior.status !== "Running" && prior.status !== "Ready") return readInstance(at, name, prior);
   const runtimeRead = ignoreNotFound(at.client.instanceState.get(name, at.call)).then(
     (runtime) => ({ runtime }),
@@ -68,27 +71,27 @@ async function refreshInstance(at: Placement, name: string, prior: Values): Prom
   return instanceStateFrom(prior, live.value, early.runtime.value);
 }
 
-async function stateOf(at: Placement, live: Versioned<Instance>, base: Values, withRuntime: boolean): Promise<State | null> {
+async function stateOf(at: Placement, live: Versioned<Instance>, base: InstancePlan, withRuntime: boolean): Promise<InstanceState | null> {
   if (!withRuntime || !needsRuntimeState(live.value)) return instanceStateFrom(base, live.value, null);
   const runtime = await ignoreNotFound(at.client.instanceState.get(live.value.name, at.call));
   if (!runtime) return null;
   return instanceStateFrom(base, live.value, runtime.value);
 }
 
-function importIdOf(plan: Values): string {
+function importIdOf(plan: InstancePlan): string {
   return formatImportId({
     remote: plan.remote,
     project: plan.project,
-    fields: [String(plan.name)],
+    fields: [plan.name],
     options: typeof plan.image === "string" ? { image: plan.image } : {},
   });
 }
 
 /** Whether an instance found under the planned name may be taken over (reports why not otherwise). */
-async function mayAdopt(existing: Instance, plan: Values, ctx: Ctx): Promise<boolean> {
+async function mayAdopt(existing: Instance, plan: InstancePlan, ctx: Ctx): Promise<boolean> {
   const ok = adoptOrFail({
     kind: TYPE_NAME,
-    name: String(plan.name),
+    name: plan.name,
     existingConfig: existing.config,
     plannedConfig: configMap(plan.config),
     importId: importIdOf(plan),
@@ -108,9 +111,9 @@ async function mayAdopt(existing: Instance, plan: Values, ctx: Ctx): Promise<boo
   return true;
 }
 
-async function create(req: { planned: State }, ctx: Ctx, resp: ApplyResponse): Promise<void> {
+async function create(req: { readonly planned: InstancePlan }, ctx: Ctx, resp: ApplyResponse<typeof instanceSchema>): Promise<void> {
   const plan = req.planned;
-  const name = String(plan.name);
+  const name = plan.name;
   const at = placementOf(plan, ctx);
   const existing = await at.client.instances.find(name, at.call);
   if (existing) {
@@ -137,11 +140,11 @@ async function create(req: { planned: State }, ctx: Ctx, resp: ApplyResponse): P
   if (resp.state === null) throw new Error(`Instance ${JSON.stringify(name)} disappeared while it was being created (an ephemeral instance that stopped?).`);
 }
 
-async function update(req: { prior: State; planned: State }, ctx: Ctx, resp: ApplyResponse): Promise<void> {
+async function update(req: { readonly prior: InstanceState; readonly planned: InstancePlan }, ctx: Ctx, resp: ApplyResponse<typeof instanceSchema>): Promise<void> {
   const { prior, planned } = req;
   const at = placementOf(planned, ctx);
-  const oldName = String(prior.name);
-  const newName = String(planned.name);
+  const oldName = prior.name;
+  const newName = planned.name;
   await converge(at, oldName, planned, prior);
   if (oldName !== newName) {
     // Record the new name as soon as it exists: with the old one in state, a failed restart would orphan it.
@@ -154,7 +157,7 @@ async function update(req: { prior: State; planned: State }, ctx: Ctx, resp: App
   resp.state = keepKnownPlanned(state, planned);
 }
 
-async function importInstance(id: string): Promise<State> {
+async function importInstance(id: string): Promise<Partial<InstanceState>> {
   const parsed = parseImportId(id, { fields: ["name"], options: ["image"], typeName: TYPE_NAME });
   return {
     name: parsed.fields.name,
@@ -164,14 +167,14 @@ async function importInstance(id: string): Promise<State> {
   };
 }
 
-export const instanceResource: Resource<IncusProviderData> = {
+export const instanceResource: Resource<IncusProviderData, typeof instanceSchema> = {
   typeName: TYPE_NAME,
   schema: instanceSchema,
   validateConfig: (config, ctx) => validateInstanceConfig(config, ctx.diagnostics),
   modifyPlan: (req, ctx) => planInstance(req, ctx),
   create,
-  read: async (req, ctx) => refreshInstance(placementOf(req.state, ctx), String(req.state.name), req.state),
+  read: async (req, ctx) => refreshInstance(placementOf(req.state, ctx), req.state.name, req.state),
   update,
-  delete: async (req, ctx) => deleteInstance(placementOf(req.prior, ctx), String(req.prior.name), ctx),
+  delete: async (req, ctx) => deleteInstance(placementOf(req.prior, ctx), req.prior.name, ctx),
   importState: async (id) => importInstance(id),
 };

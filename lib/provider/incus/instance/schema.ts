@@ -1,7 +1,7 @@
 // The incus_instance schema, attribute for attribute the official provider's (lxc/incus v1.1), so a
 // configuration runs unchanged on either. Defaults that depend on other attributes (profiles → ["default"],
 // description/config/type unless copied from a source) are planned in plan.ts, as the official provider does.
-import type { Schema, Validator } from "../../framework";
+import type { ApplyModel, PlanModel, Schema, StateModel, Validator } from "../../framework";
 import {
   bool,
   custom,
@@ -52,7 +52,7 @@ const replaceIfConfigured = requiresReplaceIf(
   "Changing a configured value replaces the object.",
 );
 
-export const instanceSchema: Schema = {
+export const instanceSchema = {
   description: "An Incus instance: a container or a virtual machine.",
   attributes: {
     name: str({ required: true, description: "Name of the instance. Changing it renames the instance in place.", validators: [instanceName] }),
@@ -172,4 +172,11 @@ export const instanceSchema: Schema = {
     device: deviceBlock(),
     file: fileBlock(),
   },
-};
+} satisfies Schema;
+
+/** An incus_instance as state holds it. */
+export type InstanceState = StateModel<typeof instanceSchema>;
+/** An incus_instance as create and update get it (computed values such as addresses may be unknown). */
+export type InstancePlan = ApplyModel<typeof instanceSchema>;
+/** An incus_instance's configuration, or its plan before apply. */
+export type InstancePlanModel = PlanModel<typeof instanceSchema>;

@@ -2,13 +2,14 @@
 // update has nothing to do. Beyond the official provider: a missing snapshot (or instance) on delete is fine,
 // an existing snapshot of the planned name is reported with the import command, and snapshots can be
 // imported with `[remote:][project/]instance/name`.
-import type { Resource, ResourceContext, Schema, State, Values } from "../../framework";
-import { bool, lengthBetween, num, regex, requiresReplace, str } from "../../framework";
+import type { Resource, ResourceContext } from "../../framework";
 import { isConflict } from "../../../incus";
 import type { InstanceSnapshot } from "../../../incus";
 import { formatImportId, ignoreNotFound, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { placementOf } from "./resource";
+import type { InstanceSnapshotPlan, InstanceSnapshotState } from "./snapshot-schema";
+import { instanceSnapshotSchema } from "./snapshot-schema";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
@@ -18,23 +19,7 @@ const TYPE_NAME = "incus_instance_snapshot";
 const TRANSIENT = [/Dumping FAILED/i, /file has vanished/i];
 const ATTEMPTS = 5;
 
-export const instanceSnapshotSchema: Schema = {
-  description: "A snapshot of an Incus instance.",
-  attributes: {
-    name: str({
-      required: true,
-      validators: [regex(/^[^/]+$/, "a snapshot name without '/'")],
-      planModifiers: [requiresReplace()],
-    }),
-    instance: str({ required: true, validators: [lengthBetween(1, 63)], planModifiers: [requiresReplace()] }),
-    stateful: bool({ optional: true, computed: true, default: false, planModifiers: [requiresReplace()] }),
-    project: str({ optional: true, validators: [lengthBetween(1, 63)], planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, planModifiers: [requiresReplace()] }),
-    created_at: num({ computed: true, description: "Creation time, seconds since the Unix epoch (UTC)." }),
-  },
-};
-
-function stateOf(base: Values, live: InstanceSnapshot): State {
+function stateOf(base: InstanceSnapshotPlan, live: InstanceSnapshot): InstanceSnapshotState {
   const ms = Date.parse(live.created_at);
   return {
     name: live.name,
@@ -46,17 +31,17 @@ function stateOf(base: Values, live: InstanceSnapshot): State {
   };
 }
 
-async function readSnapshot(values: Values, ctx: Ctx): Promise<State | null> {
+async function readSnapshot(values: InstanceSnapshotPlan, ctx: Ctx): Promise<InstanceSnapshotState | null> {
   const at = placementOf(values, ctx);
-  const live = await ignoreNotFound(at.client.instanceSnapshots.get(String(values.instance), String(values.name), at.call));
+  const live = await ignoreNotFound(at.client.instanceSnapshots.get(values.instance, values.name, at.call));
   return live ? stateOf(values, live.value) : null;
 }
 
-function importIdOf(plan: Values): string {
-  return formatImportId({ remote: plan.remote, project: plan.project, fields: [String(plan.instance), String(plan.name)] });
+function importIdOf(plan: InstanceSnapshotPlan): string {
+  return formatImportId({ remote: plan.remote, project: plan.project, fields: [plan.instance, plan.name] });
 }
 
-function alreadyExists(plan: Values, ctx: Ctx): void {
+function alreadyExists(plan: InstanceSnapshotPlan, ctx: Ctx): void {
   ctx.diagnostics.error(
     `${TYPE_NAME} ${JSON.stringify(`${plan.instance}/${plan.name}`)} already exists`,
     "Snapshots carry no ownership marker, so it cannot be proven to be this configuration's and was left untouched. " +
@@ -65,15 +50,14 @@ function alreadyExists(plan: Values, ctx: Ctx): void {
   );
 }
 
-export const instanceSnapshotResource: Resource<IncusProviderData> = {
+export const instanceSnapshotResource: Resource<IncusProviderData, typeof instanceSnapshotSchema> = {
   typeName: TYPE_NAME,
   schema: instanceSnapshotSchema,
 
   async create(req, ctx, resp) {
     const plan = req.planned;
     const at = placementOf(plan, ctx);
-    const instance = String(plan.instance);
-    const name = String(plan.name);
+    const { instance, name } = plan;
     if (await ignoreNotFound(at.client.instanceSnapshots.get(instance, name, at.call))) {
       alreadyExists(plan, ctx);
       return;
@@ -108,7 +92,7 @@ export const instanceSnapshotResource: Resource<IncusProviderData> = {
   async delete(req, ctx) {
     const at = placementOf(req.prior, ctx);
     await ignoreNotFound(
-      at.client.instanceSnapshots.delete(String(req.prior.instance), String(req.prior.name), { ...at.call, timeoutMs: at.timeoutMs }),
+      at.client.instanceSnapshots.delete(req.prior.instance, req.prior.name, { ...at.call, timeoutMs: at.timeoutMs }),
     );
   },
 

@@ -1,12 +1,13 @@
 // Building incus_instance state from what Incus reports. Attributes Incus cannot tell us (image, exec,
 // file and wait_for blocks, source_*) come from the base values (prior state or plan); everything else is
 // read live, so out-of-band changes show as drift.
-import type { Values } from "../../framework";
 import { isUnknown } from "../../framework";
-import type { ConfigMap, Instance, InstanceState } from "../../../incus";
+import type { ConfigMap, Instance, InstanceState as RuntimeState } from "../../../incus";
 import { configMap, devicesToBlocks, knownOr, stripComputedConfig } from "../common";
+import { recordedFiles } from "./files";
 import { interfacesOf, pickAddresses } from "./network";
 import { isRunning } from "./power";
+import type { InstancePlan, InstanceState } from "./schema";
 import { INSTANCE_COMPUTED_CONFIG } from "./schema";
 
 /** Computed attributes that may legitimately change while an instance runs (addresses come and go). */
@@ -16,23 +17,23 @@ export const VOLATILE_COMPUTED = ["ipv4_address", "ipv6_address", "mac_address",
  * The cluster member as state records it: "" on a standalone server (Incus says "none"), the planned
  * `@group` when the user targeted a group, else the member Incus placed the instance on.
  */
-function targetOf(location: string, base: unknown): string {
-  const planned = knownOr<string | null>(base, null);
+function targetOf(location: string, base: InstancePlan["target"]): string {
+  const planned = knownOr(base, null);
   if (!location || location === "none") return "";
   if (planned && planned.startsWith("@")) return planned;
   return location;
 }
 
 /** The user's config as recorded in `base` (null on import: then every server-generated key is dropped). */
-export function userConfig(base: Values): ConfigMap | null {
-  const c = knownOr<unknown>(base.config, null);
+export function userConfig(base: Pick<InstancePlan, "config">): ConfigMap | null {
+  const c = knownOr(base.config, null);
   return c === null ? null : configMap(c);
 }
 
 /** Full state of an instance from the live object and its runtime state. */
-export function instanceStateFrom(base: Values, live: Instance, runtime: InstanceState | null): Values {
+export function instanceStateFrom(base: InstancePlan, live: Instance, runtime: RuntimeState | null): InstanceState {
   const addresses = pickAddresses(live.config ?? {}, runtime);
-  const keepDevices = knownOr<unknown>(base.source_file, null) !== null && Array.isArray(base.device) && base.device.length > 0;
+  const keepDevices = knownOr(base.source_file, null) !== null && Array.isArray(base.device) && base.device.length > 0;
   return {
     name: live.name,
     description: live.description ?? "",
@@ -57,7 +58,7 @@ export function instanceStateFrom(base: Values, live: Instance, runtime: Instanc
     wait_for: Array.isArray(base.wait_for) ? base.wait_for : [],
     // A backup restore's pool device is not an instance device afterwards; keep the user's block (official).
     device: keepDevices ? base.device : devicesToBlocks(live.devices, base.device),
-    file: Array.isArray(base.file) ? base.file : [],
+    file: Array.isArray(base.file) ? recordedFiles(base.file) : [],
   };
 }
 
@@ -74,7 +75,7 @@ export function needsRuntimeState(live: Pick<Instance, "status">): boolean {
  * Whether a planned update already shows every runtime-derived attribute as known: `keepKnownPlanned` then
  * keeps those values whatever /state says, so the read-back after the update need not read it.
  */
-export function planFixesRuntime(planned: Values): boolean {
+export function planFixesRuntime(planned: InstancePlan): boolean {
   return VOLATILE_COMPUTED.every((key) => !isUnknown(planned[key]));
 }
 
@@ -83,10 +84,21 @@ export function planFixesRuntime(planned: Values): boolean {
  * Terraform rejects a result that differs from a known planned value, and an address that changed between
  * plan and apply is picked up by the next refresh anyway.
  */
-export function keepKnownPlanned(state: Values, planned: Values): Values {
-  const out = { ...state };
-  for (const key of VOLATILE_COMPUTED) {
-    if (!isUnknown(planned[key])) out[key] = planned[key];
-  }
-  return out;
+export function keepKnownPlanned(state: InstanceState, planned: InstancePlan): InstanceState {
+  return {
+    ...state,
+    ipv4_address: plannedOr(planned.ipv4_address, state.ipv4_address),
+    ipv6_address: plannedOr(planned.ipv6_address, state.ipv6_address),
+    mac_address: plannedOr(planned.mac_address, state.mac_address),
+    interfaces: plannedOr(planned.interfaces, state.interfaces),
+    status: plannedOr(planned.status, state.status),
+  };
+}
+
+/**
+ * The planned value unless it is unknown, else the one read. A runtime value the plan shows as known came from
+ * the prior state (plan.ts marks it unknown whenever the change may alter it), so it is known all the way down.
+ */
+function plannedOr<T>(planned: unknown, read: T): T {
+  return isUnknown(planned) ? read : (planned as T);
 }

@@ -1,12 +1,13 @@
 // Configuration checks of incus_instance that need more than one attribute. They run at validate time, so a
 // mistake (an invalid wait_for delay, files on a stopped instance) is reported before anything is created,
 // with the attribute path Terraform uses to point at the line.
-import type { AttrPath, Diagnostics, Values } from "../../framework";
-import { isUnknown } from "../../framework";
+import type { AttrPath, Diagnostics } from "../../framework";
+import { isUnknown, knownOrNull } from "../../framework";
 import { parseDuration } from "../common";
 import { validateExec } from "./exec";
 import { fileBlocks, validateFiles } from "./files";
 import type { WaitForValue } from "./power";
+import type { InstancePlanModel } from "./schema";
 
 function isSet(v: unknown): boolean {
   return v !== null && v !== undefined;
@@ -26,9 +27,9 @@ function delayPath(waits: readonly WaitForValue[]): AttrPath {
   return waits.length === 1 ? ["wait_for", 0, "delay"] : ["wait_for"];
 }
 
-function validateWaits(config: Values, waits: WaitForValue[], diags: Diagnostics): void {
+function validateWaits(config: InstancePlanModel, waits: WaitForValue[], diags: Diagnostics): void {
   const at = ["wait_for"];
-  const type = isUnknown(config.type) ? undefined : ((config.type as string | null) ?? "container");
+  const type = isUnknown(config.type) ? undefined : (knownOrNull(config.type) ?? "container");
   for (const w of waits) {
     if (isUnknown(w.type)) continue;
     const label = `wait_for { type = ${JSON.stringify(w.type)} }`;
@@ -59,7 +60,7 @@ function validateWaits(config: Values, waits: WaitForValue[], diags: Diagnostics
   }
 }
 
-function validateSourceFileDevices(config: Values, diags: Diagnostics): void {
+function validateSourceFileDevices(config: InstancePlanModel, diags: Diagnostics): void {
   const devices = knownList<{ name: string; type: string; properties: Record<string, string> | null }>(config.device);
   if (devices === null || devices.length === 0) return;
   const detail =
@@ -76,7 +77,7 @@ function validateSourceFileDevices(config: Values, diags: Diagnostics): void {
 }
 
 /** Everything incus_instance checks beyond its schema. */
-export function validateInstanceConfig(config: Values, diags: Diagnostics): void {
+export function validateInstanceConfig(config: InstancePlanModel, diags: Diagnostics): void {
   const running = isUnknown(config.running) ? undefined : config.running !== false;
   const ephemeral = config.ephemeral === true;
   if (ephemeral && running === false) {
@@ -100,7 +101,7 @@ export function validateInstanceConfig(config: Values, diags: Diagnostics): void
   const waits = knownList<WaitForValue>(config.wait_for);
   if (waits) validateWaits(config, waits, diags);
 
-  const files = knownList<Values>(config.file);
+  const files = knownList<object>(config.file);
   if (files && files.length > 0) {
     validateFiles(fileBlocks(files), diags);
     if (running === false) {

@@ -1,12 +1,14 @@
 // incus_network: managed networks (bridge, macvlan, sriov, ovn, physical), schema-compatible with lxc/incus.
 // Keys Incus fills in itself (a bridge's generated addresses, MTU, volatile state) never show as drift.
 import type { IncusClient, Network } from "../../../incus";
-import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { bool, custom, mapOf, requiresReplace, str, useStateForUnknown } from "../../framework";
-import { callFor, configMap, configValueChecks, ignoreNotFound, objectName, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import type { Unknown } from "../../cty";
+import type { Resource, ResourceContext } from "../../framework";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import { MEMBER_NETWORK_KEYS } from "../../../records";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
+import type { NetworkPlan, NetworkState } from "./schema";
+import { networkSchema } from "./schema";
 
 /** Keys Incus generates for networks (the official provider's list). */
 export const NETWORK_COMPUTED_KEYS = [
@@ -25,30 +27,6 @@ const AUTO_KEYS = ["ipv4.address", "ipv6.address"];
 
 type Ctx = ResourceContext<IncusProviderData>;
 
-const noTargetDescription = custom((_value, req) => {
-  if (req.config.target && req.config.description) return "description cannot be set together with target: set it on the cluster-wide network instead.";
-  return undefined;
-}, "description and target are exclusive");
-
-const schema = {
-  description: "An Incus network.",
-  attributes: {
-    name: str({ required: true, description: "Name of the network.", validators: [objectName("network")], planModifiers: [requiresReplace()] }),
-    description: str({ optional: true, computed: true, default: "", description: "Description of the network.", validators: [noTargetDescription] }),
-    type: str({
-      optional: true,
-      computed: true,
-      description: "bridge (server default), macvlan, sriov, ovn or physical.",
-      planModifiers: [useStateForUnknown(), requiresReplace()],
-    }),
-    config: mapOf("string", { optional: true, computed: true, description: "Network configuration.", validators: [configValueChecks()] }),
-    project: str({ optional: true, description: "Project of the network.", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote to create the network on.", planModifiers: [requiresReplace()] }),
-    target: str({ optional: true, description: "Cluster member to create the member-specific part on.", planModifiers: [requiresReplace()] }),
-    managed: bool({ computed: true, description: "Whether Incus manages the network." }),
-  },
-};
-
 /**
  * After an import the user's keys are unknown: keep the values Incus would not have generated itself
  * (addresses set to "none", NAT turned off, an explicit MTU or subnet), drop generated addresses and state.
@@ -61,7 +39,7 @@ function keepOnImport(key: string, value: string): boolean {
 }
 
 /** The live config as state: computed keys dropped unless set, and a configured "auto" address kept. */
-export function networkConfigState(live: Record<string, string> | null | undefined, user: Values["config"]): Record<string, string> {
+export function networkConfigState(live: Record<string, string> | null | undefined, user: Readonly<Record<string, string>> | Unknown | null | undefined): Record<string, string> {
   const userConfig = user ? configMap(user) : null;
   const out = stripComputedConfig(live, userConfig, NETWORK_COMPUTED_KEYS, keepOnImport);
   for (const key of AUTO_KEYS) {
@@ -71,7 +49,7 @@ export function networkConfigState(live: Record<string, string> | null | undefin
   return out;
 }
 
-function networkState(network: Network, known: Values): State {
+function networkState(network: Network, known: NetworkPlan): NetworkState {
   const part = isMemberPart(known);
   return {
     name: network.name,
@@ -85,20 +63,20 @@ function networkState(network: Network, known: Values): State {
   };
 }
 
-async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(client: IncusClient, known: NetworkPlan, ctx: Ctx): Promise<NetworkState | null> {
   const found = await ignoreNotFound(client.networks.get(known.name, callFor(ctx, known)));
   return found ? networkState(found.value, known) : null;
 }
 
 /** Desired config for a PUT: the user's keys ("auto" addresses keep their generated value) plus server keys. */
-function putConfig(live: Record<string, string>, planned: Values): Record<string, string> {
+function putConfig(live: Record<string, string>, planned: NetworkPlan): Record<string, string> {
   const desired = configMap(planned.config);
   for (const key of AUTO_KEYS) if (desired[key] === "auto" && live[key] && live[key] !== "none") desired[key] = live[key];
   return mergeForPut(live, desired, NETWORK_COMPUTED_KEYS);
 }
 
 /** A member part: only its member keys are set on the member (PUT ?target=), and only when they differ. */
-async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+async function convergeMemberPart(client: IncusClient, planned: NetworkPlan, ctx: Ctx): Promise<void> {
   const call = callFor(ctx, planned);
   const current = await client.networks.get(planned.name, call);
   const desired = memberKeys(configMap(planned.config), MEMBER_NETWORK_KEYS);
@@ -107,7 +85,7 @@ async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx
   await client.networks.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
 }
 
-async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(client: IncusClient, planned: NetworkPlan, ctx: Ctx): Promise<void> {
   if (isMemberPart(planned)) return convergeMemberPart(client, planned, ctx);
   const call = callFor(ctx, planned);
   const current = await client.networks.get(planned.name, call);
@@ -118,11 +96,11 @@ async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise
   );
 }
 
-export const networkResource: Resource<IncusProviderData> = {
+export const networkResource: Resource<IncusProviderData, typeof networkSchema> = {
   typeName: "incus_network",
-  schema,
+  schema: networkSchema,
 
-  ...managedObjectLifecycle({
+  ...managedObjectLifecycle<NetworkPlan, NetworkState>({
     kind: "incus_network",
     importIdFields: (planned) => [planned.name],
     createObject: (client, planned, ctx) =>

@@ -1,31 +1,12 @@
 // data "incus_profile": an existing profile's config and devices.
 import type { DataSource } from "../../framework";
-import { mapOf, setBlock, str } from "../../framework";
 import { callFor, clientFor, devicesToBlocks } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import { profileDataSourceSchema } from "./schema";
 
-export const profileDataSource: DataSource<IncusProviderData> = {
+export const profileDataSource: DataSource<IncusProviderData, typeof profileDataSourceSchema> = {
   typeName: "incus_profile",
-  schema: {
-    description: "Reads an existing Incus profile.",
-    attributes: {
-      name: str({ required: true, description: "Name of the profile." }),
-      project: str({ optional: true, description: "Project of the profile." }),
-      remote: str({ optional: true, description: "The remote to read from." }),
-      description: str({ optional: true, computed: true, description: "Description of the profile." }),
-      config: mapOf("string", { computed: true, description: "Instance configuration applied by the profile." }),
-    },
-    blocks: {
-      device: setBlock(
-        {
-          name: str({ computed: true, description: "Device name." }),
-          type: str({ computed: true, description: "Device type." }),
-          properties: mapOf("string", { computed: true, description: "Device settings." }),
-        },
-        { description: "Devices of the profile." },
-      ),
-    },
-  },
+  schema: profileDataSourceSchema,
   async read(config, ctx) {
     const p = (await clientFor(ctx, config).profiles.get(config.name, callFor(ctx, config))).value;
     return {

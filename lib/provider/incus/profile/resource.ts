@@ -2,49 +2,17 @@
 // and `device` blocks. The profile named "default" always exists: create takes it over and destroy resets it,
 // both with a warning, as the official provider does.
 import type { IncusClient, Profile } from "../../../incus";
-import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { mapOf, requiresReplace, str } from "../../framework";
-import {
-  callFor,
-  clientFor,
-  configMap,
-  deviceBlock,
-  devicesFromBlocks,
-  devicesToBlocks,
-  ignoreNotFound,
-  managedObjectLifecycle,
-  parseImportId,
-  provisionalState,
-  SECRET_INSTANCE_CONFIG_KEYS,
-  configValueChecks,
-  objectName,
-} from "../common";
+import type { Resource, ResourceContext } from "../../framework";
+import { callFor, clientFor, configMap, devicesFromBlocks, devicesToBlocks, ignoreNotFound, managedObjectLifecycle, parseImportId, provisionalState } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import type { ProfilePlan, ProfileState } from "./schema";
+import { profileSchema } from "./schema";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
 const DEFAULT_PROFILE = "default";
 
-const schema = {
-  description: "An Incus profile: config and devices shared by the instances that use it.",
-  attributes: {
-    name: str({ required: true, description: "Name of the profile.", validators: [objectName("profile")], planModifiers: [requiresReplace()] }),
-    description: str({ optional: true, computed: true, default: "", description: "Description of the profile." }),
-    project: str({ optional: true, computed: true, default: "default", description: "Project of the profile.", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote to create the profile on.", planModifiers: [requiresReplace()] }),
-    config: mapOf("string", {
-      optional: true,
-      computed: true,
-      default: {},
-      description: "Instance configuration applied by the profile.",
-      secretKeys: SECRET_INSTANCE_CONFIG_KEYS,
-      validators: [configValueChecks()],
-    }),
-  },
-  blocks: { device: deviceBlock() },
-};
-
-function profileState(profile: Profile, known: Values): State {
+function profileState(profile: Profile, known: ProfilePlan): ProfileState {
   return {
     name: profile.name,
     description: profile.description ?? "",
@@ -55,12 +23,12 @@ function profileState(profile: Profile, known: Values): State {
   };
 }
 
-async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(client: IncusClient, known: ProfilePlan, ctx: Ctx): Promise<ProfileState | null> {
   const found = await ignoreNotFound(client.profiles.get(known.name, callFor(ctx, known)));
   return found ? profileState(found.value, known) : null;
 }
 
-async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(client: IncusClient, planned: ProfilePlan, ctx: Ctx): Promise<void> {
   const call = callFor(ctx, planned);
   const current = await client.profiles.get(planned.name, call);
   await client.profiles.update(
@@ -71,7 +39,7 @@ async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise
 }
 
 /** What a project's default profile keeps when destroyed: its root disk when it is shared with other projects. */
-async function resetDefaultProfile(client: IncusClient, prior: Values, ctx: Ctx): Promise<void> {
+async function resetDefaultProfile(client: IncusClient, prior: ProfileState, ctx: Ctx): Promise<void> {
   const call = callFor(ctx, prior);
   const current = await ignoreNotFound(client.profiles.get(DEFAULT_PROFILE, call));
   if (!current) return;
@@ -82,7 +50,7 @@ async function resetDefaultProfile(client: IncusClient, prior: Values, ctx: Ctx)
 }
 
 /** The lifecycle of every profile but "default", which always exists and is taken over instead. */
-const lifecycle = managedObjectLifecycle({
+const lifecycle = managedObjectLifecycle<ProfilePlan, ProfileState>({
   kind: "incus_profile",
   importIdFields: (planned) => [planned.name],
   createObject: (client, planned, ctx) =>
@@ -96,9 +64,9 @@ const lifecycle = managedObjectLifecycle({
   readBack,
 });
 
-export const profileResource: Resource<IncusProviderData> = {
+export const profileResource: Resource<IncusProviderData, typeof profileSchema> = {
   typeName: "incus_profile",
-  schema,
+  schema: profileSchema,
   ...lifecycle,
 
   async create(req, ctx, resp) {
@@ -110,7 +78,7 @@ export const profileResource: Resource<IncusProviderData> = {
         `The "default" profile of project ${JSON.stringify(planned.project ?? "default")} always exists; its config and devices are replaced by this resource, and destroying the resource empties it instead of deleting it.`,
         ["name"],
       );
-      resp.state = provisionalState(planned);
+      resp.state = provisionalState<ProfileState>(planned);
       await converge(client, planned, ctx);
       resp.state = (await readBack(client, planned, ctx)) ?? resp.state;
       return;

@@ -4,13 +4,14 @@
 // holds other objects fails with an error naming them (unless force_destroy is set).
 import type { IncusClient } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
-import type { ResourceContext, Values } from "../../framework";
+import type { ResourceContext } from "../../framework";
 import { cliRemote, optionalString } from "../common";
 import { keptNotice, notEmptyError, whatRemains } from "../common/what-remains";
 import type { IncusProviderData } from "../provider-data";
+import type { ProjectState } from "./schema";
 
-export async function deleteProject(client: IncusClient, prior: Values, ctx: ResourceContext<IncusProviderData>): Promise<void> {
-  const name = String(prior.name);
+export async function deleteProject(client: IncusClient, prior: ProjectState, ctx: ResourceContext<IncusProviderData>): Promise<void> {
+  const name = prior.name;
   const found = await ignoreNotFound(client.projects.get(name, { signal: ctx.signal }));
   if (found === undefined) return;
   const forced = prior.force_destroy === true;

@@ -3,11 +3,12 @@
 // configuration's ownership marker (a previous run died after creating it); deleting a project that holds kept
 // copies (removal policies retain and snapshot) leaves it on the host and says so, force_destroy or not (delete.ts).
 import type { IncusClient, Project } from "../../../incus";
-import type { Resource, ResourceContext, State, Values } from "../../framework";
-import { bool, mapOf, requiresReplace, str } from "../../framework";
-import { callFor, configMap, configValueChecks, ignoreNotFound, objectName, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import type { Resource, ResourceContext } from "../../framework";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { deleteProject } from "./delete";
+import type { ProjectPlan, ProjectState } from "./schema";
+import { projectSchema } from "./schema";
 
 /** Feature flags Incus sets on every new project; shown only when the user sets them. */
 export const PROJECT_COMPUTED_KEYS = [
@@ -19,25 +20,8 @@ export const PROJECT_COMPUTED_KEYS = [
 
 type Ctx = ResourceContext<IncusProviderData>;
 
-const schema = {
-  description: "An Incus project.",
-  attributes: {
-    name: str({ required: true, description: "Name of the project.", validators: [objectName("project")], planModifiers: [requiresReplace()] }),
-    description: str({ optional: true, computed: true, default: "", description: "Description of the project." }),
-    // limits.cpu of a project is a total number of CPUs, not a CPU set: left to Incus.
-    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Project configuration.", validators: [configValueChecks(["limits.cpu"])] }),
-    remote: str({ optional: true, description: "The remote to create the project on.", planModifiers: [requiresReplace()] }),
-    force_destroy: bool({
-      optional: true,
-      computed: true,
-      default: false,
-      description: "Delete the project together with everything in it.",
-    }),
-  },
-};
-
 /** The state for a project read from Incus, keeping the settings that live only in Terraform. */
-export function projectState(project: Project, known: Values): State {
+export function projectState(project: Project, known: ProjectPlan): ProjectState {
   return {
     name: project.name,
     description: project.description ?? "",
@@ -48,7 +32,7 @@ export function projectState(project: Project, known: Values): State {
   };
 }
 
-async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(client: IncusClient, planned: ProjectPlan, ctx: Ctx): Promise<void> {
   const current = await client.projects.get(planned.name, callFor(ctx, { remote: planned.remote }));
   await client.projects.update(
     planned.name,
@@ -57,16 +41,16 @@ async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise
   );
 }
 
-async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(client: IncusClient, known: ProjectPlan, ctx: Ctx): Promise<ProjectState | null> {
   const found = await ignoreNotFound(client.projects.get(known.name, { signal: ctx.signal }));
   return found ? projectState(found.value, known) : null;
 }
 
-export const projectResource: Resource<IncusProviderData> = {
+export const projectResource: Resource<IncusProviderData, typeof projectSchema> = {
   typeName: "incus_project",
-  schema,
+  schema: projectSchema,
 
-  ...managedObjectLifecycle({
+  ...managedObjectLifecycle<ProjectPlan, ProjectState>({
     kind: "incus_project",
     importIdFields: (planned) => [planned.name],
     inProject: false,

@@ -1,23 +1,12 @@
 // data "incus_storage_pool": an existing pool by name.
 import type { DataSource } from "../../framework";
-import { mapOf, str } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import { storagePoolDataSourceSchema } from "./pool-schema";
 
-export const storagePoolDataSource: DataSource<IncusProviderData> = {
+export const storagePoolDataSource: DataSource<IncusProviderData, typeof storagePoolDataSourceSchema> = {
   typeName: "incus_storage_pool",
-  schema: {
-    description: "Reads an existing storage pool.",
-    attributes: {
-      name: str({ required: true, description: "Name of the pool." }),
-      remote: str({ optional: true, description: "The remote to read from." }),
-      target: str({ optional: true, description: "Cluster member." }),
-      description: str({ optional: true, computed: true, description: "Description of the pool." }),
-      config: mapOf("string", { computed: true, description: "Driver configuration." }),
-      status: str({ optional: true, computed: true, description: "Status of the pool." }),
-      driver: str({ optional: true, computed: true, description: "Storage driver." }),
-    },
-  },
+  schema: storagePoolDataSourceSchema,
   async read(config, ctx) {
     const p = (await clientFor(ctx, config).storagePools.get(config.name, callFor(ctx, config))).value;
     return {

@@ -4,14 +4,15 @@
 // an error naming them instead of Incus's bare "currently in use". Cached image volumes are Incus's own business.
 import type { IncusClient } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
-import type { ResourceContext, Values } from "../../framework";
+import type { ResourceContext } from "../../framework";
 import { callFor, cliRemote, optionalString } from "../common";
 import { keptNotice, notEmptyError, whatRemains } from "../common/what-remains";
 import type { IncusProviderData } from "../provider-data";
 import { forgetStoragePool } from "./pool-config";
+import type { StoragePoolState } from "./pool-schema";
 
-export async function deleteStoragePool(client: IncusClient, prior: Values, ctx: ResourceContext<IncusProviderData>): Promise<void> {
-  const name = String(prior.name);
+export async function deleteStoragePool(client: IncusClient, prior: StoragePoolState, ctx: ResourceContext<IncusProviderData>): Promise<void> {
+  const name = prior.name;
   // The pool is deleted cluster-wide, not only on the member it was created on.
   const call = callFor(ctx, { ...prior, target: null });
   const found = await ignoreNotFound(client.storagePools.get(name, call));

@@ -2,14 +2,17 @@
 // loop file's size, volatile state) never show as drift; changing a zfs pool's source replaces the pool. A pool
 // that holds kept copies (removal policies retain and snapshot) is left on the host when it is deleted.
 import type { IncusClient, StoragePool } from "../../../incus";
-import type { ModifyPlanResponse, Resource, ResourceContext, State, Values } from "../../framework";
-import { custom, isUnknown, mapOf, requiresReplace, str } from "../../framework";
-import { callFor, configMap, configValueChecks, ignoreNotFound, objectName, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
+import type { Unknown } from "../../cty";
+import type { ModifyPlanResponse, Resource, ResourceContext } from "../../framework";
+import { isUnknown } from "../../framework";
+import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
 import { MEMBER_POOL_KEYS } from "../../../records";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 import { forgetStoragePool } from "./pool-config";
 import { deleteStoragePool } from "./pool-delete";
+import type { StoragePoolPlan, StoragePoolState } from "./pool-schema";
+import { storagePoolSchema } from "./pool-schema";
 
 /** Keys each driver fills in by itself (the official provider's lists); volatile.* for all. */
 const DRIVER_COMPUTED_KEYS: Readonly<Record<string, readonly string[]>> = {
@@ -32,26 +35,8 @@ export function poolComputedKeys(driver: string): string[] {
 
 type Ctx = ResourceContext<IncusProviderData>;
 
-const noTargetDescription = custom((_value, req) => {
-  if (req.config.target && req.config.description) return "description cannot be set together with target: set it on the cluster-wide pool instead.";
-  return undefined;
-}, "description and target are exclusive");
-
-const schema = {
-  description: "An Incus storage pool.",
-  attributes: {
-    name: str({ required: true, description: "Name of the pool.", validators: [objectName("storage pool")], planModifiers: [requiresReplace()] }),
-    driver: str({ required: true, description: "dir, zfs, lvm, lvmcluster, btrfs, ceph, cephfs, cephobject, linstor or truenas.", planModifiers: [requiresReplace()] }),
-    description: str({ optional: true, computed: true, default: "", description: "Description of the pool.", validators: [noTargetDescription] }),
-    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Driver configuration.", validators: [configValueChecks()] }),
-    project: str({ optional: true, description: "Project (pools are global; kept for compatibility).", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote to create the pool on.", planModifiers: [requiresReplace()] }),
-    target: str({ optional: true, description: "Cluster member to create the member-specific part on.", planModifiers: [requiresReplace()] }),
-  },
-};
-
 /** The live config as state; for zfs the user's `source` (a device or dataset) stays as written. */
-export function poolConfigState(name: string, driver: string, live: Record<string, string> | null | undefined, user: Values["config"]): Record<string, string> {
+export function poolConfigState(name: string, driver: string, live: Record<string, string> | null | undefined, user: Readonly<Record<string, string>> | Unknown | null | undefined): Record<string, string> {
   const userConfig = user === null || user === undefined ? null : configMap(user);
   // After an import, a source outside Incus' own directory can only have come from the user.
   const userSource = (key: string, value: string) => key === "source" && !value.endsWith(`/storage-pools/${name}`);
@@ -60,7 +45,7 @@ export function poolConfigState(name: string, driver: string, live: Record<strin
   return out;
 }
 
-function poolState(pool: StoragePool, known: Values): State {
+function poolState(pool: StoragePool, known: StoragePoolPlan): StoragePoolState {
   const targeted = isMemberPart(known);
   return {
     name: pool.name,
@@ -73,13 +58,13 @@ function poolState(pool: StoragePool, known: Values): State {
   };
 }
 
-async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(client: IncusClient, known: StoragePoolPlan, ctx: Ctx): Promise<StoragePoolState | null> {
   const found = await ignoreNotFound(client.storagePools.get(known.name, callFor(ctx, known)));
   return found ? poolState(found.value, known) : null;
 }
 
 /** A member part: only its member keys are set on the member (PUT ?target=), and only when they differ. */
-async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+async function convergeMemberPart(client: IncusClient, planned: StoragePoolPlan, ctx: Ctx): Promise<void> {
   const call = callFor(ctx, planned);
   const current = await client.storagePools.get(planned.name, call);
   const computed = poolComputedKeys(planned.driver);
@@ -90,7 +75,7 @@ async function convergeMemberPart(client: IncusClient, planned: Values, ctx: Ctx
   await client.storagePools.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
 }
 
-async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(client: IncusClient, planned: StoragePoolPlan, ctx: Ctx): Promise<void> {
   if (isMemberPart(planned)) return convergeMemberPart(client, planned, ctx);
   const call = callFor(ctx, planned);
   const current = await client.storagePools.get(planned.name, call);
@@ -106,11 +91,11 @@ async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise
     .finally(() => forgetStoragePool(client, planned.name)); // volumes read later must see the new config
 }
 
-export const storagePoolResource: Resource<IncusProviderData> = {
+export const storagePoolResource: Resource<IncusProviderData, typeof storagePoolSchema> = {
   typeName: "incus_storage_pool",
-  schema,
+  schema: storagePoolSchema,
 
-  modifyPlan(req): ModifyPlanResponse {
+  modifyPlan(req): ModifyPlanResponse<typeof storagePoolSchema> {
     const { prior, planned } = req;
     if (!prior || !planned || prior.driver !== "zfs" || isUnknown(planned.config)) return { planned };
     const before = configMap(prior.config).source;
@@ -119,7 +104,7 @@ export const storagePoolResource: Resource<IncusProviderData> = {
     return { planned, requiresReplace: [["config", { key: "source" }]] };
   },
 
-  ...managedObjectLifecycle({
+  ...managedObjectLifecycle<StoragePoolPlan, StoragePoolState>({
     kind: "incus_storage_pool",
     importIdFields: (planned) => [planned.name],
     createObject: (client, planned, ctx) =>

@@ -2,7 +2,7 @@
 // files API (as the official provider does), on create and whenever a block changes; a removed block deletes
 // its file. Incus 6.0 has no such API (extension file_storage_volume): a plan that needs it is refused there,
 // before anything is created, instead of creating the volume and failing half way.
-import type { ApplyResponse, CreateRequest, Diagnostics, ResourceContext, UpdateRequest, Values } from "../../framework";
+import type { Diagnostics, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import { VOLUME_FILES_EXTENSION } from "../../../incus/storage-volumes";
 import type { IncusClient } from "../../../incus";
@@ -10,15 +10,16 @@ import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { FileBlockValue } from "../instance/files";
 import { fileBlocks, fileChanged, syncFilesIn, validateFiles, withFileDefaults } from "../instance/files";
+import type { VolumePlan, VolumePlanModel, VolumeState } from "./volume-schema";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
 /** Config checks: the instance's file rules, and files only where they can be written. */
-export function validateVolumeFiles(config: Values, diags: Diagnostics): void {
+export function validateVolumeFiles(config: VolumePlanModel, diags: Diagnostics): void {
   const files = fileBlocks(config.file);
   if (files.length === 0) return;
   validateFiles(files, diags);
-  for (const source of ["source_volume", "source_file"]) {
+  for (const source of ["source_volume", "source_file"] as const) {
     if (config[source] !== null && config[source] !== undefined) {
       // The official provider silently skips the upload here; say so instead.
       diags.error("file blocks conflict with " + source, `Files are written into a new empty volume only; a volume created from ${source} keeps its source's content.`, ["file"]);
@@ -30,10 +31,10 @@ export function validateVolumeFiles(config: Values, diags: Diagnostics): void {
 }
 
 /** The planned blocks with their computed parts (mode, append) filled as for instances. */
-export function planVolumeFiles(planned: Values, config: Values): Values {
+export function planVolumeFiles(planned: VolumePlanModel, config: VolumePlanModel): VolumePlanModel {
   if (!Array.isArray(planned.file)) return planned;
-  const configured = Array.isArray(config.file) ? (config.file as Values[]) : [];
-  return { ...planned, file: (planned.file as Values[]).map((f, i) => (isUnknown(f) ? f : withFileDefaults(f, configured[i] ?? null))) };
+  const configured = Array.isArray(config.file) ? config.file : [];
+  return { ...planned, file: planned.file.map((f, i) => (isUnknown(f) ? f : withFileDefaults(f, configured[i] ?? null))) };
 }
 
 /** Whether going from `prior` to `planned` blocks writes or deletes anything. */
@@ -47,7 +48,7 @@ function filesChange(prior: readonly FileBlockValue[], planned: readonly FileBlo
  * Refuses a plan that writes files on a server without the volume files API, at the `file` blocks. A server
  * that cannot be asked now (unknown remote, unreachable) is left to the apply, which reports it there.
  */
-export async function checkVolumeFilesApi(planned: Values | null, prior: Values | null, ctx: Ctx): Promise<void> {
+export async function checkVolumeFilesApi(planned: VolumePlanModel | null, prior: VolumeState | null, ctx: Ctx): Promise<void> {
   if (!planned || isUnknown(planned.file) || isUnknown(planned.remote) || isUnknown(planned.project)) return;
   if (!filesChange(fileBlocks(prior?.file), fileBlocks(planned.file))) return;
   let server;
@@ -68,15 +69,15 @@ export async function checkVolumeFilesApi(planned: Values | null, prior: Values 
   );
 }
 
-async function syncVolumeFiles(client: IncusClient, planned: Values, prior: Values | null, ctx: Ctx): Promise<void> {
+async function syncVolumeFiles(client: IncusClient, planned: VolumePlan, prior: VolumeState | null, ctx: Ctx): Promise<void> {
   const before = fileBlocks(prior?.file);
   const after = fileBlocks(planned.file);
   if (!filesChange(before, after)) return;
   await syncFilesIn(client.storageVolumes.files(planned.pool, planned.name), before, after, callFor(ctx, planned));
 }
 
-type Create = (req: CreateRequest, ctx: Ctx, resp: ApplyResponse) => Promise<void>;
-type Update = (req: UpdateRequest, ctx: Ctx, resp: ApplyResponse) => Promise<void>;
+type Create = (req: { readonly planned: VolumePlan }, ctx: Ctx, resp: { state: VolumeState | null }) => Promise<void>;
+type Update = (req: { readonly planned: VolumePlan; readonly prior: VolumeState }, ctx: Ctx, resp: { state: VolumeState | null }) => Promise<void>;
 
 /**
  * Create, then write the files: the volume is already in state when an upload fails (Terraform then taints

@@ -23,12 +23,13 @@ import {
 import type { RemovalPolicyName } from "../../../records";
 import type { CallOptions, ConfigMap, IncusClient, StorageVolume } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
-import type { Diagnostics, ResourceContext, Values } from "../../framework";
+import type { Diagnostics, ResourceContext } from "../../framework";
 import { callFor, cliRemote, configMap, optionalString, OWNER_KEY, printedCommands, volumeCopyCommand } from "../common";
 import type { CliRemote } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { DATA_COPY_BUDGET_MS } from "./rebuild-snapshots";
 import { detachFromOwnInstances } from "./volume-detach";
+import type { VolumeAddress, VolumeState } from "./volume-schema";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
@@ -60,13 +61,13 @@ export function validatePolicyKeys(config: ConfigMap, diagnostics: Diagnostics):
 const NOT_COPIED = [REMOVAL_POLICY_CONFIG_KEY, PROTECT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY, "snapshots.schedule"];
 
 /** The command that restores a final copy under the volume's old name, as the user's incus CLI names the remote. */
-export function restoreCommand(prior: Values, copy: string, remote: CliRemote): string {
-  return volumeCopyCommand(remote, String(prior.pool), copy, String(prior.name), optionalString(prior.project));
+export function restoreCommand(prior: VolumeAddress, copy: string, remote: CliRemote): string {
+  return volumeCopyCommand(remote, prior.pool, copy, prior.name, optionalString(prior.project));
 }
 
 /** What Delete will do, in words, for the plan (undefined for a plain delete). */
-export function describeRemoval(prior: Values): string | undefined {
-  const where = `${String(prior.pool)}/${String(prior.name)}`;
+export function describeRemoval(prior: VolumeAddress & Pick<VolumeState, "config">): string | undefined {
+  const where = `${prior.pool}/${prior.name}`;
   let policy: RemovalPolicyName;
   try {
     policy = volumeRemovalPolicy(configMap(prior.config), `storage volume ${where}`);
@@ -77,15 +78,15 @@ export function describeRemoval(prior: Values): string | undefined {
     return `Storage volume ${where} will be kept on the host with its data (removal policy retain): it is only removed from the state, and its ${OWNER_KEY} becomes "${releasedOwner(configMap(prior.config)[OWNER_KEY])}".`;
   }
   if (policy === "snapshot") {
-    return `Storage volume ${where} will be deleted after a final copy is kept as ${String(prior.pool)}/${finalCopyPattern(String(prior.name))} (removal policy snapshot; the time in the name is when the delete runs, in UTC).`;
+    return `Storage volume ${where} will be deleted after a final copy is kept as ${prior.pool}/${finalCopyPattern(prior.name)} (removal policy snapshot; the time in the name is when the delete runs, in UTC).`;
   }
   return undefined;
 }
 
 /** Deletes (or keeps) the volume in `prior` as its removal policy says; a volume already gone counts as deleted. */
-export async function removeVolume(client: IncusClient, prior: Values, ctx: Ctx): Promise<void> {
-  const pool = String(prior.pool);
-  const name = String(prior.name);
+export async function removeVolume(client: IncusClient, prior: VolumeState, ctx: Ctx): Promise<void> {
+  const pool = prior.pool;
+  const name = prior.name;
   const where = `storage volume ${pool}/${name}`;
   const policy = volumeRemovalPolicy(configMap(prior.config), where);
   if (policy === "protect") {

@@ -2,10 +2,12 @@
 // volume inherits from its pool (`volume.size` on the pool → `size` on the volume) and driver keys never show
 // as drift; a volume that is already gone counts as deleted.
 import type { IncusClient, StorageVolume } from "../../../incus";
-import type { Resource, ResourceContext, State, Values } from "../../framework";
+import type { Resource, ResourceContext } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, optionalString, parseImportId, stripComputedConfig } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { storagePoolOf } from "./pool-config";
+import { recordedFiles } from "../instance/files";
+import type { VolumePlan, VolumeState } from "./volume-schema";
 import { planVolume, volumeSchema } from "./volume-schema";
 import { reattachDetached } from "./detached-devices";
 import { removeVolume, validatePolicyKeys } from "./volume-removal";
@@ -24,7 +26,7 @@ export function volumeComputedKeys(poolConfig: Record<string, string> | null | u
   return [...VOLUME_COMPUTED_KEYS, ...inherited];
 }
 
-function volumeState(volume: StorageVolume, computed: readonly string[], known: Values): State {
+function volumeState(volume: StorageVolume, computed: readonly string[], known: VolumePlan): VolumeState {
   const userConfig = known.config === null || known.config === undefined ? null : configMap(known.config);
   return {
     name: volume.name,
@@ -39,11 +41,11 @@ function volumeState(volume: StorageVolume, computed: readonly string[], known: 
     source_volume: known.source_volume ?? null,
     source_file: known.source_file ?? null,
     location: volume.location ?? "",
-    file: Array.isArray(known.file) ? known.file : [],
+    file: Array.isArray(known.file) ? recordedFiles(known.file) : [],
   };
 }
 
-async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<State | null> {
+async function readBack(client: IncusClient, known: VolumePlan, ctx: Ctx): Promise<VolumeState | null> {
   const call = callFor(ctx, known);
   const [volume, pool] = await Promise.all([
     ignoreNotFound(client.storageVolumes.get(known.pool, known.name, call)),
@@ -53,7 +55,7 @@ async function readBack(client: IncusClient, known: Values, ctx: Ctx): Promise<S
   return volumeState(volume.value, volumeComputedKeys(pool?.config), known);
 }
 
-async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+async function converge(client: IncusClient, planned: VolumePlan, ctx: Ctx): Promise<void> {
   const call = callFor(ctx, planned);
   const [current, pool] = await Promise.all([
     client.storageVolumes.get(planned.pool, planned.name, call),
@@ -68,7 +70,7 @@ async function converge(client: IncusClient, planned: Values, ctx: Ctx): Promise
 }
 
 /** A volume created again in the apply that deleted it (a replacement) goes back to the instances it was detached from. */
-async function giveDevicesBack(client: IncusClient, planned: Values, ctx: Ctx): Promise<void> {
+async function giveDevicesBack(client: IncusClient, planned: VolumePlan, ctx: Ctx): Promise<void> {
   const remote = ctx.providerData.remoteName(optionalString(planned.remote));
   const project = optionalString(planned.project);
   for (const { instance, devices } of await reattachDetached(client, remote, project, planned.pool, planned.name, ctx.signal)) {
@@ -76,7 +78,7 @@ async function giveDevicesBack(client: IncusClient, planned: Values, ctx: Ctx): 
   }
 }
 
-const lifecycle = managedObjectLifecycle({
+const lifecycle = managedObjectLifecycle<VolumePlan, VolumeState>({
   kind: "incus_storage_volume",
   importIdFields: (planned) => [planned.pool, planned.name],
   createObject: async (client, planned, ctx) => {
@@ -91,7 +93,7 @@ const lifecycle = managedObjectLifecycle({
 });
 
 
-export const storageVolumeResource: Resource<IncusProviderData> = {
+export const storageVolumeResource: Resource<IncusProviderData, typeof volumeSchema> = {
   typeName: "incus_storage_volume",
   schema: volumeSchema,
 

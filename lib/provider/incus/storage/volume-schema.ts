@@ -1,9 +1,10 @@
 // The incus_storage_volume schema (lxc/incus compatible) and the plan rules the official provider expresses
 // as defaults: description "" and config {} unless the volume is a copy or an import, content_type
 // "filesystem" unless the source decides it.
-import type { Diagnostics, ModifyPlanRequest, ModifyPlanResponse, PlanModifier, Schema, Values } from "../../framework";
+import type { ApplyModel, Diagnostics, ModifyPlanRequest, ModifyPlanResponse, PlanModel, PlanModifier, Schema, StateModel } from "../../framework";
 import { REMOVAL_POLICY_CONFIG_KEY } from "../../../records";
 import { configMap, configValueChecks, objectName, PROTECT_KEY } from "../common";
+import type { Writable } from "../common/state";
 import { describeRemoval, volumeRemovalPolicy } from "./volume-removal";
 import { fileBlock } from "../instance/files";
 import { isUnknown, mapOf, nested, oneOf, requiresReplace, requiresReplaceIf, str } from "../../framework";
@@ -15,7 +16,7 @@ const requiresReplaceIfConfigured: PlanModifier = requiresReplaceIf(
 );
 
 
-export const volumeSchema: Schema = {
+export const volumeSchema = {
   description: "A custom storage volume (filesystem, block or ISO).",
   attributes: {
     name: str({ required: true, description: "Name of the volume.", validators: [objectName("storage volume")], planModifiers: [requiresReplace()] }),
@@ -58,7 +59,32 @@ export const volumeSchema: Schema = {
     location: str({ computed: true, description: "Cluster member the volume is on (\"none\" when not clustered)." }),
   },
   blocks: { file: fileBlock("the volume") },
-};
+} satisfies Schema;
+
+/** An incus_storage_volume as state holds it. */
+export type VolumeState = StateModel<typeof volumeSchema>;
+/** An incus_storage_volume as create and update get it (description, config and content type may be the server's to fill). */
+export type VolumePlan = ApplyModel<typeof volumeSchema>;
+/** An incus_storage_volume's configuration, or its plan before apply. */
+export type VolumePlanModel = PlanModel<typeof volumeSchema>;
+/** Where a volume is. */
+export type VolumeAddress = Pick<VolumeState, "remote" | "project" | "pool" | "name">;
+
+export const volumeDataSourceSchema = {
+  description: "Reads an existing storage volume.",
+  attributes: {
+    name: str({ required: true, description: "Name of the volume." }),
+    type: str({ required: true, description: "Volume type: custom, container, virtual-machine or image." }),
+    storage_pool: str({ required: true, description: "Pool of the volume." }),
+    project: str({ optional: true, description: "Project of the volume." }),
+    remote: str({ optional: true, description: "The remote to read from." }),
+    target: str({ optional: true, description: "Cluster member." }),
+    description: str({ optional: true, computed: true, description: "Description of the volume." }),
+    config: mapOf("string", { computed: true, description: "Volume configuration." }),
+    location: str({ optional: true, computed: true, description: "Cluster member the volume is on." }),
+    content_type: str({ optional: true, computed: true, description: "filesystem, block or iso." }),
+  },
+} satisfies Schema;
 
 /** True when the volume's content comes from another volume or a file. */
 export function hasSource(values: { source_volume?: unknown; source_file?: unknown }): boolean {
@@ -67,11 +93,11 @@ export function hasSource(values: { source_volume?: unknown; source_file?: unkno
 }
 
 /** Defaults that depend on whether a source is used (see the file comment). */
-export function planVolume(req: ModifyPlanRequest, diagnostics: Diagnostics): ModifyPlanResponse {
+export function planVolume(req: ModifyPlanRequest<typeof volumeSchema>, diagnostics: Diagnostics): ModifyPlanResponse<typeof volumeSchema> {
   const { config, planned, prior } = req;
   if (prior !== null && (planned === null || req.requiresReplace.length > 0)) checkRemoval(prior, planned !== null, diagnostics);
   if (!config || !planned) return { planned };
-  const next = { ...planned };
+  const next: Writable<VolumePlanModel> = { ...planned };
   const sourced = hasSource(config) || isUnknown(config.source_volume) || isUnknown(config.source_file);
   if (!sourced) {
     if (config.description === null) next.description = "";
@@ -86,9 +112,9 @@ export function planVolume(req: ModifyPlanRequest, diagnostics: Diagnostics): Mo
  * once its resource block is gone, nor for a replacement (its delete half); a retained volume cannot be replaced
  * (the kept volume would hold the name the new one needs); a volume whose policy keeps it or a final copy says so.
  */
-function checkRemoval(prior: Values, replacing: boolean, diagnostics: Diagnostics): void {
+function checkRemoval(prior: VolumeAddress & Pick<VolumeState, "config">, replacing: boolean, diagnostics: Diagnostics): void {
   const config = configMap(prior.config);
-  const where = `Storage volume ${String(prior.pool)}/${String(prior.name)}`;
+  const where = `Storage volume ${prior.pool}/${prior.name}`;
   let policy;
   try {
     policy = volumeRemovalPolicy(config, where);

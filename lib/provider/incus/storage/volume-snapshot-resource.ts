@@ -3,10 +3,12 @@
 // everything else replaces it. Snapshots carry no ownership marker, so one that already exists is reported with
 // the import command: `[remote:][project]/pool/volume/name`. A snapshot (or volume) already gone counts as deleted.
 import type { VolumeSnapshot } from "../../../incus";
-import type { Resource, ResourceContext, Schema, State, Values } from "../../framework";
-import { custom, num, requiresReplace, str } from "../../framework";
-import { callFor, clientFor, formatImportId, ignoreNotFound, knownOr, objectName, parseImportId } from "../common";
+import type { Resource, ResourceContext } from "../../framework";
+import { knownOrNull } from "../../framework";
+import { callFor, clientFor, formatImportId, ignoreNotFound, knownOr, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
+import type { VolumeSnapshotPlan, VolumeSnapshotState } from "./volume-snapshot-schema";
+import { volumeSnapshotSchema } from "./volume-snapshot-schema";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
@@ -15,39 +17,13 @@ const TYPE_NAME = "incus_storage_volume_snapshot";
 /** What Incus reports for a snapshot that never expires. */
 const NEVER = "0001-01-01T00:00:00Z";
 
-const rfc3339 = custom(
-  (value) => (Number.isNaN(Date.parse(String(value))) ? `${JSON.stringify(value)} is not an RFC 3339 time such as "2030-01-31T12:00:00Z"` : undefined),
-  "an RFC 3339 time",
-);
-
-export const volumeSnapshotSchema: Schema = {
-  description: "A snapshot of a custom storage volume.",
-  attributes: {
-    name: str({ required: true, description: "Name of the snapshot.", validators: [objectName("snapshot")], planModifiers: [requiresReplace()] }),
-    pool: str({ required: true, description: "Storage pool of the volume.", planModifiers: [requiresReplace()] }),
-    volume: str({ required: true, description: "Name of the custom volume to snapshot.", planModifiers: [requiresReplace()] }),
-    description: str({ optional: true, computed: true, default: "", description: "Description of the snapshot." }),
-    expires_at: str({
-      optional: true,
-      computed: true,
-      description:
-        "When Incus deletes the snapshot (RFC 3339, e.g. \"2030-01-31T12:00:00Z\"); changes in place. " +
-        "Default: from the volume's snapshots.expiry, else never (null).",
-      validators: [rfc3339],
-    }),
-    project: str({ optional: true, description: "Project of the volume.", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote the volume is on.", planModifiers: [requiresReplace()] }),
-    created_at: num({ computed: true, description: "Creation time, seconds since the Unix epoch (UTC)." }),
-  },
-};
-
 /** The expiry to record: null for none; the known value's own spelling when it names the same instant. */
 function expiryOf(live: string | undefined, known: unknown): string | null {
   if (!live || Date.parse(live) === Date.parse(NEVER)) return null;
   return typeof known === "string" && Date.parse(known) === Date.parse(live) ? known : live;
 }
 
-function stateOf(base: Values, live: VolumeSnapshot): State {
+function stateOf(base: VolumeSnapshotPlan, live: VolumeSnapshot): VolumeSnapshotState {
   const created = Date.parse(live.created_at ?? "");
   return {
     name: live.name,
@@ -61,35 +37,33 @@ function stateOf(base: Values, live: VolumeSnapshot): State {
   };
 }
 
-async function readSnapshot(values: Values, ctx: Ctx): Promise<State | null> {
-  const live = await ignoreNotFound(
-    clientFor(ctx, values).volumeSnapshots.get(String(values.pool), String(values.volume), String(values.name), callFor(ctx, values)),
-  );
+async function readSnapshot(values: VolumeSnapshotPlan, ctx: Ctx): Promise<VolumeSnapshotState | null> {
+  const live = await ignoreNotFound(clientFor(ctx, values).volumeSnapshots.get(values.pool, values.volume, values.name, callFor(ctx, values)));
   return live ? stateOf(values, live.value) : null;
 }
 
-function importIdOf(plan: Values): string {
-  return formatImportId({ remote: plan.remote, project: plan.project, fields: [String(plan.pool), String(plan.volume), String(plan.name)] });
+function importIdOf(plan: VolumeSnapshotPlan): string {
+  return formatImportId({ remote: plan.remote, project: plan.project, fields: [plan.pool, plan.volume, plan.name] });
 }
 
 /** Writes description and expiry (a null expiry in the plan keeps the snapshot's own). */
-async function writeModifiable(plan: Values, ctx: Ctx): Promise<void> {
+async function writeModifiable(plan: VolumeSnapshotPlan, ctx: Ctx): Promise<void> {
   const client = clientFor(ctx, plan);
   const call = callFor(ctx, plan);
-  const [pool, volume, name] = [String(plan.pool), String(plan.volume), String(plan.name)];
+  const { pool, volume, name } = plan;
   const current = await client.volumeSnapshots.get(pool, volume, name, call);
-  const expires = knownOr<string | null>(plan.expires_at, null) ?? current.value.expires_at ?? NEVER;
+  const expires = knownOrNull(plan.expires_at) ?? current.value.expires_at ?? NEVER;
   await client.volumeSnapshots.update(pool, volume, name, { description: knownOr(plan.description, ""), expires_at: expires }, { ...call, etag: current.etag });
 }
 
-export const storageVolumeSnapshotResource: Resource<IncusProviderData> = {
+export const storageVolumeSnapshotResource: Resource<IncusProviderData, typeof volumeSnapshotSchema> = {
   typeName: TYPE_NAME,
   schema: volumeSnapshotSchema,
 
   async create({ planned }, ctx, resp) {
     const client = clientFor(ctx, planned);
     const call = callFor(ctx, planned);
-    const [pool, volume, name] = [String(planned.pool), String(planned.volume), String(planned.name)];
+    const { pool, volume, name } = planned;
     if (await ignoreNotFound(client.volumeSnapshots.get(pool, volume, name, call))) {
       ctx.diagnostics.error(
         `${TYPE_NAME} ${JSON.stringify(`${pool}/${volume}/${name}`)} already exists`,
@@ -99,7 +73,7 @@ export const storageVolumeSnapshotResource: Resource<IncusProviderData> = {
       );
       return;
     }
-    const expiresAt = knownOr<string | null>(planned.expires_at, null);
+    const expiresAt = knownOrNull(planned.expires_at);
     await client.volumeSnapshots.create(pool, volume, name, { ...call, ...(expiresAt ? { expiresAt } : {}) });
     resp.state = await readSnapshot(planned, ctx);
     if (resp.state === null) throw new Error(`Snapshot ${name} of storage volume ${pool}/${volume} vanished right after it was created.`);
@@ -118,9 +92,7 @@ export const storageVolumeSnapshotResource: Resource<IncusProviderData> = {
   },
 
   async delete({ prior }, ctx) {
-    await ignoreNotFound(
-      clientFor(ctx, prior).volumeSnapshots.delete(String(prior.pool), String(prior.volume), String(prior.name), callFor(ctx, prior)),
-    );
+    await ignoreNotFound(clientFor(ctx, prior).volumeSnapshots.delete(prior.pool, prior.volume, prior.name, callFor(ctx, prior)));
   },
 
   async importState(id) {

@@ -2,15 +2,15 @@
 // file (an ISO image, or a volume backup tarball).
 import * as fs from "node:fs";
 import type { CallOptions, IncusClient } from "../../../incus";
-import type { Values } from "../../framework";
 import { configMap } from "../common";
+import type { VolumePlan } from "./volume-schema";
 
 /** Creates the volume described by `planned` (a plan with every value known except computed ones). */
-export async function createVolume(client: IncusClient, planned: Values, call: CallOptions, defaultRemote: string): Promise<void> {
+export async function createVolume(client: IncusClient, planned: VolumePlan, call: CallOptions, defaultRemote: string): Promise<void> {
   const config = configMap(planned.config);
   const description = typeof planned.description === "string" ? planned.description : undefined;
   if (planned.source_volume) {
-    await copyVolume(client, planned, call, defaultRemote, config, description);
+    await copyVolume(client, planned, planned.source_volume, call, defaultRemote, config, description);
     return;
   }
   if (planned.source_file) {
@@ -31,13 +31,13 @@ export async function createVolume(client: IncusClient, planned: Values, call: C
 
 async function copyVolume(
   client: IncusClient,
-  planned: Values,
+  planned: VolumePlan,
+  source: NonNullable<VolumePlan["source_volume"]>,
   call: CallOptions,
   defaultRemote: string,
   config: Record<string, string>,
   description: string | undefined,
 ): Promise<void> {
-  const source = planned.source_volume as { pool: string; name: string; remote: string | null };
   const targetRemote = planned.remote || defaultRemote;
   if (source.remote && source.remote !== targetRemote) {
     throw new Error(

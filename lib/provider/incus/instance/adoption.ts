@@ -3,15 +3,15 @@
 // one that is adopted has the devices and config keys the plan does not set named in a warning. The image is
 // compared by fingerprint (volatile.base_image) when the plan's image resolves to one on the instance's own server;
 // an image on an image server is not looked up while applying, and the warning says it was not compared.
-import type { ResourceContext, Values } from "../../framework";
+import type { ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { CallOptions, IncusClient, Instance } from "../../../incus";
+import { callFor, clientFor, errorMessage, ignoreNotFound, optionalString } from "../common";
+import type { AdoptionMismatch } from "../common/adopt-checks";
+import { describeExtras, extrasOf, plannedDeviceNames, refuseMismatch, warnAdopted } from "../common/adopt-checks";
+import { configMap, isComputedKey } from "../common/config";
 import type { IncusProviderData } from "../provider-data";
-import type { AdoptionMismatch } from "./adopt-checks";
-import { describeExtras, extrasOf, plannedDeviceNames, refuseMismatch, warnAdopted } from "./adopt-checks";
-import { configMap, isComputedKey } from "./config";
-import { errorMessage, ignoreNotFound } from "./errors";
-import { callFor, clientFor, optionalString } from "./scope";
+import type { InstancePlan } from "./schema";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
@@ -35,7 +35,7 @@ async function plannedFingerprint(client: IncusClient, call: CallOptions, image:
 }
 
 /** Why the existing instance cannot be the planned one; a note when its image could not be compared. */
-async function instanceMismatch(existing: Instance, plan: Values, ctx: Ctx): Promise<{ mismatch?: AdoptionMismatch; note?: string }> {
+async function instanceMismatch(existing: Instance, plan: InstancePlan, ctx: Ctx): Promise<{ mismatch?: AdoptionMismatch; note?: string }> {
   if (typeof plan.type === "string" && existing.type !== plan.type) return { mismatch: { attribute: "type", existing: existing.type, planned: plan.type } };
   const project = optionalString(plan.project) ?? "default";
   if (existing.project && existing.project !== project) return { mismatch: { attribute: "project", existing: existing.project, planned: project } };
@@ -59,8 +59,8 @@ async function instanceMismatch(existing: Instance, plan: Values, ctx: Ctx): Pro
  * creates; otherwise true, with a warning that names what it holds beyond the plan and what the converge does with
  * it (config and devices are replaced by the update, `computedConfig` keys the plan leaves out are kept).
  */
-export async function vetInstanceAdoption(existing: Instance, plan: Values, ctx: Ctx, importId: string, computedConfig: readonly string[]): Promise<boolean> {
-  const name = String(plan.name);
+export async function vetInstanceAdoption(existing: Instance, plan: InstancePlan, ctx: Ctx, importId: string, computedConfig: readonly string[]): Promise<boolean> {
+  const name = plan.name;
   const { mismatch, note } = await instanceMismatch(existing, plan, ctx);
   if (mismatch) {
     refuseMismatch({ kind: "incus_instance", name, importId, diagnostics: ctx.diagnostics }, mismatch);
