@@ -18,6 +18,12 @@ module.exports = defineConfig(
     },
   },
   {
+    // Type tests: tsc checks them and nothing runs them, so a bare expression (under `@ts-expect-error`) is the
+    // assertion and a value may exist only to have its type read.
+    files: ["test/types/**/*.ts"],
+    rules: { "@typescript-eslint/no-unused-expressions": "off", "@typescript-eslint/no-unused-vars": "off" },
+  },
+  {
     // Plain Node scripts are CommonJS: require() is how they import.
     files: ["**/*.js"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
