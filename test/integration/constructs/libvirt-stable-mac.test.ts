@@ -5,6 +5,11 @@ import { Instance, LibvirtHost, Network } from "../../../lib";
 import { LIBVIRT_TEST_HYPERVISOR, LIBVIRT_TEST_URI } from "../../support/libvirt";
 import { libvirtConstructsSuite } from "./support";
 
+/** The part of the domain's L1 resource this test reads: its first interface. */
+interface LibvirtDomainL1 {
+  config: { devices: { interfaces: { mac: { address: string } }[] } };
+}
+
 const lv = libvirtConstructsSuite("mac");
 
 
@@ -22,7 +27,7 @@ test("a replaced libvirt domain with stableMac keeps its MAC", async () => {
         memory: "64MiB",
         libvirt: { hypervisor: LIBVIRT_TEST_HYPERVISOR, shutdownTimeoutSeconds: 1 },
       });
-      mac = (vm.node.findChild("Default") as any).config.devices.interfaces[0].mac.address;
+      mac = (vm.node.findChild("Default") as unknown as LibvirtDomainL1).config.devices.interfaces[0].mac.address;
     });
   const first = `${lv.stackName}-vm`;
   const second = `${lv.stackName}-vm2`;

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TerraformStack } from "cdktf";
+import type { TerraformResource, TerraformStack } from "cdktf";
 import { Instance, LibvirtHost, RemovalPolicy, StoragePool, Volume, VolumeFormat } from "../../../lib";
 import { LIBVIRT_TEST_POOL, LIBVIRT_TEST_URI } from "../../support/libvirt";
 import { libvirtConstructsSuite, StackRun } from "./support";
@@ -74,7 +74,7 @@ function build(shape: Shape) {
     if (shape.attach === false) return;
     vm.attach(data, { path: shape.device });
     // Disks are ordered by device: sdb comes before vda.
-    if (shape.scsi) (vm.node.findChild("Default") as any).addOverride("devices.disks.0.target.bus", "scsi");
+    if (shape.scsi) (vm.node.findChild("Default") as TerraformResource).addOverride("devices.disks.0.target.bus", "scsi");
   };
 }
 

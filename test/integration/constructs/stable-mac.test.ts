@@ -5,6 +5,11 @@ import { IncusHost, Instance, Network, StoragePool } from "../../../lib";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
 import { getInstance, incusConstructsSuite, incusQuery, StackRun } from "./support";
 
+/** The part of the instance's L1 resource this test reads: its NIC devices. */
+interface IncusInstanceL1 {
+  config: { device: { name: string; properties: { hwaddr: string } }[] };
+}
+
 const { prefix, runs, image2 } = incusConstructsSuite("mac", { secondImage: true });
 
 test("a replaced container with stableMac keeps its MAC", async () => {
@@ -17,7 +22,7 @@ test("a replaced container with stableMac keeps its MAC", async () => {
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const network = new Network(stack, "net", { host });
     const app = new Instance(stack, "app", { host, network, stableMac: true, incus: { image, rootDisk: { pool } } });
-    mac = (app.node.findChild("Default") as any).config.device.find((d: any) => d.name === "eth0").properties.hwaddr;
+    mac = (app.node.findChild("Default") as unknown as IncusInstanceL1).config.device.find((d) => d.name === "eth0")!.properties.hwaddr;
   };
   const liveMac = () => incusQuery(`/1.0/instances/${name}/state`).network.eth0.hwaddr;
   run.synth(build(TEST_IMAGE));

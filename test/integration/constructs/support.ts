@@ -33,8 +33,15 @@ export class StackRun extends SynthesizedStack {
   }
 }
 
+/**
+ * An object as Incus's API returns it. Tests read it field by field and compare with what they expect, so a wrong
+ * path fails the assertion; typing every endpoint's answer here would repeat lib/incus.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type IncusJson = any;
+
 /** `incus query` of an API path, parsed; undefined when the object does not exist. */
-export function incusQuery(path: string): any {
+export function incusQuery(path: string): IncusJson {
   try {
     return JSON.parse(execFileSync("incus", ["query", path], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
   } catch (err) {
@@ -45,12 +52,12 @@ export function incusQuery(path: string): any {
 }
 
 /** The instance as Incus reports it (undefined when gone). */
-export function getInstance(name: string, project = "default"): any {
+export function getInstance(name: string, project = "default"): IncusJson {
   return incusQuery(`/1.0/instances/${name}?project=${project}`);
 }
 
 /** The custom volume as Incus reports it (undefined when gone). */
-export function getVolume(pool: string, name: string, project = "default"): any {
+export function getVolume(pool: string, name: string, project = "default"): IncusJson {
   return incusQuery(`/1.0/storage-pools/${pool}/volumes/custom/${name}?project=${project}`);
 }
 

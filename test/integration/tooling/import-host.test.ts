@@ -12,6 +12,12 @@ import type { IncusClient } from "../../../lib/incus";
 import { Cleanup, createTestContainer, requireIncus, TEST_POOL, testClient } from "../../support/incus";
 import { ensureBundledProviders, terraformBinary } from "../../support/terraform";
 
+/** A resource's values before or after a planned change, as `terraform show -json` prints them. */
+interface ResourceValues {
+  config: Record<string, string> | null;
+  [key: string]: unknown;
+}
+
 const ROOT = join(__dirname, "..", "..", "..");
 const LIB = join(ROOT, "lib");
 const NODE_MODULES = join(ROOT, "node_modules");
@@ -112,7 +118,7 @@ test("import round trip: generated code adopts the objects and the next plan is 
   terraform(stackDir, ["init", "-input=false"]);
   terraform(stackDir, ["plan", "-input=false", "-out=import.tfplan"]);
   const plan = JSON.parse(terraform(stackDir, ["show", "-json", "import.tfplan"]).out) as {
-    resource_changes: { address: string; change: { actions: string[]; importing?: unknown; before: any; after: any } }[];
+    resource_changes: { address: string; change: { actions: string[]; importing?: unknown; before: ResourceValues; after: ResourceValues } }[];
   };
   const changes = plan.resource_changes.filter((c) => c.address.startsWith("incus_"));
   expect(changes.map((c) => c.address).sort()).toEqual([

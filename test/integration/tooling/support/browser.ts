@@ -57,6 +57,8 @@ export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: these tests open pages in a real browser. Install it with \`bash scripts/setup-browser.sh\` (apt-get install -y chromium).`);
   }
+  // Loaded here, not imported: only the browser tests need playwright-core, and they check chromium first.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const playwright = require("playwright-core") as PlaywrightCore;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "t-chromium-profile-"));
   let context: BrowserContext;
