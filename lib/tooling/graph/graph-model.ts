@@ -10,54 +10,12 @@ import { referencedAddresses } from "../stack/references";
 import { displayName, literalName, viewsFromStack } from "../stack/resource-view";
 import type { ResourceView } from "../stack/resource-view";
 import type { StackProvider, SynthesizedStack } from "../stack/synthesized-stack";
-import type { LifecycleKindName, RemovalPolicyName } from "../../records";
-import type { VolumeKind } from "../stack/coupling";
 import { recordedRemovalPolicy } from "../stack/removal-policy";
 import { PROJECT_TYPE, projectResolver } from "./projects";
 import { managedSnapshots, rebuildSnapshotRequests, volumeOutcomes } from "./volume-outcomes";
 
-/** `snapshot`: a snapshot or copy of a volume (managed, final copy, before a rebuild); `released`: a released volume. */
-export type GraphNodeKind = "host" | "project" | "pool" | "volume" | "instance" | "network" | "snapshot" | "released";
-export type GraphEdgeKind =
-  | "contains"
-  | LifecycleKindName
-  | "rebuildOnChange"
-  | "network"
-  | "root-disk"
-  | "backing"
-  | "snapshot"
-  | "final-copy"
-  | "rebuild-snapshots"
-  | "released"
-  | "adopts";
-
-export interface GraphNode {
-  /** The resource address, or "host:…" / "pool:…" / "network:…" for objects the stack does not manage. */
-  readonly id: string;
-  readonly kind: GraphNodeKind;
-  /** The object's name on the host (or the host's description). */
-  readonly label: string;
-  /** Extra facts: the lifecycle kind of a volume, "protected", "not managed by this stack". */
-  readonly notes: readonly string[];
-  /** The host node this object lives on (none for hosts). */
-  readonly host?: string;
-  /** The Incus project node this object lives in (none for the default project). */
-  readonly project?: string;
-  /** Terraform address, for managed resources. */
-  readonly address?: string;
-  /** Volumes: the lifecycle kind. */
-  readonly lifecycle?: VolumeKind;
-  /** Volumes: what the provider does when asked to delete it ("unknown": a value it does not know; it refuses). */
-  readonly removalPolicy?: RemovalPolicyName | "unknown";
-}
-
-export interface GraphEdge {
-  readonly from: string;
-  readonly to: string;
-  readonly kind: GraphEdgeKind;
-  /** Mount path or target device of an attachment. */
-  readonly label?: string;
-}
+export type { GraphEdge, GraphEdgeKind, GraphNode, GraphNodeKind } from "./graph-elements";
+import type { GraphEdge, GraphNode, GraphNodeKind } from "./graph-elements";
 
 export interface StackGraph {
   readonly nodes: readonly GraphNode[];

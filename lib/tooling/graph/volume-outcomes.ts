@@ -9,7 +9,7 @@ import { recordedRebuildSnapshots } from "../stack/removal-policy";
 import { configValue } from "../stack/resource-kinds";
 import { referencedAddresses } from "../stack/references";
 import { displayName, literalName } from "../stack/resource-view";
-import type { GraphEdge, GraphNode } from "./graph-model";
+import type { GraphEdge, GraphNode } from "./graph-elements";
 
 /** The placeholder for the time stamp in names the providers make up when they act (final copies, snapshots). */
 const STAMP = "<time>";

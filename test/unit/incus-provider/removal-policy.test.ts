@@ -6,7 +6,7 @@ import { parseUsedBy } from "../../../lib/incus/used-by";
 import { Diagnostics } from "../../../lib/provider/framework";
 import { adoptOrFail } from "../../../lib/provider/incus/common";
 import { restoreCommand } from "../../../lib/provider/incus/storage/volume-removal";
-import { planVolume } from "../../../lib/provider/incus/storage/volume-schema";
+import { planVolume } from "../../../lib/provider/incus/storage/volume-plan";
 import type { VolumeState } from "../../../lib/provider/incus/storage/volume-schema";
 import {
   ADOPT_CONFIG_KEY,
