@@ -2,23 +2,9 @@
 // host; a compile error there with a typed host, see test/types/backend-getters.ts), and the flat getters and props of
 // the previous release, which keep working with a deprecation warning.
 import { TerraformOutput } from "cdktf";
-import { IncusHost, Instance, LibvirtHost, Network, Project, StoragePool, Volume, VolumeContentType, VolumeFormat } from "../../../lib";
+import { Instance, Network, Project, StoragePool, Volume, VolumeContentType, VolumeFormat } from "../../../lib";
 import type { IHost } from "../../../lib";
-import { errorOf, newStack, resource, synth, warningsOf } from "./support";
-
-function incus() {
-  const stack = newStack();
-  const host = new IncusHost(stack, "lab");
-  const pool = new StoragePool(stack, "pool", { host });
-  return { stack, host, pool };
-}
-
-function libvirt() {
-  const stack = newStack();
-  const host = new LibvirtHost(stack, "kvm");
-  const pool = new StoragePool(stack, "images", { host, path: "/var/lib/libvirt/images" });
-  return { stack, host, pool };
-}
+import { errorOf, incusStackWithPool as incus, libvirtStackWithPool as libvirt, resource, synth, warningsOf } from "./support";
 
 describe("instance.incus / instance.libvirt", () => {
   test("an Incus instance shows its project; it has no libvirt view", () => {

@@ -1,24 +1,10 @@
 // Removal policies on the synthesized JSON: what each policy writes on Incus (config keys, prevent_destroy) and on
 // libvirt (removal_policy), the protect shorthand, and the combinations that are synth errors.
-import { IncusHost, Instance, LibvirtHost, RemovalPolicy, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
-import { errorOf, newStack, resource, synth } from "./support";
+import { Instance, RemovalPolicy, Volume, VolumeLifecycle } from "../../../lib";
+import { errorOf, incusStackWithPool as incus, libvirtStackWithPool as libvirt, resource, synth } from "./support";
 
 const POLICY_KEY = "user.cdktf-virt.removal-policy";
 const PROTECT_KEY = "user.cdktf-virt.protect";
-
-function incus() {
-  const stack = newStack();
-  const host = new IncusHost(stack, "lab");
-  const pool = new StoragePool(stack, "pool", { host });
-  return { stack, host, pool };
-}
-
-function libvirt() {
-  const stack = newStack();
-  const host = new LibvirtHost(stack, "kvm");
-  const pool = new StoragePool(stack, "images", { host, path: "/var/lib/libvirt/images" });
-  return { stack, host, pool };
-}
 
 describe("RemovalPolicy on Incus volumes", () => {
   it.each([

@@ -1,8 +1,25 @@
 // Shared helpers for the construct synth tests: a fresh stack, synthesized JSON, and lookups into it.
 import { AnnotationMetadataEntryType, TerraformStack, Testing } from "cdktf";
+import { IncusHost, LibvirtHost, StoragePool } from "../../../lib";
 
 export function newStack(name = "homelab"): TerraformStack {
   return new TerraformStack(Testing.app(), name);
+}
+
+/** A fresh stack with an Incus host "lab" and its pool "pool". */
+export function incusStackWithPool() {
+  const stack = newStack();
+  const host = new IncusHost(stack, "lab");
+  const pool = new StoragePool(stack, "pool", { host });
+  return { stack, host, pool };
+}
+
+/** A fresh stack with a libvirt host "kvm" and its pool "images" at /var/lib/libvirt/images. */
+export function libvirtStackWithPool() {
+  const stack = newStack();
+  const host = new LibvirtHost(stack, "kvm");
+  const pool = new StoragePool(stack, "images", { host, path: "/var/lib/libvirt/images" });
+  return { stack, host, pool };
 }
 
 /** Synthesizes with validations (as `cdktf synth` does) and parses the JSON. */
