@@ -13,7 +13,19 @@
 "use strict";
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
 const { launchScript, runChains, runScript } = require("./rest-baseline/incus-cli");
-const { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, containersHcl, deleteAll, expectBuilt, names, requireDaemon, restSpec, uniquePrefix, workspace } = require("./support/incus-stack");
+const {
+  TEST_IMAGE,
+  TEST_POOL,
+  VOLUME_SIZE,
+  containersHcl,
+  deleteAll,
+  expectBuilt,
+  names,
+  requireDaemon,
+  restSpec,
+  uniquePrefix,
+  workspace,
+} = require("./support/incus-stack");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
@@ -34,7 +46,8 @@ async function viaTerraform(raw, prefix, count, parallelism) {
     const used = watch.stop();
     await expectBuilt(raw, prefix, count);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
-    if (plan.code !== 0) throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
+    if (plan.code !== 0)
+      throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
     const [destroyMs] = await timed(() => ws.destroy());
     return { ms, destroyMs, load, terraformCpuMs: used.terraform.cpuMs, providerCpuMs: used.provider.cpuMs };
   } finally {
@@ -80,7 +93,10 @@ async function viaCli(raw, prefix, count, limit) {
   try {
     const containers = [...Array(count).keys()].map((i) => names(prefix, i));
     const opts = { pool: TEST_POOL, image: TEST_IMAGE, volumeSize: VOLUME_SIZE };
-    const ms = limit === 1 ? runScript(launchScript(containers, opts), "the incus CLI script") : await runChains(containers, opts, limit);
+    const ms =
+      limit === 1
+        ? runScript(launchScript(containers, opts), "the incus CLI script")
+        : await runChains(containers, opts, limit);
     await expectBuilt(raw, prefix, count);
     return { ms };
   } finally {
@@ -115,7 +131,12 @@ async function main() {
           const r = await viaTerraform(raw, prefix, count, parallelism);
           times.terraform.push(r.ms);
           destroyMs.push(r.destroyMs);
-          terraformRuns.push({ ms: Math.round(r.ms), load: r.load, terraformCpuMs: r.terraformCpuMs, providerCpuMs: r.providerCpuMs });
+          terraformRuns.push({
+            ms: Math.round(r.ms),
+            load: r.load,
+            terraformCpuMs: r.terraformCpuMs,
+            providerCpuMs: r.providerCpuMs,
+          });
         } else if (variant === "rest") {
           const r = await viaRest(raw, prefix, count, parallelism);
           restCpuMs.push(r.cpuMs);
@@ -131,7 +152,9 @@ async function main() {
   }
   const m = Object.fromEntries(VARIANTS.map((v) => [v, median(times[v])]));
   const s = (/** @type {string} */ v) => spread(times[v], formatMs);
-  console.log(`apply (${count} containers with volumes, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`);
+  console.log(
+    `apply (${count} containers with volumes, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`,
+  );
   printResult(
     {
       bench: "apply",
@@ -158,12 +181,23 @@ async function main() {
       ratioVsCli: ratio(m.terraform, m.script),
     },
     [
-      `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(m.terraform)} (${s("terraform")}; destroy ${formatMs(median(destroyMs))}; plan after apply empty)`,
-      `${"  CPU of the terraform variant:".padEnd(40)}terraform ${formatMs(median(terraformRuns.map((r) => r.terraformCpuMs)))}, provider ${formatMs(median(terraformRuns.map((r) => r.providerCpuMs)))} (the REST client: ${formatMs(median(restCpuMs))}); per run: ${terraformRuns.map((r) => `${formatMs(r.ms)} at load ${r.load}`).join(", ")}`,
+      `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(m.terraform)} (${s(
+        "terraform",
+      )}; destroy ${formatMs(median(destroyMs))}; plan after apply empty)`,
+      `${"  CPU of the terraform variant:".padEnd(40)}terraform ${formatMs(
+        median(terraformRuns.map((r) => r.terraformCpuMs)),
+      )}, provider ${formatMs(median(terraformRuns.map((r) => r.providerCpuMs)))} (the REST client: ${formatMs(
+        median(restCpuMs),
+      )}); per run: ${terraformRuns.map((r) => `${formatMs(r.ms)} at load ${r.load}`).join(", ")}`,
       `${`raw REST, ${parallelism} at a time:`.padEnd(40)}${formatMs(m.rest)} (${s("rest")}; ${requests} API calls)`,
       `${`incus CLI, ${parallelism} chains at a time:`.padEnd(40)}${formatMs(m.cli)} (${s("cli")})`,
-      `${"incus CLI script, one after the other:".padEnd(40)}${formatMs(m.script)} (${s("script")}; what a shell script does)`,
-      `ratio terraform / REST: ${ratio(m.terraform, m.rest)}x; / CLI ${parallelism} at a time: ${ratio(m.terraform, m.cli)}x; / sequential CLI script: ${ratio(m.terraform, m.script)}x`,
+      `${"incus CLI script, one after the other:".padEnd(40)}${formatMs(m.script)} (${s(
+        "script",
+      )}; what a shell script does)`,
+      `ratio terraform / REST: ${ratio(m.terraform, m.rest)}x; / CLI ${parallelism} at a time: ${ratio(
+        m.terraform,
+        m.cli,
+      )}x; / sequential CLI script: ${ratio(m.terraform, m.script)}x`,
     ],
   );
 }

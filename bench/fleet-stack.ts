@@ -51,7 +51,9 @@ export const fleetNames = {
 
 /** The sites in placement order: container i (and its volume) goes to site i % sites.length. */
 export function fleetSites(remotes: readonly FleetRemote[]): FleetSite[] {
-  return remotes.flatMap((r, remote) => (r.members?.length ? r.members.map((target) => ({ remote, target })) : [{ remote }]));
+  return remotes.flatMap((r, remote) =>
+    r.members?.length ? r.members.map((target) => ({ remote, target })) : [{ remote }],
+  );
 }
 
 export function buildFleet(stack: TerraformStack, o: FleetOptions): void {

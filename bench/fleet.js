@@ -32,9 +32,22 @@
 const { spawnSync } = require("node:child_process");
 const { existsSync, readFileSync } = require("node:fs");
 const { join } = require("node:path");
-const { flag, formatMs, loadAverage, median, msSince, option, printResult, ratio, spread, timed } = require("./support/report");
+const {
+  flag,
+  formatMs,
+  loadAverage,
+  median,
+  msSince,
+  option,
+  printResult,
+  ratio,
+  spread,
+  timed,
+} = require("./support/report");
 // The synth child loads nothing but cdktf and the stack (no undici): its wall time is what a synth costs.
-const { RawIncus, withConcurrency } = flag("child") ? /** @type {typeof import("./rest-baseline/rest-client")} */ ({}) : require("./rest-baseline/rest-client");
+const { RawIncus, withConcurrency } = flag("child")
+  ? /** @type {typeof import("./rest-baseline/rest-client")} */ ({})
+  : require("./rest-baseline/rest-client");
 const { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, requireDaemon, uniquePrefix } = require("./support/incus-stack");
 const { bundleTs, loadTs } = require("./support/load-ts");
 const { watchProcesses } = require("./support/processes");
@@ -69,14 +82,23 @@ function child() {
   const synthMs = msSince(synthStarted);
   const cpu = process.cpuUsage(cpuStarted);
   console.log(
-    JSON.stringify({ loadMs, buildMs, synthMs, cpuMs: (cpu.user + cpu.system) / 1000, peakRssMiB: process.resourceUsage().maxRSS / 1024 }),
+    JSON.stringify({
+      loadMs,
+      buildMs,
+      synthMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    }),
   );
 }
 
 /** Synthesizes in a fresh node process; returns its figures plus the wall time of the whole process. */
 function synthOnce(args) {
   const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [__filename, "--child", ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [__filename, "--child", ...args], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const wallMs = msSince(started);
   if (r.status !== 0) throw new Error(`synth of the fleet stack failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   return { ...JSON.parse(r.stdout.trim().split("\n").pop() ?? ""), wallMs };
@@ -97,17 +119,26 @@ function parseRemotes(spec) {
   /** @type {(address: string) => import("./fleet-stack").FleetRemote[]} */
   const expand = (address) => {
     if (address === "hosts") {
-      if (!existsSync(HOSTS_FILE)) throw new Error(`--remotes hosts: ${HOSTS_FILE} is missing, the HTTPS hosts are not set up; ${HOSTS_HINT}`);
+      if (!existsSync(HOSTS_FILE))
+        throw new Error(`--remotes hosts: ${HOSTS_FILE} is missing, the HTTPS hosts are not set up; ${HOSTS_HINT}`);
       const hosts = JSON.parse(readFileSync(HOSTS_FILE, "utf8"));
       return [
         { address: hosts.hosts.b.address, name: "b", configDir: hosts.configDir },
-        { address: hosts.cluster.addresses[0], name: hosts.cluster.remote, configDir: hosts.configDir, members: Object.keys(hosts.cluster.members) },
+        {
+          address: hosts.cluster.addresses[0],
+          name: hosts.cluster.remote,
+          configDir: hosts.configDir,
+          members: Object.keys(hosts.cluster.members),
+        },
       ];
     }
     if (address.startsWith("https://")) {
-      throw new Error(`--remotes ${address}: give https hosts as "hosts" (the hosts scripts/setup-incus-hosts.sh runs, with the client identity hosts.json names)`);
+      throw new Error(
+        `--remotes ${address}: give https hosts as "hosts" (the hosts scripts/setup-incus-hosts.sh runs, with the client identity hosts.json names)`,
+      );
     }
-    if (!/^unix:\/\/(\/\S*)?$/.test(address)) throw new Error(`--remotes ${address}: not an Incus address (unix://, unix:///path/to/unix.socket, or "hosts")`);
+    if (!/^unix:\/\/(\/\S*)?$/.test(address))
+      throw new Error(`--remotes ${address}: not an Incus address (unix://, unix:///path/to/unix.socket, or "hosts")`);
     return [{ address }];
   };
   return entries.flatMap(expand);
@@ -142,27 +173,48 @@ function restClients(remotes) {
 }
 
 /** Fails with a clear message unless the remote answers, trusts us and has the test pool and image. */
-async function requireRemote(/** @type {InstanceType<typeof RawIncus>} */ client, /** @type {import("./fleet-stack").FleetRemote} */ remote) {
+async function requireRemote(
+  /** @type {InstanceType<typeof RawIncus>} */ client,
+  /** @type {import("./fleet-stack").FleetRemote} */ remote,
+) {
   if (!remote.address.startsWith("https://")) return requireDaemon(client);
   let auth;
   try {
     auth = (await client.call("GET", "/1.0")).metadata?.auth;
   } catch (err) {
-    throw new Error(`Incus remote "${remote.name}" is not reachable at ${remote.address} (${err.message}); ${HOSTS_HINT}`);
+    throw new Error(
+      `Incus remote "${remote.name}" is not reachable at ${remote.address} (${err.message}); ${HOSTS_HINT}`,
+    );
   }
-  if (auth !== "trusted") throw new Error(`Incus remote "${remote.name}" at ${remote.address} does not trust the client certificate in ${remote.configDir} (auth: ${auth}); ${HOSTS_HINT}`);
+  if (auth !== "trusted")
+    throw new Error(
+      `Incus remote "${remote.name}" at ${remote.address} does not trust the client certificate in ${remote.configDir} (auth: ${auth}); ${HOSTS_HINT}`,
+    );
   await client.call("GET", `/1.0/storage-pools/${TEST_POOL}`).catch((err) => {
-    throw new Error(`Incus remote "${remote.name}" ${err.status === 404 ? `has no storage pool "${TEST_POOL}"` : "failed"} (${err.message}); ${HOSTS_HINT}`);
+    throw new Error(
+      `Incus remote "${remote.name}" ${err.status === 404 ? `has no storage pool "${TEST_POOL}"` : "failed"} (${
+        err.message
+      }); ${HOSTS_HINT}`,
+    );
   });
   await client.call("GET", `/1.0/images/aliases/${TEST_IMAGE}`).catch((err) => {
-    throw new Error(`Incus remote "${remote.name}" ${err.status === 404 ? `has no image alias "${TEST_IMAGE}"` : "failed"} (${err.message}); ${HOSTS_HINT}`);
+    throw new Error(
+      `Incus remote "${remote.name}" ${err.status === 404 ? `has no image alias "${TEST_IMAGE}"` : "failed"} (${
+        err.message
+      }); ${HOSTS_HINT}`,
+    );
   });
 }
 
 /** "local incusd (unix://, project p0)", "b (https://…, project p1)", "member member2 of cluster (https://…, project p2)". */
-function describeSite(/** @type {import("./fleet-stack").FleetRemote[]} */ remotes, /** @type {import("./fleet-stack").FleetSite} */ site) {
+function describeSite(
+  /** @type {import("./fleet-stack").FleetRemote[]} */ remotes,
+  /** @type {import("./fleet-stack").FleetSite} */ site,
+) {
   const r = remotes[site.remote];
-  const daemon = r.address.startsWith("unix://") ? `local incusd (${r.address}, project p${site.remote})` : `${r.name} (${r.address}, project p${site.remote})`;
+  const daemon = r.address.startsWith("unix://")
+    ? `local incusd (${r.address}, project p${site.remote})`
+    : `${r.name} (${r.address}, project p${site.remote})`;
   return site.target ? `member ${site.target} of ${daemon}` : daemon;
 }
 
@@ -184,7 +236,21 @@ async function main() {
   const prefix = uniquePrefix("fleet");
   const stack = new SynthesizedStack(prefix, { timeoutMs: LONG_RUN_MS });
   const env = { TF_LOG: "", TF_LOG_PATH: "" };
-  const synthArgs = ["--bundle", bundle, "--outdir", stack.outdir, "--stack", prefix, "--state", stack.statePath, "--instances", String(count), "--remotes-json", JSON.stringify(remotes), ...(running ? ["--running"] : [])];
+  const synthArgs = [
+    "--bundle",
+    bundle,
+    "--outdir",
+    stack.outdir,
+    "--stack",
+    prefix,
+    "--state",
+    stack.statePath,
+    "--instances",
+    String(count),
+    "--remotes-json",
+    JSON.stringify(remotes),
+    ...(running ? ["--running"] : []),
+  ];
   const site = (/** @type {number} */ i) => sites[i % sites.length];
   const project = (/** @type {number} */ h) => fleetNames.project(prefix, h);
   const perSite = sites.map((_, s) => Math.floor(count / sites.length) + (s < count % sites.length ? 1 : 0));
@@ -200,7 +266,11 @@ async function main() {
     const siteMs = sites.map(() => 0);
     const siteGets = sites.map(() => 0);
     const [ms] = await timed(async () => {
-      await withConcurrency(remotes.map((_, h) => h), parallelism, (h) => clients[h].call("GET", `/1.0/projects/${project(h)}`));
+      await withConcurrency(
+        remotes.map((_, h) => h),
+        parallelism,
+        (h) => clients[h].call("GET", `/1.0/projects/${project(h)}`),
+      );
       await withConcurrency([...Array(count).keys()], parallelism, async (i) => {
         const { remote, target } = site(i);
         const c = clients[remote];
@@ -219,10 +289,20 @@ async function main() {
 
   const planOnce = async () => {
     const watch = watchProcesses(stack.stackDir);
-    const [ms, r] = await timed(() => stack.run(["plan", "-input=false", "-detailed-exitcode", `-parallelism=${parallelism}`], { env }));
+    const [ms, r] = await timed(() =>
+      stack.run(["plan", "-input=false", "-detailed-exitcode", `-parallelism=${parallelism}`], { env }),
+    );
     const used = watch.stop();
-    if (r.code !== 0) throw new Error(`the plan of the deployed fleet is not empty (exit ${r.code}):\n${r.output.slice(-4000)}`);
-    return { ms, providerMiB: used.provider.peakRssMiB, terraformMiB: used.terraform.peakRssMiB, providerProcesses: used.provider.processes, providerCpuMs: used.provider.cpuMs, terraformCpuMs: used.terraform.cpuMs };
+    if (r.code !== 0)
+      throw new Error(`the plan of the deployed fleet is not empty (exit ${r.code}):\n${r.output.slice(-4000)}`);
+    return {
+      ms,
+      providerMiB: used.provider.peakRssMiB,
+      terraformMiB: used.terraform.peakRssMiB,
+      providerProcesses: used.provider.processes,
+      providerCpuMs: used.provider.cpuMs,
+      terraformCpuMs: used.terraform.cpuMs,
+    };
   };
 
   /** @type {any[]} */
@@ -243,13 +323,21 @@ async function main() {
     resources = Object.values(json.resource ?? {}).reduce((n, byId) => n + Object.keys(byId).length, 0);
     synths.length = 0;
     await stack.init();
-    console.log(`fleet: deploying ${count} containers with volumes (${resources} resources) over ${remotes.length} remotes, -parallelism=${parallelism}: ${placement.join("; ")}…`);
-    [deployMs] = await timed(() => stack.ok(["apply", "-input=false", "-auto-approve", `-parallelism=${parallelism}`], env));
+    console.log(
+      `fleet: deploying ${count} containers with volumes (${resources} resources) over ${
+        remotes.length
+      } remotes, -parallelism=${parallelism}: ${placement.join("; ")}…`,
+    );
+    [deployMs] = await timed(() =>
+      stack.ok(["apply", "-input=false", "-auto-approve", `-parallelism=${parallelism}`], env),
+    );
     await expectFleet(clients, remotes, sites, perSite, prefix, project);
     console.log(`fleet: deployed in ${formatMs(deployMs)}; measuring ${runs} runs`);
     const warm = await planOnce(); // warm the file cache and the daemon
     const warmRest = await restReads();
-    console.log(`fleet: untimed warm-up: plan ${formatMs(warm.ms)}, REST reads ${formatMs(warmRest.ms)} (load ${loadAverage()})`);
+    console.log(
+      `fleet: untimed warm-up: plan ${formatMs(warm.ms)}, REST reads ${formatMs(warmRest.ms)} (load ${loadAverage()})`,
+    );
     for (let run = 0; run < runs; run++) {
       synths.push(synthOnce(synthArgs));
       plans.push(await planOnce());
@@ -258,9 +346,15 @@ async function main() {
       requests = r.requests;
       perGet.push(r.perGetMs);
       const [s, p] = [synths[run], plans[run]];
-      console.log(`fleet: run ${run + 1}/${runs}: synth ${formatMs(s.wallMs)}, plan ${formatMs(p.ms)}, REST reads ${formatMs(r.ms)} (load ${loadAverage()})`);
+      console.log(
+        `fleet: run ${run + 1}/${runs}: synth ${formatMs(s.wallMs)}, plan ${formatMs(p.ms)}, REST reads ${formatMs(
+          r.ms,
+        )} (load ${loadAverage()})`,
+      );
     }
-    [destroyMs] = await timed(() => stack.ok(["destroy", "-input=false", "-auto-approve", `-parallelism=${parallelism}`], env));
+    [destroyMs] = await timed(() =>
+      stack.ok(["destroy", "-input=false", "-auto-approve", `-parallelism=${parallelism}`], env),
+    );
   } finally {
     try {
       await sweep(clients, remotes, prefix, project);
@@ -279,8 +373,16 @@ async function main() {
   const synthRss = Math.max(...synths.map((s) => s.peakRssMiB));
   const providerRss = Math.max(...plans.map((p) => p.providerMiB));
   const terraformRss = Math.max(...plans.map((p) => p.terraformMiB));
-  const where = remotes.every((r) => r.address === "unix://") ? `${remotes.length} remotes on the local incusd, one project each` : placement.join("; ");
-  console.log(`fleet (${count} containers with volumes, ${resources} resources, ${where}; ${running ? "running" : "stopped"} containers; parallelism ${parallelism}, ${runs} runs; deploy took ${formatMs(deployMs)}, destroy ${formatMs(destroyMs)})`);
+  const where = remotes.every((r) => r.address === "unix://")
+    ? `${remotes.length} remotes on the local incusd, one project each`
+    : placement.join("; ");
+  console.log(
+    `fleet (${count} containers with volumes, ${resources} resources, ${where}; ${
+      running ? "running" : "stopped"
+    } containers; parallelism ${parallelism}, ${runs} runs; deploy took ${formatMs(deployMs)}, destroy ${formatMs(
+      destroyMs,
+    )})`,
+  );
   printResult(
     {
       bench: "fleet",
@@ -315,11 +417,32 @@ async function main() {
       ratio: ratio(plan, rest),
     },
     [
-      `synth + no-op plan:            ${formatMs(total)} (${spread(totals, formatMs)}; goal < ${formatMs(GOAL_MS)}: ${total < GOAL_MS ? "met" : "NOT met"})`,
-      `synth (fresh node process):    ${formatMs(synthWall)} (${spread(synths.map((s) => s.wallMs), formatMs)}); build + app.synth() ${formatMs(median(synths.map((s) => s.buildMs + s.synthMs)))}, CPU ${formatMs(median(synths.map((s) => s.cpuMs)))}, peak RSS ${synthRss.toFixed(0)} MiB`,
-      `terraform plan (refresh):      ${formatMs(plan)} (${spread(plans.map((p) => p.ms), formatMs)}; no changes); peak RSS provider ${providerRss.toFixed(0)} MiB, terraform ${terraformRss.toFixed(0)} MiB; CPU provider ${formatMs(median(plans.map((p) => p.providerCpuMs)))}, terraform ${formatMs(median(plans.map((p) => p.terraformCpuMs)))}`,
+      `synth + no-op plan:            ${formatMs(total)} (${spread(totals, formatMs)}; goal < ${formatMs(GOAL_MS)}: ${
+        total < GOAL_MS ? "met" : "NOT met"
+      })`,
+      `synth (fresh node process):    ${formatMs(synthWall)} (${spread(
+        synths.map((s) => s.wallMs),
+        formatMs,
+      )}); build + app.synth() ${formatMs(median(synths.map((s) => s.buildMs + s.synthMs)))}, CPU ${formatMs(
+        median(synths.map((s) => s.cpuMs)),
+      )}, peak RSS ${synthRss.toFixed(0)} MiB`,
+      `terraform plan (refresh):      ${formatMs(plan)} (${spread(
+        plans.map((p) => p.ms),
+        formatMs,
+      )}; no changes); peak RSS provider ${providerRss.toFixed(0)} MiB, terraform ${terraformRss.toFixed(
+        0,
+      )} MiB; CPU provider ${formatMs(median(plans.map((p) => p.providerCpuMs)))}, terraform ${formatMs(
+        median(plans.map((p) => p.terraformCpuMs)),
+      )}`,
       `raw REST reads, ${parallelism} in flight:  ${formatMs(rest)} (${spread(rests, formatMs)}; ${requests} GETs)`,
-      `  mean GET latency per site:   ${sites.map((s, k) => `${s.target ?? remotes[s.remote].name ?? `local p${s.remote}`} ${formatMs(median(perGet.map((g) => g[k])))}`).join(", ")}`,
+      `  mean GET latency per site:   ${sites
+        .map(
+          (s, k) =>
+            `${s.target ?? remotes[s.remote].name ?? `local p${s.remote}`} ${formatMs(
+              median(perGet.map((g) => g[k])),
+            )}`,
+        )
+        .join(", ")}`,
       `ratio plan / REST reads: ${ratio(plan, rest)}x`,
     ],
   );
@@ -332,12 +455,21 @@ async function expectFleet(clients, remotes, sites, perSite, prefix, project) {
     const instances = await clients[h].namesWithPrefix(`${prefix}-`, undefined, project(h));
     const volumes = await clients[h].entriesWithPrefix(`${prefix}-`, TEST_POOL, project(h));
     if (instances.length !== expected || volumes.length !== expected) {
-      throw new Error(`project ${project(h)} on ${remotes[h].address}: expected ${expected} containers and volumes, found ${instances.length} and ${volumes.length}`);
+      throw new Error(
+        `project ${project(h)} on ${remotes[h].address}: expected ${expected} containers and volumes, found ${
+          instances.length
+        } and ${volumes.length}`,
+      );
     }
     sites.forEach((s, k) => {
       if (s.remote !== h || !s.target) return;
       const on = volumes.filter((v) => v.target === s.target).length;
-      if (on !== perSite[k]) throw new Error(`project ${project(h)} on ${remotes[h].address}: expected ${perSite[k]} volumes on member ${s.target}, found ${on}`);
+      if (on !== perSite[k])
+        throw new Error(
+          `project ${project(h)} on ${remotes[h].address}: expected ${perSite[k]} volumes on member ${
+            s.target
+          }, found ${on}`,
+        );
     });
   }
 }
@@ -357,7 +489,9 @@ async function sweep(clients, remotes, prefix, project) {
         throw err;
       }
       await withConcurrency(await c.namesWithPrefix(`${prefix}-`, undefined, p), 10, (n) => c.deleteInstance(n, p));
-      await withConcurrency(await c.entriesWithPrefix(`${prefix}-`, TEST_POOL, p), 10, (v) => c.deleteVolume(TEST_POOL, v.name, p, v.target));
+      await withConcurrency(await c.entriesWithPrefix(`${prefix}-`, TEST_POOL, p), 10, (v) =>
+        c.deleteVolume(TEST_POOL, v.name, p, v.target),
+      );
       await c.call("DELETE", `/1.0/projects/${p}`).catch((err) => {
         if (err.status !== 404) throw err;
       });

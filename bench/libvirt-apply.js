@@ -80,13 +80,19 @@ resource "libvirt_domain" "vm" {
 
 async function domainsWithPrefix(prefix) {
   const { stdout } = await virsh("list", "--all", "--name");
-  return stdout.split("\n").map((s) => s.trim()).filter((n) => n.startsWith(prefix));
+  return stdout
+    .split("\n")
+    .map((s) => s.trim())
+    .filter((n) => n.startsWith(prefix));
 }
 
 /** @param {string} prefix */
 async function volumesWithPrefix(prefix) {
   const { stdout } = await virsh("vol-list", POOL);
-  return stdout.split("\n").map((l) => l.trim().split(/\s+/)[0]).filter((n) => n && n.startsWith(prefix));
+  return stdout
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/)[0])
+    .filter((n) => n && n.startsWith(prefix));
 }
 
 /**
@@ -96,10 +102,15 @@ async function volumesWithPrefix(prefix) {
  */
 async function expectRunning(prefix, count) {
   const { stdout } = await virsh("list", "--state-running", "--name");
-  const running = stdout.split("\n").map((s) => s.trim()).filter((n) => n.startsWith(prefix));
-  if (running.length !== count) throw new Error(`expected ${count} running domains with prefix ${prefix}, found ${running.length}`);
+  const running = stdout
+    .split("\n")
+    .map((s) => s.trim())
+    .filter((n) => n.startsWith(prefix));
+  if (running.length !== count)
+    throw new Error(`expected ${count} running domains with prefix ${prefix}, found ${running.length}`);
   const volumes = await volumesWithPrefix(prefix);
-  if (volumes.length !== count) throw new Error(`expected ${count} volumes with prefix ${prefix} in pool ${POOL}, found ${volumes.length}`);
+  if (volumes.length !== count)
+    throw new Error(`expected ${count} volumes with prefix ${prefix} in pool ${POOL}, found ${volumes.length}`);
 }
 
 /** Removes the prefix's domains and volumes (only those). */
@@ -133,14 +144,19 @@ async function viaVirsh(prefix, count, limit, dir) {
 
 async function viaTerraform(prefix, count, parallelism) {
   const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
-  const ws = TerraformWorkspace.create({ providers: ["libvirt"], prefix, env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0", TF_LOG: "" } });
+  const ws = TerraformWorkspace.create({
+    providers: ["libvirt"],
+    prefix,
+    env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0", TF_LOG: "" },
+  });
   try {
     ws.write("main.tf", hcl(prefix, count));
     await ws.init();
     const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
     await expectRunning(prefix, count);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
-    if (plan.code !== 0) throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
+    if (plan.code !== 0)
+      throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
     await ws.destroy();
     return ms;
   } finally {
@@ -157,7 +173,9 @@ async function main() {
   try {
     await virsh("pool-info", POOL);
   } catch (err) {
-    throw new Error(`libvirt pool ${POOL} on ${URI} is not usable (${err.message.trim()}); run \`bash scripts/setup-libvirt.sh\` (as root) first.`);
+    throw new Error(
+      `libvirt pool ${POOL} on ${URI} is not usable (${err.message.trim()}); run \`bash scripts/setup-libvirt.sh\` (as root) first.`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), "cdktf-virt-bench-virsh-"));
   const tf = [];
@@ -179,7 +197,9 @@ async function main() {
   const t = median(tf);
   const p = median(parallel);
   const s = median(sequential);
-  console.log(`libvirt-apply (${count} ${TYPE} domains with a volume each, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`);
+  console.log(
+    `libvirt-apply (${count} ${TYPE} domains with a volume each, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`,
+  );
   printResult(
     {
       bench: "libvirt-apply",
@@ -198,9 +218,15 @@ async function main() {
       ratioVsSequential: ratio(t, s),
     },
     [
-      `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(t)} (${spread(tf, formatMs)}; plan after apply empty)`,
+      `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(t)} (${spread(
+        tf,
+        formatMs,
+      )}; plan after apply empty)`,
       `${`virsh, ${parallelism} at a time:`.padEnd(40)}${formatMs(p)} (${spread(parallel, formatMs)})`,
-      `${"virsh, one after the other:".padEnd(40)}${formatMs(s)} (${spread(sequential, formatMs)}; what a shell script does)`,
+      `${"virsh, one after the other:".padEnd(40)}${formatMs(s)} (${spread(
+        sequential,
+        formatMs,
+      )}; what a shell script does)`,
       `ratio terraform / virsh: ${ratio(t, p)}x; terraform / sequential virsh: ${ratio(t, s)}x`,
     ],
   );

@@ -11,7 +11,16 @@
 // @ts-check
 "use strict";
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
-const { TEST_POOL, containersHcl, deleteAll, expectBuilt, names, requireDaemon, uniquePrefix, workspace } = require("./support/incus-stack");
+const {
+  TEST_POOL,
+  containersHcl,
+  deleteAll,
+  expectBuilt,
+  names,
+  requireDaemon,
+  uniquePrefix,
+  workspace,
+} = require("./support/incus-stack");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
@@ -87,7 +96,11 @@ async function main() {
   const pn = median(planNoRefresh);
   const r = median(rest);
   const refresh = Math.max(0, p - pn);
-  console.log(`noop-plan (${2 * count} resources, parallelism ${parallelism}, ${runs} runs; setup apply took ${formatMs(setupMs)})`);
+  console.log(
+    `noop-plan (${2 * count} resources, parallelism ${parallelism}, ${runs} runs; setup apply took ${formatMs(
+      setupMs,
+    )})`,
+  );
   printResult(
     {
       bench: "noop-plan",
@@ -110,9 +123,15 @@ async function main() {
     [
       `terraform plan (refresh):        ${formatMs(p)} (${spread(plan, formatMs)}; no changes)`,
       `  CPU per plan (refresh): terraform ${formatMs(terraformCpu)}, provider ${formatMs(providerCpu)}`,
-      `terraform plan -refresh=false:   ${formatMs(pn)} (${spread(planNoRefresh, formatMs)}; terraform and provider start-up, no reads)`,
+      `terraform plan -refresh=false:   ${formatMs(pn)} (${spread(
+        planNoRefresh,
+        formatMs,
+      )}; terraform and provider start-up, no reads)`,
       `raw REST reads, ${parallelism} at a time: ${formatMs(r)} (${spread(rest, formatMs)}; ${requests} GETs)`,
-      `ratio plan / REST reads: ${ratio(p, r)}x; refresh part (${formatMs(refresh)}) / REST reads: ${ratio(refresh, r)}x`,
+      `ratio plan / REST reads: ${ratio(p, r)}x; refresh part (${formatMs(refresh)}) / REST reads: ${ratio(
+        refresh,
+        r,
+      )}x`,
     ],
   );
 }

@@ -23,7 +23,9 @@ const { flag, median, option, printResult, spread } = require("./support/report"
 const root = join(__dirname, "..");
 const runs = Number(option("runs", flag("quick") ? "1" : "7"));
 const version = require(join(root, "package.json")).version;
-const platform = `${process.platform === "win32" ? "windows" : process.platform}_${process.arch === "x64" ? "amd64" : process.arch}`;
+const platform = `${process.platform === "win32" ? "windows" : process.platform}_${
+  process.arch === "x64" ? "amd64" : process.arch
+}`;
 
 /**
  * Runs terraform and returns its wall time; a plan must report no changes.
@@ -62,10 +64,21 @@ function workspace(base, name, mainTf, provider) {
   if (provider) {
     const bundle = join(root, "dist", "providers", `terraform-provider-${provider}.js`);
     if (!existsSync(bundle)) {
-      const r = spawnSync(process.execPath, [join(root, "scripts", "bundle-providers.js"), provider], { stdio: "inherit" });
+      const r = spawnSync(process.execPath, [join(root, "scripts", "bundle-providers.js"), provider], {
+        stdio: "inherit",
+      });
       if (r.status !== 0) throw new Error(`cannot bundle the ${provider} provider`);
     }
-    const target = join(dir, "terraform.d", "plugins", "registry.cdktf-virt.local", "cdktf-virt", provider, version, platform);
+    const target = join(
+      dir,
+      "terraform.d",
+      "plugins",
+      "registry.cdktf-virt.local",
+      "cdktf-virt",
+      provider,
+      version,
+      platform,
+    );
     mkdirSync(target, { recursive: true });
     copyFileSync(bundle, join(target, `terraform-provider-${provider}_v${version}`));
     chmodSync(join(target, `terraform-provider-${provider}_v${version}`), 0o755);
@@ -79,7 +92,8 @@ function workspace(base, name, mainTf, provider) {
 const sleepMs = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** @param {string} type */
-const requiredProvider = (type) => `terraform {\n  required_providers {\n    ${type} = { source = "registry.cdktf-virt.local/cdktf-virt/${type}" }\n  }\n}\n`;
+const requiredProvider = (type) =>
+  `terraform {\n  required_providers {\n    ${type} = { source = "registry.cdktf-virt.local/cdktf-virt/${type}" }\n  }\n}\n`;
 
 async function main() {
   const raw = new RawIncus();
@@ -109,11 +123,25 @@ async function main() {
     const plan = ["plan", "-detailed-exitcode"];
     /** @type {{ key: string, label: string, ws: { dir: string, env: NodeJS.ProcessEnv }, before: () => void, env?: NodeJS.ProcessEnv }[]} */
     const variants = [];
-    for (const [name, ws] of /** @type {const} */ ([["incus", incus], ["testfs", testfs]])) {
+    for (const [name, ws] of /** @type {const} */ ([
+      ["incus", incus],
+      ["testfs", testfs],
+    ])) {
       variants.push(
-        { key: `${name}Cold`, label: `${name}, first plan after idle (starts the warm process)`, ws, before: () => sleepMs(idleMs) },
+        {
+          key: `${name}Cold`,
+          label: `${name}, first plan after idle (starts the warm process)`,
+          ws,
+          before: () => sleepMs(idleMs),
+        },
         { key: `${name}Warm`, label: `${name}, plans in a row`, ws, before: () => terraform(ws.dir, ws.env, plan) },
-        { key: `${name}Node`, label: `${name}, CDKTF_VIRT_PROVIDER_REUSE=0 (node for each start)`, ws, before: () => {}, env: { ...ws.env, CDKTF_VIRT_PROVIDER_REUSE: "0" } },
+        {
+          key: `${name}Node`,
+          label: `${name}, CDKTF_VIRT_PROVIDER_REUSE=0 (node for each start)`,
+          ws,
+          before: () => {},
+          env: { ...ws.env, CDKTF_VIRT_PROVIDER_REUSE: "0" },
+        },
       );
     }
     /** @type {Record<string, number[]>} */
@@ -131,17 +159,33 @@ async function main() {
     const mb = median(times.builtin);
     const lines = [`terraform_data (built in): ${msText(mb)} median (${spread(times.builtin, msText)})`];
     /** @type {Record<string, unknown>} */
-    const summary = { bench: "plan-overhead", runs, builtinPlanMedianMs: Math.round(mb), builtinPlanRunsMs: times.builtin.map(Math.round) };
+    const summary = {
+      bench: "plan-overhead",
+      runs,
+      builtinPlanMedianMs: Math.round(mb),
+      builtinPlanRunsMs: times.builtin.map(Math.round),
+    };
     for (const v of variants) {
       const m = median(times[v.key]);
       lines.push(`${v.label}: ${msText(m)} median (${spread(times[v.key], msText)}), ${(m / mb).toFixed(2)}x`);
-      Object.assign(summary, { [`${v.key}PlanMedianMs`]: Math.round(m), [`${v.key}PlanRunsMs`]: times[v.key].map(Math.round), [`${v.key}Ratio`]: +(m / mb).toFixed(2) });
+      Object.assign(summary, {
+        [`${v.key}PlanMedianMs`]: Math.round(m),
+        [`${v.key}PlanRunsMs`]: times[v.key].map(Math.round),
+        [`${v.key}Ratio`]: +(m / mb).toFixed(2),
+      });
     }
     summary.ratio = summary.incusColdRatio; // the headline: the bundled incus provider, a plan after idle
-    console.log(`plan-overhead (${runs} run(s), terraform plan with refresh of one applied resource; headline: incus, first plan after idle)`);
+    console.log(
+      `plan-overhead (${runs} run(s), terraform plan with refresh of one applied resource; headline: incus, first plan after idle)`,
+    );
     printResult(summary, lines);
   } finally {
-    if (incus) spawnSync("terraform", ["destroy", "-auto-approve", "-no-color", "-input=false"], { cwd: incus.dir, env: incus.env, encoding: "utf8" });
+    if (incus)
+      spawnSync("terraform", ["destroy", "-auto-approve", "-no-color", "-input=false"], {
+        cwd: incus.dir,
+        env: incus.env,
+        encoding: "utf8",
+      });
     await raw.deleteVolume(TEST_POOL, `${prefix}-v`);
     await raw.close();
     rmSync(base, { recursive: true, force: true });

@@ -49,7 +49,8 @@ function timeToHandshake(env) {
       out += d;
       if (!out.includes("\n")) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (!/^1\|6\|unix\|[^|]+\|grpc\|[A-Za-z0-9+/]+$/.test(out.trim())) reject(new Error(`bad handshake line: ${out}`));
+      if (!/^1\|6\|unix\|[^|]+\|grpc\|[A-Za-z0-9+/]+$/.test(out.trim()))
+        reject(new Error(`bad handshake line: ${out}`));
       child.kill("SIGTERM");
       child.on("exit", () => resolve(ms));
     });
@@ -77,7 +78,15 @@ function timeToFirstAnswer(env, cert) {
       const b64 = Buffer.from(f[5], "base64").toString("base64").replace(/.{64}/g, "$&\n");
       const ca = `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`;
       const session = http2.connect("https://localhost", {
-        createConnection: () => tls.connect({ path: f[3], servername: "localhost", ca, cert: cert.certPem, key: cert.keyPem, ALPNProtocols: ["h2"] }),
+        createConnection: () =>
+          tls.connect({
+            path: f[3],
+            servername: "localhost",
+            ca,
+            cert: cert.certPem,
+            key: cert.keyPem,
+            ALPNProtocols: ["h2"],
+          }),
       });
       session.on("error", reject);
       const call = (path) =>
@@ -106,7 +115,6 @@ function timeToExit(cmdArgs, env) {
   });
 }
 
-
 async function main() {
   ensureBundle();
   /** @type {NodeJS.ProcessEnv} */
@@ -123,7 +131,11 @@ async function main() {
   // Two ways a start is served: node started for it, or a warm provider process (the launcher's default, which
   // Terraform meets from its second start of a command on). Each start gets its own client certificate.
   const modes = [
-    { key: "node", label: "node started per start (CDKTF_VIRT_PROVIDER_REUSE=0)", env: { ...base, CDKTF_VIRT_PROVIDER_REUSE: "0" } },
+    {
+      key: "node",
+      label: "node started per start (CDKTF_VIRT_PROVIDER_REUSE=0)",
+      env: { ...base, CDKTF_VIRT_PROVIDER_REUSE: "0" },
+    },
     { key: "warm", label: "warm provider process (default)", env: { ...base, TMPDIR: tmp } },
   ];
   const withCert = (env) => {
@@ -160,10 +172,17 @@ async function main() {
     }
     const b = median(baseline);
     const pl = median(plain);
-    const extraCa = base.NODE_EXTRA_CA_CERTS ? `NODE_EXTRA_CA_CERTS=${base.NODE_EXTRA_CA_CERTS}` : "NODE_EXTRA_CA_CERTS not set";
+    const extraCa = base.NODE_EXTRA_CA_CERTS
+      ? `NODE_EXTRA_CA_CERTS=${base.NODE_EXTRA_CA_CERTS}`
+      : "NODE_EXTRA_CA_CERTS not set";
     const lines = [
-      `baseline: \`node -e 0\` in the launcher's environment (no NODE_EXTRA_CA_CERTS), median ${b.toFixed(1)} ms (${spread(baseline, msText)})`,
-      `plain \`node -e 0\` in the caller's environment (${extraCa}), median ${pl.toFixed(1)} ms (${spread(plain, msText)})`,
+      `baseline: \`node -e 0\` in the launcher's environment (no NODE_EXTRA_CA_CERTS), median ${b.toFixed(
+        1,
+      )} ms (${spread(baseline, msText)})`,
+      `plain \`node -e 0\` in the caller's environment (${extraCa}), median ${pl.toFixed(1)} ms (${spread(
+        plain,
+        msText,
+      )})`,
     ];
     /** @type {Record<string, unknown>} */
     const summary = {
@@ -180,8 +199,14 @@ async function main() {
       const h = median(hs);
       const a = median(as);
       lines.push(`${m.label}:`);
-      lines.push(`  spawn -> handshake line, median: ${h.toFixed(1)} ms (${spread(hs, msText)}), ${(h / b).toFixed(2)}x node in the same environment, ${(h / pl).toFixed(2)}x plain node`);
-      lines.push(`  spawn -> first RPC answered (mTLS + GetProviderSchema), median: ${a.toFixed(1)} ms (${spread(as, msText)})`);
+      lines.push(
+        `  spawn -> handshake line, median: ${h.toFixed(1)} ms (${spread(hs, msText)}), ${(h / b).toFixed(
+          2,
+        )}x node in the same environment, ${(h / pl).toFixed(2)}x plain node`,
+      );
+      lines.push(
+        `  spawn -> first RPC answered (mTLS + GetProviderSchema), median: ${a.toFixed(1)} ms (${spread(as, msText)})`,
+      );
       Object.assign(summary, {
         [`${m.key}HandshakeMedianMs`]: +h.toFixed(1),
         [`${m.key}FirstAnswerMedianMs`]: +a.toFixed(1),

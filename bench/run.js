@@ -20,8 +20,18 @@ const { root } = require("./support/load-ts");
 /** name → script and its arguments; --quick is added to them in quick mode. */
 const BENCHES = [
   { name: "synth", script: "synth.js", args: [], baseline: "same stack written with L1 bindings" },
-  { name: "provider-startup", script: "provider-startup.js", args: ["--type", "incus"], baseline: "`node -e 0` in the launcher's environment" },
-  { name: "provider-startup-libvirt", script: "provider-startup.js", args: ["--type", "libvirt"], baseline: "`node -e 0` in the launcher's environment" },
+  {
+    name: "provider-startup",
+    script: "provider-startup.js",
+    args: ["--type", "incus"],
+    baseline: "`node -e 0` in the launcher's environment",
+  },
+  {
+    name: "provider-startup-libvirt",
+    script: "provider-startup.js",
+    args: ["--type", "libvirt"],
+    baseline: "`node -e 0` in the launcher's environment",
+  },
   { name: "plan-overhead", script: "plan-overhead.js", args: [], baseline: "plan of a built-in terraform_data" },
   { name: "apply", script: "apply.js", args: [], baseline: "raw REST, same concurrency" },
   { name: "noop-plan", script: "noop-plan.js", args: [], baseline: "raw REST reads, same concurrency" },
@@ -54,8 +64,17 @@ function runOne(bench, quick) {
       process.stdout.write(d);
     });
     child.on("close", (code) => {
-      const line = out.split("\n").reverse().find((l) => l.startsWith('{"bench"'));
-      resolve({ name: bench.name, baseline: bench.baseline, code, wallMs: Date.now() - started, result: line ? JSON.parse(line) : undefined });
+      const line = out
+        .split("\n")
+        .reverse()
+        .find((l) => l.startsWith('{"bench"'));
+      resolve({
+        name: bench.name,
+        baseline: bench.baseline,
+        code,
+        wallMs: Date.now() - started,
+        result: line ? JSON.parse(line) : undefined,
+      });
     });
   });
 }
@@ -69,39 +88,57 @@ function headline(r) {
   if (!x) return "no result";
   switch (x.bench) {
     case "synth":
-      return `${formatMs(x.constructsMedianMs)} vs ${formatMs(x.bindingsMedianMs)} (${x.instances} instances; CPU ${x.cpuRatio}x, memory ${x.memoryRatio}x)`;
+      return `${formatMs(x.constructsMedianMs)} vs ${formatMs(x.bindingsMedianMs)} (${x.instances} instances; CPU ${
+        x.cpuRatio
+      }x, memory ${x.memoryRatio}x)`;
     case "provider-startup":
       return `${x.type}: ${x.nodeHandshakeMedianMs} ms vs ${x.nodeBaselineMedianMs} ms to handshake (plain node ${x.plainNodeMedianMs} ms, ${x.nodeRatioVsPlainNode}x; first RPC answered: ${x.nodeFirstAnswerMedianMs} ms; warm: ${x.warmHandshakeMedianMs} / ${x.warmFirstAnswerMedianMs} ms)`;
     case "plan-overhead":
-      return `incus after idle ${formatMs(x.incusColdPlanMedianMs)} vs ${formatMs(x.builtinPlanMedianMs)} (plans in a row ${x.incusWarmRatio}x, reuse off ${x.incusNodeRatio}x; testfs after idle ${x.testfsColdRatio}x, in a row ${x.testfsWarmRatio}x)`;
+      return `incus after idle ${formatMs(x.incusColdPlanMedianMs)} vs ${formatMs(
+        x.builtinPlanMedianMs,
+      )} (plans in a row ${x.incusWarmRatio}x, reuse off ${x.incusNodeRatio}x; testfs after idle ${
+        x.testfsColdRatio
+      }x, in a row ${x.testfsWarmRatio}x)`;
     case "apply":
-      return `${formatMs(x.terraformMs)} vs ${formatMs(x.restMs)} (${x.containers} containers, ${x.runs} runs; CLI 10 at a time ${x.ratioVsCliParallel}x, sequential CLI script ${x.ratioVsCli}x)`;
+      return `${formatMs(x.terraformMs)} vs ${formatMs(x.restMs)} (${x.containers} containers, ${
+        x.runs
+      } runs; CLI 10 at a time ${x.ratioVsCliParallel}x, sequential CLI script ${x.ratioVsCli}x)`;
     case "noop-plan":
-      return `${formatMs(x.planMs)} vs ${formatMs(x.restReadsMs)} (${x.resources} resources; refresh part ${x.refreshRatio}x)`;
+      return `${formatMs(x.planMs)} vs ${formatMs(x.restReadsMs)} (${x.resources} resources; refresh part ${
+        x.refreshRatio
+      }x)`;
     case "fleet":
-      return `synth + plan ${formatMs(x.totalMs)} (goal < ${formatMs(x.goalMs)}): synth ${formatMs(x.synthWallMs)} (peak RSS ${x.synthPeakRssMiB} MiB), plan ${formatMs(x.planMs)} vs REST reads ${formatMs(x.restReadsMs)} (${x.instances} containers, ${x.resources} resources; provider peak RSS ${x.providerPeakRssMiB} MiB)`;
+      return `synth + plan ${formatMs(x.totalMs)} (goal < ${formatMs(x.goalMs)}): synth ${formatMs(
+        x.synthWallMs,
+      )} (peak RSS ${x.synthPeakRssMiB} MiB), plan ${formatMs(x.planMs)} vs REST reads ${formatMs(x.restReadsMs)} (${
+        x.instances
+      } containers, ${x.resources} resources; provider peak RSS ${x.providerPeakRssMiB} MiB)`;
     case "libvirt-apply":
-      return `${formatMs(x.terraformMs)} vs ${formatMs(x.virshMs)} (${x.domains} domains, ${x.runs} runs; sequential virsh ${x.ratioVsSequential}x)`;
+      return `${formatMs(x.terraformMs)} vs ${formatMs(x.virshMs)} (${x.domains} domains, ${
+        x.runs
+      } runs; sequential virsh ${x.ratioVsSequential}x)`;
     default:
       return JSON.stringify(x);
   }
 }
 
 async function main() {
-  const only = option("only", "")
-    .split(",")
-    .filter(Boolean);
+  const only = option("only", "").split(",").filter(Boolean);
   const unknown = only.filter((n) => !BENCHES.some((b) => b.name === n));
-  if (unknown.length) throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; choose from ${BENCHES.map((b) => b.name).join(", ")}`);
+  if (unknown.length)
+    throw new Error(`unknown benchmark(s) ${unknown.join(", ")}; choose from ${BENCHES.map((b) => b.name).join(", ")}`);
   const quick = flag("quick");
   const host = machine();
   const started = Date.now();
   const checked = quick && only.length === 0 ? typecheck() : 0;
   const results = [];
-  for (const bench of BENCHES.filter((b) => only.length === 0 || only.includes(b.name))) results.push(await runOne(bench, quick));
+  for (const bench of BENCHES.filter((b) => only.length === 0 || only.includes(b.name)))
+    results.push(await runOne(bench, quick));
 
   const mode = quick ? "QUICK mode: tiny sizes, 1 run, figures not comparable; " : "";
-  console.log(`\n== summary (${mode}${host.date}, commit ${host.commit}; ${host.cores} cores ${host.cpu}, ${host.memoryGiB} GiB, load ${host.loadAverage1m} at the start; node ${host.node}, terraform ${host.terraform}, incus ${host.incus})`);
+  console.log(
+    `\n== summary (${mode}${host.date}, commit ${host.commit}; ${host.cores} cores ${host.cpu}, ${host.memoryGiB} GiB, load ${host.loadAverage1m} at the start; node ${host.node}, terraform ${host.terraform}, incus ${host.incus})`,
+  );
   if (checked !== 0) console.log(`${"typecheck".padEnd(24)} FAILED (tsc -p bench/tsconfig.json exited ${checked})`);
   for (const r of results) {
     const status = r.code === 0 ? `${String(r.result?.ratio ?? "?").padStart(6)}x` : " FAILED";

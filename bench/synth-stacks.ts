@@ -42,7 +42,9 @@ function address(resource: TerraformResource): string {
  * whole resource, so that bookkeeping keys (protect, removal policy) update the volume in place.
  */
 function changeReferences(volume: TerraformResource): string[] {
-  return ['config["size"]', "content_type", "name", "pool", "remote", "type"].map((path) => `${address(volume)}.${path}`);
+  return ['config["size"]', "content_type", "name", "pool", "remote", "type"].map(
+    (path) => `${address(volume)}.${path}`,
+  );
 }
 
 /** The same resources written with the L1 bindings: every value the constructs derive is spelled out. */
@@ -87,7 +89,13 @@ export function buildWithBindings(stack: TerraformStack, count: number): void {
       triggersReplace: {
         instance: { image: IMAGE, remote: "local", type: "container" },
         ephemeral_volumes: {
-          [`scratch${i}`]: { content_type: "filesystem", name: scratchName, pool: poolName, remote: "local", type: "custom" },
+          [`scratch${i}`]: {
+            content_type: "filesystem",
+            name: scratchName,
+            pool: poolName,
+            remote: "local",
+            type: "custom",
+          },
         },
       },
       lifecycle: { replaceTriggeredBy: changeReferences(data) },
@@ -110,9 +118,17 @@ export function buildWithBindings(stack: TerraformStack, count: number): void {
       profiles: ["default"],
       config: { "user.cdktf-virt.owner": owner(`vm${i}`) },
       device: [
-        { name: `data${i}`, type: "disk", properties: { pool: poolName, source: data.getStringAttribute("name"), path: "/data" } },
+        {
+          name: `data${i}`,
+          type: "disk",
+          properties: { pool: poolName, source: data.getStringAttribute("name"), path: "/data" },
+        },
         { name: "root", type: "disk", properties: { path: "/", pool: poolName } },
-        { name: `scratch${i}`, type: "disk", properties: { pool: poolName, source: scratch.getStringAttribute("name"), path: "/scratch" } },
+        {
+          name: `scratch${i}`,
+          type: "disk",
+          properties: { pool: poolName, source: scratch.getStringAttribute("name"), path: "/scratch" },
+        },
       ],
       lifecycle: { replaceTriggeredBy: [...changeReferences(data), address(anchor)] },
     });

@@ -42,15 +42,43 @@ function child(variant, count, outdir, bundle) {
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   const heapUsedMiB = process.memoryUsage().heapUsed / 1024 ** 2;
-  console.log(JSON.stringify({ variant, loadMs, buildMs, synthMs, totalMs: buildMs + synthMs, cpuMs, rssBeforeMiB, peakRssMiB, heapUsedMiB }));
+  console.log(
+    JSON.stringify({
+      variant,
+      loadMs,
+      buildMs,
+      synthMs,
+      totalMs: buildMs + synthMs,
+      cpuMs,
+      rssBeforeMiB,
+      peakRssMiB,
+      heapUsedMiB,
+    }),
+  );
 }
 
 function runChild(variant, count, outdir, bundle) {
-  const r = spawnSync(process.execPath, ["--expose-gc", __filename, "--child", variant, "--instances", String(count), "--outdir", outdir, "--bundle", bundle], {
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`synth of the ${variant} variant failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  const r = spawnSync(
+    process.execPath,
+    [
+      "--expose-gc",
+      __filename,
+      "--child",
+      variant,
+      "--instances",
+      String(count),
+      "--outdir",
+      outdir,
+      "--bundle",
+      bundle,
+    ],
+    {
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  if (r.status !== 0)
+    throw new Error(`synth of the ${variant} variant failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop() ?? "");
 }
 
@@ -65,11 +93,18 @@ function resourceCount(json) {
 /** Every path where two JSON values differ (at most `limit`), so one failure shows all the drift at once. */
 function differences(a, b, path = "$", found = [], limit = 20) {
   if (found.length >= limit || isDeepStrictEqual(a, b)) return found;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  ) {
     found.push(`${path}: constructs ${JSON.stringify(a)} vs L1 ${JSON.stringify(b)}`);
     return found;
   }
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) differences(a[key], b[key], `${path}.${key}`, found, limit);
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+    differences(a[key], b[key], `${path}.${key}`, found, limit);
   return found;
 }
 
@@ -97,7 +132,9 @@ function main() {
     const drift = differences(a, b);
     if (drift.length) {
       throw new Error(
-        `the two variants do not synthesize the same JSON, so their figures cannot be compared; make the hand-written L1 stack in bench/synth-stacks.ts produce what the constructs produce:\n  ${drift.join("\n  ")}`,
+        `the two variants do not synthesize the same JSON, so their figures cannot be compared; make the hand-written L1 stack in bench/synth-stacks.ts produce what the constructs produce:\n  ${drift.join(
+          "\n  ",
+        )}`,
       );
     }
     const resources = resourceCount(a);
@@ -126,8 +163,24 @@ function main() {
         memoryRatio: memRatio,
       },
       [
-        `constructs: build ${formatMs(m("constructs", "buildMs"))} + synth ${formatMs(m("constructs", "synthMs"))} = ${formatMs(m("constructs", "totalMs"))} (${spread(results.constructs.map((r) => r.totalMs), formatMs)}; CPU ${formatMs(m("constructs", "cpuMs"))}), peak RSS ${m("constructs", "peakRssMiB").toFixed(0)} MiB (${m("constructs", "rssBeforeMiB").toFixed(0)} MiB after loading)`,
-        `L1 bindings: build ${formatMs(m("bindings", "buildMs"))} + synth ${formatMs(m("bindings", "synthMs"))} = ${formatMs(m("bindings", "totalMs"))} (${spread(results.bindings.map((r) => r.totalMs), formatMs)}; CPU ${formatMs(m("bindings", "cpuMs"))}), peak RSS ${m("bindings", "peakRssMiB").toFixed(0)} MiB (${m("bindings", "rssBeforeMiB").toFixed(0)} MiB after loading)`,
+        `constructs: build ${formatMs(m("constructs", "buildMs"))} + synth ${formatMs(
+          m("constructs", "synthMs"),
+        )} = ${formatMs(m("constructs", "totalMs"))} (${spread(
+          results.constructs.map((r) => r.totalMs),
+          formatMs,
+        )}; CPU ${formatMs(m("constructs", "cpuMs"))}), peak RSS ${m("constructs", "peakRssMiB").toFixed(0)} MiB (${m(
+          "constructs",
+          "rssBeforeMiB",
+        ).toFixed(0)} MiB after loading)`,
+        `L1 bindings: build ${formatMs(m("bindings", "buildMs"))} + synth ${formatMs(
+          m("bindings", "synthMs"),
+        )} = ${formatMs(m("bindings", "totalMs"))} (${spread(
+          results.bindings.map((r) => r.totalMs),
+          formatMs,
+        )}; CPU ${formatMs(m("bindings", "cpuMs"))}), peak RSS ${m("bindings", "peakRssMiB").toFixed(0)} MiB (${m(
+          "bindings",
+          "rssBeforeMiB",
+        ).toFixed(0)} MiB after loading)`,
         `ratio constructs / L1: wall time ${timeRatio}x, CPU time ${cpuRatio}x, peak memory ${memRatio}x`,
       ],
     );

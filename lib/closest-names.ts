@@ -45,6 +45,9 @@ export function didYouMean(wanted: string, candidates: readonly string[], what =
   if (close.length > 0) return `Did you mean ${close.map((n) => JSON.stringify(n)).join(" or ")}?`;
   const known = [...new Set(candidates)].sort();
   if (known.length === 0) return `There are no ${what}.`;
-  const shown = known.slice(0, listed).map((n) => JSON.stringify(n)).join(", ");
+  const shown = known
+    .slice(0, listed)
+    .map((n) => JSON.stringify(n))
+    .join(", ");
   return `Existing ${what}: ${shown}${known.length > listed ? `, and ${known.length - listed} more` : ""}.`;
 }

@@ -37,7 +37,9 @@ export function chooseFramework(candidates: FrameworkCandidates): FrameworkPacka
     }
     const pkg = requested as FrameworkPackage;
     if (!installed.includes(pkg)) {
-      throw new Error(`cdktf-virt: ${FRAMEWORK_ENV}="${pkg}" but the package "${pkg}" is not installed. ${INSTALL_HINT}`);
+      throw new Error(
+        `cdktf-virt: ${FRAMEWORK_ENV}="${pkg}" but the package "${pkg}" is not installed. ${INSTALL_HINT}`,
+      );
     }
     return pkg;
   }

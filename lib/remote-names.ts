@@ -12,6 +12,7 @@ const REMOTE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 /** Why `name` cannot name a remote, or undefined when it can. */
 export function remoteNameProblem(name: string): string | undefined {
   if (name.length === 0) return `the remote name is empty; use ${REMOTE_NAME_DESCRIPTION}`;
-  if (!REMOTE_NAME_PATTERN.test(name)) return `${JSON.stringify(name)} is not a valid name for a remote; use ${REMOTE_NAME_DESCRIPTION}`;
+  if (!REMOTE_NAME_PATTERN.test(name))
+    return `${JSON.stringify(name)} is not a valid name for a remote; use ${REMOTE_NAME_DESCRIPTION}`;
   return undefined;
 }

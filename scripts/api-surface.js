@@ -51,8 +51,15 @@ function isDeprecated(symbol, checker) {
 function readSurface() {
   const entries = entryPoints();
   const configPath = path.join(ROOT, "tsconfig.json");
-  const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-  const program = ts.createProgram({ rootNames: entries.map((e) => e.source), options: { ...config.options, noEmit: true } });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
+  const program = ts.createProgram({
+    rootNames: entries.map((e) => e.source),
+    options: { ...config.options, noEmit: true },
+  });
   const checker = program.getTypeChecker();
   const surface = new Map();
   for (const entry of entries) {
@@ -121,7 +128,11 @@ if (require.main === module) {
   } else if (arg === "--check") {
     const stale = staleReports(surface);
     if (stale.length > 0) {
-      process.stderr.write(`api/ is out of date for: ${stale.join(", ")}; run \`node scripts/api-surface.js --write\` and review the diff\n`);
+      process.stderr.write(
+        `api/ is out of date for: ${stale.join(
+          ", ",
+        )}; run \`node scripts/api-surface.js --write\` and review the diff\n`,
+      );
       process.exitCode = 1;
     }
   } else {

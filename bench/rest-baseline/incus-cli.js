@@ -30,8 +30,12 @@ function launchScript(containers, opts) {
  */
 function containerCommands(c, { pool, image, volumeSize }) {
   return [
-    `incus storage volume create ${q(pool)} ${q(c.volume)} size=${q(volumeSize)} ${q(`user.cdktf-virt.owner=${c.owner}/volume`)} >/dev/null`,
-    `incus init ${q(image)} ${q(c.name)} --storage ${q(pool)} --config ${q(`user.cdktf-virt.owner=${c.owner}`)} >/dev/null`,
+    `incus storage volume create ${q(pool)} ${q(c.volume)} size=${q(volumeSize)} ${q(
+      `user.cdktf-virt.owner=${c.owner}/volume`,
+    )} >/dev/null`,
+    `incus init ${q(image)} ${q(c.name)} --storage ${q(pool)} --config ${q(
+      `user.cdktf-virt.owner=${c.owner}`,
+    )} >/dev/null`,
     `incus config device add ${q(c.name)} data disk pool=${q(pool)} source=${q(c.volume)} path=/data >/dev/null`,
     `incus start ${q(c.name)}`,
   ];
@@ -48,7 +52,9 @@ function containerCommands(c, { pool, image, volumeSize }) {
 async function runChains(containers, opts, limit) {
   const chain = (c) =>
     new Promise((resolve) => {
-      const child = spawn("bash", ["-c", ["set -euo pipefail", ...containerCommands(c, opts)].join("\n")], { stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn("bash", ["-c", ["set -euo pipefail", ...containerCommands(c, opts)].join("\n")], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let output = "";
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));

@@ -66,11 +66,15 @@ class RawIncus {
       });
       text = await res.body.text();
     } catch (err) {
-      throw new Error(`${method} ${path} on ${this.socketPath} failed: ${err.code ?? ""} ${err.message}`, { cause: err });
+      throw new Error(`${method} ${path} on ${this.socketPath} failed: ${err.code ?? ""} ${err.message}`, {
+        cause: err,
+      });
     }
     const json = text ? JSON.parse(text) : {};
     if (res.statusCode >= 400 || json.type === "error") {
-      const err = /** @type {Error & { status?: number }} */ (new Error(`${method} ${path} on ${this.socketPath}: HTTP ${res.statusCode} ${json.error ?? text}`));
+      const err = /** @type {Error & { status?: number }} */ (
+        new Error(`${method} ${path} on ${this.socketPath}: HTTP ${res.statusCode} ${json.error ?? text}`)
+      );
       err.status = res.statusCode;
       throw err;
     }
@@ -80,7 +84,11 @@ class RawIncus {
   /** A call that returns an operation; waits for it and fails when it failed. */
   async operation(method, path, body) {
     const started = await this.call(method, path, body);
-    const id = started.metadata?.id ?? String(started.operation ?? "").split("/").pop();
+    const id =
+      started.metadata?.id ??
+      String(started.operation ?? "")
+        .split("/")
+        .pop();
     if (!id) return started;
     const done = await this.call("GET", `/1.0/operations/${id}/wait?timeout=120`);
     if (done.metadata?.status !== "Success") {
@@ -96,7 +104,13 @@ class RawIncus {
 
   /** A container from an image alias with the given devices, then started (what `incus launch` does). */
   async launchContainer(name, { image, devices, config }) {
-    await this.operation("POST", "/1.0/instances", { name, type: "container", source: { type: "image", alias: image }, devices, config });
+    await this.operation("POST", "/1.0/instances", {
+      name,
+      type: "container",
+      source: { type: "image", alias: image },
+      devices,
+      config,
+    });
     await this.operation("PUT", `/1.0/instances/${name}/state`, { action: "start", timeout: 30 });
   }
 
@@ -118,7 +132,11 @@ class RawIncus {
   /** Stops (forced) and deletes an instance; a missing one is fine. @param {string} name @param {string} [project] */
   async deleteInstance(name, project) {
     try {
-      await this.operation("PUT", `/1.0/instances/${name}/state${inProject(project)}`, { action: "stop", force: true, timeout: 30 });
+      await this.operation("PUT", `/1.0/instances/${name}/state${inProject(project)}`, {
+        action: "stop",
+        force: true,
+        timeout: 30,
+      });
     } catch (err) {
       if (err.status === 404) return;
       if (!/already stopped|not running/i.test(err.message)) throw err;
@@ -133,9 +151,11 @@ class RawIncus {
    * @param {string} pool @param {string} name @param {string} [project] @param {string} [target] cluster member
    */
   async deleteVolume(pool, name, project, target) {
-    await this.call("DELETE", `/1.0/storage-pools/${pool}/volumes/custom/${name}${inProject(project, target)}`).catch((err) => {
-      if (err.status !== 404) throw err;
-    });
+    await this.call("DELETE", `/1.0/storage-pools/${pool}/volumes/custom/${name}${inProject(project, target)}`).catch(
+      (err) => {
+        if (err.status !== 404) throw err;
+      },
+    );
   }
 
   /**
@@ -158,7 +178,10 @@ class RawIncus {
     return urls
       .map((u) => {
         const url = new URL(u, "http://incus");
-        return { name: decodeURIComponent(url.pathname.split("/").pop() ?? ""), target: url.searchParams.get("target") ?? undefined };
+        return {
+          name: decodeURIComponent(url.pathname.split("/").pop() ?? ""),
+          target: url.searchParams.get("target") ?? undefined,
+        };
       })
       .filter((e) => e.name.startsWith(prefix));
   }
@@ -173,7 +196,10 @@ class RawIncus {
  * member `target`. @param {string} [project] @param {string} [target]
  */
 function inProject(project, target) {
-  const query = [project ? `project=${encodeURIComponent(project)}` : "", target ? `target=${encodeURIComponent(target)}` : ""].filter(Boolean);
+  const query = [
+    project ? `project=${encodeURIComponent(project)}` : "",
+    target ? `target=${encodeURIComponent(target)}` : "",
+  ].filter(Boolean);
   return query.length ? `?${query.join("&")}` : "";
 }
 
@@ -199,7 +225,10 @@ function pinnedConnector(endpoint) {
       const presented = /** @type {import("node:tls").TLSSocket} */ (socket).getPeerX509Certificate?.()?.fingerprint256;
       if (presented === pinned) return callback(null, socket);
       socket.destroy();
-      return callback(new Error(`${endpoint.url} presented a certificate other than the pinned one (${presented ?? "none"})`), null);
+      return callback(
+        new Error(`${endpoint.url} presented a certificate other than the pinned one (${presented ?? "none"})`),
+        null,
+      );
     });
   };
 }

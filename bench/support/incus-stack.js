@@ -84,7 +84,9 @@ async function expectBuilt(raw, prefix, count, { running = true } = {}) {
   const instances = await raw.namesWithPrefix(`${prefix}-`);
   const volumes = await raw.namesWithPrefix(`${prefix}-`, TEST_POOL);
   if (instances.length !== count || volumes.length !== count) {
-    throw new Error(`expected ${count} containers and ${count} volumes with prefix ${prefix}, found ${instances.length} and ${volumes.length}`);
+    throw new Error(
+      `expected ${count} containers and ${count} volumes with prefix ${prefix}, found ${instances.length} and ${volumes.length}`,
+    );
   }
   if (running) {
     const states = await Promise.all(instances.map((n) => raw.getInstanceState(n)));
@@ -104,8 +106,22 @@ async function requireDaemon(raw) {
   try {
     await raw.call("GET", "/1.0");
   } catch (err) {
-    throw new Error(`Incus is not reachable at ${raw.socketPath} (${err.message}); run \`bash scripts/setup.sh\` (as root) first.`);
+    throw new Error(
+      `Incus is not reachable at ${raw.socketPath} (${err.message}); run \`bash scripts/setup.sh\` (as root) first.`,
+    );
   }
 }
 
-module.exports = { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, containersHcl, deleteAll, expectBuilt, names, requireDaemon, restSpec, uniquePrefix, workspace };
+module.exports = {
+  TEST_IMAGE,
+  TEST_POOL,
+  VOLUME_SIZE,
+  containersHcl,
+  deleteAll,
+  expectBuilt,
+  names,
+  requireDaemon,
+  restSpec,
+  uniquePrefix,
+  workspace,
+};

@@ -35,7 +35,12 @@ function watchProcesses(dir, everyMs = 100) {
         const hwmKiB = Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0);
         const pid = Number(entry);
         const before = seen.get(pid);
-        seen.set(pid, { pid, comm, hwmKiB: Math.max(hwmKiB, before?.hwmKiB ?? 0), cpuTicks: Math.max(cpuTicks, before?.cpuTicks ?? 0) });
+        seen.set(pid, {
+          pid,
+          comm,
+          hwmKiB: Math.max(hwmKiB, before?.hwmKiB ?? 0),
+          cpuTicks: Math.max(cpuTicks, before?.cpuTicks ?? 0),
+        });
       } catch {
         // gone meanwhile, or not ours to read
       }
@@ -53,7 +58,9 @@ function watchProcesses(dir, everyMs = 100) {
         return {
           processes: ps.length,
           peakRssMiB: Math.round(Math.max(0, ...ps.map((p) => p.hwmKiB)) / 1024),
-          cpuMs: Math.round((ps.reduce((n, p) => n + p.cpuTicks - (already.get(p.pid) ?? 0), 0) / TICKS_PER_SECOND) * 1000),
+          cpuMs: Math.round(
+            (ps.reduce((n, p) => n + p.cpuTicks - (already.get(p.pid) ?? 0), 0) / TICKS_PER_SECOND) * 1000,
+          ),
         };
       };
       return { terraform: of("terraform"), provider: of("node") };

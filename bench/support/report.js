@@ -96,7 +96,11 @@ function printResult(result, lines) {
   const load = loadAverage();
   const commit = gitCommit();
   for (const line of lines) console.log(`  ${line}`);
-  console.log(`  1-minute load average: ${startLoad} at the start, ${load} at the end (${os.cpus().length} cores); commit ${commit}`);
+  console.log(
+    `  1-minute load average: ${startLoad} at the start, ${load} at the end (${
+      os.cpus().length
+    } cores); commit ${commit}`,
+  );
   console.log(JSON.stringify({ ...result, loadAverage1m: load, loadAverageAtStart1m: startLoad, commit }));
 }
 
@@ -115,4 +119,17 @@ function ratio(measured, baseline) {
   return +(measured / baseline).toFixed(2);
 }
 
-module.exports = { flag, formatMs, gitCommit, loadAverage, machine, median, msSince, option, printResult, ratio, spread, timed };
+module.exports = {
+  flag,
+  formatMs,
+  gitCommit,
+  loadAverage,
+  machine,
+  median,
+  msSince,
+  option,
+  printResult,
+  ratio,
+  spread,
+  timed,
+};

@@ -72,7 +72,9 @@ function convertValue(resourceType: string, kind: AttributeKind, value: unknown,
   return Object.fromEntries(
     entries.map(([key, item]) => [
       key,
-      Tokenization.isResolvable(item) ? item : toTerraformAttributes(resourceType, kind.mapOf, item as object, `${path}["${key}"].`),
+      Tokenization.isResolvable(item)
+        ? item
+        : toTerraformAttributes(resourceType, kind.mapOf, item as object, `${path}["${key}"].`),
     ]),
   );
 }

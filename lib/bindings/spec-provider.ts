@@ -54,6 +54,8 @@ export abstract class SpecProvider<C extends object> extends TerraformProvider {
   }
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
-    throw new Error(`provider ${this.info.name}: HCL output is not supported by cdktf-virt's bindings; synthesize JSON.`);
+    throw new Error(
+      `provider ${this.info.name}: HCL output is not supported by cdktf-virt's bindings; synthesize JSON.`,
+    );
   }
 }

@@ -41,7 +41,7 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
     });
     this.info = info;
     // An L2's resource is its "Default" child: the id that names it is the L2's.
-    const namingId = () => (this.node.id === "Default" ? (this.node.scope?.node.id ?? "") : this.node.id);
+    const namingId = () => (this.node.id === "Default" ? this.node.scope?.node.id ?? "" : this.node.id);
     this.node.addValidation({ validate: () => terraformNameProblems(this.friendlyUniqueId, namingId()) });
     const attributes: Record<string, unknown> = { ...(config as object) };
     for (const key of META_KEYS) delete attributes[key];
@@ -111,7 +111,9 @@ function terraformNameProblems(logicalId: string, id: string): string[] {
   if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(logicalId) && !(logicalId in {})) return [];
   return [
     `construct id ${JSON.stringify(id)} gives the Terraform resource name ${JSON.stringify(logicalId)}, which ` +
-      `${logicalId === "" || !/^[A-Za-z_]/.test(logicalId) ? "Terraform rejects" : "the synthesized JSON cannot hold"}; ` +
+      `${
+        logicalId === "" || !/^[A-Za-z_]/.test(logicalId) ? "Terraform rejects" : "the synthesized JSON cannot hold"
+      }; ` +
       `give the construct an id that starts with a letter, e.g. "data"`,
   ];
 }

@@ -4,7 +4,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { cliConfigForMirror, cliConfigReachesMirror, defaultMirrorDir, installBundledProviders, prepareWorkingDirectory } from "../packaging";
+import {
+  cliConfigForMirror,
+  cliConfigReachesMirror,
+  defaultMirrorDir,
+  installBundledProviders,
+  prepareWorkingDirectory,
+} from "../packaging";
 import { UsageError } from "../tooling/common/errors";
 import type { ToolIO } from "../tooling/common/io";
 

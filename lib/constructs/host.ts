@@ -33,4 +33,6 @@ export type LibvirtOnly<H extends IHost, T> = OnlyOn<"libvirt", H, T>;
  * only as `IHost` it is `T | undefined`. An indexed access rather than a conditional type, so that a construct of a
  * LibvirtHost still is one of an IHost.
  */
-export type ViewOn<K extends HostKind, H extends IHost, T> = { [P in HostKind]: P extends K ? T : undefined }[H["hostKind"]];
+export type ViewOn<K extends HostKind, H extends IHost, T> = {
+  [P in HostKind]: P extends K ? T : undefined;
+}[H["hostKind"]];

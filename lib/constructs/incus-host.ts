@@ -87,27 +87,55 @@ export class IncusHost extends Construct implements IHost {
     }
     this.address = props.address ?? "unix://";
     if (!isToken(this.address) && !/^(unix:\/\/(\/\S*)?|https:\/\/[^\s/]+\/?)$/.test(this.address)) {
-      fail(this, kind, "address", `"${this.address}" is not an Incus address; use "unix://", "unix:///path/to/unix.socket" or "https://host:8443"`);
+      fail(
+        this,
+        kind,
+        "address",
+        `"${this.address}" is not an Incus address; use "unix://", "unix:///path/to/unix.socket" or "https://host:8443"`,
+      );
     }
     if (props.token !== undefined && !this.address.startsWith("https://") && !isToken(this.address)) {
-      fail(this, kind, "token", `a trust token only makes sense for an https:// address (this host is "${this.address}")`);
+      fail(
+        this,
+        kind,
+        "token",
+        `a trust token only makes sense for an https:// address (this host is "${this.address}")`,
+      );
     }
     const source = props.providerSource ?? IncusProviderSource.BUNDLED;
     this.providerSource = source;
     if (!Object.values(IncusProviderSource).includes(source)) {
-      fail(this, kind, "providerSource", `"${String(source)}" is not a provider source; use IncusProviderSource.BUNDLED or OFFICIAL`);
+      fail(
+        this,
+        kind,
+        "providerSource",
+        `"${String(source)}" is not a provider source; use IncusProviderSource.BUNDLED or OFFICIAL`,
+      );
     }
     if (props.providerVersion !== undefined && source === IncusProviderSource.BUNDLED) {
-      fail(this, kind, "providerVersion", "the bundled provider always has this package's version; set providerVersion only with IncusProviderSource.OFFICIAL");
+      fail(
+        this,
+        kind,
+        "providerVersion",
+        "the bundled provider always has this package's version; set providerVersion only with IncusProviderSource.OFFICIAL",
+      );
     }
 
     if (props.clusterMembers !== undefined) {
       const members = props.clusterMembers;
-      if (!Array.isArray(members) || members.length === 0) fail(this, kind, "clusterMembers", "list the member names of the cluster, e.g. [\"member1\", \"member2\"]");
+      if (!Array.isArray(members) || members.length === 0)
+        fail(this, kind, "clusterMembers", 'list the member names of the cluster, e.g. ["member1", "member2"]');
       for (const member of members) {
         if (isToken(member)) continue;
         if (typeof member !== "string" || !CLUSTER_MEMBER_NAME.test(member)) {
-          fail(this, kind, "clusterMembers", `${JSON.stringify(member)} is not a cluster member name (letters, digits and '-', up to 63 characters, not starting with '-')`);
+          fail(
+            this,
+            kind,
+            "clusterMembers",
+            `${JSON.stringify(
+              member,
+            )} is not a cluster member name (letters, digits and '-', up to 63 characters, not starting with '-')`,
+          );
         }
       }
       const duplicate = members.find((m, i) => members.indexOf(m) !== i);
@@ -133,7 +161,14 @@ export class IncusHost extends Construct implements IHost {
     if (value === undefined) return;
     const current = this.provider.config[key];
     if (current !== undefined && current !== value) {
-      fail(this, "IncusHost", key, `${key} is provider-wide and another IncusHost of this stack set it to ${JSON.stringify(current)}; all IncusHosts must agree`);
+      fail(
+        this,
+        "IncusHost",
+        key,
+        `${key} is provider-wide and another IncusHost of this stack set it to ${JSON.stringify(
+          current,
+        )}; all IncusHosts must agree`,
+      );
     }
     this.provider.setAttribute(key, value as never);
   }

@@ -15,7 +15,16 @@ export { VolumeSnapshot } from "./volume-snapshot";
 export type { VolumeSnapshotProps } from "./volume-snapshot";
 export { Instance } from "./instance";
 export { InstanceType } from "./instance-props";
-export type { AttachOptions, IncusInstanceOptions, InstanceProps, LibvirtCloudInit, LibvirtInstanceOptions, LibvirtKernelBoot, LibvirtWaitFor, RootDiskOptions } from "./instance-props";
+export type {
+  AttachOptions,
+  IncusInstanceOptions,
+  InstanceProps,
+  LibvirtCloudInit,
+  LibvirtInstanceOptions,
+  LibvirtKernelBoot,
+  LibvirtWaitFor,
+  RootDiskOptions,
+} from "./instance-props";
 export type { CloudInitConfig, InstanceExec, InstanceFile } from "./provisioning";
 export { Network } from "./network";
 export type { INetwork, LibvirtNetworkOptions, NetworkProps } from "./network-props";

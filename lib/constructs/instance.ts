@@ -6,7 +6,14 @@ import { Construct } from "constructs";
 import { LifecyclePolicyError, resolveInstanceProtection, VolumeLifecycle } from "../lifecycle";
 import type { IHost, ViewOn } from "./host";
 import { INCUS_INSTANCE_OPTIONS, LIBVIRT_INSTANCE_OPTIONS } from "./instance-props";
-import type { AttachOptions, IncusInstanceOptions, IncusInstanceView, InstanceProps, LibvirtInstanceOptions, LibvirtInstanceView } from "./instance-props";
+import type {
+  AttachOptions,
+  IncusInstanceOptions,
+  IncusInstanceView,
+  InstanceProps,
+  LibvirtInstanceOptions,
+  LibvirtInstanceView,
+} from "./instance-props";
 import type { INetwork } from "./network-props";
 import type { IProject } from "./project";
 import type { IVolume } from "./volume-props";
@@ -52,8 +59,21 @@ export class Instance<H extends IHost = IHost> extends Construct {
       throw e;
     }
     const incus = backendOptions<IncusInstanceOptions>(this, KIND, host, INCUS_INSTANCE_OPTIONS, props.incus, props);
-    const libvirt = backendOptions<LibvirtInstanceOptions>(this, KIND, host, LIBVIRT_INSTANCE_OPTIONS, props.libvirt, props as Omit<InstanceProps<H>, "cloudInit">); // flat cloudInit is Incus's
-    const name = resolveObjectName(this, KIND, this.hostBackend.instanceNameRule, [host.node.path, nonDefaultProject(incus.project)?.node.path], props.name);
+    const libvirt = backendOptions<LibvirtInstanceOptions>(
+      this,
+      KIND,
+      host,
+      LIBVIRT_INSTANCE_OPTIONS,
+      props.libvirt,
+      props as Omit<InstanceProps<H>, "cloudInit">,
+    ); // flat cloudInit is Incus's
+    const name = resolveObjectName(
+      this,
+      KIND,
+      this.hostBackend.instanceNameRule,
+      [host.node.path, nonDefaultProject(incus.project)?.node.path],
+      props.name,
+    );
     if (props.network && props.network.host !== host) {
       fail(this, KIND, "network", `the network "${props.network.node.path}" is on another host`);
     }
@@ -115,9 +135,11 @@ export class Instance<H extends IHost = IHost> extends Construct {
 
   /** The derived MAC of the NIC, when stableMac applies (see InstanceProps.stableMac). */
   private macAddressOf(stableMacProp: boolean | undefined, network: INetwork | undefined): string | undefined {
-    if (stableMacProp !== undefined && typeof stableMacProp !== "boolean") fail(this, KIND, "stableMac", `${JSON.stringify(stableMacProp)} is not true or false`);
+    if (stableMacProp !== undefined && typeof stableMacProp !== "boolean")
+      fail(this, KIND, "stableMac", `${JSON.stringify(stableMacProp)} is not true or false`);
     if (network === undefined) {
-      if (stableMacProp === true) fail(this, KIND, "stableMac", "a stable MAC needs a NIC: give the instance a `network`");
+      if (stableMacProp === true)
+        fail(this, KIND, "stableMac", "a stable MAC needs a NIC: give the instance a `network`");
       return undefined;
     }
     // Off unless the app opts in: adding hwaddr to a deployed instance changes the MAC of the running instance in
@@ -131,13 +153,31 @@ export class Instance<H extends IHost = IHost> extends Construct {
   private snapshotRetention(volume: IVolume, option: boolean | number | undefined): number | undefined {
     if (option === undefined || option === false) return undefined;
     const where = `the volume "${volume.node.path}"`;
-    this.hostBackend.requireBundledProvider(this, KIND, "attach", `snapshotBeforeRebuild (of ${where})`, "ignores the config key that asks for it, so a rebuild would take no snapshot");
+    this.hostBackend.requireBundledProvider(
+      this,
+      KIND,
+      "attach",
+      `snapshotBeforeRebuild (of ${where})`,
+      "ignores the config key that asks for it, so a rebuild would take no snapshot",
+    );
     const n = option === true ? DEFAULT_SNAPSHOTS_KEPT : option;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1) {
-      fail(this, KIND, "attach", `snapshotBeforeRebuild of ${where} is ${JSON.stringify(option)}; use true (keeps ${DEFAULT_SNAPSHOTS_KEPT}), a whole number ≥ 1 (how many to keep) or false`);
+      fail(
+        this,
+        KIND,
+        "attach",
+        `snapshotBeforeRebuild of ${where} is ${JSON.stringify(
+          option,
+        )}; use true (keeps ${DEFAULT_SNAPSHOTS_KEPT}), a whole number ≥ 1 (how many to keep) or false`,
+      );
     }
     if (volume.lifecycle === VolumeLifecycle.EPHEMERAL) {
-      fail(this, KIND, "attach", `snapshotBeforeRebuild: ${where} is EPHEMERAL, so it is rebuilt with the instance and has nothing to keep; make it PERSISTENT`);
+      fail(
+        this,
+        KIND,
+        "attach",
+        `snapshotBeforeRebuild: ${where} is EPHEMERAL, so it is rebuilt with the instance and has nothing to keep; make it PERSISTENT`,
+      );
     }
     if (!isManagedVolume(volume)) this.backend.checkSnapshotOfUnmanagedVolume(where);
     return n;
@@ -151,7 +191,12 @@ export class Instance<H extends IHost = IHost> extends Construct {
   public attach(volume: IVolume, options: AttachOptions = {}): void {
     if (volume?.pool?.host === undefined) fail(this, KIND, "attach", "attach() takes a Volume (or Volume.fromName)");
     if (volume.pool.host !== this.host) {
-      fail(this, KIND, "attach", `the volume "${volume.node.path}" is in the pool "${volume.pool.node.path}" of the host "${volume.pool.host.node.path}", but this instance runs on the host "${this.host.node.path}"; use a pool of the same host`);
+      fail(
+        this,
+        KIND,
+        "attach",
+        `the volume "${volume.node.path}" is in the pool "${volume.pool.node.path}" of the host "${volume.pool.host.node.path}", but this instance runs on the host "${this.host.node.path}"; use a pool of the same host`,
+      );
     }
     this.generation.attach({
       volume,

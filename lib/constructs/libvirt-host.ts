@@ -30,7 +30,12 @@ export class LibvirtHost extends Construct implements IHost {
     super(scope, id);
     this.uri = props.uri ?? "qemu:///system";
     if (!isToken(this.uri) && !/^[a-z][a-z0-9+]*:\/\/\S*$/.test(this.uri)) {
-      fail(this, "LibvirtHost", "uri", `"${this.uri}" is not a libvirt URI; use e.g. "qemu:///system" or "qemu+ssh://user@host/system"`);
+      fail(
+        this,
+        "LibvirtHost",
+        "uri",
+        `"${this.uri}" is not a libvirt URI; use e.g. "qemu:///system" or "qemu+ssh://user@host/system"`,
+      );
     }
     const alias = props.name ?? defaultProviderAlias(id);
     const problem = nameProblem(alias, PROVIDER_ALIAS);

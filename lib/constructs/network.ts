@@ -32,7 +32,14 @@ export class Network<H extends IHost = IHost> extends Construct implements INetw
     this.host = props.host;
     const name = resolveObjectName(this, kind, backend.networkNameRule, [this.host.node.path], props.name);
     const incus = backendOptions<IncusNetworkOptions>(this, kind, this.host, INCUS_NETWORK_OPTIONS, props.incus, props);
-    const libvirt = backendOptions<LibvirtNetworkOptions>(this, kind, this.host, LIBVIRT_NETWORK_OPTIONS, props.libvirt, {});
+    const libvirt = backendOptions<LibvirtNetworkOptions>(
+      this,
+      kind,
+      this.host,
+      LIBVIRT_NETWORK_OPTIONS,
+      props.libvirt,
+      {},
+    );
     this.networkName = backend.network(this, name, { incus, libvirt });
   }
 }

@@ -55,7 +55,8 @@ export class Profile extends Construct implements IProfile {
       fail(this, kind, "project", `the project "${props.project.node.path}" is on another host`);
     }
     // Default names derive from the construct path and are never "default".
-    if (props.name === "default") fail(this, kind, "name", `use Profile.fromName(scope, id, host, "default") for the default profile`);
+    if (props.name === "default")
+      fail(this, kind, "name", `use Profile.fromName(scope, id, host, "default") for the default profile`);
     const project = nonDefaultProject(props.project);
     const name = resolveObjectName(this, kind, OBJECT_NAME, [this.host.node.path, project?.node.path], props.name);
     rejectManagedKeys(this, kind, props.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });

@@ -73,7 +73,8 @@ export class Project extends Construct implements IProject {
     if (props.host?.hostKind !== "incus") fail(this, kind, "host", "a Project needs an IncusHost");
     this.host = props.host;
     // Default names derive from the construct path and are never "default".
-    if (props.name === "default") fail(this, kind, "name", `"default" always exists; use Project.fromName(scope, id, host, "default")`);
+    if (props.name === "default")
+      fail(this, kind, "name", `"default" always exists; use Project.fromName(scope, id, host, "default")`);
     const name = resolveObjectName(this, kind, INCUS_PROJECT_NAME, [this.host.node.path], props.name);
     rejectManagedKeys(this, kind, props.config, {
       "features.": "set them with the `features` prop",

@@ -32,8 +32,19 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
     const backend = backendOf(this, kind, props.host);
     this.host = props.host;
     const name = resolveObjectName(this, kind, OBJECT_NAME, [this.host.node.path], props.name);
-    const incus = backendOptions<IncusStoragePoolOptions>(this, kind, this.host, INCUS_STORAGE_POOL_OPTIONS, props.incus, props);
-    this.resource = backend.storagePool(this, { name, driver: props.driver ?? "dir", path: props.path }, { incus, libvirt: {} });
+    const incus = backendOptions<IncusStoragePoolOptions>(
+      this,
+      kind,
+      this.host,
+      INCUS_STORAGE_POOL_OPTIONS,
+      props.incus,
+      props,
+    );
+    this.resource = backend.storagePool(
+      this,
+      { name, driver: props.driver ?? "dir", path: props.path },
+      { incus, libvirt: {} },
+    );
     this.poolName = this.resource.getStringAttribute("name");
   }
 }

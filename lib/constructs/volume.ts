@@ -136,7 +136,6 @@ export interface VolumeAttributes<H extends IHost = IHost> {
   readonly libvirt?: LibvirtOnly<H, Pick<LibvirtVolumeOptions, "format">>;
 }
 
-
 /** The libvirt options (and the deprecated flat props of the same names). */
 const LIBVIRT_VOLUME_OPTIONS: OptionGroup<LibvirtVolumeOptions> = {
   group: "libvirt",
@@ -190,7 +189,13 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
     try {
       this.removalPolicy = resolveVolumeRemovalPolicy(this.lifecycle, props.protect, props.removalPolicy);
     } catch (e) {
-      if (e instanceof LifecyclePolicyError) fail(this, KIND, props.removalPolicy !== undefined ? "removalPolicy" : props.protect === true ? "protect" : "lifecycle", e.message);
+      if (e instanceof LifecyclePolicyError)
+        fail(
+          this,
+          KIND,
+          props.removalPolicy !== undefined ? "removalPolicy" : props.protect === true ? "protect" : "lifecycle",
+          e.message,
+        );
       throw e;
     }
     this.protect = isProtected(this.removalPolicy);
@@ -200,15 +205,36 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
         KIND,
         "removalPolicy",
         `RemovalPolicy.${this.removalPolicy.toUpperCase()}`,
-        `ignores the config key that asks for it, so removing the volume would delete it and its data (${this.removalPolicy === RemovalPolicy.RETAIN ? "nothing kept" : "no final copy"})`,
+        `ignores the config key that asks for it, so removing the volume would delete it and its data (${
+          this.removalPolicy === RemovalPolicy.RETAIN ? "nothing kept" : "no final copy"
+        })`,
       );
     }
     if (props.adoptReleased !== undefined && props.adoptReleased !== false) {
-      backend.requireBundledProvider(this, KIND, "adoptReleased", "adoptReleased", "does not adopt a released volume: the create fails because the volume exists");
+      backend.requireBundledProvider(
+        this,
+        KIND,
+        "adoptReleased",
+        "adoptReleased",
+        "does not adopt a released volume: the create fails because the volume exists",
+      );
     }
     const incus = backendOptions<IncusVolumeOptions>(this, KIND, host, INCUS_VOLUME_OPTIONS, props.incus, props);
-    const libvirt = backendOptions<LibvirtVolumeOptions>(this, KIND, host, LIBVIRT_VOLUME_OPTIONS, props.libvirt, props);
-    const name = resolveObjectName(this, KIND, OBJECT_NAME, [this.pool.node.path, nonDefaultProject(incus.project)?.node.path], props.name);
+    const libvirt = backendOptions<LibvirtVolumeOptions>(
+      this,
+      KIND,
+      host,
+      LIBVIRT_VOLUME_OPTIONS,
+      props.libvirt,
+      props,
+    );
+    const name = resolveObjectName(
+      this,
+      KIND,
+      OBJECT_NAME,
+      [this.pool.node.path, nonDefaultProject(incus.project)?.node.path],
+      props.name,
+    );
     if (props.size !== undefined && !isToken(props.size)) {
       const parsed = parseSize(props.size);
       if ("error" in parsed) fail(this, KIND, "size", parsed.error);
@@ -229,7 +255,12 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
     const base = libvirt.baseVolume;
     this.built = backend.volume(this, input, { incus, libvirt: { ...libvirt, baseVolume: base && base.asBase() } });
     this.baseVolume = base;
-    ({ contentType: this.contentType, project: this.project, target: this.target, format: this.format } = this.built.facts);
+    ({
+      contentType: this.contentType,
+      project: this.project,
+      target: this.target,
+      format: this.format,
+    } = this.built.facts);
     this.volumeName = this.built.resource.getStringAttribute("name");
     registerManagedVolume(this, () => ({
       resource: this.built.resource,
@@ -247,7 +278,9 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
         generationAnchor: coupling.generationAnchor,
         // Ephemeral overlays follow their base through the instance's anchor; other overlays directly.
         replaceWhenChanged:
-          this.baseVolume && this.lifecycle !== VolumeLifecycle.EPHEMERAL ? managedVolumeOf(this.baseVolume)!.changeReferences : [],
+          this.baseVolume && this.lifecycle !== VolumeLifecycle.EPHEMERAL
+            ? managedVolumeOf(this.baseVolume)!.changeReferences
+            : [],
         ignoreChanges: coupling.followed ? this.built.frozenPaths : [],
       });
     });
@@ -263,13 +296,31 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
   private adoptValue(adopt: boolean | string | undefined): string | undefined {
     if (adopt === undefined || adopt === false) return undefined;
     if (this.lifecycle === VolumeLifecycle.EPHEMERAL) {
-      fail(this, KIND, "adoptReleased", "an EPHEMERAL volume is created again with every rebuild of its instance; adopt into a PERSISTENT or SHARED volume");
+      fail(
+        this,
+        KIND,
+        "adoptReleased",
+        "an EPHEMERAL volume is created again with every rebuild of its instance; adopt into a PERSISTENT or SHARED volume",
+      );
     }
     if (adopt === true) return ADOPT_ANY_RELEASED;
-    if (typeof adopt !== "string" || isToken(adopt)) fail(this, KIND, "adoptReleased", "is true or the owner that released the volume, a literal \"<stack>/<construct path>\"");
+    if (typeof adopt !== "string" || isToken(adopt))
+      fail(
+        this,
+        KIND,
+        "adoptReleased",
+        'is true or the owner that released the volume, a literal "<stack>/<construct path>"',
+      );
     const owner = releasedBy(adopt);
     if (!/^[^/\s]+\/\S+$/.test(owner)) {
-      fail(this, KIND, "adoptReleased", `${JSON.stringify(adopt)} is not an owner; give true, or "<stack>/<construct path>" of the Volume that released it`);
+      fail(
+        this,
+        KIND,
+        "adoptReleased",
+        `${JSON.stringify(
+          adopt,
+        )} is not an owner; give true, or "<stack>/<construct path>" of the Volume that released it`,
+      );
     }
     return releasedOwner(owner);
   }
@@ -281,7 +332,11 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
   public get incus(): ViewOn<"incus", H, IncusVolumeView> {
     // Every Incus volume has a content type (its builder's default is FILESYSTEM); a libvirt volume has none.
     const { contentType, project, target } = this;
-    return (contentType === undefined ? undefined : { contentType, project, target }) as ViewOn<"incus", H, IncusVolumeView>;
+    return (contentType === undefined ? undefined : { contentType, project, target }) as ViewOn<
+      "incus",
+      H,
+      IncusVolumeView
+    >;
   }
 
   /**
@@ -293,7 +348,13 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
     const format = this.format;
     if (format === undefined) return undefined as ViewOn<"libvirt", H, LibvirtVolumeView>;
     const resource = this.built.resource;
-    return { format, baseVolume: this.baseVolume, get volumePath() { return resource.getStringAttribute("path"); } } as ViewOn<"libvirt", H, LibvirtVolumeView>;
+    return {
+      format,
+      baseVolume: this.baseVolume,
+      get volumePath() {
+        return resource.getStringAttribute("path");
+      },
+    } as ViewOn<"libvirt", H, LibvirtVolumeView>;
   }
 
   /**
@@ -302,7 +363,8 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
    */
   public get volumePath(): string {
     const view = this.libvirt as LibvirtVolumeView | undefined;
-    if (view === undefined) return fail(this, KIND, "volumePath", "is the path of a libvirt volume on its host; an Incus volume has none");
+    if (view === undefined)
+      return fail(this, KIND, "volumePath", "is the path of a libvirt volume on its host; an Incus volume has none");
     deprecated(this, KIND, `getter "volumePath"`, "`volume.libvirt.volumePath`", "libvirt");
     return view.volumePath;
   }
@@ -349,11 +411,28 @@ class ImportedVolume<H extends IHost> extends Construct implements IVolume<H> {
     if (problem) fail(this, KIND, "name", problem);
     this.lifecycle = attributes.lifecycle ?? VolumeLifecycle.PERSISTENT;
     if (this.lifecycle !== VolumeLifecycle.PERSISTENT && this.lifecycle !== VolumeLifecycle.SHARED) {
-      fail(this, KIND, "lifecycle", `a volume this stack does not create is PERSISTENT or SHARED, not ${String(this.lifecycle)}`);
+      fail(
+        this,
+        KIND,
+        "lifecycle",
+        `a volume this stack does not create is PERSISTENT or SHARED, not ${String(this.lifecycle)}`,
+      );
     }
     const incus = backendOptions<IncusVolumeOptions>(this, KIND, host, INCUS_VOLUME_OPTIONS, attributes.incus, {});
-    const libvirt = backendOptions<LibvirtVolumeOptions>(this, KIND, host, LIBVIRT_VOLUME_OPTIONS, attributes.libvirt, {});
-    ({ contentType: this.contentType, project: this.project, target: this.target, format: this.format } = backend.existingVolume(this, { incus, libvirt: { format: libvirt.format } }));
+    const libvirt = backendOptions<LibvirtVolumeOptions>(
+      this,
+      KIND,
+      host,
+      LIBVIRT_VOLUME_OPTIONS,
+      attributes.libvirt,
+      {},
+    );
+    ({
+      contentType: this.contentType,
+      project: this.project,
+      target: this.target,
+      format: this.format,
+    } = backend.existingVolume(this, { incus, libvirt: { format: libvirt.format } }));
   }
 
   /** Paths of the instances this volume is attached to. */

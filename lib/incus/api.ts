@@ -63,10 +63,7 @@ export interface ApiDefaults {
 }
 
 export class IncusApi {
-  constructor(
-    private readonly sender: RequestSender,
-    private readonly defaults: ApiDefaults,
-  ) {}
+  constructor(private readonly sender: RequestSender, private readonly defaults: ApiDefaults) {}
 
   /** Human description of the remote, e.g. `unix:/var/lib/incus/unix.socket`. */
   get endpoint(): string {
@@ -89,27 +86,54 @@ export class IncusApi {
    * GET raw bytes (file contents, log files) with the response headers; JSON answers come back as
    * envelope. Bounded by the call's budget rather than requestTimeoutMs, as files may be large.
    */
-  async download(path: string, call: CallOptions | undefined, scope: Scope, query?: QueryParams): Promise<IncomingResponse> {
+  async download(
+    path: string,
+    call: CallOptions | undefined,
+    scope: Scope,
+    query?: QueryParams,
+  ): Promise<IncomingResponse> {
     return this.run("GET", path, call, scope, { query, timeoutMs: Infinity });
   }
 
   /** Any changing call; waits for the operation when Incus answers async. */
-  async write(method: HttpMethod, path: string, call: CallOptions | undefined, scope: Scope, request: CallRequest = {}): Promise<WriteResult> {
+  async write(
+    method: HttpMethod,
+    path: string,
+    call: CallOptions | undefined,
+    scope: Scope,
+    request: CallRequest = {},
+  ): Promise<WriteResult> {
     const deadline = this.deadlineFor(call);
     try {
       const query = this.scopedQuery(call, scope, request.query);
       const res = await this.sender.send({ method, path, ...request, query, deadline });
-      return await settle(this.sender, res, deadline, { method, path: withQuery(path, query), endpoint: this.sender.endpoint });
+      return await settle(this.sender, res, deadline, {
+        method,
+        path: withQuery(path, query),
+        endpoint: this.sender.endpoint,
+      });
     } finally {
       deadline.dispose();
     }
   }
 
   /** One request without operation handling (sync endpoints, downloads). */
-  private async run(method: HttpMethod, path: string, call: CallOptions | undefined, scope: Scope, request: CallRequest): Promise<IncomingResponse> {
+  private async run(
+    method: HttpMethod,
+    path: string,
+    call: CallOptions | undefined,
+    scope: Scope,
+    request: CallRequest,
+  ): Promise<IncomingResponse> {
     const deadline = this.deadlineFor(call);
     try {
-      return await this.sender.send({ method, path, ...request, query: this.scopedQuery(call, scope, request.query), deadline });
+      return await this.sender.send({
+        method,
+        path,
+        ...request,
+        query: this.scopedQuery(call, scope, request.query),
+        deadline,
+      });
     } finally {
       deadline.dispose();
     }

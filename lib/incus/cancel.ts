@@ -98,6 +98,10 @@ export class Deadline {
     if (this.controller.signal.aborted) return;
     this.stopReason = reason;
     this.dispose();
-    this.controller.abort(reason === "timeout" ? new Error(`time budget of ${this.budgetMs} ms ran out`) : new Error("aborted by the caller"));
+    this.controller.abort(
+      reason === "timeout"
+        ? new Error(`time budget of ${this.budgetMs} ms ran out`)
+        : new Error("aborted by the caller"),
+    );
   }
 }

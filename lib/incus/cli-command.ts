@@ -61,8 +61,17 @@ export function incusCommand(words: readonly string[], project?: string | null):
 }
 
 /** `incus storage volume copy` of one volume (or snapshot) of a pool to another name in the same pool. */
-export function volumeCopyCommand(remote: CliRemote, pool: string, from: string, to: string, project?: string | null): string {
-  return incusCommand(["storage", "volume", "copy", cliVolumeRef(remote, pool, from), cliVolumeRef(remote, pool, to)], project);
+export function volumeCopyCommand(
+  remote: CliRemote,
+  pool: string,
+  from: string,
+  to: string,
+  project?: string | null,
+): string {
+  return incusCommand(
+    ["storage", "volume", "copy", cliVolumeRef(remote, pool, from), cliVolumeRef(remote, pool, to)],
+    project,
+  );
 }
 
 /**
@@ -71,6 +80,8 @@ export function volumeCopyCommand(remote: CliRemote, pool: string, from: string,
  */
 export function printedCommands(remote: CliRemote, commands: readonly string[]): string {
   const lines = remote.addRemote ? [remote.addRemote, ...commands] : [...commands];
-  const intro = remote.addRemote ? "(your incus client has no remote at this address yet: the first command adds it)\n" : "";
+  const intro = remote.addRemote
+    ? "(your incus client has no remote at this address yet: the first command adds it)\n"
+    : "";
   return `${intro}${lines.map((l) => `  ${l}`).join("\n")}`;
 }

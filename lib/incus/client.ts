@@ -68,12 +68,18 @@ export class IncusClient {
     const operationTimeoutMs = positive("operationTimeoutMs", options.operationTimeoutMs, 600_000);
     const connectTimeoutMs = positive("connectTimeoutMs", options.connectTimeoutMs, 10_000);
     if (options.connections !== undefined && !(Number.isInteger(options.connections) && options.connections > 0)) {
-      throw new IncusError("INVALID_OPTIONS", `IncusClient option connections must be a positive integer, got ${options.connections}`);
+      throw new IncusError(
+        "INVALID_OPTIONS",
+        `IncusClient option connections must be a positive integer, got ${options.connections}`,
+      );
     }
     const remote = resolveRemote(options.remote);
     this.transport = openTransport(remote, { connections: options.connections, connectTimeoutMs });
     this.endpoint = remote.endpoint;
-    this.api = new IncusApi(new RequestSender(this.transport, requestTimeoutMs), { project: options.project, operationTimeoutMs });
+    this.api = new IncusApi(new RequestSender(this.transport, requestTimeoutMs), {
+      project: options.project,
+      operationTimeoutMs,
+    });
     this.server = new ServerApi(this.api);
     this.certificates = new CertificatesApi(this.api);
     this.projects = new ProjectsApi(this.api);

@@ -85,7 +85,12 @@ export class IncusOperationError extends IncusError {
   /** The operation's final metadata (e.g. an image import still reports the fingerprint). */
   readonly operationMetadata: Record<string, unknown> | null;
 
-  constructor(message: string, operationId: string, operationMetadata: Record<string, unknown> | null, details: IncusErrorDetails = {}) {
+  constructor(
+    message: string,
+    operationId: string,
+    operationMetadata: Record<string, unknown> | null,
+    details: IncusErrorDetails = {},
+  ) {
     super(refineCode("OPERATION_FAILED", details.incusMessage ?? ""), message, details);
     this.name = "IncusOperationError";
     this.operationId = operationId;
@@ -168,7 +173,8 @@ function hintFor(code: IncusErrorCode): string {
 
 // How a cluster member answers when the member a request is forwarded to is down or still starting: the event
 // connection to it is gone, it is not ready, or the forwarding connection is refused or times out.
-const MEMBER_UNREACHABLE = /Missing event connection with target cluster member|Server isn't ready yet|cluster member .*(offline|unreachable)|dial tcp [^\s]+: (connect: connection refused|i\/o timeout|connect: no route to host)/i;
+const MEMBER_UNREACHABLE =
+  /Missing event connection with target cluster member|Server isn't ready yet|cluster member .*(offline|unreachable)|dial tcp [^\s]+: (connect: connection refused|i\/o timeout|connect: no route to host)/i;
 
 /**
  * For a failure of a cluster member that forwarded the request: says which member (from `?target=`) and what to
@@ -178,13 +184,19 @@ export function clusterMemberHint(status: number, incusMessage: string, path: st
   if (status < 500 || !MEMBER_UNREACHABLE.test(incusMessage)) return "";
   const target = /[?&]target=([^&]+)/.exec(path ?? "")?.[1];
   if (target) {
-    return ` (the cluster member "${decodeURIComponent(target)}" cannot be reached: it is down or still starting; run again once \`incus cluster list\` shows it ONLINE)`;
+    return ` (the cluster member "${decodeURIComponent(
+      target,
+    )}" cannot be reached: it is down or still starting; run again once \`incus cluster list\` shows it ONLINE)`;
   }
   return " (the server, or the cluster member holding this object, is down or still starting; run again once it is up — on a cluster, once `incus cluster list` shows every member ONLINE)";
 }
 
 /** Builds the error for a failed HTTP call, choosing the subclass from the status. */
-export function errorForStatus(status: number, incusMessage: string, details: Omit<IncusErrorDetails, "status" | "incusMessage">): IncusError {
+export function errorForStatus(
+  status: number,
+  incusMessage: string,
+  details: Omit<IncusErrorDetails, "status" | "incusMessage">,
+): IncusError {
   const code = refineCode(codeForStatus(status), incusMessage);
   const where = `${details.method ?? "?"} ${details.path ?? "?"}${details.endpoint ? ` on ${details.endpoint}` : ""}`;
   const hint = hintFor(code) || clusterMemberHint(status, incusMessage, details.path);

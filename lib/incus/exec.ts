@@ -41,7 +41,8 @@ export class ExecApi {
    * buffered by Incus on disk, so this suits provisioning steps, not endless streams.
    */
   async run(instance: string, command: readonly string[], options: ExecOptions = {}): Promise<ExecResult> {
-    if (command.length === 0) throw new IncusError("INVALID_OPTIONS", `exec in instance ${instance} needs a non-empty command`);
+    if (command.length === 0)
+      throw new IncusError("INVALID_OPTIONS", `exec in instance ${instance} needs a non-empty command`);
     const { environment, cwd, user, group, ...call } = options;
     const body = {
       command,
@@ -67,9 +68,15 @@ export class ExecApi {
     }
     const meta = (result.metadata ?? {}) as ExecOperationMetadata;
     if (typeof meta.return !== "number") {
-      throw new IncusError("INVALID_RESPONSE", `exec in instance ${instance} finished without an exit code (operation metadata: ${JSON.stringify(meta)})`);
+      throw new IncusError(
+        "INVALID_RESPONSE",
+        `exec in instance ${instance} finished without an exit code (operation metadata: ${JSON.stringify(meta)})`,
+      );
     }
-    const [stdout, stderr] = await Promise.all([this.readLog(meta.output?.["1"], call), this.readLog(meta.output?.["2"], call)]);
+    const [stdout, stderr] = await Promise.all([
+      this.readLog(meta.output?.["1"], call),
+      this.readLog(meta.output?.["2"], call),
+    ]);
     return { exitCode: meta.return, stdout, stderr, ...(error ? { error } : {}) };
   }
 

@@ -32,7 +32,10 @@ const IDEMPOTENT_WRITES: readonly IdempotentWrite[] = [
   {
     method: "POST",
     path: new RegExp(`^/1\\.0/instances/${NAME}/files$`),
-    headers: (h) => (h["x-incus-type"] ?? "file") === "file" ? (h["x-incus-write"] ?? "overwrite") === "overwrite" : h["x-incus-type"] === "directory",
+    headers: (h) =>
+      (h["x-incus-type"] ?? "file") === "file"
+        ? (h["x-incus-write"] ?? "overwrite") === "overwrite"
+        : h["x-incus-type"] === "directory",
   },
 ];
 

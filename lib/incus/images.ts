@@ -98,7 +98,10 @@ export interface ImageServerSource {
 function createdFingerprint(result: WriteResult, what: string): string {
   const fingerprint = (result.metadata as { fingerprint?: unknown } | null)?.fingerprint;
   if (typeof fingerprint !== "string" || fingerprint === "") {
-    throw new IncusError("INVALID_RESPONSE", `${what} finished without reporting the image fingerprint (${JSON.stringify(result.metadata)})`);
+    throw new IncusError(
+      "INVALID_RESPONSE",
+      `${what} finished without reporting the image fingerprint (${JSON.stringify(result.metadata)})`,
+    );
   }
   return fingerprint;
 }
@@ -108,7 +111,7 @@ function partContent(source: ImageFileSource): PartContent {
 }
 
 function baseName(source: ImageFileSource, fallback: string): string {
-  return typeof source === "string" ? (source.split("/").pop() ?? fallback) : fallback;
+  return typeof source === "string" ? source.split("/").pop() ?? fallback : fallback;
 }
 
 export class ImagesApi {
@@ -123,8 +126,10 @@ export class ImagesApi {
       { name: rootfsPart, filename: filename ?? baseName(rootfs, rootfsPart), content: partContent(rootfs) },
     ]);
     const headers: Record<string, string> = { "x-incus-public": isPublic ? "true" : "false" };
-    if (aliases?.length) headers["x-incus-aliases"] = new URLSearchParams(aliases.map((a): [string, string] => ["alias", a])).toString();
-    if (properties && Object.keys(properties).length) headers["x-incus-properties"] = new URLSearchParams(Object.entries(properties)).toString();
+    if (aliases?.length)
+      headers["x-incus-aliases"] = new URLSearchParams(aliases.map((a): [string, string] => ["alias", a])).toString();
+    if (properties && Object.keys(properties).length)
+      headers["x-incus-properties"] = new URLSearchParams(Object.entries(properties)).toString();
     const result = await this.api.write("POST", apiPath("images"), call, PROJECT, {
       headers,
       raw: { data: body.stream, contentType: body.contentType, contentLength: body.contentLength },
@@ -154,7 +159,9 @@ export class ImagesApi {
   /** Publishes a (stopped) instance or one of its snapshots as an unpublished image; returns its fingerprint. */
   async publish(instance: string, options: CallOptions & { readonly snapshot?: string } = {}): Promise<string> {
     const { snapshot, ...call } = options;
-    const source = snapshot ? { type: "snapshot", name: `${instance}/${snapshot}` } : { type: "instance", name: instance };
+    const source = snapshot
+      ? { type: "snapshot", name: `${instance}/${snapshot}` }
+      : { type: "instance", name: instance };
     const result = await this.api.write("POST", apiPath("images"), call, PROJECT, { json: { source, public: false } });
     return createdFingerprint(result, `Publishing ${instance}`);
   }
@@ -190,7 +197,10 @@ export class ImagesApi {
   }
 
   async patch(fingerprint: string, body: ImagePut, options?: UpdateOptions): Promise<void> {
-    await this.api.write("PATCH", apiPath("images", fingerprint), options, PROJECT, { json: body, etag: options?.etag });
+    await this.api.write("PATCH", apiPath("images", fingerprint), options, PROJECT, {
+      json: body,
+      etag: options?.etag,
+    });
   }
 
   async delete(fingerprint: string, call?: CallOptions): Promise<void> {
@@ -210,8 +220,15 @@ export class ImagesApi {
   }
 
   /** Points an alias at another image and/or changes its description (PUT). */
-  async updateAlias(name: string, body: { readonly target: string; readonly description?: string }, options?: UpdateOptions): Promise<void> {
-    await this.api.write("PUT", apiPath("images", "aliases", name), options, PROJECT, { json: body, etag: options?.etag });
+  async updateAlias(
+    name: string,
+    body: { readonly target: string; readonly description?: string },
+    options?: UpdateOptions,
+  ): Promise<void> {
+    await this.api.write("PUT", apiPath("images", "aliases", name), options, PROJECT, {
+      json: body,
+      etag: options?.etag,
+    });
   }
 
   async renameAlias(name: string, newName: string, call?: CallOptions): Promise<void> {

@@ -66,7 +66,13 @@ export type {
   InstancesApi,
 } from "./instances";
 export type { InstanceState, InstanceStatePut, StateAction, ShutdownOptions, InstanceStateApi } from "./instance-state";
-export type { InstanceFile, InstanceFileType, FileOwnership, FilePushOptions, InstanceFilesApi } from "./instance-files";
+export type {
+  InstanceFile,
+  InstanceFileType,
+  FileOwnership,
+  FilePushOptions,
+  InstanceFilesApi,
+} from "./instance-files";
 export type { ExecOptions, ExecResult, ExecApi } from "./exec";
 export type {
   Image,
@@ -79,4 +85,11 @@ export type {
   ImageImportResult,
   ImagesApi,
 } from "./images";
-export type { InstanceSnapshot, VolumeSnapshot, VolumeSnapshotPut, SnapshotCreateOptions, InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
+export type {
+  InstanceSnapshot,
+  VolumeSnapshot,
+  VolumeSnapshotPut,
+  SnapshotCreateOptions,
+  InstanceSnapshotsApi,
+  VolumeSnapshotsApi,
+} from "./snapshots";

@@ -37,15 +37,21 @@ export interface InstanceFile {
 /** Formats a mode for the X-Incus-mode header (4 octal digits). */
 export function formatMode(mode: number | string): string {
   if (typeof mode === "number") {
-    if (!Number.isInteger(mode) || mode < 0 || mode > 0o7777) throw new IncusError("INVALID_OPTIONS", `File mode ${mode} is not between 0 and 0o7777`);
+    if (!Number.isInteger(mode) || mode < 0 || mode > 0o7777)
+      throw new IncusError("INVALID_OPTIONS", `File mode ${mode} is not between 0 and 0o7777`);
     return mode.toString(8).padStart(4, "0");
   }
-  if (!/^[0-7]{3,4}$/.test(mode)) throw new IncusError("INVALID_OPTIONS", `File mode ${JSON.stringify(mode)} is not 3 or 4 octal digits (e.g. "0640")`);
+  if (!/^[0-7]{3,4}$/.test(mode))
+    throw new IncusError(
+      "INVALID_OPTIONS",
+      `File mode ${JSON.stringify(mode)} is not 3 or 4 octal digits (e.g. "0640")`,
+    );
   return mode.padStart(4, "0");
 }
 
 function checkPath(path: string): void {
-  if (!path.startsWith("/")) throw new IncusError("INVALID_OPTIONS", `File path ${JSON.stringify(path)} must be absolute (start with /)`);
+  if (!path.startsWith("/"))
+    throw new IncusError("INVALID_OPTIONS", `File path ${JSON.stringify(path)} must be absolute (start with /)`);
 }
 
 function ownershipHeaders(type: InstanceFileType, o: FileOwnership): Record<string, string> {
@@ -67,14 +73,14 @@ function header(headers: Record<string, unknown>, name: string): string | undefi
  * requests and headers. `what` names the object in errors ("instance web").
  */
 export class FilesEndpoint {
-  constructor(
-    private readonly api: IncusApi,
-    private readonly endpoint: string,
-    readonly what: string,
-  ) {}
+  constructor(private readonly api: IncusApi, private readonly endpoint: string, readonly what: string) {}
 
   /** Writes a file (parent directories must exist). Strings are written as UTF-8. */
-  async push(path: string, content: Buffer | Uint8Array | string | Readable, options: FilePushOptions = {}): Promise<void> {
+  async push(
+    path: string,
+    content: Buffer | Uint8Array | string | Readable,
+    options: FilePushOptions = {},
+  ): Promise<void> {
     checkPath(path);
     const { uid, gid, mode, write, ...call } = options;
     const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
@@ -83,7 +89,11 @@ export class FilesEndpoint {
     await this.api.write("POST", this.endpoint, call, PROJECT, {
       query: { path },
       headers,
-      raw: { data, contentType: "application/octet-stream", ...(Buffer.isBuffer(data) || data instanceof Uint8Array ? { contentLength: data.byteLength } : {}) },
+      raw: {
+        data,
+        contentType: "application/octet-stream",
+        ...(Buffer.isBuffer(data) || data instanceof Uint8Array ? { contentLength: data.byteLength } : {}),
+      },
     });
   }
 
@@ -91,7 +101,10 @@ export class FilesEndpoint {
   async mkdir(path: string, options: CallOptions & FileOwnership = {}): Promise<void> {
     checkPath(path);
     const { uid, gid, mode, ...call } = options;
-    await this.api.write("POST", this.endpoint, call, PROJECT, { query: { path }, headers: ownershipHeaders("directory", { uid, gid, mode }) });
+    await this.api.write("POST", this.endpoint, call, PROJECT, {
+      query: { path },
+      headers: ownershipHeaders("directory", { uid, gid, mode }),
+    });
   }
 
   /** Creates a symlink at `path` pointing to `target`. */
@@ -146,7 +159,12 @@ export class InstanceFilesApi {
   }
 
   /** Writes a file (parent directories must exist). Strings are written as UTF-8. */
-  push(instance: string, path: string, content: Buffer | Uint8Array | string | Readable, options: FilePushOptions = {}): Promise<void> {
+  push(
+    instance: string,
+    path: string,
+    content: Buffer | Uint8Array | string | Readable,
+    options: FilePushOptions = {},
+  ): Promise<void> {
     return this.of(instance).push(path, content, options);
   }
 

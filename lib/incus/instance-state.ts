@@ -24,7 +24,16 @@ export interface InstanceState {
   readonly cpu: { readonly usage: number } | null;
   readonly memory: Record<string, number> | null;
   readonly disk: Record<string, Record<string, number>> | null;
-  readonly network: Record<string, { readonly addresses: { family: string; address: string; netmask: string; scope: string }[]; readonly hwaddr: string; readonly host_name: string; readonly state: string; readonly type: string }> | null;
+  readonly network: Record<
+    string,
+    {
+      readonly addresses: { family: string; address: string; netmask: string; scope: string }[];
+      readonly hwaddr: string;
+      readonly host_name: string;
+      readonly state: string;
+      readonly type: string;
+    }
+  > | null;
 }
 
 /** Options of stop and restart. */
@@ -60,7 +69,11 @@ export class InstanceStateApi {
 
   async stop(name: string, options: ShutdownOptions = {}): Promise<void> {
     const { force, timeout, stateful, ...call } = options;
-    await this.change(name, { action: "stop", force: force ?? false, timeout: timeout ?? -1, ...(stateful ? { stateful } : {}) }, call);
+    await this.change(
+      name,
+      { action: "stop", force: force ?? false, timeout: timeout ?? -1, ...(stateful ? { stateful } : {}) },
+      call,
+    );
   }
 
   async restart(name: string, options: Omit<ShutdownOptions, "stateful"> = {}): Promise<void> {

@@ -90,12 +90,18 @@ export class InstancesApi extends CollectionEndpoint<Instance, InstancesPost, In
    * @param options.name the new instance's name @default the name recorded in the backup
    * @param options.pool storage pool of its root disk @default the one recorded in the backup
    */
-  async importBackup(file: string, options: CallOptions & { readonly name?: string; readonly pool?: string } = {}): Promise<void> {
+  async importBackup(
+    file: string,
+    options: CallOptions & { readonly name?: string; readonly pool?: string } = {},
+  ): Promise<void> {
     const { name, pool, ...call } = options;
     const headers: Record<string, string> = {};
     if (name) headers["x-incus-name"] = name;
     if (pool) headers["x-incus-pool"] = pool;
-    await this.api.write("POST", apiPath("instances"), call, PROJECT_AND_TARGET, { headers, raw: await fileBody(file) });
+    await this.api.write("POST", apiPath("instances"), call, PROJECT_AND_TARGET, {
+      headers,
+      raw: await fileBody(file),
+    });
   }
 
   /** Renames a stopped instance. */

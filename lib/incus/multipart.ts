@@ -50,8 +50,9 @@ export async function multipartBody(parts: readonly MultipartPart[]): Promise<Mu
   const boundary = `cdktf-virt-${randomBytes(16).toString("hex")}`;
   const heads = parts.map((p) =>
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(p.name)}"; filename="${quoted(p.filename)}"\r\n` +
-        `Content-Type: application/octet-stream\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(p.name)}"; filename="${quoted(
+        p.filename,
+      )}"\r\n` + `Content-Type: application/octet-stream\r\n\r\n`,
       "utf8",
     ),
   );
@@ -71,5 +72,9 @@ export async function multipartBody(parts: readonly MultipartPart[]): Promise<Mu
     yield tail;
   }
 
-  return { stream: Readable.from(chunks(), { objectMode: false }), contentType: `multipart/form-data; boundary=${boundary}`, contentLength };
+  return {
+    stream: Readable.from(chunks(), { objectMode: false }),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    contentLength,
+  };
 }

@@ -28,7 +28,13 @@ export interface Network {
   readonly project?: string;
 }
 
-const SCOPES = { read: PROJECT_AND_TARGET, create: PROJECT_AND_TARGET, update: PROJECT_AND_TARGET, rename: PROJECT, delete: PROJECT };
+const SCOPES = {
+  read: PROJECT_AND_TARGET,
+  create: PROJECT_AND_TARGET,
+  update: PROJECT_AND_TARGET,
+  rename: PROJECT,
+  delete: PROJECT,
+};
 
 export class NetworksApi extends CollectionEndpoint<Network, NetworksPost, NetworkPut> {
   constructor(api: IncusApi) {

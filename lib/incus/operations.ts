@@ -6,7 +6,14 @@
 // `error` envelope with HTTP 200. We tell them apart by reading the operation itself.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Deadline } from "./cancel";
-import { IncusAbortedError, IncusError, IncusOperationError, IncusTimeoutError, hasIncusCode, isNotFound } from "./errors";
+import {
+  IncusAbortedError,
+  IncusError,
+  IncusOperationError,
+  IncusTimeoutError,
+  hasIncusCode,
+  isNotFound,
+} from "./errors";
 import type { IncomingResponse, RequestSender } from "./request";
 
 /** An Incus background operation (GET /1.0/operations/{id}). */
@@ -50,13 +57,21 @@ const CANCELLED = 401;
 /** Operation id from `/1.0/operations/<id>` or a bare id. */
 function operationId(ref: string): string {
   const id = ref.split("?")[0].split("/").filter(Boolean).pop();
-  if (!id) throw new IncusError("INVALID_RESPONSE", `Incus returned an async response without an operation URL (${JSON.stringify(ref)})`);
+  if (!id)
+    throw new IncusError(
+      "INVALID_RESPONSE",
+      `Incus returned an async response without an operation URL (${JSON.stringify(ref)})`,
+    );
   return id;
 }
 
 function asOperation(value: unknown, id: string, ctx: WaitContext): Operation {
   if (typeof (value as Operation | null)?.status_code !== "number") {
-    throw new IncusError("INVALID_RESPONSE", `Incus answered the wait for operation ${id} (started by ${ctx.method} ${ctx.path}) without an operation object`, ctx);
+    throw new IncusError(
+      "INVALID_RESPONSE",
+      `Incus answered the wait for operation ${id} (started by ${ctx.method} ${ctx.path}) without an operation object`,
+      ctx,
+    );
   }
   return value as Operation;
 }
@@ -67,9 +82,16 @@ function isFinished(op: Operation): boolean {
 
 function finish(op: Operation, ctx: WaitContext): Operation {
   if (op.status_code === SUCCESS) return op;
-  const what = op.status_code === CANCELLED ? "was cancelled" : op.status_code === FAILURE ? "failed" : `ended with status ${op.status}`;
+  const what =
+    op.status_code === CANCELLED
+      ? "was cancelled"
+      : op.status_code === FAILURE
+      ? "failed"
+      : `ended with status ${op.status}`;
   throw new IncusOperationError(
-    `Incus operation "${op.description}" (${op.id}) started by ${ctx.method} ${ctx.path} ${what}: ${op.err || "(no error text)"}`,
+    `Incus operation "${op.description}" (${op.id}) started by ${ctx.method} ${ctx.path} ${what}: ${
+      op.err || "(no error text)"
+    }`,
     op.id,
     op.metadata,
     { method: ctx.method, path: ctx.path, endpoint: ctx.endpoint, incusMessage: op.err, status: op.status_code },
@@ -83,7 +105,12 @@ export interface WaitContext {
   readonly endpoint: string;
 }
 
-async function fetchOperation(sender: RequestSender, id: string, deadline: Deadline, ctx: WaitContext): Promise<Operation | undefined> {
+async function fetchOperation(
+  sender: RequestSender,
+  id: string,
+  deadline: Deadline,
+  ctx: WaitContext,
+): Promise<Operation | undefined> {
   try {
     const res = await sender.send({ method: "GET", path: `/1.0/operations/${encodeURIComponent(id)}`, deadline });
     return asOperation(res.envelope?.metadata, id, ctx);
@@ -96,10 +123,15 @@ async function fetchOperation(sender: RequestSender, id: string, deadline: Deadl
 function stopped(deadline: Deadline, id: string, ctx: WaitContext, last: Operation | undefined): IncusError {
   const what = `Incus operation ${last ? `"${last.description}" ` : ""}(${id}) started by ${ctx.method} ${ctx.path}`;
   if (deadline.reason() === "aborted") {
-    return new IncusAbortedError(`Stopped waiting for ${what}: aborted by the caller (the operation may still run in Incus)`, ctx);
+    return new IncusAbortedError(
+      `Stopped waiting for ${what}: aborted by the caller (the operation may still run in Incus)`,
+      ctx,
+    );
   }
   return new IncusTimeoutError(
-    `${what} did not finish within ${deadline.exhaustedBudgetMs() ?? deadline.budgetMs} ms (it may still run in Incus; raise timeoutMs if it is just slow)`,
+    `${what} did not finish within ${
+      deadline.exhaustedBudgetMs() ?? deadline.budgetMs
+    } ms (it may still run in Incus; raise timeoutMs if it is just slow)`,
     ctx,
   );
 }
@@ -112,7 +144,13 @@ async function pause(pollStarted: number, deadline: Deadline): Promise<void> {
 }
 
 /** One long-poll of the wait endpoint; returns the operation as Incus reports it after the poll. */
-async function pollOnce(sender: RequestSender, id: string, slice: number, deadline: Deadline, ctx: WaitContext): Promise<Operation> {
+async function pollOnce(
+  sender: RequestSender,
+  id: string,
+  slice: number,
+  deadline: Deadline,
+  ctx: WaitContext,
+): Promise<Operation> {
   let res: IncomingResponse;
   try {
     res = await sender.send({
@@ -125,10 +163,14 @@ async function pollOnce(sender: RequestSender, id: string, slice: number, deadli
     });
   } catch (err) {
     if (isNotFound(err)) {
-      throw new IncusError("NOT_FOUND", `Incus operation ${id} started by ${ctx.method} ${ctx.path} vanished before it could be awaited`, {
-        ...ctx,
-        status: 404,
-      });
+      throw new IncusError(
+        "NOT_FOUND",
+        `Incus operation ${id} started by ${ctx.method} ${ctx.path} vanished before it could be awaited`,
+        {
+          ...ctx,
+          status: 404,
+        },
+      );
     }
     throw err;
   }
@@ -146,7 +188,12 @@ async function pollOnce(sender: RequestSender, id: string, slice: number, deadli
 }
 
 /** Waits until the operation finishes; returns it on success, throws IncusOperationError otherwise. */
-async function waitForOperation(sender: RequestSender, ref: string, deadline: Deadline, ctx: WaitContext): Promise<Operation> {
+async function waitForOperation(
+  sender: RequestSender,
+  ref: string,
+  deadline: Deadline,
+  ctx: WaitContext,
+): Promise<Operation> {
   const id = operationId(ref);
   let last: Operation | undefined;
   for (;;) {
@@ -171,7 +218,12 @@ async function waitForOperation(sender: RequestSender, ref: string, deadline: De
 }
 
 /** Turns any write response into its final result, waiting when Incus answered with an operation. */
-export async function settle(sender: RequestSender, res: IncomingResponse, deadline: Deadline, ctx: WaitContext): Promise<WriteResult> {
+export async function settle(
+  sender: RequestSender,
+  res: IncomingResponse,
+  deadline: Deadline,
+  ctx: WaitContext,
+): Promise<WriteResult> {
   const envelope = res.envelope;
   if (envelope?.type !== "async") return { metadata: envelope?.metadata };
   const operation = await waitForOperation(sender, envelope.operation ?? "", deadline, ctx);

@@ -140,10 +140,7 @@ function errorCodeOf(err: unknown): string | undefined {
 }
 
 export class RequestSender {
-  constructor(
-    private readonly transport: Transport,
-    private readonly requestTimeoutMs: number,
-  ) {}
+  constructor(private readonly transport: Transport, private readonly requestTimeoutMs: number) {}
 
   get endpoint(): string {
     return this.transport.endpoint;
@@ -193,7 +190,12 @@ export class RequestSender {
     } catch (err) {
       if (err instanceof IncusError) throw err;
       if (notResent && deadline.reason() === undefined) throw this.unsentWriteFailure(err, where);
-      throw this.transportFailure(err, deadline, req.deadline.reason() === "timeout" ? callLimit(req.deadline) : limit, where);
+      throw this.transportFailure(
+        err,
+        deadline,
+        req.deadline.reason() === "timeout" ? callLimit(req.deadline) : limit,
+        where,
+      );
     } finally {
       // The call's deadline belongs to the caller; only a timer made here is released here.
       if (ownTimer) deadline.dispose();
@@ -223,7 +225,12 @@ export class RequestSender {
     return req.raw?.data ?? null;
   }
 
-  private interpret(response: Dispatcher.ResponseData, bytes: Buffer, req: OutgoingRequest, where: ErrorWhere): IncomingResponse {
+  private interpret(
+    response: Dispatcher.ResponseData,
+    bytes: Buffer,
+    req: OutgoingRequest,
+    where: ErrorWhere,
+  ): IncomingResponse {
     const status = response.statusCode;
     const etagHeader = response.headers.etag;
     const etag = Array.isArray(etagHeader) ? etagHeader[0] : etagHeader;
@@ -258,7 +265,8 @@ export class RequestSender {
   private transportFailure(err: unknown, deadline: Deadline, limit: TimeLimit, where: ErrorWhere): IncusError {
     const target = `${where.method} ${where.path} on ${where.endpoint}`;
     const reason = deadline.reason();
-    if (reason === "aborted") return new IncusAbortedError(`Incus ${target} was aborted by the caller`, { ...where, cause: err });
+    if (reason === "aborted")
+      return new IncusAbortedError(`Incus ${target} was aborted by the caller`, { ...where, cause: err });
     if (reason === "timeout") {
       const advice = limit.option ? ` (raise ${limit.option} if it is just slow)` : "";
       return new IncusTimeoutError(
@@ -278,7 +286,10 @@ export class RequestSender {
       this.transport.kind === "unix"
         ? "is incusd running and is this user allowed to use its socket? (set INCUS_SOCKET or INCUS_DIR if it lives elsewhere)"
         : "is core.https_address set on the server and is the address reachable?";
-    return new IncusConnectionError(`Cannot reach Incus for ${target} (${code ?? "error"}: ${text}): ${hint}`, { ...where, cause: err });
+    return new IncusConnectionError(`Cannot reach Incus for ${target} (${code ?? "error"}: ${text}): ${hint}`, {
+      ...where,
+      cause: err,
+    });
   }
 }
 
@@ -306,17 +317,25 @@ function parseEnvelope(bytes: Buffer, status: number, where: ErrorWhere): IncusE
   try {
     parsed = JSON.parse(bytes.toString("utf8"));
   } catch {
-    throw new IncusError("INVALID_RESPONSE", `Incus ${where.method} ${where.path} on ${where.endpoint} answered HTTP ${status} with invalid JSON`, {
-      ...where,
-      status,
-    });
+    throw new IncusError(
+      "INVALID_RESPONSE",
+      `Incus ${where.method} ${where.path} on ${where.endpoint} answered HTTP ${status} with invalid JSON`,
+      {
+        ...where,
+        status,
+      },
+    );
   }
   const type = (parsed as { type?: unknown } | null)?.type;
   if (type !== "sync" && type !== "async" && type !== "error") {
-    throw new IncusError("INVALID_RESPONSE", `Incus ${where.method} ${where.path} on ${where.endpoint} answered HTTP ${status} without an Incus envelope`, {
-      ...where,
-      status,
-    });
+    throw new IncusError(
+      "INVALID_RESPONSE",
+      `Incus ${where.method} ${where.path} on ${where.endpoint} answered HTTP ${status} without an Incus envelope`,
+      {
+        ...where,
+        status,
+      },
+    );
   }
   return parsed as IncusEnvelope;
 }

@@ -51,7 +51,11 @@ export class InstanceSnapshotsApi {
     return apiPath("instances", instance, "snapshots");
   }
 
-  async create(instance: string, name: string, options: SnapshotCreateOptions & { readonly stateful?: boolean } = {}): Promise<void> {
+  async create(
+    instance: string,
+    name: string,
+    options: SnapshotCreateOptions & { readonly stateful?: boolean } = {},
+  ): Promise<void> {
     const { expiresAt, stateful, ...call } = options;
     await this.api.write("POST", this.collection(instance), call, PROJECT, {
       json: { name, stateful: stateful ?? false, ...(expiresAt ? { expires_at: expiresAt } : {}) },
@@ -92,28 +96,53 @@ export class VolumeSnapshotsApi {
   }
 
   async list(pool: string, volume: string, call?: CallOptions): Promise<VolumeSnapshot[]> {
-    return (await this.api.list<VolumeSnapshot>(this.collection(pool, volume), call, PROJECT_AND_TARGET)).map(shortName);
+    return (await this.api.list<VolumeSnapshot>(this.collection(pool, volume), call, PROJECT_AND_TARGET)).map(
+      shortName,
+    );
   }
 
   async get(pool: string, volume: string, name: string, call?: CallOptions): Promise<Versioned<VolumeSnapshot>> {
-    const res = await this.api.get<VolumeSnapshot>(apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name), call, PROJECT_AND_TARGET);
+    const res = await this.api.get<VolumeSnapshot>(
+      apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name),
+      call,
+      PROJECT_AND_TARGET,
+    );
     return { ...res, value: shortName(res.value) };
   }
 
   /** Rolls the volume back to the snapshot (PUT volume {restore}). */
   async restore(pool: string, volume: string, name: string, call?: CallOptions): Promise<void> {
-    await this.api.write("PUT", apiPath("storage-pools", pool, "volumes", "custom", volume), call, PROJECT_AND_TARGET, { json: { restore: name } });
-  }
-
-  /** Replaces the snapshot's description and expiry (PUT). */
-  async update(pool: string, volume: string, name: string, body: VolumeSnapshotPut, options?: UpdateOptions): Promise<void> {
-    await this.api.write("PUT", apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name), options, PROJECT_AND_TARGET, {
-      json: body,
-      etag: options?.etag,
+    await this.api.write("PUT", apiPath("storage-pools", pool, "volumes", "custom", volume), call, PROJECT_AND_TARGET, {
+      json: { restore: name },
     });
   }
 
+  /** Replaces the snapshot's description and expiry (PUT). */
+  async update(
+    pool: string,
+    volume: string,
+    name: string,
+    body: VolumeSnapshotPut,
+    options?: UpdateOptions,
+  ): Promise<void> {
+    await this.api.write(
+      "PUT",
+      apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name),
+      options,
+      PROJECT_AND_TARGET,
+      {
+        json: body,
+        etag: options?.etag,
+      },
+    );
+  }
+
   async delete(pool: string, volume: string, name: string, call?: CallOptions): Promise<void> {
-    await this.api.write("DELETE", apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name), call, PROJECT_AND_TARGET);
+    await this.api.write(
+      "DELETE",
+      apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name),
+      call,
+      PROJECT_AND_TARGET,
+    );
   }
 }

@@ -27,7 +27,13 @@ export interface StoragePool {
   readonly locations: string[] | null;
 }
 
-const SCOPES = { read: PROJECT_AND_TARGET, create: PROJECT_AND_TARGET, update: PROJECT_AND_TARGET, rename: PROJECT, delete: PROJECT };
+const SCOPES = {
+  read: PROJECT_AND_TARGET,
+  create: PROJECT_AND_TARGET,
+  update: PROJECT_AND_TARGET,
+  rename: PROJECT,
+  delete: PROJECT,
+};
 
 export class StoragePoolsApi extends CollectionEndpoint<StoragePool, StoragePoolsPost, StoragePoolPut> {
   constructor(api: IncusApi) {

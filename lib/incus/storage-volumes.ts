@@ -69,7 +69,11 @@ export class StorageVolumesApi {
    * FILES_EXTENSION); the same requests as an instance's files API.
    */
   files(pool: string, name: string): FilesEndpoint {
-    return new FilesEndpoint(this.api, apiPath("storage-pools", pool, "volumes", "custom", name, "files"), `storage volume ${pool}/${name}`);
+    return new FilesEndpoint(
+      this.api,
+      apiPath("storage-pools", pool, "volumes", "custom", name, "files"),
+      `storage volume ${pool}/${name}`,
+    );
   }
 
   private collection(pool: string): string {
@@ -100,14 +104,21 @@ export class StorageVolumesApi {
   }
 
   async create(pool: string, body: StorageVolumesPost, call?: CallOptions): Promise<void> {
-    await this.api.write("POST", this.collection(pool), call, PROJECT_AND_TARGET, { json: { ...body, type: "custom" } });
+    await this.api.write("POST", this.collection(pool), call, PROJECT_AND_TARGET, {
+      json: { ...body, type: "custom" },
+    });
   }
 
   /**
    * Creates custom volume `pool/name` from a local file: an ISO image (`iso`, attached as a CD-ROM) or a volume
    * backup tarball (`incus storage volume export`), as `incus storage volume import` does.
    */
-  async importFile(pool: string, name: string, file: string, options: CallOptions & { readonly iso?: boolean } = {}): Promise<void> {
+  async importFile(
+    pool: string,
+    name: string,
+    file: string,
+    options: CallOptions & { readonly iso?: boolean } = {},
+  ): Promise<void> {
     const { iso, ...call } = options;
     await this.api.write("POST", this.collection(pool), call, PROJECT_AND_TARGET, {
       headers: { "x-incus-name": name, ...(iso ? { "x-incus-type": "iso" } : {}) },
@@ -119,7 +130,12 @@ export class StorageVolumesApi {
    * Creates `pool/name` as a copy of another custom volume (possibly in another pool or project).
    * The content type is taken from the source, as Incus requires them to match.
    */
-  async copy(pool: string, name: string, from: { readonly pool: string; readonly name: string }, options: VolumeCopyOptions = {}): Promise<void> {
+  async copy(
+    pool: string,
+    name: string,
+    from: { readonly pool: string; readonly name: string },
+    options: VolumeCopyOptions = {},
+  ): Promise<void> {
     const { config, description, sourceProject, volumeOnly, ...call } = options;
     const source = await this.get(from.pool, from.name, { ...call, project: sourceProject ?? call.project });
     await this.create(
@@ -129,7 +145,13 @@ export class StorageVolumesApi {
         content_type: source.value.content_type,
         ...(config ? { config } : {}),
         ...(description !== undefined ? { description } : {}),
-        source: { type: "copy", pool: from.pool, name: from.name, ...(sourceProject ? { project: sourceProject } : {}), volume_only: volumeOnly ?? false },
+        source: {
+          type: "copy",
+          pool: from.pool,
+          name: from.name,
+          ...(sourceProject ? { project: sourceProject } : {}),
+          volume_only: volumeOnly ?? false,
+        },
       },
       call,
     );
@@ -137,12 +159,18 @@ export class StorageVolumesApi {
 
   /** Replaces config and description (PUT); keys left out are reset. */
   async update(pool: string, name: string, body: StorageVolumePut, options?: UpdateOptions): Promise<void> {
-    await this.api.write("PUT", this.pathOf(pool, name), options, PROJECT_AND_TARGET, { json: body, etag: options?.etag });
+    await this.api.write("PUT", this.pathOf(pool, name), options, PROJECT_AND_TARGET, {
+      json: body,
+      etag: options?.etag,
+    });
   }
 
   /** Changes only the given fields (PATCH). */
   async patch(pool: string, name: string, body: StorageVolumePut, options?: UpdateOptions): Promise<void> {
-    await this.api.write("PATCH", this.pathOf(pool, name), options, PROJECT_AND_TARGET, { json: body, etag: options?.etag });
+    await this.api.write("PATCH", this.pathOf(pool, name), options, PROJECT_AND_TARGET, {
+      json: body,
+      etag: options?.etag,
+    });
   }
 
   async rename(pool: string, name: string, newName: string, call?: CallOptions): Promise<void> {

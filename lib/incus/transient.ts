@@ -33,7 +33,11 @@ export function isTransientAnswer(err: unknown, method: string, path: string): b
   if (!hasIncusCode(err, "SERVER_ERROR")) return false;
   const bare = path.split("?")[0];
   return TRANSIENT_ANSWERS.some(
-    (t) => t.method === method && t.path.test(bare) && t.status === err.status && t.incusMessage.test(err.incusMessage ?? ""),
+    (t) =>
+      t.method === method &&
+      t.path.test(bare) &&
+      t.status === err.status &&
+      t.incusMessage.test(err.incusMessage ?? ""),
   );
 }
 
@@ -50,11 +54,7 @@ export class TransientRetry {
   private readonly forMs: number;
   private readonly pauseMs: number;
 
-  constructor(
-    private readonly method: string,
-    private readonly path: string,
-    options: TransientRetryOptions = {},
-  ) {
+  constructor(private readonly method: string, private readonly path: string, options: TransientRetryOptions = {}) {
     this.forMs = options.forMs ?? TRANSIENT_RETRY_FOR_MS;
     this.pauseMs = options.pauseMs ?? TRANSIENT_RETRY_PAUSE_MS;
   }

@@ -77,15 +77,20 @@ function pinViolation(socket: TLSSocket, expected: string): Error | undefined {
   const peer = socket.getPeerCertificate();
   const actual = peer?.fingerprint256;
   if (actual !== expected) {
-    return tlsFailure(`server certificate ${actual ?? "(none)"} does not match the pinned certificate ${expected}`, PINNED_CERT_MISMATCH);
+    return tlsFailure(
+      `server certificate ${actual ?? "(none)"} does not match the pinned certificate ${expected}`,
+      PINNED_CERT_MISMATCH,
+    );
   }
   // Checked here too because OpenSSL reports only the first problem, and for a CA-signed pin that
   // is the missing issuer, which is forgiven below.
   const now = Date.now();
-  if (Date.parse(peer.valid_to) < now) return tlsFailure(`pinned server certificate expired on ${peer.valid_to}`, "CERT_HAS_EXPIRED");
-  if (Date.parse(peer.valid_from) > now) return tlsFailure(`pinned server certificate is not valid before ${peer.valid_from}`, "CERT_NOT_YET_VALID");
+  if (Date.parse(peer.valid_to) < now)
+    return tlsFailure(`pinned server certificate expired on ${peer.valid_to}`, "CERT_HAS_EXPIRED");
+  if (Date.parse(peer.valid_from) > now)
+    return tlsFailure(`pinned server certificate is not valid before ${peer.valid_from}`, "CERT_NOT_YET_VALID");
   const reason = socket.authorizationError as unknown as string | Error | null;
-  const code = reason instanceof Error ? ((reason as NodeJS.ErrnoException).code ?? reason.message) : reason;
+  const code = reason instanceof Error ? (reason as NodeJS.ErrnoException).code ?? reason.message : reason;
   if (socket.authorized || (code && CHAIN_ONLY_ERRORS.has(code))) return undefined;
   return tlsFailure(`pinned server certificate failed verification: ${code}`, String(code));
 }
@@ -142,12 +147,27 @@ export function openTransport(remote: ResolvedRemote, options: TransportOptions 
     keepAliveTimeout: 4_000,
   };
   if (remote.kind === "unix") {
-    const agent = new (undici().Agent)({ ...common, connect: { socketPath: remote.socketPath, timeout: connectTimeout } });
-    return { kind: "unix", dispatcher: agent, origin: "http://incus.socket", endpoint: remote.endpoint, close: () => agent.close() };
+    const agent = new (undici().Agent)({
+      ...common,
+      connect: { socketPath: remote.socketPath, timeout: connectTimeout },
+    });
+    return {
+      kind: "unix",
+      dispatcher: agent,
+      origin: "http://incus.socket",
+      endpoint: remote.endpoint,
+      close: () => agent.close(),
+    };
   }
   const connect = remote.pinnedFingerprint256
     ? pinnedConnector(remote, remote.pinnedFingerprint256, connectTimeout)
     : caConnectOptions(remote, connectTimeout);
   const agent = new (undici().Agent)({ ...common, connect });
-  return { kind: "https", dispatcher: agent, origin: remote.origin, endpoint: remote.endpoint, close: () => agent.close() };
+  return {
+    kind: "https",
+    dispatcher: agent,
+    origin: remote.origin,
+    endpoint: remote.endpoint,
+    close: () => agent.close(),
+  };
 }

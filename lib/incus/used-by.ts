@@ -33,7 +33,15 @@ export function parseUsedBy(path: string): UsedByRef | undefined {
     kind: parts[1],
     name: parts[2],
     ...(parts[3] === "snapshots" && parts[4] ? { snapshot: parts[4] } : {}),
-    ...(parts[1] === "storage-pools" && parts[3] === "volumes" && parts[4] && parts[5] ? { volume: { type: parts[4], name: parts[5], ...(parts[6] === "snapshots" && parts[7] ? { snapshot: parts[7] } : {}) } } : {}),
+    ...(parts[1] === "storage-pools" && parts[3] === "volumes" && parts[4] && parts[5]
+      ? {
+          volume: {
+            type: parts[4],
+            name: parts[5],
+            ...(parts[6] === "snapshots" && parts[7] ? { snapshot: parts[7] } : {}),
+          },
+        }
+      : {}),
     ...(project ? { project } : {}),
     ...(target ? { target } : {}),
     path,

@@ -14,7 +14,9 @@ export function volumeDeviceNames(devices: DevicesMap | null | undefined, pool: 
 }
 
 /** The custom volumes an instance's disks use (profiles included), as pool + volume name. */
-export function attachedCustomVolumes(instance: Pick<Instance, "devices" | "expanded_devices">): { pool: string; volume: string; device: string }[] {
+export function attachedCustomVolumes(
+  instance: Pick<Instance, "devices" | "expanded_devices">,
+): { pool: string; volume: string; device: string }[] {
   const devices = instance.expanded_devices ?? instance.devices ?? {};
   return Object.entries(devices)
     .filter(([, d]) => d.type === "disk" && d.pool && d.source && d.path !== "/" && !d.source.includes("/"))
@@ -58,9 +60,16 @@ export async function detachVolume(
  * Adds `devices` to the instance's own config where no device of that name exists (one ETag-guarded PUT; none when
  * nothing is missing). Returns the names added; a running instance gets them hot-plugged.
  */
-export async function attachDevices(instances: InstancesApi, instance: string, devices: DevicesMap, call: CallOptions = {}): Promise<string[]> {
+export async function attachDevices(
+  instances: InstancesApi,
+  instance: string,
+  devices: DevicesMap,
+  call: CallOptions = {},
+): Promise<string[]> {
   const { value: live, etag } = await instances.get(instance, call);
-  const missing = Object.keys(devices).filter((name) => !(live.devices ?? {})[name]).sort();
+  const missing = Object.keys(devices)
+    .filter((name) => !(live.devices ?? {})[name])
+    .sort();
   if (missing.length === 0) return [];
   const next = { ...live.devices };
   for (const name of missing) next[name] = devices[name];
@@ -68,7 +77,12 @@ export async function attachDevices(instances: InstancesApi, instance: string, d
   return missing;
 }
 
-async function putDevices(instances: InstancesApi, live: Instance, devices: DevicesMap, options: UpdateOptions): Promise<void> {
+async function putDevices(
+  instances: InstancesApi,
+  live: Instance,
+  devices: DevicesMap,
+  options: UpdateOptions,
+): Promise<void> {
   await instances.update(
     live.name,
     {

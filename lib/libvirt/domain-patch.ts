@@ -100,13 +100,17 @@ function patchOwnerMarker(p: Patch, marker: string | undefined): void {
   const owners = metadata.children.filter((c) => isOwnerElement(p.xml, c));
   const others = metadata.children.filter((c) => !owners.includes(c));
   if (!freshOwner) {
-    const left = owners.reduce((rest, o) => rest.replace(p.xml.slice(o.start, o.end), ""), p.xml.slice(metadata.contentStart, metadata.contentEnd));
+    const left = owners.reduce(
+      (rest, o) => rest.replace(p.xml.slice(o.start, o.end), ""),
+      p.xml.slice(metadata.contentStart, metadata.contentEnd),
+    );
     if (others.length === 0 && left.trim() === "") p.edits.push(removeEdit(p.xml, metadata));
     else p.edits.push(...owners.map((o) => removeEdit(p.xml, o)));
     return;
   }
   const only = owners.length === 1 ? owners[0] : undefined;
-  if (only && only.children.length === 0 && unescapeXml(p.xml.slice(only.contentStart, only.contentEnd)) === marker) return;
+  if (only && only.children.length === 0 && unescapeXml(p.xml.slice(only.contentStart, only.contentEnd)) === marker)
+    return;
   if (metadata.contentStart === metadata.end) {
     replaceEdit(p, metadata, freshMetadata!);
     return;
@@ -157,14 +161,20 @@ function patchDevices(p: Patch, manageConsoles: boolean): void {
   const emulator = childOf(devices, "emulator");
   if (main.length > 0) {
     if (emulator) insertAfter(p, emulator, main);
-    else p.edits.push({ start: devices.contentStart, end: devices.contentStart, text: main.map((t) => `\n${childIndent(p.xml, devices)}${t}`).join("") });
+    else
+      p.edits.push({
+        start: devices.contentStart,
+        end: devices.contentStart,
+        text: main.map((t) => `\n${childIndent(p.xml, devices)}${t}`).join(""),
+      });
   }
   if (consoles.length > 0) appendChildren(p, devices, consoles);
 }
 
 function replaceEdit(p: Patch, existing: SourceElement, wanted: SourceElement): void {
   const text = freshText(p, wanted);
-  if (p.xml.slice(existing.start, existing.end) !== text) p.edits.push({ start: existing.start, end: existing.end, text });
+  if (p.xml.slice(existing.start, existing.end) !== text)
+    p.edits.push({ start: existing.start, end: existing.end, text });
 }
 
 function insertAfter(p: Patch, sibling: SourceElement, texts: readonly string[]): void {
@@ -180,7 +190,11 @@ function appendChildren(p: Patch, parent: SourceElement, texts: readonly string[
     return;
   }
   const indent = childIndent(p.xml, parent);
-  p.edits.push({ start: parent.contentStart, end: parent.contentStart, text: texts.map((t) => `\n${indent}${t}`).join("") });
+  p.edits.push({
+    start: parent.contentStart,
+    end: parent.contentStart,
+    text: texts.map((t) => `\n${indent}${t}`).join(""),
+  });
 }
 
 function childIndent(xml: string, parent: SourceElement): string {

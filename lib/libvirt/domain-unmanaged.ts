@@ -5,7 +5,18 @@
 import { scanXml } from "./xml-source";
 
 /** Devices the model covers, and those libvirt adds to any definition by itself. */
-const EXPECTED_DEVICES = new Set(["emulator", "disk", "interface", "console", "serial", "controller", "input", "memballoon", "audio", "video"]);
+const EXPECTED_DEVICES = new Set([
+  "emulator",
+  "disk",
+  "interface",
+  "console",
+  "serial",
+  "controller",
+  "input",
+  "memballoon",
+  "audio",
+  "video",
+]);
 
 /** The unmodelled parts of a domain definition, e.g. ["<hostdev> (2)", "<qemu:commandline>"]; [] when none. */
 export function unmanagedDomainParts(domainXml: string): string[] {
@@ -14,7 +25,8 @@ export function unmanagedDomainParts(domainXml: string): string[] {
   const count = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
   for (const element of root.children) {
     if (element.name.includes(":")) count(element.name);
-    if (element.name === "devices") element.children.filter((d) => !EXPECTED_DEVICES.has(d.name)).forEach((d) => count(d.name));
+    if (element.name === "devices")
+      element.children.filter((d) => !EXPECTED_DEVICES.has(d.name)).forEach((d) => count(d.name));
   }
   return [...counts].map(([name, n]) => (n > 1 ? `<${name}> (${n})` : `<${name}>`));
 }

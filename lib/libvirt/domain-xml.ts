@@ -158,7 +158,12 @@ export function buildDomainXml(spec: DomainSpec): string {
       el("memory", { unit: "KiB" }, String(spec.memoryKiB)),
       el("currentMemory", { unit: "KiB" }, String(spec.currentMemoryKiB ?? spec.memoryKiB)),
       el("vcpu", {}, String(spec.vcpus)),
-      el("os", {}, el("type", { arch: spec.arch ?? "x86_64", machine: spec.machine }, "hvm"), ...kernelBootElements(spec.kernelBoot)),
+      el(
+        "os",
+        {},
+        el("type", { arch: spec.arch ?? "x86_64", machine: spec.machine }, "hvm"),
+        ...kernelBootElements(spec.kernelBoot),
+      ),
       // ACPI lets the guest see the power button: without it a graceful shutdown (virsh shutdown) is ignored.
       el("features", {}, el("acpi"), el("apic")),
       el("on_poweroff", {}, "destroy"),
@@ -178,10 +183,13 @@ export function buildDomainXml(spec: DomainSpec): string {
 function diskElement(disk: DomainDiskSpec) {
   const s = disk.source;
   const source =
-    s === undefined ? undefined
-    : s.type === "volume" ? el("source", { pool: s.pool, volume: s.volume })
-    : s.type === "file" ? el("source", { file: s.file })
-    : el("source", { dev: s.dev });
+    s === undefined
+      ? undefined
+      : s.type === "volume"
+      ? el("source", { pool: s.pool, volume: s.volume })
+      : s.type === "file"
+      ? el("source", { file: s.file })
+      : el("source", { dev: s.dev });
   return el(
     "disk",
     { type: s?.type ?? "file", device: disk.device ?? "disk" },
@@ -232,7 +240,9 @@ function checkDomainSpec(spec: DomainSpec): void {
   }
   const current = spec.currentMemoryKiB;
   if (current !== undefined && (!Number.isSafeInteger(current) || current <= 0 || current > spec.memoryKiB)) {
-    throw new Error(`${where}: currentMemoryKiB must be a whole number between 1 and memoryKiB (${spec.memoryKiB}), got ${current}`);
+    throw new Error(
+      `${where}: currentMemoryKiB must be a whole number between 1 and memoryKiB (${spec.memoryKiB}), got ${current}`,
+    );
   }
   if (!Number.isSafeInteger(spec.vcpus) || spec.vcpus < 1) {
     throw new Error(`${where}: vcpus must be a whole number of at least 1, got ${spec.vcpus}`);
@@ -254,18 +264,25 @@ function checkDomainSpec(spec: DomainSpec): void {
   }
   const boot = spec.kernelBoot;
   if (boot) {
-    for (const [field, value] of [["kernel", boot.kernel], ["initrd", boot.initrd]] as const) {
-      if (value !== undefined && !value.startsWith("/")) throw new Error(`${where}: the ${field} must be an absolute path on the host, got '${value}'`);
+    for (const [field, value] of [
+      ["kernel", boot.kernel],
+      ["initrd", boot.initrd],
+    ] as const) {
+      if (value !== undefined && !value.startsWith("/"))
+        throw new Error(`${where}: the ${field} must be an absolute path on the host, got '${value}'`);
     }
-    if (boot.cmdline !== undefined && /[\n\r\0]/.test(boot.cmdline)) throw new Error(`${where}: the kernel command line must be one line`);
+    if (boot.cmdline !== undefined && /[\n\r\0]/.test(boot.cmdline))
+      throw new Error(`${where}: the kernel command line must be one line`);
   }
   for (const console of spec.consoles ?? []) {
     if (console.type === "file" && (console.path === undefined || !console.path.startsWith("/"))) {
       throw new Error(`${where}: a file console needs an absolute path on the host, got '${console.path ?? ""}'`);
     }
-    if (console.type !== "file" && console.type !== "pty") throw new Error(`${where}: console type '${console.type}' is not "pty" or "file"`);
+    if (console.type !== "file" && console.type !== "pty")
+      throw new Error(`${where}: console type '${console.type}' is not "pty" or "file"`);
     const port = console.targetPort;
-    if (port !== undefined && (!Number.isSafeInteger(port) || port < 0)) throw new Error(`${where}: console port ${port} is not a whole number`);
+    if (port !== undefined && (!Number.isSafeInteger(port) || port < 0))
+      throw new Error(`${where}: console port ${port} is not a whole number`);
   }
   for (const nic of spec.interfaces ?? []) {
     if (nic.mac !== undefined && !/^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$/.test(nic.mac)) {
@@ -354,7 +371,7 @@ function parseInterface(nic: XmlNode): DomainInterfaceInfo {
   return {
     type,
     network: type === "network" ? attr(source, "network") : undefined,
-    source: type === "network" ? undefined : (attr(source, "bridge") ?? attr(source, "dev")),
+    source: type === "network" ? undefined : attr(source, "bridge") ?? attr(source, "dev"),
     model: attr(child(nic, "model"), "type"),
     mac: attr(child(nic, "mac"), "address"),
   };

@@ -55,7 +55,11 @@ export class LibvirtDomains {
   /** Defines a domain from raw XML named `name` (one virsh call that also reads the result back). */
   async defineXml(name: string, xml: string, call: VirshCallOptions = {}): Promise<DomainInfo> {
     const [defined, info, read] = await this.virsh.runBatch(
-      [["define", "/dev/stdin"], ["dominfo", name], ["dumpxml", "--inactive", name]],
+      [
+        ["define", "/dev/stdin"],
+        ["dominfo", name],
+        ["dumpxml", "--inactive", name],
+      ],
       { ...call, input: xml },
     );
     const failure = defined.error ?? info.error ?? read.error;
@@ -109,12 +113,20 @@ export class LibvirtDomains {
    * Removes the domain's definition (it must be shut off, or it becomes transient until it stops). Volumes are
    * never touched. NVRAM is kept unless `removeNvram` (as the official provider does).
    */
-  async undefine(name: string, options: { readonly removeNvram?: boolean } = {}, call: VirshCallOptions = {}): Promise<void> {
+  async undefine(
+    name: string,
+    options: { readonly removeNvram?: boolean } = {},
+    call: VirshCallOptions = {},
+  ): Promise<void> {
     await this.virsh.run(["undefine", name, options.removeNvram ? "--nvram" : "--keep-nvram"], call);
   }
 
   /** The domain's XML; `inactive` (default) gives the persistent definition rather than the live one. */
-  async dumpxml(name: string, options: { readonly inactive?: boolean } = {}, call: VirshCallOptions = {}): Promise<string> {
+  async dumpxml(
+    name: string,
+    options: { readonly inactive?: boolean } = {},
+    call: VirshCallOptions = {},
+  ): Promise<string> {
     const args = options.inactive ?? true ? ["dumpxml", "--inactive", name] : ["dumpxml", name];
     return this.virsh.run(args, call);
   }
@@ -128,7 +140,13 @@ export class LibvirtDomains {
    * (notFound "domain") if absent.
    */
   async info(name: string, call: VirshCallOptions = {}): Promise<DomainInfo> {
-    const [info, read] = await this.virsh.runBatch([["dominfo", name], ["dumpxml", "--inactive", name]], call);
+    const [info, read] = await this.virsh.runBatch(
+      [
+        ["dominfo", name],
+        ["dumpxml", "--inactive", name],
+      ],
+      call,
+    );
     const failure = info.error ?? read.error;
     if (failure) throw failure;
     return combine(info.stdout, read.stdout);
@@ -158,8 +176,14 @@ export class LibvirtDomains {
     volume?: { readonly pool: string; readonly name: string },
     call: VirshCallOptions = {},
   ): Promise<Array<{ readonly domain: string; readonly target: string }>> {
-    const names = (await this.virsh.run(["list", "--name"], call)).split("\n").map((l) => l.trim()).filter((l) => l !== "");
-    const reads = await this.virsh.runBatch(names.map((n) => ["dumpxml", n]), call);
+    const names = (await this.virsh.run(["list", "--name"], call))
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "");
+    const reads = await this.virsh.runBatch(
+      names.map((n) => ["dumpxml", n]),
+      call,
+    );
     const users: Array<{ domain: string; target: string }> = [];
     reads.forEach((read, i) => {
       if (read.error) return; // stopped meanwhile
@@ -181,17 +205,24 @@ export class LibvirtDomains {
    * the call waits up to `timeoutMs` for the disk to leave the live definition and throws, with the definition
    * untouched, when the guest has not released it by then.
    */
-  async detachDiskLive(name: string, target: string, options: { readonly timeoutMs?: number; readonly pollMs?: number } = {}, call: VirshCallOptions = {}): Promise<void> {
+  async detachDiskLive(
+    name: string,
+    target: string,
+    options: { readonly timeoutMs?: number; readonly pollMs?: number } = {},
+    call: VirshCallOptions = {},
+  ): Promise<void> {
     const timeoutMs = options.timeoutMs ?? 15_000;
     const pollMs = options.pollMs ?? 250;
     await this.virsh.run(["detach-disk", name, target, "--live"], call);
-    const hasDisk = async () => parseDomainXml(await this.dumpxml(name, { inactive: false }, call)).disks.some((d) => d.target.dev === target);
+    const hasDisk = async () =>
+      parseDomainXml(await this.dumpxml(name, { inactive: false }, call)).disks.some((d) => d.target.dev === target);
     const deadline = Date.now() + timeoutMs;
     while (await hasDisk()) {
       if (Date.now() >= deadline) {
         throw new Error(
-          `domain ${name} has not released disk ${target} within ${Math.round(timeoutMs / 1000)} s of the unplug request ` +
-            "(a virtio disk is only released when the guest acknowledges the unplug)",
+          `domain ${name} has not released disk ${target} within ${Math.round(
+            timeoutMs / 1000,
+          )} s of the unplug request ` + "(a virtio disk is only released when the guest acknowledges the unplug)",
         );
       }
       await abortableDelay(Math.min(pollMs, Math.max(0, deadline - Date.now())), call.signal, STOP_ABORTED);
@@ -209,7 +240,12 @@ export class LibvirtDomains {
    * the bus allows it, else by a restart (graceful stop within `gracefulTimeoutMs`, definition, start); into the
    * definition only when it is shut off.
    */
-  async attachDisk(name: string, diskXml: string, options: { readonly gracefulTimeoutMs?: number } = {}, call: VirshCallOptions = {}): Promise<"live" | "restarted" | "defined"> {
+  async attachDisk(
+    name: string,
+    diskXml: string,
+    options: { readonly gracefulTimeoutMs?: number } = {},
+    call: VirshCallOptions = {},
+  ): Promise<"live" | "restarted" | "defined"> {
     const active = (await this.state(name, call)) !== "shut off";
     if (active) {
       try {
@@ -230,7 +266,8 @@ export class LibvirtDomains {
       await this.virsh.run(["detach-disk", name, target, "--config"], call);
     } catch (err) {
       // Already gone from the persistent definition (someone was quicker): nothing to drop.
-      if (parseDomainXml(await this.dumpxml(name, { inactive: true }, call)).disks.some((d) => d.target.dev === target)) throw err;
+      if (parseDomainXml(await this.dumpxml(name, { inactive: true }, call)).disks.some((d) => d.target.dev === target))
+        throw err;
     }
   }
 
@@ -242,7 +279,10 @@ export class LibvirtDomains {
   /** Names of all domains, running or not. */
   async list(call: VirshCallOptions = {}): Promise<string[]> {
     const out = await this.virsh.run(["list", "--all", "--name"], call);
-    return out.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+    return out
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.length > 0);
   }
 }
 
@@ -257,4 +297,3 @@ function combine(dominfo: string, xml: string): DomainInfo {
   const autostart = (fields.get("autostart") ?? "disable").toLowerCase().startsWith("enable");
   return { ...parseDomainXml(xml), state, active: state !== "shut off", autostart, inactiveXml: xml };
 }
-

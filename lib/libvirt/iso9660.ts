@@ -44,15 +44,23 @@ export function buildIso9660(options: IsoOptions): Buffer {
     throw new Error(`ISO9660 volume id ${JSON.stringify(options.volumeId)} must be 1-16 letters, digits or "_".`);
   }
   const entries = options.files.map(toEntry);
-  checkUnique(entries.map((e) => e.primaryName), "ISO9660 (8.3) name");
-  checkUnique(entries.map((e) => e.jolietName), "file name");
+  checkUnique(
+    entries.map((e) => e.primaryName),
+    "ISO9660 (8.3) name",
+  );
+  checkUnique(
+    entries.map((e) => e.jolietName),
+    "file name",
+  );
 
   const primaryRecords = (dirLba: number) => [
     dirRecord({ id: Buffer.of(0), lba: dirLba, size: SECTOR, dir: true, date }),
     dirRecord({ id: Buffer.of(1), lba: dirLba, size: SECTOR, dir: true, date }),
     ...[...entries]
       .sort((a, b) => compareBytes(Buffer.from(a.primaryName, "ascii"), Buffer.from(b.primaryName, "ascii")))
-      .map((e) => dirRecord({ id: Buffer.from(e.primaryName, "ascii"), lba: e.lba, size: e.data.length, dir: false, date })),
+      .map((e) =>
+        dirRecord({ id: Buffer.from(e.primaryName, "ascii"), lba: e.lba, size: e.data.length, dir: false, date }),
+      ),
   ];
   const jolietRecords = (dirLba: number) => [
     dirRecord({ id: Buffer.of(0), lba: dirLba, size: SECTOR, dir: true, date }),
@@ -94,7 +102,15 @@ export function buildIso9660(options: IsoOptions): Buffer {
     d.writeUInt32LE(tables[0], 140);
     d.writeUInt32BE(tables[1], 148);
     rootRecord(rootLba).copy(d, 156);
-    for (const [offset, length] of [[190, 128], [318, 128], [446, 128], [574, 128], [702, 37], [739, 37], [776, 37]]) {
+    for (const [offset, length] of [
+      [190, 128],
+      [318, 128],
+      [446, 128],
+      [574, 128],
+      [702, 37],
+      [739, 37],
+      [776, 37],
+    ]) {
       text(offset, length, "");
     }
     decDate(date).copy(d, 813);
@@ -126,7 +142,9 @@ export function buildIso9660(options: IsoOptions): Buffer {
 function toEntry(file: IsoFile): Entry {
   const name = file.name;
   if (name.length === 0 || name.length > JOLIET_MAX_NAME || /[/\\\0;*:?"<>|]/.test(name)) {
-    throw new Error(`ISO file name ${JSON.stringify(name)} must be 1-${JOLIET_MAX_NAME} characters without / \\ ; * : ? " < > |.`);
+    throw new Error(
+      `ISO file name ${JSON.stringify(name)} must be 1-${JOLIET_MAX_NAME} characters without / \\ ; * : ? " < > |.`,
+    );
   }
   const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : Buffer.from(file.content);
   return { primaryName: levelOneName(name), jolietName: name, data, lba: 0 };
@@ -136,7 +154,11 @@ function toEntry(file: IsoFile): Entry {
 export function levelOneName(name: string): string {
   const dot = name.lastIndexOf(".");
   const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : [name, ""];
-  const clean = (s: string, max: number) => s.toUpperCase().replace(/[^A-Z0-9_]/g, "_").slice(0, max);
+  const clean = (s: string, max: number) =>
+    s
+      .toUpperCase()
+      .replace(/[^A-Z0-9_]/g, "_")
+      .slice(0, max);
   return `${clean(base, 8) || "_"}.${clean(ext, 3)};1`;
 }
 
@@ -165,7 +187,8 @@ function pathTable(rootLba: number, bigEndian: boolean): Buffer {
 
 function directorySector(records: Buffer[], tree: string): Buffer {
   const total = records.reduce((n, r) => n + r.length, 0);
-  if (total > SECTOR) throw new Error(`Too many files for the ${tree} root directory (${total} bytes of records, at most ${SECTOR}).`);
+  if (total > SECTOR)
+    throw new Error(`Too many files for the ${tree} root directory (${total} bytes of records, at most ${SECTOR}).`);
   return Buffer.concat([...records, Buffer.alloc(SECTOR - total)]);
 }
 
@@ -216,7 +239,9 @@ function padAscii(text: string, length: number): Buffer {
 function padUcs2(text: string, length: number): Buffer {
   const out = Buffer.alloc(length);
   for (let i = 0; i + 1 < length; i += 2) out.writeUInt16BE(0x20, i);
-  ucs2(text).subarray(0, length - (length % 2)).copy(out, 0);
+  ucs2(text)
+    .subarray(0, length - (length % 2))
+    .copy(out, 0);
   return out;
 }
 

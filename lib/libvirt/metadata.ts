@@ -31,11 +31,19 @@ export function metadataXmlProblem(metadataXml: string): string | undefined {
  * The <metadata> element of a domain or network: the raw fragment (the caller has checked it with
  * metadataXmlProblem) and the owner marker unless the fragment carries one already; undefined when neither is given.
  */
-export function metadataElement(metadataXml: string | undefined, ownerMarker: string | undefined): XmlElement | undefined {
+export function metadataElement(
+  metadataXml: string | undefined,
+  ownerMarker: string | undefined,
+): XmlElement | undefined {
   const raw = metadataXml?.trim();
   if (!raw && ownerMarker === undefined) return undefined;
   const markerAlreadyThere = raw ? ownerMarkerOfMetadata(raw) !== undefined : false;
-  return el("metadata", {}, raw ? { raw } : undefined, ownerMarker !== undefined && !markerAlreadyThere && ownerElement(ownerMarker));
+  return el(
+    "metadata",
+    {},
+    raw ? { raw } : undefined,
+    ownerMarker !== undefined && !markerAlreadyThere && ownerElement(ownerMarker),
+  );
 }
 
 /** True when two fragments hold the same elements, attributes and text (whitespace and quoting aside). */
@@ -49,7 +57,10 @@ export function sameXmlContent(a: string | null | undefined, b: string | null | 
 }
 
 function dedent(text: string): string {
-  const lines = text.replace(/^\s*\n/, "").replace(/\s+$/, "").split("\n");
+  const lines = text
+    .replace(/^\s*\n/, "")
+    .replace(/\s+$/, "")
+    .split("\n");
   const indents = lines.filter((l) => l.trim() !== "").map((l) => /^\s*/.exec(l)![0].length);
   const cut = indents.length > 0 ? Math.min(...indents) : 0;
   return lines.map((l) => l.slice(cut)).join("\n");

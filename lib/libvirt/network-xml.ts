@@ -51,7 +51,9 @@ export interface NetworkXmlInfo {
 export function buildNetworkXml(spec: NetworkSpec): string {
   checkLibvirtName(spec.name, "network");
   if (spec.bridge !== undefined && !/^[A-Za-z0-9_.-]{1,15}$/.test(spec.bridge)) {
-    throw new Error(`network ${spec.name}: bridge '${spec.bridge}' is not a valid interface name (1-15 of A-Z a-z 0-9 _ . -)`);
+    throw new Error(
+      `network ${spec.name}: bridge '${spec.bridge}' is not a valid interface name (1-15 of A-Z a-z 0-9 _ . -)`,
+    );
   }
   checkIps(spec);
   const rawMetadata = spec.metadataXml?.trim();
@@ -69,7 +71,8 @@ export function buildNetworkXml(spec: NetworkSpec): string {
         el(
           "ip",
           { address: ip.address, prefix: String(ip.prefix) },
-          (ip.dhcpRanges ?? []).length > 0 && el("dhcp", {}, ...(ip.dhcpRanges ?? []).map((r) => el("range", { start: r.start, end: r.end }))),
+          (ip.dhcpRanges ?? []).length > 0 &&
+            el("dhcp", {}, ...(ip.dhcpRanges ?? []).map((r) => el("range", { start: r.start, end: r.end }))),
         ),
       ),
     ),
@@ -83,9 +86,11 @@ function checkIps(spec: NetworkSpec): void {
   if ((spec.ips ?? []).length > 1) throw new Error(`${where}: at most one IPv4 subnet is supported`);
   for (const ip of spec.ips ?? []) {
     if (!IPV4.test(ip.address)) throw new Error(`${where}: '${ip.address}' is not an IPv4 address`);
-    if (!Number.isInteger(ip.prefix) || ip.prefix < 8 || ip.prefix > 30) throw new Error(`${where}: prefix ${ip.prefix} must be a whole number from 8 to 30`);
+    if (!Number.isInteger(ip.prefix) || ip.prefix < 8 || ip.prefix > 30)
+      throw new Error(`${where}: prefix ${ip.prefix} must be a whole number from 8 to 30`);
     for (const r of ip.dhcpRanges ?? []) {
-      if (!IPV4.test(r.start) || !IPV4.test(r.end)) throw new Error(`${where}: DHCP range ${r.start}-${r.end} is not two IPv4 addresses`);
+      if (!IPV4.test(r.start) || !IPV4.test(r.end))
+        throw new Error(`${where}: DHCP range ${r.start}-${r.end} is not two IPv4 addresses`);
     }
   }
 }
@@ -95,7 +100,7 @@ export function parseNetworkXml(xml: string): NetworkXmlInfo {
   const name = text(network, "name");
   if (!name) throw new Error("network XML: <name> is missing");
   const forward = child(network, "forward");
-  const forwardMode = forward ? (attr(forward, "mode") ?? "nat") : undefined;
+  const forwardMode = forward ? attr(forward, "mode") ?? "nat" : undefined;
   const ipNodes = children(network, "ip");
   const hasIpConfig = ipNodes.length > 0;
   const ips = ipNodes
@@ -103,7 +108,10 @@ export function parseNetworkXml(xml: string): NetworkXmlInfo {
     .map((ip) => ({
       address: attr(ip, "address") ?? "",
       prefix: attr(ip, "prefix") !== undefined ? Number(attr(ip, "prefix")) : netmaskPrefix(attr(ip, "netmask")),
-      dhcpRanges: children(child(ip, "dhcp"), "range").map((r) => ({ start: attr(r, "start") ?? "", end: attr(r, "end") ?? "" })),
+      dhcpRanges: children(child(ip, "dhcp"), "range").map((r) => ({
+        start: attr(r, "start") ?? "",
+        end: attr(r, "end") ?? "",
+      })),
     }));
   return {
     name,

@@ -17,7 +17,11 @@ export class LibvirtNetworks {
   /** Defines (or redefines, same name and uuid) the network; returns it as libvirt stored it. */
   async define(spec: NetworkSpec, call: VirshCallOptions = {}): Promise<NetworkInfo> {
     const [defined, info, read] = await this.virsh.runBatch(
-      [["net-define", "/dev/stdin"], ["net-info", spec.name], ["net-dumpxml", "--inactive", spec.name]],
+      [
+        ["net-define", "/dev/stdin"],
+        ["net-info", spec.name],
+        ["net-dumpxml", "--inactive", spec.name],
+      ],
       { ...call, input: buildNetworkXml(spec) },
     );
     const failure = defined.error ?? info.error ?? read.error;
@@ -51,7 +55,13 @@ export class LibvirtNetworks {
 
   /** State and definition in one virsh call. Throws VirshError NOT_FOUND (notFound "network") if absent. */
   async info(name: string, call: VirshCallOptions = {}): Promise<NetworkInfo> {
-    const [info, read] = await this.virsh.runBatch([["net-info", name], ["net-dumpxml", "--inactive", name]], call);
+    const [info, read] = await this.virsh.runBatch(
+      [
+        ["net-info", name],
+        ["net-dumpxml", "--inactive", name],
+      ],
+      call,
+    );
     const failure = info.error ?? read.error;
     if (failure) throw failure;
     return combine(info.stdout, read.stdout);
@@ -96,7 +106,10 @@ export interface DhcpLease {
 export function parseDhcpLeases(table: string): DhcpLease[] {
   const leases: DhcpLease[] = [];
   for (const line of table.split("\n")) {
-    const match = /^\s*\S+\s+\S+\s+([0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5})\s+(ipv4|ipv6)\s+([0-9a-fA-F.:]+)(?:\/(\d+))?\s*(\S*)/.exec(line);
+    const match =
+      /^\s*\S+\s+\S+\s+([0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){5})\s+(ipv4|ipv6)\s+([0-9a-fA-F.:]+)(?:\/(\d+))?\s*(\S*)/.exec(
+        line,
+      );
     if (!match) continue;
     leases.push({
       mac: match[1].toLowerCase(),

@@ -29,7 +29,9 @@ export function buildPoolXml(spec: PoolSpec): string {
   if (!spec.targetPath.startsWith("/")) {
     throw new Error(`pool ${spec.name}: targetPath must be an absolute directory path, got '${spec.targetPath}'`);
   }
-  return renderXml(el("pool", { type: spec.type }, el("name", {}, spec.name), el("target", {}, el("path", {}, spec.targetPath))));
+  return renderXml(
+    el("pool", { type: spec.type }, el("name", {}, spec.name), el("target", {}, el("path", {}, spec.targetPath))),
+  );
 }
 
 export function parsePoolXml(xml: string): PoolXmlInfo {
@@ -38,7 +40,9 @@ export function parsePoolXml(xml: string): PoolXmlInfo {
   if (!name) throw new Error("pool XML: <name> is missing");
   const bytes = (tag: string) => {
     const node = child(pool, tag);
-    return text(node) === undefined ? undefined : toBytes(text(node), attr(node, "unit"), "bytes", `pool ${name} <${tag}>`);
+    return text(node) === undefined
+      ? undefined
+      : toBytes(text(node), attr(node, "unit"), "bytes", `pool ${name} <${tag}>`);
   };
   return {
     name,

@@ -45,7 +45,13 @@ export class LibvirtPools {
 
   /** State and XML of one pool in a single virsh call. Throws VirshError NOT_FOUND (notFound "pool") if absent. */
   async info(name: string, call: VirshCallOptions = {}): Promise<PoolInfo> {
-    const [info, xml] = await this.virsh.runBatch([["pool-info", name], ["pool-dumpxml", name]], call);
+    const [info, xml] = await this.virsh.runBatch(
+      [
+        ["pool-info", name],
+        ["pool-dumpxml", name],
+      ],
+      call,
+    );
     const failure = info.error ?? xml.error;
     if (failure) throw failure;
     const fields = parseInfoLines(info.stdout);
@@ -82,7 +88,13 @@ export class LibvirtPools {
 
   /** Names of all pools (or only the started ones). */
   async list(options: { readonly activeOnly?: boolean } = {}, call: VirshCallOptions = {}): Promise<string[]> {
-    const out = await this.virsh.run(options.activeOnly ? ["pool-list", "--name"] : ["pool-list", "--all", "--name"], call);
-    return out.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+    const out = await this.virsh.run(
+      options.activeOnly ? ["pool-list", "--name"] : ["pool-list", "--all", "--name"],
+      call,
+    );
+    return out
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.length > 0);
   }
 }

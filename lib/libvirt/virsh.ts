@@ -51,7 +51,7 @@ export class Virsh {
     this.uri = options.uri ?? DEFAULT_LIBVIRT_URI;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.virshPath = options.virshPath ?? "virsh";
-    if (this.uri.trim() === "") throw new Error("Virsh: uri must not be empty (e.g. \"qemu:///system\")");
+    if (this.uri.trim() === "") throw new Error('Virsh: uri must not be empty (e.g. "qemu:///system")');
     if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0) {
       throw new Error(`Virsh: timeoutMs must be a positive number of milliseconds, got ${options.timeoutMs}`);
     }
@@ -78,7 +78,10 @@ export class Virsh {
    * that contains marker-like text (anyone who can define a domain chooses its name) cannot move one command's
    * output into another's slot.
    */
-  async runBatch(commands: ReadonlyArray<readonly string[]>, options: VirshCallOptions = {}): Promise<VirshBatchResult[]> {
+  async runBatch(
+    commands: ReadonlyArray<readonly string[]>,
+    options: VirshCallOptions = {},
+  ): Promise<VirshBatchResult[]> {
     if (commands.length === 0) return [];
     const token = randomBytes(16).toString("hex");
     const marker = (i: number) => batchMarker(token, i);
@@ -124,7 +127,14 @@ export class Virsh {
       try {
         stdin = openStdinFile(options.input);
       } catch (err) {
-        reject(new VirshError({ code: "SPAWN_FAILED", virshMessage: `cannot prepare stdin: ${(err as Error).message}`, exitCode: null, command }));
+        reject(
+          new VirshError({
+            code: "SPAWN_FAILED",
+            virshMessage: `cannot prepare stdin: ${(err as Error).message}`,
+            exitCode: null,
+            command,
+          }),
+        );
         return;
       }
       let child: ChildProcess;
@@ -166,7 +176,9 @@ export class Virsh {
       child.on("error", (err: NodeJS.ErrnoException) => {
         cleanup();
         const hint = err.code === "ENOENT" ? " (is libvirt-clients installed? run scripts/setup-libvirt.sh)" : "";
-        reject(new VirshError({ code: "SPAWN_FAILED", virshMessage: `${err.message}${hint}`, exitCode: null, command }));
+        reject(
+          new VirshError({ code: "SPAWN_FAILED", virshMessage: `${err.message}${hint}`, exitCode: null, command }),
+        );
       });
       child.on("close", (exitCode) => {
         cleanup();

@@ -51,7 +51,8 @@ function volumeFormatOf(spec: VolumeSpec): VolumeFormat {
 export function buildVolumeXml(spec: VolumeSpec): string {
   checkLibvirtName(spec.name, "volume");
   if (spec.capacity !== undefined) checkByteCount(spec.capacity, `volume ${spec.name} capacity`);
-  else if (!spec.backingStore) throw new Error(`volume ${spec.name}: capacity is required (only an overlay inherits its base's)`);
+  else if (!spec.backingStore)
+    throw new Error(`volume ${spec.name}: capacity is required (only an overlay inherits its base's)`);
   if (spec.allocation !== undefined) checkByteCount(spec.allocation, `volume ${spec.name} allocation`);
   const format = volumeFormatOf(spec);
   if (!VOLUME_FORMATS.includes(format)) {
@@ -59,7 +60,8 @@ export function buildVolumeXml(spec: VolumeSpec): string {
   }
   const backing = spec.backingStore;
   if (backing) {
-    if (format !== "qcow2") throw new Error(`volume ${spec.name}: only a qcow2 volume can have a backing store, not ${format}`);
+    if (format !== "qcow2")
+      throw new Error(`volume ${spec.name}: only a qcow2 volume can have a backing store, not ${format}`);
     if (!backing.path.startsWith("/")) {
       throw new Error(`volume ${spec.name}: backing store path must be absolute, got '${backing.path}'`);
     }
@@ -76,7 +78,8 @@ export function buildVolumeXml(spec: VolumeSpec): string {
       spec.capacity !== undefined && el("capacity", { unit: "bytes" }, String(spec.capacity)),
       el("allocation", { unit: "bytes" }, String(spec.allocation ?? 0)),
       el("target", {}, el("format", { type: format })),
-      backing && el("backingStore", {}, el("path", {}, backing.path), el("format", { type: backing.format ?? "qcow2" })),
+      backing &&
+        el("backingStore", {}, el("path", {}, backing.path), el("format", { type: backing.format ?? "qcow2" })),
     ),
   );
 }
@@ -87,7 +90,9 @@ export function parseVolumeXml(xml: string): VolumeXmlInfo {
   if (!name) throw new Error("volume XML: <name> is missing");
   const bytes = (tag: string) => {
     const node = child(volume, tag);
-    return text(node) === undefined ? undefined : toBytes(text(node), attr(node, "unit"), "bytes", `volume ${name} <${tag}>`);
+    return text(node) === undefined
+      ? undefined
+      : toBytes(text(node), attr(node, "unit"), "bytes", `volume ${name} <${tag}>`);
   };
   const capacity = bytes("capacity");
   if (capacity === undefined) throw new Error(`volume XML for ${name}: <capacity> is missing`);

@@ -25,7 +25,10 @@ export class LibvirtVolumes {
   /** Creates the volume from XML (one virsh call, which also reads the result back). */
   async create(pool: string, spec: VolumeSpec, call: VirshCallOptions = {}): Promise<VolumeInfo> {
     const [created, read] = await this.virsh.runBatch(
-      [["vol-create", pool, "/dev/stdin"], ["vol-dumpxml", "--pool", pool, spec.name]],
+      [
+        ["vol-create", pool, "/dev/stdin"],
+        ["vol-dumpxml", "--pool", pool, spec.name],
+      ],
       { ...call, input: buildVolumeXml(spec) },
     );
     if (created.error) throw created.error;
@@ -70,7 +73,10 @@ export class LibvirtVolumes {
     }
     if (capacity === current.capacity) return current;
     const [resized, read] = await this.virsh.runBatch(
-      [["vol-resize", "--pool", pool, name, String(capacity)], ["vol-dumpxml", "--pool", pool, name]],
+      [
+        ["vol-resize", "--pool", pool, name, String(capacity)],
+        ["vol-dumpxml", "--pool", pool, name],
+      ],
       call,
     );
     if (resized.error) throw resized.error;
@@ -84,9 +90,16 @@ export class LibvirtVolumes {
    */
   async copy(pool: string, name: string, newName: string, call: VirshCallOptions = {}): Promise<VolumeInfo> {
     const source = await this.info(pool, name, call);
-    const spec: VolumeSpec = { name: newName, capacity: source.capacity, format: source.format === "qcow2" ? "qcow2" : "raw" };
+    const spec: VolumeSpec = {
+      name: newName,
+      capacity: source.capacity,
+      format: source.format === "qcow2" ? "qcow2" : "raw",
+    };
     const [created, read] = await this.virsh.runBatch(
-      [["vol-create-from", pool, "/dev/stdin", "--inputpool", pool, name], ["vol-dumpxml", "--pool", pool, newName]],
+      [
+        ["vol-create-from", pool, "/dev/stdin", "--inputpool", pool, name],
+        ["vol-dumpxml", "--pool", pool, newName],
+      ],
       { ...call, input: buildVolumeXml(spec) },
     );
     if (created.error) throw created.error;
@@ -140,7 +153,13 @@ export class LibvirtVolumes {
 
   /** Finds a volume by its key or path (as libvirt reports them); undefined when no pool holds it. */
   async findByPath(keyOrPath: string, call: VirshCallOptions = {}): Promise<VolumeInfo | undefined> {
-    const [pool, read] = await this.virsh.runBatch([["vol-pool", keyOrPath], ["vol-dumpxml", keyOrPath]], call);
+    const [pool, read] = await this.virsh.runBatch(
+      [
+        ["vol-pool", keyOrPath],
+        ["vol-dumpxml", keyOrPath],
+      ],
+      call,
+    );
     const failure = pool.error ?? read.error;
     if (failure) {
       if (isNotFound(failure, "volume")) return undefined;
@@ -173,7 +192,10 @@ export class LibvirtVolumes {
         if (isNotFound(err, "pool") || (err instanceof VirshError && err.code === "INVALID_OPERATION")) return [];
         throw err;
       });
-      const reads = await this.virsh.runBatch(entries.map((e) => ["vol-dumpxml", "--pool", pool, e.name]), call);
+      const reads = await this.virsh.runBatch(
+        entries.map((e) => ["vol-dumpxml", "--pool", pool, e.name]),
+        call,
+      );
       reads.forEach((read) => {
         if (read.error) return; // deleted meanwhile
         const info = parseVolumeXml(read.stdout);

@@ -60,7 +60,14 @@ export function scanXml(xml: string, what: string): SourceElement {
       const name = xml.slice(i + 2, close - 1).trim();
       const open = stack.pop();
       if (!open || open.name !== name) fail(`unexpected </${name}>`, i);
-      const element: SourceElement = { name, start: open!.start, end: close, contentStart: open!.contentStart, contentEnd: i, children: open!.children };
+      const element: SourceElement = {
+        name,
+        start: open!.start,
+        end: close,
+        contentStart: open!.contentStart,
+        contentEnd: i,
+        children: open!.children,
+      };
       if (stack.length > 0) stack[stack.length - 1].children.push(element);
       else root = element;
       i = close;
@@ -69,7 +76,14 @@ export function scanXml(xml: string, what: string): SourceElement {
       if (tagEnd < 0) fail("unterminated start tag", i);
       const name = /^<([^\s/>]+)/.exec(xml.slice(i, tagEnd))?.[1] ?? fail("start tag without a name", i);
       if (xml[tagEnd - 2] === "/") {
-        const element: SourceElement = { name, start: i, end: tagEnd, contentStart: tagEnd, contentEnd: tagEnd, children: [] };
+        const element: SourceElement = {
+          name,
+          start: i,
+          end: tagEnd,
+          contentStart: tagEnd,
+          contentEnd: tagEnd,
+          children: [],
+        };
         if (stack.length > 0) stack[stack.length - 1].children.push(element);
         else root = element;
       } else {
@@ -80,7 +94,8 @@ export function scanXml(xml: string, what: string): SourceElement {
     if (root) break;
     i = xml.indexOf("<", i);
   }
-  if (!root) return fail(stack.length > 0 ? `<${stack[stack.length - 1].name}> is not closed` : "no element", xml.length);
+  if (!root)
+    return fail(stack.length > 0 ? `<${stack[stack.length - 1].name}> is not closed` : "no element", xml.length);
   return root;
 }
 
@@ -99,7 +114,8 @@ function startTagEnd(xml: string, start: number): number {
 
 /** The attributes of `element`'s start tag, in source order. */
 export function sourceAttributes(xml: string, element: SourceElement): SourceAttribute[] {
-  const tagEnd = element.contentStart === element.end && xml[element.end - 2] === "/" ? element.end - 2 : element.contentStart - 1;
+  const tagEnd =
+    element.contentStart === element.end && xml[element.end - 2] === "/" ? element.end - 2 : element.contentStart - 1;
   const tag = xml.slice(element.start, tagEnd);
   const pattern = /(\s+)([^\s=]+)\s*=\s*(["'])([\s\S]*?)\3/g;
   const out: SourceAttribute[] = [];
@@ -112,7 +128,12 @@ export function sourceAttributes(xml: string, element: SourceElement): SourceAtt
 }
 
 /** Edits that set attribute `name` of `element` to `value` (escaped), or remove it when `value` is undefined. */
-export function setAttributeEdit(xml: string, element: SourceElement, name: string, value: string | undefined): SourceEdit[] {
+export function setAttributeEdit(
+  xml: string,
+  element: SourceElement,
+  name: string,
+  value: string | undefined,
+): SourceEdit[] {
   const attrs = sourceAttributes(xml, element);
   const existing = attrs.find((a) => a.name === name);
   if (value === undefined) return existing ? [{ start: existing.start, end: existing.end, text: "" }] : [];
@@ -146,7 +167,8 @@ export function applyEdits(xml: string, edits: readonly SourceEdit[]): string {
   let out = xml;
   let limit = xml.length;
   for (const edit of sorted) {
-    if (edit.end > limit || edit.start > edit.end) throw new Error(`overlapping XML edits at offsets ${edit.start}-${edit.end}`);
+    if (edit.end > limit || edit.start > edit.end)
+      throw new Error(`overlapping XML edits at offsets ${edit.start}-${edit.end}`);
     out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
     limit = edit.start;
   }

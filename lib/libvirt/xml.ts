@@ -47,7 +47,11 @@ function renderElement(node: XmlElement, indent: string): string {
   }
   const inner = children
     .map((c) =>
-      typeof c === "string" ? `${indent}  ${escapeXml(c)}` : "raw" in c ? `${indent}  ${c.raw.trim()}` : renderElement(c, indent + "  "),
+      typeof c === "string"
+        ? `${indent}  ${escapeXml(c)}`
+        : "raw" in c
+        ? `${indent}  ${c.raw.trim()}`
+        : renderElement(c, indent + "  "),
     )
     .join("\n");
   return `${indent}<${node.name}${attrs}>\n${inner}\n${indent}</${node.name}>`;
@@ -111,12 +115,23 @@ export function attr(node: XmlNode | undefined, name: string): string | undefine
 
 // Multipliers of the units libvirt accepts in `unit` attributes (formatdomain "Memory Allocation").
 const UNIT_BYTES: Readonly<Record<string, number>> = {
-  b: 1, bytes: 1,
-  k: 1024, kib: 1024, kb: 1000,
-  m: 1024 ** 2, mib: 1024 ** 2, mb: 1000 ** 2,
-  g: 1024 ** 3, gib: 1024 ** 3, gb: 1000 ** 3,
-  t: 1024 ** 4, tib: 1024 ** 4, tb: 1000 ** 4,
-  p: 1024 ** 5, pib: 1024 ** 5, pb: 1000 ** 5,
+  b: 1,
+  bytes: 1,
+  k: 1024,
+  kib: 1024,
+  kb: 1000,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  mb: 1000 ** 2,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+  gb: 1000 ** 3,
+  t: 1024 ** 4,
+  tib: 1024 ** 4,
+  tb: 1000 ** 4,
+  p: 1024 ** 5,
+  pib: 1024 ** 5,
+  pb: 1000 ** 5,
 };
 
 /** Bytes in one `unit` as libvirt names units (any case: "KiB", "kib", "M", "bytes"), or undefined if unknown. */
@@ -125,7 +140,12 @@ export function bytesPerUnit(unit: string): number | undefined {
 }
 
 /** Converts a value with a libvirt `unit` attribute into bytes; `defaultUnit` applies when unit is absent. */
-export function toBytes(value: string | undefined, unit: string | undefined, defaultUnit: string, what: string): number {
+export function toBytes(
+  value: string | undefined,
+  unit: string | undefined,
+  defaultUnit: string,
+  what: string,
+): number {
   if (value === undefined) throw new Error(`${what}: value is missing`);
   const multiplier = bytesPerUnit(unit ?? defaultUnit);
   if (multiplier === undefined) throw new Error(`${what}: unknown unit '${unit}'`);

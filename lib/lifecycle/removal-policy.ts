@@ -11,16 +11,28 @@ import { LifecyclePolicyError, VolumeLifecycle } from "./volume-lifecycle";
  * (the construct adds its path) when both are given and disagree, or when an EPHEMERAL volume is asked to outlive
  * its instance.
  */
-export function resolveVolumeRemovalPolicy(kind: VolumeLifecycle, protect: boolean | undefined, removalPolicy: RemovalPolicy | undefined): RemovalPolicy {
+export function resolveVolumeRemovalPolicy(
+  kind: VolumeLifecycle,
+  protect: boolean | undefined,
+  removalPolicy: RemovalPolicy | undefined,
+): RemovalPolicy {
   if (removalPolicy !== undefined && !Object.values(RemovalPolicy).includes(removalPolicy)) {
-    throw new LifecyclePolicyError(`"${String(removalPolicy)}" is not a removal policy; use one of RemovalPolicy.${Object.keys(RemovalPolicy).join(", RemovalPolicy.")}`);
+    throw new LifecyclePolicyError(
+      `"${String(removalPolicy)}" is not a removal policy; use one of RemovalPolicy.${Object.keys(RemovalPolicy).join(
+        ", RemovalPolicy.",
+      )}`,
+    );
   }
   checkConsistent(protect, removalPolicy);
-  const policy = removalPolicy ?? (protect === undefined ? undefined : protect ? RemovalPolicy.PROTECT : RemovalPolicy.DESTROY);
+  const policy =
+    removalPolicy ?? (protect === undefined ? undefined : protect ? RemovalPolicy.PROTECT : RemovalPolicy.DESTROY);
   if (kind === VolumeLifecycle.EPHEMERAL) {
     if (policy !== undefined && policy !== RemovalPolicy.DESTROY) {
       throw new LifecyclePolicyError(
-        `${describe(protect, removalPolicy)} cannot be combined with lifecycle EPHEMERAL: an ephemeral volume is destroyed ` +
+        `${describe(
+          protect,
+          removalPolicy,
+        )} cannot be combined with lifecycle EPHEMERAL: an ephemeral volume is destroyed ` +
           `and created again whenever its instance is rebuilt. Use VolumeLifecycle.PERSISTENT for data that must be kept, or drop it.`,
       );
     }
@@ -33,10 +45,19 @@ export function resolveVolumeRemovalPolicy(kind: VolumeLifecycle, protect: boole
  * The removal policy of an instance: only PROTECT (= `protect: true`) and DESTROY (= `protect: false`); the
  * providers do not retain or copy instances. Returns the effective `protect`.
  */
-export function resolveInstanceProtection(protect: boolean | undefined, removalPolicy: RemovalPolicy | undefined): boolean {
-  if (removalPolicy !== undefined && removalPolicy !== RemovalPolicy.PROTECT && removalPolicy !== RemovalPolicy.DESTROY) {
+export function resolveInstanceProtection(
+  protect: boolean | undefined,
+  removalPolicy: RemovalPolicy | undefined,
+): boolean {
+  if (
+    removalPolicy !== undefined &&
+    removalPolicy !== RemovalPolicy.PROTECT &&
+    removalPolicy !== RemovalPolicy.DESTROY
+  ) {
     throw new LifecyclePolicyError(
-      `an instance takes RemovalPolicy.PROTECT or RemovalPolicy.DESTROY, not "${String(removalPolicy)}": the providers retain and copy volumes, not instances. Keep its data on a PERSISTENT volume with that policy.`,
+      `an instance takes RemovalPolicy.PROTECT or RemovalPolicy.DESTROY, not "${String(
+        removalPolicy,
+      )}": the providers retain and copy volumes, not instances. Keep its data on a PERSISTENT volume with that policy.`,
     );
   }
   checkConsistent(protect, removalPolicy);
@@ -55,7 +76,9 @@ function checkConsistent(protect: boolean | undefined, removalPolicy: RemovalPol
 }
 
 function describe(protect: boolean | undefined, removalPolicy: RemovalPolicy | undefined): string {
-  return removalPolicy !== undefined ? `removalPolicy: RemovalPolicy.${removalPolicy.toUpperCase()}` : `protect: ${String(protect)}`;
+  return removalPolicy !== undefined
+    ? `removalPolicy: RemovalPolicy.${removalPolicy.toUpperCase()}`
+    : `protect: ${String(protect)}`;
 }
 
 /** Whether the policy refuses every delete (`prevent_destroy`, the protect marker). */

@@ -23,7 +23,9 @@ export function packageHashV1(dir: string): string {
   const files = listFiles(dir).sort();
   let summary = "";
   for (const rel of files) {
-    const digest = createHash("sha256").update(readFileSync(join(dir, rel))).digest("hex");
+    const digest = createHash("sha256")
+      .update(readFileSync(join(dir, rel)))
+      .digest("hex");
     summary += `${digest}  ${rel}\n`;
   }
   return "h1:" + createHash("sha256").update(summary).digest("base64");
@@ -50,7 +52,7 @@ export function renderLockEntry(e: LockEntry): string {
 }
 
 const HEADER =
-  "# This file is maintained automatically by \"terraform init\".\n# Manual edits may be lost in future updates.\n";
+  '# This file is maintained automatically by "terraform init".\n# Manual edits may be lost in future updates.\n';
 
 /**
  * Writes `entries` into the lock file at `path`, replacing blocks for the same addresses and keeping every

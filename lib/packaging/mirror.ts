@@ -1,7 +1,16 @@
 // Installing the bundled providers into a Terraform filesystem mirror (unpacked layout), so `terraform init`
 // finds them with no registry and no network:
 //   <mirror>/<hostname>/<namespace>/<type>/<version>/<os>_<arch>/terraform-provider-<type>_v<version>
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import type { Stats } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";

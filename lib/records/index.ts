@@ -5,7 +5,13 @@
 export { ADOPT_ANY_RELEASED, ADOPT_CONFIG_KEY, mayAdoptReleased } from "./adopt";
 export { recordedString } from "./config-value";
 export type { RecordedConfig } from "./config-value";
-export { encodeFinalCopyOf, FINAL_COPY_OF_CONFIG_KEY, finalCopyName, finalCopyPattern, isFinalCopyName } from "./final-copy";
+export {
+  encodeFinalCopyOf,
+  FINAL_COPY_OF_CONFIG_KEY,
+  finalCopyName,
+  finalCopyPattern,
+  isFinalCopyName,
+} from "./final-copy";
 export { RECORD_KEY_PREFIX } from "./key-prefix";
 export {
   decodeLifecycleKind,

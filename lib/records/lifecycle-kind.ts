@@ -24,7 +24,8 @@ export enum VolumeLifecycle {
 /** The lifecycle kind as recorded and as the tooling names it. */
 export type LifecycleKindName = Lowercase<`${VolumeLifecycle}`>;
 
-export const LIFECYCLE_KIND_NAMES: readonly LifecycleKindName[] = Object.values(VolumeLifecycle).map(encodeLifecycleKind);
+export const LIFECYCLE_KIND_NAMES: readonly LifecycleKindName[] =
+  Object.values(VolumeLifecycle).map(encodeLifecycleKind);
 
 /** Config key recording a volume's lifecycle kind (libvirt: the same key in the resource's "//" comment). */
 export const LIFECYCLE_CONFIG_KEY = "user.cdktf-virt.lifecycle";

@@ -37,7 +37,9 @@ export function decodeSnapshotBeforeRebuild(value: string | null | undefined, wh
   if (text === "" || text === "0" || text === "false") return undefined;
   if (text === "true") return 1;
   if (/^\d+$/.test(text)) return Number(text);
-  throw new Error(`${where} is ${JSON.stringify(value)}; expected how many snapshots to keep (a whole number, e.g. "3").`);
+  throw new Error(
+    `${where} is ${JSON.stringify(value)}; expected how many snapshots to keep (a whole number, e.g. "3").`,
+  );
 }
 
 /** The libvirt metadata element for the requests ("" when there are none, so nothing changes for domains without). */
@@ -45,7 +47,9 @@ export function encodeRebuildSnapshotsXml(requests: readonly RebuildSnapshotRequ
   if (requests.length === 0) return "";
   const P = LIBVIRT_REBUILD_SNAPSHOTS_PREFIX;
   const attr = (text: string) => escapeXml(text, "attribute");
-  const volumes = requests.map((r) => `<${P}:volume pool="${attr(r.pool)}" name="${attr(r.volume)}" keep="${r.keep}"/>`).join("");
+  const volumes = requests
+    .map((r) => `<${P}:volume pool="${attr(r.pool)}" name="${attr(r.volume)}" keep="${r.keep}"/>`)
+    .join("");
   return `<${P}:rebuild-snapshots xmlns:${P}="${LIBVIRT_REBUILD_SNAPSHOTS_NAMESPACE}">${volumes}</${P}:rebuild-snapshots>`;
 }
 
@@ -59,11 +63,16 @@ export function decodeRebuildSnapshotsXml(metadataXml: string | undefined | null
     return [];
   }
   const requests: RebuildSnapshotRequest[] = [];
-  for (const { node, prefix } of namespacedChildren(root as XmlNode, "rebuild-snapshots", LIBVIRT_REBUILD_SNAPSHOTS_NAMESPACE)) {
+  for (const { node, prefix } of namespacedChildren(
+    root as XmlNode,
+    "rebuild-snapshots",
+    LIBVIRT_REBUILD_SNAPSHOTS_NAMESPACE,
+  )) {
     for (const volume of elements(node[`${prefix}volume`])) {
       const keep = Number(volume["@_keep"]);
       const [pool, name] = [volume["@_pool"], volume["@_name"]];
-      if (typeof pool === "string" && typeof name === "string" && Number.isInteger(keep) && keep >= 1) requests.push({ pool, volume: name, keep });
+      if (typeof pool === "string" && typeof name === "string" && Number.isInteger(keep) && keep >= 1)
+        requests.push({ pool, volume: name, keep });
     }
   }
   return requests;

@@ -50,7 +50,11 @@ export function decodeRemovalPolicy(value: string | null | undefined, where: str
   if (value === null || value === undefined || value === "") return "destroy";
   const policy = value.trim().toLowerCase();
   if ((REMOVAL_POLICY_NAMES as readonly string[]).includes(policy)) return policy as RemovalPolicyName;
-  throw new Error(`${where} is ${JSON.stringify(value)}, which is not a removal policy; use one of ${REMOVAL_POLICY_NAMES.join(", ")}.`);
+  throw new Error(
+    `${where} is ${JSON.stringify(value)}, which is not a removal policy; use one of ${REMOVAL_POLICY_NAMES.join(
+      ", ",
+    )}.`,
+  );
 }
 
 /**
@@ -61,7 +65,8 @@ export function decodeRemovalPolicy(value: string | null | undefined, where: str
  */
 export function encodeIncusRemovalPolicy(policy: RemovalPolicy): { [key: string]: string } {
   if (policy === RemovalPolicy.PROTECT) return { [PROTECT_CONFIG_KEY]: "true" };
-  if (policy === RemovalPolicy.RETAIN || policy === RemovalPolicy.SNAPSHOT) return { [REMOVAL_POLICY_CONFIG_KEY]: policy };
+  if (policy === RemovalPolicy.RETAIN || policy === RemovalPolicy.SNAPSHOT)
+    return { [REMOVAL_POLICY_CONFIG_KEY]: policy };
   return {};
 }
 

@@ -2,7 +2,10 @@
 
 /** UTC time as `yyyymmddThhmmssZ`: sorts by time, valid in Incus and libvirt object names. */
 export function utcStamp(at: Date = new Date()): string {
-  return at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 /** A regular expression source matching one utcStamp. */

@@ -18,7 +18,13 @@ const ESCAPED: { readonly [context in XmlEscapeContext]: RegExp } = {
   any: /[&<>"']/g,
 };
 
-const ENTITY: { readonly [char: string]: string } = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const ENTITY: { readonly [char: string]: string } = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 const CHAR: { readonly [name: string]: string } = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 /** `text` with the characters `context` requires replaced by their predefined entities. */
@@ -68,7 +74,11 @@ export function parseXmlOrdered(xml: string): unknown[] {
  * URI decides, not the prefix: another tool (or `virsh metadata --key`) may have written the element with a
  * different prefix or as the default namespace. Returns each match with the prefix it was written with.
  */
-export function namespacedChildren(parent: XmlNode | undefined, localName: string, namespace: string): { node: XmlNode; prefix: string }[] {
+export function namespacedChildren(
+  parent: XmlNode | undefined,
+  localName: string,
+  namespace: string,
+): { node: XmlNode; prefix: string }[] {
   const found: { node: XmlNode; prefix: string }[] = [];
   if (typeof parent !== "object" || parent === null) return found;
   for (const [key, value] of Object.entries(parent)) {

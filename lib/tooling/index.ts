@@ -43,7 +43,14 @@ export { buildStackGraph, renderMermaid, renderDot, renderSvg, renderHtml } from
 export type { StackGraph, GraphNode, GraphEdge, GraphNodeKind, GraphEdgeKind, GraphDependencies } from "./graph";
 
 export { buildDriftReport, renderDriftText, renderDriftMarkdown, locateDriftStack, refreshOnlyPlan } from "./drift";
-export type { DriftDependencies, DriftReport, DriftFinding, DriftChange, RuntimeChange, RefreshPlanJson } from "./drift";
+export type {
+  DriftDependencies,
+  DriftReport,
+  DriftFinding,
+  DriftChange,
+  RuntimeChange,
+  RefreshPlanJson,
+} from "./drift";
 
 export { runDoctor, renderChecks } from "./doctor";
 export type { CheckResult, CheckStatus, DoctorOptions, DoctorProbes } from "./doctor";

@@ -20,8 +20,18 @@ interface ProviderSource {
 
 function providerSources(): ProviderSource[] {
   return [
-    { name: "incus", folder: "lib/provider/incus", schema: incusProvider.schema, resources: resourcesOf(incusProvider.resources) },
-    { name: "libvirt", folder: "lib/provider/libvirt", schema: libvirtProvider.schema, resources: resourcesOf(libvirtProvider.resources) },
+    {
+      name: "incus",
+      folder: "lib/provider/incus",
+      schema: incusProvider.schema,
+      resources: resourcesOf(incusProvider.resources),
+    },
+    {
+      name: "libvirt",
+      folder: "lib/provider/libvirt",
+      schema: libvirtProvider.schema,
+      resources: resourcesOf(libvirtProvider.resources),
+    },
   ];
 }
 
@@ -35,7 +45,8 @@ function header(what: string, folder: string): string {
 }
 
 /** Resource files say where the attributes the configuration cannot set went. */
-const RESOURCE_NOTE = "// Attributes only the provider sets are not part of the configuration; they are read through the getters.";
+const RESOURCE_NOTE =
+  "// Attributes only the provider sets are not part of the configuration; they are read through the getters.";
 
 /** "incus_storage_volume" → "storage-volume" (the file name under the provider's folder). */
 function fileName(provider: string, resourceType: string): string {
@@ -54,17 +65,29 @@ export function generateBindings(): Map<string, string> {
   const reexports: string[] = [];
   for (const provider of providerSources()) {
     const config = providerBinding(provider.name, provider.schema);
-    files.set(`${GENERATED_DIR}/${provider.name}/provider.ts`, renderProvider(config, header(`provider "${provider.name}"`, provider.folder)));
+    files.set(
+      `${GENERATED_DIR}/${provider.name}/provider.ts`,
+      renderProvider(config, header(`provider "${provider.name}"`, provider.folder)),
+    );
     reexports.push(`export * from "./${provider.name}/provider";`);
     index.push(`import { ${config.specName} } from "./${provider.name}/provider";`);
     providerSpecs.push(`  ${provider.name}: ${config.specName},`);
     for (const resource of [...provider.resources].sort((a, b) => a.typeName.localeCompare(b.typeName))) {
       if (!resource.typeName.startsWith(`${provider.name}_`)) {
-        throw new Error(`${resource.typeName}: a resource type of provider ${provider.name} must start with "${provider.name}_"`);
+        throw new Error(
+          `${resource.typeName}: a resource type of provider ${provider.name} must start with "${provider.name}_"`,
+        );
       }
       const binding = resourceBinding(provider.name, resource.typeName, resource.schema);
       const file = `${provider.name}/${fileName(provider.name, resource.typeName)}`;
-      files.set(`${GENERATED_DIR}/${file}.ts`, renderResource(binding, resource.schema.description, `${header(resource.typeName, provider.folder)}\n${RESOURCE_NOTE}`));
+      files.set(
+        `${GENERATED_DIR}/${file}.ts`,
+        renderResource(
+          binding,
+          resource.schema.description,
+          `${header(resource.typeName, provider.folder)}\n${RESOURCE_NOTE}`,
+        ),
+      );
       reexports.push(`export * from "./${file}";`);
       index.push(`import { ${binding.specName} } from "./${file}";`);
       resourceSpecs.push(`  ${resource.typeName}: ${binding.specName},`);

@@ -30,7 +30,12 @@ export interface GetterModel {
 }
 
 /** An AttributeSpec as data: "value" | "map" | { object | list | mapOf: SpecModel }. */
-export type KindModel = "value" | "map" | { readonly object: SpecModel } | { readonly list: SpecModel } | { readonly mapOf: SpecModel };
+export type KindModel =
+  | "value"
+  | "map"
+  | { readonly object: SpecModel }
+  | { readonly list: SpecModel }
+  | { readonly mapOf: SpecModel };
 export type SpecModel = { readonly [terraformName: string]: KindModel };
 
 export interface BindingModel {
@@ -46,7 +51,15 @@ export interface BindingModel {
 }
 
 /** Config names cdktf already gives a meaning: a top-level attribute of that name could not be set. */
-const RESOURCE_META_ARGUMENTS: ReadonlySet<string> = new Set(["dependsOn", "count", "provider", "lifecycle", "forEach", "provisioners", "connection"]);
+const RESOURCE_META_ARGUMENTS: ReadonlySet<string> = new Set([
+  "dependsOn",
+  "count",
+  "provider",
+  "lifecycle",
+  "forEach",
+  "provisioners",
+  "connection",
+]);
 const PROVIDER_META_ARGUMENTS: ReadonlySet<string> = new Set(["alias"]);
 const NONE: ReadonlySet<string> = new Set();
 
@@ -75,7 +88,11 @@ export function resourceBinding(providerName: string, resourceType: string, sche
   const base = pascalCase(resourceType);
   const interfaces: InterfaceModel[] = [];
   const spec = objectModel(
-    { name: `${base}Config`, doc: describe(schema.description, `Configuration of a ${resourceType} resource.`), extends: ["TerraformMetaArguments"] },
+    {
+      name: `${base}Config`,
+      doc: describe(schema.description, `Configuration of a ${resourceType} resource.`),
+      extends: ["TerraformMetaArguments"],
+    },
     base,
     resourceType,
     schema,
@@ -98,7 +115,11 @@ export function providerBinding(providerName: string, schema: Schema): BindingMo
   const base = `${pascalCase(providerName)}Provider`;
   const interfaces: InterfaceModel[] = [];
   const spec = objectModel(
-    { name: `${base}Config`, doc: describe(schema.description, `Configuration of the ${providerName} provider.`), extends: [] },
+    {
+      name: `${base}Config`,
+      doc: describe(schema.description, `Configuration of the ${providerName} provider.`),
+      extends: [],
+    },
     base,
     `provider ${providerName}`,
     schema,
@@ -108,9 +129,25 @@ export function providerBinding(providerName: string, schema: Schema): BindingMo
   const config = interfaces[0];
   interfaces[0] = {
     ...config,
-    fields: [...config.fields, { name: "alias", type: "string", optional: true, doc: ["Names this configuration for resources that choose it (a Terraform meta-argument)."] }],
+    fields: [
+      ...config.fields,
+      {
+        name: "alias",
+        type: "string",
+        optional: true,
+        doc: ["Names this configuration for resources that choose it (a Terraform meta-argument)."],
+      },
+    ],
   };
-  return { terraformName: providerName, providerName, interfaces, configName: config.name, specName: `${providerName.toUpperCase()}_PROVIDER_SPEC`, spec, getters: [] };
+  return {
+    terraformName: providerName,
+    providerName,
+    interfaces,
+    configName: config.name,
+    specName: `${providerName.toUpperCase()}_PROVIDER_SPEC`,
+    spec,
+    getters: [],
+  };
 }
 
 interface ObjectSchema {
@@ -137,7 +174,9 @@ function objectModel(
   const add = (terraformName: string, field: Omit<FieldModel, "name">, kind: KindModel): void => {
     const name = camelCase(terraformName);
     if (reserved.has(name)) {
-      throw new Error(`${where}.${terraformName}: "${name}" is a Terraform meta-argument in cdktf; the binding could not set it`);
+      throw new Error(
+        `${where}.${terraformName}: "${name}" is a Terraform meta-argument in cdktf; the binding could not set it`,
+      );
     }
     fields.push({ name, ...field });
     spec[terraformName] = kind;
@@ -150,9 +189,17 @@ function objectModel(
       const { nesting, attributes } = attribute.nested;
       const element = `${namePrefix}${pascalCase(nesting === "single" || nesting === "map" ? name : singular(name))}`;
       const elementDoc = describe(attribute.description, `An element of ${where}.${name}.`);
-      const inner = objectModel({ name: `${element}Config`, doc: elementDoc, extends: [] }, element, `${where}.${name}`, { attributes }, out, NONE);
+      const inner = objectModel(
+        { name: `${element}Config`, doc: elementDoc, extends: [] },
+        element,
+        `${where}.${name}`,
+        { attributes },
+        out,
+        NONE,
+      );
       if (nesting === "single") add(name, { type: `${element}Config`, optional, doc }, { object: inner });
-      else if (nesting === "map") add(name, { type: `{ readonly [key: string]: ${element}Config }`, optional, doc }, { mapOf: inner });
+      else if (nesting === "map")
+        add(name, { type: `{ readonly [key: string]: ${element}Config }`, optional, doc }, { mapOf: inner });
       else add(name, { type: `${element}Config[]`, optional, doc }, { list: inner });
     } else {
       const typed = typedModel(attribute.type, `${namePrefix}${pascalCase(name)}`, `${where}.${name}`, out);
@@ -162,7 +209,14 @@ function objectModel(
   for (const [name, block] of Object.entries(object.blocks ?? {})) {
     const element = `${namePrefix}${pascalCase(block.nesting === "single" ? name : singular(name))}`;
     const elementDoc = describe(block.description, `One ${name} block of ${where}.`);
-    const inner = objectModel({ name: `${element}Config`, doc: elementDoc, extends: [] }, element, `${where}.${name}`, block, out, NONE);
+    const inner = objectModel(
+      { name: `${element}Config`, doc: elementDoc, extends: [] },
+      element,
+      `${where}.${name}`,
+      block,
+      out,
+      NONE,
+    );
     const optional = !(block.minItems && block.minItems > 0);
     const doc = describe(block.description);
     if (block.nesting === "single") add(name, { type: `${element}Config`, optional, doc }, { object: inner });
@@ -173,16 +227,31 @@ function objectModel(
 }
 
 /** The TypeScript type and spec kind of an attribute of a plain cty type. */
-function typedModel(type: CtyType, name: string, where: string, out: InterfaceModel[]): { type: string; kind: KindModel } {
+function typedModel(
+  type: CtyType,
+  name: string,
+  where: string,
+  out: InterfaceModel[],
+): { type: string; kind: KindModel } {
   if (type === "string" || type === "number") return { type, kind: "value" };
   if (type === "bool") return { type: "boolean", kind: "value" };
   if (type === "dynamic") return { type: "unknown", kind: "value" };
   if (type[0] === "object") {
     const optional = type[2] ?? [];
     const attributes = Object.fromEntries(
-      Object.entries(type[1]).map(([key, t]) => [key, optional.includes(key) ? { type: t, optional: true } : { type: t, required: true }]),
+      Object.entries(type[1]).map(([key, t]) => [
+        key,
+        optional.includes(key) ? { type: t, optional: true } : { type: t, required: true },
+      ]),
     );
-    const spec = objectModel({ name: `${name}Config`, doc: [`An element of ${where}.`], extends: [] }, name, where, { attributes }, out, NONE);
+    const spec = objectModel(
+      { name: `${name}Config`, doc: [`An element of ${where}.`], extends: [] },
+      name,
+      where,
+      { attributes },
+      out,
+      NONE,
+    );
     return { type: `${name}Config`, kind: { object: spec } };
   }
   if (type[0] === "tuple") throw new Error(`${where}: tuple types are not supported by the bindings`);
@@ -193,7 +262,8 @@ function typedModel(type: CtyType, name: string, where: string, out: InterfaceMo
     return { type: `${element.type}[]`, kind: "value" };
   }
   if (!("object" in element.kind)) throw new Error(`${where}: collections of collections of objects are not supported`);
-  if (shape === "map") return { type: `{ readonly [key: string]: ${element.type} }`, kind: { mapOf: element.kind.object } };
+  if (shape === "map")
+    return { type: `{ readonly [key: string]: ${element.type} }`, kind: { mapOf: element.kind.object } };
   return { type: `${element.type}[]`, kind: { list: element.kind.object } };
 }
 
@@ -205,12 +275,28 @@ function typedModel(type: CtyType, name: string, where: string, out: InterfaceMo
 function getters(providerName: string, resourceType: string, schema: Schema): GetterModel[] {
   const out: GetterModel[] = [];
   for (const [name, attribute] of Object.entries(schema.attributes)) {
-    const type = attribute.type === "string" ? "string" : attribute.type === "number" ? "number" : attribute.type === "bool" ? "boolean" : undefined;
+    const type =
+      attribute.type === "string"
+        ? "string"
+        : attribute.type === "number"
+        ? "number"
+        : attribute.type === "bool"
+        ? "boolean"
+        : undefined;
     if (type === undefined) continue;
     const readOnly = isReadOnly(attribute);
     const getter =
-      name === "id" ? `${camelCase(resourceType.slice(providerName.length + 1))}Id` : readOnly ? camelCase(name) : `${camelCase(name)}Ref`;
-    out.push({ name: getter, terraformName: name, type, doc: describe(attribute.description, readOnly ? "Set by the provider." : undefined) });
+      name === "id"
+        ? `${camelCase(resourceType.slice(providerName.length + 1))}Id`
+        : readOnly
+        ? camelCase(name)
+        : `${camelCase(name)}Ref`;
+    out.push({
+      name: getter,
+      terraformName: name,
+      type,
+      doc: describe(attribute.description, readOnly ? "Set by the provider." : undefined),
+    });
   }
   return out;
 }
@@ -225,6 +311,7 @@ function describe(description?: string, fallback?: string, note?: string): strin
 /** "@default <value>" for a scalar default; collection defaults are described well enough by their attribute. */
 function defaultText(attribute: Attribute): string | undefined {
   const value: unknown = attribute.default;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return `@default ${JSON.stringify(value)}`;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return `@default ${JSON.stringify(value)}`;
   return undefined;
 }

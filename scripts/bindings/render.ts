@@ -9,12 +9,17 @@ const WIDTH = 118;
 export function renderResource(binding: BindingModel, schemaDescription: string | undefined, header: string): string {
   const className = `${pascalCase(binding.terraformName)}Resource`;
   const imports = [
-    `import type { ${binding.getters.some((g) => g.type === "boolean") ? "IResolvable, " : ""}TerraformMetaArguments } from "cdktf";`,
+    `import type { ${
+      binding.getters.some((g) => g.type === "boolean") ? "IResolvable, " : ""
+    }TerraformMetaArguments } from "cdktf";`,
     `import type { Construct } from "constructs";`,
     `import type { AttributeSpec } from "../../attributes";`,
     `import { SpecResource } from "../../spec-resource";`,
   ];
-  const classDoc = docLines(schemaDescription ? schemaDescription.split("\n") : [`The ${binding.terraformName} resource.`], "");
+  const classDoc = docLines(
+    schemaDescription ? schemaDescription.split("\n") : [`The ${binding.terraformName} resource.`],
+    "",
+  );
   const body = [
     `  public static readonly tfResourceType = ${JSON.stringify(binding.terraformName)};`,
     "",
@@ -22,7 +27,9 @@ export function renderResource(binding: BindingModel, schemaDescription: string 
     "    super(",
     "      scope,",
     "      id,",
-    `      { type: ${JSON.stringify(binding.terraformName)}, providerName: ${JSON.stringify(binding.providerName)}, spec: ${binding.specName} },`,
+    `      { type: ${JSON.stringify(binding.terraformName)}, providerName: ${JSON.stringify(
+      binding.providerName,
+    )}, spec: ${binding.specName} },`,
     "      config,",
     "    );",
     "  }",
@@ -56,7 +63,9 @@ export function renderProvider(binding: BindingModel, header: string): string {
 }
 
 function renderInterface(model: InterfaceModel): string[] {
-  const head = `export interface ${model.name}${model.extends.length > 0 ? ` extends ${model.extends.join(", ")}` : ""} {`;
+  const head = `export interface ${model.name}${
+    model.extends.length > 0 ? ` extends ${model.extends.join(", ")}` : ""
+  } {`;
   return [...docLines(model.doc, ""), head, ...model.fields.flatMap(renderField), "}"];
 }
 
@@ -69,8 +78,8 @@ function renderGetter(getter: GetterModel): string[] {
     getter.type === "string"
       ? `this.attribute(${JSON.stringify(getter.terraformName)})`
       : getter.type === "number"
-        ? `this.getNumberAttribute(${JSON.stringify(getter.terraformName)})`
-        : `this.getBooleanAttribute(${JSON.stringify(getter.terraformName)})`;
+      ? `this.getNumberAttribute(${JSON.stringify(getter.terraformName)})`
+      : `this.getBooleanAttribute(${JSON.stringify(getter.terraformName)})`;
   const type = getter.type === "boolean" ? "IResolvable" : getter.type;
   return [...docLines(getter.doc, "  "), `  public get ${getter.name}(): ${type} {`, `    return ${read};`, "  }"];
 }

@@ -44,13 +44,17 @@ const commands = {
     if (!block) fail(`expected a \`\`\`ts block in the "## In code" section of ${readme}; there is none`);
     let code = block[1];
     const importLine = /^import \{([^}]*)\} from "cdktf";.*$/m;
-    if (!importLine.test(code)) fail(`expected the README example to import from "cdktf"; it starts:\n${code.slice(0, 300)}`);
+    if (!importLine.test(code))
+      fail(`expected the README example to import from "cdktf"; it starts:\n${code.slice(0, 300)}`);
     code = code.replace(importLine, `import {$1} from "${framework}";`);
     const stackLine = /new TerraformStack\(app, "lab"\)/;
-    if (!stackLine.test(code)) fail(`expected the README example to create \`new TerraformStack(app, "lab")\`; it does not:\n${code}`);
+    if (!stackLine.test(code))
+      fail(`expected the README example to create \`new TerraformStack(app, "lab")\`; it does not:\n${code}`);
     code = code.replace(stackLine, `new TerraformStack(app, "${stackId}")`);
     if (!/new Volume\(stack, "pgdata", \{ pool, size: "10GiB" \}\)/.test(code)) {
-      fail(`expected the README example to declare \`new Volume(stack, "pgdata", { pool, size: "10GiB" })\` (the test lifts its protection to remove it); it does not:\n${code}`);
+      fail(
+        `expected the README example to declare \`new Volume(stack, "pgdata", { pool, size: "10GiB" })\` (the test lifts its protection to remove it); it does not:\n${code}`,
+      );
     }
     writeFileSync(out, code);
     process.stdout.write(code);
@@ -61,31 +65,48 @@ const commands = {
   unprotect(mainTs) {
     const code = readFileSync(mainTs, "utf8");
     const from = /new Volume\(stack, "pgdata", \{ pool, size: "10GiB"(, lifecycle: VolumeLifecycle\.PERSISTENT)? \}\)/;
-    if (!from.test(code)) fail(`expected ${mainTs} to declare \`new Volume(stack, "pgdata", { pool, size: "10GiB" })\`; it does not`);
+    if (!from.test(code))
+      fail(`expected ${mainTs} to declare \`new Volume(stack, "pgdata", { pool, size: "10GiB" })\`; it does not`);
     writeFileSync(mainTs, code.replace(from, 'new Volume(stack, "pgdata", { pool, size: "10GiB"$1, protect: false })'));
   },
 
   // What init's README says the deploy after \`protect: false\` does to db (rebuilt or updated in place) must be
   // what \`cdktf-virt explain --json\` says of that plan; and the volume keeps its data either way.
   "readme-agrees-with-explain"(readme, explainLog) {
-    const section = readFileSync(readme, "utf8").split(/^## Data is protected$/m)[1]?.split(/^## /m)[0];
+    const section = readFileSync(readme, "utf8")
+      .split(/^## Data is protected$/m)[1]
+      ?.split(/^## /m)[0];
     if (!section) fail(`expected a "## Data is protected" section in ${readme}; there is none`);
     const saysRebuilt = /rebuilds `db`/.test(section);
     const saysInPlace = /`db` is not rebuilt/.test(section);
-    if (saysRebuilt === saysInPlace) fail(`expected the README to say either "rebuilds \`db\`" or "\`db\` is not rebuilt" after protect: false; it says:\n${section}`);
+    if (saysRebuilt === saysInPlace)
+      fail(
+        `expected the README to say either "rebuilds \`db\`" or "\`db\` is not rebuilt" after protect: false; it says:\n${section}`,
+      );
     const log = readFileSync(explainLog, "utf8");
     const start = log.search(/^\{$/m);
     if (start < 0) fail(`expected explain's JSON report in ${explainLog}; it has:\n${log.slice(0, 2000)}`);
     const report = JSON.parse(log.slice(start));
     const db = report.instances.find((i) => /(^|[-_.])db$/.test(i.name) || /(^|[-_.])db(_|$)/.test(i.address));
-    if (!db) fail(`expected explain to report the instance db; it reports: ${report.instances.map((i) => i.address).join(", ") || "no instance"}`);
+    if (!db)
+      fail(
+        `expected explain to report the instance db; it reports: ${
+          report.instances.map((i) => i.address).join(", ") || "no instance"
+        }`,
+      );
     const replaced = db.action === "replace" || db.action === "delete";
     if (replaced !== saysRebuilt) {
-      fail(`the README says the deploy after protect: false ${saysRebuilt ? "rebuilds" : "does not rebuild"} db; explain says db's action is "${db.action}"`);
+      fail(
+        `the README says the deploy after protect: false ${
+          saysRebuilt ? "rebuilds" : "does not rebuild"
+        } db; explain says db's action is "${db.action}"`,
+      );
     }
-    if (report.summary.volumesLosingData !== 0) fail(`expected no volume to lose data; explain counts ${report.summary.volumesLosingData}`);
+    if (report.summary.volumesLosingData !== 0)
+      fail(`expected no volume to lose data; explain counts ${report.summary.volumesLosingData}`);
     const pgdata = report.volumes.find((v) => /pgdata/.test(v.name) || /pgdata/.test(v.address));
-    if (!pgdata || !["update", "no-op"].includes(pgdata.action)) fail(`expected pgdata to be updated in place; explain says ${JSON.stringify(pgdata && pgdata.action)}`);
+    if (!pgdata || !["update", "no-op"].includes(pgdata.action))
+      fail(`expected pgdata to be updated in place; explain says ${JSON.stringify(pgdata && pgdata.action)}`);
     console.log(`README and explain agree: db ${db.action}, pgdata ${pgdata.action}, no data lost`);
   },
 
@@ -98,11 +119,13 @@ const commands = {
       if (!type.startsWith("incus_")) continue;
       for (const [name, body] of Object.entries(byName)) {
         count++;
-        if (typeof body.name !== "string" || !body.name.startsWith(`${stackId}-`)) bad.push(`${type}.${name} is named ${JSON.stringify(body.name)}`);
+        if (typeof body.name !== "string" || !body.name.startsWith(`${stackId}-`))
+          bad.push(`${type}.${name} is named ${JSON.stringify(body.name)}`);
       }
     }
     if (count === 0) fail(`expected incus_* resources in ${file}; there are none`);
-    if (bad.length > 0) fail(`expected every Incus object name to start with "${stackId}-", but:\n  ${bad.join("\n  ")}`);
+    if (bad.length > 0)
+      fail(`expected every Incus object name to start with "${stackId}-", but:\n  ${bad.join("\n  ")}`);
     console.log(`${count} Incus objects, all named "${stackId}-…"`);
   },
 
@@ -112,7 +135,11 @@ const commands = {
     const instances = resources.filter((r) => r.type === "incus_instance");
     const volumes = resources.filter((r) => r.type === "incus_storage_volume");
     if (instances.length === 0 || volumes.length === 0) {
-      fail(`expected the state to hold instances and volumes; it holds: ${resources.map((r) => r.address).join(", ") || "nothing"}`);
+      fail(
+        `expected the state to hold instances and volumes; it holds: ${
+          resources.map((r) => r.address).join(", ") || "nothing"
+        }`,
+      );
     }
     const problems = [];
     for (const r of instances) {
@@ -142,7 +169,14 @@ const commands = {
     const clis = new Set(["cdktf-cli", "cdktn-cli"]);
     let tree;
     try {
-      tree = JSON.parse(execFileSync("npm", ["ls", "--all", "--json", "--long"], { cwd: appDir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 }));
+      tree = JSON.parse(
+        execFileSync("npm", ["ls", "--all", "--json", "--long"], {
+          cwd: appDir,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+          maxBuffer: 1 << 28,
+        }),
+      );
     } catch (err) {
       const problems = (() => {
         try {
@@ -151,7 +185,11 @@ const commands = {
           return [String(err.stderr || err.message).trim()];
         }
       })();
-      fail(`expected \`npm ls --all\` to report a valid tree in ${appDir}; it exits ${err.status} with: ${problems.slice(0, 8).join(" / ")}`);
+      fail(
+        `expected \`npm ls --all\` to report a valid tree in ${appDir}; it exits ${err.status} with: ${problems
+          .slice(0, 8)
+          .join(" / ")}`,
+      );
     }
     const seen = new Map(); // name -> { app: Map<path, version>, cli: Map<path, version> }
     const walk = (node, top) => {
@@ -166,12 +204,18 @@ const commands = {
       }
     };
     walk(tree, undefined);
-    const show = (paths) => [...paths].map(([p, v]) => `${v} (${p.startsWith(appDir) ? p.slice(appDir.length + 1) : p})`).join(", ");
+    const show = (paths) =>
+      [...paths].map(([p, v]) => `${v} (${p.startsWith(appDir) ? p.slice(appDir.length + 1) : p})`).join(", ");
     const problems = [];
     for (const name of [framework, "constructs"]) {
       const { app, cli } = seen.get(name) ?? { app: new Map(), cli: new Map() };
       for (const p of app.keys()) cli.delete(p);
-      if (app.size !== 1) problems.push(`expected exactly one copy of ${name} for the app, cdktf-virt and ${framework}; found ${app.size}: ${show(app) || "none"}`);
+      if (app.size !== 1)
+        problems.push(
+          `expected exactly one copy of ${name} for the app, cdktf-virt and ${framework}; found ${app.size}: ${
+            show(app) || "none"
+          }`,
+        );
       console.log(`${name}: ${show(app)}${cli.size ? `; pinned by the CLI only: ${show(cli)}` : ""}`);
     }
     if (seen.has(other)) {
@@ -198,7 +242,12 @@ const commands = {
         problems.push(`expected ${name} to resolve from the app and from cdktf-virt: ${err.message.split("\n")[0]}`);
         continue;
       }
-      if (loaded.size !== 1) problems.push(`expected the app, cdktf-virt${name === "constructs" ? ` and ${framework}` : ""} to load one ${name}; they load: ${[...loaded].join(", ")}`);
+      if (loaded.size !== 1)
+        problems.push(
+          `expected the app, cdktf-virt${
+            name === "constructs" ? ` and ${framework}` : ""
+          } to load one ${name}; they load: ${[...loaded].join(", ")}`,
+        );
     }
     if (problems.length > 0) fail(problems.join("\n"));
   },
@@ -207,7 +256,14 @@ const commands = {
   // app's framework (a cdktn app through the tsconfig "paths" mapping): the L1 bindings must be TerraformResources
   // of that framework, not `any`. Writes entry-points.ts and tsconfig.entry-points.json (tsconfig.json + that file).
   "entry-points"(appDir, framework) {
-    const entries = ["cdktf-virt", "cdktf-virt/bindings", "cdktf-virt/lifecycle", "cdktf-virt/incus", "cdktf-virt/libvirt", "cdktf-virt/tooling"];
+    const entries = [
+      "cdktf-virt",
+      "cdktf-virt/bindings",
+      "cdktf-virt/lifecycle",
+      "cdktf-virt/incus",
+      "cdktf-virt/libvirt",
+      "cdktf-virt/tooling",
+    ];
     const fromApp = createRequire(join(appDir, "package.json"));
     const problems = [];
     for (const entry of entries) {
@@ -236,7 +292,10 @@ export const lifecycle: VolumeLifecycle = VolumeLifecycle.PERSISTENT;
 export type Modules = [typeof incus, typeof libvirt, typeof tooling, Instance];
 `,
     );
-    writeFileSync(join(appDir, "tsconfig.entry-points.json"), JSON.stringify({ extends: "./tsconfig.json", include: ["main.ts", "entry-points.ts"] }, null, 2) + "\n");
+    writeFileSync(
+      join(appDir, "tsconfig.entry-points.json"),
+      JSON.stringify({ extends: "./tsconfig.json", include: ["main.ts", "entry-points.ts"] }, null, 2) + "\n",
+    );
     console.log(`${entries.length} entry points load; entry-points.ts written for tsc`);
   },
 
@@ -245,24 +304,39 @@ export type Modules = [typeof incus, typeof libvirt, typeof tooling, Instance];
     const strip = (value) => {
       if (Array.isArray(value)) return value.map(strip);
       if (value && typeof value === "object") {
-        return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "//").map(([k, v]) => [k, strip(v)]));
+        return Object.fromEntries(
+          Object.entries(value)
+            .filter(([k]) => k !== "//")
+            .map(([k, v]) => [k, strip(v)]),
+        );
       }
       return value;
     };
-    const addresses = (doc) => Object.entries(doc.resource || {}).flatMap(([type, byName]) => Object.keys(byName).map((n) => `${type}.${n}`)).sort();
+    const addresses = (doc) =>
+      Object.entries(doc.resource || {})
+        .flatMap(([type, byName]) => Object.keys(byName).map((n) => `${type}.${n}`))
+        .sort();
     const before = strip(readJson(beforeFile));
     const after = strip(readJson(afterFile));
     const a = addresses(before);
     const b = addresses(after);
     if (JSON.stringify(a) !== JSON.stringify(b)) {
-      fail(`expected the same resource addresses after the migration.\n  before: ${a.join(", ")}\n  after:  ${b.join(", ")}`);
+      fail(
+        `expected the same resource addresses after the migration.\n  before: ${a.join(", ")}\n  after:  ${b.join(
+          ", ",
+        )}`,
+      );
     }
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       const diff = [];
       for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
         if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) diff.push(key);
       }
-      fail(`expected the same Terraform configuration after the migration (metadata aside); these top-level blocks differ: ${diff.join(", ")}`);
+      fail(
+        `expected the same Terraform configuration after the migration (metadata aside); these top-level blocks differ: ${diff.join(
+          ", ",
+        )}`,
+      );
     }
     console.log(`same configuration: ${a.length} resources (${a.join(", ")})`);
   },
@@ -270,8 +344,10 @@ export type Modules = [typeof incus, typeof libvirt, typeof tooling, Instance];
   // Objects on the host that belong to this stack: the name starts with "<id>-" or the ownership marker names the
   // stack. One line each, in deletion order: "instance PROJECT NAME", "volume PROJECT POOL NAME", "pool NAME".
   leftovers(stackId) {
-    if (!/^cdktf-virt-consumer-[0-9a-f]{6,}$/.test(stackId)) fail(`refusing to look for objects of "${stackId}": not a consumer test id`);
-    const ours = (name, config) => name.startsWith(`${stackId}-`) || String((config || {})["user.cdktf-virt.owner"] || "").startsWith(`${stackId}/`);
+    if (!/^cdktf-virt-consumer-[0-9a-f]{6,}$/.test(stackId))
+      fail(`refusing to look for objects of "${stackId}": not a consumer test id`);
+    const ours = (name, config) =>
+      name.startsWith(`${stackId}-`) || String((config || {})["user.cdktf-virt.owner"] || "").startsWith(`${stackId}/`);
     const lines = [];
     for (const i of incusQuery("/1.0/instances?recursion=1&all-projects=true") || []) {
       if (ours(i.name, i.config)) lines.push(`instance ${i.project} ${i.name}`);
@@ -279,7 +355,8 @@ export type Modules = [typeof incus, typeof libvirt, typeof tooling, Instance];
     const pools = incusQuery("/1.0/storage-pools?recursion=1") || [];
     for (const pool of pools) {
       for (const v of incusQuery(`/1.0/storage-pools/${pool.name}/volumes?recursion=1&all-projects=true`) || []) {
-        if (v.type === "custom" && ours(v.name, v.config)) lines.push(`volume ${v.project || "default"} ${pool.name} ${v.name}`);
+        if (v.type === "custom" && ours(v.name, v.config))
+          lines.push(`volume ${v.project || "default"} ${pool.name} ${v.name}`);
       }
     }
     for (const pool of pools) if (ours(pool.name, pool.config)) lines.push(`pool ${pool.name}`);
@@ -288,7 +365,8 @@ export type Modules = [typeof incus, typeof libvirt, typeof tooling, Instance];
 };
 
 const [command, ...args] = process.argv.slice(2);
-if (!commands[command]) fail(`unknown subcommand ${JSON.stringify(command)}; one of: ${Object.keys(commands).join(", ")}`);
+if (!commands[command])
+  fail(`unknown subcommand ${JSON.stringify(command)}; one of: ${Object.keys(commands).join(", ")}`);
 try {
   commands[command](...args);
 } catch (err) {

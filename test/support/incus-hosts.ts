@@ -28,7 +28,8 @@ const SETUP_HINT = "run `bash scripts/setup-incus-hosts.sh` (as root; scripts/se
 
 /** What setup-incus-hosts.sh wrote; throws with the command to run when it never ran. */
 export function hostsFile(): HostsFile {
-  if (!existsSync(HOSTS_FILE)) throw new Error(`${HOSTS_FILE} is missing: the second Incus host and the cluster are not set up; ${SETUP_HINT}.`);
+  if (!existsSync(HOSTS_FILE))
+    throw new Error(`${HOSTS_FILE} is missing: the second Incus host and the cluster are not set up; ${SETUP_HINT}.`);
   return JSON.parse(readFileSync(HOSTS_FILE, "utf8")) as HostsFile;
 }
 
@@ -56,7 +57,10 @@ export async function requireHttpsHost(client: IncusClient, what: string): Promi
   } catch (err) {
     throw new Error(`${what} is not reachable at ${client.endpoint}: ${(err as Error).message}\n${SETUP_HINT}.`);
   }
-  if (auth !== "trusted") throw new Error(`${what} at ${client.endpoint} does not trust the tests' client certificate (auth: ${auth}); ${SETUP_HINT}.`);
+  if (auth !== "trusted")
+    throw new Error(
+      `${what} at ${client.endpoint} does not trust the tests' client certificate (auth: ${auth}); ${SETUP_HINT}.`,
+    );
   if (!(await client.storagePools.find(pool))) throw new Error(`${what} has no storage pool "${pool}"; ${SETUP_HINT}.`);
   try {
     await client.images.getAlias(image);
@@ -74,8 +78,14 @@ export function hostDaemon(action: "stop" | "start", name: string): void {
 /** The incus command-line client with the tests' configuration directory (remotes b and cluster), e.g. for tokens. */
 export function incusCli(args: readonly string[]): string {
   try {
-    return execFileSync("incus", args, { encoding: "utf8", env: { ...process.env, INCUS_CONF: hostsFile().configDir }, stdio: ["ignore", "pipe", "pipe"] });
+    return execFileSync("incus", args, {
+      encoding: "utf8",
+      env: { ...process.env, INCUS_CONF: hostsFile().configDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   } catch (err) {
-    throw new Error(`incus ${args.join(" ")} failed: ${String((err as { stderr?: unknown }).stderr ?? (err as Error).message)}`);
+    throw new Error(
+      `incus ${args.join(" ")} failed: ${String((err as { stderr?: unknown }).stderr ?? (err as Error).message)}`,
+    );
   }
 }

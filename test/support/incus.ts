@@ -47,11 +47,16 @@ export async function requireIncus(client: IncusClient, options: PrecheckOptions
     server = (await client.server.get({ timeoutMs: 10_000 })).value;
   } catch (err) {
     throw new Error(
-      `Incus is not reachable at ${client.endpoint} (socket resolved from INCUS_SOCKET/INCUS_DIR: ${resolveSocketPath()}): ${(err as Error).message}\n` +
+      `Incus is not reachable at ${
+        client.endpoint
+      } (socket resolved from INCUS_SOCKET/INCUS_DIR: ${resolveSocketPath()}): ${(err as Error).message}\n` +
         `These integration tests need a running incusd: ${SETUP_HINT}.`,
     );
   }
-  if (server.auth !== "trusted") throw new Error(`Incus at ${client.endpoint} does not trust this user (auth: ${server.auth}); run the tests as root or a member of incus-admin.`);
+  if (server.auth !== "trusted")
+    throw new Error(
+      `Incus at ${client.endpoint} does not trust this user (auth: ${server.auth}); run the tests as root or a member of incus-admin.`,
+    );
   if (options.pool !== false && !(await client.storagePools.find(TEST_POOL))) {
     throw new Error(`Incus test storage pool "${TEST_POOL}" is missing: ${SETUP_HINT}.`);
   }

@@ -65,7 +65,8 @@ export async function requireLibvirt(): Promise<LibvirtClient> {
  * one failure does not leave the rest behind.
  */
 export async function cleanupLibvirt(client: LibvirtClient, prefix: string): Promise<void> {
-  if (!prefix.startsWith("t-")) throw new Error(`refusing to clean up with prefix '${prefix}': test prefixes start with "t-"`);
+  if (!prefix.startsWith("t-"))
+    throw new Error(`refusing to clean up with prefix '${prefix}': test prefixes start with "t-"`);
   const problems: string[] = [];
   const attempt = async (what: string, fn: () => Promise<unknown>) => {
     try {
@@ -86,7 +87,9 @@ export async function cleanupLibvirt(client: LibvirtClient, prefix: string): Pro
   for (const pool of [LIBVIRT_TEST_POOL, ...prefixedPools]) {
     const info = await client.pools.find(pool);
     if (!info?.active) continue;
-    const volumes = (await client.volumes.list(pool)).filter((v) => pool !== LIBVIRT_TEST_POOL || v.name.startsWith(prefix));
+    const volumes = (await client.volumes.list(pool)).filter(
+      (v) => pool !== LIBVIRT_TEST_POOL || v.name.startsWith(prefix),
+    );
     // Overlays first: several passes, each deleting the volumes no remaining volume is backed by.
     let remaining = await Promise.all(volumes.map((v) => client.volumes.info(pool, v.name)));
     while (remaining.length > 0) {
@@ -103,9 +106,13 @@ export async function cleanupLibvirt(client: LibvirtClient, prefix: string): Pro
   }
 
   const networks = await client.virsh.run(["net-list", "--all", "--name"]);
-  for (const name of networks.split("\n").map((l) => l.trim()).filter((n) => n.startsWith(prefix))) {
+  for (const name of networks
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((n) => n.startsWith(prefix))) {
     await attempt(`network ${name}`, () => client.networks.delete(name));
   }
 
-  if (problems.length > 0) throw new Error(`libvirt cleanup for ${prefix} left objects behind:\n${problems.join("\n")}`);
+  if (problems.length > 0)
+    throw new Error(`libvirt cleanup for ${prefix} left objects behind:\n${problems.join("\n")}`);
 }

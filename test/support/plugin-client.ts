@@ -79,9 +79,18 @@ export interface GrpcAnswer {
   data: Buffer;
 }
 
-export function grpcCall(session: http2.ClientHttp2Session, path: string, body: Uint8Array = new Uint8Array(0)): Promise<GrpcAnswer> {
+export function grpcCall(
+  session: http2.ClientHttp2Session,
+  path: string,
+  body: Uint8Array = new Uint8Array(0),
+): Promise<GrpcAnswer> {
   return new Promise((resolve, reject) => {
-    const req = session.request({ ":method": "POST", ":path": path, "content-type": "application/grpc", te: "trailers" });
+    const req = session.request({
+      ":method": "POST",
+      ":path": path,
+      "content-type": "application/grpc",
+      te: "trailers",
+    });
     const chunks: Buffer[] = [];
     let headers: http2.IncomingHttpHeaders = {};
     req.on("response", (h) => (headers = h));
@@ -90,7 +99,11 @@ export function grpcCall(session: http2.ClientHttp2Session, path: string, body: 
     req.on("error", reject);
     req.on("end", () => {
       const data = Buffer.concat(chunks);
-      resolve({ status: String(headers["grpc-status"]), message: headers["grpc-message"] as string | undefined, data: data.length ? Buffer.from(readSingleMessage(data) as Uint8Array) : data });
+      resolve({
+        status: String(headers["grpc-status"]),
+        message: headers["grpc-message"] as string | undefined,
+        data: data.length ? Buffer.from(readSingleMessage(data) as Uint8Array) : data,
+      });
     });
     req.end(frameMessage(body));
   });
@@ -101,7 +114,11 @@ export function answers(session: http2.ClientHttp2Session): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     session.on("error", () => resolve(false));
     session.on("close", () => resolve(false));
-    const req = session.request({ ":method": "POST", ":path": "/tfplugin6.Provider/GetMetadata", "content-type": "application/grpc" });
+    const req = session.request({
+      ":method": "POST",
+      ":path": "/tfplugin6.Provider/GetMetadata",
+      "content-type": "application/grpc",
+    });
     req.on("error", () => resolve(false));
     req.on("close", () => resolve(false));
     req.on("response", () => resolve(true));

@@ -13,7 +13,9 @@ if (dumpDir) {
     const result = original.call(this);
     const state = typeof expect === "function" ? expect.getState() : {};
     const file = state.testPath ? relative(process.cwd(), state.testPath) : "unknown";
-    const base = `${file}__${state.currentTestName ?? ""}__${this.node.path}`.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 200);
+    const base = `${file}__${state.currentTestName ?? ""}__${this.node.path}`
+      .replace(/[^A-Za-z0-9._-]+/g, "_")
+      .slice(0, 200);
     const n = (counts.get(base) ?? 0) + 1;
     counts.set(base, n);
     mkdirSync(dumpDir, { recursive: true });

@@ -28,10 +28,7 @@ export class SynthesizedStack {
   private initialized = false;
   private readonly running = new Set<ChildProcess>();
 
-  constructor(
-    readonly stackName: string,
-    options: SynthesizedStackOptions = {},
-  ) {
+  constructor(readonly stackName: string, options: SynthesizedStackOptions = {}) {
     terraformBinary();
     ensureBundledProviders(options.providers ?? ["incus"]);
     this.timeoutMs = options.timeoutMs ?? 180_000;
@@ -66,10 +63,20 @@ export class SynthesizedStack {
 
   /** Starts terraform in the stack directory (adds -no-color). */
   spawn(args: readonly string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-    const fullEnv: NodeJS.ProcessEnv = { ...process.env, HOME: this.home, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", ...env };
+    const fullEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOME: this.home,
+      CHECKPOINT_DISABLE: "1",
+      TF_IN_AUTOMATION: "1",
+      ...env,
+    };
     delete fullEnv.TF_CLI_CONFIG_FILE;
     delete fullEnv.TF_PLUGIN_CACHE_DIR;
-    const child = spawn(terraformBinary(), [...args, "-no-color"], { cwd: this.stackDir, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(terraformBinary(), [...args, "-no-color"], {
+      cwd: this.stackDir,
+      env: fullEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     this.running.add(child);
     child.on("close", () => this.running.delete(child));
     return child;
@@ -83,7 +90,8 @@ export class SynthesizedStack {
   /** Runs terraform to the end and throws, with its output, unless it exits 0. */
   async ok(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<RunResult> {
     const r = await this.run(args, { env });
-    if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} in ${this.stackDir} exited with ${r.code}:\n${r.output}`);
+    if (r.code !== 0)
+      throw new Error(`terraform ${args.join(" ")} in ${this.stackDir} exited with ${r.code}:\n${r.output}`);
     return r;
   }
 

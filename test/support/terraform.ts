@@ -6,7 +6,12 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bundledProviderPath, cliConfigForMirror, installBundledProviders, prepareWorkingDirectory } from "../../lib/packaging";
+import {
+  bundledProviderPath,
+  cliConfigForMirror,
+  installBundledProviders,
+  prepareWorkingDirectory,
+} from "../../lib/packaging";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -39,7 +44,9 @@ export function terraformBinary(): string {
   }
   const found = spawnSync("sh", ["-c", "command -v terraform"], { encoding: "utf8" }).stdout.trim();
   if (found) return found;
-  throw new Error("terraform is not installed (expected /usr/local/bin/terraform or on PATH); these tests need the real binary.");
+  throw new Error(
+    "terraform is not installed (expected /usr/local/bin/terraform or on PATH); these tests need the real binary.",
+  );
 }
 
 /**
@@ -59,7 +66,8 @@ export function ensureBundledProviders(types: readonly string[]): void {
   const r = spawnSync(process.execPath, [join(ROOT, "scripts", "bundle-providers.js"), ...stale], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`bundling providers ${stale.join(", ")} failed:\n${r.stdout}\n${r.stderr}`);
   for (const t of stale) {
-    if (!existsSync(bundledProviderPath(t))) throw new Error(`provider ${t} has no entry point to bundle:\n${r.stdout}`);
+    if (!existsSync(bundledProviderPath(t)))
+      throw new Error(`provider ${t} has no entry point to bundle:\n${r.stdout}`);
   }
 }
 
@@ -78,10 +86,7 @@ export class TerraformWorkspace {
   readonly dir: string;
   private readonly env: NodeJS.ProcessEnv;
 
-  private constructor(
-    readonly root: string,
-    env: NodeJS.ProcessEnv,
-  ) {
+  private constructor(readonly root: string, env: NodeJS.ProcessEnv) {
     this.dir = join(root, "work");
     this.env = env;
   }

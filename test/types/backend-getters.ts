@@ -4,7 +4,17 @@
 // view may be undefined, so it is read with `?.`. A construct of a typed host still is one of an IHost.
 import type { TerraformStack } from "cdktf";
 import type { IHost, IVolume } from "../../lib";
-import { IncusHost, Instance, LibvirtHost, Network, StoragePool, Volume, VolumeContentType, VolumeFormat, VolumeSnapshot } from "../../lib";
+import {
+  IncusHost,
+  Instance,
+  LibvirtHost,
+  Network,
+  StoragePool,
+  Volume,
+  VolumeContentType,
+  VolumeFormat,
+  VolumeSnapshot,
+} from "../../lib";
 
 export function libvirtGettersOnIncus(stack: TerraformStack): void {
   const host = new IncusHost(stack, "lab");

@@ -63,11 +63,26 @@ export function incusOptionsOnLibvirt(stack: TerraformStack): void {
 
   // the right backend compiles
   new Network(stack, "net", { host: kvm, libvirt: { ipv4: "10.213.7.1/24", dhcp: true } });
-  const base = new Volume(stack, "base", { pool: images, size: "2GiB", libvirt: { format: VolumeFormat.QCOW2, sourceUrl: "/srv/debian.qcow2" } });
-  const root = new Volume(stack, "root", { pool: images, lifecycle: VolumeLifecycle.EPHEMERAL, libvirt: { baseVolume: base } });
-  const vm = new Instance(stack, "vm", { host: kvm, memory: "1GiB", vcpus: 2, libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 10 } });
+  const base = new Volume(stack, "base", {
+    pool: images,
+    size: "2GiB",
+    libvirt: { format: VolumeFormat.QCOW2, sourceUrl: "/srv/debian.qcow2" },
+  });
+  const root = new Volume(stack, "root", {
+    pool: images,
+    lifecycle: VolumeLifecycle.EPHEMERAL,
+    libvirt: { baseVolume: base },
+  });
+  const vm = new Instance(stack, "vm", {
+    host: kvm,
+    memory: "1GiB",
+    vcpus: 2,
+    libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 10 },
+  });
   vm.attach(root, { path: "vda" });
-  vm.attach(Volume.fromName(stack, "seed", { pool: images, name: "seed.iso", libvirt: { format: VolumeFormat.RAW } }), { path: "vdb" });
+  vm.attach(Volume.fromName(stack, "seed", { pool: images, name: "seed.iso", libvirt: { format: VolumeFormat.RAW } }), {
+    path: "vdb",
+  });
 }
 
 export function libvirtOptionsOnIncus(stack: TerraformStack): void {
@@ -88,14 +103,31 @@ export function libvirtOptionsOnIncus(stack: TerraformStack): void {
   new Network(stack, "f", { host, libvirt: { ipv4: "10.213.7.1/24" } });
 
   // the right backend compiles
-  const data = new Volume(stack, "data", { pool, size: "10GiB", incus: { contentType: VolumeContentType.FILESYSTEM, config: { "snapshots.schedule": "@daily" } } });
-  const db = new Instance(stack, "db", { host, memory: "1GiB", incus: { image: "debian-13", type: InstanceType.CONTAINER, rootDisk: { pool, size: "8GiB" } } });
+  const data = new Volume(stack, "data", {
+    pool,
+    size: "10GiB",
+    incus: { contentType: VolumeContentType.FILESYSTEM, config: { "snapshots.schedule": "@daily" } },
+  });
+  const db = new Instance(stack, "db", {
+    host,
+    memory: "1GiB",
+    incus: { image: "debian-13", type: InstanceType.CONTAINER, rootDisk: { pool, size: "8GiB" } },
+  });
   db.attach(data, { path: "/var/lib/postgresql", rebuildOnChange: true });
   const apps = new Project(stack, "apps", { host });
-  new StoragePool(stack, "fast", { host, driver: "zfs", incus: { description: "nvme", config: { "zfs.pool_name": "fast" } } });
-  new Network(stack, "routed", { host, incus: { type: "bridge", description: "r", config: { "ipv4.address": "10.77.0.1/24" } } });
+  new StoragePool(stack, "fast", {
+    host,
+    driver: "zfs",
+    incus: { description: "nvme", config: { "zfs.pool_name": "fast" } },
+  });
+  new Network(stack, "routed", {
+    host,
+    incus: { type: "bridge", description: "r", config: { "ipv4.address": "10.77.0.1/24" } },
+  });
   new VolumeSnapshot(stack, "before-upgrade", { volume: data, expiresAt: "2030-01-31T12:00:00Z" });
-  new VolumeSnapshot(stack, "of-existing", { volume: Volume.fromName(stack, "existing", { pool, name: "existing", incus: { project: apps } }) });
+  new VolumeSnapshot(stack, "of-existing", {
+    volume: Volume.fromName(stack, "existing", { pool, name: "existing", incus: { project: apps } }),
+  });
   new Profile(stack, "web", { host, project: apps });
   // the deprecated flat props still compile on the right backend (with a warning at synth)
   new Instance(stack, "old", { host, image: "debian-13", rootDisk: { pool } });
@@ -108,7 +140,11 @@ export function hostOfUnknownKind(stack: TerraformStack, host: IHost): void {
   // both groups compile; the construct rejects the wrong one at synth
   new Instance(stack, "any", { host, incus: { image: "debian-13" }, libvirt: { hypervisor: "kvm" } });
   const pool = StoragePool.fromName(stack, "pool", host, "default");
-  new Volume(stack, "any-volume", { pool, incus: { contentType: VolumeContentType.BLOCK }, libvirt: { format: VolumeFormat.RAW } });
+  new Volume(stack, "any-volume", {
+    pool,
+    incus: { contentType: VolumeContentType.BLOCK },
+    libvirt: { format: VolumeFormat.RAW },
+  });
   new StoragePool(stack, "any-pool", { host, path: "/srv/any", incus: { description: "any" } });
   new Network(stack, "any-network", { host, incus: { type: "bridge" }, libvirt: { ipv4: "10.213.7.1/24" } });
   new VolumeSnapshot(stack, "any-snapshot", { volume: Volume.fromName(stack, "any-existing", { pool, name: "any" }) });

@@ -35,11 +35,28 @@ export function replaceExactly(text: string, edit: Edit, count: number, source: 
   return parts.join(edit.to);
 }
 
-export function fitPipeline(text: string, profile: FrameworkProfile, stackName: string, source = PIPELINE_SOURCES.pipeline): string {
+export function fitPipeline(
+  text: string,
+  profile: FrameworkProfile,
+  stackName: string,
+  source = PIPELINE_SOURCES.pipeline,
+): string {
   const edits: [Edit, number][] = [
-    [{ from: "#!/usr/bin/env bash\n", to: `#!/usr/bin/env bash\n# From cdktf-virt's ${source}, written by \`cdktf-virt init\`.\n` }, 1],
+    [
+      {
+        from: "#!/usr/bin/env bash\n",
+        to: `#!/usr/bin/env bash\n# From cdktf-virt's ${source}, written by \`cdktf-virt init\`.\n`,
+      },
+      1,
+    ],
     [{ from: `stack name (default: ${EXAMPLE_STACK})`, to: `stack name (default: ${stackName})` }, 1],
-    [{ from: "the cdktf app directory (default: this directory)", to: "the cdktf app directory (default: the directory above ci/)" }, 1],
+    [
+      {
+        from: "the cdktf app directory (default: this directory)",
+        to: "the cdktf app directory (default: the directory above ci/)",
+      },
+      1,
+    ],
     [{ from: `STACK="\${STACK:-${EXAMPLE_STACK}}"`, to: `STACK="\${STACK:-${stackName}}"` }, 1],
     [{ from: 'APP_DIR="${APP_DIR:-$here}"', to: 'APP_DIR="${APP_DIR:-$(dirname "$here")}"' }, 1],
   ];
@@ -49,9 +66,20 @@ export function fitPipeline(text: string, profile: FrameworkProfile, stackName: 
   return edits.reduce((out, [edit, count]) => replaceExactly(out, edit, count, source), text);
 }
 
-export function fitWorkflow(text: string, profile: FrameworkProfile, stackName: string, source = PIPELINE_SOURCES.workflow): string {
+export function fitWorkflow(
+  text: string,
+  profile: FrameworkProfile,
+  stackName: string,
+  source = PIPELINE_SOURCES.workflow,
+): string {
   const edits: [Edit, number][] = [
-    [{ from: "# GitHub Actions workflow for a cdktf-virt infra repository", to: `# From cdktf-virt's ${source}, written by \`cdktf-virt init\`.\n# GitHub Actions workflow for a cdktf-virt infra repository` }, 1],
+    [
+      {
+        from: "# GitHub Actions workflow for a cdktf-virt infra repository",
+        to: `# From cdktf-virt's ${source}, written by \`cdktf-virt init\`.\n# GitHub Actions workflow for a cdktf-virt infra repository`,
+      },
+      1,
+    ],
     [{ from: `STACK: ${EXAMPLE_STACK}`, to: `STACK: ${stackName}` }, 1],
     [{ from: "run: ./pipeline.sh ", to: "run: ci/pipeline.sh " }, 2],
     [{ from: "node-version: 20\n", to: `node-version: ${profile.ciNodeMajor}\n` }, 2],
@@ -60,12 +88,18 @@ export function fitWorkflow(text: string, profile: FrameworkProfile, stackName: 
 }
 
 /** ci/pipeline.sh (executable) and ci/github-actions.yml for the new repository. */
-export function renderCiFiles(profile: FrameworkProfile, stackName: string, root: string = packageRoot()): GeneratedFile[] {
+export function renderCiFiles(
+  profile: FrameworkProfile,
+  stackName: string,
+  root: string = packageRoot(),
+): GeneratedFile[] {
   const read = (path: string): string => {
     try {
       return readFileSync(join(root, path), "utf8");
     } catch (err) {
-      throw new Error(`cannot read ${path} from the cdktf-virt package at ${root} (${(err as Error).message}); reinstall cdktf-virt`);
+      throw new Error(
+        `cannot read ${path} from the cdktf-virt package at ${root} (${(err as Error).message}); reinstall cdktf-virt`,
+      );
     }
   };
   return [

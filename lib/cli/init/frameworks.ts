@@ -89,11 +89,15 @@ export function defaultFramework(nodeVersion: string): { framework: InitFramewor
   if (nodeSupports(cdktn, nodeVersion)) {
     return {
       framework: "cdktn",
-      reason: `Using cdktn (CDK Terrain): Node ${nodeVersion} runs cdktn-cli (it needs >= ${minNodeText(cdktn)}); pass --framework cdktf for HashiCorp's cdktf.`,
+      reason: `Using cdktn (CDK Terrain): Node ${nodeVersion} runs cdktn-cli (it needs >= ${minNodeText(
+        cdktn,
+      )}); pass --framework cdktf for HashiCorp's cdktf.`,
     };
   }
   return {
     framework: "cdktf",
-    reason: `Using cdktf (CDK for Terraform): cdktn-cli needs Node >= ${minNodeText(cdktn)} and this is Node ${nodeVersion}; pass --framework cdktn on a newer Node.`,
+    reason: `Using cdktf (CDK for Terraform): cdktn-cli needs Node >= ${minNodeText(
+      cdktn,
+    )} and this is Node ${nodeVersion}; pass --framework cdktn on a newer Node.`,
   };
 }

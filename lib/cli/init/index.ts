@@ -24,10 +24,15 @@ export interface InitDependencies {
 }
 
 /** Every file of the new repository, in the order they are written. */
-export function renderRepository(options: Pick<InitOptions, "framework" | "stackName" | "packageSpec" | "vendoredPackage" | "dir">): GeneratedFile[] {
+export function renderRepository(
+  options: Pick<InitOptions, "framework" | "stackName" | "packageSpec" | "vendoredPackage" | "dir">,
+): GeneratedFile[] {
   const profile = FRAMEWORK_PROFILES[options.framework];
   const vendored = options.vendoredPackage;
-  const copy = vendored && !vendoredInPlace({ spec: options.packageSpec, vendored }, options.dir) ? [{ path: vendored.path, content: readFileSync(vendored.from) }] : [];
+  const copy =
+    vendored && !vendoredInPlace({ spec: options.packageSpec, vendored }, options.dir)
+      ? [{ path: vendored.path, content: readFileSync(vendored.from) }]
+      : [];
   return [
     ...renderProjectFiles({ profile, stackName: options.stackName, packageSpec: options.packageSpec }),
     ...renderCiFiles(profile, options.stackName),
@@ -46,7 +51,11 @@ export async function init(argv: string[], io: ToolIO, deps: InitDependencies = 
   const profile = FRAMEWORK_PROFILES[options.framework];
   if (options.frameworkReason) io.stdout.write(`${options.frameworkReason}\n`);
   else if (!nodeSupports(profile, nodeVersion)) {
-    io.stderr.write(`warning: ${profile.cli.name} needs Node >= ${minNodeText(profile)}; this is Node ${nodeVersion}, so its commands will not run here\n`);
+    io.stderr.write(
+      `warning: ${profile.cli.name} needs Node >= ${minNodeText(
+        profile,
+      )}; this is Node ${nodeVersion}, so its commands will not run here\n`,
+    );
   }
   const linkedDir = directoryOf(options.packageSpec, options.dir);
   if (linkedDir) {
@@ -58,10 +67,17 @@ export async function init(argv: string[], io: ToolIO, deps: InitDependencies = 
 
   const written = writeFiles(options.dir, renderRepository(options), options.force);
   const inside = relative(cwd, options.dir);
-  const shown = inside === "" ? "." : inside === ".." || inside.startsWith("../") || isAbsolute(inside) ? options.dir : inside;
-  io.stdout.write(`Wrote ${written.join(", ")} in ${shown} (stack "${options.stackName}", ${profile.name}, cdktf-virt ${options.packageSpec})\n`);
+  const shown =
+    inside === "" ? "." : inside === ".." || inside.startsWith("../") || isAbsolute(inside) ? options.dir : inside;
+  io.stdout.write(
+    `Wrote ${written.join(", ")} in ${shown} (stack "${options.stackName}", ${profile.name}, cdktf-virt ${
+      options.packageSpec
+    })\n`,
+  );
   if (options.vendoredPackage) {
-    io.stdout.write(`${options.vendoredPackage.path} is a copy of ${options.vendoredPackage.from}: commit it, clones of the repository install cdktf-virt from it\n`);
+    io.stdout.write(
+      `${options.vendoredPackage.path} is a copy of ${options.vendoredPackage.from}: commit it, clones of the repository install cdktf-virt from it\n`,
+    );
   }
 
   if (options.install) {

@@ -27,7 +27,8 @@ Options:
 `;
 
 /** Stack names: safe as a directory (cdktf.out/stacks/NAME), an npm package name and an Incus name prefix. */
-export const STACK_NAME_RULE = "lower-case letters, digits and hyphens, starting with a letter, not ending with a hyphen, at most 40 characters";
+export const STACK_NAME_RULE =
+  "lower-case letters, digits and hyphens, starting with a letter, not ending with a hyphen, at most 40 characters";
 const STACK_NAME_PATTERN = /^[a-z](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const STACK_NAME_MAX = 40;
 const FALLBACK_STACK_NAME = "infra";
@@ -81,7 +82,8 @@ export function parseInitArgs(argv: readonly string[], context: InitContext): In
     else if (flag === "--no-install" && eq < 0) install = false;
     else if (flag === "--force" && eq < 0) force = true;
     else if (!arg.startsWith("-") && dirArg === undefined) dirArg = arg;
-    else if (!arg.startsWith("-")) throw new UsageError(`one directory only: got ${JSON.stringify(dirArg)} and ${JSON.stringify(arg)}`);
+    else if (!arg.startsWith("-"))
+      throw new UsageError(`one directory only: got ${JSON.stringify(dirArg)} and ${JSON.stringify(arg)}`);
     else throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
   }
 
@@ -93,7 +95,11 @@ export function parseInitArgs(argv: readonly string[], context: InitContext): In
   } else if ((INIT_FRAMEWORKS as readonly string[]).includes(framework)) {
     chosen = framework as InitFramework;
   } else {
-    throw new UsageError(`--framework ${JSON.stringify(framework)} is not a framework; use ${INIT_FRAMEWORKS.map((f) => `"${f}"`).join(" or ")}`);
+    throw new UsageError(
+      `--framework ${JSON.stringify(framework)} is not a framework; use ${INIT_FRAMEWORKS.map((f) => `"${f}"`).join(
+        " or ",
+      )}`,
+    );
   }
 
   let stackName: string;
@@ -101,8 +107,20 @@ export function parseInitArgs(argv: readonly string[], context: InitContext): In
   else if (STACK_NAME_PATTERN.test(name)) stackName = name;
   else throw new UsageError(`--name ${JSON.stringify(name)} is not a valid stack name; use ${STACK_NAME_RULE}`);
 
-  const dependency = packageDependency(packageArg === undefined ? `^${context.packageVersion}` : normalizePackageSpec(packageArg, context.cwd), dir);
-  return { dir, framework: chosen, frameworkReason, packageSpec: dependency.spec, vendoredPackage: dependency.vendored, stackName, install, force };
+  const dependency = packageDependency(
+    packageArg === undefined ? `^${context.packageVersion}` : normalizePackageSpec(packageArg, context.cwd),
+    dir,
+  );
+  return {
+    dir,
+    framework: chosen,
+    frameworkReason,
+    packageSpec: dependency.spec,
+    vendoredPackage: dependency.vendored,
+    stackName,
+    install,
+    force,
+  };
 }
 
 /** A stack name made from a directory name: "My Infra_2" → "my-infra-2"; "2024" → "x-2024"; "" → "infra". */
@@ -127,6 +145,10 @@ export function normalizePackageSpec(spec: string, cwd: string): string {
   if (spec.startsWith("file:")) return `file:${resolve(cwd, spec.slice("file:".length))}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(spec) && !isAbsolute(spec)) return spec; // file:, npm:, github:, https:, …
   const looksLikePath =
-    isAbsolute(spec) || spec.startsWith("./") || spec.startsWith("../") || /\.(tgz|tar\.gz)$/.test(spec) || existsSync(resolve(cwd, spec));
+    isAbsolute(spec) ||
+    spec.startsWith("./") ||
+    spec.startsWith("../") ||
+    /\.(tgz|tar\.gz)$/.test(spec) ||
+    existsSync(resolve(cwd, spec));
   return looksLikePath ? `file:${resolve(cwd, spec)}` : spec;
 }

@@ -32,5 +32,8 @@ export function packageDependency(spec: string, dir: string): PackageDependency 
 
 /** True when the vendored copy would overwrite its own source (init run again with --package vendor/x.tgz). */
 export function vendoredInPlace(dependency: PackageDependency, dir: string): boolean {
-  return dependency.vendored !== undefined && resolve(dependency.vendored.from) === join(resolve(dir), dependency.vendored.path);
+  return (
+    dependency.vendored !== undefined &&
+    resolve(dependency.vendored.from) === join(resolve(dir), dependency.vendored.path)
+  );
 }

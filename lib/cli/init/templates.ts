@@ -26,7 +26,14 @@ export interface TemplateInput {
 export const TYPESCRIPT_RANGE = "^7.0.2";
 export const TSX_RANGE = "^4.21.0";
 /** What .gitignore keeps out: dependencies, synth output, Terraform's working files and local state. */
-export const GITIGNORE_ENTRIES = ["node_modules", "cdktf.out", ".terraform", "*.tfstate", "*.tfstate.*", ".gen"] as const;
+export const GITIGNORE_ENTRIES = [
+  "node_modules",
+  "cdktf.out",
+  ".terraform",
+  "*.tfstate",
+  "*.tfstate.*",
+  ".gen",
+] as const;
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -136,7 +143,10 @@ import { App, TerraformStack } from "${profile.library.name}";
 import { IncusHost, Instance, StoragePool, Volume, VolumeLifecycle } from "cdktf-virt";
 
 const app = new App();
-${commented(`const stack = new TerraformStack(app, "${stackName}");`, `object names on the host start with "${stackName}-"`)}
+${commented(
+  `const stack = new TerraformStack(app, "${stackName}");`,
+  `object names on the host start with "${stackName}-"`,
+)}
 const host = new IncusHost(stack, "lab", {});                                   // local unix socket by default
 const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
 // PERSISTENT: kept and re-attached when db is rebuilt, and never deleted by accident (prevent_destroy).
@@ -227,12 +237,14 @@ database, synth with the backend added and run \`terraform init -migrate-state\`
 
 /** How main.ts runs, for the README: the TypeScript it may use and why. */
 function runNote(profile: FrameworkProfile): string {
-  const runner = profile.runsTypeScript ? "Node runs \`main.ts\` itself (type stripping, Node >= 22.18)" : "\`tsx\` runs \`main.ts\`";
+  const runner = profile.runsTypeScript
+    ? "Node runs `main.ts` itself (type stripping, Node >= 22.18)"
+    : "`tsx` runs `main.ts`";
   return (
     `${runner} and \`tsc\` only checks the types, so the TypeScript that \`npm i -D typescript\` installs (7.x) is fine. ` +
-    "\`main.ts\` runs as an ES module: use \`import\`, \`import.meta.dirname\` instead of \`__dirname\`, and " +
-    "write local imports with their extension (\`./net.ts\`). Type stripping has no enums, parameter properties or " +
-    "namespaces: tsconfig.json's \`erasableSyntaxOnly\` reports them."
+    "`main.ts` runs as an ES module: use `import`, `import.meta.dirname` instead of `__dirname`, and " +
+    "write local imports with their extension (`./net.ts`). Type stripping has no enums, parameter properties or " +
+    "namespaces: tsconfig.json's `erasableSyntaxOnly` reports them."
   );
 }
 

@@ -23,8 +23,9 @@ export function writeFiles(dir: string, files: readonly GeneratedFile[], force: 
   const clashes = existingFiles(dir, files);
   if (clashes.length > 0 && !force) {
     throw new UsageError(
-      `${dir} already has ${clashes.join(", ")}; nothing was written. Pass --force to overwrite ${clashes.length === 1 ? "it" : "them"} ` +
-        "(nothing else is touched), or choose another directory",
+      `${dir} already has ${clashes.join(", ")}; nothing was written. Pass --force to overwrite ${
+        clashes.length === 1 ? "it" : "them"
+      } ` + "(nothing else is touched), or choose another directory",
     );
   }
   for (const file of files) {
@@ -49,17 +50,27 @@ export interface InstallStreams {
  */
 export async function runNpmInstall(dir: string, streams: InstallStreams, npm = "npm"): Promise<void> {
   const command = `${npm} install`;
-  const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolveRun) => {
-    const child = spawn(npm, ["install"], { cwd: dir, env: streams.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => streams.stdout.write(chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => streams.stderr.write(chunk));
-    child.on("error", (error) => resolveRun({ code: null, signal: null, error }));
-    child.on("close", (code, signal) => resolveRun({ code, signal }));
-  });
+  const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>(
+    (resolveRun) => {
+      const child = spawn(npm, ["install"], {
+        cwd: dir,
+        env: streams.env ?? process.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => streams.stdout.write(chunk));
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => streams.stderr.write(chunk));
+      child.on("error", (error) => resolveRun({ code: null, signal: null, error }));
+      child.on("close", (code, signal) => resolveRun({ code, signal }));
+    },
+  );
   const retry = `the files are written; fix that and run \`npm install\` in ${dir}`;
   if (outcome.error) {
     const missing = (outcome.error as NodeJS.ErrnoException).code === "ENOENT";
-    throw new Error(`${missing ? `"${npm}" was not found on PATH` : `could not start \`${command}\`: ${outcome.error.message}`}; ${retry}`);
+    throw new Error(
+      `${
+        missing ? `"${npm}" was not found on PATH` : `could not start \`${command}\`: ${outcome.error.message}`
+      }; ${retry}`,
+    );
   }
   if (outcome.code !== 0) {
     const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with ${outcome.code}`;

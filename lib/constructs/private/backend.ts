@@ -16,7 +16,8 @@ const builders = new WeakMap<IHost, HostBackend>();
 export function backendOf(scope: IConstruct, kind: string, host: IHost | undefined): HostBackend {
   const known = host && builders.get(host);
   if (known) return known;
-  const built = host instanceof IncusHost ? incusBackend(host) : host instanceof LibvirtHost ? libvirtBackend(host) : undefined;
+  const built =
+    host instanceof IncusHost ? incusBackend(host) : host instanceof LibvirtHost ? libvirtBackend(host) : undefined;
   if (host === undefined || built === undefined) {
     const article = /^[AEIOU]/.test(kind) ? "an" : "a";
     return fail(scope, kind, "host", `${article} ${kind} needs an IncusHost or a LibvirtHost`);

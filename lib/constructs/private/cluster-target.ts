@@ -10,12 +10,27 @@ const GROUP = /^@[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const MEMBER = /^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/;
 
 /** A checked target (undefined when none is given). Groups (`@name`) only where `groups` allows them. */
-export function clusterTarget(scope: IConstruct, kind: string, prop: string, host: IncusHost, target: string | undefined, groups: boolean): string | undefined {
+export function clusterTarget(
+  scope: IConstruct,
+  kind: string,
+  prop: string,
+  host: IncusHost,
+  target: string | undefined,
+  groups: boolean,
+): string | undefined {
   if (target === undefined || isToken(target)) return target;
-  if (typeof target !== "string" || target === "") fail(scope, kind, prop, "give a cluster member name, e.g. \"member2\"");
+  if (typeof target !== "string" || target === "")
+    fail(scope, kind, prop, 'give a cluster member name, e.g. "member2"');
   if (target.startsWith("@")) {
-    if (!groups) fail(scope, kind, prop, `"${target}" is a cluster group; a volume is created on one member, give its name`);
-    if (!GROUP.test(target)) fail(scope, kind, prop, `"${target}" is not a cluster group name (@ followed by letters, digits, '-', '_' or '.')`);
+    if (!groups)
+      fail(scope, kind, prop, `"${target}" is a cluster group; a volume is created on one member, give its name`);
+    if (!GROUP.test(target))
+      fail(
+        scope,
+        kind,
+        prop,
+        `"${target}" is not a cluster group name (@ followed by letters, digits, '-', '_' or '.')`,
+      );
     return target;
   }
   if (!MEMBER.test(target)) fail(scope, kind, prop, `"${target}" is not a cluster member name`);
@@ -31,13 +46,34 @@ export function clusterTarget(scope: IConstruct, kind: string, prop: string, hos
  * such as dir, zfs, lvm or btrfs) only when it runs on that member. A volume without a target may be in a remote
  * pool (ceph) that every member sees, so it is not checked.
  */
-export function checkSameMember(instance: IConstruct, volumePath: string, instanceTarget: string | undefined, volumeTarget: string | undefined): void {
-  if (volumeTarget === undefined || isToken(instanceTarget) || isToken(volumeTarget) || instanceTarget === volumeTarget) return;
+export function checkSameMember(
+  instance: IConstruct,
+  volumePath: string,
+  instanceTarget: string | undefined,
+  volumeTarget: string | undefined,
+): void {
+  if (volumeTarget === undefined || isToken(instanceTarget) || isToken(volumeTarget) || instanceTarget === volumeTarget)
+    return;
   if (instanceTarget === undefined) {
-    fail(instance, "Instance", "attach", `the volume "${volumePath}" is on the cluster member "${volumeTarget}"; place this instance there too with \`incus: { target: "${volumeTarget}" }\``);
+    fail(
+      instance,
+      "Instance",
+      "attach",
+      `the volume "${volumePath}" is on the cluster member "${volumeTarget}"; place this instance there too with \`incus: { target: "${volumeTarget}" }\``,
+    );
   }
   if (instanceTarget.startsWith("@")) {
-    fail(instance, "Instance", "attach", `the volume "${volumePath}" is on the cluster member "${volumeTarget}", but this instance may be placed on any member of "${instanceTarget}"; target "${volumeTarget}"`);
+    fail(
+      instance,
+      "Instance",
+      "attach",
+      `the volume "${volumePath}" is on the cluster member "${volumeTarget}", but this instance may be placed on any member of "${instanceTarget}"; target "${volumeTarget}"`,
+    );
   }
-  fail(instance, "Instance", "attach", `the volume "${volumePath}" is on the cluster member "${volumeTarget}", but this instance runs on "${instanceTarget}"; use one member for both`);
+  fail(
+    instance,
+    "Instance",
+    "attach",
+    `the volume "${volumePath}" is on the cluster member "${volumeTarget}", but this instance runs on "${instanceTarget}"; use one member for both`,
+  );
 }

@@ -16,7 +16,13 @@ export function devicesToBlocks(
     .map((name) => {
       const device = devices[name];
       for (const [key, value] of Object.entries(device.properties ?? {})) {
-        if (value === "") fail(scope, kind, "devices", `device "${name}" property "${key}" is empty; Incus needs a value (omit the key instead)`);
+        if (value === "")
+          fail(
+            scope,
+            kind,
+            "devices",
+            `device "${name}" property "${key}" is empty; Incus needs a value (omit the key instead)`,
+          );
       }
       return { name, type: device.type, properties: { ...device.properties } };
     });

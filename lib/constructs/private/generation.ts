@@ -141,14 +141,17 @@ export class InstanceGeneration extends Construct {
   public attach(attachment: Attachment): void {
     const volume = attachment.volume;
     const where = `the volume "${volume.node.path}"`;
-    if (this.attachmentOf(volume)) fail(this.instance, "Instance", "attach", `${where} is already attached to this instance`);
+    if (this.attachmentOf(volume))
+      fail(this.instance, "Instance", "attach", `${where} is already attached to this instance`);
     this.checkDevice(attachment, this.attachments);
     const others = holders.get(volume) ?? [];
     const problem = tooManyAttachments(volume.lifecycle, [...others.map((g) => g.instancePath), this.instancePath]);
     if (problem) fail(volume, "Volume", "lifecycle", problem);
     const joins = joinsGeneration(volume.lifecycle);
     if (attachment.managed === undefined && (joins || attachment.rebuildOnChange)) {
-      const why = joins ? `it is ${volume.lifecycle}, and an instance can only be rebuilt together with a volume the stack creates` : "rebuildOnChange needs a volume whose changes the stack sees";
+      const why = joins
+        ? `it is ${volume.lifecycle}, and an instance can only be rebuilt together with a volume the stack creates`
+        : "rebuildOnChange needs a volume whose changes the stack sees";
       fail(this.instance, "Instance", "attach", `${where} is not managed by this stack (Volume.fromName): ${why}`);
     }
     this.attachments.push(attachment);
@@ -161,7 +164,9 @@ export class InstanceGeneration extends Construct {
     return instanceLifecycleBlock({
       protect,
       generationAnchor: this.anchorAddress,
-      rebuildOnChangeOf: this.attachments.flatMap((a) => (a.rebuildOnChange && a.managed ? a.managed.changeReferences : [])),
+      rebuildOnChangeOf: this.attachments.flatMap((a) =>
+        a.rebuildOnChange && a.managed ? a.managed.changeReferences : [],
+      ),
     });
   }
 
@@ -178,7 +183,9 @@ export class InstanceGeneration extends Construct {
   private ensureAnchor(): void {
     if (this.anchor) return;
     this.anchor = new TerraformDataResource(this, "Default", {
-      triggersReplace: Lazy.anyValue({ produce: () => generationTriggers(this.instanceInputs, this.ephemeralInputs()) }),
+      triggersReplace: Lazy.anyValue({
+        produce: () => generationTriggers(this.instanceInputs, this.ephemeralInputs()),
+      }),
     });
     this.anchor.setLifecycleProducer(() => {
       const follows = generationFollows(this.attachments.map(member));
@@ -190,7 +197,8 @@ export class InstanceGeneration extends Construct {
   private ephemeralInputs(): Map<string, ReplacementInputs> {
     const inputs = new Map<string, ReplacementInputs>();
     for (const a of this.attachments) {
-      if (a.managed && joinsGeneration(a.volume.lifecycle)) inputs.set(pathInStack(a.volume), a.managed.replacementInputs);
+      if (a.managed && joinsGeneration(a.volume.lifecycle))
+        inputs.set(pathInStack(a.volume), a.managed.replacementInputs);
     }
     return inputs;
   }

@@ -33,13 +33,28 @@ export interface HostBackend {
   /** Fails when what `prop` asks for needs the bundled provider and the host does not use it (official-provider.ts). */
   requireBundledProvider(scope: Construct, kind: string, prop: string, what: string, why: string): void;
   /** The instance's resource (child "Default" of `scope`) and what differs per backend. */
-  instance(scope: Construct, input: CommonInstanceInput, options: BackendGroups<IncusInstanceOptions, LibvirtInstanceOptions>): InstanceBackend;
+  instance(
+    scope: Construct,
+    input: CommonInstanceInput,
+    options: BackendGroups<IncusInstanceOptions, LibvirtInstanceOptions>,
+  ): InstanceBackend;
   /** The volume's resource (child "Default" of `scope`). */
-  volume(scope: Construct, input: VolumeInput, options: BackendGroups<IncusVolumeOptions, LibvirtVolumeBuildOptions>): BuiltVolume;
+  volume(
+    scope: Construct,
+    input: VolumeInput,
+    options: BackendGroups<IncusVolumeOptions, LibvirtVolumeBuildOptions>,
+  ): BuiltVolume;
   /** What a volume that exists already is (Volume.fromName), with the backend's defaults. */
-  existingVolume(scope: Construct, options: BackendGroups<Pick<IncusVolumeOptions, "contentType" | "project" | "target">, LibvirtVolumeBuildOptions>): ExistingVolume;
+  existingVolume(
+    scope: Construct,
+    options: BackendGroups<Pick<IncusVolumeOptions, "contentType" | "project" | "target">, LibvirtVolumeBuildOptions>,
+  ): ExistingVolume;
   /** The pool's resource (child "Default" of `scope`, after the member parts of a cluster). */
-  storagePool(scope: Construct, input: StoragePoolInput, options: BackendGroups<IncusStoragePoolOptions, object>): SpecResource<object>;
+  storagePool(
+    scope: Construct,
+    input: StoragePoolInput,
+    options: BackendGroups<IncusStoragePoolOptions, object>,
+  ): SpecResource<object>;
   /** The network's resource (child "Default" of `scope`); returns the reference to its name. */
   network(scope: Construct, name: string, options: BackendGroups<IncusNetworkOptions, LibvirtNetworkOptions>): string;
   /** The snapshot's resource (child "Default" of `scope`); snapshots are Incus's only. */

@@ -13,7 +13,8 @@ export function incusBackend(host: IncusHost): HostBackend {
   return {
     instanceNameRule: INCUS_INSTANCE_NAME,
     networkNameRule: INCUS_NETWORK_NAME,
-    requireBundledProvider: (scope, kind, prop, what, why) => requireBundledProvider(scope, kind, prop, host, what, why),
+    requireBundledProvider: (scope, kind, prop, what, why) =>
+      requireBundledProvider(scope, kind, prop, host, what, why),
     instance: (scope, input, options) => incusInstance(scope, host, input, options.incus),
     volume: (scope, input, options) => incusVolume(scope, host, input, options.incus),
     existingVolume: (scope, options) => existingIncusVolume(scope, host, options.incus),

@@ -5,7 +5,13 @@ import type { Construct, IConstruct } from "constructs";
 import { IncusInstanceResource } from "../../bindings";
 import { isToken } from "../../bindings/attributes";
 import type { IncusDeviceConfig, IncusExecConfig, IncusFileConfig } from "../../bindings";
-import { incusOwnershipConfig, instanceProtectionConfig, INCUS_DELETE_PROTECTION_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../lifecycle";
+import {
+  incusOwnershipConfig,
+  instanceProtectionConfig,
+  INCUS_DELETE_PROTECTION_KEY,
+  OWNER_CONFIG_KEY,
+  PROTECT_CONFIG_KEY,
+} from "../../lifecycle";
 import type { IncusHost } from "../incus-host";
 import { InstanceType } from "../instance-props";
 import type { IncusInstanceOptions, RootDiskOptions } from "../instance-props";
@@ -30,21 +36,43 @@ export function incusInstance(
   options: Partial<IncusInstanceOptions>,
 ): InstanceBackend {
   const type = options.type ?? InstanceType.CONTAINER;
-  if (!Object.values(InstanceType).includes(type)) fail(scope, KIND, "type", `"${String(type)}" is not an instance type; use "container" or "virtual-machine"`);
+  if (!Object.values(InstanceType).includes(type))
+    fail(scope, KIND, "type", `"${String(type)}" is not an instance type; use "container" or "virtual-machine"`);
   const image = options.image;
-  if (image === undefined || image === "") return fail(scope, KIND, "image", `an Incus instance needs an image alias or fingerprint, e.g. "debian-13"`);
-  if (options.project && options.project.host !== host) fail(scope, KIND, "project", `the project "${options.project.node.path}" is on another host`);
-  if (!input.running && (options.files || options.exec)) fail(scope, KIND, options.files ? "files" : "exec", "files and exec need a running instance; drop `running: false`");
+  if (image === undefined || image === "")
+    return fail(scope, KIND, "image", `an Incus instance needs an image alias or fingerprint, e.g. "debian-13"`);
+  if (options.project && options.project.host !== host)
+    fail(scope, KIND, "project", `the project "${options.project.node.path}" is on another host`);
+  if (!input.running && (options.files || options.exec))
+    fail(
+      scope,
+      KIND,
+      options.files ? "files" : "exec",
+      "files and exec need a running instance; drop `running: false`",
+    );
   const memory = input.memory !== undefined && !isToken(input.memory) ? parseSize(input.memory) : undefined;
   if (memory && "error" in memory) fail(scope, KIND, "memory", memory.error);
   const project = nonDefaultProject(options.project)?.projectName;
   const target = clusterTarget(scope, KIND, "target", host, options.target, true);
   const fixed = [...(devicesToBlocks(scope, KIND, options.devices) ?? [])];
   if (options.rootDisk) fixed.push(rootDiskDevice(scope, host, options.rootDisk));
-  if (input.network) fixed.push({ name: "eth0", type: "nic", properties: { network: input.network.networkName, name: "eth0", ...(input.mac ? { hwaddr: input.mac } : {}) } });
+  if (input.network)
+    fixed.push({
+      name: "eth0",
+      type: "nic",
+      properties: { network: input.network.networkName, name: "eth0", ...(input.mac ? { hwaddr: input.mac } : {}) },
+    });
   const names = fixed.map((d) => d.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
-  if (duplicate) fail(scope, KIND, "devices", `the device name "${duplicate}" is also used by ${duplicate === "root" ? "rootDisk" : "network (eth0)"}; rename the device`);
+  if (duplicate)
+    fail(
+      scope,
+      KIND,
+      "devices",
+      `the device name "${duplicate}" is also used by ${
+        duplicate === "root" ? "rootDisk" : "network (eth0)"
+      }; rename the device`,
+    );
 
   const resource = new IncusInstanceResource(scope, "Default", {
     name: input.name,
@@ -56,7 +84,13 @@ export function incusInstance(
     project,
     target,
     profiles: (options.profiles ?? ["default"]).map((p) => (typeof p === "string" ? p : p.profileName)),
-    config: incusInstanceConfig(scope, { protect: input.protect, memory: input.memory, vcpus: input.vcpus, cloudInit: options.cloudInit, config: options.config }),
+    config: incusInstanceConfig(scope, {
+      protect: input.protect,
+      memory: input.memory,
+      vcpus: input.vcpus,
+      cloudInit: options.cloudInit,
+      config: options.config,
+    }),
     file: incusFiles(scope, options.files),
     exec: incusExec(scope, options.exec),
     device: sortDevices(fixed),
@@ -66,29 +100,50 @@ export function incusInstance(
     incus: { project: options.project },
     ipv4Address: () => resource.getStringAttribute("ipv4_address"),
     checkSnapshotOfUnmanagedVolume: (where) =>
-      fail(scope, KIND, "attach", `snapshotBeforeRebuild: ${where} is not managed by this stack (Volume.fromName); set its config "user.cdktf-virt.snapshot-before-rebuild" yourself`),
+      fail(
+        scope,
+        KIND,
+        "attach",
+        `snapshotBeforeRebuild: ${where} is not managed by this stack (Volume.fromName); set its config "user.cdktf-virt.snapshot-before-rebuild" yourself`,
+      ),
     replacementInputs: { type, image, project, remote: host.remoteName, target },
     checkDevice: incusDeviceCheck(scope, options.project, target, type === InstanceType.VIRTUAL_MACHINE, names),
-    renderAttachments: (attachments) => resource.setAttribute("device", sortDevices([...fixed, ...attachments.map(incusDiskDevice)])),
+    renderAttachments: (attachments) =>
+      resource.setAttribute("device", sortDevices([...fixed, ...attachments.map(incusDiskDevice)])),
   };
 }
 
 function rootDiskDevice(scope: IConstruct, host: IncusHost, rootDisk: RootDiskOptions): IncusDeviceConfig {
   if (rootDisk.pool.host !== host) {
-    fail(scope, KIND, "rootDisk", `the pool "${rootDisk.pool.node.path}" belongs to the host "${rootDisk.pool.host.node.path}", not to this instance's host "${host.node.path}"`);
+    fail(
+      scope,
+      KIND,
+      "rootDisk",
+      `the pool "${rootDisk.pool.node.path}" belongs to the host "${rootDisk.pool.host.node.path}", not to this instance's host "${host.node.path}"`,
+    );
   }
   if (rootDisk.size !== undefined && !isToken(rootDisk.size)) {
     const parsed = parseSize(rootDisk.size);
     if ("error" in parsed) fail(scope, KIND, "rootDisk", `size: ${parsed.error}`);
   }
-  return { name: "root", type: "disk", properties: { path: "/", pool: rootDisk.pool.poolName, ...(rootDisk.size ? { size: rootDisk.size } : {}) } };
+  return {
+    name: "root",
+    type: "disk",
+    properties: { path: "/", pool: rootDisk.pool.poolName, ...(rootDisk.size ? { size: rootDisk.size } : {}) },
+  };
 }
 
 /**
  * The checks of a volume attached to an Incus instance: the same project, a block volume only on a VM, a
  * filesystem volume at an absolute mount path, device names and mount paths used once.
  */
-function incusDeviceCheck(instance: IConstruct, project: IProject | undefined, target: string | undefined, isVm: boolean, fixedDeviceNames: readonly string[]): DeviceCheck {
+function incusDeviceCheck(
+  instance: IConstruct,
+  project: IProject | undefined,
+  target: string | undefined,
+  isVm: boolean,
+  fixedDeviceNames: readonly string[],
+): DeviceCheck {
   return (a, attached) => {
     const where = `the volume "${a.volume.node.path}"`;
     checkSameMember(instance, a.volume.node.path, target, a.volume.target);
@@ -96,20 +151,47 @@ function incusDeviceCheck(instance: IConstruct, project: IProject | undefined, t
     const theirs = nonDefaultProject(a.volume.project);
     if (mine !== theirs) {
       const describe = (p: IProject | undefined) => (p ? `the project "${p.node.path}"` : "the default project");
-      fail(instance, KIND, "attach", `${where} is in ${describe(theirs)} but this instance is in ${describe(mine)}; give both the same project`);
+      fail(
+        instance,
+        KIND,
+        "attach",
+        `${where} is in ${describe(theirs)} but this instance is in ${describe(mine)}; give both the same project`,
+      );
     }
     if (a.volume.contentType === VolumeContentType.BLOCK) {
-      if (!isVm) fail(instance, KIND, "attach", `${where} is a block volume; Incus attaches block volumes to virtual machines only (use a filesystem volume for a container)`);
+      if (!isVm)
+        fail(
+          instance,
+          KIND,
+          "attach",
+          `${where} is a block volume; Incus attaches block volumes to virtual machines only (use a filesystem volume for a container)`,
+        );
     } else if (a.path === undefined || !a.path.startsWith("/")) {
-      fail(instance, KIND, "attach", `${where} is a filesystem volume and needs an absolute mount path, e.g. { path: "/data" }`);
+      fail(
+        instance,
+        KIND,
+        "attach",
+        `${where} is a filesystem volume and needs an absolute mount path, e.g. { path: "/data" }`,
+      );
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(a.deviceName)) {
-      fail(instance, KIND, "attach", `device name "${a.deviceName}" is not valid; use letters, digits, '.', '_' or '-'`);
+      fail(
+        instance,
+        KIND,
+        "attach",
+        `device name "${a.deviceName}" is not valid; use letters, digits, '.', '_' or '-'`,
+      );
     }
     if ([...fixedDeviceNames, ...attached.map((b) => b.deviceName)].includes(a.deviceName)) {
-      fail(instance, KIND, "attach", `the device name "${a.deviceName}" is already used on this instance; pass { deviceName } to attach()`);
+      fail(
+        instance,
+        KIND,
+        "attach",
+        `the device name "${a.deviceName}" is already used on this instance; pass { deviceName } to attach()`,
+      );
     }
-    if (a.path !== undefined && attached.some((b) => b.path === a.path)) fail(instance, KIND, "attach", `another volume is already mounted at "${a.path}"`);
+    if (a.path !== undefined && attached.some((b) => b.path === a.path))
+      fail(instance, KIND, "attach", `another volume is already mounted at "${a.path}"`);
   };
 }
 

@@ -20,6 +20,11 @@ export function libvirtBackend(host: LibvirtHost): HostBackend {
     storagePool: (scope, input) => libvirtStoragePool(scope, host, input),
     network: (scope, name, options) => libvirtNetwork(scope, host, name, options.libvirt),
     volumeSnapshot: (scope, input) =>
-      fail(scope, "VolumeSnapshot", "volume", `the volume "${input.volume.node.path}" is on a libvirt host; VolumeSnapshot is Incus only`),
+      fail(
+        scope,
+        "VolumeSnapshot",
+        "volume",
+        `the volume "${input.volume.node.path}" is on a libvirt host; VolumeSnapshot is Incus only`,
+      ),
   };
 }

@@ -43,7 +43,9 @@ export function libvirtDomain(
     resource.setAttribute("devices", { ...resource.config.devices, disks });
     // libvirt volumes have no metadata: the domain carries the request for copies before it is deleted or rebuilt.
     const snapshots = attachments.flatMap((a) =>
-      a.snapshotBeforeRebuild === undefined ? [] : [{ pool: a.volume.pool.poolName, volume: a.volume.volumeName, keep: a.snapshotBeforeRebuild }],
+      a.snapshotBeforeRebuild === undefined
+        ? []
+        : [{ pool: a.volume.pool.poolName, volume: a.volume.volumeName, keep: a.snapshotBeforeRebuild }],
     );
     resource.setAttribute("metadata", { xml: libvirtOwnerMetadataXml(scope) + libvirtRebuildSnapshotsXml(snapshots) });
   };
@@ -56,7 +58,12 @@ export function libvirtDomain(
     companions: seed ? [seed.resource] : undefined,
     ipv4Address: () => {
       if (options.waitFor?.ipv4 !== true) {
-        fail(scope, "Instance", "ipv4Address", "a libvirt domain's address is known only when the deploy waits for it: set `libvirt: { waitFor: { ipv4: true } }`");
+        fail(
+          scope,
+          "Instance",
+          "ipv4Address",
+          "a libvirt domain's address is known only when the deploy waits for it: set `libvirt: { waitFor: { ipv4: true } }`",
+        );
       }
       return resource.getStringAttribute("devices.interfaces[0].addresses[0]");
     },
@@ -64,7 +71,8 @@ export function libvirtDomain(
     checkSnapshotOfUnmanagedVolume: () => undefined,
     libvirt: {
       get macAddress(): string {
-        if (input.network === undefined) fail(scope, "Instance", "macAddress", "the instance has no NIC: give it a `network`");
+        if (input.network === undefined)
+          fail(scope, "Instance", "macAddress", "the instance has no NIC: give it a `network`");
         return resource.getStringAttribute("devices.interfaces[0].mac.address");
       },
     },
@@ -96,7 +104,12 @@ function cloudInitDisk(scope: Construct, host: LibvirtHost, domainName: string, 
     if (config.pool !== undefined) return config;
     const pool = attachments[0]?.volume.pool.poolName;
     if (pool === undefined) {
-      fail(scope, "Instance", "libvirt.cloudInit.pool", "is needed when the instance has no attached volume (the seed ISO is stored in a pool)");
+      fail(
+        scope,
+        "Instance",
+        "libvirt.cloudInit.pool",
+        "is needed when the instance has no attached volume (the seed ISO is stored in a pool)",
+      );
     }
     return { ...config, pool };
   });
@@ -121,9 +134,15 @@ function cloudInitDisk(scope: Construct, host: LibvirtHost, domainName: string, 
 function libvirtDeviceCheck(instance: IConstruct): DeviceCheck {
   return (a, attached) => {
     if (a.path === undefined || !LIBVIRT_TARGET_DEV.test(a.path)) {
-      fail(instance, "Instance", "attach", `on libvirt the path is the guest device, e.g. "vda" or "vdb" (got ${JSON.stringify(a.path)})`);
+      fail(
+        instance,
+        "Instance",
+        "attach",
+        `on libvirt the path is the guest device, e.g. "vda" or "vdb" (got ${JSON.stringify(a.path)})`,
+      );
     }
-    if (attached.some((b) => b.path === a.path)) fail(instance, "Instance", "attach", `the device "${a.path}" is already used on this instance`);
+    if (attached.some((b) => b.path === a.path))
+      fail(instance, "Instance", "attach", `the device "${a.path}" is already used on this instance`);
   };
 }
 
@@ -133,7 +152,14 @@ function libvirtDisks(attachments: readonly Attachment[]): LibvirtDiskConfig[] {
     .map((a) => ({ a, dev: a.path ?? "" }))
     .sort((x, y) => (x.dev < y.dev ? -1 : 1))
     .map(({ a, dev }) =>
-      volumeDisk(a.volume.pool.poolName, a.volume.volumeName, dev, a.volume.format ?? VolumeFormat.QCOW2, a.readOnly, a.volume.lifecycle === VolumeLifecycle.SHARED),
+      volumeDisk(
+        a.volume.pool.poolName,
+        a.volume.volumeName,
+        dev,
+        a.volume.format ?? VolumeFormat.QCOW2,
+        a.readOnly,
+        a.volume.lifecycle === VolumeLifecycle.SHARED,
+      ),
     );
 }
 
@@ -159,7 +185,14 @@ function busFor(dev: string): string {
 }
 
 /** A disk backed by a pool volume. */
-function volumeDisk(pool: string, volume: string, dev: string, format: string, readOnly: boolean, shareable: boolean): LibvirtDiskConfig {
+function volumeDisk(
+  pool: string,
+  volume: string,
+  dev: string,
+  format: string,
+  readOnly: boolean,
+  shareable: boolean,
+): LibvirtDiskConfig {
   return {
     source: { volume: { pool, volume } },
     target: { dev, bus: busFor(dev) },
@@ -187,10 +220,21 @@ interface DomainInput {
 function waitForIp(scope: IConstruct, waitFor: LibvirtWaitFor | undefined, network: INetwork | undefined) {
   if (waitFor === undefined || waitFor.ipv4 === false) return undefined;
   if (waitFor.ipv4 !== true) fail(scope, "Instance", "libvirt.waitFor.ipv4", "must be true or false");
-  if (network === undefined) fail(scope, "Instance", "libvirt.waitFor", "waiting for an address needs a NIC: give the instance a `network` (a libvirt Network with DHCP)");
+  if (network === undefined)
+    fail(
+      scope,
+      "Instance",
+      "libvirt.waitFor",
+      "waiting for an address needs a NIC: give the instance a `network` (a libvirt Network with DHCP)",
+    );
   const timeout = waitFor.timeoutSeconds;
   if (timeout !== undefined && !isToken(timeout) && (!Number.isInteger(timeout) || timeout < 1)) {
-    fail(scope, "Instance", "libvirt.waitFor.timeoutSeconds", `${timeout} is not a whole number of seconds of at least 1`);
+    fail(
+      scope,
+      "Instance",
+      "libvirt.waitFor.timeoutSeconds",
+      `${timeout} is not a whole number of seconds of at least 1`,
+    );
   }
   return { timeout, source: "lease" };
 }
@@ -199,7 +243,12 @@ function waitForIp(scope: IConstruct, waitFor: LibvirtWaitFor | undefined, netwo
 function checkHostPath(scope: IConstruct, prop: string, value: unknown): void {
   if (value === undefined || isToken(value)) return;
   if (typeof value !== "string" || !value.startsWith("/") || /[\n\r\0]/.test(value)) {
-    fail(scope, "Instance", prop, `must be an absolute path on the host, e.g. "/var/lib/images/vmlinuz" (got ${JSON.stringify(value)})`);
+    fail(
+      scope,
+      "Instance",
+      prop,
+      `must be an absolute path on the host, e.g. "/var/lib/images/vmlinuz" (got ${JSON.stringify(value)})`,
+    );
   }
 }
 
@@ -209,7 +258,8 @@ function checkHostPath(scope: IConstruct, prop: string, value: unknown): void {
  */
 function kernelBootOs(scope: IConstruct, boot: LibvirtKernelBoot | undefined): LibvirtDomainConfig["os"] {
   if (boot === undefined) return { type: "hvm" };
-  if (boot.kernel === undefined) fail(scope, "Instance", "libvirt.kernelBoot.kernel", "is required (the kernel image on the host)");
+  if (boot.kernel === undefined)
+    fail(scope, "Instance", "libvirt.kernelBoot.kernel", "is required (the kernel image on the host)");
   checkHostPath(scope, "libvirt.kernelBoot.kernel", boot.kernel);
   checkHostPath(scope, "libvirt.kernelBoot.initrd", boot.initrd);
   const cmdline = boot.cmdline;
@@ -247,7 +297,10 @@ function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDoma
             },
           ]
         : undefined,
-      consoles: input.serialLogFile !== undefined ? [{ type: "file", source: { path: input.serialLogFile }, target: { type: "serial", port: 0 } }] : undefined,
+      consoles:
+        input.serialLogFile !== undefined
+          ? [{ type: "file", source: { path: input.serialLogFile }, target: { type: "serial", port: 0 } }]
+          : undefined,
     },
     metadata: { xml: libvirtOwnerMetadataXml(scope) },
     update: timeout !== undefined ? { shutdown: { timeout } } : undefined,

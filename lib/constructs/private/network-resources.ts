@@ -13,7 +13,12 @@ import { rejectManagedKeys } from "./placement";
 const KIND = "Network";
 
 /** The incus_network; returns the reference to its name. */
-export function incusNetwork(scope: Construct, host: IncusHost, name: string, options: Partial<IncusNetworkOptions>): string {
+export function incusNetwork(
+  scope: Construct,
+  host: IncusHost,
+  name: string,
+  options: Partial<IncusNetworkOptions>,
+): string {
   rejectManagedKeys(scope, KIND, options.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });
   const type = options.type ?? "bridge";
   const config: { [key: string]: string } = { "ipv4.address": "none", "ipv6.address": "none", ...options.config };
@@ -42,7 +47,12 @@ export function incusNetwork(scope: Construct, host: IncusHost, name: string, op
 }
 
 /** The libvirt_network; returns the reference to its name. */
-export function libvirtNetwork(scope: Construct, host: LibvirtHost, name: string, options: Partial<LibvirtNetworkOptions>): string {
+export function libvirtNetwork(
+  scope: Construct,
+  host: LibvirtHost,
+  name: string,
+  options: Partial<LibvirtNetworkOptions>,
+): string {
   const resource = new LibvirtNetworkResource(scope, "Default", {
     name,
     metadata: { xml: libvirtOwnerMetadataXml(scope) },
@@ -65,18 +75,25 @@ function toAddress(n: number): string {
 /** `ips` of a libvirt network from `libvirt: { ipv4, dhcp }`, validated (the DHCP range inside the subnet). */
 function libvirtSubnet(scope: IConstruct, options: LibvirtNetworkOptions) {
   if (options.ipv4 === undefined) {
-    if (options.dhcp !== undefined) fail(scope, "Network", "libvirt.dhcp", "needs libvirt.ipv4 (the subnet it hands addresses from)");
+    if (options.dhcp !== undefined)
+      fail(scope, "Network", "libvirt.dhcp", "needs libvirt.ipv4 (the subnet it hands addresses from)");
     return undefined;
   }
   const match = /^([^/]+)\/(\d+)$/.exec(options.ipv4);
   if (!match || !IPV4.test(match[1]) || Number(match[2]) < 8 || Number(match[2]) > 30) {
-    fail(scope, "Network", "libvirt.ipv4", `"${options.ipv4}" is not an IPv4 address with a prefix from 8 to 30, e.g. "10.213.7.1/24"`);
+    fail(
+      scope,
+      "Network",
+      "libvirt.ipv4",
+      `"${options.ipv4}" is not an IPv4 address with a prefix from 8 to 30, e.g. "10.213.7.1/24"`,
+    );
   }
   const [address, prefix] = [match[1], Number(match[2])];
   const size = 2 ** (32 - prefix);
   const network = toNumber(address) - (toNumber(address) % size);
   const inSubnet = (a: string) => IPV4.test(a) && toNumber(a) > network && toNumber(a) < network + size - 1;
-  if (!inSubnet(address)) fail(scope, "Network", "libvirt.ipv4", `${address} is the network or broadcast address of /${prefix}`);
+  if (!inSubnet(address))
+    fail(scope, "Network", "libvirt.ipv4", `${address} is the network or broadcast address of /${prefix}`);
   const dhcp = options.dhcp ?? true;
   let range: { start: string; end: string } | undefined;
   if (dhcp === true) {
@@ -84,7 +101,12 @@ function libvirtSubnet(scope: IConstruct, options: LibvirtNetworkOptions) {
     range = { start: toAddress(first), end: toAddress(network + size - 2) };
   } else if (dhcp !== false) {
     if (!inSubnet(dhcp.start) || !inSubnet(dhcp.end) || toNumber(dhcp.start) > toNumber(dhcp.end)) {
-      fail(scope, "Network", "libvirt.dhcp", `${dhcp.start}-${dhcp.end} is not a range of host addresses inside ${options.ipv4}`);
+      fail(
+        scope,
+        "Network",
+        "libvirt.dhcp",
+        `${dhcp.start}-${dhcp.end} is not a range of host addresses inside ${options.ipv4}`,
+      );
     }
     range = dhcp;
   }

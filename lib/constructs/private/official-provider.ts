@@ -8,7 +8,14 @@ import type { IncusHost } from "../incus-host";
 import { fail } from "./errors";
 
 /** Fails when `host` uses the official provider: `what` needs the bundled one, because `why`. */
-export function requireBundledProvider(scope: IConstruct, kind: string, prop: string, host: IncusHost, what: string, why: string): void {
+export function requireBundledProvider(
+  scope: IConstruct,
+  kind: string,
+  prop: string,
+  host: IncusHost,
+  what: string,
+  why: string,
+): void {
   if (host.providerSource !== IncusProviderSource.OFFICIAL) return;
   fail(
     scope,

@@ -34,7 +34,8 @@ export function backendOptions<T extends object>(
     const value = flat[name];
     if (value === undefined) continue;
     const moved = `${spec.group}: { ${name} }`;
-    if (grouped?.[name] !== undefined) fail(scope, kind, name, `is given twice, flat and in \`${moved}\`; keep the one in \`${spec.group}\``);
+    if (grouped?.[name] !== undefined)
+      fail(scope, kind, name, `is given twice, flat and in \`${moved}\`; keep the one in \`${spec.group}\``);
     deprecated(scope, kind, `prop "${name}"`, `\`${moved}\``, spec.group);
     merged[name] = value;
   }
@@ -45,7 +46,9 @@ export function backendOptions<T extends object>(
 export function deprecated(scope: IConstruct, kind: string, what: string, moved: string, group: HostKind): void {
   Annotations.of(scope).addWarning(
     `${kind} "${scope.node.path}", ${what} is deprecated: write it as ${moved}. ` +
-      `Flat ${group === "incus" ? "Incus" : "libvirt"}-only ${what.startsWith("prop") ? "props" : "getters"} are removed in the next release.`,
+      `Flat ${group === "incus" ? "Incus" : "libvirt"}-only ${
+        what.startsWith("prop") ? "props" : "getters"
+      } are removed in the next release.`,
   );
 }
 

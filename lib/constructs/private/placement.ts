@@ -9,7 +9,13 @@ export function nonDefaultProject<P extends { readonly isDefault: boolean }>(pro
 }
 
 /** Rejects a prop that has no meaning on the given host kind. */
-export function rejectOn(scope: IConstruct, kind: string, host: IHost, hostKind: string, props: { [prop: string]: unknown }): void {
+export function rejectOn(
+  scope: IConstruct,
+  kind: string,
+  host: IHost,
+  hostKind: string,
+  props: { [prop: string]: unknown },
+): void {
   if (host.hostKind !== hostKind) return;
   for (const [prop, value] of Object.entries(props)) {
     if (value !== undefined) {

@@ -35,7 +35,8 @@ export function wholeSize(bytes: number): string {
 /** Parses "10GiB", "512MiB" or a plain byte count "1048576". */
 export function parseSize(text: string): ParsedSize {
   // Incus refuses spaces anywhere in a size ("1 GiB"), so they are refused here too rather than trimmed.
-  if (/\s/.test(text)) return { error: `"${text}" contains white space; write the number and unit together, e.g. "10GiB"` };
+  if (/\s/.test(text))
+    return { error: `"${text}" contains white space; write the number and unit together, e.g. "10GiB"` };
   const match = /^(\d+(?:\.\d+)?)([A-Za-z]*)$/.exec(text);
   if (!match) {
     return { error: `"${text}" is not a size; write a number with an IEC unit, e.g. "10GiB" or "512MiB"` };
@@ -43,7 +44,9 @@ export function parseSize(text: string): ParsedSize {
   const [, amount, unit] = match;
   if (unit !== "" && IEC_FACTORS[unit] === undefined) {
     const suggestion = SI_TO_IEC[unit.toLowerCase()];
-    const hint = suggestion ? `did you mean "${amount}${suggestion}"?` : `use one of ${Object.keys(IEC_FACTORS).join(", ")}`;
+    const hint = suggestion
+      ? `did you mean "${amount}${suggestion}"?`
+      : `use one of ${Object.keys(IEC_FACTORS).join(", ")}`;
     return { error: `"${text}" does not use an IEC unit (B, KiB, MiB, GiB, TiB, PiB); ${hint}` };
   }
   const bytes = Number(amount) * IEC_FACTORS[unit === "" ? "B" : unit];
@@ -52,6 +55,7 @@ export function parseSize(text: string): ParsedSize {
   }
   if (bytes <= 0) return { error: `"${text}" must be greater than zero` };
   // Incus refuses decimals ("Invalid value"); say the whole form instead of failing half-way through an apply.
-  if (amount.includes(".")) return { error: `"${text}" has a decimal point, which Incus refuses; write "${wholeSize(bytes)}"` };
+  if (amount.includes("."))
+    return { error: `"${text}" has a decimal point, which Incus refuses; write "${wholeSize(bytes)}"` };
   return { bytes };
 }

@@ -45,7 +45,9 @@ export class StackContext extends Construct {
       if (this.incus.choice.source !== choice.source || this.incus.choice.version !== choice.version) {
         throw new Error(
           `IncusHost "${hostPath}": all IncusHosts of a stack share one incus provider, but "${this.incus.firstHost}" ` +
-            `uses the ${describe(this.incus.choice)} provider and this one asks for the ${describe(choice)} provider. ` +
+            `uses the ${describe(this.incus.choice)} provider and this one asks for the ${describe(
+              choice,
+            )} provider. ` +
             `Give every IncusHost of the stack the same providerSource/providerVersion.`,
         );
       }

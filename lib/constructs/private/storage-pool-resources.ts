@@ -16,13 +16,21 @@ import { rejectManagedKeys } from "./placement";
 
 const KIND = "StoragePool";
 
-export function incusStoragePool(scope: Construct, host: IncusHost, input: StoragePoolInput, options: Partial<IncusStoragePoolOptions>): SpecResource<object> {
+export function incusStoragePool(
+  scope: Construct,
+  host: IncusHost,
+  input: StoragePoolInput,
+  options: Partial<IncusStoragePoolOptions>,
+): SpecResource<object> {
   const { name, driver } = input;
   rejectManagedKeys(scope, KIND, options.config, {
     [OWNER_CONFIG_KEY]: "it carries the ownership marker",
     source: "set it with the `path` prop",
   });
-  const config: { [key: string]: string } = { ...(input.path !== undefined ? { source: input.path } : {}), ...options.config };
+  const config: { [key: string]: string } = {
+    ...(input.path !== undefined ? { source: input.path } : {}),
+    ...options.config,
+  };
   const members = host.clusterMembers;
   const split = splitMemberConfig(config, MEMBER_POOL_KEYS);
   // A cluster creates a pool in two steps: pending on every member with the member's own keys, then cluster-wide
@@ -58,7 +66,12 @@ export function libvirtStoragePool(scope: Construct, host: LibvirtHost, input: S
   const { name, driver, path } = input;
   if (driver !== "dir") fail(scope, KIND, "driver", `libvirt pools support "dir" only, not "${driver}"`);
   if (path === undefined) {
-    fail(scope, KIND, "path", `a libvirt dir pool needs the directory it keeps volumes in, e.g. "/var/lib/libvirt/images"`);
+    fail(
+      scope,
+      KIND,
+      "path",
+      `a libvirt dir pool needs the directory it keeps volumes in, e.g. "/var/lib/libvirt/images"`,
+    );
   }
   if (!isToken(path) && !path.startsWith("/")) {
     fail(scope, KIND, "path", `"${path}" is not an absolute path`);

@@ -93,12 +93,18 @@ export interface ExistingVolume {
   readonly format?: VolumeFormat;
 }
 
-export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInput, options: Partial<IncusVolumeOptions>): BuiltVolume {
+export function incusVolume(
+  scope: Construct,
+  host: IncusHost,
+  input: VolumeInput,
+  options: Partial<IncusVolumeOptions>,
+): BuiltVolume {
   const contentType = options.contentType ?? VolumeContentType.FILESYSTEM;
   if (!Object.values(VolumeContentType).includes(contentType)) {
     fail(scope, KIND, "contentType", `"${String(contentType)}" is not a content type; use "filesystem" or "block"`);
   }
-  if (options.project && options.project.host !== host) fail(scope, KIND, "project", "the project is on another host than the pool");
+  if (options.project && options.project.host !== host)
+    fail(scope, KIND, "project", "the project is on another host than the pool");
   rejectManagedKeys(scope, KIND, options.config, {
     size: "set it with the `size` prop",
     "security.shared": "use lifecycle: VolumeLifecycle.SHARED",
@@ -137,12 +143,25 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
   // snapshotBeforeRebuild is an attach() option: known once every instance has attached the volume.
   resource.setAttributesProducer((attributes) => {
     const keep = input.snapshotBeforeRebuild();
-    return keep === undefined ? attributes : { ...attributes, config: { ...attributes.config, [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: encodeSnapshotBeforeRebuild(keep) } };
+    return keep === undefined
+      ? attributes
+      : {
+          ...attributes,
+          config: { ...attributes.config, [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: encodeSnapshotBeforeRebuild(keep) },
+        };
   });
   return {
     resource,
     facts: { contentType, project: options.project, target },
-    replacementInputs: { name: input.name, pool: input.pool, content_type: contentType, project, remote: host.remoteName, type: "custom", target },
+    replacementInputs: {
+      name: input.name,
+      pool: input.pool,
+      content_type: contentType,
+      project,
+      remote: host.remoteName,
+      type: "custom",
+      target,
+    },
     frozenPaths: frozenRecordPaths(input.record),
     // Only what the code sets: a computed value left unset could plan as unknown and fire for nothing.
     changePaths: [
@@ -153,24 +172,40 @@ export function incusVolume(scope: Construct, host: IncusHost, input: VolumeInpu
       ...(project !== undefined ? ["project"] : []),
       ...(host.remoteName !== undefined ? ["remote"] : []),
       ...(options.description !== undefined ? ["description"] : []),
-      ...Object.keys(dataConfig).sort().map((key) => mapKeyPath("config", key)),
+      ...Object.keys(dataConfig)
+        .sort()
+        .map((key) => mapKeyPath("config", key)),
     ],
   };
 }
 
-export function libvirtVolume(scope: Construct, host: LibvirtHost, input: VolumeInput, options: Partial<LibvirtVolumeBuildOptions>): BuiltVolume {
+export function libvirtVolume(
+  scope: Construct,
+  host: LibvirtHost,
+  input: VolumeInput,
+  options: Partial<LibvirtVolumeBuildOptions>,
+): BuiltVolume {
   const base = options.baseVolume;
   const format = options.format ?? VolumeFormat.QCOW2;
-  if (!Object.values(VolumeFormat).includes(format)) fail(scope, KIND, "format", `"${String(format)}" is not a volume format; use "raw" or "qcow2"`);
+  if (!Object.values(VolumeFormat).includes(format))
+    fail(scope, KIND, "format", `"${String(format)}" is not a volume format; use "raw" or "qcow2"`);
   if (base) {
-    if (base.host !== host) fail(scope, KIND, "baseVolume", `the base volume "${base.volume.node.path}" is on another host`);
+    if (base.host !== host)
+      fail(scope, KIND, "baseVolume", `the base volume "${base.volume.node.path}" is on another host`);
     if (base.lifecycle === VolumeLifecycle.EPHEMERAL) {
-      fail(scope, KIND, "baseVolume", `the base volume "${base.volume.node.path}" is EPHEMERAL; a base must outlive its overlays (make it PERSISTENT)`);
+      fail(
+        scope,
+        KIND,
+        "baseVolume",
+        `the base volume "${base.volume.node.path}" is EPHEMERAL; a base must outlive its overlays (make it PERSISTENT)`,
+      );
     }
-    if (format !== VolumeFormat.QCOW2) fail(scope, KIND, "format", "a copy-on-write overlay (baseVolume) must be qcow2");
+    if (format !== VolumeFormat.QCOW2)
+      fail(scope, KIND, "format", "a copy-on-write overlay (baseVolume) must be qcow2");
   }
   // The capacity is a number of bytes computed here; a token has no value until apply.
-  if (input.size !== undefined && isToken(input.size)) fail(scope, KIND, "size", `is a token; libvirt volumes need a literal size such as "10GiB"`);
+  if (input.size !== undefined && isToken(input.size))
+    fail(scope, KIND, "size", `is a token; libvirt volumes need a literal size such as "10GiB"`);
   const capacity = input.sizeBytes ?? base?.sizeBytes;
   if (capacity === undefined && input.size === undefined && !base && options.sourceUrl === undefined) {
     fail(scope, KIND, "size", `a libvirt volume needs a size (e.g. "10GiB"), a baseVolume or a sourceUrl`);
@@ -192,7 +227,13 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
   return {
     resource,
     facts: { format },
-    replacementInputs: { name: input.name, pool: input.pool, format, backing_store: base ? base.volumePath : undefined, source_url: options.sourceUrl },
+    replacementInputs: {
+      name: input.name,
+      pool: input.pool,
+      format,
+      backing_store: base ? base.volumePath : undefined,
+      source_url: options.sourceUrl,
+    },
     frozenPaths: [],
     // `id` is kept across updates and unknown when the volume is replaced (e.g. an overlay following a new base).
     changePaths: [
@@ -208,10 +249,19 @@ export function libvirtVolume(scope: Construct, host: LibvirtHost, input: Volume
 }
 
 /** A volume that exists on an Incus host (Volume.fromName): a filesystem volume unless told, checked. */
-export function existingIncusVolume(scope: Construct, host: IncusHost, options: Partial<Pick<IncusVolumeOptions, "contentType" | "project" | "target">>): ExistingVolume {
+export function existingIncusVolume(
+  scope: Construct,
+  host: IncusHost,
+  options: Partial<Pick<IncusVolumeOptions, "contentType" | "project" | "target">>,
+): ExistingVolume {
   const contentType = options.contentType ?? VolumeContentType.FILESYSTEM;
-  if (options.project && options.project.host !== host) fail(scope, KIND, "project", "the project is on another host than the pool");
-  return { contentType, project: options.project, target: clusterTarget(scope, KIND, "target", host, options.target, false) };
+  if (options.project && options.project.host !== host)
+    fail(scope, KIND, "project", "the project is on another host than the pool");
+  return {
+    contentType,
+    project: options.project,
+    target: clusterTarget(scope, KIND, "target", host, options.target, false),
+  };
 }
 
 /** A volume that exists on a libvirt host (Volume.fromName): qcow2 unless told. */

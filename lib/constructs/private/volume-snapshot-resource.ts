@@ -26,17 +26,42 @@ export interface VolumeSnapshotInput {
   readonly expiresAt?: string;
 }
 
-export function incusVolumeSnapshot(scope: Construct, host: IncusHost, input: VolumeSnapshotInput): IncusStorageVolumeSnapshotResource {
+export function incusVolumeSnapshot(
+  scope: Construct,
+  host: IncusHost,
+  input: VolumeSnapshotInput,
+): IncusStorageVolumeSnapshotResource {
   const volume = input.volume;
-  requireBundledProvider(scope, KIND, "volume", host, "A VolumeSnapshot", "has no incus_storage_volume_snapshot resource (terraform would fail at plan)");
+  requireBundledProvider(
+    scope,
+    KIND,
+    "volume",
+    host,
+    "A VolumeSnapshot",
+    "has no incus_storage_volume_snapshot resource (terraform would fail at plan)",
+  );
   if (volume.lifecycle === VolumeLifecycle.EPHEMERAL) {
-    fail(scope, KIND, "volume", `the volume "${volume.node.path}" is EPHEMERAL: it is rebuilt with its instance and its snapshots with it; snapshot a PERSISTENT or SHARED volume`);
+    fail(
+      scope,
+      KIND,
+      "volume",
+      `the volume "${volume.node.path}" is EPHEMERAL: it is rebuilt with its instance and its snapshots with it; snapshot a PERSISTENT or SHARED volume`,
+    );
   }
   const name = resolveObjectName(scope, KIND, OBJECT_NAME, [volume.node.path], input.name);
   if (!isToken(name) && name.startsWith(REBUILD_PREFIX)) {
-    fail(scope, KIND, "name", `"${name}" starts with "rebuild-", which names the snapshots taken before a rebuild (snapshotBeforeRebuild); choose another name`);
+    fail(
+      scope,
+      KIND,
+      "name",
+      `"${name}" starts with "rebuild-", which names the snapshots taken before a rebuild (snapshotBeforeRebuild); choose another name`,
+    );
   }
-  if (input.expiresAt !== undefined && !isToken(input.expiresAt) && (!RFC3339.test(input.expiresAt) || Number.isNaN(Date.parse(input.expiresAt)))) {
+  if (
+    input.expiresAt !== undefined &&
+    !isToken(input.expiresAt) &&
+    (!RFC3339.test(input.expiresAt) || Number.isNaN(Date.parse(input.expiresAt)))
+  ) {
     fail(scope, KIND, "expiresAt", `"${input.expiresAt}" is not an RFC 3339 time; write e.g. "2030-01-31T12:00:00Z"`);
   }
   return new IncusStorageVolumeSnapshotResource(scope, "Default", {

@@ -33,7 +33,8 @@ export function parseAddress(address: string, env: NodeJS.ProcessEnv = process.e
   }
   let text = address;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    if (!text.toLowerCase().startsWith("https://")) throw invalid(address, ": only unix and https addresses are supported");
+    if (!text.toLowerCase().startsWith("https://"))
+      throw invalid(address, ": only unix and https addresses are supported");
   } else {
     text = `https://${text}`;
   }

@@ -38,7 +38,7 @@ export function resolveConfigDir(configured?: string | null, env: NodeJS.Process
     .replace(/^~(?=$|\/)/, home)
     .replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a: string | undefined, b: string | undefined) => {
       const name = (a ?? b) as string;
-      return name === "HOME" ? home : (env[name] ?? "");
+      return name === "HOME" ? home : env[name] ?? "";
     });
   return path.resolve(expanded);
 }
@@ -73,7 +73,8 @@ export function readClientConfig(configDir: string): ClientConfig {
   } catch (err) {
     return { file, remotes: {}, problem: `${file} is not valid YAML: ${(err as Error).message.split("\n")[0]}` };
   }
-  if (!isMap(doc)) return { file, remotes: {}, problem: `${file} is not a YAML mapping (expected default-remote: and remotes:)` };
+  if (!isMap(doc))
+    return { file, remotes: {}, problem: `${file} is not a YAML mapping (expected default-remote: and remotes:)` };
   const remotes: Record<string, ClientConfigRemote> = {};
   for (const [name, value] of Object.entries(isMap(doc.remotes) ? doc.remotes : {})) {
     if (!isMap(value) || typeof value.addr !== "string") continue;

@@ -33,7 +33,10 @@ export type ClientCertificateGenerator = () => ClientIdentity;
  * Half a pair is an error that names the missing file, and is never completed or replaced: a key without its
  * certificate may be the only copy of the identity a server trusts.
  */
-export function loadClientIdentity(configDir: string, generate?: ClientCertificateGenerator): ClientIdentity | undefined {
+export function loadClientIdentity(
+  configDir: string,
+  generate?: ClientCertificateGenerator,
+): ClientIdentity | undefined {
   const paths = configDirPaths(configDir);
   const found = readIdentity(paths);
   if (found || !generate) return found;
@@ -43,10 +46,16 @@ export function loadClientIdentity(configDir: string, generate?: ClientCertifica
   if (!createFileExclusively(paths.clientKey, made.key, 0o600)) {
     const theirs = waitForIdentity(paths);
     if (theirs) return theirs;
-    throw new IncusError("INVALID_OPTIONS", `Cannot create ${paths.clientKey}: something unreadable has that name (a dangling symlink?); remove it and run again.`);
+    throw new IncusError(
+      "INVALID_OPTIONS",
+      `Cannot create ${paths.clientKey}: something unreadable has that name (a dangling symlink?); remove it and run again.`,
+    );
   }
   if (!createFileExclusively(paths.clientCert, made.cert, 0o644)) {
-    throw new IncusError("INVALID_OPTIONS", `${paths.clientCert} appeared while a new key was written to ${paths.clientKey}; remove both and run again.`);
+    throw new IncusError(
+      "INVALID_OPTIONS",
+      `${paths.clientCert} appeared while a new key was written to ${paths.clientKey}; remove both and run again.`,
+    );
   }
   return made;
 }
@@ -58,11 +67,14 @@ function readIdentity(paths: IdentityPaths): ClientIdentity | undefined {
   const key = readOptionalFile(paths.clientKey);
   if (cert !== undefined && key !== undefined) return { cert, key };
   if (cert === undefined && key === undefined) return undefined;
-  const [missing, present] = cert === undefined ? [paths.clientCert, paths.clientKey] : [paths.clientKey, paths.clientCert];
+  const [missing, present] =
+    cert === undefined ? [paths.clientCert, paths.clientKey] : [paths.clientKey, paths.clientCert];
   throw new IncusError(
     "INVALID_OPTIONS",
     `${missing} is missing but ${present} exists: half a client identity cannot be used, and it is not replaced. ` +
-      `Restore ${path.basename(missing)} from where the pair came from, or move ${present} away to have a new pair made ` +
+      `Restore ${path.basename(
+        missing,
+      )} from where the pair came from, or move ${present} away to have a new pair made ` +
       "(servers that trusted the old certificate must then be given the new one, e.g. with a new trust token).",
   );
 }
@@ -83,7 +95,11 @@ export function readPinnedCertificate(configDir: string, remote: string): string
 export function savePinnedCertificate(configDir: string, remote: string, pem: string): string {
   // The name becomes a file name: never one outside servercerts/ (the table refuses such names earlier).
   const problem = remoteNameProblem(remote);
-  if (problem) throw new IncusError("INVALID_OPTIONS", `Cannot pin a certificate for remote ${JSON.stringify(remote)}: ${problem}`);
+  if (problem)
+    throw new IncusError(
+      "INVALID_OPTIONS",
+      `Cannot pin a certificate for remote ${JSON.stringify(remote)}: ${problem}`,
+    );
   const file = configDirPaths(configDir).serverCert(remote);
   writeFileWithDirs(file, pem, 0o644);
   return file;
@@ -97,7 +113,12 @@ export function fetchServerCertificate(origin: string, timeoutMs: number): Promi
   const url = new URL(origin);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ host, port: Number(url.port || 8443), rejectUnauthorized: false, servername: isIP(host) ? undefined : host });
+    const socket = tls.connect({
+      host,
+      port: Number(url.port || 8443),
+      rejectUnauthorized: false,
+      servername: isIP(host) ? undefined : host,
+    });
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new IncusError("TIMEOUT", `no TLS answer from ${origin} within ${timeoutMs} ms`, { endpoint: origin }));
@@ -106,13 +127,22 @@ export function fetchServerCertificate(origin: string, timeoutMs: number): Promi
       clearTimeout(timer);
       const peer = socket.getPeerCertificate();
       socket.end();
-      if (!peer || !peer.raw) return reject(new IncusError("TLS", `${origin} presented no certificate`, { endpoint: origin }));
-      const b64 = peer.raw.toString("base64").replace(/(.{64})/g, "$1\n").trimEnd();
+      if (!peer || !peer.raw)
+        return reject(new IncusError("TLS", `${origin} presented no certificate`, { endpoint: origin }));
+      const b64 = peer.raw
+        .toString("base64")
+        .replace(/(.{64})/g, "$1\n")
+        .trimEnd();
       resolve(`-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`);
     });
     socket.once("error", (err) => {
       clearTimeout(timer);
-      reject(new IncusError("CONNECTION", `cannot fetch the server certificate of ${origin}: ${err.message}`, { endpoint: origin, cause: err }));
+      reject(
+        new IncusError("CONNECTION", `cannot fetch the server certificate of ${origin}: ${err.message}`, {
+          endpoint: origin,
+          cause: err,
+        }),
+      );
     });
   });
 }

@@ -9,7 +9,13 @@ import { IncusError } from "../errors";
 import { parseAddress, splitAddresses } from "./address";
 import type { ParsedAddress } from "./address";
 import { configDirPaths, readClientConfig, resolveConfigDir } from "./client-config";
-import { certificateFingerprint, fetchServerCertificate, loadClientIdentity, readPinnedCertificate, savePinnedCertificate } from "./credentials";
+import {
+  certificateFingerprint,
+  fetchServerCertificate,
+  loadClientIdentity,
+  readPinnedCertificate,
+  savePinnedCertificate,
+} from "./credentials";
 import type { IncusRemote } from "./remote";
 import { systemTrustAnchors } from "./system-trust";
 import type { ConfiguredToken } from "./trust-token";
@@ -118,22 +124,40 @@ export class RemoteTable {
     const put = (e: Entry) => entries.set(e.name, e);
     put({ name: "local", addresses: ["unix://"], protocol: "incus", public: false, defined: false });
     for (const [name, r] of Object.entries(file.remotes)) {
-      put({ name, addresses: splitAddresses(r.addr), protocol: r.protocol || "incus", public: r.public, defined: false, problem: nameProblem(name, file.file) });
+      put({
+        name,
+        addresses: splitAddresses(r.addr),
+        protocol: r.protocol || "incus",
+        public: r.public,
+        defined: false,
+        problem: nameProblem(name, file.file),
+      });
     }
     for (const d of options.remotes ?? []) {
       const fromFile = entries.get(d.name);
       const token = d.token ? configuredToken(d.token) : undefined;
       let addresses = splitAddresses(d.address);
       // A malformed token is reported when it is used.
-      if (!addresses.length && token && !(token.decoded instanceof Error)) addresses = token.decoded.addresses.map((a) => `https://${a}`);
+      if (!addresses.length && token && !(token.decoded instanceof Error))
+        addresses = token.decoded.addresses.map((a) => `https://${a}`);
       if (!addresses.length && fromFile) addresses = [...fromFile.addresses];
       const problem =
         nameProblem(d.name) ??
         d.unusable ??
         (addresses.length
           ? undefined
-          : `Remote ${JSON.stringify(d.name)} has no address: ${options.hints?.setAddress ?? "give it one"}, or add it with \`incus remote add\` to ${file.file}.`);
-      put({ name: d.name, addresses, protocol: d.protocol || fromFile?.protocol || "incus", token, public: d.public ?? fromFile?.public ?? false, defined: true, problem });
+          : `Remote ${JSON.stringify(d.name)} has no address: ${
+              options.hints?.setAddress ?? "give it one"
+            }, or add it with \`incus remote add\` to ${file.file}.`);
+      put({
+        name: d.name,
+        addresses,
+        protocol: d.protocol || fromFile?.protocol || "incus",
+        token,
+        public: d.public ?? fromFile?.public ?? false,
+        defined: true,
+        problem,
+      });
     }
     const wanted = [options.defaultRemote, file.defaultRemote].find((n) => n && entries.has(n));
     return new RemoteTable(entries, wanted ?? "local", configDir, file.problem, env, options.hints ?? {});
@@ -168,7 +192,11 @@ export class RemoteTable {
   connection(remote?: string | null): IncusRemote {
     const entry = this.entry(this.nameOf(remote));
     if (entry.protocol !== "incus") {
-      throw invalid(`Remote ${JSON.stringify(entry.name)} is a ${entry.protocol} image server; it can only be used as an image source (e.g. "${entry.name}:<alias>").`);
+      throw invalid(
+        `Remote ${JSON.stringify(entry.name)} is a ${
+          entry.protocol
+        } image server; it can only be used as an image source (e.g. "${entry.name}:<alias>").`,
+      );
     }
     const address = this.parse(entry);
     if (address.kind === "unix") return { kind: "unix", socketPath: address.socketPath };
@@ -176,13 +204,21 @@ export class RemoteTable {
     const id = loadClientIdentity(this.configDir);
     if (!id) {
       throw invalid(
-        `Remote ${JSON.stringify(entry.name)} (${address.origin}) needs a client certificate, but ${paths.clientCert} / ${paths.clientKey} do not exist. ` +
+        `Remote ${JSON.stringify(entry.name)} (${address.origin}) needs a client certificate, but ${
+          paths.clientCert
+        } / ${paths.clientKey} do not exist. ` +
           (this.hints.createClientCertificate ?? "Run `incus remote add` once to create them."),
       );
     }
     const pinned = entry.pinnedCert ?? readPinnedCertificate(this.configDir, entry.name);
     // Without a pin, only a CA-signed server certificate can be verified.
-    return { kind: "https", url: address.origin, clientCert: id.cert, clientKey: id.key, ...(pinned ? { serverCert: pinned } : { ca: systemTrustAnchors(this.env) }) };
+    return {
+      kind: "https",
+      url: address.origin,
+      clientCert: id.cert,
+      clientKey: id.key,
+      ...(pinned ? { serverCert: pinned } : { ca: systemTrustAnchors(this.env) }),
+    };
   }
 
   /**
@@ -191,14 +227,23 @@ export class RemoteTable {
    * token names no fingerprint: a certificate that contradicts the token is refused, like the CLI refuses it), then
    * redeems the token. A failure is recorded on the remote and thrown when it is used.
    */
-  async establishTrust(options: { readonly accept: boolean; readonly signal?: AbortSignal; readonly timeoutMs?: number }): Promise<TrustSetup[]> {
+  async establishTrust(options: {
+    readonly accept: boolean;
+    readonly signal?: AbortSignal;
+    readonly timeoutMs?: number;
+  }): Promise<TrustSetup[]> {
     const timeoutMs = checkTimeoutMs("establishTrust option timeoutMs", options.timeoutMs ?? 15_000);
     const defined = [...this.entries.values()].filter((e) => e.defined && !e.problem && e.protocol === "incus");
     const setups = await Promise.all(defined.map((e) => this.setUp(e, options.accept, options.signal, timeoutMs)));
     return setups.filter((s) => s !== undefined);
   }
 
-  private async setUp(entry: Entry, accept: boolean, signal: AbortSignal | undefined, timeoutMs: number): Promise<TrustSetup | undefined> {
+  private async setUp(
+    entry: Entry,
+    accept: boolean,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<TrustSetup | undefined> {
     let address: ParsedAddress;
     try {
       address = this.parse(entry);
@@ -214,7 +259,12 @@ export class RemoteTable {
       const existingPin = readPinnedCertificate(this.configDir, entry.name);
       if (existingPin) {
         // The token goes only to the server it names, even when an earlier run pinned another one.
-        if (entry.token) checkTokenFingerprint(entry.token, certificateFingerprint(existingPin), `the certificate pinned in ${pinFile} has`);
+        if (entry.token)
+          checkTokenFingerprint(
+            entry.token,
+            certificateFingerprint(existingPin),
+            `the certificate pinned in ${pinFile} has`,
+          );
       } else if (accept || entry.token) {
         const pem = await fetchServerCertificate(address.origin, timeoutMs);
         const fingerprint = certificateFingerprint(pem);
@@ -236,7 +286,9 @@ export class RemoteTable {
       return { remote: entry.name, pinned, client };
     } catch (err) {
       await client?.close().catch(() => undefined);
-      entry.problem = `Cannot set up remote ${JSON.stringify(entry.name)} (${address.origin}): ${(err as Error).message}`;
+      entry.problem = `Cannot set up remote ${JSON.stringify(entry.name)} (${address.origin}): ${
+        (err as Error).message
+      }`;
       return pinned ? { remote: entry.name, pinned } : undefined;
     }
   }
@@ -248,7 +300,11 @@ export class RemoteTable {
   private entry(name: string): Entry {
     const entry = this.entries.get(name);
     if (!entry) {
-      throw invalid(`Unknown remote ${JSON.stringify(name)}: ${this.hints.defineRemote ?? "add it with `incus remote add`"} (known remotes: ${this.names().join(", ")}).`);
+      throw invalid(
+        `Unknown remote ${JSON.stringify(name)}: ${
+          this.hints.defineRemote ?? "add it with `incus remote add`"
+        } (known remotes: ${this.names().join(", ")}).`,
+      );
     }
     if (entry.problem) throw invalid(entry.problem);
     return entry;

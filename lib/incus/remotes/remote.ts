@@ -88,7 +88,9 @@ function parseCertificate(field: string, pem: string): X509Certificate {
   try {
     return new X509Certificate(pem);
   } catch (err) {
-    throw invalid(`${field} is not a PEM X.509 certificate (${(err as Error).message}); pass the file's contents, not its path`);
+    throw invalid(
+      `${field} is not a PEM X.509 certificate (${(err as Error).message}); pass the file's contents, not its path`,
+    );
   }
 }
 
@@ -99,13 +101,15 @@ function resolveHttps(remote: HttpsRemote): ResolvedHttpsRemote {
   } catch {
     throw invalid(`url ${JSON.stringify(remote.url)} is not a URL; use e.g. https://10.0.0.2:8443`);
   }
-  if (url.protocol !== "https:") throw invalid(`url ${remote.url} must start with https:// (plain HTTP is not supported)`);
+  if (url.protocol !== "https:")
+    throw invalid(`url ${remote.url} must start with https:// (plain HTTP is not supported)`);
   if (url.pathname !== "/" || url.search || url.hash || url.username) {
     throw invalid(`url ${remote.url} must be only scheme, host and port (e.g. https://10.0.0.2:8443)`);
   }
   const clientCert = pemText(remote.clientCert);
   const clientKey = pemText(remote.clientKey);
-  if (!clientCert || !clientKey) throw invalid(`clientCert and clientKey are required for ${remote.url} (PEM contents)`);
+  if (!clientCert || !clientKey)
+    throw invalid(`clientCert and clientKey are required for ${remote.url} (PEM contents)`);
   parseCertificate("clientCert", clientCert);
   try {
     createPrivateKey(clientKey);
@@ -123,10 +127,26 @@ function resolveHttps(remote: HttpsRemote): ResolvedHttpsRemote {
   const origin = url.origin;
   if (serverCert) {
     const pinned = parseCertificate("serverCert", serverCert);
-    return { kind: "https", origin, endpoint: origin, clientCert, clientKey, trustAnchors: serverCert, pinnedFingerprint256: pinned.fingerprint256 };
+    return {
+      kind: "https",
+      origin,
+      endpoint: origin,
+      clientCert,
+      clientKey,
+      trustAnchors: serverCert,
+      pinnedFingerprint256: pinned.fingerprint256,
+    };
   }
   parseCertificate("ca", ca as string);
-  return { kind: "https", origin, endpoint: origin, clientCert, clientKey, trustAnchors: ca as string, serverName: remote.serverName };
+  return {
+    kind: "https",
+    origin,
+    endpoint: origin,
+    clientCert,
+    clientKey,
+    trustAnchors: ca as string,
+    serverName: remote.serverName,
+  };
 }
 
 /** Applies defaults and validates a remote; throws IncusError code INVALID_OPTIONS with the reason. */

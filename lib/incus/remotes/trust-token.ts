@@ -28,7 +28,9 @@ export function decodeTrustToken(token: string): TrustToken {
   return {
     clientName: typeof parsed.client_name === "string" ? parsed.client_name : undefined,
     fingerprint: typeof parsed.fingerprint === "string" ? parsed.fingerprint.toLowerCase() : undefined,
-    addresses: Array.isArray(parsed.addresses) ? parsed.addresses.filter((a): a is string => typeof a === "string") : [],
+    addresses: Array.isArray(parsed.addresses)
+      ? parsed.addresses.filter((a): a is string => typeof a === "string")
+      : [],
     secret: typeof parsed.secret === "string" ? parsed.secret : undefined,
   };
 }
@@ -75,7 +77,12 @@ export function checkTokenFingerprint(token: ConfiguredToken, fingerprint: strin
  * caller accepts certificates on first use and no token names one ("accepted"); "unvouched" otherwise. A token that
  * names another fingerprint throws (checkTokenFingerprint) whatever `accept` says, as the incus CLI does.
  */
-export function serverCertificateTrust(token: ConfiguredToken | undefined, fingerprint: string, accept: boolean, seenAs: string): "vouched" | "accepted" | "unvouched" {
+export function serverCertificateTrust(
+  token: ConfiguredToken | undefined,
+  fingerprint: string,
+  accept: boolean,
+  seenAs: string,
+): "vouched" | "accepted" | "unvouched" {
   if (token) {
     checkTokenFingerprint(token, fingerprint, seenAs);
     if (tokenContent(token).fingerprint !== undefined) return "vouched";
@@ -84,13 +91,21 @@ export function serverCertificateTrust(token: ConfiguredToken | undefined, finge
 }
 
 /** Makes the server trust this client with the token, unless it already does; checks that it then does. */
-export async function redeemTrustToken(client: IncusClient, token: ConfiguredToken, signal?: AbortSignal): Promise<void> {
+export async function redeemTrustToken(
+  client: IncusClient,
+  token: ConfiguredToken,
+  signal?: AbortSignal,
+): Promise<void> {
   const server = await client.server.get({ signal, timeoutMs: 15_000 });
   if (server.value.auth === "trusted") return;
   const { clientName } = tokenContent(token);
   await client.certificates.addWithToken(token.text, { name: clientName, signal, timeoutMs: 30_000 });
   const after = await client.server.get({ signal, timeoutMs: 15_000 });
   if (after.value.auth !== "trusted") {
-    throw new IncusError("FORBIDDEN", `${client.endpoint} accepted the trust token but still does not trust this client certificate`, { endpoint: client.endpoint });
+    throw new IncusError(
+      "FORBIDDEN",
+      `${client.endpoint} accepted the trust token but still does not trust this client certificate`,
+      { endpoint: client.endpoint },
+    );
   }
 }

@@ -31,7 +31,10 @@ export function canonicalKey(value: CtyValue, type: CtyType): string {
     case "tuple":
       return `[${(value as CtyValue[]).map((el, i) => canonicalKey(el, type[1][i])).join(",")}]`;
     case "set":
-      return `<${(value as CtyValue[]).map((el) => canonicalKey(el, type[1])).sort().join(",")}>`;
+      return `<${(value as CtyValue[])
+        .map((el) => canonicalKey(el, type[1]))
+        .sort()
+        .join(",")}>`;
     case "map": {
       const map = value as CtyObjectValue;
       const keys = Object.keys(map).sort();

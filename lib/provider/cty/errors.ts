@@ -2,10 +2,7 @@
 // framework can turn it into a diagnostic that points at the attribute in the user's configuration.
 
 /** One step of a path into a value: an object attribute, a list/set/tuple position, or a map key. */
-export type CtyPathStep =
-  | { readonly attr: string }
-  | { readonly index: number }
-  | { readonly key: string };
+export type CtyPathStep = { readonly attr: string } | { readonly index: number } | { readonly key: string };
 
 export type CtyPath = readonly CtyPathStep[];
 

@@ -142,7 +142,8 @@ export function jsonToPlain(v: JsonValue): unknown {
   if (Array.isArray(v)) return v.map(jsonToPlain);
   if (v instanceof Map) {
     const out: Record<string, unknown> = {};
-    for (const [k, el] of v) Object.defineProperty(out, k, { value: jsonToPlain(el), enumerable: true, writable: true, configurable: true });
+    for (const [k, el] of v)
+      Object.defineProperty(out, k, { value: jsonToPlain(el), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return v;

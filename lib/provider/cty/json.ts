@@ -46,7 +46,8 @@ export function decodeJson(json: Uint8Array | string, type: CtyType, options: De
 function fromJson(j: JsonValue, t: CtyType, path: CtyPathStep[], lenient: boolean): CtyValue {
   if (j === null) return null;
   if (t === "dynamic") return dynamicFromJson(j, path, lenient);
-  const got = (): string => (j instanceof JsonNumber ? `number ${j.text}` : j instanceof Map ? "an object" : describeValue(j));
+  const got = (): string =>
+    j instanceof JsonNumber ? `number ${j.text}` : j instanceof Map ? "an object" : describeValue(j);
   const mismatch = (): never => fail(path, `expected ${describeCtyType(t)}, got ${got()}`);
   if (typeof t === "string") {
     switch (t) {
@@ -78,7 +79,12 @@ function fromJson(j: JsonValue, t: CtyType, path: CtyPathStep[], lenient: boolea
     case "map": {
       if (!(j instanceof Map)) return mismatch();
       const out: CtyObjectValue = {};
-      for (const [key, el] of j) setOwn(out, key, within(path, { key }, () => fromJson(el, t[1], path, lenient)));
+      for (const [key, el] of j)
+        setOwn(
+          out,
+          key,
+          within(path, { key }, () => fromJson(el, t[1], path, lenient)),
+        );
       return out;
     }
     case "object": {
@@ -86,14 +92,21 @@ function fromJson(j: JsonValue, t: CtyType, path: CtyPathStep[], lenient: boolea
       const attrs = t[1];
       for (const name of j.keys()) {
         if (!lenient && !Object.prototype.hasOwnProperty.call(attrs, name)) {
-          fail(path, `unsupported attribute ${JSON.stringify(name)}; the type has ` +
-            `${Object.keys(attrs).join(", ") || "no attributes"} (state from an older schema needs an upgrade)`);
+          fail(
+            path,
+            `unsupported attribute ${JSON.stringify(name)}; the type has ` +
+              `${Object.keys(attrs).join(", ") || "no attributes"} (state from an older schema needs an upgrade)`,
+          );
         }
       }
       const out: CtyObjectValue = {};
       for (const name of Object.keys(attrs)) {
         const el = j.get(name);
-        setOwn(out, name, el === undefined ? null : within(path, { attr: name }, () => fromJson(el, attrs[name], path, lenient)));
+        setOwn(
+          out,
+          name,
+          el === undefined ? null : within(path, { attr: name }, () => fromJson(el, attrs[name], path, lenient)),
+        );
       }
       return out;
     }
@@ -133,8 +146,11 @@ export function encodeJson(value: CtyInput, type: CtyType): Uint8Array {
 function toJson(v: CtyValue, t: CtyType, path: CtyPathStep[]): string {
   if (v === null) return "null";
   if (v instanceof Unknown) {
-    return fail(path, "value is unknown (known after apply) and JSON cannot carry unknown values; encode it as " +
-      "msgpack, or resolve it before encoding");
+    return fail(
+      path,
+      "value is unknown (known after apply) and JSON cannot carry unknown values; encode it as " +
+        "msgpack, or resolve it before encoding",
+    );
   }
   if (t === "dynamic") {
     const dyn = v as CtyDynamic;
@@ -148,17 +164,23 @@ function toJson(v: CtyValue, t: CtyType, path: CtyPathStep[]): string {
   switch (t[0]) {
     case "list":
     case "set": // normalization already put set elements in their canonical order
-      return `[${(v as CtyValue[]).map((el, index) => within(path, { index }, () => toJson(el, t[1], path))).join(",")}]`;
+      return `[${(v as CtyValue[])
+        .map((el, index) => within(path, { index }, () => toJson(el, t[1], path)))
+        .join(",")}]`;
     case "tuple":
-      return `[${(v as CtyValue[]).map((el, index) => within(path, { index }, () => toJson(el, t[1][index], path))).join(",")}]`;
+      return `[${(v as CtyValue[])
+        .map((el, index) => within(path, { index }, () => toJson(el, t[1][index], path)))
+        .join(",")}]`;
     case "map":
     case "object": {
       const source = v as CtyObjectValue;
-      const parts = Object.keys(source).sort().map((key) => {
-        const step: CtyPathStep = t[0] === "map" ? { key } : { attr: key };
-        const elementType = t[0] === "map" ? t[1] : t[1][key];
-        return `${JSON.stringify(key)}:${within(path, step, () => toJson(source[key], elementType, path))}`;
-      });
+      const parts = Object.keys(source)
+        .sort()
+        .map((key) => {
+          const step: CtyPathStep = t[0] === "map" ? { key } : { attr: key };
+          const elementType = t[0] === "map" ? t[1] : t[1][key];
+          return `${JSON.stringify(key)}:${within(path, step, () => toJson(source[key], elementType, path))}`;
+        });
       return `{${parts.join(",")}}`;
     }
   }

@@ -30,8 +30,11 @@ export function decodeMsgpack(bytes: Uint8Array, type: CtyType): CtyValue {
   try {
     tree = decoder.decode(bytes);
   } catch (err) {
-    throw new CtyError([], `malformed msgpack (${(err as Error).message}); expected a cty value of type ` +
-      `${describeCtyType(type)} as Terraform sends it in DynamicValue.msgpack`);
+    throw new CtyError(
+      [],
+      `malformed msgpack (${(err as Error).message}); expected a cty value of type ` +
+        `${describeCtyType(type)} as Terraform sends it in DynamicValue.msgpack`,
+    );
   }
   return fromWire(tree, type, []);
 }
@@ -69,7 +72,11 @@ function fromWire(w: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {
       if (!isPlainObject(w)) return mismatch();
       const out: CtyObjectValue = {};
       for (const key of Object.keys(w)) {
-        setOwn(out, key, within(path, { key }, () => fromWire(w[key], t[1], path)));
+        setOwn(
+          out,
+          key,
+          within(path, { key }, () => fromWire(w[key], t[1], path)),
+        );
       }
       return out;
     }
@@ -84,7 +91,12 @@ function fromWire(w: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {
       }
       for (const name of Object.keys(w)) {
         if (!Object.prototype.hasOwnProperty.call(attrs, name)) {
-          fail(path, `unsupported attribute ${JSON.stringify(name)}; the schema has ${Object.keys(attrs).join(", ") || "no attributes"}`);
+          fail(
+            path,
+            `unsupported attribute ${JSON.stringify(name)}; the schema has ${
+              Object.keys(attrs).join(", ") || "no attributes"
+            }`,
+          );
         }
       }
       return out;

@@ -76,7 +76,11 @@ function conform(v: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {
       const out: CtyObjectValue = {};
       for (const [key, el] of entries) {
         if (typeof key !== "string") fail(path, `map keys must be strings, got ${describeValue(key)}`);
-        setOwn(out, key, within(path, { key }, () => conform(el, t[1], path)));
+        setOwn(
+          out,
+          key,
+          within(path, { key }, () => conform(el, t[1], path)),
+        );
       }
       return out;
     }
@@ -99,14 +103,21 @@ function conformObject(v: unknown, attrs: Record<string, CtyType>, path: CtyPath
   const given = new Map(entries);
   const out: CtyObjectValue = {};
   for (const name of Object.keys(attrs)) {
-    setOwn(out, name, within(path, { attr: name }, () => conform(given.get(name), attrs[name], path)));
+    setOwn(
+      out,
+      name,
+      within(path, { attr: name }, () => conform(given.get(name), attrs[name], path)),
+    );
     given.delete(name);
   }
   for (const [name, value] of given) {
     if (value === undefined) continue; // `{ size: undefined }` is a common way to leave an attribute out
     const known = Object.keys(attrs);
-    fail(path, `unexpected attribute ${JSON.stringify(String(name))}; the object type has ` +
-      (known.length === 0 ? "no attributes" : `only: ${known.join(", ")}`));
+    fail(
+      path,
+      `unexpected attribute ${JSON.stringify(String(name))}; the object type has ` +
+        (known.length === 0 ? "no attributes" : `only: ${known.join(", ")}`),
+    );
   }
   return out;
 }
@@ -146,7 +157,11 @@ export function impliedType(v: unknown, path: CtyPathStep[] = []): CtyType {
     const attrs: Record<string, CtyType> = {};
     for (const [name, el] of entries) {
       if (el === undefined) continue;
-      setOwn(attrs, String(name), within(path, { attr: String(name) }, () => impliedType(el, path)));
+      setOwn(
+        attrs,
+        String(name),
+        within(path, { attr: String(name) }, () => impliedType(el, path)),
+      );
     }
     return ["object", attrs];
   }

@@ -23,8 +23,10 @@ export class CtyDecimal {
   constructor(text: string) {
     const dec = typeof text === "string" ? parseDecimal(text) : undefined;
     if (!dec) {
-      throw new TypeError(`CtyDecimal: ${JSON.stringify(text)} is not a decimal number (expected digits with an ` +
-        `optional sign, fraction and exponent, e.g. "12.5" or "-1e-3")`);
+      throw new TypeError(
+        `CtyDecimal: ${JSON.stringify(text)} is not a decimal number (expected digits with an ` +
+          `optional sign, fraction and exponent, e.g. "12.5" or "-1e-3")`,
+      );
     }
     this.text = decimalToText(dec);
     Object.freeze(this);

@@ -36,8 +36,11 @@ export function refineForType(u: Unknown, type: CtyType, path: CtyPath): Unknown
   if (type === "dynamic" || !u.refined) return UNKNOWN;
   const r = u.refinements;
   const misfit = (name: string, applies: string): never =>
-    fail(path, `unknown value has a ${name} refinement, which only applies to ${applies}, but the type is ` +
-      `${describeCtyType(type)}; drop the refinement or use UNKNOWN`);
+    fail(
+      path,
+      `unknown value has a ${name} refinement, which only applies to ${applies}, but the type is ` +
+        `${describeCtyType(type)}; drop the refinement or use UNKNOWN`,
+    );
   if (r.stringPrefix !== undefined && type !== "string") misfit("stringPrefix", "strings");
   if ((r.numberLower || r.numberUpper) && type !== "number") misfit("number bound", "numbers");
   if ((r.lengthMin !== undefined || r.lengthMax !== undefined) && !isCollectionType(type)) {
@@ -80,11 +83,19 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * 0 or 1 byte (any extension type, as cty does), a refined Unknown for type 12, or null when the refinement says
  * the value is definitely null.
  */
-export function decodeUnknownExtension(extType: number, data: Uint8Array, type: CtyType, path: CtyPath): Unknown | null {
+export function decodeUnknownExtension(
+  extType: number,
+  data: Uint8Array,
+  type: CtyType,
+  path: CtyPath,
+): Unknown | null {
   if (data.length <= 1) return UNKNOWN;
   if (extType !== EXT_REFINED_UNKNOWN) {
-    return fail(path, `unsupported msgpack extension type ${extType} with ${data.length} bytes of data; only ` +
-      `unknown values (extension 0, or 12 with refinements) may appear in a cty value`);
+    return fail(
+      path,
+      `unsupported msgpack extension type ${extType} with ${data.length} bytes of data; only ` +
+        `unknown values (extension 0, or 12 with refinements) may appear in a cty value`,
+    );
   }
   if (data.length > MAX_PAYLOAD_BYTES) fail(path, `unknown value refinements are oversize (${data.length} bytes)`);
   let payload: unknown;

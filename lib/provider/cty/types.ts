@@ -28,7 +28,10 @@ export function parseCtyType(json: Uint8Array | string): CtyType {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new CtyError([], `type JSON ${JSON.stringify(text.slice(0, 80))} is not valid JSON (${(err as Error).message})`);
+    throw new CtyError(
+      [],
+      `type JSON ${JSON.stringify(text.slice(0, 80))} is not valid JSON (${(err as Error).message})`,
+    );
   }
   return checkCtyType(parsed);
 }
@@ -43,8 +46,11 @@ export function checkCtyType(value: unknown): CtyType {
 function checkType(t: unknown, where: string): void {
   const bad = (detail: string): never => {
     const at = where === "" ? "" : ` at ${where}`;
-    throw new CtyError([], `invalid cty type${at}: ${detail}; expected "string", "number", "bool", "dynamic", ` +
-      `["list"|"set"|"map", T], ["object", {name: T}, [optional names]?] or ["tuple", [T…]]`);
+    throw new CtyError(
+      [],
+      `invalid cty type${at}: ${detail}; expected "string", "number", "bool", "dynamic", ` +
+        `["list"|"set"|"map", T], ["object", {name: T}, [optional names]?] or ["tuple", [T…]]`,
+    );
   };
   if (typeof t === "string") {
     if (!PRIMITIVES.has(t)) bad(`unknown primitive type ${JSON.stringify(t)}`);
@@ -59,14 +65,14 @@ function checkType(t: unknown, where: string): void {
     return;
   }
   if (kind === "tuple") {
-    if (arr.length !== 2 || !Array.isArray(arr[1])) bad("tuple type must be [\"tuple\", [element types]]");
+    if (arr.length !== 2 || !Array.isArray(arr[1])) bad('tuple type must be ["tuple", [element types]]');
     (arr[1] as unknown[]).forEach((el, i) => checkType(el, `${where}[1][${i}]`));
     return;
   }
   if (kind === "object") {
     const attrs = arr[1];
     if (arr.length > 3 || typeof attrs !== "object" || attrs === null || Array.isArray(attrs)) {
-      bad("object type must be [\"object\", {attribute: type}] with an optional list of optional attributes");
+      bad('object type must be ["object", {attribute: type}] with an optional list of optional attributes');
     }
     for (const name of Object.keys(attrs as object)) {
       checkType((attrs as Record<string, unknown>)[name], `${where}[1][${JSON.stringify(name)}]`);
@@ -99,9 +105,7 @@ export function ctyTypeToJson(t: CtyType): string {
       const names = Object.keys(t[1]).sort();
       const attrs = names.map((n) => `${JSON.stringify(n)}:${ctyTypeToJson(t[1][n])}`).join(",");
       const optional = t.length === 3 ? [...t[2]].sort() : [];
-      return optional.length > 0
-        ? `["object",{${attrs}},${JSON.stringify(optional)}]`
-        : `["object",{${attrs}}]`;
+      return optional.length > 0 ? `["object",{${attrs}},${JSON.stringify(optional)}]` : `["object",{${attrs}}]`;
     }
     default:
       throw new CtyError([], `invalid cty type ${JSON.stringify(t)}`);

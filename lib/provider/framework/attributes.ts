@@ -6,20 +6,28 @@ import type { Attribute, AttributeOptions, Block, NestingMode } from "./schema";
 
 type Empty = Record<never, never>;
 
-export function str<const O extends AttributeOptions = Empty>(opts: O = {} as O): O & { readonly type: "string"; readonly nested?: undefined } {
+export function str<const O extends AttributeOptions = Empty>(
+  opts: O = {} as O,
+): O & { readonly type: "string"; readonly nested?: undefined } {
   return { ...opts, type: "string" };
 }
 
-export function num<const O extends AttributeOptions = Empty>(opts: O = {} as O): O & { readonly type: "number"; readonly nested?: undefined } {
+export function num<const O extends AttributeOptions = Empty>(
+  opts: O = {} as O,
+): O & { readonly type: "number"; readonly nested?: undefined } {
   return { ...opts, type: "number" };
 }
 
-export function bool<const O extends AttributeOptions = Empty>(opts: O = {} as O): O & { readonly type: "bool"; readonly nested?: undefined } {
+export function bool<const O extends AttributeOptions = Empty>(
+  opts: O = {} as O,
+): O & { readonly type: "bool"; readonly nested?: undefined } {
   return { ...opts, type: "bool" };
 }
 
 /** Any value; the provider echoes the type Terraform sent. */
-export function dynamic<const O extends AttributeOptions = Empty>(opts: O = {} as O): O & { readonly type: "dynamic"; readonly nested?: undefined } {
+export function dynamic<const O extends AttributeOptions = Empty>(
+  opts: O = {} as O,
+): O & { readonly type: "dynamic"; readonly nested?: undefined } {
   return { ...opts, type: "dynamic" };
 }
 
@@ -45,7 +53,11 @@ export function mapOf<const E extends CtyType, const O extends AttributeOptions 
 }
 
 /** Nested attributes with their own flags: `nested("list", { name: str({ required: true }) }, { optional: true })`. */
-export function nested<const N extends NestingMode, const A extends Record<string, Attribute>, const O extends AttributeOptions = Empty>(
+export function nested<
+  const N extends NestingMode,
+  const A extends Record<string, Attribute>,
+  const O extends AttributeOptions = Empty,
+>(
   nesting: N,
   attributes: A,
   opts: O = {} as O,

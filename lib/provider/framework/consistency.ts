@@ -23,7 +23,11 @@ export function describeInconsistencies(list: readonly Inconsistency[]): string 
 }
 
 /** Planned values that differ from the configuration where Terraform requires them to be equal. */
-export function checkPlanAgainstConfig(schema: ObjectSchema, config: CtyObjectValue, planned: CtyObjectValue): Inconsistency[] {
+export function checkPlanAgainstConfig(
+  schema: ObjectSchema,
+  config: CtyObjectValue,
+  planned: CtyObjectValue,
+): Inconsistency[] {
   const out: Inconsistency[] = [];
   for (const [name, attr] of Object.entries(schema.attributes)) {
     const c = config[name] ?? null;
@@ -37,7 +41,12 @@ export function checkPlanAgainstConfig(schema: ObjectSchema, config: CtyObjectVa
     if (attr.nested) continue; // inner computed values may differ; Terraform checks those itself
     if (!ctyEqual(c, p, attributeType(attr))) {
       const at = [name];
-      out.push({ path: at, message: `planned ${showValue(redactAt(schema, at, p))} but the configuration says ${showValue(redactAt(schema, at, c))}` });
+      out.push({
+        path: at,
+        message: `planned ${showValue(redactAt(schema, at, p))} but the configuration says ${showValue(
+          redactAt(schema, at, c),
+        )}`,
+      });
     }
   }
   return out;
@@ -47,7 +56,11 @@ export function checkPlanAgainstConfig(schema: ObjectSchema, config: CtyObjectVa
  * Applied values that contradict known planned values. (Values still unknown after apply are the caller's check:
  * it removes them before this runs.)
  */
-export function checkApplyAgainstPlan(schema: ObjectSchema, planned: CtyObjectValue, applied: CtyObjectValue): Inconsistency[] {
+export function checkApplyAgainstPlan(
+  schema: ObjectSchema,
+  planned: CtyObjectValue,
+  applied: CtyObjectValue,
+): Inconsistency[] {
   const out: Inconsistency[] = [];
   const show = (path: AttrPath, v: CtyValue | undefined) => showValue(v === undefined ? v : redactAt(schema, path, v));
   compareKnown(objectType(schema), planned, applied, [], out, show);
@@ -56,7 +69,14 @@ export function checkApplyAgainstPlan(schema: ObjectSchema, planned: CtyObjectVa
 
 type Show = (path: AttrPath, v: CtyValue | undefined) => string;
 
-function compareKnown(type: CtyType, planned: CtyValue, actual: CtyValue, path: AttrPath, out: Inconsistency[], show: Show) {
+function compareKnown(
+  type: CtyType,
+  planned: CtyValue,
+  actual: CtyValue,
+  path: AttrPath,
+  out: Inconsistency[],
+  show: Show,
+) {
   if (isUnknown(planned)) return;
   const known = isWhollyKnown(planned);
   if (known && ctyEqual(planned, actual ?? null, type)) return;
@@ -77,10 +97,22 @@ function compareKnown(type: CtyType, planned: CtyValue, actual: CtyValue, path: 
     const p = planned as CtyValue[];
     const a = actual as CtyValue[];
     if (!Array.isArray(a) || a.length !== p.length) {
-      out.push({ path, message: `planned ${p.length} element(s), but apply produced ${Array.isArray(a) ? a.length : show(path, a)}` });
+      out.push({
+        path,
+        message: `planned ${p.length} element(s), but apply produced ${Array.isArray(a) ? a.length : show(path, a)}`,
+      });
       return;
     }
-    p.forEach((el, i) => compareKnown(kind === "list" ? (type[1] as CtyType) : (type[1] as CtyType[])[i], el, a[i], [...path, i], out, show));
+    p.forEach((el, i) =>
+      compareKnown(
+        kind === "list" ? (type[1] as CtyType) : (type[1] as CtyType[])[i],
+        el,
+        a[i],
+        [...path, i],
+        out,
+        show,
+      ),
+    );
   } else if (kind === "map") {
     const a = objectValue(actual) ?? {};
     for (const [k, v] of Object.entries(objectValue(planned) ?? {})) {

@@ -33,24 +33,22 @@ export type {
   State,
   UpdateRequest,
 } from "./resource";
-export type { ApplyModel, Known, ModelOf, ModelPhase, PlanModel, StateModel, UntypedModel, ValueOfType, Values } from "./model";
+export type {
+  ApplyModel,
+  Known,
+  ModelOf,
+  ModelPhase,
+  PlanModel,
+  StateModel,
+  UntypedModel,
+  ValueOfType,
+  Values,
+} from "./model";
 export { knownOrNull } from "./model";
 export { objectValue } from "./object-value";
 export type { AttrPath, AttrPathStep, Diagnostic, Severity } from "./diagnostics";
 export { DiagnosticError, Diagnostics, formatAttrPath, sortUniquePaths } from "./diagnostics";
-export {
-  bool,
-  dynamic,
-  listBlock,
-  listOf,
-  mapOf,
-  nested,
-  num,
-  setBlock,
-  setOf,
-  singleBlock,
-  str,
-} from "./attributes";
+export { bool, dynamic, listBlock, listOf, mapOf, nested, num, setBlock, setOf, singleBlock, str } from "./attributes";
 export type { BlockOptions } from "./attributes";
 export { requiresReplace, requiresReplaceIf, useStateForUnknown } from "./plan-modifiers";
 export { between, custom, lengthBetween, oneOf, regex, sizeBetween } from "./validators";

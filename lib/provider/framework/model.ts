@@ -16,16 +16,16 @@ export type ValueOfType<T> = CtyType extends T
   : T extends "string"
   ? string
   : T extends "number"
-    ? CtyNumber
-    : T extends "bool"
-      ? boolean
-      : T extends readonly ["list" | "set", infer E]
-        ? ValueOfType<E>[]
-        : T extends readonly ["map", infer E]
-          ? Record<string, ValueOfType<E>>
-          : T extends readonly ["object", ...unknown[]]
-            ? CtyObjectValue
-            : CtyValue;
+  ? CtyNumber
+  : T extends "bool"
+  ? boolean
+  : T extends readonly ["list" | "set", infer E]
+  ? ValueOfType<E>[]
+  : T extends readonly ["map", infer E]
+  ? Record<string, ValueOfType<E>>
+  : T extends readonly ["object", ...unknown[]]
+  ? CtyObjectValue
+  : CtyValue;
 
 /**
  * What may be unknown where: "state" (read, delete, prior state: nothing), "apply" (the plan create and update
@@ -43,15 +43,17 @@ type KnownValue<A, P extends ModelPhase> = A extends { readonly nested: infer N 
     ? M extends "single"
       ? ObjectModel<N, P>
       : M extends "map"
-        ? Record<string, ObjectModel<N, P>>
-        : ObjectModel<N, P>[]
+      ? Record<string, ObjectModel<N, P>>
+      : ObjectModel<N, P>[]
     : never
   : A extends { readonly type: infer T }
-    ? ValueOfType<T>
-    : never;
+  ? ValueOfType<T>
+  : never;
 
 /** Required attributes and those with a default are never null; the rest may be. */
-type NullableValue<A, P extends ModelPhase> = A extends { readonly required: true } | { readonly default: NonNullable<unknown> }
+type NullableValue<A, P extends ModelPhase> = A extends
+  | { readonly required: true }
+  | { readonly default: NonNullable<unknown> }
   ? KnownValue<A, P>
   : KnownValue<A, P> | null;
 
@@ -62,12 +64,12 @@ type NullableValue<A, P extends ModelPhase> = A extends { readonly required: tru
 type AttributeValue<A, P extends ModelPhase> = P extends "plan"
   ? NullableValue<A, P> | Unknown
   : P extends "apply"
-    ? A extends { readonly computed: true }
-      ? A extends { readonly default: NonNullable<unknown> }
-        ? NullableValue<A, P>
-        : NullableValue<A, P> | Unknown
-      : NullableValue<A, P>
-    : NullableValue<A, P>;
+  ? A extends { readonly computed: true }
+    ? A extends { readonly default: NonNullable<unknown> }
+      ? NullableValue<A, P>
+      : NullableValue<A, P> | Unknown
+    : NullableValue<A, P>
+  : NullableValue<A, P>;
 
 /** list and set blocks are arrays (never null; empty when absent); a single block is its object or null. */
 type BlockValue<B, P extends ModelPhase> = B extends { readonly nesting: "single" }
@@ -90,7 +92,9 @@ export type UntypedModel = { [attribute: string]: any };
 export type Values = UntypedModel;
 
 /** The values of schema `S` in phase `P`; `UntypedModel` when `S` is not a literal schema type. */
-export type ModelOf<S extends Schema, P extends ModelPhase = "state"> = string extends keyof S["attributes"] ? UntypedModel : ObjectModel<S, P>;
+export type ModelOf<S extends Schema, P extends ModelPhase = "state"> = string extends keyof S["attributes"]
+  ? UntypedModel
+  : ObjectModel<S, P>;
 
 /** A resource's state, or a data source's result: every value known. */
 export type StateModel<S extends Schema> = ModelOf<S, "state">;

@@ -8,17 +8,18 @@ import { formatAttrPath } from "./diagnostics";
 import type { ObjectSchema } from "./schema-type";
 
 export class ShapeError extends Error {
-  constructor(
-    readonly path: AttrPath,
-    message: string,
-  ) {
+  constructor(readonly path: AttrPath, message: string) {
     super(`${formatAttrPath(path)}: ${message}`);
     this.name = "ShapeError";
   }
 }
 
 /** A normalised copy of `value` (an object of `schema`), or null. Throws ShapeError on unknown attribute names. */
-export function normalizeObject(schema: ObjectSchema, value: CtyInput, path: AttrPath = []): CtyObjectValue | Unknown | null {
+export function normalizeObject(
+  schema: ObjectSchema,
+  value: CtyInput,
+  path: AttrPath = [],
+): CtyObjectValue | Unknown | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Unknown) return value;
   if (typeof value !== "object" || Array.isArray(value) || !isObjectInput(value)) {
@@ -55,7 +56,8 @@ function normalizeNested(
   const schema: ObjectSchema = { attributes: nested.attributes };
   if (nested.nesting === "single") return normalizeObject(schema, value, path);
   if (nested.nesting === "map") {
-    if (typeof value !== "object" || Array.isArray(value) || !isObjectInput(value)) throw new ShapeError(path, "expected a map (object)");
+    if (typeof value !== "object" || Array.isArray(value) || !isObjectInput(value))
+      throw new ShapeError(path, "expected a map (object)");
     const out: CtyObjectValue = {};
     for (const [k, v] of Object.entries(value)) out[k] = normalizeObject(schema, v, [...path, { key: k }]);
     return out;

@@ -12,10 +12,7 @@ export function requiresReplace(): PlanModifier {
  * Like requiresReplace, but only when `condition` says so (e.g. only when the value grows, or only when another
  * attribute has some value).
  */
-export function requiresReplaceIf(
-  condition: (req: PlanModifierRequest) => boolean,
-  description: string,
-): PlanModifier {
+export function requiresReplaceIf(condition: (req: PlanModifierRequest) => boolean, description: string): PlanModifier {
   return {
     description,
     modify(req, resp) {

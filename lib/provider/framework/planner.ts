@@ -24,7 +24,11 @@ export interface PlanOutcome {
 
 type Collection = "single" | "list" | "set" | "map";
 
-export function planChange(schema: ObjectSchema, config: CtyObjectValue | null, prior: CtyObjectValue | null): PlanOutcome {
+export function planChange(
+  schema: ObjectSchema,
+  config: CtyObjectValue | null,
+  prior: CtyObjectValue | null,
+): PlanOutcome {
   if (config === null) return { planned: null, requiresReplace: [] };
   const planned = planObject(schema, config, prior);
   const replace: AttrPath[] = [];
@@ -36,11 +40,11 @@ export function planChange(schema: ObjectSchema, config: CtyObjectValue | null, 
 function planObject(schema: ObjectSchema, config: CtyObjectValue, prior: CtyObjectValue | null): CtyObjectValue {
   const out: CtyObjectValue = {};
   for (const [name, attr] of Object.entries(schema.attributes)) {
-    out[name] = planAttribute(attr, config[name] ?? null, prior ? (prior[name] ?? null) : null, prior !== null);
+    out[name] = planAttribute(attr, config[name] ?? null, prior ? prior[name] ?? null : null, prior !== null);
   }
   for (const [name, block] of Object.entries(schema.blocks ?? {})) {
     const cfg = config[name] ?? null;
-    const pri = prior ? (prior[name] ?? null) : null;
+    const pri = prior ? prior[name] ?? null : null;
     if (isUnknown(cfg)) out[name] = cfg;
     else if (block.nesting === "single") out[name] = planSingle(block, cfg, pri);
     else out[name] = planCollection(block, block.nesting, cfg ?? [], pri);
@@ -64,7 +68,8 @@ function planCollection(schema: ObjectSchema, nesting: Collection, cfg: CtyValue
   if (nesting === "map") {
     const out: CtyObjectValue = {};
     const priorMap = objectValue(pri);
-    for (const [k, v] of Object.entries(objectValue(cfg) ?? {})) out[k] = planSingle(schema, v, priorMap ? priorMap[k] : null);
+    for (const [k, v] of Object.entries(objectValue(cfg) ?? {}))
+      out[k] = planSingle(schema, v, priorMap ? priorMap[k] : null);
     return out;
   }
   const elements = Array.isArray(cfg) ? cfg : [];
@@ -107,8 +112,8 @@ function applyModifiers(
   for (const [name, item, isBlock] of entries) {
     const here = inSet ? path : [...path, name];
     const type = isBlock ? blockType(item as Block) : attributeType(item as Attribute);
-    const cfg = config ? (config[name] ?? null) : null;
-    const pri = prior ? (prior[name] ?? null) : null;
+    const cfg = config ? config[name] ?? null : null;
+    const pri = prior ? prior[name] ?? null : null;
     plan[name] = runModifiers(item.planModifiers, here, type, cfg, plan[name], pri, root, replace);
     const value = plan[name];
     if (value === null || isUnknown(value)) continue;
@@ -143,7 +148,16 @@ function walkCollection(
       const planned = objectValue(v);
       if (planned === null) continue;
       const at = inSet ? path : [...path, { key: k }];
-      applyModifiers(schema, c ? objectValue(c[k]) : null, planned, p ? objectValue(p[k]) : null, at, inSet, root, replace);
+      applyModifiers(
+        schema,
+        c ? objectValue(c[k]) : null,
+        planned,
+        p ? objectValue(p[k]) : null,
+        at,
+        inSet,
+        root,
+        replace,
+      );
     }
     return;
   }
@@ -176,7 +190,16 @@ function runModifiers(
   const resp = { planValue, requiresReplace: false };
   for (const modifier of modifiers) {
     modifier.modify(
-      { path, type, configValue, planValue: resp.planValue, stateValue, config: root.config, plan: root.plan, state: root.state },
+      {
+        path,
+        type,
+        configValue,
+        planValue: resp.planValue,
+        stateValue,
+        config: root.config,
+        plan: root.plan,
+        state: root.state,
+      },
       resp,
     );
   }

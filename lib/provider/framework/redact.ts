@@ -36,7 +36,8 @@ export function redactObject(schema: ObjectSchema, value: CtyValue): CtyValue {
 function redactAttribute(attr: Attribute, value: CtyValue): CtyValue {
   if (value === null || isUnknown(value)) return value;
   if (attr.sensitive) return REDACTED;
-  if (attr.nested) return redactElements({ attributes: attr.nested.attributes }, attr.nested.nesting === "single", value);
+  if (attr.nested)
+    return redactElements({ attributes: attr.nested.attributes }, attr.nested.nesting === "single", value);
   if (attr.secretKeys && isObject(value)) {
     const out: CtyObjectValue = {};
     for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(attr, k) && v !== null ? REDACTED : v;
@@ -128,5 +129,11 @@ function strings(v: CtyValue, out: string[]): void {
 }
 
 function isObject(v: CtyValue | undefined): v is CtyObjectValue {
-  return v !== null && typeof v === "object" && !Array.isArray(v) && !isUnknown(v) && Object.getPrototypeOf(v) === Object.prototype;
+  return (
+    v !== null &&
+    typeof v === "object" &&
+    !Array.isArray(v) &&
+    !isUnknown(v) &&
+    Object.getPrototypeOf(v) === Object.prototype
+  );
 }

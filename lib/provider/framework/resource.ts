@@ -107,7 +107,10 @@ export interface Resource<P = unknown, S extends Schema = Schema> {
   validateConfig?(config: PlanModel<S>, ctx: ResourceContext<P>): void | Promise<void>;
 
   /** Adjusts the framework's plan: mark computed values UNKNOWN, add replacement paths, warn about destroys. */
-  modifyPlan?(req: ModifyPlanRequest<S>, ctx: ResourceContext<P>): ModifyPlanResponse<S> | Promise<ModifyPlanResponse<S>>;
+  modifyPlan?(
+    req: ModifyPlanRequest<S>,
+    ctx: ResourceContext<P>,
+  ): ModifyPlanResponse<S> | Promise<ModifyPlanResponse<S>>;
 
   create(req: CreateRequest<S>, ctx: ResourceContext<P>, resp: ApplyResponse<S>): Promise<void>;
 

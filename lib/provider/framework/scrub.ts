@@ -46,8 +46,12 @@ export class SecretScrubber {
 
   /** A logger that scrubs messages and string fields (at any depth) before `log` writes them. */
   logger(log: Logger): Logger {
-    const wrap = (write: Logger["info"]): Logger["info"] => (message, fields) =>
-      this.empty ? write(message, fields) : write(this.scrub(message), fields && (this.scrubDeep(fields) as Record<string, unknown>));
+    const wrap =
+      (write: Logger["info"]): Logger["info"] =>
+      (message, fields) =>
+        this.empty
+          ? write(message, fields)
+          : write(this.scrub(message), fields && (this.scrubDeep(fields) as Record<string, unknown>));
     return {
       trace: wrap(log.trace.bind(log)),
       debug: wrap(log.debug.bind(log)),

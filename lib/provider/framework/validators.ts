@@ -70,7 +70,11 @@ export function between(min: number, max: number): Validator {
       const n = Number(String(req.value));
       if (Number.isNaN(n)) return;
       if (n >= min && n <= max) return;
-      diags.error("Value out of range", `Got ${req.sensitive ? REDACTED : String(req.value)}; expected between ${min} and ${max}.`, req.path);
+      diags.error(
+        "Value out of range",
+        `Got ${req.sensitive ? REDACTED : String(req.value)}; expected between ${min} and ${max}.`,
+        req.path,
+      );
     },
   };
 }

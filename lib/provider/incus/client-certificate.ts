@@ -18,6 +18,10 @@ export function generateClientCertificate(): { cert: string; key: string } {
   // Required lazily: the certificate builder is only needed on this rare path.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generateSelfSignedCert } = require("../plugin") as typeof import("../plugin");
-  const made = generateSelfSignedCert({ usage: "client", commonName: clientName(), notAfter: new Date(Date.now() + 10 * 365 * 24 * 3600_000) });
+  const made = generateSelfSignedCert({
+    usage: "client",
+    commonName: clientName(),
+    notAfter: new Date(Date.now() + 10 * 365 * 24 * 3600_000),
+  });
   return { cert: made.certPem, key: made.keyPem };
 }

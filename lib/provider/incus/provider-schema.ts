@@ -22,9 +22,19 @@ const remoteNameValidator = custom((value) => remoteNameProblem(String(value)), 
 export const providerSchema = {
   description: "Incus containers, virtual machines, networks, storage, profiles, projects and images.",
   attributes: {
-    config_dir: str({ optional: true, description: "The incus client's configuration directory. Default: $INCUS_CONF, else ~/.config/incus." }),
-    generate_client_certificates: bool({ optional: true, description: "Create client.crt/client.key in config_dir when missing (env INCUS_GENERATE_CLIENT_CERTS)." }),
-    accept_remote_certificate: bool({ optional: true, description: "Pin an HTTPS remote's certificate on first contact when its trust token names no fingerprint (env INCUS_ACCEPT_SERVER_CERTIFICATE). A token's fingerprint always decides." }),
+    config_dir: str({
+      optional: true,
+      description: "The incus client's configuration directory. Default: $INCUS_CONF, else ~/.config/incus.",
+    }),
+    generate_client_certificates: bool({
+      optional: true,
+      description: "Create client.crt/client.key in config_dir when missing (env INCUS_GENERATE_CLIENT_CERTS).",
+    }),
+    accept_remote_certificate: bool({
+      optional: true,
+      description:
+        "Pin an HTTPS remote's certificate on first contact when its trust token names no fingerprint (env INCUS_ACCEPT_SERVER_CERTIFICATE). A token's fingerprint always decides.",
+    }),
     default_remote: str({ optional: true, description: "The remote used when a resource leaves `remote` unset." }),
     wait_timeout: str({
       optional: true,
@@ -35,12 +45,32 @@ export const providerSchema = {
   blocks: {
     remote: listBlock(
       {
-        name: str({ required: true, description: `The remote's name, as resources refer to it: ${REMOTE_NAME_DESCRIPTION} (it names the file its pinned certificate is kept in).`, validators: [remoteNameValidator] }),
-        address: str({ optional: true, description: "unix:// (local socket), unix:///path/to/socket or https://host:8443; a comma-separated list uses the first. Default: the address in config.yml." }),
-        protocol: str({ optional: true, description: "incus (default), simplestreams or oci.", validators: [oneOf(["incus", "simplestreams", "oci"])] }),
+        name: str({
+          required: true,
+          description: `The remote's name, as resources refer to it: ${REMOTE_NAME_DESCRIPTION} (it names the file its pinned certificate is kept in).`,
+          validators: [remoteNameValidator],
+        }),
+        address: str({
+          optional: true,
+          description:
+            "unix:// (local socket), unix:///path/to/socket or https://host:8443; a comma-separated list uses the first. Default: the address in config.yml.",
+        }),
+        protocol: str({
+          optional: true,
+          description: "incus (default), simplestreams or oci.",
+          validators: [oneOf(["incus", "simplestreams", "oci"])],
+        }),
         credentials_helper: str({ optional: true, description: "OCI credentials helper (oci remotes only)." }),
-        authentication_type: str({ optional: true, description: "tls (default) or oidc.", validators: [oneOf(["tls", "oidc"])] }),
-        token: str({ optional: true, sensitive: true, description: "One-time trust token from `incus config trust add`." }),
+        authentication_type: str({
+          optional: true,
+          description: "tls (default) or oidc.",
+          validators: [oneOf(["tls", "oidc"])],
+        }),
+        token: str({
+          optional: true,
+          sensitive: true,
+          description: "One-time trust token from `incus config trust add`.",
+        }),
         public: bool({ optional: true, description: "The remote needs no authentication." }),
       },
       { description: "An Incus server or image server." },

@@ -50,7 +50,11 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
   async validateConfig(config, ctx) {
     remoteBlocks(config).forEach((r, i) => {
       if (r.authentication_type === "oidc") {
-        ctx.diagnostics.error("OIDC is not supported", "The bundled provider authenticates with TLS client certificates only; remove authentication_type or use \"tls\".", ["remote", i, "authentication_type"]);
+        ctx.diagnostics.error(
+          "OIDC is not supported",
+          'The bundled provider authenticates with TLS client certificates only; remove authentication_type or use "tls".',
+          ["remote", i, "authentication_type"],
+        );
       }
     });
   },
@@ -75,17 +79,18 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
     );
   },
   // Recorded plans let an instance's plan-time checks accept objects the same run creates (instance/planned-objects.ts).
-  resources: (): readonly Resource<IncusProviderData, AnySchema>[] => [
-    projectResource,
-    networkResource,
-    storagePoolResource,
-    storageVolumeResource,
-    storageVolumeSnapshotResource,
-    profileResource,
-    imageResource,
-    instanceResource,
-    instanceSnapshotResource,
-  ].map((r) => recordingPlans(r)),
+  resources: (): readonly Resource<IncusProviderData, AnySchema>[] =>
+    [
+      projectResource,
+      networkResource,
+      storagePoolResource,
+      storageVolumeResource,
+      storageVolumeSnapshotResource,
+      profileResource,
+      imageResource,
+      instanceResource,
+      instanceSnapshotResource,
+    ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
     networkDataSource,

@@ -47,32 +47,46 @@ function isTrue(value: string | undefined): boolean {
 }
 
 function definition(s: RemoteSettings): RemoteDefinition {
-  const unusable = s.unknown ? `The settings of remote ${JSON.stringify(s.name)} are not known until apply.` : undefined;
+  const unusable = s.unknown
+    ? `The settings of remote ${JSON.stringify(s.name)} are not known until apply.`
+    : undefined;
   return { name: s.name, address: s.address, protocol: s.protocol, token: s.token, public: s.public, unusable };
 }
 
 export class Remotes implements IncusProviderData {
   private readonly clients = new Map<string, IncusClient>();
 
-  private constructor(
-    private readonly table: RemoteTable,
-    readonly waitTimeoutMs: number,
-  ) {}
+  private constructor(private readonly table: RemoteTable, readonly waitTimeoutMs: number) {}
 
   get defaultRemote(): string {
     return this.table.defaultRemote;
   }
 
   /** Builds the remote table and does the network work trust needs (token, accepting a certificate). */
-  static async configure(settings: ProviderSettings, ctx: { signal: AbortSignal; diagnostics: Diagnostics; log: Logger }): Promise<Remotes> {
+  static async configure(
+    settings: ProviderSettings,
+    ctx: { signal: AbortSignal; diagnostics: Diagnostics; log: Logger },
+  ): Promise<Remotes> {
     const env = settings.env ?? process.env;
     const definitions: RemoteDefinition[] = [];
     if (env.INCUS_REMOTE) {
-      definitions.push(definition({ name: env.INCUS_REMOTE, address: env.INCUS_ADDR, protocol: env.INCUS_PROTOCOL, token: env.INCUS_TOKEN }));
+      definitions.push(
+        definition({
+          name: env.INCUS_REMOTE,
+          address: env.INCUS_ADDR,
+          protocol: env.INCUS_PROTOCOL,
+          token: env.INCUS_TOKEN,
+        }),
+      );
     }
     const seen = new Set<string>();
     settings.remotes.forEach((s, i) => {
-      if (seen.has(s.name)) ctx.diagnostics.error("Duplicate remote", `Remote ${JSON.stringify(s.name)} is defined twice; give each remote block a unique name.`, ["remote", s.blockIndex ?? i, "name"]);
+      if (seen.has(s.name))
+        ctx.diagnostics.error(
+          "Duplicate remote",
+          `Remote ${JSON.stringify(s.name)} is defined twice; give each remote block a unique name.`,
+          ["remote", s.blockIndex ?? i, "name"],
+        );
       seen.add(s.name);
       definitions.push(definition(s));
     });
@@ -84,12 +98,18 @@ export class Remotes implements IncusProviderData {
       hints: HINTS,
     });
     if (table.configProblem) {
-      ctx.diagnostics.warning("Ignoring the incus client configuration", `${table.configProblem}. Its remotes are not available; fix or remove the file.`, ["config_dir"]);
+      ctx.diagnostics.warning(
+        "Ignoring the incus client configuration",
+        `${table.configProblem}. Its remotes are not available; fix or remove the file.`,
+        ["config_dir"],
+      );
     }
     if (settings.defaultRemote && !table.has(settings.defaultRemote)) {
       ctx.diagnostics.error(
         "Unknown default remote",
-        `default_remote is ${JSON.stringify(settings.defaultRemote)}, but no remote of that name exists (known: ${table.names().join(", ")}). Add a remote block with that name.`,
+        `default_remote is ${JSON.stringify(settings.defaultRemote)}, but no remote of that name exists (known: ${table
+          .names()
+          .join(", ")}). Add a remote block with that name.`,
         ["default_remote"],
       );
     }
@@ -97,7 +117,9 @@ export class Remotes implements IncusProviderData {
       try {
         loadClientIdentity(table.configDir, generateClientCertificate);
       } catch (err) {
-        ctx.diagnostics.error("Cannot generate client certificates", `In ${table.configDir}: ${errorMessage(err)}`, ["generate_client_certificates"]);
+        ctx.diagnostics.error("Cannot generate client certificates", `In ${table.configDir}: ${errorMessage(err)}`, [
+          "generate_client_certificates",
+        ]);
       }
     }
     const remotes = new Remotes(table, settings.waitTimeoutMs);
@@ -106,7 +128,10 @@ export class Remotes implements IncusProviderData {
       if (setup.client) remotes.clients.set(setup.remote, setup.client);
       const pinned = setup.pinned;
       if (!pinned) continue;
-      ctx.log.info("pinned the server certificate of remote", { remote: setup.remote, fingerprint: pinned.fingerprint });
+      ctx.log.info("pinned the server certificate of remote", {
+        remote: setup.remote,
+        fingerprint: pinned.fingerprint,
+      });
       if (pinned.onFirstUse) {
         // Trust on first use is a security decision: say so every time it happens, never silently.
         ctx.diagnostics.warning(

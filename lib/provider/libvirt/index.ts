@@ -1,5 +1,10 @@
 // Public surface of the bundled libvirt provider: the provider definition and its resources (main.ts serves it).
-export { libvirtProvider, DEFAULT_SHUTDOWN_TIMEOUT_SECONDS, SHUTDOWN_TIMEOUT_ENV, shutdownTimeoutFromEnv } from "./provider";
+export {
+  libvirtProvider,
+  DEFAULT_SHUTDOWN_TIMEOUT_SECONDS,
+  SHUTDOWN_TIMEOUT_ENV,
+  shutdownTimeoutFromEnv,
+} from "./provider";
 export type { LibvirtProviderData } from "./provider-data";
 export { poolResource } from "./pool/resource";
 export { volumeResource, volumeState } from "./volume/resource";

@@ -12,7 +12,8 @@ const uriValidator = custom(
 );
 
 export const libvirtProviderSchema = {
-  description: "libvirt/KVM storage pools, volumes, cloud-init disks, domains and isolated networks, driven through virsh.",
+  description:
+    "libvirt/KVM storage pools, volumes, cloud-init disks, domains and isolated networks, driven through virsh.",
   attributes: {
     uri: str({
       optional: true,

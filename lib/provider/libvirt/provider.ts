@@ -38,11 +38,18 @@ export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProvid
       uri,
       shutdownTimeoutMs: shutdownTimeoutFromEnv(),
       client() {
-        if (!uriKnown) throw new Error("The provider's uri is not known yet (it depends on a value computed during apply).");
+        if (!uriKnown)
+          throw new Error("The provider's uri is not known yet (it depends on a value computed during apply).");
         client ??= new LibvirtClient({ uri, timeoutMs: 10 * 60 * 1000 });
         return client;
       },
     };
   },
-  resources: (): readonly Resource<LibvirtProviderData, AnySchema>[] => [poolResource, volumeResource, domainResource, networkResource, cloudinitDiskResource],
+  resources: (): readonly Resource<LibvirtProviderData, AnySchema>[] => [
+    poolResource,
+    volumeResource,
+    domainResource,
+    networkResource,
+    cloudinitDiskResource,
+  ],
 };

@@ -69,7 +69,8 @@ export function generateSelfSignedCert(opts: CertOptions = {}): SelfSignedCert {
   };
 }
 
-const ext = (id: string, critical: boolean, value: Buffer) => der.sequence(der.oid(id), ...(critical ? [der.boolean(true)] : []), der.octetString(value));
+const ext = (id: string, critical: boolean, value: Buffer) =>
+  der.sequence(der.oid(id), ...(critical ? [der.boolean(true)] : []), der.octetString(value));
 
 /** End entity: basicConstraints without cA (DER leaves out the FALSE default), digitalSignature, clientAuth. */
 function clientExtensions(): Buffer[] {

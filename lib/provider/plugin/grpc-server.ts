@@ -16,10 +16,7 @@ export const GrpcStatus = { OK: 0, CANCELLED: 1, UNKNOWN: 2, INVALID_ARGUMENT: 3
 
 /** Thrown by a handler to answer with a specific gRPC status (anything else becomes INTERNAL). */
 export class GrpcError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  constructor(readonly status: number, message: string) {
     super(message);
     this.name = "GrpcError";
   }
@@ -196,7 +193,10 @@ function finishWithStatus(stream: http2.ServerHttp2Stream, status: number, messa
 export function percentEncode(text: string): string {
   let out = "";
   for (const byte of Buffer.from(text, "utf8")) {
-    out += byte >= 0x20 && byte <= 0x7e && byte !== 0x25 ? String.fromCharCode(byte) : "%" + byte.toString(16).toUpperCase().padStart(2, "0");
+    out +=
+      byte >= 0x20 && byte <= 0x7e && byte !== 0x25
+        ? String.fromCharCode(byte)
+        : "%" + byte.toString(16).toUpperCase().padStart(2, "0");
   }
   return out;
 }

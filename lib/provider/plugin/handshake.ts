@@ -24,7 +24,13 @@ export function checkPluginEnv(env: NodeJS.ProcessEnv, executable: string): Hand
     };
   }
   const versions = env.PLUGIN_PROTOCOL_VERSIONS;
-  if (versions && !versions.split(",").map((v) => v.trim()).includes(String(APP_PROTOCOL_VERSION))) {
+  if (
+    versions &&
+    !versions
+      .split(",")
+      .map((v) => v.trim())
+      .includes(String(APP_PROTOCOL_VERSION))
+  ) {
     return {
       message:
         `${executable} speaks Terraform plugin protocol ${APP_PROTOCOL_VERSION}, but this Terraform offers ` +

@@ -68,7 +68,13 @@ const TFPLUGIN6: Record<string, MessageSpec | EnumSpec> = {
         },
       },
       NestedBlock: {
-        fields: { type_name: "string 1", block: "Block 2", nesting: "NestingMode 3", min_items: "int64 4", max_items: "int64 5" },
+        fields: {
+          type_name: "string 1",
+          block: "Block 2",
+          nesting: "NestingMode 3",
+          min_items: "int64 4",
+          max_items: "int64 5",
+        },
         nested: { NestingMode: { values: { INVALID: 0, SINGLE: 1, LIST: 2, SET: 3, MAP: 4, GROUP: 5 } } },
       },
       Object: {
@@ -138,7 +144,11 @@ const TFPLUGIN6: Record<string, MessageSpec | EnumSpec> = {
   ConfigureProvider: {
     nested: {
       Request: {
-        fields: { terraform_version: "string 1", config: "DynamicValue 2", client_capabilities: "ClientCapabilities 3" },
+        fields: {
+          terraform_version: "string 1",
+          config: "DynamicValue 2",
+          client_capabilities: "ClientCapabilities 3",
+        },
       },
       Response: { fields: diagnostics(1) },
     },

@@ -74,7 +74,8 @@ function compile(fullName: string, spec: MessageSpec): Message {
     const parts = text.split(" ");
     const number = Number(parts[parts.length - 1]);
     const repeated = parts[0] === "repeated" || parts[0] === "map";
-    const typeName = parts[0] === "repeated" || parts[0] === "map" || parts[0].startsWith("oneof:") ? parts[1] : parts[0];
+    const typeName =
+      parts[0] === "repeated" || parts[0] === "map" || parts[0].startsWith("oneof:") ? parts[1] : parts[0];
     const base = { name, number, repeated, map: parts[0] === "map" };
     if (SCALARS.has(typeName as Kind)) {
       fields.push({ ...base, kind: typeName as Kind });
@@ -151,7 +152,8 @@ function writeMessage(w: Writer, message: Message, value: Record<string, unknown
       for (const [key, entry] of Object.entries(v as Record<string, unknown>)) {
         const e = new Writer();
         writeValue(e, { ...field, name: "key", number: 1, kind: "string", map: false, repeated: false }, key);
-        if (entry !== undefined && entry !== null) writeValue(e, { ...field, number: 2, map: false, repeated: false }, entry);
+        if (entry !== undefined && entry !== null)
+          writeValue(e, { ...field, number: 2, map: false, repeated: false }, entry);
         w.tag(field.number, WIRE_LEN);
         w.bytes(e.finish());
       }
@@ -185,7 +187,8 @@ function writeValue(w: Writer, field: Field, v: unknown): void {
       return;
     case "enum": {
       const n = typeof v === "string" ? field.enumValues?.[v] : Number(v);
-      if (n === undefined || !Number.isInteger(n)) throw new TypeError(`${field.name}: ${String(v)} is not an enum value`);
+      if (n === undefined || !Number.isInteger(n))
+        throw new TypeError(`${field.name}: ${String(v)} is not an enum value`);
       w.tag(field.number, WIRE_VARINT);
       w.varint(n);
       return;
@@ -205,11 +208,7 @@ function writeValue(w: Writer, field: Field, v: unknown): void {
 class Reader {
   pos: number;
 
-  constructor(
-    readonly buf: Buffer,
-    start: number,
-    readonly end: number,
-  ) {
+  constructor(readonly buf: Buffer, start: number, readonly end: number) {
     this.pos = start;
   }
 
@@ -239,7 +238,8 @@ class Reader {
   delimited(): [number, number] {
     const length = this.varint();
     const start = this.pos;
-    if (length < 0 || start + length > this.end) throw new RangeError("protobuf field runs past the end of its message");
+    if (length < 0 || start + length > this.end)
+      throw new RangeError("protobuf field runs past the end of its message");
     this.pos += length;
     return [start, start + length];
   }
@@ -278,7 +278,8 @@ function readMessage(r: Reader, message: Message): Record<string, unknown> {
       const [start, end] = r.delimited();
       const entry = new Reader(r.buf, start, end);
       let key = "";
-      let value: unknown = field.kind === "message" ? readMessage(new Reader(r.buf, 0, 0), field.message!()) : undefined;
+      let value: unknown =
+        field.kind === "message" ? readMessage(new Reader(r.buf, 0, 0), field.message!()) : undefined;
       while (entry.pos < entry.end) {
         const t = entry.varint();
         if (t >>> 3 === 1 && (t & 7) === WIRE_LEN) key = readValue(entry, { ...field, kind: "string" }) as string;

@@ -13,7 +13,10 @@ export interface CallTarget {
   readonly log: PluginLogger;
 }
 
-export function buildRoutes(target: (call: CallInfo) => CallTarget, shutdown: (call: CallInfo) => void): Map<string, GrpcRoute> {
+export function buildRoutes(
+  target: (call: CallInfo) => CallTarget,
+  shutdown: (call: CallInfo) => void,
+): Map<string, GrpcRoute> {
   const routes = new Map<string, GrpcRoute>();
   for (const method of TFPLUGIN6_METHODS) {
     let codec: ReturnType<typeof tfplugin6Codec> | undefined; // built on first use: most RPCs never come

@@ -19,7 +19,20 @@
 // server) and sessions/. The process retires after IDLE_MS without sessions: it removes `line` first (if it is its
 // own), so no new launcher picks it, takes what was registered meanwhile (and stays), or stops taking sessions and
 // exits, removing its files, and the directory when nothing else is left in it.
-import { closeSync, existsSync, linkSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, watch, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  watch,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import type { FSWatcher } from "node:fs";
 import type * as http2 from "node:http2";
 import { join } from "node:path";
@@ -77,7 +90,8 @@ export function runWarmServer(
 
   // This process's stdio is /dev/null: what goes wrong outside a call is told to every open session.
   const tellSessions = (message: string, err: unknown) => {
-    for (const s of sessions.values()) s.log.error(message, { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    for (const s of sessions.values())
+      s.log.error(message, { error: err instanceof Error ? err.stack ?? err.message : String(err) });
   };
   process.on("SIGINT", () => undefined);
   process.on("SIGTERM", () => retire(true));
@@ -159,7 +173,11 @@ export function runWarmServer(
       if (!certs.some((der) => der.equals(peerDer))) continue;
       taken.delete(launcherPid);
       const logFd = openLauncherStderr(launcherPid);
-      const log = createLogger({ level, module: opts.name, write: (text) => logFd !== undefined && writeQuietly(logFd, text) });
+      const log = createLogger({
+        level,
+        module: opts.name,
+        write: (text) => logFd !== undefined && writeQuietly(logFd, text),
+      });
       const session: Session = { launcherPid, logFd, ended: false, log };
       sessions.set(h2session, session);
       h2session.once("close", () => {
@@ -221,7 +239,8 @@ export function runWarmServer(
         }
         closing = true;
         watcher?.close();
-        for (const [h2session, session] of sessions) endSession(session, h2session, "the warm provider process was stopped");
+        for (const [h2session, session] of sessions)
+          endSession(session, h2session, "the warm provider process was stopped");
         for (const launcherPid of taken.keys()) forgetSession(launcherPid);
         server?.close();
         removeLeftovers(dir, socketPath);
@@ -256,31 +275,33 @@ export function runWarmServer(
     tls: { keyPem: cert.keyPem, certPem: cert.certPem, acceptPeer: openSession },
     routes: buildRoutes(target, shutdown),
     log: createLogger({ level: "off", module: opts.name }),
-  }).then((s) => {
-    server = s;
-    if (!publish()) {
-      // Another warm process serves this directory.
-      closing = true;
-      s.close();
-      rmSync(socketPath, { force: true });
-      process.exit(0);
-    }
-    try {
-      watcher = watch(sessionsDir, scheduleTake);
-      watcher.on("error", () => undefined); // the janitor still looks every JANITOR_MS
-    } catch {
-      // no sessions directory (removed meanwhile): launchers then start node directly
-    }
-    take();
-    // Load the provider code now: sessions then only build their handlers.
-    setImmediate(() => {
-      try {
-        createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
-      } catch {
-        // reported by the first session that needs it
+  })
+    .then((s) => {
+      server = s;
+      if (!publish()) {
+        // Another warm process serves this directory.
+        closing = true;
+        s.close();
+        rmSync(socketPath, { force: true });
+        process.exit(0);
       }
-    });
-  }).catch(() => process.exit(1));
+      try {
+        watcher = watch(sessionsDir, scheduleTake);
+        watcher.on("error", () => undefined); // the janitor still looks every JANITOR_MS
+      } catch {
+        // no sessions directory (removed meanwhile): launchers then start node directly
+      }
+      take();
+      // Load the provider code now: sessions then only build their handlers.
+      setImmediate(() => {
+        try {
+          createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
+        } catch {
+          // reported by the first session that needs it
+        }
+      });
+    })
+    .catch(() => process.exit(1));
 }
 
 /** What a launcher registers in sessions/<its pid>: a nonce of its own, then Terraform's client certificate(s). */

@@ -28,7 +28,10 @@ export function parseCommandArgs(
     throw new UsageError(`${command}: ${(err as Error).message.replace(/\. To specify a positional.*$/s, ".")}`);
   }
   if (parsed.positionals.length > maxPositionals) {
-    const extra = parsed.positionals.slice(maxPositionals).map((p) => `"${p}"`).join(", ");
+    const extra = parsed.positionals
+      .slice(maxPositionals)
+      .map((p) => `"${p}"`)
+      .join(", ");
     throw new UsageError(`${command}: unexpected argument ${extra}`);
   }
   const flags: { [name: string]: boolean } = {};

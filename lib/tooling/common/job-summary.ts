@@ -12,6 +12,8 @@ export function appendJobSummary(command: string, markdown: string, io: ToolIO):
     fs.appendFileSync(path.resolve(io.cwd ?? process.cwd(), file), `${markdown}\n`);
     io.stderr.write(`${command}: added the report to the job summary (${file})\n`);
   } catch (err) {
-    io.stderr.write(`${command}: warning: cannot append the report to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}\n`);
+    io.stderr.write(
+      `${command}: warning: cannot append the report to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}\n`,
+    );
   }
 }

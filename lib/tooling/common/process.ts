@@ -32,7 +32,9 @@ export function runCommand(command: string, args: readonly string[], options: Ru
     child.stdin.on("error", () => undefined); // a program that exits without reading its input
     child.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      resolve(error.code === "ENOENT" ? { kind: "missing", command } : { kind: "failed-to-start", message: error.message });
+      resolve(
+        error.code === "ENOENT" ? { kind: "missing", command } : { kind: "failed-to-start", message: error.message },
+      );
     });
     child.on("close", (code) => {
       clearTimeout(timer);

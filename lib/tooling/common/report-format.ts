@@ -8,7 +8,9 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** The format --format and --json ask for; a UsageError for an unknown one or a contradiction. */
 export function reportFormat(command: string, format: string | undefined, json: boolean): ReportFormat {
   const chosen = format ?? (json ? "json" : "text");
-  if (!(REPORT_FORMATS as readonly string[]).includes(chosen)) throw new UsageError(`${command}: unknown --format "${chosen}"; use one of ${REPORT_FORMATS.join(", ")}`);
-  if (json && chosen !== "json") throw new UsageError(`${command}: --json and --format ${chosen} contradict each other; give one`);
+  if (!(REPORT_FORMATS as readonly string[]).includes(chosen))
+    throw new UsageError(`${command}: unknown --format "${chosen}"; use one of ${REPORT_FORMATS.join(", ")}`);
+  if (json && chosen !== "json")
+    throw new UsageError(`${command}: --json and --format ${chosen} contradict each other; give one`);
   return chosen as ReportFormat;
 }

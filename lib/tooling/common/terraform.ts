@@ -36,13 +36,20 @@ export function terraformRunner(options: TerraformRunnerOptions = {}): Terraform
       const result = await runCommand(binary, args, { cwd, env, timeoutMs });
       switch (result.kind) {
         case "missing":
-          throw new ToolError(`cannot run terraform: "${binary}" was not found on PATH. Install terraform >= 1.5, or point TERRAFORM_BINARY at it.`);
+          throw new ToolError(
+            `cannot run terraform: "${binary}" was not found on PATH. Install terraform >= 1.5, or point TERRAFORM_BINARY at it.`,
+          );
         case "failed-to-start":
           throw new ToolError(`cannot run ${what}: ${result.message}`);
         case "timeout":
-          throw new ToolError(`${what} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped:\n${tail(result.stderr || result.stdout)}`);
+          throw new ToolError(
+            `${what} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped:\n${tail(
+              result.stderr || result.stdout,
+            )}`,
+          );
         default:
-          if (result.code !== 0) throw new ToolError(`${what} exited with ${result.code}:\n${tail(result.stderr || result.stdout)}`);
+          if (result.code !== 0)
+            throw new ToolError(`${what} exited with ${result.code}:\n${tail(result.stderr || result.stdout)}`);
           return { stdout: result.stdout, stderr: result.stderr };
       }
     },
@@ -51,7 +58,12 @@ export function terraformRunner(options: TerraformRunnerOptions = {}): Terraform
 
 /** The last lines of what terraform printed, indented under the message. */
 function tail(text: string, lines = 30): string {
-  return text.trimEnd().split("\n").slice(-lines).map((line) => `  ${line}`).join("\n");
+  return text
+    .trimEnd()
+    .split("\n")
+    .slice(-lines)
+    .map((line) => `  ${line}`)
+    .join("\n");
 }
 
 export interface StackPlanOptions {
@@ -79,7 +91,10 @@ export async function showStackPlan(stackDir: string, options: StackPlanOptions)
   const planFile = path.join(tmp, "plan.tfplan");
   try {
     log?.(`${command}: terraform plan${planOptions.map((o) => ` ${o}`).join("")} in ${stackDir}`);
-    await terraform.run(["plan", ...planOptions, "-input=false", "-no-color", "-lock-timeout=60s", `-out=${planFile}`], stackDir);
+    await terraform.run(
+      ["plan", ...planOptions, "-input=false", "-no-color", "-lock-timeout=60s", `-out=${planFile}`],
+      stackDir,
+    );
     return (await terraform.run(["show", "-json", "-no-color", planFile], stackDir)).stdout;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -46,7 +46,12 @@ export function renderChecks(results: readonly CheckResult[]): string {
   const failures = results.filter((r) => r.status === "fail").length;
   const warnings = results.filter((r) => r.status === "warn").length;
   lines.push("");
-  if (failures > 0) lines.push(`${failures} problem${failures === 1 ? "" : "s"} to fix${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}.`);
+  if (failures > 0)
+    lines.push(
+      `${failures} problem${failures === 1 ? "" : "s"} to fix${
+        warnings > 0 ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""
+      }.`,
+    );
   else if (warnings > 0) lines.push(`No problems; ${warnings} warning${warnings === 1 ? "" : "s"}.`);
   else lines.push("Everything looks fine.");
   return lines.join("\n") + "\n";

@@ -11,7 +11,11 @@ export type IncusProbe = { readonly server: Server } | { readonly error: unknown
 
 /** Asks the daemon behind the socket for GET /1.0 (10 s budget). */
 export async function probeIncus(socketPath: string): Promise<IncusProbe> {
-  const client = new IncusClient({ remote: { kind: "unix", socketPath }, requestTimeoutMs: 10_000, connectTimeoutMs: 5_000 });
+  const client = new IncusClient({
+    remote: { kind: "unix", socketPath },
+    requestTimeoutMs: 10_000,
+    connectTimeoutMs: 5_000,
+  });
   try {
     return { server: (await client.server.get({ timeoutMs: 10_000 })).value };
   } catch (error) {
@@ -24,7 +28,12 @@ export async function probeIncus(socketPath: string): Promise<IncusProbe> {
 const START_INCUS = "start the daemon (`systemctl start incus`, or `incusd --group incus-admin &`)";
 
 /** Judges an Incus probe. `socketExists` separates "not installed here" from "installed but broken". */
-export function checkIncus(socketPath: string, socketExists: boolean, probe: IncusProbe | undefined, required: boolean): CheckResult {
+export function checkIncus(
+  socketPath: string,
+  socketExists: boolean,
+  probe: IncusProbe | undefined,
+  required: boolean,
+): CheckResult {
   if (!socketExists || probe === undefined) {
     return absent(
       "incus",
@@ -57,8 +66,17 @@ export function checkIncus(socketPath: string, socketExists: boolean, probe: Inc
   if (causeCode === "ECONNREFUSED" || causeCode === "ENOENT" || error.code === "CONNECTION") {
     return fail("incus", `nothing answers on ${socketPath} (${error.message ?? "connection refused"})`, START_INCUS);
   }
-  if (error.code === "TIMEOUT") return fail("incus", `Incus at ${socketPath} did not answer within 10 s`, `check the daemon's log; restart it (${START_INCUS})`);
-  return fail("incus", `Incus at ${socketPath} failed: ${error.message ?? String(probe.error)}`, `check the daemon's log; ${START_INCUS}`);
+  if (error.code === "TIMEOUT")
+    return fail(
+      "incus",
+      `Incus at ${socketPath} did not answer within 10 s`,
+      `check the daemon's log; restart it (${START_INCUS})`,
+    );
+  return fail(
+    "incus",
+    `Incus at ${socketPath} failed: ${error.message ?? String(probe.error)}`,
+    `check the daemon's log; ${START_INCUS}`,
+  );
 }
 
 export function socketExists(socketPath: string): boolean {
@@ -82,12 +100,20 @@ export function checkLibvirt(uri: string, result: CommandResult, required: boole
     case "failed-to-start":
       return fail("libvirt", `cannot run virsh: ${result.message}`, "check the virsh installation");
     case "timeout":
-      return fail("libvirt", `\`virsh -c ${uri} version\` did not answer within 30 s`, "check that libvirtd runs and is not stuck (`virsh -c " + uri + " list`)");
+      return fail(
+        "libvirt",
+        `\`virsh -c ${uri} version\` did not answer within 30 s`,
+        "check that libvirtd runs and is not stuck (`virsh -c " + uri + " list`)",
+      );
     default:
       break;
   }
   if (result.code !== 0) {
-    const message = (result.stderr || result.stdout).trim().split("\n").find((l) => l.trim() !== "") ?? `exit ${result.code}`;
+    const message =
+      (result.stderr || result.stdout)
+        .trim()
+        .split("\n")
+        .find((l) => l.trim() !== "") ?? `exit ${result.code}`;
     const denied = /permission denied|authentication/i.test(message);
     return fail(
       "libvirt",

@@ -74,15 +74,27 @@ export async function runDoctor(options: DoctorOptions, probes: DoctorProbes = D
   const commandEnv = { ...env, CHECKPOINT_DISABLE: "1", LC_ALL: "C" };
 
   const [terraform, incus, libvirt] = await Promise.all([
-    probes.run(terraformBinary, ["version", "-json"], { env: commandEnv, timeoutMs: 30_000 }).then((r) => checkTerraform(r, terraformBinary)),
+    probes
+      .run(terraformBinary, ["version", "-json"], { env: commandEnv, timeoutMs: 30_000 })
+      .then((r) => checkTerraform(r, terraformBinary)),
     (async () => {
       const exists = probes.socketExists(socket);
-      return checkIncus(socket, exists, exists ? await probes.probeIncus(socket) : undefined, options.require.has("incus"));
+      return checkIncus(
+        socket,
+        exists,
+        exists ? await probes.probeIncus(socket) : undefined,
+        options.require.has("incus"),
+      );
     })(),
-    probes.run("virsh", ["-c", uri, "version"], { env: commandEnv, timeoutMs: 30_000 }).then((r) => checkLibvirt(uri, r, options.require.has("libvirt"))),
+    probes
+      .run("virsh", ["-c", uri, "version"], { env: commandEnv, timeoutMs: 30_000 })
+      .then((r) => checkLibvirt(uri, r, options.require.has("libvirt"))),
   ]);
   const image = env.INCUS_IMAGE || STARTER_IMAGE;
-  const imageCheck = incus.status === "ok" && probes.probeImage ? [checkImage(image, Boolean(env.INCUS_IMAGE), await probes.probeImage(socket, image))] : [];
+  const imageCheck =
+    incus.status === "ok" && probes.probeImage
+      ? [checkImage(image, Boolean(env.INCUS_IMAGE), await probes.probeImage(socket, image))]
+      : [];
   return [
     checkNode(probes.nodeVersion),
     terraform,

@@ -17,14 +17,21 @@ export type ImageProbe =
   /** On the host itself: found (its fingerprint) or not, and the aliases the host has. */
   | { readonly kind: "local"; readonly fingerprint: string | null; readonly names: readonly string[] }
   /** On an image server: whether it answered, and the host's own aliases as alternatives. */
-  | { readonly kind: "server"; readonly server: string; readonly error: string | null; readonly names: readonly string[] }
+  | {
+      readonly kind: "server";
+      readonly server: string;
+      readonly error: string | null;
+      readonly names: readonly string[];
+    }
   /** On a remote doctor does not know (the user's incus client configuration). */
   | { readonly kind: "other-remote"; readonly remote: string }
   | { readonly kind: "error"; readonly error: string };
 
 function split(image: string): { remote: string | null; name: string } {
   const colon = image.indexOf(":");
-  return colon < 0 ? { remote: null, name: image } : { remote: image.slice(0, colon) || null, name: image.slice(colon + 1) };
+  return colon < 0
+    ? { remote: null, name: image }
+    : { remote: image.slice(0, colon) || null, name: image.slice(colon + 1) };
 }
 
 /** Looks `image` up on the Incus host behind `socketPath` (10 s budget), or asks its image server (5 s). */
@@ -32,11 +39,18 @@ export async function probeImage(socketPath: string, image: string): Promise<Ima
   const { remote, name } = split(image);
   const server = remote === null ? undefined : IMAGE_SERVERS[remote];
   if (remote !== null && remote !== "local" && !server) return { kind: "other-remote", remote };
-  const client = new IncusClient({ remote: { kind: "unix", socketPath }, requestTimeoutMs: 10_000, connectTimeoutMs: 5_000 });
+  const client = new IncusClient({
+    remote: { kind: "unix", socketPath },
+    requestTimeoutMs: 10_000,
+    connectTimeoutMs: 5_000,
+  });
   try {
     const names = (await client.images.listAliases()).map((a) => a.name);
     if (server) {
-      const error = await fetch(`${server}/streams/v1/index.json`, { method: "HEAD", signal: AbortSignal.timeout(5_000) }).then(
+      const error = await fetch(`${server}/streams/v1/index.json`, {
+        method: "HEAD",
+        signal: AbortSignal.timeout(5_000),
+      }).then(
         (r) => (r.ok ? null : `HTTP ${r.status}`),
         (err: unknown) => String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message),
       );
@@ -59,12 +73,16 @@ const IMPORT =
 function hostImages(names: readonly string[], wanted: string): string[] {
   const close = closestNames(wanted, names);
   if (close.length > 0) return [`closest images on this host: ${close.join(", ")}`];
-  return names.length > 0 ? [`images on this host: ${[...names].sort().slice(0, 10).join(", ")}`] : ["this host has no images"];
+  return names.length > 0
+    ? [`images on this host: ${[...names].sort().slice(0, 10).join(", ")}`]
+    : ["this host has no images"];
 }
 
 /** Judges the image probe. `fromEnv`: INCUS_IMAGE named the image (a missing one is then a failure). */
 export function checkImage(image: string, fromEnv: boolean, probe: ImageProbe): CheckResult {
-  const what = `image ${JSON.stringify(image)} (${fromEnv ? "INCUS_IMAGE" : "the starter stack's default; set INCUS_IMAGE to change it"})`;
+  const what = `image ${JSON.stringify(image)} (${
+    fromEnv ? "INCUS_IMAGE" : "the starter stack's default; set INCUS_IMAGE to change it"
+  })`;
   switch (probe.kind) {
     case "local": {
       if (probe.fingerprint) return ok("image", `${what} is on the Incus host (${probe.fingerprint.slice(0, 12)})`);
@@ -73,7 +91,8 @@ export function checkImage(image: string, fromEnv: boolean, probe: ImageProbe): 
       return fromEnv ? fail("image", summary, IMPORT, details) : warn("image", summary, IMPORT, details);
     }
     case "server":
-      if (probe.error === null) return ok("image", `${what}: the image server ${probe.server} answers; Incus downloads it on the first deploy`);
+      if (probe.error === null)
+        return ok("image", `${what}: the image server ${probe.server} answers; Incus downloads it on the first deploy`);
       return warn(
         "image",
         `${what}: the image server ${probe.server} did not answer from here (${probe.error}); the first deploy could not download it`,
@@ -81,8 +100,15 @@ export function checkImage(image: string, fromEnv: boolean, probe: ImageProbe): 
         hostImages(probe.names, split(image).name),
       );
     case "other-remote":
-      return ok("image", `${what} is on remote ${JSON.stringify(probe.remote)} of your incus client configuration (not checked)`);
+      return ok(
+        "image",
+        `${what} is on remote ${JSON.stringify(probe.remote)} of your incus client configuration (not checked)`,
+      );
     case "error":
-      return warn("image", `${what} could not be looked up: ${probe.error}`, "run `incus image list` to see the host's images");
+      return warn(
+        "image",
+        `${what} could not be looked up: ${probe.error}`,
+        "run `incus image list` to see the host's images",
+      );
   }
 }

@@ -42,11 +42,17 @@ export async function main(argv: string[], io: ToolIO, probes: DoctorProbes = DE
     const required = new Set<"incus" | "libvirt">();
     for (const item of args.lists.require.flatMap((v) => v.split(","))) {
       const name = item.trim();
-      if (name !== "incus" && name !== "libvirt") throw new UsageError(`doctor: --require takes incus and/or libvirt, not "${name}"`);
+      if (name !== "incus" && name !== "libvirt")
+        throw new UsageError(`doctor: --require takes incus and/or libvirt, not "${name}"`);
       required.add(name);
     }
     const results = await runDoctor(
-      { env: io.env ?? process.env, require: required, libvirtUri: args.values["libvirt-uri"], incusSocket: args.values["incus-socket"] },
+      {
+        env: io.env ?? process.env,
+        require: required,
+        libvirtUri: args.values["libvirt-uri"],
+        incusSocket: args.values["incus-socket"],
+      },
       probes,
     );
     const broken = results.some((r) => r.status === "fail");

@@ -45,7 +45,10 @@ export function checkBundledProviders(layout: ProviderLayout): CheckResult {
     }
     if ((installedStat.mode & 0o111) === 0) {
       details.push(`${type}: ${installed} is not executable`);
-      problems.push({ severity: "fail", fix: `chmod 755 ${installed}, or run \`npx cdktf-virt provider install\` again` });
+      problems.push({
+        severity: "fail",
+        fix: `chmod 755 ${installed}, or run \`npx cdktf-virt provider install\` again`,
+      });
       continue;
     }
     if (!sameBytes(built, installed, builtStat, installedStat)) {
@@ -56,8 +59,10 @@ export function checkBundledProviders(layout: ProviderLayout): CheckResult {
     details.push(`${type} ${layout.version}: built and installed (${installed})`);
   }
   const fixes = [...new Set(problems.map((p) => p.fix))].join("; then ");
-  if (problems.some((p) => p.severity === "fail")) return fail("providers", "a bundled provider is missing or unusable", fixes, details);
-  if (problems.length > 0) return warn("providers", "bundled providers are not installed for plain terraform", fixes, details);
+  if (problems.some((p) => p.severity === "fail"))
+    return fail("providers", "a bundled provider is missing or unusable", fixes, details);
+  if (problems.length > 0)
+    return warn("providers", "bundled providers are not installed for plain terraform", fixes, details);
   return ok("providers", `bundled providers ${layout.types.join(", ")} ${layout.version} installed`, details);
 }
 
@@ -91,7 +96,11 @@ export function checkCliConfig(env: NodeJS.ProcessEnv, home: string): CheckResul
     return warn(
       "terraform-config",
       `${file} has a provider_installation block that does not include the cdktf-virt mirror: terraform will look for the bundled providers in a registry`,
-      `add \`filesystem_mirror { path = "${path.join(home, ".terraform.d", "plugins")}" include = ["registry.cdktf-virt.local/*/*"] }\` to its provider_installation block`,
+      `add \`filesystem_mirror { path = "${path.join(
+        home,
+        ".terraform.d",
+        "plugins",
+      )}" include = ["registry.cdktf-virt.local/*/*"] }\` to its provider_installation block`,
     );
   }
   return ok("terraform-config", `CLI configuration ${file} leaves the bundled providers reachable`);
@@ -99,7 +108,10 @@ export function checkCliConfig(env: NodeJS.ProcessEnv, home: string): CheckResul
 
 function otherVersions(typeDir: string, current: string): string[] {
   try {
-    return fs.readdirSync(typeDir).filter((v) => v !== current).sort();
+    return fs
+      .readdirSync(typeDir)
+      .filter((v) => v !== current)
+      .sort();
   } catch {
     return [];
   }

@@ -103,11 +103,18 @@ export interface DriftReportOptions {
 }
 
 /** The findings of a refresh-only plan; with the stack, each names its construct path and whether code still has it. */
-export function buildDriftReport(plan: RefreshPlanJson, stack?: SynthesizedStack, options: DriftReportOptions = {}): DriftReport {
+export function buildDriftReport(
+  plan: RefreshPlanJson,
+  stack?: SynthesizedStack,
+  options: DriftReportOptions = {},
+): DriftReport {
   const resources = new Map((stack?.resources ?? []).map((r) => [r.address, r]));
   const findings: DriftFinding[] = [];
   const runtimeChanges: RuntimeChange[] = [];
-  const drift = (plan.resource_drift ?? []).filter((d) => d.mode === "managed").slice().sort((a, b) => a.address.localeCompare(b.address));
+  const drift = (plan.resource_drift ?? [])
+    .filter((d) => d.mode === "managed")
+    .slice()
+    .sort((a, b) => a.address.localeCompare(b.address));
   for (const entry of drift) {
     const resource = resources.get(entry.address);
     const inCode = stack === undefined ? undefined : resource !== undefined;
@@ -127,13 +134,17 @@ export function buildDriftReport(plan: RefreshPlanJson, stack?: SynthesizedStack
     summary: { checked, changed: findings.length - deleted, deleted },
     findings,
     runtimeChanges,
-    ...(checked === 0 && options.stateExists !== undefined ? { nothingDeployed: options.stateExists ? ("destroyed" as const) : ("never-deployed" as const) } : {}),
+    ...(checked === 0 && options.stateExists !== undefined
+      ? { nothingDeployed: options.stateExists ? ("destroyed" as const) : ("never-deployed" as const) }
+      : {}),
   };
 }
 
 /** Address, family, name, pool and construct path of a drifted object (from whichever side still has values). */
 function identify(entry: PlanResourceChange, resource: StackResource | undefined) {
-  const values = (isObject(entry.change.before) ? entry.change.before : isObject(entry.change.after) ? entry.change.after : {}) as {
+  const values = (
+    isObject(entry.change.before) ? entry.change.before : isObject(entry.change.after) ? entry.change.after : {}
+  ) as {
     [key: string]: unknown;
   };
   const config = isObject(values.config) ? values.config : {};
@@ -145,17 +156,24 @@ function identify(entry: PlanResourceChange, resource: StackResource | undefined
     name: typeof values.name === "string" ? values.name : undefined,
     pool: typeof values.pool === "string" ? values.pool : undefined,
     // cdktf names an L2's resource "Default", so "homelab/db/Default" reads as "homelab/db" (the marker's form).
-    constructPath: resource?.constructPath?.replace(/\/Default$/, "") ?? (typeof marker === "string" ? marker : undefined),
+    constructPath:
+      resource?.constructPath?.replace(/\/Default$/, "") ?? (typeof marker === "string" ? marker : undefined),
   };
 }
 
-function changesOf(entry: PlanResourceChange, resource: StackResource | undefined): { changes: DriftChange[]; runtime: string[] } {
+function changesOf(
+  entry: PlanResourceChange,
+  resource: StackResource | undefined,
+): { changes: DriftChange[]; runtime: string[] } {
   const { before, after, after_unknown: unknown, before_sensitive, after_sensitive } = entry.change;
   const leaves = diffValues(before, after, unknown)
     // {} read back as null (an instance without interfaces) is the same nothing.
     .filter((leaf) => !(isEmpty(leaf.before) && isEmpty(leaf.after)))
     // Sensitive on either side (before_sensitive / after_sensitive): never printed.
-    .map((leaf) => ({ ...leaf, sensitive: markedAt(before_sensitive, before, leaf.path) || markedAt(after_sensitive, after, leaf.path) }));
+    .map((leaf) => ({
+      ...leaf,
+      sensitive: markedAt(before_sensitive, before, leaf.path) || markedAt(after_sensitive, after, leaf.path),
+    }));
   const runtimeKeys = new Set(RUNTIME_ATTRIBUTES[entry.type] ?? []);
   const power: DriftChange[] = [];
   const config: DriftChange[] = [];
@@ -164,9 +182,15 @@ function changesOf(entry: PlanResourceChange, resource: StackResource | undefine
   for (const leaf of leaves) {
     const [top, second] = leaf.path;
     if (runtimeKeys.has(String(top))) runtime.push(String(top));
-    else if (leaf.path.length === 1 && top === "running" && typeof leaf.before === "boolean" && typeof leaf.after === "boolean") {
+    else if (
+      leaf.path.length === 1 &&
+      top === "running" &&
+      typeof leaf.before === "boolean" &&
+      typeof leaf.after === "boolean"
+    ) {
       power.push(powerChange(leaf.before, leaf.after, before, after, resource));
-    } else if (leaf.path.length === 2 && top === "config" && typeof second === "string") config.push(configChange(leaf, second));
+    } else if (leaf.path.length === 2 && top === "config" && typeof second === "string")
+      config.push(configChange(leaf, second));
     else other.push(attributeChange(leaf));
   }
   // The status is told with the power change.
@@ -174,18 +198,29 @@ function changesOf(entry: PlanResourceChange, resource: StackResource | undefine
   return { changes: [...power, ...config, ...other], runtime: [...new Set(moved)] };
 }
 
-function powerChange(wasRunning: boolean, isRunning: boolean, before: unknown, after: unknown, resource: StackResource | undefined): DriftChange {
+function powerChange(
+  wasRunning: boolean,
+  isRunning: boolean,
+  before: unknown,
+  after: unknown,
+  resource: StackResource | undefined,
+): DriftChange {
   const statusBefore = statusOf(before);
   const statusAfter = statusOf(after);
-  const status = statusBefore !== undefined && statusAfter !== undefined ? ` (status ${statusBefore} → ${statusAfter})` : "";
+  const status =
+    statusBefore !== undefined && statusAfter !== undefined ? ` (status ${statusBefore} → ${statusAfter})` : "";
   // The code's wish; `running` defaults to true for both providers.
   const wanted = resource === undefined ? undefined : resource.attributes.running !== false;
   let text: string;
   if (isRunning) {
-    text = `started outside the code${status}${wanted === false ? "; the code keeps it stopped: a deploy stops it again" : ""}`;
+    text = `started outside the code${status}${
+      wanted === false ? "; the code keeps it stopped: a deploy stops it again" : ""
+    }`;
   } else {
     const how = statusAfter === undefined || statusAfter === "Stopped" ? "stopped" : `no longer running`;
-    text = `${how} outside the code${status}${wanted === true ? "; the code keeps it running: a deploy starts it again" : ""}`;
+    text = `${how} outside the code${status}${
+      wanted === true ? "; the code keeps it running: a deploy starts it again" : ""
+    }`;
   }
   return { kind: "power", path: "running", before: wasRunning, after: isRunning, statusBefore, statusAfter, text };
 }
@@ -212,11 +247,21 @@ function attributeChange(leaf: LeafChange): DriftChange {
   // A whole Incus device block (or file) added or removed: say what it was in a few words, not in truncated JSON.
   const [top, element] = leaf.path;
   const block = isObject(leaf.after) ? leaf.after : isObject(leaf.before) ? leaf.before : undefined;
-  if (leaf.path.length !== 2 || typeof element !== "object" || block === undefined || !(isEmpty(leaf.before) || isEmpty(leaf.after))) {
+  if (
+    leaf.path.length !== 2 ||
+    typeof element !== "object" ||
+    block === undefined ||
+    !(isEmpty(leaf.before) || isEmpty(leaf.after))
+  ) {
     return { ...values, text: describeLeaf(leaf) };
   }
   const what = `${String(top)} ${JSON.stringify(element.element)}`;
-  return { ...values, text: isEmpty(leaf.before) ? `${what} added: ${summarizeBlock(block)}` : `${what} removed (was ${summarizeBlock(block)})` };
+  return {
+    ...values,
+    text: isEmpty(leaf.before)
+      ? `${what} added: ${summarizeBlock(block)}`
+      : `${what} removed (was ${summarizeBlock(block)})`,
+  };
 }
 
 /** `disk: path=/data, pool=default, source=db-data` for a device block; compact JSON for anything else. */

@@ -2,7 +2,14 @@
 export { main, DRIFT_USAGE, EXIT_DRIFT } from "./main";
 export type { DriftDependencies } from "./main";
 export { buildDriftReport } from "./findings";
-export type { DriftReport, DriftFinding, DriftChange, RuntimeChange, RefreshPlanJson, DriftReportOptions } from "./findings";
+export type {
+  DriftReport,
+  DriftFinding,
+  DriftChange,
+  RuntimeChange,
+  RefreshPlanJson,
+  DriftReportOptions,
+} from "./findings";
 export { renderDriftText } from "./render-text";
 export { renderDriftMarkdown } from "./render-markdown";
 export { locateDriftStack, refreshOnlyPlan, asRefreshPlan, stateExists } from "./refresh-plan";

@@ -76,7 +76,13 @@ export async function main(argv: string[], io: ToolIO, deps: DriftDependencies =
     const plan = await refreshOnlyPlan(stackDir, { terraform, log: (line) => io.stderr.write(`${line}\n`) });
     const first = buildDriftReport(plan, stack, { stackName: path.basename(stackDir) });
     // An empty refresh: ask whether there is a state at all, to tell "never deployed" from "destroyed".
-    const report = first.summary.checked === 0 ? buildDriftReport(plan, stack, { stackName: path.basename(stackDir), stateExists: await stateExists(stackDir, terraform) }) : first;
+    const report =
+      first.summary.checked === 0
+        ? buildDriftReport(plan, stack, {
+            stackName: path.basename(stackDir),
+            stateExists: await stateExists(stackDir, terraform),
+          })
+        : first;
     io.stdout.write(render(report, format));
     appendJobSummary("drift", renderDriftMarkdown(report), io);
     return report.drifted ? EXIT_DRIFT : EXIT_OK;

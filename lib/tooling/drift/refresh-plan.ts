@@ -53,7 +53,12 @@ export function asRefreshPlan(text: string, where: string): RefreshPlanJson {
   const drift = json.resource_drift;
   if (drift !== undefined && !Array.isArray(drift)) throw new ToolError(`${where}: "resource_drift" must be a list`);
   for (const [index, entry] of ((drift as unknown[] | undefined) ?? []).entries()) {
-    if (!isObject(entry) || typeof entry.address !== "string" || !isObject(entry.change) || !Array.isArray(entry.change.actions)) {
+    if (
+      !isObject(entry) ||
+      typeof entry.address !== "string" ||
+      !isObject(entry.change) ||
+      !Array.isArray(entry.change.actions)
+    ) {
       throw new ToolError(`${where}: resource_drift[${index}] lacks an address or change.actions`);
     }
   }
@@ -72,6 +77,10 @@ export async function stateExists(stackDir: string, terraform: TerraformRunner):
     const state = JSON.parse(stdout) as unknown;
     return isObject(state) && typeof state.serial === "number";
   } catch {
-    throw new ToolError(`\`terraform state pull\` in ${stackDir} printed something that is not a state (JSON): ${stdout.trim().slice(0, 200)}`);
+    throw new ToolError(
+      `\`terraform state pull\` in ${stackDir} printed something that is not a state (JSON): ${stdout
+        .trim()
+        .slice(0, 200)}`,
+    );
   }
 }

@@ -21,7 +21,11 @@ export function renderDriftText(report: DriftReport): string {
     for (const finding of report.findings) out.push(...findingLines(finding));
     out.push("", DEPLOY_ADVICE);
   }
-  if (report.runtimeChanges.length > 0) out.push("", runtimeSentence(report, (text) => text));
+  if (report.runtimeChanges.length > 0)
+    out.push(
+      "",
+      runtimeSentence(report, (text) => text),
+    );
   return `${out.join("\n")}\n`;
 }
 
@@ -33,14 +37,18 @@ export const DEPLOY_ADVICE =
 export function driftSummary(report: DriftReport): string {
   const { changed, deleted } = report.summary;
   const total = changed + deleted;
-  const detail = [changed > 0 ? `${changed} changed` : "", deleted > 0 ? `${deleted} deleted` : ""].filter((p) => p !== "").join(", ");
+  const detail = [changed > 0 ? `${changed} changed` : "", deleted > 0 ? `${deleted} deleted` : ""]
+    .filter((p) => p !== "")
+    .join(", ");
   return `${total} object${total === 1 ? "" : "s"} changed outside the code since the last deploy (${detail})`;
 }
 
 /** "No drift: all 5 objects are as the last deploy left them" (without the stack). */
 export function noDriftSentence(report: DriftReport): string {
   const { checked } = report.summary;
-  return `${checked === 1 ? "the object is" : `all ${checked} objects are`} as the last deploy left ${checked === 1 ? "it" : "them"}`;
+  return `${checked === 1 ? "the object is" : `all ${checked} objects are`} as the last deploy left ${
+    checked === 1 ? "it" : "them"
+  }`;
 }
 
 /** The values that moved but are no drift; `code` marks up addresses (Markdown) or leaves them (text). */
@@ -59,7 +67,8 @@ export function deletedConsequence(finding: DriftFinding): string | undefined {
 function findingLines(finding: DriftFinding): string[] {
   const path = finding.constructPath !== undefined ? ` (${finding.constructPath})` : "";
   const head = `  ${finding.address}${path}: ${describeObject(finding)}`;
-  if (finding.action === "changed") return [`${head} changed`, ...finding.changes.map((change) => `    - ${change.text}`)];
+  if (finding.action === "changed")
+    return [`${head} changed`, ...finding.changes.map((change) => `    - ${change.text}`)];
   const consequence = deletedConsequence(finding);
   return [`${head} was DELETED outside the code`, ...(consequence !== undefined ? [`    - ${consequence}`] : [])];
 }

@@ -72,7 +72,8 @@ export function toResourceChange(plan: PlanResourceChange): ResourceChange {
 }
 
 const REASONS: { readonly [code: string]: string } = {
-  replace_because_tainted: "it is tainted (an earlier create or provisioner failed, or it was marked with `terraform taint`)",
+  replace_because_tainted:
+    "it is tainted (an earlier create or provisioner failed, or it was marked with `terraform taint`)",
   replace_by_request: "its replacement was requested with -replace",
   delete_because_no_resource_config: "it was removed from the configuration",
   delete_because_wrong_repetition: "its count/for_each no longer produces it",
@@ -100,17 +101,31 @@ export class CauseAnalyzer {
       case "create":
         return change.importing ? [{ kind: "reason", code: "importing", text: "it is imported by this plan" }] : [];
       case "delete":
-        return [{ kind: "reason", code: reason ?? "delete", text: REASONS[reason ?? ""] ?? "the plan destroys it (a destroy plan)" }];
+        return [
+          {
+            kind: "reason",
+            code: reason ?? "delete",
+            text: REASONS[reason ?? ""] ?? "the plan destroys it (a destroy plan)",
+          },
+        ];
       case "forget":
-        return [{ kind: "reason", code: "forget", text: "a `removed` block forgets it: it leaves the state but stays on the host" }];
+        return [
+          {
+            kind: "reason",
+            code: "forget",
+            text: "a `removed` block forgets it: it leaves the state but stays on the host",
+          },
+        ];
       case "update":
         return this.attributeCauses(change, false);
       case "replace": {
-        if (reason !== undefined && REASONS[reason] !== undefined) return [{ kind: "reason", code: reason, text: REASONS[reason] }];
+        if (reason !== undefined && REASONS[reason] !== undefined)
+          return [{ kind: "reason", code: reason, text: REASONS[reason] }];
         // A replacement can be triggered and forced by its own attributes at once: Terraform then records
         // replace_by_triggers together with replace_paths. Say both.
         const forced = (change.plan.change.replace_paths ?? []).length > 0 ? this.attributeCauses(change, true) : [];
-        if (reason === "replace_by_triggers") return [...forced, ...this.triggerCauses(change, depth, new Set([...seen, address]))];
+        if (reason === "replace_by_triggers")
+          return [...forced, ...this.triggerCauses(change, depth, new Set([...seen, address]))];
         return forced.length > 0 ? forced : this.attributeCauses(change, true);
       }
       default:
@@ -127,7 +142,12 @@ export class CauseAnalyzer {
     if (replacing && (change.plan.change.replace_paths ?? []).length > 0) {
       leaves = (change.plan.change.replace_paths ?? []).flatMap((raw) => {
         const path = raw as readonly PathStep[];
-        const under = diffValues(valueAt(before, path), valueAt(after, path), subMarker(unknown, after, path), subMarker(sensitive, after, path));
+        const under = diffValues(
+          valueAt(before, path),
+          valueAt(after, path),
+          subMarker(unknown, after, path),
+          subMarker(sensitive, after, path),
+        );
         if (under.length > 0) return under.map((leaf) => ({ ...leaf, path: [...path, ...leaf.path] }));
         return [
           {
@@ -147,7 +167,10 @@ export class CauseAnalyzer {
     }
     const causes: Cause[] = leaves.slice(0, MAX_LEAVES).map((leaf) => {
       // Anchors hold their inputs under triggers_replace; the inner path is what the reader recognises.
-      const shown = isAnchor && leaf.path[0] === "triggers_replace" && leaf.path.length > 1 ? { ...leaf, path: leaf.path.slice(1) } : leaf;
+      const shown =
+        isAnchor && leaf.path[0] === "triggers_replace" && leaf.path.length > 1
+          ? { ...leaf, path: leaf.path.slice(1) }
+          : leaf;
       return {
         kind: "attribute",
         path: formatPath(leaf.path),
@@ -160,7 +183,11 @@ export class CauseAnalyzer {
       };
     });
     if (leaves.length > MAX_LEAVES) {
-      causes.push({ kind: "reason", code: "more-attributes", text: `and ${leaves.length - MAX_LEAVES} more changed attributes` });
+      causes.push({
+        kind: "reason",
+        code: "more-attributes",
+        text: `and ${leaves.length - MAX_LEAVES} more changed attributes`,
+      });
     }
     return causes;
   }
@@ -176,23 +203,35 @@ export class CauseAnalyzer {
       const trigger = this.changes.get(address);
       if (trigger === undefined || trigger.kind === "no-op" || trigger.kind === "read") continue;
       const family = familyOf(trigger.type);
-      const rebuildOnChange = this.model.instances.get(change.address)?.attachments.some((a) => a.volume === address && a.rebuildOnChange) ?? false;
+      const rebuildOnChange =
+        this.model.instances.get(change.address)?.attachments.some((a) => a.volume === address && a.rebuildOnChange) ??
+        false;
       const role = family === "anchor" ? "generation-anchor" : rebuildOnChange ? "rebuild-on-change" : "trigger";
       const subject = family === "volume" ? `volume ${this.volumeName(address)} (${address})` : address;
       const what =
         role === "generation-anchor"
           ? `its generation anchor ${address} changes`
           : role === "rebuild-on-change"
-            ? `${subject}, attached with rebuildOnChange, ${verb(trigger.kind)}`
-            : `${subject}, named in its replace_triggered_by, ${verb(trigger.kind)}`;
-      causes.push({ kind: "trigger", address, role, action: trigger.kind, causes: this.causesOf(address, depth + 1, seen), text: what });
+          ? `${subject}, attached with rebuildOnChange, ${verb(trigger.kind)}`
+          : `${subject}, named in its replace_triggered_by, ${verb(trigger.kind)}`;
+      causes.push({
+        kind: "trigger",
+        address,
+        role,
+        action: trigger.kind,
+        causes: this.causesOf(address, depth + 1, seen),
+        text: what,
+      });
     }
     if (causes.length > 0) return causes;
     return [
       {
         kind: "reason",
         code: "replace_by_triggers",
-        text: named.length > 0 ? `a resource it names in replace_triggered_by changes (${named.join(", ")})` : "a replace_triggered_by reference changes",
+        text:
+          named.length > 0
+            ? `a resource it names in replace_triggered_by changes (${named.join(", ")})`
+            : "a replace_triggered_by reference changes",
       },
     ];
   }
@@ -228,11 +267,12 @@ function mergeMarkers(a: unknown, b: unknown): unknown {
     const right = Array.isArray(b) ? b : [];
     return Array.from({ length: Math.max(left.length, right.length) }, (_, i) => mergeMarkers(left[i], right[i]));
   }
-  if (typeof a === "object" && a !== null || typeof b === "object" && b !== null) {
+  if ((typeof a === "object" && a !== null) || (typeof b === "object" && b !== null)) {
     const left = (typeof a === "object" && a !== null ? a : {}) as { [key: string]: unknown };
     const right = (typeof b === "object" && b !== null ? b : {}) as { [key: string]: unknown };
     const out: { [key: string]: unknown } = {};
-    for (const key of new Set([...Object.keys(left), ...Object.keys(right)])) out[key] = mergeMarkers(left[key], right[key]);
+    for (const key of new Set([...Object.keys(left), ...Object.keys(right)]))
+      out[key] = mergeMarkers(left[key], right[key]);
     return out;
   }
   return undefined;

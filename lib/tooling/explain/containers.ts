@@ -14,7 +14,9 @@ import type { ResourceChange } from "./changes";
 type Values = { readonly [key: string]: unknown };
 
 /** Resource types that hold volumes, and the volume attribute that names them. */
-const CONTAINERS: { readonly [type: string]: { readonly volumeType: string; readonly attribute: string; readonly noun: string } } = {
+const CONTAINERS: {
+  readonly [type: string]: { readonly volumeType: string; readonly attribute: string; readonly noun: string };
+} = {
   incus_project: { volumeType: "incus_storage_volume", attribute: "project", noun: "project" },
   incus_storage_pool: { volumeType: "incus_storage_volume", attribute: "pool", noun: "storage pool" },
   libvirt_pool: { volumeType: "libvirt_volume", attribute: "pool", noun: "pool" },
@@ -53,7 +55,10 @@ export function containerDeletions(
     const state = stateOf(change.address) ?? {};
     const configured = model.views.get(change.address);
     const name = typeof state.name === "string" ? state.name : change.address.split(".")[1];
-    const forced = change.type === "incus_project" && (state.force_destroy === true || (configured?.origin === "config" && configured.attributes.force_destroy === true));
+    const forced =
+      change.type === "incus_project" &&
+      (state.force_destroy === true ||
+        (configured?.origin === "config" && configured.attributes.force_destroy === true));
     const holds: HeldVolume[] = [];
     for (const volume of model.volumes.values()) {
       if (volume.type !== container.volumeType) continue;
@@ -67,7 +72,15 @@ export function containerDeletions(
       if (policy !== "destroy") holds.push({ address: volume.address, name: volume.name, policy });
     }
     holds.sort((a, b) => a.address.localeCompare(b.address));
-    out.set(change.address, { address: change.address, noun: container.noun, name, forced, holds, dataDestroyed: forced && holds.length > 0, text: describe(container.noun, forced, holds) });
+    out.set(change.address, {
+      address: change.address,
+      noun: container.noun,
+      name,
+      forced,
+      holds,
+      dataDestroyed: forced && holds.length > 0,
+      text: describe(container.noun, forced, holds),
+    });
   }
   return out;
 }
@@ -80,6 +93,7 @@ function describe(noun: string, forced: boolean, holds: readonly HeldVolume[]): 
       "the bundled provider keeps the project then, but force_destroy on data meant to be kept is refused: unset forceDestroy first"
     );
   }
-  if (holds.length > 0) return `holds kept copies of ${list}: the provider keeps the ${noun} (left on the host, dropped from the state)`;
+  if (holds.length > 0)
+    return `holds kept copies of ${list}: the provider keeps the ${noun} (left on the host, dropped from the state)`;
   return `may hold kept copies: the provider keeps the ${noun} (released volumes and final copies of earlier deploys are on the host, not in the plan)`;
 }

@@ -20,7 +20,11 @@ export function planCouplingModel(plan: PlanJson, stack?: SynthesizedStack): Cou
  * Explains a plan. Without the stack, lifecycles are inferred from the plan's values and prior state only. `env`
  * locates the incus client's configuration, whose remote names the printed incus commands use.
  */
-export function explainPlan(plan: PlanJson, stack?: SynthesizedStack, env: NodeJS.ProcessEnv = process.env): ExplainReport {
+export function explainPlan(
+  plan: PlanJson,
+  stack?: SynthesizedStack,
+  env: NodeJS.ProcessEnv = process.env,
+): ExplainReport {
   return buildExplainReport(plan, planCouplingModel(plan, stack), stack ? "configuration" : "plan", {
     libvirtUri: libvirtUriOf(stack),
     incusRemote: incusCliRemotes(stack, env),
@@ -29,7 +33,9 @@ export function explainPlan(plan: PlanJson, stack?: SynthesizedStack, env: NodeJ
 
 /** The literal uri of the stack's default libvirt provider (restore commands name it), if it sets one. */
 function libvirtUriOf(stack: SynthesizedStack | undefined): string | undefined {
-  const provider = stack?.providers.find((p) => p.type === "libvirt" && p.alias === undefined) ?? stack?.providers.find((p) => p.type === "libvirt");
+  const provider =
+    stack?.providers.find((p) => p.type === "libvirt" && p.alias === undefined) ??
+    stack?.providers.find((p) => p.type === "libvirt");
   const uri = provider?.attributes.uri;
   return typeof uri === "string" && !uri.includes("${") ? uri : undefined;
 }

@@ -57,7 +57,12 @@ export function evaluateGuard(report: ExplainReport, allow: readonly string[] = 
   }
   for (const deletion of report.deletions) {
     if (deletion.container?.dataDestroyed !== true) continue;
-    candidates.push({ address: deletion.address, description: deletion.description, action: deletion.replaced ? "replace" : "delete", why: deletion.container.text });
+    candidates.push({
+      address: deletion.address,
+      description: deletion.description,
+      action: deletion.replaced ? "replace" : "delete",
+      why: deletion.container.text,
+    });
   }
   candidates.sort((a, b) => a.address.localeCompare(b.address));
   const allowSet = new Set(allow);
@@ -65,7 +70,14 @@ export function evaluateGuard(report: ExplainReport, allow: readonly string[] = 
   const allowed = candidates.filter((c) => allowSet.has(c.address));
   const unusedAllows = allow.filter((a) => !candidates.some((c) => c.address === a));
   keptByPolicy.sort((a, b) => a.address.localeCompare(b.address));
-  return { passed: offenders.length === 0 && report.complete, offenders, allowed, keptByPolicy, unusedAllows, incompletePlan: !report.complete };
+  return {
+    passed: offenders.length === 0 && report.complete,
+    offenders,
+    allowed,
+    keptByPolicy,
+    unusedAllows,
+    incompletePlan: !report.complete,
+  };
 }
 
 /**
@@ -115,8 +127,14 @@ export function renderGuard(result: GuardResult): string {
         `removal policy ${o.removalPolicy}: ${o.removal}`,
     );
   }
-  for (const o of result.allowed) lines.push(`explain --guard: allowed by --allow: ${o.address} (${o.description}) would be ${o.action === "replace" ? "replaced" : "destroyed"}`);
-  for (const a of result.unusedAllows) lines.push(`explain --guard: note: --allow ${a} matches nothing this plan destroys`);
+  for (const o of result.allowed)
+    lines.push(
+      `explain --guard: allowed by --allow: ${o.address} (${o.description}) would be ${
+        o.action === "replace" ? "replaced" : "destroyed"
+      }`,
+    );
+  for (const a of result.unusedAllows)
+    lines.push(`explain --guard: note: --allow ${a} matches nothing this plan destroys`);
   if (result.passed) {
     lines.push(
       result.keptByPolicy.length > 0

@@ -84,7 +84,11 @@ export async function main(argv: string[], io: ToolIO, deps: ExplainDependencies
     });
     const report = explainPlan(input.plan, input.stack, io.env ?? process.env);
     const guard = args.flags.guard ? evaluateGuard(report, args.lists.allow) : undefined;
-    const markdown = () => renderExplainMarkdown(report, { stack: input.stack?.file ? path.basename(path.dirname(input.stack.file)) : undefined, guard });
+    const markdown = () =>
+      renderExplainMarkdown(report, {
+        stack: input.stack?.file ? path.basename(path.dirname(input.stack.file)) : undefined,
+        guard,
+      });
     if (format === "json") io.stdout.write(`${JSON.stringify(guard ? { ...report, guard } : report, null, 2)}\n`);
     else if (format === "markdown") io.stdout.write(markdown());
     else io.stdout.write(renderExplainText(report));

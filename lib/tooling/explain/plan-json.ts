@@ -57,14 +57,23 @@ export function asPlanJson(json: unknown, where: string): PlanJson {
     );
   }
   if (!json.format_version.startsWith("1.")) {
-    throw new ToolError(`${where}: plan format ${json.format_version} is not supported (explain reads format 1.x, terraform >= 1.0)`);
+    throw new ToolError(
+      `${where}: plan format ${json.format_version} is not supported (explain reads format 1.x, terraform >= 1.0)`,
+    );
   }
   if (json.resource_changes !== undefined && !Array.isArray(json.resource_changes)) {
     throw new ToolError(`${where}: "resource_changes" must be a list`);
   }
-  for (const [index, change] of (json.resource_changes as unknown[] | undefined ?? []).entries()) {
-    if (!isObject(change) || typeof change.address !== "string" || !isObject(change.change) || !Array.isArray(change.change.actions)) {
-      throw new ToolError(`${where}: resource_changes[${index}] lacks an address or change.actions; is the file truncated?`);
+  for (const [index, change] of ((json.resource_changes as unknown[] | undefined) ?? []).entries()) {
+    if (
+      !isObject(change) ||
+      typeof change.address !== "string" ||
+      !isObject(change.change) ||
+      !Array.isArray(change.change.actions)
+    ) {
+      throw new ToolError(
+        `${where}: resource_changes[${index}] lacks an address or change.actions; is the file truncated?`,
+      );
     }
   }
   return json as unknown as PlanJson;

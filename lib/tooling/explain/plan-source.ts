@@ -41,7 +41,8 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Loads the plan a command-line argument names (undefined: the stack of the current directory). */
 export async function loadPlanInput(target: string | undefined, options: LoadPlanOptions): Promise<PlanInput> {
-  const configStack = options.configFile !== undefined ? readStack(path.resolve(options.cwd, options.configFile), options) : undefined;
+  const configStack =
+    options.configFile !== undefined ? readStack(path.resolve(options.cwd, options.configFile), options) : undefined;
   if (target === "-") {
     const text = await readAll(options.stdin ?? process.stdin);
     return { plan: parsePlanText(text, "standard input"), origin: "standard input", stack: configStack };
@@ -67,7 +68,11 @@ export async function loadPlanInput(target: string | undefined, options: LoadPla
 }
 
 /** Plans a synthesized stack directory with terraform (init first when it never was) and reads the plan. */
-async function planStackDir(stackDir: string, options: LoadPlanOptions, configStack: SynthesizedStack | undefined): Promise<PlanInput> {
+async function planStackDir(
+  stackDir: string,
+  options: LoadPlanOptions,
+  configStack: SynthesizedStack | undefined,
+): Promise<PlanInput> {
   const stack = configStack ?? readStack(path.join(stackDir, STACK_FILE), options);
   const shown = await showStackPlan(stackDir, { terraform: options.terraform, command: "explain", log: options.log });
   return { plan: parsePlanText(shown, `the plan of ${stackDir}`), origin: stackDir, stack };
@@ -117,5 +122,7 @@ function parseJson(text: string, where: string): unknown {
 
 /** A Terraform JSON configuration (cdk.tf.json) rather than a plan. */
 function isStackConfiguration(json: unknown): boolean {
-  return isObject(json) && json.format_version === undefined && (json.resource !== undefined || json.terraform !== undefined);
+  return (
+    isObject(json) && json.format_version === undefined && (json.resource !== undefined || json.terraform !== undefined)
+  );
 }

@@ -84,8 +84,14 @@ export function removalOf(input: RemovalInput): RemovalReport {
   const configured = written?.value?.includes("${") ? undefined : written;
   const base = {
     policy: recorded.policy,
-    policyFrom: input.preventDestroy ? ("configuration" as const) : recorded.source === "unset" ? ("unset" as const) : ("state" as const),
-    ...(configured && configured.policy !== recorded.policy && !input.preventDestroy ? { configuredPolicy: configured.policy } : {}),
+    policyFrom: input.preventDestroy
+      ? ("configuration" as const)
+      : recorded.source === "unset"
+      ? ("unset" as const)
+      : ("state" as const),
+    ...(configured && configured.policy !== recorded.policy && !input.preventDestroy
+      ? { configuredPolicy: configured.policy }
+      : {}),
   };
   const name = String(state.name ?? input.address.split(".")[1]);
   const pool = String(state.pool ?? "?");
@@ -98,14 +104,18 @@ export function removalOf(input: RemovalInput): RemovalReport {
         dataDestroyed: false,
         text: input.preventDestroy
           ? "refused: prevent_destroy is set, terraform does not apply this plan"
-          : `refused: the provider does not ${input.action === "replace" ? "replace" : "delete"} a protected volume (deploy it with another removal policy first)`,
+          : `refused: the provider does not ${
+              input.action === "replace" ? "replace" : "delete"
+            } a protected volume (deploy it with another removal policy first)`,
       };
     case "unknown":
       return {
         ...base,
         outcome: "refused",
         dataDestroyed: false,
-        text: `refused: ${JSON.stringify(recorded.value)} is not a removal policy (protect, retain, snapshot, destroy), so the provider fails the delete`,
+        text: `refused: ${JSON.stringify(
+          recorded.value,
+        )} is not a removal policy (protect, retain, snapshot, destroy), so the provider fails the delete`,
       };
     case "retain": {
       if (input.action === "replace") {
@@ -122,7 +132,9 @@ export function removalOf(input: RemovalInput): RemovalReport {
           outcome: "kept",
           dataDestroyed: false,
           text:
-            `kept on the host (its file stays), dropped from state, released (record ${pool}/${releaseRecordName(name)}); ` +
+            `kept on the host (its file stays), dropped from state, released (record ${pool}/${releaseRecordName(
+              name,
+            )}); ` +
             `adopt it with adopt = "released" (adoptReleased: true on a Volume) or terraform import ${input.address} ${pool}/${name}`,
         };
       }
@@ -142,7 +154,9 @@ export function removalOf(input: RemovalInput): RemovalReport {
         ? volumeCopyCommand(remote, pool, copy, name, typeof state.project === "string" ? state.project : undefined)
         : `virsh -c ${input.libvirtUri ?? DEFAULT_LIBVIRT_URI} vol-clone --pool ${pool} ${copy} ${name}`;
       const what = input.action === "replace" ? "replaced by a new, empty volume" : "deleted";
-      const first = remote?.addRemote ? ` (your incus client has no remote at this address yet: run ${remote.addRemote} first)` : "";
+      const first = remote?.addRemote
+        ? ` (your incus client has no remote at this address yet: run ${remote.addRemote} first)`
+        : "";
       return {
         ...base,
         outcome: "final-copy",
@@ -156,7 +170,10 @@ export function removalOf(input: RemovalInput): RemovalReport {
         ...base,
         outcome: "destroyed",
         dataDestroyed: true,
-        text: input.action === "replace" ? "replaced by a new, empty volume, its data is gone" : "deleted, its data is gone",
+        text:
+          input.action === "replace"
+            ? "replaced by a new, empty volume, its data is gone"
+            : "deleted, its data is gone",
       };
   }
 }
@@ -242,10 +259,20 @@ export function libvirtRebuildCopyOf(
 ): RebuildSnapshotReport | undefined {
   const metadata = (domainBefore?.metadata as { xml?: unknown } | null | undefined)?.xml;
   const [domain, pool, volume] = [domainBefore?.name, volumeState?.pool, volumeState?.name];
-  if (typeof metadata !== "string" || typeof domain !== "string" || typeof pool !== "string" || typeof volume !== "string") return undefined;
+  if (
+    typeof metadata !== "string" ||
+    typeof domain !== "string" ||
+    typeof pool !== "string" ||
+    typeof volume !== "string"
+  )
+    return undefined;
   const spec = decodeRebuildSnapshotsXml(metadata).find((s) => s.pool === pool && s.volume === volume);
   if (spec === undefined) return undefined;
   const prefix = rebuildCopyPrefix(volume, domain);
   const when = domainAction === "replace" ? "before the rebuild" : "before the domain is deleted";
-  return { name: `${prefix}${STAMP}`, keep: spec.keep, text: `copied to ${pool}/${prefix}… ${when} (keeps ${spec.keep})` };
+  return {
+    name: `${prefix}${STAMP}`,
+    keep: spec.keep,
+    text: `copied to ${pool}/${prefix}… ${when} (keeps ${spec.keep})`,
+  };
 }

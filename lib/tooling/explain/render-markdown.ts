@@ -16,10 +16,14 @@ export interface ExplainMarkdownOptions {
 }
 
 export function renderExplainMarkdown(report: ExplainReport, options: ExplainMarkdownOptions = {}): string {
-  const out: string[] = [`## cdktf-virt explain${options.stack !== undefined ? `: stack ${code(options.stack)}` : ""}`, ""];
+  const out: string[] = [
+    `## cdktf-virt explain${options.stack !== undefined ? `: stack ${code(options.stack)}` : ""}`,
+    "",
+  ];
   out.push(escapeText(summaryLine(report)).replace(/^([^:]+):/, "**$1**:")); // "**Plan**: …", "**No changes**: …"
   if (options.guard !== undefined) out.push("", ...guardLines(options.guard));
-  if (!report.complete) out.push("", "**Incomplete plan**: terraform reported errors while planning, so this is not the whole story.");
+  if (!report.complete)
+    out.push("", "**Incomplete plan**: terraform reported errors while planning, so this is not the whole story.");
 
   const rebuilt = report.instances.filter((i) => i.action === "replace" || i.action === "delete");
   if (rebuilt.length > 0) {
@@ -37,17 +41,25 @@ export function renderExplainMarkdown(report: ExplainReport, options: ExplainMar
 
   const changed = report.instances.filter((i) => !rebuilt.includes(i) && i.action !== "no-op" && i.action !== "read");
   if (changed.length > 0) {
-    const items = changed.flatMap((i) => [`- ${code(i.address)}: instance "${escapeText(i.name)}" ${ACTION_WORDS[i.action]}`, ...causeItems(i.causes, "  ")]);
+    const items = changed.flatMap((i) => [
+      `- ${code(i.address)}: instance "${escapeText(i.name)}" ${ACTION_WORDS[i.action]}`,
+      ...causeItems(i.causes, "  "),
+    ]);
     out.push("", ...collapsible(`Instances created or updated (${changed.length})`, items));
   }
   if (report.others.length > 0) {
-    const items = report.others.flatMap((o) => [`- ${code(o.address)} ${ACTION_WORDS[o.action]}`, ...causeItems(o.causes, "  ")]);
+    const items = report.others.flatMap((o) => [
+      `- ${code(o.address)} ${ACTION_WORDS[o.action]}`,
+      ...causeItems(o.causes, "  "),
+    ]);
     out.push("", ...collapsible(`Other changes (${report.others.length})`, items));
   }
   if (report.deletions.length > 0) {
     const items = report.deletions.map((d) => {
       const notes = deletionNotes(d);
-      return `- ${code(d.address)}: ${escapeText(d.description)}${notes.length > 0 ? ` (${escapeText(notes.join("; "))})` : ""}`;
+      return `- ${code(d.address)}: ${escapeText(d.description)}${
+        notes.length > 0 ? ` (${escapeText(notes.join("; "))})` : ""
+      }`;
     });
     out.push("", ...collapsible(`Would be deleted (${report.deletions.length})`, items));
   }
@@ -55,23 +67,34 @@ export function renderExplainMarkdown(report: ExplainReport, options: ExplainMar
 }
 
 function guardLines(guard: GuardResult): string[] {
-  if (guard.passed) return ["**Guard: passed.** No persistent or shared volume loses its data and no protected instance is destroyed or replaced."];
+  if (guard.passed)
+    return [
+      "**Guard: passed.** No persistent or shared volume loses its data and no protected instance is destroyed or replaced.",
+    ];
   const lines = ["**Guard: refused.** The plan would destroy data or protected objects:", ""];
-  for (const o of guard.offenders) lines.push(`- ${code(o.address)}: ${escapeText(o.description)} (${o.action}): ${escapeText(o.why)}`);
+  for (const o of guard.offenders)
+    lines.push(`- ${code(o.address)}: ${escapeText(o.description)} (${o.action}): ${escapeText(o.why)}`);
   if (guard.incompletePlan) lines.push("- the plan is incomplete (terraform reported errors)");
   return lines;
 }
 
 function instanceBlock(instance: InstanceReport): string[] {
   const flags = instance.protected ? ` (protected: ${escapeText(instance.protectionSource ?? "yes")})` : "";
-  const out = [`#### ${code(instance.address)}: instance "${escapeText(instance.name)}" ${ACTION_WORDS[instance.action]}${flags}`, ""];
+  const out = [
+    `#### ${code(instance.address)}: instance "${escapeText(instance.name)}" ${ACTION_WORDS[instance.action]}${flags}`,
+    "",
+  ];
   const why = causeItems(instance.causes, "");
   if (why.length > 0) out.push("Why:", "", ...why);
   if (instance.volumes.length > 0) {
     out.push("", "| Volume | Kind | Path | What happens to its data |", "| --- | --- | --- | --- |");
     for (const v of instance.volumes) {
       const rebuild = v.rebuildOnChange ? ", rebuildOnChange" : "";
-      out.push(`| ${code(v.address)} "${cellText(v.name)}" | ${v.kind}${rebuild} | ${v.path !== undefined ? cell(code(v.path)) : ""} | ${cellText(v.text)} |`);
+      out.push(
+        `| ${code(v.address)} "${cellText(v.name)}" | ${v.kind}${rebuild} | ${
+          v.path !== undefined ? cell(code(v.path)) : ""
+        } | ${cellText(v.text)} |`,
+      );
     }
   }
   return out;
@@ -79,8 +102,16 @@ function instanceBlock(instance: InstanceReport): string[] {
 
 function volumeItem(volume: VolumeReport): string[] {
   const where = volume.pool !== undefined ? ` in pool "${escapeText(volume.pool)}"` : "";
-  const data = volume.removal ? DATA_WORDS[volume.removal.outcome] : volume.dataDestroyed ? "; its data is DESTROYED" : "";
-  const lines = [`- ${code(volume.address)}: ${volume.kind} volume "${escapeText(volume.name)}"${where} ${escapeText(ACTION_WORDS[volume.action])}${data}`];
+  const data = volume.removal
+    ? DATA_WORDS[volume.removal.outcome]
+    : volume.dataDestroyed
+    ? "; its data is DESTROYED"
+    : "";
+  const lines = [
+    `- ${code(volume.address)}: ${volume.kind} volume "${escapeText(volume.name)}"${where} ${escapeText(
+      ACTION_WORDS[volume.action],
+    )}${data}`,
+  ];
   lines.push(...causeItems(volume.causes, "  "));
   if (volume.removal !== undefined && volume.kind !== "ephemeral") {
     lines.push(...removalSentences(volume.removal).map((s) => `  - ${escapeText(s)}`));

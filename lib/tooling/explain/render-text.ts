@@ -1,7 +1,14 @@
 // The explain report in words, for people reading a pipeline log or a terminal.
 import { RELEASED_OWNER_PREFIX } from "../../records";
 import type { Cause, ChangeKind } from "./changes";
-import type { ActionCounts, DeletionReport, ExplainReport, InstanceReport, RemovalReport, VolumeReport } from "./report";
+import type {
+  ActionCounts,
+  DeletionReport,
+  ExplainReport,
+  InstanceReport,
+  RemovalReport,
+  VolumeReport,
+} from "./report";
 
 export const ACTION_WORDS: { readonly [kind in ChangeKind]: string } = {
   create: "will be created",
@@ -61,12 +68,20 @@ export function changedVolumes(report: ExplainReport): VolumeReport[] {
   const togetherWithInstance = new Set(
     report.instances.flatMap((i) => i.volumes.filter((v) => v.effect.endsWith("-with-instance")).map((v) => v.address)),
   );
-  return report.volumes.filter((v) => v.action !== "no-op" && v.action !== "read" && !togetherWithInstance.has(v.address));
+  return report.volumes.filter(
+    (v) => v.action !== "no-op" && v.action !== "read" && !togetherWithInstance.has(v.address),
+  );
 }
 
 /** What a deletion does besides deleting: replaced by a new one, what becomes of its data. */
 export function deletionNotes(d: DeletionReport): string[] {
-  const data = d.removal ? REMOVAL_NOTES[d.removal.outcome] : d.container ? d.container.text : d.dataDestroyed ? "its data is destroyed" : undefined;
+  const data = d.removal
+    ? REMOVAL_NOTES[d.removal.outcome]
+    : d.container
+    ? d.container.text
+    : d.dataDestroyed
+    ? "its data is destroyed"
+    : undefined;
   return [d.replaced ? "replaced by a new one" : undefined, data].filter((n): n is string => n !== undefined);
 }
 
@@ -84,10 +99,14 @@ export function summaryLine(report: ExplainReport): string {
     summary.deletions > 0 ? `${summary.deletions} object${summary.deletions === 1 ? "" : "s"} deleted or replaced` : "",
     losing > 0 ? `${losing} volume${losing === 1 ? " loses its" : "s lose their"} data` : "no volume loses data",
     summary.volumesKeptByPolicy > 0
-      ? `${summary.volumesKeptByPolicy} volume${summary.volumesKeptByPolicy === 1 ? " keeps its" : "s keep their"} data by removal policy`
+      ? `${summary.volumesKeptByPolicy} volume${
+          summary.volumesKeptByPolicy === 1 ? " keeps its" : "s keep their"
+        } data by removal policy`
       : "",
     summary.containersTakingKeptData > 0
-      ? `${summary.containersTakingKeptData} project${summary.containersTakingKeptData === 1 ? " is" : "s are"} deleted with force_destroy over data meant to be kept`
+      ? `${summary.containersTakingKeptData} project${
+          summary.containersTakingKeptData === 1 ? " is" : "s are"
+        } deleted with force_destroy over data meant to be kept`
       : "",
   ].filter((p) => p !== "");
   const rest = tail.join(", ");
@@ -119,7 +138,11 @@ function instanceLines(instance: InstanceReport): string[] {
 
 function volumeLines(volume: VolumeReport): string[] {
   const where = volume.pool !== undefined ? ` in pool "${volume.pool}"` : "";
-  const data = volume.removal ? DATA_WORDS[volume.removal.outcome] : volume.dataDestroyed ? "; its data is DESTROYED" : "";
+  const data = volume.removal
+    ? DATA_WORDS[volume.removal.outcome]
+    : volume.dataDestroyed
+    ? "; its data is DESTROYED"
+    : "";
   const lines = [`  ${volume.address}: ${volume.kind} volume "${volume.name}"${where} ${actionWords(volume)}${data}`];
   lines.push(...causeLines(volume.causes, "    "));
   if (volume.removal !== undefined && volume.kind !== "ephemeral") lines.push(...removalLines(volume.removal, "    "));
@@ -132,7 +155,10 @@ function volumeLines(volume: VolumeReport): string[] {
 /** "will be created", or for a volume that adopts a released one, what it takes over (the plan cannot see the host). */
 function actionWords(volume: VolumeReport): string {
   if (volume.adopts === undefined || volume.action !== "create") return ACTION_WORDS[volume.action];
-  const which = volume.adopts === "released" ? "" : ` (only the one "${volume.adopts.slice(RELEASED_OWNER_PREFIX.length)}" released)`;
+  const which =
+    volume.adopts === "released"
+      ? ""
+      : ` (only the one "${volume.adopts.slice(RELEASED_OWNER_PREFIX.length)}" released)`;
   return `adopts the released volume "${volume.name}"${which} with its data, if one is on the host (adopt = "${volume.adopts}"); otherwise it will be created`;
 }
 
@@ -176,7 +202,11 @@ function causeLines(causes: readonly Cause[], indent: string): string[] {
   const lines = [`${indent}why:`];
   const walk = (list: readonly Cause[], depth: number): void => {
     for (const cause of list) {
-      lines.push(`${indent}${"  ".repeat(depth)}- ${cause.text}${cause.kind === "trigger" && cause.causes.length > 0 ? ":" : ""}`);
+      lines.push(
+        `${indent}${"  ".repeat(depth)}- ${cause.text}${
+          cause.kind === "trigger" && cause.causes.length > 0 ? ":" : ""
+        }`,
+      );
       if (cause.kind === "trigger") walk(cause.causes, depth + 1);
     }
   };

@@ -142,7 +142,10 @@ export function buildExplainReport(
     const before = changes.get(address)?.plan.change.before;
     return typeof before === "object" && before !== null ? (before as Values) : prior.get(address);
   };
-  const removals = plannedRemovals(model, changes, stateOf, { libvirtUri: options.libvirtUri, incusRemote: options.incusRemote });
+  const removals = plannedRemovals(model, changes, stateOf, {
+    libvirtUri: options.libvirtUri,
+    incusRemote: options.incusRemote,
+  });
   const analyzer = new CauseAnalyzer(changes, model);
   const context: ReportContext = { model, changes, analyzer, removals, stateOf };
   const actionOf = (address: string): ChangeKind => changes.get(address)?.kind ?? "no-op";
@@ -162,11 +165,25 @@ export function buildExplainReport(
   const affected = new Set(instances.flatMap((i) => i.volumes.map((v) => v.address)));
   const volumes: VolumeReport[] = [...model.volumes.values()]
     .filter((v) => !NO_CHANGE.has(actionOf(v.address)) || affected.has(v.address))
-    .map((v) => volumeReport(v, actionOf(v.address), analyzer.causesOf(v.address), removals.get(v.address), adoptOf(v, changes, model)))
+    .map((v) =>
+      volumeReport(
+        v,
+        actionOf(v.address),
+        analyzer.causesOf(v.address),
+        removals.get(v.address),
+        adoptOf(v, changes, model),
+      ),
+    )
     .sort((a, b) => a.address.localeCompare(b.address));
 
   const others: OtherReport[] = [...changes.values()]
-    .filter((c) => !NO_CHANGE.has(c.kind) && !model.instances.has(c.address) && !model.volumes.has(c.address) && !anchors.has(c.address))
+    .filter(
+      (c) =>
+        !NO_CHANGE.has(c.kind) &&
+        !model.instances.has(c.address) &&
+        !model.volumes.has(c.address) &&
+        !anchors.has(c.address),
+    )
     .map((c) => ({ address: c.address, type: c.type, action: c.kind, causes: analyzer.causesOf(c.address) }));
 
   const containers = containerDeletions(model, changes, stateOf);
@@ -193,7 +210,8 @@ export function buildExplainReport(
       volumes: countActions(volumes.map((v) => v.action)),
       others: countActions(others.map((o) => o.action)),
       volumesLosingData: volumes.filter((v) => v.dataDestroyed).length,
-      volumesKeptByPolicy: volumes.filter((v) => v.removal?.outcome === "kept" || v.removal?.outcome === "final-copy").length,
+      volumesKeptByPolicy: volumes.filter((v) => v.removal?.outcome === "kept" || v.removal?.outcome === "final-copy")
+        .length,
       containersTakingKeptData: [...containers.values()].filter((c) => c.dataDestroyed).length,
       deletions: deletions.length,
     },
@@ -236,16 +254,31 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
     });
     const removal = removals.get(address);
     // A retained volume is not deleted: the instance's update detaches it, and nothing is in use.
-    if (volumeAction === "delete" && (action === "update" || action === "no-op") && before.has(address) && removal?.outcome !== "kept") {
+    if (
+      volumeAction === "delete" &&
+      (action === "update" || action === "no-op") &&
+      before.has(address) &&
+      removal?.outcome !== "kept"
+    ) {
       // Terraform orders the volume's destroy before the instance's update that detaches it.
       warnings.push(
         `${address} is deleted while ${instance.address} still has it attached: terraform deletes the volume before ` +
           `it updates the instance, so the bundled provider first detaches it from the running instance when both carry ` +
-          `owner markers of the same stack (${volume.type.startsWith("incus_") ? "the disk device is removed live" : "the disk is hot-unplugged, or the domain restarted once without it"}); ` +
+          `owner markers of the same stack (${
+            volume.type.startsWith("incus_")
+              ? "the disk device is removed live"
+              : "the disk is hot-unplugged, or the domain restarted once without it"
+          }); ` +
           `any other user of the volume stops the delete. To do it in two steps instead, remove the attach() and deploy, then remove the volume.`,
       );
     }
-    if (volume.kind === "ephemeral" && volume.owner === instance.address && action === "replace" && volumeAction !== "replace" && volumeAction !== "create") {
+    if (
+      volume.kind === "ephemeral" &&
+      volume.owner === instance.address &&
+      action === "replace" &&
+      volumeAction !== "replace" &&
+      volumeAction !== "create"
+    ) {
       warnings.push(
         `${instance.address} is replaced but its ephemeral volume ${address} is not: the new instance would get the old ` +
           `data. Check that both name the same generation anchor in replace_triggered_by.`,
@@ -254,9 +287,15 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
     // A policy other than destroy changes what the delete does to the data; destroy keeps the lifecycle's words.
     const byPolicy = removal !== undefined && removal.policy !== "destroy";
     const rebuildSnapshot =
-      (action === "delete" || action === "replace") && removal === undefined && (effect.effect === "detached-reattached" || effect.effect === "detached-kept")
+      (action === "delete" || action === "replace") &&
+      removal === undefined &&
+      (effect.effect === "detached-reattached" || effect.effect === "detached-kept")
         ? volume.type === "libvirt_volume"
-          ? libvirtRebuildCopyOf(change?.plan.change.before as { [key: string]: unknown } | null | undefined, stateOf(address), action)
+          ? libvirtRebuildCopyOf(
+              change?.plan.change.before as { [key: string]: unknown } | null | undefined,
+              stateOf(address),
+              action,
+            )
           : rebuildSnapshotOf(volume.type, stateOf(address), instanceNameInState(change, instance.name), action)
         : undefined;
     const text = byPolicy ? `removal policy ${removal.policy}: ${removal.text}` : effect.text;
@@ -284,7 +323,8 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
     // An untouched instance is listed for the volumes that change under it; the others are noise there.
     volumes: volumes.filter((v) => v.effect !== "unchanged"),
     protected: instance.protected || wasProtected(change),
-    protectionSource: instance.protectionSource ?? (wasProtected(change) ? "security.protection.delete (in state)" : undefined),
+    protectionSource:
+      instance.protectionSource ?? (wasProtected(change) ? "security.protection.delete (in state)" : undefined),
     causes: analyzer.causesOf(instance.address),
     warnings,
   };
@@ -314,7 +354,11 @@ function wasProtected(change: ResourceChange | undefined): boolean {
 }
 
 /** The adopt value of a volume the plan creates, from its planned values or its configuration. */
-function adoptOf(volume: VolumeModel, changes: ReadonlyMap<string, ResourceChange>, model: CouplingModel): string | undefined {
+function adoptOf(
+  volume: VolumeModel,
+  changes: ReadonlyMap<string, ResourceChange>,
+  model: CouplingModel,
+): string | undefined {
   const change = changes.get(volume.address);
   if (change?.kind !== "create" && change?.kind !== "replace") return undefined;
   const after = change.plan.change.after;
@@ -322,7 +366,13 @@ function adoptOf(volume: VolumeModel, changes: ReadonlyMap<string, ResourceChang
   return planned ?? recordedAdopt(volume.type, model.views.get(volume.address)?.attributes ?? {});
 }
 
-function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], removal: RemovalReport | undefined, adopts: string | undefined): VolumeReport {
+function volumeReport(
+  volume: VolumeModel,
+  action: ChangeKind,
+  causes: Cause[],
+  removal: RemovalReport | undefined,
+  adopts: string | undefined,
+): VolumeReport {
   return {
     address: volume.address,
     name: volume.name,
@@ -340,7 +390,12 @@ function volumeReport(volume: VolumeModel, action: ChangeKind, causes: Cause[], 
   };
 }
 
-function deletionReport(change: ResourceChange, model: CouplingModel, removal: RemovalReport | undefined, container: ContainerDeletion | undefined): DeletionReport {
+function deletionReport(
+  change: ResourceChange,
+  model: CouplingModel,
+  removal: RemovalReport | undefined,
+  container: ContainerDeletion | undefined,
+): DeletionReport {
   const volume = model.volumes.get(change.address);
   const instance = model.instances.get(change.address);
   const family = familyOf(change.type);
@@ -348,12 +403,12 @@ function deletionReport(change: ResourceChange, model: CouplingModel, removal: R
   const description = volume
     ? `${volume.kind} volume "${volume.name}"`
     : container
-      ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
+    ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
     : instance
-      ? `instance "${instance.name}"`
-      : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
-        ? `${family === "pool" ? "storage pool" : family} "${name}"`
-        : change.type;
+    ? `instance "${instance.name}"`
+    : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
+    ? `${family === "pool" ? "storage pool" : family} "${name}"`
+    : change.type;
   return {
     address: change.address,
     type: change.type,

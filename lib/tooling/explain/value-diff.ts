@@ -62,7 +62,14 @@ export function diffValues(before: unknown, after: unknown, unknown?: unknown, s
   return out;
 }
 
-function walk(before: unknown, after: unknown, unknown: unknown, sensitive: unknown, path: PathStep[], out: LeafChange[]): void {
+function walk(
+  before: unknown,
+  after: unknown,
+  unknown: unknown,
+  sensitive: unknown,
+  path: PathStep[],
+  out: LeafChange[],
+): void {
   if (unknown === true) {
     out.push({ path, before, after: undefined, afterUnknown: true, sensitive: sensitive === true });
     return;
@@ -73,7 +80,8 @@ function walk(before: unknown, after: unknown, unknown: unknown, sensitive: unkn
   }
   if (isObject(before) && isObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-    for (const key of keys) walk(before[key], after[key], child(unknown, key), child(sensitive, key), [...path, key], out);
+    for (const key of keys)
+      walk(before[key], after[key], child(unknown, key), child(sensitive, key), [...path, key], out);
     return;
   }
   if (Array.isArray(before) && Array.isArray(after)) {
@@ -96,7 +104,8 @@ function walk(before: unknown, after: unknown, unknown: unknown, sensitive: unkn
       return;
     }
     if (before.length === after.length) {
-      for (let i = 0; i < after.length; i++) walk(before[i], after[i], child(unknown, i), child(sensitive, i), [...path, i], out);
+      for (let i = 0; i < after.length; i++)
+        walk(before[i], after[i], child(unknown, i), child(sensitive, i), [...path, i], out);
       return;
     }
   }
@@ -107,7 +116,8 @@ function walk(before: unknown, after: unknown, unknown: unknown, sensitive: unkn
 export function valueAt(value: unknown, path: readonly PathStep[]): unknown {
   let current = value;
   for (const step of path) {
-    if (typeof step === "object") current = Array.isArray(current) ? current.find((item) => elementKey(item) === step.element) : undefined;
+    if (typeof step === "object")
+      current = Array.isArray(current) ? current.find((item) => elementKey(item) === step.element) : undefined;
     else current = child(current, step);
     if (current === undefined) return undefined;
   }
@@ -158,8 +168,10 @@ export function describeLeaf(change: LeafChange): string {
   const absent = (v: unknown) => v === undefined || v === null;
   const compound = (v: unknown) => typeof v === "object" && v !== null;
   // Whole blocks (a device, a file) coming or going read better as added/removed than as an arrow from (none).
-  if (!change.afterUnknown && absent(change.before) && compound(change.after)) return `${path} added: ${formatValue(change.after)}`;
-  if (!change.afterUnknown && absent(change.after) && compound(change.before)) return `${path} removed (was ${formatValue(change.before)})`;
+  if (!change.afterUnknown && absent(change.before) && compound(change.after))
+    return `${path} added: ${formatValue(change.after)}`;
+  if (!change.afterUnknown && absent(change.after) && compound(change.before))
+    return `${path} removed (was ${formatValue(change.before)})`;
   const after = change.afterUnknown ? "(known after apply)" : formatValue(change.after);
   return `${path}: ${formatValue(change.before)} → ${after}`;
 }

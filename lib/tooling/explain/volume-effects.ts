@@ -45,16 +45,28 @@ export function volumeEffect(s: VolumeSituation): VolumeOutcome {
   switch (s.volumeAction) {
     case "delete":
       return together && (s.instanceAction === "delete" || s.instanceAction === "replace")
-        ? { effect: "deleted-with-instance", dataDestroyed: true, text: `deleted together with the instance; ${DESTROYED}` }
+        ? {
+            effect: "deleted-with-instance",
+            dataDestroyed: true,
+            text: `deleted together with the instance; ${DESTROYED}`,
+          }
         : { effect: "deleted", dataDestroyed: true, text: `deleted; ${DESTROYED}` };
     case "replace":
       return together && s.instanceAction === "replace"
-        ? { effect: "replaced-with-instance", dataDestroyed: true, text: `replaced together with the instance (a new, empty volume); ${DESTROYED}` }
+        ? {
+            effect: "replaced-with-instance",
+            dataDestroyed: true,
+            text: `replaced together with the instance (a new, empty volume); ${DESTROYED}`,
+          }
         : { effect: "replaced", dataDestroyed: true, text: `replaced by a new, empty volume; ${DESTROYED}` };
     case "create":
       return { effect: "created", dataDestroyed: false, text: "created and attached" };
     case "forget":
-      return { effect: "forgotten", dataDestroyed: false, text: "forgotten by Terraform; the volume and its data stay on the host" };
+      return {
+        effect: "forgotten",
+        dataDestroyed: false,
+        text: "forgotten by Terraform; the volume and its data stay on the host",
+      };
     default:
       return keptVolume(s);
   }
@@ -66,11 +78,24 @@ function keptVolume(s: VolumeSituation): VolumeOutcome {
   const data = updated ? "updated in place; data kept" : "data kept";
   switch (s.instanceAction) {
     case "create":
-      return { effect: updated ? "updated" : "attached", dataDestroyed: false, text: `attached to the new instance; ${data}` };
+      return {
+        effect: updated ? "updated" : "attached",
+        dataDestroyed: false,
+        text: `attached to the new instance; ${data}`,
+      };
     case "delete":
-      return { effect: "detached-kept", dataDestroyed: false, text: `detached; the volume stays with its data${updated ? " (and is updated in place)" : ""}` };
+      return {
+        effect: "detached-kept",
+        dataDestroyed: false,
+        text: `detached; the volume stays with its data${updated ? " (and is updated in place)" : ""}`,
+      };
     case "replace":
-      if (!s.attachedAfter) return { effect: "detached-kept", dataDestroyed: false, text: `detached (the new instance no longer uses it); ${data}` };
+      if (!s.attachedAfter)
+        return {
+          effect: "detached-kept",
+          dataDestroyed: false,
+          text: `detached (the new instance no longer uses it); ${data}`,
+        };
       if (s.kind === "ephemeral" && s.ownedByThisInstance) {
         return {
           effect: "detached-reattached",
@@ -78,14 +103,23 @@ function keptVolume(s: VolumeSituation): VolumeOutcome {
           text: "NOT replaced with the instance although it is ephemeral: the new instance gets the old data",
         };
       }
-      return { effect: "detached-reattached", dataDestroyed: false, text: `detached and re-attached to the new instance; ${data}` };
+      return {
+        effect: "detached-reattached",
+        dataDestroyed: false,
+        text: `detached and re-attached to the new instance; ${data}`,
+      };
     default:
-      if (s.attachedBefore && !s.attachedAfter) return { effect: "detached", dataDestroyed: false, text: `detached; ${data}` };
+      if (s.attachedBefore && !s.attachedAfter)
+        return { effect: "detached", dataDestroyed: false, text: `detached; ${data}` };
       if (!s.attachedBefore && s.attachedAfter && s.instanceAction === "update") {
         return { effect: "attached", dataDestroyed: false, text: `attached; ${data}` };
       }
       return updated
         ? { effect: "updated", dataDestroyed: false, text: "updated in place; stays attached, data kept" }
-        : { effect: s.instanceAction === "update" ? "kept-attached" : "unchanged", dataDestroyed: false, text: "stays attached; data kept" };
+        : {
+            effect: s.instanceAction === "update" ? "kept-attached" : "unchanged",
+            dataDestroyed: false,
+            text: "stays attached; data kept",
+          };
   }
 }

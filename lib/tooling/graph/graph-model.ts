@@ -35,20 +35,42 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
   const projectOf = (view: ResourceView, host: string | undefined): string | undefined => {
     const project = resolveProject(view, host);
     if (project === undefined) return undefined;
-    add({ id: project.id, kind: "project", label: project.name, notes: project.managed ? [] : ["not managed by this stack"], host, address: project.managed ? project.id : undefined });
+    add({
+      id: project.id,
+      kind: "project",
+      label: project.name,
+      notes: project.managed ? [] : ["not managed by this stack"],
+      host,
+      address: project.managed ? project.id : undefined,
+    });
     return project.id;
   };
   const rebuilds = rebuildSnapshotRequests(model);
 
   for (const view of model.views.values()) {
     if (view.type === PROJECT_TYPE) {
-      add({ id: view.address, kind: "project", label: displayName(model.views, view), notes: [], host: hostOf(view), address: view.address });
+      add({
+        id: view.address,
+        kind: "project",
+        label: displayName(model.views, view),
+        notes: [],
+        host: hostOf(view),
+        address: view.address,
+      });
       continue;
     }
     const family = familyOf(view.type);
     if (family !== "pool" && family !== "network") continue;
     const host = hostOf(view);
-    add({ id: view.address, kind: family, label: displayName(model.views, view), notes: [], host, project: projectOf(view, host), address: view.address });
+    add({
+      id: view.address,
+      kind: family,
+      label: displayName(model.views, view),
+      notes: [],
+      host,
+      project: projectOf(view, host),
+      address: view.address,
+    });
   }
   for (const volume of model.volumes.values()) {
     const view = model.views.get(volume.address)!;
@@ -90,7 +112,8 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
     for (const attachment of instance.attachments) {
       const kind = model.volumes.get(attachment.volume)!.kind;
       edges.push({ from: instance.address, to: attachment.volume, kind, label: attachment.path });
-      if (attachment.rebuildOnChange) edges.push({ from: attachment.volume, to: instance.address, kind: "rebuildOnChange" });
+      if (attachment.rebuildOnChange)
+        edges.push({ from: attachment.volume, to: instance.address, kind: "rebuildOnChange" });
     }
     // The model gives managed objects by address and unmanaged ones by their literal name.
     for (const network of instance.networks) {
@@ -104,12 +127,22 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
   }
   for (const snapshot of managedSnapshots(model)) {
     const volume = snapshot.volume !== undefined ? nodes.get(snapshot.volume) : undefined;
-    add({ id: snapshot.snapshot, kind: "snapshot", label: snapshot.label, notes: ["snapshot"], host: volume?.host, project: volume?.project, address: snapshot.snapshot });
+    add({
+      id: snapshot.snapshot,
+      kind: "snapshot",
+      label: snapshot.label,
+      notes: ["snapshot"],
+      host: volume?.host,
+      project: volume?.project,
+      address: snapshot.snapshot,
+    });
     if (volume !== undefined) edges.push({ from: volume.id, to: snapshot.snapshot, kind: "snapshot" });
   }
   // Hosts first, then everything else by kind and id: stable output for diffs and tests.
   const order: GraphNodeKind[] = ["host", "project", "pool", "network", "volume", "snapshot", "released", "instance"];
-  const sorted = [...nodes.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.id.localeCompare(b.id));
+  const sorted = [...nodes.values()].sort(
+    (a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.id.localeCompare(b.id),
+  );
   return { nodes: sorted, edges: dedupe(edges) };
 }
 
@@ -133,7 +166,10 @@ function managedOrExternal(
 }
 
 /** Resolves each resource's host: Incus by its `remote` (or the default remote), libvirt by its provider alias. */
-function hostResolver(providers: readonly StackProvider[], nodes: Map<string, GraphNode>): (view: ResourceView) => string | undefined {
+function hostResolver(
+  providers: readonly StackProvider[],
+  nodes: Map<string, GraphNode>,
+): (view: ResourceView) => string | undefined {
   const incus = providers.filter((p) => p.type === "incus");
   const libvirt = providers.filter((p) => p.type === "libvirt");
   const ensure = (id: string, label: string, notes: string[] = []): string => {
@@ -143,7 +179,12 @@ function hostResolver(providers: readonly StackProvider[], nodes: Map<string, Gr
   for (const provider of incus) {
     for (const remote of Array.isArray(provider.attributes.remote) ? provider.attributes.remote : []) {
       const r = remote as { name?: unknown; address?: unknown };
-      if (typeof r.name === "string") ensure(incusHostId(provider.alias, r.name), `Incus remote "${r.name}"`, typeof r.address === "string" ? [r.address] : []);
+      if (typeof r.name === "string")
+        ensure(
+          incusHostId(provider.alias, r.name),
+          `Incus remote "${r.name}"`,
+          typeof r.address === "string" ? [r.address] : [],
+        );
     }
   }
   for (const provider of libvirt) {
@@ -155,9 +196,12 @@ function hostResolver(providers: readonly StackProvider[], nodes: Map<string, Gr
     const backend = backendOf(view.type);
     if (backend === "incus") {
       const provider = incus.find((p) => p.alias === alias);
-      const fallback = typeof provider?.attributes.default_remote === "string" ? provider.attributes.default_remote : undefined;
+      const fallback =
+        typeof provider?.attributes.default_remote === "string" ? provider.attributes.default_remote : undefined;
       const remote = typeof view.attributes.remote === "string" ? view.attributes.remote : fallback;
-      return remote === undefined ? ensure(incusHostId(alias, "(default)"), "Incus (default remote)") : ensure(incusHostId(alias, remote), `Incus remote "${remote}"`);
+      return remote === undefined
+        ? ensure(incusHostId(alias, "(default)"), "Incus (default remote)")
+        : ensure(incusHostId(alias, remote), `Incus remote "${remote}"`);
     }
     if (backend === "libvirt") return ensure(libvirtHostId(alias), `libvirt ${alias ?? "(default provider)"}`);
     return undefined;

@@ -57,10 +57,14 @@ export async function main(argv: string[], io: ToolIO, _deps: GraphDependencies 
       return EXIT_OK;
     }
     const format = (args.values.format ?? "mermaid") as GraphFormat;
-    if (!FORMATS.includes(format)) throw new UsageError(`graph: unknown --format "${format}"; use one of ${FORMATS.join(", ")}`);
+    if (!FORMATS.includes(format))
+      throw new UsageError(`graph: unknown --format "${format}"; use one of ${FORMATS.join(", ")}`);
     const cwd = io.cwd ?? process.cwd();
     const target = path.resolve(cwd, args.positionals[0] ?? ".");
-    const file = target.endsWith(".json") && fs.existsSync(target) ? target : path.join(locateStackDir(target, args.values.stack), STACK_FILE);
+    const file =
+      target.endsWith(".json") && fs.existsSync(target)
+        ? target
+        : path.join(locateStackDir(target, args.values.stack), STACK_FILE);
     refuseStaleStack(file, "graph", args.flags["allow-stale"]);
     const stack = readSynthesizedStack(file);
     const graph = buildStackGraph(stack);

@@ -16,7 +16,9 @@ export interface ProjectRef {
 }
 
 /** Resolves the project of a view; `host` keeps equally named projects of different hosts apart. */
-export function projectResolver(views: ReadonlyMap<string, ResourceView>): (view: ResourceView, host: string | undefined) => ProjectRef | undefined {
+export function projectResolver(
+  views: ReadonlyMap<string, ResourceView>,
+): (view: ResourceView, host: string | undefined) => ProjectRef | undefined {
   const byName = new Map<string, ResourceView>();
   for (const view of views.values()) {
     if (view.type !== PROJECT_TYPE) continue;
@@ -27,9 +29,14 @@ export function projectResolver(views: ReadonlyMap<string, ResourceView>): (view
     if (!view.type.startsWith("incus_") || view.type === PROJECT_TYPE) return undefined;
     const value = view.attributes.project;
     const referenced = referencedAddresses(value).find((address) => views.get(address)?.type === PROJECT_TYPE);
-    const name = referenced !== undefined ? (literalName(views, views.get(referenced)!.attributes.name) ?? referenced) : literalName(views, value);
+    const name =
+      referenced !== undefined
+        ? literalName(views, views.get(referenced)!.attributes.name) ?? referenced
+        : literalName(views, value);
     if (name === undefined || name === "default") return undefined;
     const managed = referenced ?? byName.get(name)?.address;
-    return managed !== undefined ? { id: managed, name, managed: true } : { id: `project:${host ?? "?"}:${name}`, name, managed: false };
+    return managed !== undefined
+      ? { id: managed, name, managed: true }
+      : { id: `project:${host ?? "?"}:${name}`, name, managed: false };
   };
 }

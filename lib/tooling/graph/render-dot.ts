@@ -14,24 +14,34 @@ export function renderDot(graph: StackGraph, name = "cdktf_virt"): string {
   ];
   const hosts = graph.nodes.filter((n) => n.kind === "host");
   const projects = graph.nodes.filter((n) => n.kind === "project");
-  const inCluster = (node: GraphNode, host: string) => node.host === host && node.kind !== "project" && node.project === undefined;
+  const inCluster = (node: GraphNode, host: string) =>
+    node.host === host && node.kind !== "project" && node.project === undefined;
   hosts.forEach((host, index) => {
     const style = NODE_STYLES.host;
     lines.push(`  subgraph ${quote(`cluster_${index}`)} {`);
-    lines.push(`    label=${quote(hostTitle(host))}; style=filled; fillcolor=${quote(style.fill)}; color=${quote(style.border)};`);
+    lines.push(
+      `    label=${quote(hostTitle(host))}; style=filled; fillcolor=${quote(style.fill)}; color=${quote(
+        style.border,
+      )};`,
+    );
     projects
       .filter((p) => p.host === host.id)
       .forEach((project, p) => {
         const ps = NODE_STYLES.project;
         lines.push(`    subgraph ${quote(`cluster_${index}_${p}`)} {`);
-        lines.push(`      label=${quote(projectTitle(project))}; style="filled,dashed"; fillcolor=${quote(ps.fill)}; color=${quote(ps.border)};`);
+        lines.push(
+          `      label=${quote(projectTitle(project))}; style="filled,dashed"; fillcolor=${quote(
+            ps.fill,
+          )}; color=${quote(ps.border)};`,
+        );
         for (const node of graph.nodes.filter((n) => n.project === project.id)) lines.push(`      ${nodeText(node)}`);
         lines.push("    }");
       });
     for (const node of graph.nodes.filter((n) => inCluster(n, host.id))) lines.push(`    ${nodeText(node)}`);
     lines.push("  }");
   });
-  const placed = (n: GraphNode) => n.kind === "host" || n.kind === "project" || n.project !== undefined || hosts.some((h) => h.id === n.host);
+  const placed = (n: GraphNode) =>
+    n.kind === "host" || n.kind === "project" || n.project !== undefined || hosts.some((h) => h.id === n.host);
   for (const node of graph.nodes.filter((n) => !placed(n))) lines.push(`  ${nodeText(node)}`);
   for (const edge of graph.edges) lines.push(`  ${quote(edge.from)} -> ${quote(edge.to)} [${edgeAttributes(edge)}];`);
   lines.push("}");
@@ -64,11 +74,16 @@ function nodeText(node: GraphNode): string {
   const style = NODE_STYLES[node.kind];
   const unmanaged = node.notes.includes("not managed by this stack");
   const fill = node.lifecycle !== undefined ? LIFECYCLE_FILLS[node.lifecycle].fill : style.fill;
-  const border = node.removalPolicy !== undefined ? REMOVAL_BORDERS[node.removalPolicy] : { color: style.border, width: 1, line: style.line };
+  const border =
+    node.removalPolicy !== undefined
+      ? REMOVAL_BORDERS[node.removalPolicy]
+      : { color: style.border, width: 1, line: style.line };
   const line = unmanaged ? "dashed" : border.line;
   return (
     `${quote(node.id)} [label=${quote(nodeLines(node).join("\n"))}, shape=${style.shape}, ` +
-    `style="filled,${dotLineStyle(line)}", fillcolor=${quote(fill)}, color=${quote(border.color)}, penwidth=${border.width}];`
+    `style="filled,${dotLineStyle(line)}", fillcolor=${quote(fill)}, color=${quote(border.color)}, penwidth=${
+      border.width
+    }];`
   );
 }
 

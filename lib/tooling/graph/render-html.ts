@@ -8,7 +8,13 @@ import type { LineStyle } from "./graph-style";
 /** The page for `svg` (a document from renderSvg) of the stack `name`. */
 export function renderHtml(graph: StackGraph, svg: string, name: string): string {
   const counts = (["host", "project", "pool", "volume", "instance"] as const)
-    .map((kind) => [kind, graph.nodes.filter((n) => n.kind === kind && !n.notes.includes("not managed by this stack")).length] as const)
+    .map(
+      (kind) =>
+        [
+          kind,
+          graph.nodes.filter((n) => n.kind === kind && !n.notes.includes("not managed by this stack")).length,
+        ] as const,
+    )
     .filter(([, count]) => count > 0)
     .map(([kind, count]) => `${count} ${kind}${count === 1 ? "" : "s"}`);
   return `<!DOCTYPE html>
@@ -31,15 +37,32 @@ section.legend td { padding: .15rem .5rem .15rem 0; vertical-align: middle; font
 </head>
 <body>
 <h1>Stack ${escape(name)}</h1>
-<p class="summary">${escape(counts.join(", ") || "no objects")}. Made by <code>cdktf-virt graph --format html</code>.</p>
+<p class="summary">${escape(
+    counts.join(", ") || "no objects",
+  )}. Made by <code>cdktf-virt graph --format html</code>.</p>
 <figure class="graph">
 ${inlineSvg(svg)}
 </figure>
 <section class="legend" aria-label="Legend">
-${legendTable("Objects", Object.values(NODE_STYLES).map((s) => [shapeSwatch(s.fill, s.border, 1, s.line, s.shape), s.meaning]))}
-${legendTable("Volume fill: lifecycle", Object.values(LIFECYCLE_FILLS).map((s) => [shapeSwatch(s.fill, NODE_STYLES.volume.border, 1, "solid", "cylinder"), s.meaning]))}
-${legendTable("Volume border: removal policy", Object.values(REMOVAL_BORDERS).map((s) => [shapeSwatch("#ffffff", s.color, s.width, s.line, "cylinder"), s.meaning]))}
-${legendTable("Lines", Object.values(EDGE_STYLES).map((s) => [lineSwatch(s.color, s.line, s.arrow), s.meaning]))}
+${legendTable(
+  "Objects",
+  Object.values(NODE_STYLES).map((s) => [shapeSwatch(s.fill, s.border, 1, s.line, s.shape), s.meaning]),
+)}
+${legendTable(
+  "Volume fill: lifecycle",
+  Object.values(LIFECYCLE_FILLS).map((s) => [
+    shapeSwatch(s.fill, NODE_STYLES.volume.border, 1, "solid", "cylinder"),
+    s.meaning,
+  ]),
+)}
+${legendTable(
+  "Volume border: removal policy",
+  Object.values(REMOVAL_BORDERS).map((s) => [shapeSwatch("#ffffff", s.color, s.width, s.line, "cylinder"), s.meaning]),
+)}
+${legendTable(
+  "Lines",
+  Object.values(EDGE_STYLES).map((s) => [lineSwatch(s.color, s.line, s.arrow), s.meaning]),
+)}
 </section>
 </body>
 </html>
@@ -65,7 +88,10 @@ function dash(line: LineStyle, width: number): string {
 
 /** A small drawing of a node: a cylinder for volumes, a rectangle for everything else. */
 function shapeSwatch(fill: string, border: string, width: number, line: LineStyle, shape: string): string {
-  const stroke = `fill="${fill}" stroke="${border}" stroke-width="${line === "bold" ? width * 2 : width}"${dash(line, 1)}`;
+  const stroke = `fill="${fill}" stroke="${border}" stroke-width="${line === "bold" ? width * 2 : width}"${dash(
+    line,
+    1,
+  )}`;
   const body =
     shape === "cylinder"
       ? `<path d="M6 6 v12 a10 3 0 0 0 20 0 v-12" ${stroke}/><ellipse cx="16" cy="6" rx="10" ry="3" ${stroke}/>`
@@ -75,7 +101,9 @@ function shapeSwatch(fill: string, border: string, width: number, line: LineStyl
 
 function lineSwatch(color: string, line: LineStyle, arrow: boolean): string {
   const head = arrow ? `<path d="M34 6 l6 4 l-6 4 z" fill="${color}"/>` : "";
-  return `<svg width="42" height="20" viewBox="0 0 42 20" aria-hidden="true"><line x1="2" y1="10" x2="${arrow ? 34 : 40}" y2="10" stroke="${color}" stroke-width="${line === "bold" ? 3 : 1.5}"${dash(line, 1)}/>${head}</svg>`;
+  return `<svg width="42" height="20" viewBox="0 0 42 20" aria-hidden="true"><line x1="2" y1="10" x2="${
+    arrow ? 34 : 40
+  }" y2="10" stroke="${color}" stroke-width="${line === "bold" ? 3 : 1.5}"${dash(line, 1)}/>${head}</svg>`;
 }
 
 function escape(text: string): string {

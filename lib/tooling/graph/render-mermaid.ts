@@ -38,19 +38,24 @@ export function renderMermaid(graph: StackGraph): string {
     lines.push(`  subgraph ${ids.get(host.id)}["${escape(hostTitle(host))}"]`);
     for (const project of projects.filter((p) => p.host === host.id)) {
       lines.push(`    subgraph ${ids.get(project.id)}["project ${escape(project.label)}"]`);
-      for (const node of graph.nodes.filter((n) => n.project === project.id)) lines.push(`      ${nodeText(node, ids)}`);
+      for (const node of graph.nodes.filter((n) => n.project === project.id))
+        lines.push(`      ${nodeText(node, ids)}`);
       lines.push("    end");
     }
-    for (const node of graph.nodes.filter((n) => n.host === host.id && n.kind !== "project" && n.project === undefined)) lines.push(`    ${nodeText(node, ids)}`);
+    for (const node of graph.nodes.filter((n) => n.host === host.id && n.kind !== "project" && n.project === undefined))
+      lines.push(`    ${nodeText(node, ids)}`);
     lines.push("  end");
   }
-  const placed = (n: GraphNode) => n.kind === "host" || n.kind === "project" || n.project !== undefined || hosts.some((h) => h.id === n.host);
+  const placed = (n: GraphNode) =>
+    n.kind === "host" || n.kind === "project" || n.project !== undefined || hosts.some((h) => h.id === n.host);
   for (const node of graph.nodes.filter((n) => !placed(n))) {
     lines.push(`  ${nodeText(node, ids)}`);
   }
   for (const edge of graph.edges) {
     const label = edgeLabel(edge);
-    lines.push(`  ${ids.get(edge.from)} ${ARROWS[edge.kind]}${label ? `|"${escape(label)}"|` : ""} ${ids.get(edge.to)}`);
+    lines.push(
+      `  ${ids.get(edge.from)} ${ARROWS[edge.kind]}${label ? `|"${escape(label)}"|` : ""} ${ids.get(edge.to)}`,
+    );
   }
   return lines.join("\n") + "\n";
 }
@@ -89,7 +94,11 @@ function nodeText(node: GraphNode, ids: Map<string, string>): string {
 
 /** The removal policy is worth a word unless it is the plain delete, or "protect" already said as "protected". */
 function shownPolicy(node: GraphNode): boolean {
-  return node.removalPolicy !== undefined && node.removalPolicy !== "destroy" && !(node.removalPolicy === "protect" && node.notes.includes("protected"));
+  return (
+    node.removalPolicy !== undefined &&
+    node.removalPolicy !== "destroy" &&
+    !(node.removalPolicy === "protect" && node.notes.includes("protected"))
+  );
 }
 
 /** Readable, unique Mermaid ids derived from the node ids. */

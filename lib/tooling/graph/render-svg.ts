@@ -5,7 +5,10 @@ import { ToolError } from "../common/errors";
 /** The part of @viz-js/viz this uses (its CommonJS build: `require("@viz-js/viz")`). */
 interface VizModule {
   instance(): Promise<{
-    render(dot: string, options: { format: string }): { status: "success" | "failure"; output?: string; errors: { level?: string; message: string }[] };
+    render(
+      dot: string,
+      options: { format: string },
+    ): { status: "success" | "failure"; output?: string; errors: { level?: string; message: string }[] };
   }>;
 }
 
@@ -29,7 +32,9 @@ function vizInstance(): ReturnType<VizModule["instance"]> {
     } catch (err) {
       throw new ToolError(
         `graph --format svg/html needs the npm package @viz-js/viz, a dependency of cdktf-virt that is missing here ` +
-          `(${(err as Error).message.split("\n")[0]}). Reinstall cdktf-virt (npm ci), or use --format mermaid or --format dot.`,
+          `(${
+            (err as Error).message.split("\n")[0]
+          }). Reinstall cdktf-virt (npm ci), or use --format mermaid or --format dot.`,
       );
     }
     viz = module.instance();

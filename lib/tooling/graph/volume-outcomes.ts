@@ -2,7 +2,14 @@
 // policy SNAPSHOT: a final copy), the released volume RETAIN leaves on the host, the snapshots taken before an
 // instance using it is rebuilt (Incus: the volume's config key; libvirt: the domain's metadata), a released volume it
 // adopts on create, and the snapshots the stack manages. Each becomes a node next to the volume, with an edge to it.
-import { ADOPT_CONFIG_KEY, decodeRebuildSnapshotsXml, finalCopyPattern, isReleased, rebuildSnapshotPrefix, releasedBy } from "../../records";
+import {
+  ADOPT_CONFIG_KEY,
+  decodeRebuildSnapshotsXml,
+  finalCopyPattern,
+  isReleased,
+  rebuildSnapshotPrefix,
+  releasedBy,
+} from "../../records";
 import type { RebuildSnapshotRequest, RemovalPolicyName } from "../../records";
 import type { CouplingModel, VolumeModel } from "../stack/coupling";
 import { recordedRebuildSnapshots } from "../stack/removal-policy";
@@ -23,7 +30,8 @@ export type RebuildSnapshotRequests = ReadonlyMap<string, ReadonlyMap<string, nu
  */
 export function rebuildSnapshotRequests(model: CouplingModel): RebuildSnapshotRequests {
   const requests = new Map<string, Map<string, number>>();
-  const add = (volume: string, instance: string, keep: number) => requests.set(volume, (requests.get(volume) ?? new Map()).set(instance, keep));
+  const add = (volume: string, instance: string, keep: number) =>
+    requests.set(volume, (requests.get(volume) ?? new Map()).set(instance, keep));
   for (const volume of model.volumes.values()) {
     const keep = recordedRebuildSnapshots(volume.type, model.views.get(volume.address)!.attributes);
     if (typeof keep === "number") for (const instance of volume.attachedTo) add(volume.address, instance, keep);
@@ -31,7 +39,13 @@ export function rebuildSnapshotRequests(model: CouplingModel): RebuildSnapshotRe
   for (const instance of model.instances.values()) {
     if (instance.type !== "libvirt_domain") continue;
     for (const request of libvirtRequests(model.views.get(instance.address)!.attributes.metadata)) {
-      const volume = model.volumeOf({ volume: request.volume, pool: request.pool, references: referencedAddresses([request.volume, request.pool]), rootDisk: false, shareable: false });
+      const volume = model.volumeOf({
+        volume: request.volume,
+        pool: request.pool,
+        references: referencedAddresses([request.volume, request.pool]),
+        rootDisk: false,
+        shareable: false,
+      });
       if (volume !== undefined) add(volume, instance.address, request.keep);
     }
   }
@@ -75,28 +89,46 @@ export function volumeOutcomes(
   }
   if (policy === "retain") {
     const id = `released:${from}`;
-    outcome(id, "released", volume.name, ["released on removal: stays on the host"], { from, to: id, kind: "released" });
+    outcome(id, "released", volume.name, ["released on removal: stays on the host"], {
+      from,
+      to: id,
+      kind: "released",
+    });
   }
   for (const [instance, keep] of rebuilds ?? []) {
     const id = `rebuild-snapshots:${from}:${instance}`;
     const instanceName = model.instances.get(instance)?.name ?? instance;
-    outcome(id, "snapshot", `${rebuildSnapshotPrefix(instanceName)}${STAMP}`, [`snapshots before a rebuild, the last ${keep} kept`], {
-      from,
-      to: id,
-      kind: "rebuild-snapshots",
-      label: `before ${instanceName} is rebuilt`,
-    });
+    outcome(
+      id,
+      "snapshot",
+      `${rebuildSnapshotPrefix(instanceName)}${STAMP}`,
+      [`snapshots before a rebuild, the last ${keep} kept`],
+      {
+        from,
+        to: id,
+        kind: "rebuild-snapshots",
+        label: `before ${instanceName} is rebuilt`,
+      },
+    );
   }
   const view = model.views.get(from)!;
-  const adopt = configValue(view.attributes, ADOPT_CONFIG_KEY) ?? (typeof view.attributes.adopt === "string" ? view.attributes.adopt : undefined);
+  const adopt =
+    configValue(view.attributes, ADOPT_CONFIG_KEY) ??
+    (typeof view.attributes.adopt === "string" ? view.attributes.adopt : undefined);
   if (adopt !== undefined && adopt !== "") {
     const id = `adopted:${from}`;
     const owner = isReleased(adopt) ? releasedBy(adopt) : undefined;
-    outcome(id, "released", volume.name, [owner ? `released by ${owner}, adopted on create` : "any released volume of this name, adopted on create"], {
-      from: id,
-      to: from,
-      kind: "adopts",
-    });
+    outcome(
+      id,
+      "released",
+      volume.name,
+      [owner ? `released by ${owner}, adopted on create` : "any released volume of this name, adopted on create"],
+      {
+        from: id,
+        to: from,
+        kind: "adopts",
+      },
+    );
   }
   return { nodes, edges };
 }
@@ -107,7 +139,10 @@ export function managedSnapshots(model: CouplingModel): { snapshot: string; labe
     .filter((view) => view.type === "incus_storage_volume_snapshot")
     .map((view) => {
       const volume = referencedAddresses(view.attributes.volume).find((a) => model.volumes.has(a));
-      const volumeName = volume !== undefined ? model.volumes.get(volume)!.name : (literalName(model.views, view.attributes.volume) ?? "?");
+      const volumeName =
+        volume !== undefined
+          ? model.volumes.get(volume)!.name
+          : literalName(model.views, view.attributes.volume) ?? "?";
       return { snapshot: view.address, label: `${volumeName}/${displayName(model.views, view)}`, volume };
     });
 }

@@ -40,7 +40,8 @@ export async function main(argv: string[], io: ToolIO): Promise<number> {
   try {
     return await run(argv, io);
   } catch (err) {
-    if (isIncusError(err)) return reportError(new ToolError(`Reading the Incus host failed: ${err.message}`), io, IMPORT_USAGE);
+    if (isIncusError(err))
+      return reportError(new ToolError(`Reading the Incus host failed: ${err.message}`), io, IMPORT_USAGE);
     return reportError(err, io, IMPORT_USAGE);
   }
 }
@@ -76,17 +77,28 @@ async function run(argv: string[], io: ToolIO): Promise<number> {
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(stackName)) {
     throw new UsageError(`import: --stack "${stackName}" is not a stack name; use letters, digits, '-' and '_'`);
   }
-  const target = remoteFor(v.remote, { cert: v["client-cert"], key: v["client-key"], server: v["server-cert"] }, cwd, io.env ?? process.env);
+  const target = remoteFor(
+    v.remote,
+    { cert: v["client-cert"], key: v["client-key"], server: v["server-cert"] },
+    cwd,
+    io.env ?? process.env,
+  );
   const remoteName = v["remote-name"] ?? target.defaultName;
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remoteName)) {
-    throw new UsageError(`import: --remote-name "${remoteName}" is not a remote name; use letters, digits, '.', '_' or '-'`);
+    throw new UsageError(
+      `import: --remote-name "${remoteName}" is not a remote name; use letters, digits, '.', '_' or '-'`,
+    );
   }
 
   const client = new IncusClient({ remote: target.remote });
   const project = v.project ?? "default";
   let snapshot;
   try {
-    io.stderr.write(`reading ${client.endpoint}${project !== "default" ? `, project ${project}` : ""}${v.prefix ? `, names starting with "${v.prefix}"` : ""}\n`);
+    io.stderr.write(
+      `reading ${client.endpoint}${project !== "default" ? `, project ${project}` : ""}${
+        v.prefix ? `, names starting with "${v.prefix}"` : ""
+      }\n`,
+    );
     snapshot = await readHost(client, {
       remoteName,
       address: target.address,
@@ -108,7 +120,9 @@ async function run(argv: string[], io: ToolIO): Promise<number> {
   mkdirSync(outDir, { recursive: true });
   const stackPath = join(outDir, files.stackFileName);
   if (existsSync(stackPath) && !args.flags.force && readFileSync(stackPath, "utf8") !== files.stackFile) {
-    throw new ToolError(`${stackPath} exists and differs from what the import would write; pass --force to overwrite it, or choose another --stack or --out.`);
+    throw new ToolError(
+      `${stackPath} exists and differs from what the import would write; pass --force to overwrite it, or choose another --stack or --out.`,
+    );
   }
   writeFileSync(stackPath, files.stackFile);
   const mainPath = join(outDir, "main.ts");
@@ -119,8 +133,15 @@ async function run(argv: string[], io: ToolIO): Promise<number> {
   const adopted = plan.declarations.filter((d) => d.importId !== undefined).length;
   io.stdout.write(`Wrote ${stackPath} (${adopted} object${adopted === 1 ? "" : "s"} to adopt).\n`);
   if (wroteMain) io.stdout.write(`Wrote ${mainPath}.\n`);
-  else io.stdout.write(`${mainPath} exists and was left alone; add: new ${files.stackClassName}(app, "${stackName}") (from "./${files.stackFileName.replace(/\.ts$/, "")}").\n`);
-  io.stdout.write(`Next: cdktf deploy ${stackName} — it imports the objects and changes nothing but their ownership marker.\n`);
+  else
+    io.stdout.write(
+      `${mainPath} exists and was left alone; add: new ${
+        files.stackClassName
+      }(app, "${stackName}") (from "./${files.stackFileName.replace(/\.ts$/, "")}").\n`,
+    );
+  io.stdout.write(
+    `Next: cdktf deploy ${stackName} — it imports the objects and changes nothing but their ownership marker.\n`,
+  );
   return EXIT_OK;
 }
 
@@ -133,13 +154,19 @@ interface RemoteTarget {
 
 const REMOTE_FORMS = "local, unix:///path/to/unix.socket, https://host:8443 or the name of an incus remote";
 
-function remoteFor(spec: string, files: { cert?: string; key?: string; server?: string }, cwd: string, env: NodeJS.ProcessEnv): RemoteTarget {
+function remoteFor(
+  spec: string,
+  files: { cert?: string; key?: string; server?: string },
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): RemoteTarget {
   const tlsGiven = files.cert !== undefined || files.key !== undefined || files.server !== undefined;
   const isUrl = spec.includes("://");
   if (tlsGiven && !(isUrl && spec.startsWith("https://"))) {
     throw new UsageError("import: --client-cert, --client-key and --server-cert only apply to an https:// remote");
   }
-  if (spec === "local" || spec === "unix://") return { remote: { kind: "unix" }, address: "unix://", defaultName: "local" };
+  if (spec === "local" || spec === "unix://")
+    return { remote: { kind: "unix" }, address: "unix://", defaultName: "local" };
   if (!isUrl) return namedRemote(spec, env);
   let address;
   try {
@@ -147,8 +174,16 @@ function remoteFor(spec: string, files: { cert?: string; key?: string; server?: 
   } catch {
     throw new UsageError(`import: --remote "${spec}" is not ${REMOTE_FORMS}`);
   }
-  if (address.kind === "unix") return { remote: { kind: "unix", socketPath: address.socketPath }, address: address.normalized, defaultName: "local" };
-  if (!files.cert || !files.key) throw new UsageError("import: an https remote needs --client-cert and --client-key (a certificate the server trusts)");
+  if (address.kind === "unix")
+    return {
+      remote: { kind: "unix", socketPath: address.socketPath },
+      address: address.normalized,
+      defaultName: "local",
+    };
+  if (!files.cert || !files.key)
+    throw new UsageError(
+      "import: an https remote needs --client-cert and --client-key (a certificate the server trusts)",
+    );
   if (!files.server) {
     throw new UsageError(
       "import: an https remote needs --server-cert: the server's certificate, which the connection pins " +
@@ -179,12 +214,15 @@ function remoteFor(spec: string, files: { cert?: string; key?: string; server?: 
 
 /** A remote of the incus client's configuration (config.yml, client.crt, servercerts/), as the provider reads it. */
 function namedRemote(name: string, env: NodeJS.ProcessEnv): RemoteTarget {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new UsageError(`import: --remote "${name}" is not ${REMOTE_FORMS}`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name))
+    throw new UsageError(`import: --remote "${name}" is not ${REMOTE_FORMS}`);
   const table = RemoteTable.load({
     env,
     hints: {
-      defineRemote: "add it with `incus remote add`, or pass its address (unix:///path/to/unix.socket or https://host:8443)",
-      createClientCertificate: "Run `incus remote add` for it, or pass its https:// address with --client-cert, --client-key and --server-cert.",
+      defineRemote:
+        "add it with `incus remote add`, or pass its address (unix:///path/to/unix.socket or https://host:8443)",
+      createClientCertificate:
+        "Run `incus remote add` for it, or pass its https:// address with --client-cert, --client-key and --server-cert.",
     },
   });
   try {

@@ -106,9 +106,14 @@ function isRunning(instance: Instance): boolean {
 function imageOf(instance: Instance, ctx: PlanContext): string {
   const fingerprint = instance.config?.["volatile.base_image"];
   if (!fingerprint) {
-    ctx.warn(`instance "${instance.name}" records no base image (volatile.base_image); its image is written as "unknown-image" — set the image it should be rebuilt from`);
+    ctx.warn(
+      `instance "${instance.name}" records no base image (volatile.base_image); its image is written as "unknown-image" — set the image it should be rebuilt from`,
+    );
     return "unknown-image";
   }
-  const aliases = ctx.snapshot.imageAliases.filter((a) => a.target === fingerprint).map((a) => a.name).sort();
+  const aliases = ctx.snapshot.imageAliases
+    .filter((a) => a.target === fingerprint)
+    .map((a) => a.name)
+    .sort();
   return aliases[0] ?? fingerprint;
 }

@@ -4,7 +4,6 @@ import type { HostSnapshot, PooledVolume } from "./snapshot";
 import type { Ref, Value } from "./source-text";
 import { RECORD_KEY_PREFIX } from "../../records";
 
-
 /** The context plan-instance.ts works with: lookups of the other declarations, and the warning list. */
 export interface PlanContext {
   readonly snapshot: HostSnapshot;
@@ -29,7 +28,10 @@ export function optionGroup(entries: { readonly [key: string]: Value }): Value {
 }
 
 /** Config without the keys the constructs manage and the server's own (volatile.*). */
-export function userConfig(config: { readonly [key: string]: string } | undefined, drop: (key: string) => boolean = () => false): { [key: string]: string } | undefined {
+export function userConfig(
+  config: { readonly [key: string]: string } | undefined,
+  drop: (key: string) => boolean = () => false,
+): { [key: string]: string } | undefined {
   const out: { [key: string]: string } = {};
   for (const key of Object.keys(config ?? {}).sort()) {
     if (key.startsWith(RECORD_KEY_PREFIX) || key.startsWith("volatile.") || drop(key)) continue;

@@ -66,7 +66,11 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
   const info = snapshot.projectInfo;
   if (info) {
     project = matches(info.name)
-      ? declare({ className: "Project", props: projectProps(info, host), importId: projectImportId(info.name) }, info.name, "Project")
+      ? declare(
+          { className: "Project", props: projectProps(info, host), importId: projectImportId(info.name) },
+          info.name,
+          "Project",
+        )
       : declare({ className: "Project", fromName: info.name }, info.name, "Project");
   }
   const projectOf = (name: string | undefined) => (name && name !== "default" && project ? project : undefined);
@@ -78,7 +82,11 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
       const live = snapshot.pools.find((p) => p.name === name);
       ref =
         live && matches(name)
-          ? declare({ className: "StoragePool", props: poolProps(live, host), importId: namedImportId(name) }, name, "Pool")
+          ? declare(
+              { className: "StoragePool", props: poolProps(live, host), importId: namedImportId(name) },
+              name,
+              "Pool",
+            )
           : declare({ className: "StoragePool", fromName: name }, name, "Pool");
       pools.set(name, ref);
     }
@@ -89,13 +97,24 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
   const networks = new Map<string, Ref>();
   for (const n of snapshot.networks) {
     if (n.project && n.project !== "default") {
-      warnings.push(`network "${n.name}" lives in the project "${n.project}"; the Network construct places networks in the default project only — not imported`);
+      warnings.push(
+        `network "${n.name}" lives in the project "${n.project}"; the Network construct places networks in the default project only — not imported`,
+      );
       continue;
     }
     if (n.type !== "bridge") {
-      warnings.push(`network "${n.name}" is of type "${n.type}": the Network construct adds ipv4.address/ipv6.address=none unless the config sets them; review its config`);
+      warnings.push(
+        `network "${n.name}" is of type "${n.type}": the Network construct adds ipv4.address/ipv6.address=none unless the config sets them; review its config`,
+      );
     }
-    networks.set(n.name, declare({ className: "Network", props: networkProps(n, host), importId: namedImportId(n.name) }, n.name, "Network"));
+    networks.set(
+      n.name,
+      declare(
+        { className: "Network", props: networkProps(n, host), importId: namedImportId(n.name) },
+        n.name,
+        "Network",
+      ),
+    );
   }
   const network = (name: string): Ref => {
     let ref = networks.get(name);
@@ -109,15 +128,28 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
   const profiles = new Map<string, Ref>();
   for (const p of snapshot.profiles) {
     const props = profileProps(p, host, projectOf(p.project), (m) => warnings.push(m));
-    profiles.set(p.name, declare({ className: "Profile", props, importId: namedImportId(p.name, p.project) }, p.name, "Profile"));
+    profiles.set(
+      p.name,
+      declare({ className: "Profile", props, importId: namedImportId(p.name, p.project) }, p.name, "Profile"),
+    );
   }
 
   const volumes = new Map<string, { ref: Ref; volume: PooledVolume }>();
   const sharedVolumes = volumesUsedTwice(snapshot.instances);
   for (const v of snapshot.volumes) {
     const shared = v.config?.["security.shared"] === "true" || sharedVolumes.has(`${v.pool}/${v.name}`);
-    const props = volumeProps(v, pool(v.pool), projectOf(v.project), shared, snapshot.pools.find((p) => p.name === v.pool));
-    const ref = declare({ className: "Volume", props, importId: volumeImportId(v.pool, v.name, v.project) }, v.name, "Volume");
+    const props = volumeProps(
+      v,
+      pool(v.pool),
+      projectOf(v.project),
+      shared,
+      snapshot.pools.find((p) => p.name === v.pool),
+    );
+    const ref = declare(
+      { className: "Volume", props, importId: volumeImportId(v.pool, v.name, v.project) },
+      v.name,
+      "Volume",
+    );
     volumes.set(`${v.pool}/${v.name}`, { ref, volume: v });
   }
 
@@ -133,7 +165,9 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
   };
   for (const i of snapshot.instances) {
     if (i.ephemeral) {
-      warnings.push(`instance "${i.name}" is ephemeral (deleted when it stops); the Instance construct manages persistent instances only — not imported`);
+      warnings.push(
+        `instance "${i.name}" is ephemeral (deleted when it stops); the Instance construct manages persistent instances only — not imported`,
+      );
       continue;
     }
     const described = describeInstance(i, context);
@@ -155,7 +189,10 @@ function nonEmpty(text: string | undefined): string | undefined {
   return text ? text : undefined;
 }
 
-function projectProps(p: { readonly name: string; readonly description: string; readonly config: { [key: string]: string } }, host: Ref): Value {
+function projectProps(
+  p: { readonly name: string; readonly description: string; readonly config: { [key: string]: string } },
+  host: Ref,
+): Value {
   const on = (key: string) => p.config?.[key] === "true";
   return {
     host,
@@ -172,7 +209,17 @@ function projectProps(p: { readonly name: string; readonly description: string; 
 }
 
 /** Keys a pool driver fills in by itself; the provider keeps them out of state, so the code leaves them out too. */
-const POOL_GENERATED_KEYS = ["source", "size", "zfs.pool_name", "lvm.vg_name", "lvm.thinpool_name", "ceph.cluster_name", "ceph.osd.pool_name", "ceph.user.name", "ceph.osd.pg_num"];
+const POOL_GENERATED_KEYS = [
+  "source",
+  "size",
+  "zfs.pool_name",
+  "lvm.vg_name",
+  "lvm.thinpool_name",
+  "ceph.cluster_name",
+  "ceph.osd.pool_name",
+  "ceph.user.name",
+  "ceph.osd.pg_num",
+];
 
 function poolProps(p: StoragePool, host: Ref): Value {
   return {
@@ -211,9 +258,17 @@ function profileProps(p: Profile, host: Ref, project: Ref | undefined, warn: (m:
   };
 }
 
-function volumeProps(v: PooledVolume, pool: Ref, project: Ref | undefined, shared: boolean, poolInfo: StoragePool | undefined): Value {
+function volumeProps(
+  v: PooledVolume,
+  pool: Ref,
+  project: Ref | undefined,
+  shared: boolean,
+  poolInfo: StoragePool | undefined,
+): Value {
   // Keys a volume inherits from its pool's volume.* defaults are the pool's business, not the volume's.
-  const inherited = Object.keys(poolInfo?.config ?? {}).filter((k) => k.startsWith("volume.")).map((k) => k.slice("volume.".length));
+  const inherited = Object.keys(poolInfo?.config ?? {})
+    .filter((k) => k.startsWith("volume."))
+    .map((k) => k.slice("volume.".length));
   const generated = ["size", "security.shared", "block.filesystem", "block.mount_options"];
   return {
     pool,
@@ -225,7 +280,10 @@ function volumeProps(v: PooledVolume, pool: Ref, project: Ref | undefined, share
       contentType: v.content_type === "block" ? new Code("VolumeContentType.BLOCK", "VolumeContentType") : undefined,
       project,
       description: nonEmpty(v.description),
-      config: userConfig(v.config, (k) => generated.includes(k) || (inherited.includes(k) && v.config[k] === poolInfo?.config[`volume.${k}`])),
+      config: userConfig(
+        v.config,
+        (k) => generated.includes(k) || (inherited.includes(k) && v.config[k] === poolInfo?.config[`volume.${k}`]),
+      ),
     }),
   };
 }

@@ -25,7 +25,12 @@ const INDENT = "    ";
 
 /** The module name of the stack file ("imported-stack"), safe as a file name. */
 export function stackModuleName(stackName: string): string {
-  return `${stackName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "imported"}-stack`;
+  return `${
+    stackName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "imported"
+  }-stack`;
 }
 
 export function renderStack(plan: ImportPlan, options: RenderOptions): RenderedFiles {
@@ -66,18 +71,26 @@ export function renderStack(plan: ImportPlan, options: RenderOptions): RenderedF
     "app.synth();",
     "",
   ];
-  return { stackFileName: `${moduleName}.ts`, stackFile: `${lines.join("\n")}\n`, mainFile: main.join("\n"), stackClassName };
+  return {
+    stackFileName: `${moduleName}.ts`,
+    stackFile: `${lines.join("\n")}\n`,
+    mainFile: main.join("\n"),
+    stackClassName,
+  };
 }
 
 function declarationLines(d: Declaration): string[] {
   const out: string[] = [];
   if (d.fromName !== undefined) {
-    out.push(`${INDENT}const ${d.variable} = ${d.className}.fromName(this, ${quote(d.id)}, host, ${quote(d.fromName)});`);
+    out.push(
+      `${INDENT}const ${d.variable} = ${d.className}.fromName(this, ${quote(d.id)}, host, ${quote(d.fromName)});`,
+    );
     return out;
   }
   const props = d.props === undefined ? "" : `, ${printValue(d.props, INDENT)}`;
   out.push(`${INDENT}const ${d.variable} = new ${d.className}(this, ${quote(d.id)}${props});`);
-  for (const a of d.attachments ?? []) out.push(`${INDENT}${d.variable}.attach(${a.volume}, ${printValue(a.options, INDENT)});`);
+  for (const a of d.attachments ?? [])
+    out.push(`${INDENT}${d.variable}.attach(${a.volume}, ${printValue(a.options, INDENT)});`);
   if (d.importId !== undefined) out.push(`${INDENT}adopt(${d.variable}, ${quote(d.importId)});`);
   return out;
 }

@@ -66,7 +66,9 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
       projectInfo = (await client.projects.get(project)).value;
     } catch (err) {
       if (isNotFound(err)) {
-        throw new ToolError(`The project "${project}" does not exist on ${client.endpoint}; check --project (\`incus project list\`).`);
+        throw new ToolError(
+          `The project "${project}" does not exist on ${client.endpoint}; check --project (\`incus project list\`).`,
+        );
       }
       throw err;
     }
@@ -82,10 +84,17 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
     }
   }
   say(`reading volumes… ${volumes.length}`);
-  const networks = await step(say, "networks", async () => (await client.networks.list(call)).filter((n) => n.managed && matches(n.name)));
-  const profiles = await step(say, "profiles", async () => (await client.profiles.list(call)).filter((p) => p.name !== "default" && matches(p.name)));
-  const instances = await step(say, "instances", async () => (await client.instances.list(call)).filter((i) => matches(i.name)));
-  const imageAliases = instances.length === 0 ? [] : await step(say, "image aliases", () => client.images.listAliases(call));
+  const networks = await step(say, "networks", async () =>
+    (await client.networks.list(call)).filter((n) => n.managed && matches(n.name)),
+  );
+  const profiles = await step(say, "profiles", async () =>
+    (await client.profiles.list(call)).filter((p) => p.name !== "default" && matches(p.name)),
+  );
+  const instances = await step(say, "instances", async () =>
+    (await client.instances.list(call)).filter((i) => matches(i.name)),
+  );
+  const imageAliases =
+    instances.length === 0 ? [] : await step(say, "image aliases", () => client.images.listAliases(call));
 
   return {
     remoteName: options.remoteName,

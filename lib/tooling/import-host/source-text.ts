@@ -16,7 +16,15 @@ export class Code {
 }
 
 /** A prop value in the generated code. `undefined` entries of objects are left out. */
-export type Value = string | number | boolean | undefined | Ref | Code | readonly Value[] | { readonly [key: string]: Value };
+export type Value =
+  | string
+  | number
+  | boolean
+  | undefined
+  | Ref
+  | Code
+  | readonly Value[]
+  | { readonly [key: string]: Value };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -59,7 +67,9 @@ export function printValue(value: Value, indent: string): string {
   const entries = Object.entries(value as { readonly [key: string]: Value }).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return "{}";
   // `{ host }` rather than `{ host: host }` when a reference has the key's name.
-  const parts = entries.map(([k, v]) => (v instanceof Ref && v.variable === k ? k : `${objectKey(k)}: ${printValue(v, inner)}`));
+  const parts = entries.map(([k, v]) =>
+    v instanceof Ref && v.variable === k ? k : `${objectKey(k)}: ${printValue(v, inner)}`,
+  );
   const flat = `{ ${parts.join(", ")} }`;
   if (flat.length + indent.length <= 100 && !flat.includes("\n")) return flat;
   return `{\n${parts.map((p) => `${inner}${p},`).join("\n")}\n${indent}}`;
@@ -68,7 +78,9 @@ export function printValue(value: Value, indent: string): string {
 /** A camelCase identifier from an object name plus a kind suffix: "db-01" + "Instance" → "db01Instance". */
 export function variableName(name: string, suffix: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
-  let base = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join("");
+  let base = words
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join("");
   if (base === "" || /^[0-9]/.test(base)) base = `x${base}`;
   return `${base}${suffix}`;
 }

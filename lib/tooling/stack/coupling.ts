@@ -4,9 +4,22 @@
 // (cdk.tf.json) when available, and state values (with depends_on) for objects no longer in it. A volume's kind is
 // what the constructs recorded on it (LIFECYCLE_CONFIG_KEY); it is inferred from anchors and attachments only for
 // volumes without a record: stacks written without the constructs, or deployed before they recorded it.
-import { decodeLifecycleKind, INCUS_DELETE_PROTECTION_KEY, LIFECYCLE_CONFIG_KEY, PROTECT_CONFIG_KEY } from "../../records";
+import {
+  decodeLifecycleKind,
+  INCUS_DELETE_PROTECTION_KEY,
+  LIFECYCLE_CONFIG_KEY,
+  PROTECT_CONFIG_KEY,
+} from "../../records";
 import type { LifecycleKindName } from "../../records";
-import { configValue, diskUsesOf, familyOf, familyOfAddress, networkUsesOf, profilesOf, recordedValue } from "./resource-kinds";
+import {
+  configValue,
+  diskUsesOf,
+  familyOf,
+  familyOfAddress,
+  networkUsesOf,
+  profilesOf,
+  recordedValue,
+} from "./resource-kinds";
 import type { DiskUse, RecordSource } from "./resource-kinds";
 import { referencedAddresses } from "./references";
 import { displayName, literalName, replacementTriggersOf } from "./resource-view";
@@ -93,11 +106,14 @@ export function buildCouplingModel(viewList: readonly ResourceView[]): CouplingM
   for (const view of instanceViews) {
     const own: AttachmentModel[] = [];
     const rootPools: string[] = [];
-    const sources: { disk: DiskUse; viaProfile?: string }[] = diskUsesOf(view.type, view.attributes).map((disk) => ({ disk }));
+    const sources: { disk: DiskUse; viaProfile?: string }[] = diskUsesOf(view.type, view.attributes).map((disk) => ({
+      disk,
+    }));
     for (const profile of profilesOf(view.type, view.attributes)) {
       const profileView = profileViewFor(views, viewNamed, profile);
       if (profileView === undefined) continue;
-      for (const disk of diskUsesOf(profileView.type, profileView.attributes)) sources.push({ disk, viaProfile: profileView.address });
+      for (const disk of diskUsesOf(profileView.type, profileView.attributes))
+        sources.push({ disk, viaProfile: profileView.address });
     }
     for (const { disk, viaProfile } of sources) {
       if (disk.rootDisk) {
@@ -123,8 +139,8 @@ export function buildCouplingModel(viewList: readonly ResourceView[]): CouplingM
     const protectedBy = view.preventDestroy
       ? ("prevent_destroy" as const)
       : configValue(view.attributes, INCUS_DELETE_PROTECTION_KEY) === "true"
-        ? INCUS_DELETE_PROTECTION_KEY
-        : undefined;
+      ? INCUS_DELETE_PROTECTION_KEY
+      : undefined;
     instances.set(view.address, {
       address: view.address,
       type: view.type,
@@ -146,13 +162,18 @@ export function buildCouplingModel(viewList: readonly ResourceView[]): CouplingM
   const volumes = new Map<string, VolumeModel>();
   for (const view of volumeViews) {
     const attachedTo = [...new Set((attachmentsByVolume.get(view.address) ?? []).map((a) => a.instance))].sort();
-    volumes.set(view.address, volumeModel(views, view, attachedTo, ownersOf(anchorsOf(view)), shareableDisks.has(view.address)));
+    volumes.set(
+      view.address,
+      volumeModel(views, view, attachedTo, ownersOf(anchorsOf(view)), shareableDisks.has(view.address)),
+    );
   }
   return { views, volumes, instances, volumeOf, viewNamed };
 }
 
 /** The instances that share any of the given anchors, in model order. */
-function anchorOwnerFinder(instances: ReadonlyMap<string, InstanceModel>): (anchors: readonly string[]) => InstanceModel[] {
+function anchorOwnerFinder(
+  instances: ReadonlyMap<string, InstanceModel>,
+): (anchors: readonly string[]) => InstanceModel[] {
   const order = new Map<InstanceModel, number>();
   const byAnchor = new Map<string, Set<InstanceModel>>();
   for (const instance of instances.values()) {
@@ -186,17 +207,28 @@ function volumeModel(
   // Prefer an instance that actually attaches the volume; the anchor alone is enough when attachments are unknown.
   const owner = owners.find((i) => attachedTo.includes(i.address)) ?? owners[0];
   if (recorded && stated !== undefined) {
-    const ownedBy = stated === "ephemeral" ? (owner?.address ?? attachedTo[0]) : undefined;
+    const ownedBy = stated === "ephemeral" ? owner?.address ?? attachedTo[0] : undefined;
     return { ...base, kind: stated, kindSource: recorded.source, protected: protectedFlag, owner: ownedBy };
   }
-  if (owner !== undefined) return { ...base, kind: "ephemeral", kindSource: "generation-anchor", protected: protectedFlag, owner: owner.address };
+  if (owner !== undefined)
+    return {
+      ...base,
+      kind: "ephemeral",
+      kindSource: "generation-anchor",
+      protected: protectedFlag,
+      owner: owner.address,
+    };
   if (attachedTo.length > 1 || shareable || configValue(view.attributes, "security.shared") === "true") {
     return { ...base, kind: "shared", kindSource: "attachments", protected: protectedFlag };
   }
   return { ...base, kind: "persistent", kindSource: "default", protected: protectedFlag };
 }
 
-function profileViewFor(views: ReadonlyMap<string, ResourceView>, viewNamed: NamedViewFinder, profile: unknown): ResourceView | undefined {
+function profileViewFor(
+  views: ReadonlyMap<string, ResourceView>,
+  viewNamed: NamedViewFinder,
+  profile: unknown,
+): ResourceView | undefined {
   const ref = referencedAddresses(profile).find((a) => familyOfAddress(a) === "profile");
   if (ref !== undefined) return views.get(ref);
   return viewNamed("profile", literalName(views, profile));

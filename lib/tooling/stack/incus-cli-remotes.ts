@@ -20,17 +20,34 @@ function literal(value: unknown): string | undefined {
  * on top of the CLI's config.yml, as the provider merges them. A remote whose address is not known (a reference
  * resolved at apply, or no stack) keeps the provider's name.
  */
-export function incusCliRemotes(stack: SynthesizedStack | undefined, env: NodeJS.ProcessEnv = process.env): CliRemoteLookup {
-  const provider = stack?.providers.find((p) => p.type === "incus" && p.alias === undefined) ?? stack?.providers.find((p) => p.type === "incus");
+export function incusCliRemotes(
+  stack: SynthesizedStack | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): CliRemoteLookup {
+  const provider =
+    stack?.providers.find((p) => p.type === "incus" && p.alias === undefined) ??
+    stack?.providers.find((p) => p.type === "incus");
   const attributes = provider?.attributes ?? {};
   const blocks = Array.isArray(attributes.remote) ? attributes.remote.filter(isObject) : [];
   const remotes: RemoteDefinition[] = blocks.flatMap((b) => {
     const name = literal(b.name);
     if (name === undefined) return [];
     const address = literal(b.address);
-    return [{ name, address, protocol: literal(b.protocol), unusable: address === undefined && b.address !== undefined ? "unknown address" : undefined }];
+    return [
+      {
+        name,
+        address,
+        protocol: literal(b.protocol),
+        unusable: address === undefined && b.address !== undefined ? "unknown address" : undefined,
+      },
+    ];
   });
-  const table = RemoteTable.load({ configDir: literal(attributes.config_dir), remotes, defaultRemote: literal(attributes.default_remote), env });
+  const table = RemoteTable.load({
+    configDir: literal(attributes.config_dir),
+    remotes,
+    defaultRemote: literal(attributes.default_remote),
+    env,
+  });
   const found = new Map<string, CliRemote>();
   return (remote) => {
     const name = table.nameOf(remote);

@@ -33,7 +33,8 @@ export function referencedAddresses(value: unknown): string[] {
 /** The reference when the value is exactly one "${type.name[.attribute]}" and nothing else. */
 export function soleReference(value: unknown): ResourceReference | undefined {
   if (typeof value !== "string") return undefined;
-  const match = /^\$\{\s*([a-z][a-z0-9]*_[a-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_-]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?\s*\}$/.exec(value);
+  const match =
+    /^\$\{\s*([a-z][a-z0-9]*_[a-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_-]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?\s*\}$/.exec(value);
   if (!match || NOT_RESOURCES.has(match[1])) return undefined;
   return { address: `${match[1]}.${match[2]}`, attribute: match[3] };
 }
@@ -52,5 +53,6 @@ export function resourceAddressOf(reference: string): string {
 function visitStrings(value: unknown, visit: (text: string) => void): void {
   if (typeof value === "string") visit(value);
   else if (Array.isArray(value)) for (const item of value) visitStrings(item, visit);
-  else if (typeof value === "object" && value !== null) for (const item of Object.values(value)) visitStrings(item, visit);
+  else if (typeof value === "object" && value !== null)
+    for (const item of Object.values(value)) visitStrings(item, visit);
 }

@@ -18,7 +18,8 @@ type Json = { readonly [key: string]: unknown };
 
 /** The removal policy recorded in a volume's values (configuration or state). */
 export function recordedRemovalPolicy(type: string, attributes: Json): RecordedRemovalPolicy {
-  if (type === "incus_storage_volume") return decodeIncusRemovalPolicy(isObject(attributes.config) ? attributes.config : undefined);
+  if (type === "incus_storage_volume")
+    return decodeIncusRemovalPolicy(isObject(attributes.config) ? attributes.config : undefined);
   if (type === "libvirt_volume") return decodeLibvirtRemovalPolicy(attributes.removal_policy);
   return { policy: "destroy", source: "unset" };
 }
@@ -31,7 +32,10 @@ export function recordedRemovalPolicy(type: string, attributes: Json): RecordedR
 export function recordedRebuildSnapshots(type: string, attributes: Json): number | "invalid" | undefined {
   if (type !== "incus_storage_volume") return undefined;
   try {
-    return decodeSnapshotBeforeRebuild(configValue(attributes, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY), "snapshot-before-rebuild");
+    return decodeSnapshotBeforeRebuild(
+      configValue(attributes, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY),
+      "snapshot-before-rebuild",
+    );
   } catch {
     return "invalid";
   }
@@ -42,6 +46,11 @@ export function recordedRebuildSnapshots(type: string, attributes: Json): number
  * released volume of the same name, when one is on the host (Incus: config key; libvirt: the adopt attribute).
  */
 export function recordedAdopt(type: string, attributes: Json): string | undefined {
-  const value = type === "incus_storage_volume" ? configValue(attributes, ADOPT_CONFIG_KEY) : type === "libvirt_volume" ? attributes.adopt : undefined;
+  const value =
+    type === "incus_storage_volume"
+      ? configValue(attributes, ADOPT_CONFIG_KEY)
+      : type === "libvirt_volume"
+      ? attributes.adopt
+      : undefined;
   return typeof value === "string" && value !== "" && !value.includes("${") ? value : undefined;
 }

@@ -86,7 +86,18 @@ export function diskUsesOf(type: string, attributes: Json): DiskUse[] {
         const source = props.source;
         const path = asString(props.path);
         if (source === undefined) {
-          return path === "/" ? [{ pool: props.pool, references: [], path, rootDisk: true, shareable: false, device: asString(device.name) }] : [];
+          return path === "/"
+            ? [
+                {
+                  pool: props.pool,
+                  references: [],
+                  path,
+                  rootDisk: true,
+                  shareable: false,
+                  device: asString(device.name),
+                },
+              ]
+            : [];
         }
         // A source starting with "/" is a host path bind-mounted into the instance, not a volume.
         if (typeof source === "string" && source.startsWith("/")) return [];

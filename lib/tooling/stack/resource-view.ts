@@ -57,5 +57,7 @@ export function displayName(views: ReadonlyMap<string, ResourceView>, view: Reso
  * depends_on; the generation anchors in it are what replace_triggered_by left behind.
  */
 export function replacementTriggersOf(view: ResourceView): readonly string[] {
-  return view.origin === "config" ? view.replaceTriggeredBy : view.dependsOn.filter((a) => familyOfAddress(a) === "anchor");
+  return view.origin === "config"
+    ? view.replaceTriggeredBy
+    : view.dependsOn.filter((a) => familyOfAddress(a) === "anchor");
 }

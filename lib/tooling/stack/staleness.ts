@@ -89,7 +89,9 @@ export function staleStack(stackFile: string): StaleStack | undefined {
   const named = (typeof app.config.app === "string" ? app.config.app.split(/\s+/) : [])
     .filter((word) => /\.[cm]?[jt]sx?$/.test(word))
     .map((word) => path.resolve(app.dir, word));
-  const newer = [path.join(app.dir, "cdktf.json"), ...named].find((f) => mtime(f) > since) ?? newerSource(app.dir, since, new Set([output]));
+  const newer =
+    [path.join(app.dir, "cdktf.json"), ...named].find((f) => mtime(f) > since) ??
+    newerSource(app.dir, since, new Set([output]));
   return newer === undefined ? undefined : { appDir: app.dir, newer, synthCommand: synthCommandFor(app.dir) };
 }
 
@@ -99,7 +101,9 @@ export function refuseStaleStack(stackFile: string, command: string, allowStale:
   const stale = staleStack(stackFile);
   if (stale === undefined) return;
   throw new ToolError(
-    `${command}: ${stackFile} is older than the app it was synthesized from (${path.relative(stale.appDir, stale.newer) || stale.newer} changed since), ` +
+    `${command}: ${stackFile} is older than the app it was synthesized from (${
+      path.relative(stale.appDir, stale.newer) || stale.newer
+    } changed since), ` +
       `so it may not show the code as it is now. Run \`${stale.synthCommand}\` in ${stale.appDir} first, or pass --allow-stale to use it as it is.`,
   );
 }

@@ -50,7 +50,16 @@ export interface SynthesizedStack {
   readonly providers: readonly StackProvider[];
 }
 
-const META_ARGUMENTS = new Set(["//", "lifecycle", "depends_on", "provider", "count", "for_each", "provisioner", "connection"]);
+const META_ARGUMENTS = new Set([
+  "//",
+  "lifecycle",
+  "depends_on",
+  "provider",
+  "count",
+  "for_each",
+  "provisioner",
+  "connection",
+]);
 
 type JsonObject = { [key: string]: unknown };
 
@@ -63,7 +72,8 @@ export function parseSynthesizedStack(json: unknown, where: string): Synthesized
   if (!isObject(json)) throw new ToolError(`${where}: not a Terraform JSON configuration (expected an object)`);
   const resources: StackResource[] = [];
   const byType = json.resource;
-  if (byType !== undefined && !isObject(byType)) throw new ToolError(`${where}: "resource" must be an object of resource types`);
+  if (byType !== undefined && !isObject(byType))
+    throw new ToolError(`${where}: "resource" must be an object of resource types`);
   for (const [type, instances] of Object.entries(byType ?? {})) {
     if (!isObject(instances)) throw new ToolError(`${where}: resource.${type} must be an object of named resources`);
     for (const [name, raw] of Object.entries(instances)) {
@@ -91,7 +101,9 @@ function resourceOf(type: string, name: string, body: JsonObject): StackResource
     constructPath: typeof metadata.path === "string" ? metadata.path : undefined,
     attributes,
     preventDestroy: lifecycle.prevent_destroy === true,
-    replaceTriggeredBy: [...new Set(strings(lifecycle.replace_triggered_by).map((r) => resourceAddressOf(stripInterpolation(r))))],
+    replaceTriggeredBy: [
+      ...new Set(strings(lifecycle.replace_triggered_by).map((r) => resourceAddressOf(stripInterpolation(r)))),
+    ],
     dependsOn: strings(body.depends_on).map(stripInterpolation),
     provider: typeof body.provider === "string" ? stripInterpolation(body.provider) : undefined,
     recorded,
@@ -127,7 +139,9 @@ export function readSynthesizedStack(file: string): SynthesizedStack {
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (err) {
-    throw new ToolError(`cannot read the synthesized stack ${file}: ${(err as Error).message}. Run \`cdktf synth\` first.`);
+    throw new ToolError(
+      `cannot read the synthesized stack ${file}: ${(err as Error).message}. Run \`cdktf synth\` first.`,
+    );
   }
   let json: unknown;
   try {

@@ -13,7 +13,10 @@ export type VolumeFinder = (disk: DiskUse) => string | undefined;
 export type NamedViewFinder = (family: ResourceFamily, name: string | undefined) => ResourceView | undefined;
 
 /** A finder over `volumeViews`; `views` resolves names given as references. */
-export function volumeFinder(views: ReadonlyMap<string, ResourceView>, volumeViews: readonly ResourceView[]): VolumeFinder {
+export function volumeFinder(
+  views: ReadonlyMap<string, ResourceView>,
+  volumeViews: readonly ResourceView[],
+): VolumeFinder {
   const addresses = new Set(volumeViews.map((v) => v.address));
   // Lists in view order, so "exactly one match" means what it meant for a scan of the views.
   const byPath = groupBy(volumeViews, (v) => (typeof v.attributes.path === "string" ? v.attributes.path : undefined));
@@ -25,7 +28,7 @@ export function volumeFinder(views: ReadonlyMap<string, ResourceView>, volumeVie
     if (name === undefined) return undefined;
     const pool = literalName(views, disk.pool);
     // libvirt disks may name the volume's file path (state values carry the computed `path`).
-    const samePath = name.startsWith("/") ? (byPath.get(name) ?? []) : [];
+    const samePath = name.startsWith("/") ? byPath.get(name) ?? [] : [];
     if (samePath.length === 1) return samePath[0].address;
     const sameName = byName.get(name) ?? [];
     const samePool = pool === undefined ? [] : sameName.filter((v) => literalName(views, v.attributes.pool) === pool);
@@ -41,7 +44,10 @@ export function volumeFinder(views: ReadonlyMap<string, ResourceView>, volumeVie
 export function namedViewFinder(views: ReadonlyMap<string, ResourceView>): NamedViewFinder {
   const byFamily = new Map<ResourceFamily, Map<string | undefined, ResourceView[]>>();
   for (const [family, list] of groupBy([...views.values()], (v) => familyOf(v.type))) {
-    byFamily.set(family, groupBy(list, (v) => literalName(views, v.attributes.name)));
+    byFamily.set(
+      family,
+      groupBy(list, (v) => literalName(views, v.attributes.name)),
+    );
   }
   return (family, name) => byFamily.get(family)?.get(name)?.[0];
 }

@@ -26,7 +26,9 @@ let memberStopped = false;
 beforeAll(async () => {
   client = clusterClient();
   await requireCluster(client);
-  await client.api.write("POST", "/1.0/cluster/groups", undefined, UNSCOPED, { json: { name: group, description: "", members: ["member2"] } });
+  await client.api.write("POST", "/1.0/cluster/groups", undefined, UNSCOPED, {
+    json: { name: group, description: "", members: ["member2"] },
+  });
 });
 
 afterAll(async () => {
@@ -34,7 +36,9 @@ afterAll(async () => {
   for (const run of runs) run.cleanup();
   try {
     await cleanupCluster(client, prefix, TEST_POOL);
-    await client.api.write("PUT", "/1.0/cluster/groups/" + group, undefined, UNSCOPED, { json: { description: "", members: [] } }).catch(() => undefined);
+    await client.api
+      .write("PUT", "/1.0/cluster/groups/" + group, undefined, UNSCOPED, { json: { description: "", members: [] } })
+      .catch(() => undefined);
     await client.api.write("DELETE", "/1.0/cluster/groups/" + group, undefined, UNSCOPED).catch(() => undefined);
   } finally {
     await client.close();
@@ -55,7 +59,8 @@ async function waitUntilServing(member: string): Promise<void> {
   let last: unknown;
   for (let i = 0; i < 120; i++) {
     try {
-      const state = (await client.api.get<{ status: string }>(`/1.0/cluster/members/${member}`, undefined, UNSCOPED)).value;
+      const state = (await client.api.get<{ status: string }>(`/1.0/cluster/members/${member}`, undefined, UNSCOPED))
+        .value;
       if (state.status === "Online") {
         await client.storageVolumes.list(TEST_POOL, { target: member });
         return;
@@ -86,11 +91,27 @@ test("a pool and a network on every member, instances and volumes placed by targ
     const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
     const network = new Network(stack, "net", { host });
     for (const member of MEMBERS) {
-      const data = new Volume(stack, `data-${member}`, { pool, size: "32MiB", protect: false, incus: { target: member } });
-      const app = new Instance(stack, `app-${member}`, { host, network, incus: { image: TEST_IMAGE, rootDisk: { pool }, target: member } });
+      const data = new Volume(stack, `data-${member}`, {
+        pool,
+        size: "32MiB",
+        protect: false,
+        incus: { target: member },
+      });
+      const app = new Instance(stack, `app-${member}`, {
+        host,
+        network,
+        incus: { image: TEST_IMAGE, rootDisk: { pool }, target: member },
+      });
       app.attach(data, { path: "/data" });
     }
-    new Instance(stack, "grouped", { host, incus: { image: TEST_IMAGE, rootDisk: { pool: StoragePool.fromName(stack, "test-pool", host, TEST_POOL) }, target: `@${group}` } });
+    new Instance(stack, "grouped", {
+      host,
+      incus: {
+        image: TEST_IMAGE,
+        rootDisk: { pool: StoragePool.fromName(stack, "test-pool", host, TEST_POOL) },
+        target: `@${group}`,
+      },
+    });
   };
   run.synth(build);
   await run.deploy(); // throws unless the plan right after is empty
@@ -104,9 +125,13 @@ test("a pool and a network on every member, instances and volumes placed by targ
     const volume = (await client.storageVolumes.get(poolName, name(`data-${member}`), { target: member })).value;
     expect(volume.location).toBe(member);
   }
-  expect((await client.storagePools.get(poolName)).value.config?.["user.cdktf-virt.owner"]).toBe(`${run.stackName}/pool`);
+  expect((await client.storagePools.get(poolName)).value.config?.["user.cdktf-virt.owner"]).toBe(
+    `${run.stackName}/pool`,
+  );
   expect((await instanceAt(name("grouped")))?.location).toBe("member2"); // the group's only member
-  const networks = (await client.networks.list()).filter((n) => n.config?.["user.cdktf-virt.owner"] === `${run.stackName}/net`);
+  const networks = (await client.networks.list()).filter(
+    (n) => n.config?.["user.cdktf-virt.owner"] === `${run.stackName}/net`,
+  );
   expect(networks.map((n) => n.status)).toEqual(["Created"]);
   for (const member of MEMBERS) {
     const app = (await client.instances.get(name(`app-${member}`))).value;
@@ -116,7 +141,12 @@ test("a pool and a network on every member, instances and volumes placed by targ
   // A lost state file: the pool (each member's part and the cluster-wide one) and everything on it are adopted.
   const poolFacts = async () => {
     const pool = (await client.storagePools.get(poolName)).value;
-    return { config: pool.config, description: pool.description, status: pool.status, locations: [...(pool.locations ?? [])].sort() };
+    return {
+      config: pool.config,
+      description: pool.description,
+      status: pool.status,
+      locations: [...(pool.locations ?? [])].sort(),
+    };
   };
   const created = await poolFacts();
   rmSync(run.statePath, { force: true });
@@ -139,8 +169,16 @@ function fleet(stack: TerraformStack): void {
     for (let i = 0; i < PER_MEMBER; i++) {
       const id = `${member}-${i}`;
       const data = new Volume(stack, `data-${id}`, { pool, size: "32MiB", protect: false, incus: { target: member } });
-      const scratch = new Volume(stack, `scratch-${id}`, { pool, size: "32MiB", lifecycle: VolumeLifecycle.EPHEMERAL, incus: { target: member } });
-      const app = new Instance(stack, `app-${id}`, { host, incus: { image: TEST_IMAGE, rootDisk: { pool }, target: member } });
+      const scratch = new Volume(stack, `scratch-${id}`, {
+        pool,
+        size: "32MiB",
+        lifecycle: VolumeLifecycle.EPHEMERAL,
+        incus: { target: member },
+      });
+      const app = new Instance(stack, `app-${id}`, {
+        host,
+        incus: { image: TEST_IMAGE, rootDisk: { pool }, target: member },
+      });
       app.attach(data, { path: "/data" });
       app.attach(scratch, { path: "/scratch" });
     }
@@ -150,7 +188,8 @@ function fleet(stack: TerraformStack): void {
 /** name → "location|created_at" of the stack's instances and custom volumes, on every member. */
 async function identities(stackName: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const i of await client.instances.list()) if (i.name.startsWith(stackName)) out[i.name] = `${i.location}|${i.created_at}`;
+  for (const i of await client.instances.list())
+    if (i.name.startsWith(stackName)) out[i.name] = `${i.location}|${i.created_at}`;
   for (const v of await client.storageVolumes.list(TEST_POOL)) {
     if (v.type === "custom" && v.name.startsWith(stackName)) out[`volume ${v.name}`] = `${v.location}|${v.created_at}`;
   }
@@ -165,7 +204,11 @@ test("a deploy SIGKILLed half way, then run again, adopts what it left on every 
   // Kill terraform once the first objects exist on the cluster (the dead run never records them in its state).
   const child = run.spawn(["apply", "-auto-approve", "-input=false", "-parallelism=4"]);
   const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
-  for (let i = 0; Object.keys(await identities(run.stackName)).filter((n) => !n.startsWith("volume ")).length < 2; i++) {
+  for (
+    let i = 0;
+    Object.keys(await identities(run.stackName)).filter((n) => !n.startsWith("volume ")).length < 2;
+    i++
+  ) {
     if (i > 600) throw new Error("the deploy created no instance within 60 s");
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -189,7 +232,8 @@ test("a deploy SIGKILLed half way, then run again, adopts what it left on every 
     if (!name.startsWith("volume ") || !name.includes("-scratch-")) expect(deployed[name]).toBe(id);
   }
   for (const member of MEMBERS) {
-    for (let i = 0; i < PER_MEMBER; i++) expect(deployed[`${run.stackName}-app-${member}-${i}`]).toMatch(new RegExp(`^${member}\\|`));
+    for (let i = 0; i < PER_MEMBER; i++)
+      expect(deployed[`${run.stackName}-app-${member}-${i}`]).toMatch(new RegExp(`^${member}\\|`));
   }
 
   // Lose the whole state: the next deploy adopts every object where it is, re-creating and destroying nothing.
@@ -236,16 +280,30 @@ test("a member going down in the middle of an apply: a diagnostic naming it, the
       host,
       // Keeps the apply busy for a while after the instance exists, so member3 is down (a stop takes 1-10 s)
       // before terraform moves on to it.
-      incus: { image: TEST_IMAGE, rootDisk: { pool }, target: "member1", exec: { settle: { command: ["sleep", "8"] } } },
+      incus: {
+        image: TEST_IMAGE,
+        rootDisk: { pool },
+        target: "member1",
+        exec: { settle: { command: ["sleep", "8"] } },
+      },
     });
     if (!withMember3) return;
-    const scratch = new Volume(stack, "scratch", { pool, size: "32MiB", lifecycle: VolumeLifecycle.EPHEMERAL, incus: { target: "member3" } });
-    const late = new Instance(stack, "late", { host, incus: { image: TEST_IMAGE, rootDisk: { pool }, target: "member3" } });
+    const scratch = new Volume(stack, "scratch", {
+      pool,
+      size: "32MiB",
+      lifecycle: VolumeLifecycle.EPHEMERAL,
+      incus: { target: "member3" },
+    });
+    const late = new Instance(stack, "late", {
+      host,
+      incus: { image: TEST_IMAGE, rootDisk: { pool }, target: "member3" },
+    });
     late.attach(scratch, { path: "/scratch" });
     // Created only after `first`, so member3 is already down when its turn comes.
     const firstResource = first.node.defaultChild as TerraformResource;
     const address = `${firstResource.terraformResourceType}.${firstResource.friendlyUniqueId}`;
-    for (const child of [late.node.defaultChild, scratch.node.defaultChild] as TerraformResource[]) child.addOverride("depends_on", [address]);
+    for (const child of [late.node.defaultChild, scratch.node.defaultChild] as TerraformResource[])
+      child.addOverride("depends_on", [address]);
   };
   run.synth(build(true));
   await run.init();
@@ -259,7 +317,9 @@ test("a member going down in the middle of an apply: a diagnostic naming it, the
   const failed = await apply;
   expect(failed.code).not.toBe(0);
   // Terraform wraps long lines: compare with the line breaks taken out.
-  expect(failed.output.replace(/\s+/g, " ")).toContain('the cluster member "member3" cannot be reached: it is down or still starting');
+  expect(failed.output.replace(/\s+/g, " ")).toContain(
+    'the cluster member "member3" cannot be reached: it is down or still starting',
+  );
   expect(failed.output).not.toMatch(/panic|TypeError|at .*\.js:\d+/);
   expect((await instanceAt(name("first")))?.status).toBe("Running");
 
@@ -268,7 +328,9 @@ test("a member going down in the middle of an apply: a diagnostic naming it, the
   await waitUntilServing("member3");
   await run.deploy(); // converges, and the plan after it is empty
   expect((await instanceAt(name("late")))?.location).toBe("member3");
-  expect((await client.storageVolumes.get(TEST_POOL, name("scratch"), { target: "member3" })).value.location).toBe("member3");
+  expect((await client.storageVolumes.get(TEST_POOL, name("scratch"), { target: "member3" })).value.location).toBe(
+    "member3",
+  );
 
   const destroyed = await run.destroy();
   expect(destroyed.code).toBe(0);

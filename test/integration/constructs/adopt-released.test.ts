@@ -18,13 +18,24 @@ function newRun(tag: string): StackRun {
 }
 
 /** A container with the volume `volumeName` attached at /data (adopted when `adopt` is given). */
-function stackWith(opts: { volumeName?: string; adopt?: boolean | string; policy: RemovalPolicy; withVolume?: boolean }) {
+function stackWith(opts: {
+  volumeName?: string;
+  adopt?: boolean | string;
+  policy: RemovalPolicy;
+  withVolume?: boolean;
+}) {
   return (stack: TerraformStack) => {
     const host = new IncusHost(stack, "local");
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const app = new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } });
     if (opts.withVolume === false) return;
-    const data = new Volume(stack, "data", { pool, name: opts.volumeName, size: "64MiB", removalPolicy: opts.policy, adoptReleased: opts.adopt });
+    const data = new Volume(stack, "data", {
+      pool,
+      name: opts.volumeName,
+      size: "64MiB",
+      removalPolicy: opts.policy,
+      adoptReleased: opts.adopt,
+    });
     app.attach(data, { path: "/data" });
   };
 }
@@ -53,7 +64,9 @@ test("a second stack adopts a released volume with adoptReleased and sees its by
   await third.init();
   const refused = await third.run(["apply", "-auto-approve", "-input=false"]);
   expect(refused.code).toBe(1);
-  expect(flat(refused.output)).toContain(`It is marked as owned by "${second.stackName}/data", not "${third.stackName}/data". It was left untouched.`);
+  expect(flat(refused.output)).toContain(
+    `It is marked as owned by "${second.stackName}/data", not "${third.stackName}/data". It was left untouched.`,
+  );
   expect(getVolume(TEST_POOL, volume).config["user.cdktf-virt.owner"]).toBe(`${second.stackName}/data`);
   expect(shIn(`${second.stackName}-app`, "cat /data/proof.txt")).toBe("written by the first stack\n");
   await third.destroy();

@@ -21,36 +21,46 @@ afterAll(async () => {
 });
 
 describe("examples on the real incusd", () => {
-  test.concurrent("homelab deploys: project, isolated network, pool, db with data + scratch, web with its files", async () => {
-    const run = new StackRun(`${prefix}-hl`);
-    runs.push(run);
-    const name = (id: string) => `${run.stackName}-${id}`;
-    const synthHomelab = (unprotected: boolean) =>
-      run.synthStack((app, stackName) => new HomelabStack(app, stackName, { image: TEST_IMAGE, unprotected }));
-    synthHomelab(false);
-    await run.deploy();
+  test.concurrent(
+    "homelab deploys: project, isolated network, pool, db with data + scratch, web with its files",
+    async () => {
+      const run = new StackRun(`${prefix}-hl`);
+      runs.push(run);
+      const name = (id: string) => `${run.stackName}-${id}`;
+      const synthHomelab = (unprotected: boolean) =>
+        run.synthStack((app, stackName) => new HomelabStack(app, stackName, { image: TEST_IMAGE, unprotected }));
+      synthHomelab(false);
+      await run.deploy();
 
-    const project = name("apps");
-    expect(incusQuery(`/1.0/projects/${project}`).config).toMatchObject({ "features.images": "false", "features.profiles": "false" });
-    const pool = incusQuery(`/1.0/storage-pools/${name("pool")}`);
-    expect(pool.driver).toBe("dir");
-    const db = getInstance(name("db"), project);
-    const web = getInstance(name("web"), project);
-    expect(db.status).toBe("Running");
-    expect(web.status).toBe("Running");
-    const network = incusQuery(`/1.0/networks/${db.devices.eth0.network}`);
-    expect(network.config).toMatchObject({ "ipv4.address": "none", "ipv6.address": "none", "user.cdktf-virt.owner": `${run.stackName}/net` });
-    expect(shIn(name("web"), "cat /srv/www/index.html", project)).toMatch(/hello from cdktf-virt/);
-    expect(shIn(name("db"), "cat /etc/db/db.conf", project)).toMatch(/data_dir=\/var\/lib\/db/);
-    expect(getVolume(name("pool"), name("dbdata"), project).config["user.cdktf-virt.protect"]).toBe("true");
-    expect(getVolume(name("pool"), name("scratch"), project)).toBeDefined();
+      const project = name("apps");
+      expect(incusQuery(`/1.0/projects/${project}`).config).toMatchObject({
+        "features.images": "false",
+        "features.profiles": "false",
+      });
+      const pool = incusQuery(`/1.0/storage-pools/${name("pool")}`);
+      expect(pool.driver).toBe("dir");
+      const db = getInstance(name("db"), project);
+      const web = getInstance(name("web"), project);
+      expect(db.status).toBe("Running");
+      expect(web.status).toBe("Running");
+      const network = incusQuery(`/1.0/networks/${db.devices.eth0.network}`);
+      expect(network.config).toMatchObject({
+        "ipv4.address": "none",
+        "ipv6.address": "none",
+        "user.cdktf-virt.owner": `${run.stackName}/net`,
+      });
+      expect(shIn(name("web"), "cat /srv/www/index.html", project)).toMatch(/hello from cdktf-virt/);
+      expect(shIn(name("db"), "cat /etc/db/db.conf", project)).toMatch(/data_dir=\/var\/lib\/db/);
+      expect(getVolume(name("pool"), name("dbdata"), project).config["user.cdktf-virt.protect"]).toBe("true");
+      expect(getVolume(name("pool"), name("scratch"), project)).toBeDefined();
 
-    synthHomelab(true);
-    await run.deploy();
-    expect((await run.destroy()).code).toBe(0);
-    expect(incusQuery(`/1.0/projects/${project}`)).toBeUndefined();
-    expect(incusQuery(`/1.0/storage-pools/${name("pool")}`)).toBeUndefined();
-  });
+      synthHomelab(true);
+      await run.deploy();
+      expect((await run.destroy()).code).toBe(0);
+      expect(incusQuery(`/1.0/projects/${project}`)).toBeUndefined();
+      expect(incusQuery(`/1.0/storage-pools/${name("pool")}`)).toBeUndefined();
+    },
+  );
 
   test.concurrent("shared-disk deploys: both nodes see the shared volume", async () => {
     const run = new StackRun(`${prefix}-sd`);

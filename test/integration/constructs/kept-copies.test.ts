@@ -26,7 +26,8 @@ function build(forceDestroy: boolean) {
     const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
     const project = new Project(stack, "proj", { host, forceDestroy });
     const app = new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool }, project } });
-    const volume = (id: string, removalPolicy: RemovalPolicy) => new Volume(stack, id, { pool, size: "64MiB", removalPolicy, incus: { project } });
+    const volume = (id: string, removalPolicy: RemovalPolicy) =>
+      new Volume(stack, id, { pool, size: "64MiB", removalPolicy, incus: { project } });
     app.attach(volume("ret", RemovalPolicy.RETAIN), { path: "/ret" });
     app.attach(volume("snp", RemovalPolicy.SNAPSHOT), { path: "/snp" });
     app.attach(volume("sbr", RemovalPolicy.RETAIN), { path: "/sbr", snapshotBeforeRebuild: 1 });
@@ -52,14 +53,21 @@ function customVolumes(pool: string, project: string): string[] {
 }
 
 /** Deploys the stack and writes one file into each volume. Returns the names of pool and project. */
-async function deployWithData(run: StackRun, forceDestroy: boolean): Promise<{ pool: string; project: string; name: (id: string) => string }> {
+async function deployWithData(
+  run: StackRun,
+  forceDestroy: boolean,
+): Promise<{ pool: string; project: string; name: (id: string) => string }> {
   const name = (id: string) => `${run.stackName}-${id}`;
   run.synth(build(forceDestroy));
   await run.deploy();
   const pool = name("pool");
   const project = name("proj");
   expect(getVolume(pool, name("ret"), project)).toBeDefined();
-  shIn(name("app"), "echo kept-ret > /ret/f.txt && echo kept-snp > /snp/f.txt && echo kept-sbr > /sbr/f.txt && sync", project);
+  shIn(
+    name("app"),
+    "echo kept-ret > /ret/f.txt && echo kept-snp > /snp/f.txt && echo kept-sbr > /sbr/f.txt && sync",
+    project,
+  );
   return { pool, project, name };
 }
 
@@ -77,12 +85,15 @@ function expectKeptCopies(pool: string, project: string, name: (id: string) => s
   const snapshots = readdirSync(`${POOLS_ROOT}/${pool}/custom-snapshots/${project}_${name("sbr")}`);
   expect(snapshots).toHaveLength(1);
   expect(snapshots[0]).toMatch(new RegExp(`^rebuild-${name("app")}-\\d{8}T\\d{6}Z$`));
-  expect(readFileSync(`${POOLS_ROOT}/${pool}/custom-snapshots/${project}_${name("sbr")}/${snapshots[0]}/f.txt`, "utf8")).toBe("kept-sbr\n");
+  expect(
+    readFileSync(`${POOLS_ROOT}/${pool}/custom-snapshots/${project}_${name("sbr")}/${snapshots[0]}/f.txt`, "utf8"),
+  ).toBe("kept-sbr\n");
 }
 
 /** What the test itself removes afterwards: the kept copies, then the project and the pool. */
 function removeKept(pool: string, project: string): void {
-  for (const vol of customVolumes(pool, project)) execFileSync("incus", ["storage", "volume", "delete", pool, vol, "--project", project]);
+  for (const vol of customVolumes(pool, project))
+    execFileSync("incus", ["storage", "volume", "delete", pool, vol, "--project", project]);
   execFileSync("incus", ["project", "delete", project]);
   execFileSync("incus", ["storage", "delete", pool]);
 }

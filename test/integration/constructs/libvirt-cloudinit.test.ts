@@ -7,7 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Instance, LibvirtHost, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
 import type { LibvirtClient } from "../../../lib/libvirt";
-import { cleanupLibvirt, LIBVIRT_TEST_HYPERVISOR, LIBVIRT_TEST_POOL, LIBVIRT_TEST_URI, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
+import {
+  cleanupLibvirt,
+  LIBVIRT_TEST_HYPERVISOR,
+  LIBVIRT_TEST_POOL,
+  LIBVIRT_TEST_URI,
+  libvirtTestPrefix,
+  requireLibvirt,
+} from "../../support/libvirt";
 import { StackRun } from "./support";
 
 const prefix = libvirtTestPrefix("cin");
@@ -39,7 +46,11 @@ function synth(userData: string): void {
     const vm = new Instance(stack, "vm", {
       host,
       memory: "64MiB",
-      libvirt: { hypervisor: LIBVIRT_TEST_HYPERVISOR, shutdownTimeoutSeconds: 0, cloudInit: { userData, metaData: `instance-id: ${stackName}\n` } },
+      libvirt: {
+        hypervisor: LIBVIRT_TEST_HYPERVISOR,
+        shutdownTimeoutSeconds: 0,
+        cloudInit: { userData, metaData: `instance-id: ${stackName}\n` },
+      },
     });
     vm.attach(root, { path: "vda" });
   });
@@ -59,13 +70,20 @@ test("cloudInit on a libvirt Instance: deploy, rebuild on a user-data change, de
   await run.deploy();
   const before = await client.domains.info(domain);
   expect(before.state).toBe("running");
-  expect(before.disks.map((d) => [d.device, d.target.dev])).toEqual([["disk", "vda"], ["cdrom", "sda"]]);
+  expect(before.disks.map((d) => [d.device, d.target.dev])).toEqual([
+    ["disk", "vda"],
+    ["cdrom", "sda"],
+  ]);
   expect(await seedUserData(seed)).toBe("#cloud-config\nhostname: one\n");
 
   synth("#cloud-config\nhostname: two\n");
   const plan = await run.plan();
   for (const address of ["libvirt_domain.vm", "libvirt_volume.root", /libvirt_cloudinit_disk\.\S+/]) {
-    expect(plan.output).toMatch(new RegExp(`${typeof address === "string" ? address.replace(".", "\\.") : address.source} (must|will) be replaced`));
+    expect(plan.output).toMatch(
+      new RegExp(
+        `${typeof address === "string" ? address.replace(".", "\\.") : address.source} (must|will) be replaced`,
+      ),
+    );
   }
   await run.deploy();
   const after = await client.domains.info(domain);

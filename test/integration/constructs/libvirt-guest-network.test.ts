@@ -35,24 +35,25 @@ test(`a domain on a DHCP network: waitFor ipv4 gives the guest's address and MAC
   const guest = requireTestGuest();
   const subnet = freeSubnet();
   const consoleLog = join(scratch, "console.log");
-  const synth = (memory: string) => lv.run.synth((stack) => {
-    const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
-    const network = new Network(stack, "net", { host, libvirt: { ipv4: `${subnet}.1/24` } });
-    const vm = new Instance(stack, "vm", {
-      host,
-      memory,
-      network,
-      libvirt: {
-        hypervisor,
-        shutdownTimeoutSeconds: 20,
-        kernelBoot: { kernel: guest.kernel, initrd: guest.initrd, cmdline: "console=ttyS0 quiet cdktf.data=none" },
-        serialLogFile: consoleLog,
-        waitFor: { ipv4: true, timeoutSeconds: 240 },
-      },
+  const synth = (memory: string) =>
+    lv.run.synth((stack) => {
+      const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
+      const network = new Network(stack, "net", { host, libvirt: { ipv4: `${subnet}.1/24` } });
+      const vm = new Instance(stack, "vm", {
+        host,
+        memory,
+        network,
+        libvirt: {
+          hypervisor,
+          shutdownTimeoutSeconds: 20,
+          kernelBoot: { kernel: guest.kernel, initrd: guest.initrd, cmdline: "console=ttyS0 quiet cdktf.data=none" },
+          serialLogFile: consoleLog,
+          waitFor: { ipv4: true, timeoutSeconds: 240 },
+        },
+      });
+      new TerraformOutput(stack, "ipv4", { value: vm.ipv4Address });
+      new TerraformOutput(stack, "mac", { value: vm.libvirt.macAddress });
     });
-    new TerraformOutput(stack, "ipv4", { value: vm.ipv4Address });
-    new TerraformOutput(stack, "mac", { value: vm.libvirt.macAddress });
-  });
   synth("256MiB");
   await lv.run.deploy();
   const output = async (name: string) => (await lv.run.ok(["output", "-raw", name])).output.trim();
@@ -88,7 +89,12 @@ test("waitFor fails after its timeout, naming the interface, when no lease comes
     const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
     const network = new Network(stack, "net", { host, libvirt: { ipv4: `${subnet}.1/24` } });
     // No disk and no kernel: the firmware finds nothing to boot, so nothing asks for an address.
-    new Instance(stack, "vm", { host, memory: "64MiB", network, libvirt: { hypervisor, shutdownTimeoutSeconds: 0, waitFor: { ipv4: true, timeoutSeconds: 5 } } });
+    new Instance(stack, "vm", {
+      host,
+      memory: "64MiB",
+      network,
+      libvirt: { hypervisor, shutdownTimeoutSeconds: 0, waitFor: { ipv4: true, timeoutSeconds: 5 } },
+    });
   });
   await lv.run.init();
   const started = Date.now();
@@ -96,7 +102,9 @@ test("waitFor fails after its timeout, naming the interface, when no lease comes
   expect(applied.code).not.toBe(0);
   expect(applied.output).toMatch(/No IPv4 address/);
   const detail = applied.output.replace(/\s+/g, " "); // terraform wraps long diagnostics
-  expect(detail).toMatch(new RegExp(`Interface 0 \\(MAC [0-9a-f:]{17}\\) got no DHCP lease on network ${lv.stackName}-net within 5 s`));
+  expect(detail).toMatch(
+    new RegExp(`Interface 0 \\(MAC [0-9a-f:]{17}\\) got no DHCP lease on network ${lv.stackName}-net within 5 s`),
+  );
   expect(Date.now() - started).toBeLessThan(120_000);
   expect((await lv.run.destroy()).code).toBe(0);
   expect(lv.virsh("list", "--all", "--name")).not.toContain(`${lv.stackName}-vm`);

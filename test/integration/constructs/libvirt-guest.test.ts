@@ -44,16 +44,33 @@ function synth(marker: string, baseMarker: string): void {
   lv.run.synth((stack) => {
     const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
     const pool = StoragePool.fromName(stack, "pool", host, LIBVIRT_TEST_POOL);
-    const base = new Volume(stack, "base", { pool, protect: false, libvirt: { format: VolumeFormat.RAW, sourceUrl: baseImage(baseMarker) } });
-    const root = new Volume(stack, "root", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, libvirt: { baseVolume: base } });
-    const data = new Volume(stack, "data", { pool, size: "1MiB", protect: false, libvirt: { format: VolumeFormat.RAW } });
+    const base = new Volume(stack, "base", {
+      pool,
+      protect: false,
+      libvirt: { format: VolumeFormat.RAW, sourceUrl: baseImage(baseMarker) },
+    });
+    const root = new Volume(stack, "root", {
+      pool,
+      lifecycle: VolumeLifecycle.EPHEMERAL,
+      libvirt: { baseVolume: base },
+    });
+    const data = new Volume(stack, "data", {
+      pool,
+      size: "1MiB",
+      protect: false,
+      libvirt: { format: VolumeFormat.RAW },
+    });
     const vm = new Instance(stack, "vm", {
       host,
       memory: "256MiB",
       libvirt: {
         hypervisor,
         shutdownTimeoutSeconds: 20,
-        kernelBoot: { kernel: guest.kernel, initrd: guest.initrd, cmdline: "console=ttyS0 quiet cdktf.root=vda cdktf.data=vdb cdktf.dhcp=0" },
+        kernelBoot: {
+          kernel: guest.kernel,
+          initrd: guest.initrd,
+          cmdline: "console=ttyS0 quiet cdktf.root=vda cdktf.data=vdb cdktf.dhcp=0",
+        },
         serialLogFile: consoleLog,
         cloudInit: { userData: userData(marker), metaData: `instance-id: ${lv.stackName}\n` },
       },

@@ -23,7 +23,10 @@ test("destroy keeps the pool that holds a retained volume and a final copy, with
   run.synth((stack) => {
     const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
     const own = new StoragePool(stack, "pool", { host, path: poolDir, name: pool });
-    for (const [id, removalPolicy] of [["ret", RemovalPolicy.RETAIN], ["snp", RemovalPolicy.SNAPSHOT]] as const) {
+    for (const [id, removalPolicy] of [
+      ["ret", RemovalPolicy.RETAIN],
+      ["snp", RemovalPolicy.SNAPSHOT],
+    ] as const) {
       new Volume(stack, id, { pool: own, removalPolicy, libvirt: { format: VolumeFormat.RAW, sourceUrl: content } });
     }
   });

@@ -22,8 +22,17 @@ test("snapshotBeforeRebuild on libvirt: the apply names the copy, and the printe
     lv.run.synth((stack) => {
       const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
       const pool = StoragePool.fromName(stack, "pool", host, LIBVIRT_TEST_POOL);
-      const data = new Volume(stack, "data", { pool, libvirt: { format: VolumeFormat.RAW, sourceUrl: content }, removalPolicy: RemovalPolicy.DESTROY });
-      const vm = new Instance(stack, "vm", { host, name: domainName, memory: "64MiB", libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 0 } });
+      const data = new Volume(stack, "data", {
+        pool,
+        libvirt: { format: VolumeFormat.RAW, sourceUrl: content },
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
+      const vm = new Instance(stack, "vm", {
+        host,
+        name: domainName,
+        memory: "64MiB",
+        libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 0 },
+      });
       vm.attach(data, { path: "vdb", snapshotBeforeRebuild: 1 });
     });
   synth(name("vm"));
@@ -31,11 +40,15 @@ test("snapshotBeforeRebuild on libvirt: the apply names the copy, and the printe
 
   synth(name("vm2"));
   const out = await lv.run.deploy();
-  const copy = new RegExp(`snapshot before rebuild kept as ${LIBVIRT_TEST_POOL}/(${name("data")}\\.rebuild-${name("vm")}-(\\d{8}T\\d{6}Z))`).exec(out);
+  const copy = new RegExp(
+    `snapshot before rebuild kept as ${LIBVIRT_TEST_POOL}/(${name("data")}\\.rebuild-${name("vm")}-(\\d{8}T\\d{6}Z))`,
+  ).exec(out);
   expect(copy).not.toBeNull();
   const restored = `${name("data")}.restored-${copy![2]}`;
   const commands = printedCommands(out, "virsh");
-  expect(commands).toEqual([`virsh -c ${LIBVIRT_TEST_URI} vol-clone --pool ${LIBVIRT_TEST_POOL} ${copy![1]} ${restored}`]);
+  expect(commands).toEqual([
+    `virsh -c ${LIBVIRT_TEST_URI} vol-clone --pool ${LIBVIRT_TEST_POOL} ${copy![1]} ${restored}`,
+  ]);
   for (const command of commands) sh(command);
   expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, restored)).equals(bytes)).toBe(true);
   await lv.client.volumes.delete(LIBVIRT_TEST_POOL, restored);

@@ -24,7 +24,11 @@ test("a rebuilt domain's data volume is copied first; the newest 2 copies are ke
     lv.run.synth((stack) => {
       const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
       const pool = StoragePool.fromName(stack, "pool", host, LIBVIRT_TEST_POOL);
-      const data = new Volume(stack, "data", { pool, libvirt: { format: VolumeFormat.RAW, sourceUrl: content }, removalPolicy: RemovalPolicy.DESTROY });
+      const data = new Volume(stack, "data", {
+        pool,
+        libvirt: { format: VolumeFormat.RAW, sourceUrl: content },
+        removalPolicy: RemovalPolicy.DESTROY,
+      });
       const vm = new Instance(stack, "vm", {
         host,
         memory: "64MiB",
@@ -37,7 +41,10 @@ test("a rebuilt domain's data volume is copied first; the newest 2 copies are ke
       vm.attach(data, { path: "vdb", snapshotBeforeRebuild: 2 });
     });
   const copies = async () =>
-    (await lv.client.volumes.list(LIBVIRT_TEST_POOL)).map((v) => v.name).filter((n) => n.startsWith(`${name("data")}.rebuild-${name("vm")}-`)).sort();
+    (await lv.client.volumes.list(LIBVIRT_TEST_POOL))
+      .map((v) => v.name)
+      .filter((n) => n.startsWith(`${name("data")}.rebuild-${name("vm")}-`))
+      .sort();
 
   synth(0);
   await lv.run.deploy();

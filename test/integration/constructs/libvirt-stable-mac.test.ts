@@ -12,7 +12,6 @@ interface LibvirtDomainL1 {
 
 const lv = libvirtConstructsSuite("mac");
 
-
 test("a replaced libvirt domain with stableMac keeps its MAC", async () => {
   let mac = "";
   const synth = (domainName: string) =>

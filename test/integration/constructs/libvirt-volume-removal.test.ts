@@ -61,29 +61,42 @@ function build(shape: Shape) {
   return (stack: TerraformStack) => {
     const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
     const pool = StoragePool.fromName(stack, "pool", host, LIBVIRT_TEST_POOL);
-    const root = new Volume(stack, "root", { pool, size: "1MiB", libvirt: { format: VolumeFormat.RAW }, removalPolicy: RemovalPolicy.DESTROY });
-    const vm = new Instance(stack, "vm", { host, memory: "64MiB", libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 1 } });
+    const root = new Volume(stack, "root", {
+      pool,
+      size: "1MiB",
+      libvirt: { format: VolumeFormat.RAW },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const vm = new Instance(stack, "vm", {
+      host,
+      memory: "64MiB",
+      libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 1 },
+    });
     vm.attach(root, { path: "vda" });
     if (!shape.withData) return;
     const data = new Volume(stack, "data", {
       pool,
-      size: shape.content ? undefined : (shape.size ?? "1MiB"),
+      size: shape.content ? undefined : shape.size ?? "1MiB",
       libvirt: { format: VolumeFormat.RAW, sourceUrl: shape.content },
       removalPolicy: shape.policy,
     });
     if (shape.attach === false) return;
     vm.attach(data, { path: shape.device });
     // Disks are ordered by device: sdb comes before vda.
-    if (shape.scsi) (vm.node.findChild("Default") as TerraformResource).addOverride("devices.disks.0.target.bus", "scsi");
+    if (shape.scsi)
+      (vm.node.findChild("Default") as TerraformResource).addOverride("devices.disks.0.target.bus", "scsi");
   };
 }
 
 /** `cdktf deploy` with guests that get no grace time to power off (they have no OS). */
 async function deploy(run: StackRun): Promise<string> {
   await run.init();
-  const applied = await run.ok(["apply", "-auto-approve", "-input=false"], { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" });
+  const applied = await run.ok(["apply", "-auto-approve", "-input=false"], {
+    CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0",
+  });
   const plan = await run.plan();
-  if (plan.code !== 0) throw new Error(`the plan after deploying ${run.stackName} is not empty (exit ${plan.code}):\n${plan.output}`);
+  if (plan.code !== 0)
+    throw new Error(`the plan after deploying ${run.stackName} is not empty (exit ${plan.code}):\n${plan.output}`);
   return applied.output;
 }
 
@@ -121,7 +134,11 @@ describe("one-step removal of an attached libvirt volume", () => {
 
     run.synth(build({ withData: false, policy: RemovalPolicy.SNAPSHOT, device: "vdb" }));
     const out = flat(await deploy(run));
-    const copy = new RegExp(`Volume ${LIBVIRT_TEST_POOL}/${name("data")} was deleted; a final copy was kept as ${LIBVIRT_TEST_POOL}/(${name("data")}-final-\\d{8}T\\d{6}Z)`).exec(out)?.[1];
+    const copy = new RegExp(
+      `Volume ${LIBVIRT_TEST_POOL}/${name("data")} was deleted; a final copy was kept as ${LIBVIRT_TEST_POOL}/(${name(
+        "data",
+      )}-final-\\d{8}T\\d{6}Z)`,
+    ).exec(out)?.[1];
     expect(copy).toBeDefined();
     expect(await lv.client.volumes.find(LIBVIRT_TEST_POOL, name("data"))).toBeUndefined();
     expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, copy!)).equals(content.bytes)).toBe(true);
@@ -179,7 +196,9 @@ describe("one-step removal of an attached libvirt volume", () => {
     const foreign = `${run.stackName}-other`;
     const xml =
       `<domain type='qemu'><name>${foreign}</name><memory unit='MiB'>32</memory><os><type arch='x86_64'>hvm</type></os><devices>` +
-      `<disk type='volume' device='disk'><driver name='qemu' type='raw'/><source pool='${LIBVIRT_TEST_POOL}' volume='${name("data")}'/>` +
+      `<disk type='volume' device='disk'><driver name='qemu' type='raw'/><source pool='${LIBVIRT_TEST_POOL}' volume='${name(
+        "data",
+      )}'/>` +
       `<target dev='sdb' bus='scsi'/></disk></devices></domain>`;
     const file = join(run.root, "other.xml");
     writeFileSync(file, xml);
@@ -189,9 +208,13 @@ describe("one-step removal of an attached libvirt volume", () => {
     run.synth(build({ withData: false, policy: RemovalPolicy.DESTROY, device: "sdb" }));
     await run.init();
     // The foreign domain is in no configuration: nothing else stops the delete.
-    const refused = await run.run(["apply", "-auto-approve", "-input=false"], { env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" } });
+    const refused = await run.run(["apply", "-auto-approve", "-input=false"], {
+      env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" },
+    });
     expect(refused.code).toBe(1);
-    expect(flat(refused.output)).toContain(`is in use by running domain ${foreign} (sdb), and the domain carries no cdktf-virt owner marker in its metadata`);
+    expect(flat(refused.output)).toContain(
+      `is in use by running domain ${foreign} (sdb), and the domain carries no cdktf-virt owner marker in its metadata`,
+    );
     expect(await lv.client.volumes.find(LIBVIRT_TEST_POOL, name("data"))).toBeDefined();
     expect(liveDisks(foreign)).toEqual(["sdb"]);
     expect(lv.virsh("domstate", foreign)).toBe("running");
@@ -211,7 +234,11 @@ describe("libvirt PROTECT with the state", () => {
     const current = (withData: boolean) => (stack: TerraformStack) => {
       const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
       const pool = StoragePool.fromName(stack, "pool", host, LIBVIRT_TEST_POOL);
-      const vm = new Instance(stack, "vm", { host, memory: "64MiB", libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 1 } });
+      const vm = new Instance(stack, "vm", {
+        host,
+        memory: "64MiB",
+        libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 1 },
+      });
       if (!withData) return;
       const data = new Volume(stack, "data", { pool, size: "1MiB", libvirt: { format: VolumeFormat.RAW } }); // PROTECT
       vm.attach(data, { path: "vdb", rebuildOnChange: true });
@@ -261,14 +288,27 @@ describe("RETAIN and adoptReleased on libvirt", () => {
     expect((await first.ok(["state", "list"])).output).not.toMatch(/libvirt_volume\.data/);
     expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, volume)).equals(content.bytes)).toBe(true);
     const record = `${volume}.cdktf-virt-released`;
-    expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, record)).toString("utf8")).toBe(`released:${first.stackName}/data\n`);
+    expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, record)).toString("utf8")).toBe(
+      `released:${first.stackName}/data\n`,
+    );
 
     // A second stack takes it over by name, on purpose, and attaches it to its own domain.
     const adopter = (stack: TerraformStack) => {
       const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
       const pool = StoragePool.fromName(stack, "pool", host, LIBVIRT_TEST_POOL);
-      const vm = new Instance(stack, "vm", { host, memory: "64MiB", libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 1 } });
-      const data = new Volume(stack, "data", { pool, name: volume, size: "1MiB", libvirt: { format: VolumeFormat.RAW }, removalPolicy: RemovalPolicy.DESTROY, adoptReleased: true });
+      const vm = new Instance(stack, "vm", {
+        host,
+        memory: "64MiB",
+        libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 1 },
+      });
+      const data = new Volume(stack, "data", {
+        pool,
+        name: volume,
+        size: "1MiB",
+        libvirt: { format: VolumeFormat.RAW },
+        removalPolicy: RemovalPolicy.DESTROY,
+        adoptReleased: true,
+      });
       vm.attach(data, { path: "vdb" });
     };
     const second = newRun("adp");
@@ -283,13 +323,25 @@ describe("RETAIN and adoptReleased on libvirt", () => {
     const third = newRun("thr");
     third.synth(adopter);
     await third.init();
-    const refused = await third.run(["apply", "-auto-approve", "-input=false"], { env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" } });
+    const refused = await third.run(["apply", "-auto-approve", "-input=false"], {
+      env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" },
+    });
     expect(refused.code).toBe(1);
-    expect(flat(refused.output)).toContain(`this one has no release record (${LIBVIRT_TEST_POOL}/${record}): it was not released`);
+    expect(flat(refused.output)).toContain(
+      `this one has no release record (${LIBVIRT_TEST_POOL}/${record}): it was not released`,
+    );
     expect((await lv.client.volumes.download(LIBVIRT_TEST_POOL, volume)).equals(content.bytes)).toBe(true);
-    await third.run(["destroy", "-auto-approve", "-input=false"], { env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" } });
+    await third.run(["destroy", "-auto-approve", "-input=false"], {
+      env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" },
+    });
 
-    expect((await second.run(["destroy", "-auto-approve", "-input=false"], { env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" } })).code).toBe(0);
+    expect(
+      (
+        await second.run(["destroy", "-auto-approve", "-input=false"], {
+          env: { CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT: "0" },
+        })
+      ).code,
+    ).toBe(0);
     expect(await lv.client.volumes.find(LIBVIRT_TEST_POOL, volume)).toBeUndefined();
     expect((await first.destroy()).code).toBe(0);
   });

@@ -9,14 +9,20 @@ import { libvirtConstructsSuite } from "./support";
 
 const lv = libvirtConstructsSuite("constructs");
 
-
 test("a rebuilt domain gets a fresh overlay of its base; its data volume is untouched", async () => {
   const poolDir = join(lv.run.root, "pool");
   const name = (id: string) => `${lv.stackName}-${id}`;
   const synth = (domainName: string, unprotected = false) =>
     lv.run.synthStack(
       (app, stackName) =>
-        new LibvirtRebuildStack(app, stackName, { uri: LIBVIRT_TEST_URI, poolDir, hypervisor: LIBVIRT_TEST_HYPERVISOR, domainName, unprotected, shutdownTimeoutSeconds: 1 }),
+        new LibvirtRebuildStack(app, stackName, {
+          uri: LIBVIRT_TEST_URI,
+          poolDir,
+          hypervisor: LIBVIRT_TEST_HYPERVISOR,
+          domainName,
+          unprotected,
+          shutdownTimeoutSeconds: 1,
+        }),
     );
 
   synth(name("vm"));

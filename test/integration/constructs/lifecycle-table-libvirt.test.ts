@@ -28,8 +28,17 @@ test("destroy keeps the stack's own pool while it holds a copy taken before a re
     run.synth((stack) => {
       const host = new LibvirtHost(stack, "kvm", { uri: LIBVIRT_TEST_URI });
       const own = new StoragePool(stack, "pool", { host, path: poolDir, name: pool });
-      const data = new Volume(stack, "data", { pool: own, removalPolicy: RemovalPolicy.DESTROY, libvirt: { format: VolumeFormat.RAW, sourceUrl: content } });
-      const vm = new Instance(stack, "vm", { host, name: vmName, memory: "64MiB", libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 0 } });
+      const data = new Volume(stack, "data", {
+        pool: own,
+        removalPolicy: RemovalPolicy.DESTROY,
+        libvirt: { format: VolumeFormat.RAW, sourceUrl: content },
+      });
+      const vm = new Instance(stack, "vm", {
+        host,
+        name: vmName,
+        memory: "64MiB",
+        libvirt: { hypervisor: "qemu", shutdownTimeoutSeconds: 0 },
+      });
       vm.attach(data, { path: "vdb", snapshotBeforeRebuild: 1 });
     });
   synth(name("vm1"));

@@ -21,7 +21,11 @@ test("snapshotBeforeRebuild: an instance removed from the code snapshots the vol
     const host = new IncusHost(stack, "local");
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const data = new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.DESTROY });
-    if (withInstance) new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } }).attach(data, { path: "/data", snapshotBeforeRebuild: 1 });
+    if (withInstance)
+      new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } }).attach(data, {
+        path: "/data",
+        snapshotBeforeRebuild: 1,
+      });
   };
   run.synth(build(true));
   await run.deploy();
@@ -33,7 +37,9 @@ test("snapshotBeforeRebuild: an instance removed from the code snapshots the vol
   const snapshots = readdirSync(`${POOL_DIR}/custom-snapshots/default_${name("data")}`);
   expect(snapshots).toHaveLength(1);
   expect(snapshots[0]).toMatch(new RegExp(`^rebuild-${name("app")}-\\d{8}T\\d{6}Z$`));
-  expect(readFileSync(`${POOL_DIR}/custom-snapshots/default_${name("data")}/${snapshots[0]}/f.txt`, "utf8")).toBe("before-delete\n");
+  expect(readFileSync(`${POOL_DIR}/custom-snapshots/default_${name("data")}/${snapshots[0]}/f.txt`, "utf8")).toBe(
+    "before-delete\n",
+  );
 
   expect((await run.destroy()).code).toBe(0);
   expect(getVolume(TEST_POOL, name("data"))).toBeUndefined();

@@ -30,7 +30,8 @@ describe("lifecycle table on the real incusd", () => {
       const host = new IncusHost(stack, "local");
       const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
       const app = new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } });
-      for (const [id, removalPolicy] of POLICIES) app.attach(new Volume(stack, id, { pool, size: "64MiB", removalPolicy }), { path: `/${id}` });
+      for (const [id, removalPolicy] of POLICIES)
+        app.attach(new Volume(stack, id, { pool, size: "64MiB", removalPolicy }), { path: `/${id}` });
     };
     run.synth(build(TEST_IMAGE));
     await run.deploy();
@@ -56,7 +57,9 @@ describe("lifecycle table on the real incusd", () => {
     const refused = await run.destroy();
     const text = refused.output.replace(/\s+/g, " ");
     expect(refused.code).toBe(1);
-    expect(text).toContain(`Error: Storage volume ${TEST_POOL}/${name("prot")} is protected with incus_storage_volume.prot`);
+    expect(text).toContain(
+      `Error: Storage volume ${TEST_POOL}/${name("prot")} is protected with incus_storage_volume.prot`,
+    );
     expect(text).not.toMatch(/Destroy complete|Destroying\.\.\./);
     expect(getInstance(name("app"))?.status).toBe("Running");
     expect(readBack()).toEqual(written);

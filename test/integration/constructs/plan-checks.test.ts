@@ -19,8 +19,18 @@ function build(image: string) {
     const pool = new StoragePool(stack, "pool", { host, driver: "dir" });
     const network = new Network(stack, "net", { host });
     const profile = new Profile(stack, "limits", { host, config: { "limits.cpu": "1" } });
-    const app = new Instance(stack, "app", { host, network, incus: { image, rootDisk: { pool }, profiles: [profile] } });
-    app.attach(new Volume(stack, "scratch", { pool: StoragePool.fromName(stack, "test-pool", host, TEST_POOL), lifecycle: VolumeLifecycle.EPHEMERAL }), { path: "/scratch" });
+    const app = new Instance(stack, "app", {
+      host,
+      network,
+      incus: { image, rootDisk: { pool }, profiles: [profile] },
+    });
+    app.attach(
+      new Volume(stack, "scratch", {
+        pool: StoragePool.fromName(stack, "test-pool", host, TEST_POOL),
+        lifecycle: VolumeLifecycle.EPHEMERAL,
+      }),
+      { path: "/scratch" },
+    );
   };
 }
 
@@ -40,7 +50,10 @@ test("a new stack with a misspelt image fails at plan and leaves nothing; fixed,
   expect(flat(applied.output)).not.toMatch(/Creation complete/);
   expect(getInstance(name)).toBeUndefined();
   expect(volumesWithPrefix(TEST_POOL, prefix)).toEqual([]);
-  const named = (path: string) => ((incusQuery(path) as string[]) ?? []).map((u) => decodeURIComponent(u.split("/").pop()!)).filter((n) => n.startsWith(prefix));
+  const named = (path: string) =>
+    ((incusQuery(path) as string[]) ?? [])
+      .map((u) => decodeURIComponent(u.split("/").pop()!))
+      .filter((n) => n.startsWith(prefix));
   expect(named("/1.0/storage-pools")).toEqual([]);
   expect(named("/1.0/profiles")).toEqual([]);
   const show = await run.run(["show", "-json"]);

@@ -18,4 +18,3 @@ export function sh(command: string, env?: NodeJS.ProcessEnv): void {
     throw new Error(`\`${command}\` failed: ${String((err as { stderr?: unknown }).stderr ?? (err as Error).message)}`);
   }
 }
-

@@ -42,7 +42,17 @@ describe("removal policies on the real incusd", () => {
     expect(getInstance(name("app")).devices.keep).toBeUndefined();
 
     // The bytes: attach the retained volume by hand and read the file back.
-    execFileSync("incus", ["config", "device", "add", name("app"), "check", "disk", `pool=${TEST_POOL}`, `source=${name("keep")}`, "path=/check"]);
+    execFileSync("incus", [
+      "config",
+      "device",
+      "add",
+      name("app"),
+      "check",
+      "disk",
+      `pool=${TEST_POOL}`,
+      `source=${name("keep")}`,
+      "path=/check",
+    ]);
     expect(shIn(name("app"), "cat /check/data.txt")).toBe("precious\n");
     execFileSync("incus", ["config", "device", "remove", name("app"), "check"]);
 
@@ -59,7 +69,10 @@ describe("removal policies on the real incusd", () => {
       const host = new IncusHost(stack, "local");
       const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
       const app = new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } });
-      if (withVolume) app.attach(new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.SNAPSHOT }), { path: "/data" });
+      if (withVolume)
+        app.attach(new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.SNAPSHOT }), {
+          path: "/data",
+        });
     };
     run.synth(build(true));
     await run.deploy();
@@ -72,8 +85,20 @@ describe("removal policies on the real incusd", () => {
     expect(getInstance(name("app")).status).toBe("Running");
     const copies = volumesWithPrefix(TEST_POOL, `${name("data")}-final-`, "custom");
     expect(copies).toHaveLength(1);
-    expect(getVolume(TEST_POOL, copies[0]).config["user.cdktf-virt.final-copy-of"]).toBe(`${TEST_POOL}/${name("data")}`);
-    execFileSync("incus", ["config", "device", "add", name("app"), "check", "disk", `pool=${TEST_POOL}`, `source=${copies[0]}`, "path=/check"]);
+    expect(getVolume(TEST_POOL, copies[0]).config["user.cdktf-virt.final-copy-of"]).toBe(
+      `${TEST_POOL}/${name("data")}`,
+    );
+    execFileSync("incus", [
+      "config",
+      "device",
+      "add",
+      name("app"),
+      "check",
+      "disk",
+      `pool=${TEST_POOL}`,
+      `source=${copies[0]}`,
+      "path=/check",
+    ]);
     expect(shIn(name("app"), "cat /check/data.txt")).toBe("precious\n");
     execFileSync("incus", ["config", "device", "remove", name("app"), "check"]);
 
@@ -82,7 +107,17 @@ describe("removal policies on the real incusd", () => {
     // The IncusHost is the local unix socket, the incus CLI's default remote: no remote prefix.
     expect(restore).toBe(`incus storage volume copy ${TEST_POOL}/${copies[0]} ${TEST_POOL}/${name("data")}`);
     execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
-    execFileSync("incus", ["config", "device", "add", name("app"), "restored", "disk", `pool=${TEST_POOL}`, `source=${name("data")}`, "path=/restored"]);
+    execFileSync("incus", [
+      "config",
+      "device",
+      "add",
+      name("app"),
+      "restored",
+      "disk",
+      `pool=${TEST_POOL}`,
+      `source=${name("data")}`,
+      "path=/restored",
+    ]);
     expect(shIn(name("app"), "cat /restored/data.txt")).toBe("precious\n");
     execFileSync("incus", ["config", "device", "remove", name("app"), "restored"]);
     expect((await run.destroy()).code).toBe(0);

@@ -46,7 +46,9 @@ afterAll(async () => {
     await b.instanceState.stop(instance.name, { force: true }).catch(() => undefined);
     await b.instances.delete(instance.name).catch(() => undefined);
   }
-  for (const volume of (await b.storageVolumes.list(TEST_POOL)).filter((v) => v.type === "custom" && v.name.startsWith(prefix))) {
+  for (const volume of (await b.storageVolumes.list(TEST_POOL)).filter(
+    (v) => v.type === "custom" && v.name.startsWith(prefix),
+  )) {
     await b.storageVolumes.delete(TEST_POOL, volume.name).catch(() => undefined);
   }
   try {
@@ -62,7 +64,10 @@ afterAll(async () => {
 function configDirs(): { address: string; providerDir: string; env: NodeJS.ProcessEnv } {
   const address = hostsFile().hosts.b.address;
   const providerDir = configDirFor("far");
-  const cliDir = configDirFor("bee", `default-remote: local\nremotes:\n  bee:\n    addr: ${address}\n    protocol: incus\n    auth_type: tls\n`);
+  const cliDir = configDirFor(
+    "bee",
+    `default-remote: local\nremotes:\n  bee:\n    addr: ${address}\n    protocol: incus\n    auth_type: tls\n`,
+  );
   return { address, providerDir, env: { INCUS_CONF: cliDir } };
 }
 
@@ -75,7 +80,10 @@ test("SNAPSHOT on an HTTPS host: the restore command names the incus CLI's remot
     const host = new IncusHost(stack, "far", { address, configDir: providerDir });
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const app = new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } });
-    if (withVolume) app.attach(new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.SNAPSHOT }), { path: "/data" });
+    if (withVolume)
+      app.attach(new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.SNAPSHOT }), {
+        path: "/data",
+      });
   };
   const apply = async () => (await run.ok(["apply", "-auto-approve", "-input=false"], env)).output;
   run.synth(build(true));
@@ -86,14 +94,28 @@ test("SNAPSHOT on an HTTPS host: the restore command names the incus CLI's remot
 
   run.synth(build(false));
   const applied = await apply();
-  const copies = (await b.storageVolumes.list(TEST_POOL)).filter((v) => v.type === "custom" && v.name.startsWith(`${name("data")}-final-`));
+  const copies = (await b.storageVolumes.list(TEST_POOL)).filter(
+    (v) => v.type === "custom" && v.name.startsWith(`${name("data")}-final-`),
+  );
   expect(copies).toHaveLength(1);
   const commands = printedCommands(applied, "incus");
-  expect(commands).toEqual([`incus storage volume copy bee:${TEST_POOL}/${copies[0].name} bee:${TEST_POOL}/${name("data")}`]);
+  expect(commands).toEqual([
+    `incus storage volume copy bee:${TEST_POOL}/${copies[0].name} bee:${TEST_POOL}/${name("data")}`,
+  ]);
   for (const command of commands) sh(command, env);
 
   // The restored volume on b holds the bytes.
-  incusCli(["config", "device", "add", `b:${name("app")}`, "check", "disk", `pool=${TEST_POOL}`, `source=${name("data")}`, "path=/check"]);
+  incusCli([
+    "config",
+    "device",
+    "add",
+    `b:${name("app")}`,
+    "check",
+    "disk",
+    `pool=${TEST_POOL}`,
+    `source=${name("data")}`,
+    "path=/check",
+  ]);
   expect(incusCli(["exec", `b:${name("app")}`, "--", "cat", "/check/data.txt"])).toBe("bytes on b\n");
   incusCli(["config", "device", "remove", `b:${name("app")}`, "check"]);
   await b.storageVolumes.delete(TEST_POOL, name("data"));
@@ -110,7 +132,10 @@ test("snapshotBeforeRebuild on an HTTPS host: the printed commands name the CLI'
     const host = new IncusHost(stack, "far", { address, configDir: providerDir });
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const data = new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.DESTROY });
-    new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } }).attach(data, { path: "/data", snapshotBeforeRebuild: 1 });
+    new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } }).attach(data, {
+      path: "/data",
+      snapshotBeforeRebuild: 1,
+    });
   };
   const apply = async () => (await run.ok(["apply", "-auto-approve", "-input=false"], env)).output;
   const inApp = (script: string) => incusCli(["exec", `b:${name("app")}`, "--", "sh", "-c", script]);
@@ -131,7 +156,17 @@ test("snapshotBeforeRebuild on an HTTPS host: the printed commands name the CLI'
     `incus storage volume snapshot restore bee:${TEST_POOL} ${name("data")} ${snapshot}`,
   ]);
   sh(commands[0], env);
-  incusCli(["config", "device", "add", `b:${name("app")}`, "check", "disk", `pool=${TEST_POOL}`, `source=${copyTo}`, "path=/check"]);
+  incusCli([
+    "config",
+    "device",
+    "add",
+    `b:${name("app")}`,
+    "check",
+    "disk",
+    `pool=${TEST_POOL}`,
+    `source=${copyTo}`,
+    "path=/check",
+  ]);
   expect(inApp("cat /check/file.txt")).toBe("before the rebuild on b\n");
   incusCli(["config", "device", "remove", `b:${name("app")}`, "check"]);
   await b.storageVolumes.delete(TEST_POOL, copyTo);

@@ -12,7 +12,17 @@ const { prefix, runs, image2 } = incusConstructsSuite("rcmd", { secondImage: tru
 
 /** Reads `file` of custom volume `volume` by attaching it to `instance` for a moment. */
 function readVolumeFile(instance: string, volume: string, file: string): string {
-  execFileSync("incus", ["config", "device", "add", instance, "check", "disk", `pool=${TEST_POOL}`, `source=${volume}`, "path=/check"]);
+  execFileSync("incus", [
+    "config",
+    "device",
+    "add",
+    instance,
+    "check",
+    "disk",
+    `pool=${TEST_POOL}`,
+    `source=${volume}`,
+    "path=/check",
+  ]);
   try {
     return shIn(instance, `cat /check/${file}`);
   } finally {
@@ -28,7 +38,10 @@ test("SNAPSHOT on IncusHost 'lab': the plan names the copy's pattern, and the pr
     const host = new IncusHost(stack, "lab");
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const app = new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } });
-    if (withVolume) app.attach(new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.SNAPSHOT }), { path: "/data" });
+    if (withVolume)
+      app.attach(new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.SNAPSHOT }), {
+        path: "/data",
+      });
   };
   run.synth(build(true));
   await run.deploy();
@@ -58,7 +71,10 @@ test("snapshotBeforeRebuild on IncusHost 'lab': the apply names the snapshot, an
     const host = new IncusHost(stack, "lab");
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const data = new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.DESTROY });
-    new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } }).attach(data, { path: "/data", snapshotBeforeRebuild: 1 });
+    new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } }).attach(data, {
+      path: "/data",
+      snapshotBeforeRebuild: 1,
+    });
   };
   run.synth(build(TEST_IMAGE));
   await run.deploy();

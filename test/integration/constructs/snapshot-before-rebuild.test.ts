@@ -15,7 +15,10 @@ test("an image change rebuilds the container after a snapshot of its data volume
     const host = new IncusHost(stack, "local");
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const data = new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.DESTROY });
-    new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } }).attach(data, { path: "/data", snapshotBeforeRebuild: 2 });
+    new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } }).attach(data, {
+      path: "/data",
+      snapshotBeforeRebuild: 2,
+    });
   };
   run.synth(build(TEST_IMAGE));
   await run.deploy();
@@ -26,9 +29,9 @@ test("an image change rebuilds the container after a snapshot of its data volume
   run.synth(build(image2));
   await run.deploy();
   expect(getInstance(name("app")).config["volatile.uuid"]).not.toBe(uuid);
-  const snapshots: string[] = (incusQuery(`/1.0/storage-pools/${TEST_POOL}/volumes/custom/${name("data")}/snapshots`) ?? []).map((u: string) =>
-    decodeURIComponent(u.split("/").pop()!),
-  );
+  const snapshots: string[] = (
+    incusQuery(`/1.0/storage-pools/${TEST_POOL}/volumes/custom/${name("data")}/snapshots`) ?? []
+  ).map((u: string) => decodeURIComponent(u.split("/").pop()!));
   expect(snapshots).toHaveLength(1);
   expect(snapshots[0]).toMatch(new RegExp(`^rebuild-${name("app")}-\\d{8}T\\d{6}Z$`));
 

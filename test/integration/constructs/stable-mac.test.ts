@@ -22,7 +22,8 @@ test("a replaced container with stableMac keeps its MAC", async () => {
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const network = new Network(stack, "net", { host });
     const app = new Instance(stack, "app", { host, network, stableMac: true, incus: { image, rootDisk: { pool } } });
-    mac = (app.node.findChild("Default") as unknown as IncusInstanceL1).config.device.find((d) => d.name === "eth0")!.properties.hwaddr;
+    mac = (app.node.findChild("Default") as unknown as IncusInstanceL1).config.device.find((d) => d.name === "eth0")!
+      .properties.hwaddr;
   };
   const liveMac = () => incusQuery(`/1.0/instances/${name}/state`).network.eth0.hwaddr;
   run.synth(build(TEST_IMAGE));

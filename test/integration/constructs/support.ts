@@ -69,7 +69,11 @@ export function shIn(instance: string, script: string, project = "default"): str
       stdio: ["ignore", "pipe", "pipe"],
     });
   } catch (err) {
-    throw new Error(`incus exec ${instance} -- sh -c '${script}' failed: ${String((err as { stderr?: unknown }).stderr ?? (err as Error).message)}`);
+    throw new Error(
+      `incus exec ${instance} -- sh -c '${script}' failed: ${String(
+        (err as { stderr?: unknown }).stderr ?? (err as Error).message,
+      )}`,
+    );
   }
 }
 
@@ -99,7 +103,9 @@ export function forceCleanup(prefix: string, pools: readonly string[]): void {
     }
   };
   const list = (path: string): string[] =>
-    ((incusQuery(path) as string[] | undefined) ?? []).map((u) => decodeURIComponent(u.split("?")[0].split("/").pop()!));
+    ((incusQuery(path) as string[] | undefined) ?? []).map((u) =>
+      decodeURIComponent(u.split("?")[0].split("/").pop()!),
+    );
   const projects = ["default", ...list("/1.0/projects").filter((p) => p.startsWith(prefix))];
   for (const project of projects) {
     for (const name of list(`/1.0/instances?project=${project}`).filter((n) => n.startsWith(prefix))) {
@@ -107,7 +113,8 @@ export function forceCleanup(prefix: string, pools: readonly string[]): void {
       quiet(["delete", "--force", name, "--project", project]);
     }
     for (const pool of [...pools, ...list("/1.0/storage-pools").filter((p) => p.startsWith(prefix))]) {
-      for (const vol of volumesWithPrefix(pool, prefix, "custom", project)) quiet(["storage", "volume", "delete", pool, vol, "--project", project]);
+      for (const vol of volumesWithPrefix(pool, prefix, "custom", project))
+        quiet(["storage", "volume", "delete", pool, vol, "--project", project]);
     }
   }
   // Default network names are shortened (15 characters), so they are recognised by their ownership marker.
@@ -125,7 +132,10 @@ export function forceCleanup(prefix: string, pools: readonly string[]): void {
  * them every StackRun cleaned up and whatever carries the prefix removed. With `secondImage`, an extra alias of the
  * test image (`<prefix>-img2`) lets a test change an instance's image, which rebuilds it.
  */
-export function incusConstructsSuite(name: string, opts: { secondImage?: boolean } = {}): { prefix: string; runs: StackRun[]; image2: string } {
+export function incusConstructsSuite(
+  name: string,
+  opts: { secondImage?: boolean } = {},
+): { prefix: string; runs: StackRun[]; image2: string } {
   const suite = { prefix: uniqueName(name), runs: [] as StackRun[], image2: "" };
   suite.image2 = `${suite.prefix}-img2`;
   const client = testClient();
@@ -155,7 +165,13 @@ export function incusConstructsSuite(name: string, opts: { secondImage?: boolean
  * The set-up every libvirt constructs suite shares: a unique prefix and stack name, the daemon required and one
  * StackRun made before the tests, everything carrying the prefix removed after them, and `virsh` on the test URI.
  */
-export function libvirtConstructsSuite(name: string): { prefix: string; stackName: string; client: LibvirtClient; run: StackRun; virsh: (...args: string[]) => string } {
+export function libvirtConstructsSuite(name: string): {
+  prefix: string;
+  stackName: string;
+  client: LibvirtClient;
+  run: StackRun;
+  virsh: (...args: string[]) => string;
+} {
   const prefix = libvirtTestPrefix(name);
   const suite = {
     prefix,

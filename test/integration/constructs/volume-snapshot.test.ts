@@ -15,7 +15,12 @@ test("a VolumeSnapshot is taken on deploy and removed with the stack", async () 
     const host = new IncusHost(stack, "local");
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const data = new Volume(stack, "data", { pool, size: "64MiB", removalPolicy: RemovalPolicy.DESTROY });
-    new VolumeSnapshot(stack, "snap", { volume: data, name: "before-upgrade", description: "kept", expiresAt: "2040-01-01T00:00:00Z" });
+    new VolumeSnapshot(stack, "snap", {
+      volume: data,
+      name: "before-upgrade",
+      description: "kept",
+      expiresAt: "2040-01-01T00:00:00Z",
+    });
   });
   await run.deploy();
   const snapshot = incusQuery(`/1.0/storage-pools/${TEST_POOL}/volumes/custom/${volume}/snapshots/before-upgrade`);

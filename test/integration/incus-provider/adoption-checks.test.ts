@@ -53,7 +53,12 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     removeInstance(name);
     const marker = `stack/${name}`;
     // Planted: the marker, but an empty root filesystem instead of the configuration's image.
-    await client.instances.create({ name, source: { type: "none" }, devices: rootDisk(), config: { [OWNER_KEY]: marker, "user.planted": "1" } });
+    await client.instances.create({
+      name,
+      source: { type: "none" },
+      devices: rootDisk(),
+      config: { [OWNER_KEY]: marker, "user.planted": "1" },
+    });
     const ws = await workspace("t-adopt-img", INCUS_PROVIDER_HCL + instanceHcl(name, marker));
     const why = new RegExp(`incus_instance "${name}" already exists and cannot be adopted.*its volatile\\.base_image`);
     await expectRefused(ws, "incus_instance.c", why, `${name},image=${TEST_IMAGE}`);
@@ -83,7 +88,12 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     const name = uniqueName("adopt-ok");
     removeInstance(name);
     const marker = `stack/${name}`;
-    await client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk(), config: { [OWNER_KEY]: marker } });
+    await client.instances.create({
+      name,
+      source: { type: "image", alias: TEST_IMAGE },
+      devices: rootDisk(),
+      config: { [OWNER_KEY]: marker },
+    });
     const ws = await workspace("t-adopt-ok", INCUS_PROVIDER_HCL + instanceHcl(name, marker));
     const r = await ws.apply();
     expect(r.output).not.toMatch(/Warning/);
@@ -133,7 +143,14 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     const ws = await workspace("t-adopt-res", main);
     await ws.apply();
     const uuid = (await client.instances.get(base)).value.config["volatile.uuid"];
-    for (const address of ["incus_instance.c", "incus_storage_volume.v", "incus_storage_pool.p", "incus_network.n", "incus_profile.pr", "incus_project.pj"]) {
+    for (const address of [
+      "incus_instance.c",
+      "incus_storage_volume.v",
+      "incus_storage_pool.p",
+      "incus_network.n",
+      "incus_profile.pr",
+      "incus_project.pj",
+    ]) {
       await ws.ok(["state", "rm", address]);
     }
     const resumed = await ws.apply();
@@ -147,12 +164,22 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
   test("incus_storage_volume adoption: a marked block volume is not adopted as a filesystem volume", async () => {
     const name = uniqueName("adopt-vol");
     cleanup.add(`volume ${name}`, () => client.storageVolumes.delete(TEST_POOL, name));
-    await client.storageVolumes.create(TEST_POOL, { name, content_type: "block", config: { [OWNER_KEY]: "s/v", size: "8MiB" } });
+    await client.storageVolumes.create(TEST_POOL, {
+      name,
+      content_type: "block",
+      config: { [OWNER_KEY]: "s/v", size: "8MiB" },
+    });
     const ws = await workspace(
       "t-adopt-vol",
-      INCUS_PROVIDER_HCL + `resource "incus_storage_volume" "v" {\n  name = "${name}"\n  pool = "${TEST_POOL}"\n  config = { "${OWNER_KEY}" = "s/v" }\n}\n`,
+      INCUS_PROVIDER_HCL +
+        `resource "incus_storage_volume" "v" {\n  name = "${name}"\n  pool = "${TEST_POOL}"\n  config = { "${OWNER_KEY}" = "s/v" }\n}\n`,
     );
-    await expectRefused(ws, "incus_storage_volume.v", /content_type is "block", the configuration creates "filesystem"/, `/${TEST_POOL}/${name}`);
+    await expectRefused(
+      ws,
+      "incus_storage_volume.v",
+      /content_type is "block", the configuration creates "filesystem"/,
+      `/${TEST_POOL}/${name}`,
+    );
     expect((await client.storageVolumes.get(TEST_POOL, name)).value.config).toMatchObject({ size: "8MiB" });
   });
 
@@ -162,7 +189,8 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     await client.storagePools.create({ name, driver: "dir", config: { [OWNER_KEY]: "s/p" } });
     const ws = await workspace(
       "t-adopt-pool",
-      INCUS_PROVIDER_HCL + `resource "incus_storage_pool" "p" {\n  name = "${name}"\n  driver = "btrfs"\n  config = { "${OWNER_KEY}" = "s/p" }\n}\n`,
+      INCUS_PROVIDER_HCL +
+        `resource "incus_storage_pool" "p" {\n  name = "${name}"\n  driver = "btrfs"\n  config = { "${OWNER_KEY}" = "s/p" }\n}\n`,
     );
     await expectRefused(ws, "incus_storage_pool.p", /driver is "dir", the configuration creates "btrfs"/, name);
     expect((await client.storagePools.get(name)).value.driver).toBe("dir");
@@ -178,7 +206,8 @@ describe("adopt-on-create refuses what the configuration cannot have created", (
     });
     const ws = await workspace(
       "t-adopt-prof",
-      INCUS_PROVIDER_HCL + `resource "incus_profile" "p" {\n  name = "${name}"\n  config = { "${OWNER_KEY}" = "s/pr" }\n}\n`,
+      INCUS_PROVIDER_HCL +
+        `resource "incus_profile" "p" {\n  name = "${name}"\n  config = { "${OWNER_KEY}" = "s/pr" }\n}\n`,
     );
     expectPlantedRemoved((await ws.apply()).output, "incus_profile", "raw.lxc");
     const live = (await client.profiles.get(name)).value;

@@ -27,7 +27,11 @@ function trackInstance(name: string, project?: string): string {
 }
 
 test("file upload, attached volume, profile with devices, isolated network", async () => {
-  const [withFile, withVolume, withProfile] = [trackInstance(h.name("file")), trackInstance(h.name("vol")), trackInstance(h.name("prof"))];
+  const [withFile, withVolume, withProfile] = [
+    trackInstance(h.name("file")),
+    trackInstance(h.name("vol")),
+    trackInstance(h.name("prof")),
+  ];
   const volume = h.name("data");
   const profile = h.name("p");
   const network = `t-c-${h.name().slice(-8)}`;
@@ -113,13 +117,26 @@ resource "incus_instance" "instance3" {
   const file = await h.client.instanceFiles.get(withFile, "/foo/bar.txt");
   expect(file.content?.toString()).toBe("Hello, World!\n");
   expect(file.mode).toBe(0o644);
-  expect((await h.client.instances.get(withVolume)).value.devices.volume1).toEqual({ type: "disk", path: "/mnt", source: volume, pool: TEST_POOL });
-  expect((await h.client.storageVolumes.get(TEST_POOL, volume)).value.used_by).toEqual([`/1.0/instances/${withVolume}`]);
-  expect((await h.client.profiles.get(profile)).value).toMatchObject({ config: { "limits.cpu": "1" }, devices: { shared: { source: "/tmp" } } });
+  expect((await h.client.instances.get(withVolume)).value.devices.volume1).toEqual({
+    type: "disk",
+    path: "/mnt",
+    source: volume,
+    pool: TEST_POOL,
+  });
+  expect((await h.client.storageVolumes.get(TEST_POOL, volume)).value.used_by).toEqual([
+    `/1.0/instances/${withVolume}`,
+  ]);
+  expect((await h.client.profiles.get(profile)).value).toMatchObject({
+    config: { "limits.cpu": "1" },
+    devices: { shared: { source: "/tmp" } },
+  });
   const inst3 = (await h.client.instances.get(withProfile)).value;
   expect(inst3.profiles).toEqual(["default", profile]);
   expect(inst3.devices.eth0).toEqual({ type: "nic", network });
-  expect((await h.client.networks.get(network)).value.config).toMatchObject({ "ipv4.address": "none", "ipv6.address": "none" });
+  expect((await h.client.networks.get(network)).value.config).toMatchObject({
+    "ipv4.address": "none",
+    "ipv6.address": "none",
+  });
   await h.expectNoChanges();
 
   await h.ws.destroy();

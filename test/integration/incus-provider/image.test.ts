@@ -25,9 +25,15 @@ afterAll(async () => {
 function buildTarballs(): void {
   const src = join(h.ws.root, "src");
   mkdirSync(join(src, "rootfs", "etc"), { recursive: true });
-  writeFileSync(join(src, "metadata.yaml"), `architecture: x86_64\ncreation_date: ${Math.floor(Date.now() / 1000)}\nproperties:\n  description: test ${randomBytes(6).toString("hex")}\n  os: none\n`);
+  writeFileSync(
+    join(src, "metadata.yaml"),
+    `architecture: x86_64\ncreation_date: ${Math.floor(
+      Date.now() / 1000,
+    )}\nproperties:\n  description: test ${randomBytes(6).toString("hex")}\n  os: none\n`,
+  );
   writeFileSync(join(src, "rootfs", "etc", "marker"), randomBytes(16).toString("hex"));
-  const tar = (out: string, ...items: string[]) => execFileSync("tar", ["-czf", join(h.ws.dir, out), "-C", src, ...items]);
+  const tar = (out: string, ...items: string[]) =>
+    execFileSync("tar", ["-czf", join(h.ws.dir, out), "-C", src, ...items]);
   tar("meta.tar.gz", "metadata.yaml");
   execFileSync("tar", ["-czf", join(h.ws.dir, "rootfs.tar.gz"), "-C", join(src, "rootfs"), "."]);
   tar("unified.tar.gz", "metadata.yaml", "rootfs");
@@ -40,10 +46,11 @@ output "looked_up" { value = data.incus_image.by_alias.fingerprint }
 `;
 
 function trackAliases(...aliases: string[]): void {
-  for (const a of aliases) h.cleanup.add(`alias ${a}`, async () => {
-    const alias = await h.client.images.getAlias(a);
-    await h.client.images.delete(alias.value.target);
-  });
+  for (const a of aliases)
+    h.cleanup.add(`alias ${a}`, async () => {
+      const alias = await h.client.images.getAlias(a);
+      await h.client.images.delete(alias.value.target);
+    });
 }
 
 test("incus_image from split and unified tarballs: aliases, drift, data source, destroy", async () => {

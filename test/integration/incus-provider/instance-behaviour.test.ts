@@ -30,7 +30,12 @@ describe("incus_instance behaviour beyond the official provider", () => {
     const name = uniqueName("taint");
     removeInstance(name);
     const main = (command: string) =>
-      INCUS_PROVIDER_HCL + instanceHcl("c", JSON.stringify(name), `\n  exec = {\n    "10-step" = { command = ["sh", "-c", ${JSON.stringify(command)}] }\n  }`);
+      INCUS_PROVIDER_HCL +
+      instanceHcl(
+        "c",
+        JSON.stringify(name),
+        `\n  exec = {\n    "10-step" = { command = ["sh", "-c", ${JSON.stringify(command)}] }\n  }`,
+      );
     const ws = await workspace("t-inst-taint", main("echo broken >&2; exit 3"));
     const failed = await ws.run(["apply", "-auto-approve", "-input=false"]);
     expect(failed.code).toBe(1);
@@ -55,11 +60,23 @@ describe("incus_instance behaviour beyond the official provider", () => {
     removeInstance(theirs);
     const marker = `stack/${mine}`;
     // A previous run that died right after creating the instance (stopped, an old config value).
-    await client.instances.create({ name: mine, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk(), config: { [OWNER]: marker, "user.v": "old" } });
-    await client.instances.create({ name: theirs, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk(), config: { "user.v": "keep" } });
+    await client.instances.create({
+      name: mine,
+      source: { type: "image", alias: TEST_IMAGE },
+      devices: rootDisk(),
+      config: { [OWNER]: marker, "user.v": "old" },
+    });
+    await client.instances.create({
+      name: theirs,
+      source: { type: "image", alias: TEST_IMAGE },
+      devices: rootDisk(),
+      config: { "user.v": "keep" },
+    });
     const uuid = (await client.instances.get(mine)).value.config["volatile.uuid"];
 
-    const config = `\n  config = {\n    ${JSON.stringify(OWNER)} = ${JSON.stringify(marker)}\n    "user.v" = "new"\n  }`;
+    const config = `\n  config = {\n    ${JSON.stringify(OWNER)} = ${JSON.stringify(
+      marker,
+    )}\n    "user.v" = "new"\n  }`;
     const ws = await workspace("t-inst-adopt", INCUS_PROVIDER_HCL + instanceHcl("mine", JSON.stringify(mine), config));
     await ws.apply();
     const adopted = (await client.instances.get(mine)).value;
@@ -69,11 +86,18 @@ describe("incus_instance behaviour beyond the official provider", () => {
     const plan = await ws.plan();
     expect(plan.code).toBe(0);
 
-    ws.write("main.tf", INCUS_PROVIDER_HCL + instanceHcl("mine", JSON.stringify(mine), config) + instanceHcl("theirs", JSON.stringify(theirs)));
+    ws.write(
+      "main.tf",
+      INCUS_PROVIDER_HCL +
+        instanceHcl("mine", JSON.stringify(mine), config) +
+        instanceHcl("theirs", JSON.stringify(theirs)),
+    );
     const refused = await ws.run(["apply", "-auto-approve", "-input=false"]);
     expect(refused.code).toBe(1);
     expect(flat(refused.output)).toMatch(new RegExp(`incus_instance "${theirs}" already exists`));
-    expect(flat(refused.output)).toMatch(new RegExp(`terraform import incus_instance\\.<resource name> ${theirs},image=${TEST_IMAGE}`));
+    expect(flat(refused.output)).toMatch(
+      new RegExp(`terraform import incus_instance\\.<resource name> ${theirs},image=${TEST_IMAGE}`),
+    );
     const untouched = (await client.instances.get(theirs)).value;
     expect(untouched.config["user.v"]).toBe("keep");
     expect(untouched.status).toBe("Stopped");
@@ -83,10 +107,13 @@ describe("incus_instance behaviour beyond the official provider", () => {
   test("ten instances with -parallelism=10", async () => {
     const prefix = uniqueName("par");
     for (let i = 0; i < 10; i++) removeInstance(`${prefix}-${i}`);
-    const main = INCUS_PROVIDER_HCL + instanceHcl("many", `"${prefix}-\${count.index}"`, `\n  config = { "user.index" = tostring(count.index) }`).replace(
-      'resource "incus_instance" "many" {',
-      'resource "incus_instance" "many" {\n  count = 10',
-    );
+    const main =
+      INCUS_PROVIDER_HCL +
+      instanceHcl(
+        "many",
+        `"${prefix}-\${count.index}"`,
+        `\n  config = { "user.index" = tostring(count.index) }`,
+      ).replace('resource "incus_instance" "many" {', 'resource "incus_instance" "many" {\n  count = 10');
     const ws = await workspace("t-inst-par", main);
     await ws.apply(["-parallelism=10"]);
     for (let i = 0; i < 10; i++) {

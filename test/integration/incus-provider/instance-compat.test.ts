@@ -31,10 +31,13 @@ ${file}
   }
 }
 `;
-    const ws = await workspace("t-compat-file", instance(`    content            = "Hello, World!\\n"
+    const ws = await workspace(
+      "t-compat-file",
+      instance(`    content            = "Hello, World!\\n"
     target_path        = "/foo/bar.txt"
     mode               = "0644"
-    create_directories = true`));
+    create_directories = true`),
+    );
     await ws.apply();
     let file = await client.instanceFiles.get(name, "/foo/bar.txt");
     expect(file.content?.toString()).toBe("Hello, World!\n");
@@ -56,23 +59,32 @@ ${file}
     ]);
     await expectEmptyPlan(ws);
 
-    ws.write("main.tf", instance(`    content            = "Hello, World!\\n"
+    ws.write(
+      "main.tf",
+      instance(`    content            = "Hello, World!\\n"
     target_path        = "/foo/bar.txt"
     mode               = "0777"
     create_directories = true
-    directory_mode     = "0777"`));
+    directory_mode     = "0777"`),
+    );
     await ws.apply();
     expect((await client.instanceFiles.get(name, "/foo/bar.txt")).mode).toBe(0o777);
     await expectEmptyPlan(ws);
 
-    ws.write("main.tf", instance(`    content            = "Goodbye, World!\\n"
+    ws.write(
+      "main.tf",
+      instance(`    content            = "Goodbye, World!\\n"
     target_path        = "/foo/bar.txt"
     mode               = "0777"
-    create_directories = false`));
+    create_directories = false`),
+    );
     await ws.apply();
     file = await client.instanceFiles.get(name, "/foo/bar.txt");
     expect(file.content?.toString()).toBe("Goodbye, World!\n");
-    expect((await ws.resource("incus_instance.instance1"))!.values.file[0]).toMatchObject({ mode: "0777", create_directories: false });
+    expect((await ws.resource("incus_instance.instance1"))!.values.file[0]).toMatchObject({
+      mode: "0777",
+      create_directories: false,
+    });
     await expectEmptyPlan(ws);
     await ws.destroy();
     expect(await client.instances.find(name)).toBeUndefined();
@@ -118,8 +130,17 @@ ${rootDeviceHcl()}
     await ws.apply();
     const values = (await ws.resource("incus_instance.instance1"))!.values;
     expect(values.status).toBe("Stopped");
-    expect(values.device).toContainEqual({ name: "volume1", type: "disk", properties: { path: "/mnt", source: volume, pool } });
-    expect((await client.instances.get(name)).value.devices.volume1).toEqual({ type: "disk", path: "/mnt", source: volume, pool });
+    expect(values.device).toContainEqual({
+      name: "volume1",
+      type: "disk",
+      properties: { path: "/mnt", source: volume, pool },
+    });
+    expect((await client.instances.get(name)).value.devices.volume1).toEqual({
+      type: "disk",
+      path: "/mnt",
+      source: volume,
+      pool,
+    });
     await expectEmptyPlan(ws);
 
     ws.write("main.tf", main(true));
@@ -167,7 +188,9 @@ ${rootDeviceHcl()}
     expect(rejected.code).toBe(1);
     expect(rejected.output).toMatch(/Invalid wait_for delay/);
     // Terraform wraps long details: compare with whitespace collapsed.
-    expect(rejected.output.replace(/\s+/g, " ")).toMatch(/"not-a-duration" is not a duration; use a number with a unit, e\.g\. "30s"/);
+    expect(rejected.output.replace(/\s+/g, " ")).toMatch(
+      /"not-a-duration" is not a duration; use a number with a unit, e\.g\. "30s"/,
+    );
     expect(rejected.output).toMatch(/with incus_instance\.instance1/);
     expect(await client.projects.find(project)).toBeUndefined(); // rejected before anything was created
 

@@ -3,7 +3,15 @@
 // deleted out of band, removal of file/exec blocks, replacement, import (with and without ,image=), and
 // destroy of an instance that is already gone. Steps share one workspace and run in order.
 import type { IncusClient } from "../../../lib/incus";
-import { Cleanup, TEST_IMAGE, TEST_POOL, removeInstanceLater, requireIncus, testClient, uniqueName } from "../../support/incus";
+import {
+  Cleanup,
+  TEST_IMAGE,
+  TEST_POOL,
+  removeInstanceLater,
+  requireIncus,
+  testClient,
+  uniqueName,
+} from "../../support/incus";
 import { TerraformWorkspace, requiredProviders } from "../../support/terraform";
 
 const ADDRESS = "incus_instance.c";
@@ -125,8 +133,12 @@ describe("incus_instance lifecycle", () => {
       target: "",
     });
     expect(Object.keys(values.config)).toEqual(["user.purpose"]); // no volatile.*/image.* keys
-    expect(values.file).toContainEqual(expect.objectContaining({ target_path: "/opt/app/motd", mode: "0640", append: false }));
-    expect(values.file).toContainEqual(expect.objectContaining({ target_path: "/root/payload.bin", mode: "0755", uid: 1000 }));
+    expect(values.file).toContainEqual(
+      expect.objectContaining({ target_path: "/opt/app/motd", mode: "0640", append: false }),
+    );
+    expect(values.file).toContainEqual(
+      expect.objectContaining({ target_path: "/root/payload.bin", mode: "0755", uid: 1000 }),
+    );
     await expectEmptyPlan();
   });
 
@@ -188,7 +200,12 @@ describe("incus_instance lifecycle", () => {
     await ws.ok(["state", "rm", ADDRESS]);
     await ws.import(ADDRESS, `${renamed},image=${fingerprint}`);
     const values = (await ws.resource(ADDRESS))!.values;
-    expect(values).toMatchObject({ name: renamed, image: fingerprint, running: true, config: { "user.purpose": "two" } });
+    expect(values).toMatchObject({
+      name: renamed,
+      image: fingerprint,
+      running: true,
+      config: { "user.purpose": "two" },
+    });
     expect(values.device).toEqual([{ name: "root", type: "disk", properties: { path: "/", pool: TEST_POOL } }]);
     await expectEmptyPlan();
   });

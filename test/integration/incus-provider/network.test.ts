@@ -50,7 +50,12 @@ test("incus_network create, no-op plan, update, drift, import, replace, destroy"
   await h.expectNoChanges();
 
   // In-place update of config and description.
-  h.config(isolated(name, `    "user.role" = "changed"\n    "bridge.mtu" = "1400"`).replace(`name = "${name}"`, `name = "${name}"\n  description = "updated"`));
+  h.config(
+    isolated(name, `    "user.role" = "changed"\n    "bridge.mtu" = "1400"`).replace(
+      `name = "${name}"`,
+      `name = "${name}"\n  description = "updated"`,
+    ),
+  );
   await h.apply();
   const updated = (await h.client.networks.get(name)).value;
   expect(updated.description).toBe("updated");
@@ -87,8 +92,14 @@ test("incus_network create, no-op plan, update, drift, import, replace, destroy"
 test("incus_network adopt-on-create by owner marker; foreign networks are refused", async () => {
   const mine = bridgeName();
   const foreign = bridgeName();
-  await h.client.networks.create({ name: mine, config: { "ipv4.address": "none", "ipv6.address": "none", [OWNER_KEY]: "s/n" } });
-  await h.client.networks.create({ name: foreign, config: { "ipv4.address": "none", "ipv6.address": "none", "user.keep": "1" } });
+  await h.client.networks.create({
+    name: mine,
+    config: { "ipv4.address": "none", "ipv6.address": "none", [OWNER_KEY]: "s/n" },
+  });
+  await h.client.networks.create({
+    name: foreign,
+    config: { "ipv4.address": "none", "ipv6.address": "none", "user.keep": "1" },
+  });
 
   h.config(isolated(mine, `    "${OWNER_KEY}" = "s/n"\n    "user.adopted" = "yes"`));
   await h.apply();

@@ -40,7 +40,9 @@ test("incus_profile create, no-op plan, update, device drift, import, replace, d
 
   // Add a device and change config in place.
   const tmp = `  device {\n    name = "tmp"\n    type = "disk"\n    properties = { source = "/tmp", path = "/mnt/tmp" }\n  }\n`;
-  h.config(profile(name, `  description = "web"\n  config = { "limits.cpu" = "2", "${OWNER_KEY}" = "s/p" }\n${ROOT}${tmp}`));
+  h.config(
+    profile(name, `  description = "web"\n  config = { "limits.cpu" = "2", "${OWNER_KEY}" = "s/p" }\n${ROOT}${tmp}`),
+  );
   expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
   const updated = (await h.client.profiles.get(name)).value;
   expect(updated).toMatchObject({ description: "web", config: { "limits.cpu": "2" } });
@@ -51,7 +53,11 @@ test("incus_profile create, no-op plan, update, device drift, import, replace, d
   await h.client.profiles.update(name, {
     description: "web",
     config: updated.config,
-    devices: { ...updated.devices, tmp: { type: "disk", source: "/var/tmp", path: "/mnt/tmp" }, extra: { type: "none" } },
+    devices: {
+      ...updated.devices,
+      tmp: { type: "disk", source: "/var/tmp", path: "/mnt/tmp" },
+      extra: { type: "none" },
+    },
   });
   expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
   const restored = (await h.client.profiles.get(name)).value.devices;
@@ -66,7 +72,9 @@ test("incus_profile create, no-op plan, update, device drift, import, replace, d
   expectOutput(await h.apply(), /1 added, 0 changed, 0 destroyed/);
 
   const renamed = track(h.name("r"));
-  h.config(profile(renamed, `  description = "web"\n  config = { "limits.cpu" = "2", "${OWNER_KEY}" = "s/p" }\n${ROOT}${tmp}`));
+  h.config(
+    profile(renamed, `  description = "web"\n  config = { "limits.cpu" = "2", "${OWNER_KEY}" = "s/p" }\n${ROOT}${tmp}`),
+  );
   expectOutput(await h.apply(), /1 added, 0 changed, 1 destroyed/);
   expect(await h.client.profiles.find(name)).toBeUndefined();
 
@@ -94,7 +102,10 @@ resource "incus_profile" "own" {
 `);
   const applied = await h.apply();
   expectOutput(applied, /Taking over the default profile/);
-  expect((await h.client.profiles.get("default", { project })).value).toMatchObject({ config: { "user.note": "managed" }, devices: { root: { pool: TEST_POOL } } });
+  expect((await h.client.profiles.get("default", { project })).value).toMatchObject({
+    config: { "user.note": "managed" },
+    devices: { root: { pool: TEST_POOL } },
+  });
   expect(await h.client.profiles.find(mine, { project })).toBeDefined();
   await h.expectNoChanges();
 

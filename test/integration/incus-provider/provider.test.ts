@@ -24,7 +24,9 @@ afterAll(async () => {
 
 function profiles(names: string[], remote?: string): string {
   return names
-    .map((n, i) => `resource "incus_profile" "p${i}" {\n  name = "${n}"\n${remote ? `  remote = "${remote}"\n` : ""}}\n`)
+    .map(
+      (n, i) => `resource "incus_profile" "p${i}" {\n  name = "${n}"\n${remote ? `  remote = "${remote}"\n` : ""}}\n`,
+    )
     .join("");
 }
 
@@ -36,7 +38,10 @@ function track(name: string): string {
 test("remotes from remote blocks, config.yml and the environment; default_remote", async () => {
   const confDir = join(h.ws.root, "incus-conf");
   mkdirSync(confDir);
-  writeFileSync(join(confDir, "config.yml"), "default-remote: fromfile\nremotes:\n  fromfile:\n    addr: unix://\n    protocol: incus\n");
+  writeFileSync(
+    join(confDir, "config.yml"),
+    "default-remote: fromfile\nremotes:\n  fromfile:\n    addr: unix://\n    protocol: incus\n",
+  );
   const [a, b, c] = [track(h.name("a")), track(h.name("b")), track(h.name("c"))];
   h.config(
     `resource "incus_profile" "a" {\n  name = "${a}"\n}\n` +
@@ -49,7 +54,10 @@ test("remotes from remote blocks, config.yml and the environment; default_remote
   await h.expectNoChanges();
 
   // The INCUS_* environment remote is usable by name.
-  h.config(`resource "incus_profile" "e" {\n  name = "${a}"\n  remote = "envremote"\n}\n`, `  config_dir = "${confDir}"`);
+  h.config(
+    `resource "incus_profile" "e" {\n  name = "${a}"\n  remote = "envremote"\n}\n`,
+    `  config_dir = "${confDir}"`,
+  );
   await h.ws.ok(["state", "rm", "incus_profile.a", "incus_profile.b", "incus_profile.c"]);
   const env = { INCUS_REMOTE: "envremote", INCUS_ADDR: "unix://" };
   await h.ws.ok(["import", "-input=false", "incus_profile.e", `envremote:${a}`], { env });
@@ -64,7 +72,10 @@ test("remotes from remote blocks, config.yml and the environment; default_remote
 });
 
 test("invalid provider settings are reported with their attribute", async () => {
-  h.config(`resource "incus_profile" "x" {\n  name = "${h.name("x")}"\n}\n`, `  wait_timeout = "soon"\n  default_remote = "ghost"`);
+  h.config(
+    `resource "incus_profile" "x" {\n  name = "${h.name("x")}"\n}\n`,
+    `  wait_timeout = "soon"\n  default_remote = "ghost"`,
+  );
   const r = await h.run(["plan", "-input=false"]);
   expect(r.code).not.toBe(0);
   expectOutput(r, /"soon" is not a duration/);
@@ -122,16 +133,22 @@ test("an HTTPS remote trusted with a token: certificates generated and pinned, l
   });
   const name = track(h.name("tls"));
   const provider = (withToken: boolean) =>
-    `  config_dir = "${confDir}"\n  generate_client_certificates = true\n  remote {\n    name    = "tls"\n    address = "https://127.0.0.1:${port}"\n${withToken ? `    token   = "${token}"\n` : ""}  }`;
+    `  config_dir = "${confDir}"\n  generate_client_certificates = true\n  remote {\n    name    = "tls"\n    address = "https://127.0.0.1:${port}"\n${
+      withToken ? `    token   = "${token}"\n` : ""
+    }  }`;
   h.config(profiles([name], "tls"), provider(true));
   await h.apply();
 
   expect(await h.client.profiles.find(name)).toBeDefined();
   // The server certificate was accepted because it matched the token's fingerprint, and pinned like the CLI does.
   const pinned = readFileSync(join(confDir, "servercerts", "tls.crt"), "utf8");
-  expect(new X509Certificate(pinned).fingerprint256.replace(/:/g, "").toLowerCase()).toBe(server.environment?.certificate_fingerprint);
+  expect(new X509Certificate(pinned).fingerprint256.replace(/:/g, "").toLowerCase()).toBe(
+    server.environment?.certificate_fingerprint,
+  );
   expect(existsSync(join(confDir, "client.key"))).toBe(true);
-  const clientFp = new X509Certificate(readFileSync(join(confDir, "client.crt"), "utf8")).fingerprint256.replace(/:/g, "").toLowerCase();
+  const clientFp = new X509Certificate(readFileSync(join(confDir, "client.crt"), "utf8")).fingerprint256
+    .replace(/:/g, "")
+    .toLowerCase();
   expect((await h.client.certificates.list()).some((c) => c.fingerprint === clientFp)).toBe(true);
 
   // The token is spent; the pinned certificate and the trusted client certificate carry later runs.
@@ -147,7 +164,11 @@ test("data sources read existing pools, volumes, profiles, projects and networks
   h.cleanup.add(`volume ${volume}`, () => h.client.storageVolumes.delete(TEST_POOL, volume));
   h.cleanup.add(`network ${network}`, () => h.client.networks.delete(network));
   await h.client.storageVolumes.create(TEST_POOL, { name: volume, content_type: "block", config: { size: "8MiB" } });
-  await h.client.networks.create({ name: network, description: "ds", config: { "ipv4.address": "none", "ipv6.address": "none" } });
+  await h.client.networks.create({
+    name: network,
+    description: "ds",
+    config: { "ipv4.address": "none", "ipv6.address": "none" },
+  });
   h.config(`
 data "incus_storage_pool" "pool" { name = "${TEST_POOL}" }
 data "incus_storage_volume" "vol" {

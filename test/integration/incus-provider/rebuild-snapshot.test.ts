@@ -40,7 +40,8 @@ test("incus_instance replaced: each attached volume that asks for it is snapshot
     await h.client.instances.delete(app);
   });
   const generations = ["gen1", "gen2", "gen3", "gen4"].map((g) => `${g}-${randomBytes(6).toString("hex")}`);
-  const snapshotsOf = async (volume: string) => (await h.client.volumeSnapshots.list(TEST_POOL, volume)).map((s) => s.name).sort();
+  const snapshotsOf = async (volume: string) =>
+    (await h.client.volumeSnapshots.list(TEST_POOL, volume)).map((s) => s.name).sort();
 
   h.config(config(stack, app, data, plain, generations[0]));
   await h.apply();
@@ -63,7 +64,9 @@ test("incus_instance replaced: each attached volume that asks for it is snapshot
   expect(await payloadOf(h, data)).toBe(generations[3]);
   expect(await payloadOf(h, `${data}/${taken[1]}`)).toBe(generations[1]);
   expect(await payloadOf(h, `${data}/${taken[2]}`)).toBe(generations[2]);
-  expect(await h.client.volumeSnapshots.list(TEST_POOL, data).then((l) => l.map((s) => s.name))).not.toContain(taken[0]);
+  expect(await h.client.volumeSnapshots.list(TEST_POOL, data).then((l) => l.map((s) => s.name))).not.toContain(
+    taken[0],
+  );
   // A volume without the key gets no snapshot.
   expect(await snapshotsOf(plain)).toEqual([]);
   expect((await h.client.instances.get(app)).value.status).toBe("Running");

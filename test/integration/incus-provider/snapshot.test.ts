@@ -2,11 +2,18 @@
 // replacement on a name change, drift (deleted out of band), an instance copied from the snapshot, an
 // existing snapshot refused with the import command, import, and destroy of a snapshot that is already gone.
 import type { IncusClient } from "../../../lib/incus";
-import { Cleanup, TEST_IMAGE, TEST_POOL, removeInstanceLater, requireIncus, testClient, uniqueName } from "../../support/incus";
+import {
+  Cleanup,
+  TEST_IMAGE,
+  TEST_POOL,
+  removeInstanceLater,
+  requireIncus,
+  testClient,
+  uniqueName,
+} from "../../support/incus";
 import { TerraformWorkspace, requiredProviders } from "../../support/terraform";
 
 const SNAP = "incus_instance_snapshot.snap1";
-
 
 /** Terraform wraps long messages; compare with whitespace collapsed. */
 const flat = (text: string): string => text.replace(/\s+/g, " ");
@@ -128,7 +135,10 @@ resource "incus_instance" "copy" {
     expect(live.status).toBe("Running");
     expect(live.config["user.origin"]).toBe("snapshotted");
     expect((await client.instanceFiles.pull(copy, "/etc/marker")).toString()).toBe("before the snapshot\n");
-    expect((await ws.resource("incus_instance.copy"))!.values).toMatchObject({ config: { "user.origin": "snapshotted" }, profiles: ["default"] });
+    expect((await ws.resource("incus_instance.copy"))!.values).toMatchObject({
+      config: { "user.origin": "snapshotted" },
+      profiles: ["default"],
+    });
     await expectEmptyPlan();
     ws.write("main.tf", main(["second"]));
     await ws.apply();
@@ -141,11 +151,17 @@ resource "incus_instance" "copy" {
     ws.write("main.tf", main(["second", "third"]));
     const refused = await ws.run(["apply", "-auto-approve", "-input=false"]);
     expect(refused.code).toBe(1);
-    expect(flat(refused.output)).toMatch(new RegExp(`terraform import incus_instance_snapshot\\.<resource name> /${instance}/third`));
+    expect(flat(refused.output)).toMatch(
+      new RegExp(`terraform import incus_instance_snapshot\\.<resource name> /${instance}/third`),
+    );
     expect((await client.instanceSnapshots.get(instance, "third")).value.created_at).toBe(createdAt);
 
     await ws.import("incus_instance_snapshot.snap2", `/${instance}/third`);
-    expect((await ws.resource("incus_instance_snapshot.snap2"))!.values).toMatchObject({ name: "third", instance, stateful: false });
+    expect((await ws.resource("incus_instance_snapshot.snap2"))!.values).toMatchObject({
+      name: "third",
+      instance,
+      stateful: false,
+    });
     await expectEmptyPlan();
   });
 

@@ -38,7 +38,10 @@ test("incus_storage_pool create, no-op plan, update, drift, import, replace, des
 
   h.config(pool(name, `  description = "second"\n  config = { "user.tier" = "b" }`));
   expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
-  expect((await h.client.storagePools.get(name)).value).toMatchObject({ description: "second", config: { "user.tier": "b" } });
+  expect((await h.client.storagePools.get(name)).value).toMatchObject({
+    description: "second",
+    config: { "user.tier": "b" },
+  });
   // The PUT kept the pool's own source.
   expect((await h.client.storagePools.get(name)).value.config.source).toBe(live.config.source);
   await h.expectNoChanges();
@@ -81,19 +84,25 @@ resource "incus_storage_volume" "v" {
 
   // Forget the pool (as if a run died after creating it): the next create adopts it by its marker.
   await h.ws.ok(["state", "rm", "incus_storage_pool.p"]);
-  h.config(pool(name, `  description = "adopted"\n  config = { "volume.size" = "64MiB", "${OWNER_KEY}" = "s/p" }`) +
-    `resource "incus_storage_volume" "v" {\n  name = "v"\n  pool = incus_storage_pool.p.name\n}\n`);
+  h.config(
+    pool(name, `  description = "adopted"\n  config = { "volume.size" = "64MiB", "${OWNER_KEY}" = "s/p" }`) +
+      `resource "incus_storage_volume" "v" {\n  name = "v"\n  pool = incus_storage_pool.p.name\n}\n`,
+  );
   await h.apply();
   expect((await h.client.storagePools.get(name)).value.description).toBe("adopted");
   await h.ws.destroy();
   expect(await h.client.storagePools.find(name)).toBeUndefined();
 
   // The shared test pool carries another marker: it is refused and left alone.
-  const { config: beforeConfig, description: beforeDescription } = (await h.client.storagePools.get("cdktf-virt-test")).value;
+  const { config: beforeConfig, description: beforeDescription } = (await h.client.storagePools.get("cdktf-virt-test"))
+    .value;
   h.config(pool("cdktf-virt-test", `  config = { "${OWNER_KEY}" = "s/p" }`));
   const r = await h.applyFails();
   expectOutput(r, /incus_storage_pool "cdktf-virt-test" already exists/);
   expectOutput(r, /owned by "setup"|carries no user\.cdktf-virt\.owner marker/);
   const after = (await h.client.storagePools.get("cdktf-virt-test")).value;
-  expect({ config: after.config, description: after.description }).toEqual({ config: beforeConfig, description: beforeDescription });
+  expect({ config: after.config, description: after.description }).toEqual({
+    config: beforeConfig,
+    description: beforeDescription,
+  });
 });

@@ -42,12 +42,27 @@ test("incus_storage_volume create, no-op plan, resize, drift, import, replace, d
     );
   write("64MiB");
   await h.apply();
-  expect((await h.client.storageVolumes.get(TEST_POOL, fs)).value).toMatchObject({ content_type: "filesystem", config: { size: "64MiB", "user.purpose": "data" } });
-  expect((await h.client.storageVolumes.get(TEST_POOL, blk)).value).toMatchObject({ content_type: "block", config: { size: "32MiB" } });
+  expect((await h.client.storageVolumes.get(TEST_POOL, fs)).value).toMatchObject({
+    content_type: "filesystem",
+    config: { size: "64MiB", "user.purpose": "data" },
+  });
+  expect((await h.client.storageVolumes.get(TEST_POOL, blk)).value).toMatchObject({
+    content_type: "block",
+    config: { size: "32MiB" },
+  });
   // The copy takes the source's config; it is recorded as the server reports it and does not drift.
-  expect((await h.client.storageVolumes.get(TEST_POOL, copy)).value.config).toMatchObject({ size: "64MiB", "user.purpose": "data" });
+  expect((await h.client.storageVolumes.get(TEST_POOL, copy)).value.config).toMatchObject({
+    size: "64MiB",
+    "user.purpose": "data",
+  });
   const fsState = await h.ws.resource("incus_storage_volume.fs");
-  expect(fsState?.values).toMatchObject({ type: "custom", content_type: "filesystem", description: "", location: "none", target: null });
+  expect(fsState?.values).toMatchObject({
+    type: "custom",
+    content_type: "filesystem",
+    description: "",
+    location: "none",
+    target: null,
+  });
   await h.expectNoChanges();
 
   // Growing a volume is an in-place update.
@@ -61,12 +76,18 @@ test("incus_storage_volume create, no-op plan, resize, drift, import, replace, d
   const reverting = await h.apply();
   expectOutput(reverting, /"user\.other"\s+= "x" -> null/);
   expectOutput(reverting, /\+ "user\.purpose"\s+= "data"/);
-  expect((await h.client.storageVolumes.get(TEST_POOL, fs)).value.config).toEqual({ size: "128MiB", "user.purpose": "data" });
+  expect((await h.client.storageVolumes.get(TEST_POOL, fs)).value.config).toEqual({
+    size: "128MiB",
+    "user.purpose": "data",
+  });
 
   // Import by [project]/pool/name: the plan right after is empty.
   await h.ws.ok(["state", "rm", "incus_storage_volume.blk"]);
   await h.import("incus_storage_volume.blk", `/${TEST_POOL}/${blk}`);
-  expect((await h.ws.resource("incus_storage_volume.blk"))?.values).toMatchObject({ content_type: "block", config: { size: "32MiB" } });
+  expect((await h.ws.resource("incus_storage_volume.blk"))?.values).toMatchObject({
+    content_type: "block",
+    config: { size: "32MiB" },
+  });
   await h.expectNoChanges();
 
   // Changing the content type replaces the volume; deleting one out of band re-creates it.
@@ -98,7 +119,10 @@ test("incus_storage_volume from an ISO file, and adopt-on-create by owner marker
   await h.apply();
   expect((await h.client.storageVolumes.get(TEST_POOL, iso)).value.content_type).toBe("iso");
   expect((await h.ws.resource("incus_storage_volume.iso"))?.values.content_type).toBe("iso");
-  expect((await h.client.storageVolumes.get(TEST_POOL, mine)).value).toMatchObject({ description: "adopted", config: { size: "16MiB" } });
+  expect((await h.client.storageVolumes.get(TEST_POOL, mine)).value).toMatchObject({
+    description: "adopted",
+    config: { size: "16MiB" },
+  });
   await h.expectNoChanges();
   await h.ws.destroy();
 
@@ -110,7 +134,13 @@ test("incus_storage_volume from an ISO file, and adopt-on-create by owner marker
 });
 
 test("incus_storage_volume file blocks with a source_file are rejected with a clear error", async () => {
-  h.config(volume("x", h.name("file"), `  source_file = "/tmp/x.iso"\n  file {\n    target_path = "/a"\n    content = "x"\n  }`));
+  h.config(
+    volume(
+      "x",
+      h.name("file"),
+      `  source_file = "/tmp/x.iso"\n  file {\n    target_path = "/a"\n    content = "x"\n  }`,
+    ),
+  );
   const r = await h.run(["validate"]);
   expect(r.code).not.toBe(0);
   expectOutput(r, /file blocks conflict with source_file/);

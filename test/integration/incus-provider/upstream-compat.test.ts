@@ -183,7 +183,9 @@ resource "incus_storage_volume" "volume1" {
   const plan = await h.run(["plan", "-input=false", "-no-color"]);
   expect(plan.code).toBe(1);
   expectOutput(plan, /file blocks on storage volumes need a newer Incus/);
-  expect(flat(plan.output)).toContain(`needs the Incus API extension "file_storage_volume" (Incus releases after the 6.0 LTS); this server runs Incus ${server.environment?.server_version}`);
+  expect(flat(plan.output)).toContain(
+    `needs the Incus API extension "file_storage_volume" (Incus releases after the 6.0 LTS); this server runs Incus ${server.environment?.server_version}`,
+  );
   // Terraform quotes the line of the file block the diagnostic points at.
   expectOutput(plan, /\d+:\s+target_path\s+= "\/foo\/bar\.txt"/);
   const applied = await h.applyFails(["-no-color"]);

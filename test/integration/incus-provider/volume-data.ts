@@ -29,9 +29,15 @@ export interface ContainerSpec {
 /** incus_instance "app": a running container of the test image with its owner marker, disks and payload file. */
 export function containerHcl(spec: ContainerSpec): string {
   const disks = Object.entries(spec.disks ?? {})
-    .map(([label, path]) => `  device {\n    name = "${label}"\n    type = "disk"\n    properties = { path = "${path}", pool = "${TEST_POOL}", source = incus_storage_volume.${label}.name }\n  }\n`)
+    .map(
+      ([label, path]) =>
+        `  device {\n    name = "${label}"\n    type = "disk"\n    properties = { path = "${path}", pool = "${TEST_POOL}", source = incus_storage_volume.${label}.name }\n  }\n`,
+    )
     .join("");
-  const file = spec.payload === undefined ? "" : `  file {\n    target_path = "${PAYLOAD}"\n    content     = "${spec.payload}"\n  }\n`;
+  const file =
+    spec.payload === undefined
+      ? ""
+      : `  file {\n    target_path = "${PAYLOAD}"\n    content     = "${spec.payload}"\n  }\n`;
   return `resource "incus_instance" "app" {
   name   = "${spec.name}"
   image  = "${TEST_IMAGE}"
@@ -57,7 +63,9 @@ export async function payloadOf(h: Harness, source: string): Promise<string> {
     await h.client.storageVolumes.copy(TEST_POOL, volume, { pool: TEST_POOL, name: source }, { volumeOnly: true });
   }
   const reader = h.name(`rd${tag}`);
-  await createTestContainer(h.client, h.cleanup, reader, { devices: { data: { type: "disk", pool: TEST_POOL, source: volume, path: "/data" } } });
+  await createTestContainer(h.client, h.cleanup, reader, {
+    devices: { data: { type: "disk", pool: TEST_POOL, source: volume, path: "/data" } },
+  });
   try {
     const r = await h.client.exec.run(reader, ["cat", PAYLOAD]);
     if (r.exitCode !== 0) throw new Error(`cat ${PAYLOAD} of ${source}: ${r.stderr}`);

@@ -4,7 +4,13 @@
 // the printed command restores with the same bytes) and PROTECT (the plan refuses).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY, OWNER_CONFIG_KEY, PROTECT_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../lib/records";
+import {
+  ADOPT_CONFIG_KEY,
+  FINAL_COPY_OF_CONFIG_KEY,
+  OWNER_CONFIG_KEY,
+  PROTECT_CONFIG_KEY,
+  REMOVAL_POLICY_CONFIG_KEY,
+} from "../../../lib/records";
 import { TEST_POOL, createTestContainer } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
@@ -55,7 +61,10 @@ interface VolumeSpec {
 }
 
 function volume(label: string, v: VolumeSpec): string {
-  return volumeHcl(label, v.name, v.owner, { ...(v.policy ? { [REMOVAL_POLICY_CONFIG_KEY]: v.policy } : {}), ...v.extra });
+  return volumeHcl(label, v.name, v.owner, {
+    ...(v.policy ? { [REMOVAL_POLICY_CONFIG_KEY]: v.policy } : {}),
+    ...v.extra,
+  });
 }
 
 /** The container of stack `owner`, with volume resource "data" at /data holding `payload` when given. */
@@ -84,7 +93,9 @@ test("incus_storage_volume removed with its attachment in one apply: detached fr
   const removed = await h.apply();
   expectOutput(removed, /0 added, 1 changed, 1 destroyed/);
   // Terraform deletes the volume before it updates the instance: the case Incus used to refuse ("still in use").
-  expect(removed.output.indexOf("incus_storage_volume.data: Destruction complete")).toBeLessThan(removed.output.indexOf("incus_instance.app: Modifying"));
+  expect(removed.output.indexOf("incus_storage_volume.data: Destruction complete")).toBeLessThan(
+    removed.output.indexOf("incus_instance.app: Modifying"),
+  );
   expect(await h.client.storageVolumes.find(TEST_POOL, vol)).toBeUndefined();
   expect(await running(app)).toBe(true);
   expect(Object.keys((await h.client.instances.get(app)).value.devices).sort()).toEqual(["root"]);
@@ -104,7 +115,12 @@ test("incus_storage_volume replaced while attached: detached, re-created and att
   const replaced = (await h.client.storageVolumes.get(TEST_POOL, vol)).value;
   expect(replaced.created_at).not.toBe(firstCreated);
   expect(replaced.used_by).toEqual([`/1.0/instances/${app}`]);
-  expect((await h.client.instances.get(app)).value.devices.data).toEqual({ type: "disk", path: "/data", pool: TEST_POOL, source: vol });
+  expect((await h.client.instances.get(app)).value.devices.data).toEqual({
+    type: "disk",
+    path: "/data",
+    pool: TEST_POOL,
+    source: vol,
+  });
   expect(await running(app)).toBe(true);
   await h.expectNoChanges();
   await h.ws.destroy();
@@ -115,14 +131,20 @@ test("incus_storage_volume in use by an instance of another stack or without a m
   const other = h.name("other");
   h.config(volume("data", { name: vol, owner: `${h.name("stack")}/Data` }));
   await h.apply();
-  await createTestContainer(h.client, h.cleanup, other, { devices: { data: { type: "disk", pool: TEST_POOL, source: vol, path: "/data" } } });
+  await createTestContainer(h.client, h.cleanup, other, {
+    devices: { data: { type: "disk", pool: TEST_POOL, source: vol, path: "/data" } },
+  });
 
   h.config("");
   const r = await h.applyFails();
   expect(flat(r.output)).toContain(`Storage volume ${TEST_POOL}/${vol} is still in use by instance "${other}"`);
-  expect(flat(r.output)).toContain(`the instance carries no ${OWNER_CONFIG_KEY} marker, so the instance was left untouched`);
+  expect(flat(r.output)).toContain(
+    `the instance carries no ${OWNER_CONFIG_KEY} marker, so the instance was left untouched`,
+  );
   // The command that detaches it names the instance's device (the local socket: the incus client's default remote).
-  expect(flat(r.output)).toContain(`Remove the volume from it first (in its own configuration, or with \`incus config device remove ${other} data\`)`);
+  expect(flat(r.output)).toContain(
+    `Remove the volume from it first (in its own configuration, or with \`incus config device remove ${other} data\`)`,
+  );
   expect((await h.client.instances.get(other)).value.devices.data).toMatchObject({ source: vol });
   expect(await running(other)).toBe(true);
   expect(await h.ws.resource("incus_storage_volume.data")).toBeDefined();
@@ -130,7 +152,9 @@ test("incus_storage_volume in use by an instance of another stack or without a m
   // An instance of another stack is just as foreign.
   await h.client.instances.patch(other, { config: { [OWNER_CONFIG_KEY]: "another-stack/App" } });
   const again = await h.applyFails();
-  expect(flat(again.output)).toContain(`the instance is marked "another-stack/App", not as part of stack "${h.name("stack")}"`);
+  expect(flat(again.output)).toContain(
+    `the instance is marked "another-stack/App", not as part of stack "${h.name("stack")}"`,
+  );
   expect((await h.client.instances.get(other)).value.devices.data).toMatchObject({ source: vol });
 
   // Once the foreign instance lets go, the same apply succeeds.
@@ -151,11 +175,16 @@ test("removal policy retain: the volume stays with its bytes, released; a second
 
   h.config(instanceHcl(app, `${stack}/App`));
   const plan = await h.expectChanges();
-  expect(flat(plan)).toContain(`Storage volume ${TEST_POOL}/${vol} will be kept on the host with its data (removal policy retain)`);
+  expect(flat(plan)).toContain(
+    `Storage volume ${TEST_POOL}/${vol} will be kept on the host with its data (removal policy retain)`,
+  );
   const r = await h.apply();
   expect(flat(r.output)).toContain(`Storage volume ${TEST_POOL}/${vol} was kept (removal policy retain)`);
   expect(await h.ws.resource("incus_storage_volume.data")).toBeUndefined();
-  expect((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config).toMatchObject({ [OWNER_CONFIG_KEY]: `released:${owner}`, size: "32MiB" });
+  expect((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config).toMatchObject({
+    [OWNER_CONFIG_KEY]: `released:${owner}`,
+    size: "32MiB",
+  });
   expect(await running(app)).toBe(true);
   expect(await payloadOf(h, vol)).toBe(bytes);
   await h.expectNoChanges();
@@ -169,12 +198,18 @@ test("removal policy retain: the volume stays with its bytes, released; a second
     const refused = await second.applyFails();
     expect(flat(refused.output)).toContain(`It was released (removal policy retain; marked "released:${owner}")`);
     expect(flat(refused.output)).toContain(`set config "${ADOPT_CONFIG_KEY}" = "released"`);
-    expect((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config[OWNER_CONFIG_KEY]).toBe(`released:${owner}`);
+    expect((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config[OWNER_CONFIG_KEY]).toBe(
+      `released:${owner}`,
+    );
 
     // With the key it adopts it: the marker becomes the new owner's, the data is untouched, the plan empty.
     second.config(volume("data", { name: vol, owner: newOwner, extra: { [ADOPT_CONFIG_KEY]: "released" } }));
     await second.apply();
-    expect(userConfig((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config)).toEqual({ size: "32MiB", [OWNER_CONFIG_KEY]: newOwner, [ADOPT_CONFIG_KEY]: "released" });
+    expect(userConfig((await h.client.storageVolumes.get(TEST_POOL, vol)).value.config)).toEqual({
+      size: "32MiB",
+      [OWNER_CONFIG_KEY]: newOwner,
+      [ADOPT_CONFIG_KEY]: "released",
+    });
     expect(await payloadOf(h, vol)).toBe(bytes);
     await second.expectNoChanges();
   } finally {
@@ -190,7 +225,14 @@ test("removal policy snapshot: a released final copy is kept, the volume deleted
   const app = trackInstance(h.name("sapp"));
   const bytes = randomBytes(12).toString("hex");
   const owner = `${stack}/Data`;
-  h.config(volume("data", { name: vol, owner, policy: "snapshot", extra: { "user.purpose": "db", "snapshots.schedule": "@daily" } }) + instanceHcl(app, `${stack}/App`, true, bytes));
+  h.config(
+    volume("data", {
+      name: vol,
+      owner,
+      policy: "snapshot",
+      extra: { "user.purpose": "db", "snapshots.schedule": "@daily" },
+    }) + instanceHcl(app, `${stack}/App`, true, bytes),
+  );
   await h.apply();
 
   h.config(instanceHcl(app, `${stack}/App`));
@@ -210,7 +252,9 @@ test("removal policy snapshot: a released final copy is kept, the volume deleted
   expect(kept.description).toMatch(new RegExp(`^Final copy of ${TEST_POOL}/${vol}, made `));
   await h.expectNoChanges();
 
-  const restore = new RegExp(`Restore it under the old name with: (incus storage volume copy \\S+ \\S+)`).exec(out)?.[1];
+  const restore = new RegExp(`Restore it under the old name with: (incus storage volume copy \\S+ \\S+)`).exec(
+    out,
+  )?.[1];
   expect(restore).toBe(`incus storage volume copy ${TEST_POOL}/${copy} ${TEST_POOL}/${vol}`);
   execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
   expect(await payloadOf(h, vol)).toBe(bytes);
@@ -241,5 +285,7 @@ test("an invalid removal policy is rejected at validation", async () => {
   h.config(volume("data", { name: h.name("bad"), owner: "s/x", policy: "keep" }));
   const r = await h.run(["validate"]);
   expect(r.code).not.toBe(0);
-  expect(flat(r.output)).toContain(`is "keep", which is not a removal policy; use one of protect, retain, snapshot, destroy`);
+  expect(flat(r.output)).toContain(
+    `is "keep", which is not a removal policy; use one of protect, retain, snapshot, destroy`,
+  );
 });

@@ -33,18 +33,30 @@ test("incus_storage_volume_snapshot create, no-op plan, in-place update, replace
   const vol = h.name("data");
   h.cleanup.add(`volume ${vol}`, () => h.client.storageVolumes.delete(TEST_POOL, vol));
   const before = Math.floor(Date.now() / 1000) - 5;
-  h.config(volume(vol) + snapshot("before-upgrade", `  description = "pre v2"\n  expires_at  = "2031-01-02T03:04:05Z"\n`));
+  h.config(
+    volume(vol) + snapshot("before-upgrade", `  description = "pre v2"\n  expires_at  = "2031-01-02T03:04:05Z"\n`),
+  );
   await h.apply();
   const live = (await h.client.volumeSnapshots.get(TEST_POOL, vol, "before-upgrade")).value;
   expect(live).toMatchObject({ name: "before-upgrade", description: "pre v2" });
   expect(Date.parse(live.expires_at!)).toBe(Date.parse("2031-01-02T03:04:05Z"));
   const values = (await h.ws.resource(SNAP))!.values;
-  expect(values).toMatchObject({ name: "before-upgrade", pool: TEST_POOL, volume: vol, description: "pre v2", expires_at: "2031-01-02T03:04:05Z", project: null, remote: null });
+  expect(values).toMatchObject({
+    name: "before-upgrade",
+    pool: TEST_POOL,
+    volume: vol,
+    description: "pre v2",
+    expires_at: "2031-01-02T03:04:05Z",
+    project: null,
+    remote: null,
+  });
   expect(values.created_at).toBeGreaterThanOrEqual(before);
   await h.expectNoChanges();
 
   // Description and expiry change in place; the same instant written another way is no change.
-  h.config(volume(vol) + snapshot("before-upgrade", `  description = "kept"\n  expires_at  = "2032-06-01T00:00:00+02:00"\n`));
+  h.config(
+    volume(vol) + snapshot("before-upgrade", `  description = "kept"\n  expires_at  = "2032-06-01T00:00:00+02:00"\n`),
+  );
   expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
   const changed = (await h.client.volumeSnapshots.get(TEST_POOL, vol, "before-upgrade")).value;
   expect(changed.description).toBe("kept");
@@ -66,10 +78,15 @@ test("incus_storage_volume_snapshot create, no-op plan, in-place update, replace
 
   // One that exists already (not in state) is refused with the import command and left alone.
   await h.client.volumeSnapshots.create(TEST_POOL, vol, "manual");
-  h.config(volume(vol) + snapshot("renamed", `  description = "kept"\n`) + snapshot("manual").replace('"snap"', '"manual"'));
+  h.config(
+    volume(vol) + snapshot("renamed", `  description = "kept"\n`) + snapshot("manual").replace('"snap"', '"manual"'),
+  );
   const refused = await h.applyFails();
   expectOutput(refused, new RegExp(`incus_storage_volume_snapshot "${TEST_POOL}/${vol}/manual" already exists`));
-  expectOutput(refused, new RegExp(`terraform import incus_storage_volume_snapshot\\.<resource name> /${TEST_POOL}/${vol}/manual`));
+  expectOutput(
+    refused,
+    new RegExp(`terraform import incus_storage_volume_snapshot\\.<resource name> /${TEST_POOL}/${vol}/manual`),
+  );
 
   // Destroy tolerates a snapshot deleted out of band.
   h.config(volume(vol) + snapshot("renamed", `  description = "kept"\n`));

@@ -4,7 +4,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_INCUS_DIR, IncusClient, RemoteTable, certificateFingerprint, loadClientIdentity } from "../../../lib/incus";
+import {
+  DEFAULT_INCUS_DIR,
+  IncusClient,
+  RemoteTable,
+  certificateFingerprint,
+  loadClientIdentity,
+} from "../../../lib/incus";
 import { generateClientCertificate } from "../../../lib/provider/incus/client-certificate";
 import { Cleanup, requireIncus, testClient, uniqueName } from "../../support/incus";
 import { ensureHttpsListener } from "../../support/incus-https";
@@ -42,7 +48,10 @@ test("the local incusd accepts the generated client certificate over HTTPS", asy
   const fingerprint = await local.certificates.add({ certificate: identity.cert, name: uniqueName("client-cert") });
   cleanup.add(`trusted certificate ${fingerprint}`, () => local.certificates.delete(fingerprint));
   const serverCert = readFileSync(join(process.env.INCUS_DIR ?? DEFAULT_INCUS_DIR, "server.crt"), "utf8");
-  const client = new IncusClient({ remote: { kind: "https", url, clientCert: identity.cert, clientKey: identity.key, serverCert }, requestTimeoutMs: 10_000 });
+  const client = new IncusClient({
+    remote: { kind: "https", url, clientCert: identity.cert, clientKey: identity.key, serverCert },
+    requestTimeoutMs: 10_000,
+  });
   clients.push(client);
   expect((await client.server.get()).value.auth).toBe("trusted");
   expect(Array.isArray(await client.instances.list())).toBe(true);
@@ -58,7 +67,11 @@ test("host b enrols it with a trust token whose fingerprint vouches for b's cert
       // redeemed: nothing to revoke
     }
   });
-  const table = RemoteTable.load({ configDir, env: {}, remotes: [{ name: "b", address: hostsFile().hosts.b.address, token }] });
+  const table = RemoteTable.load({
+    configDir,
+    env: {},
+    remotes: [{ name: "b", address: hostsFile().hosts.b.address, token }],
+  });
   const setups = await table.establishTrust({ accept: false, timeoutMs: 15_000 });
   for (const s of setups) if (s.client) clients.push(s.client);
   const identity = loadClientIdentity(configDir)!;

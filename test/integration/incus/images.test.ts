@@ -38,7 +38,9 @@ function buildImage(label: string): { metadata: string; rootfs: string; marker: 
   const marker = `image ${label} ${randomBytes(8).toString("hex")}`;
   writeFileSync(
     join(dir, "meta", "metadata.yaml"),
-    `architecture: ${architecture}\ncreation_date: ${Math.floor(Date.now() / 1000)}\nproperties:\n  description: cdktf-virt import test\n  os: none\n`,
+    `architecture: ${architecture}\ncreation_date: ${Math.floor(
+      Date.now() / 1000,
+    )}\nproperties:\n  description: cdktf-virt import test\n  os: none\n`,
   );
   writeFileSync(join(dir, "rootfs", "hello.txt"), marker);
   execFileSync("tar", ["-C", join(dir, "meta"), "-czf", join(dir, "metadata.tar.gz"), "metadata.yaml"]);
@@ -111,10 +113,15 @@ test("aliases: create, list, update, rename, delete", async () => {
   const read = await client.images.getAlias(name);
   expect(read.value).toMatchObject({ name, target: first.fingerprint, description: "first", type: "container" });
   expect((await client.images.listAliases()).map((a) => a.name)).toContain(name);
-  expect(isConflict(await client.images.createAlias({ name, target: second.fingerprint }).catch((e: unknown) => e))).toBe(true);
+  expect(
+    isConflict(await client.images.createAlias({ name, target: second.fingerprint }).catch((e: unknown) => e)),
+  ).toBe(true);
 
   await client.images.updateAlias(name, { target: second.fingerprint, description: "second" }, { etag: read.etag });
-  expect((await client.images.getAlias(name)).value).toMatchObject({ target: second.fingerprint, description: "second" });
+  expect((await client.images.getAlias(name)).value).toMatchObject({
+    target: second.fingerprint,
+    description: "second",
+  });
 
   await client.images.renameAlias(name, renamed);
   expect(isNotFound(await client.images.getAlias(name).catch((e: unknown) => e))).toBe(true);

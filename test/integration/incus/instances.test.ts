@@ -1,6 +1,14 @@
 // Instances against the real incusd: create from alias/fingerprint/empty, read, update, rename,
 // state changes, snapshots, failing operations, concurrency and cancellation.
-import { IncusOperationError, isAborted, isConflict, isNotFound, isOperationFailed, isPreconditionFailed, isTimeout } from "../../../lib/incus";
+import {
+  IncusOperationError,
+  isAborted,
+  isConflict,
+  isNotFound,
+  isOperationFailed,
+  isPreconditionFailed,
+  isTimeout,
+} from "../../../lib/incus";
 import type { IncusError } from "../../../lib/incus";
 import { TEST_IMAGE, createTestContainer, rootDisk, uniqueName } from "../../support/incus";
 import { incusSuite } from "../../support/incus-suite";
@@ -24,13 +32,21 @@ test("create from an alias and start, read, list, patch and put with ETags", asy
   expect(patched.value.config["user.role"]).toBe("web");
 
   // The old ETag is stale now: the update must be refused and change nothing.
-  const stale = await client.instances.patch(name, { config: { "user.role": "db" } }, { etag: read.etag }).catch((e: unknown) => e);
+  const stale = await client.instances
+    .patch(name, { config: { "user.role": "db" } }, { etag: read.etag })
+    .catch((e: unknown) => e);
   expect(isPreconditionFailed(stale)).toBe(true);
 
   const { value } = patched;
   await client.instances.update(
     name,
-    { config: { ...value.config, "user.role": "cache" }, devices: value.devices, profiles: value.profiles, ephemeral: false, description: "put" },
+    {
+      config: { ...value.config, "user.role": "cache" },
+      devices: value.devices,
+      profiles: value.profiles,
+      ephemeral: false,
+      description: "put",
+    },
     { etag: patched.etag },
   );
   const put = await client.instances.get(name);
@@ -81,10 +97,20 @@ test("create from a fingerprint and empty, rename a stopped instance, delete", a
   cleanup.add(`instance ${fromFp}`, () => client.instances.delete(fromFp));
   cleanup.add(`instance ${empty}`, () => client.instances.delete(empty));
 
-  await client.instances.create({ name: fromFp, source: { type: "image", fingerprint: fingerprint.slice(0, 12) }, devices: rootDisk() });
+  await client.instances.create({
+    name: fromFp,
+    source: { type: "image", fingerprint: fingerprint.slice(0, 12) },
+    devices: rootDisk(),
+  });
   expect((await client.instances.get(fromFp)).value.config["volatile.base_image"]).toBe(fingerprint);
 
-  await client.instances.create({ name: empty, type: "container", source: { type: "none" }, devices: rootDisk(), profiles: ["default"] });
+  await client.instances.create({
+    name: empty,
+    type: "container",
+    source: { type: "none" },
+    devices: rootDisk(),
+    profiles: ["default"],
+  });
   const emptyRead = (await client.instances.get(empty)).value;
   expect(emptyRead.status).toBe("Stopped");
   expect(emptyRead.config["volatile.base_image"]).toBeUndefined();
@@ -117,7 +143,9 @@ test("an operation that fails in Incus surfaces as IncusOperationError with Incu
 test("creating an instance that exists is a CONFLICT and leaves it alone", async () => {
   const name = uniqueName("incus");
   await createTestContainer(client, cleanup, name, { start: false });
-  const err = await client.instances.create({ name, source: { type: "none" }, devices: rootDisk() }).catch((e: unknown) => e);
+  const err = await client.instances
+    .create({ name, source: { type: "none" }, devices: rootDisk() })
+    .catch((e: unknown) => e);
   expect(isConflict(err)).toBe(true);
   expect((await client.instances.get(name)).value.config["volatile.base_image"]).toBeTruthy();
 });
@@ -145,7 +173,11 @@ test("snapshots: create, list, get, restore, delete", async () => {
 test("many creations in flight at once over one client", async () => {
   const names = Array.from({ length: 10 }, () => uniqueName("incus"));
   for (const n of names) cleanup.add(`instance ${n}`, () => client.instances.delete(n));
-  await Promise.all(names.map((name) => client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk() })));
+  await Promise.all(
+    names.map((name) =>
+      client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk() }),
+    ),
+  );
   const listed = new Set((await client.instances.list()).map((i) => i.name));
   for (const n of names) expect(listed.has(n)).toBe(true);
   await Promise.all(names.map((n) => client.instances.delete(n)));

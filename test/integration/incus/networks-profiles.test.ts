@@ -87,7 +87,9 @@ test("calls are scoped by ?project=", async () => {
   await client.profiles.create({ name: profile, description: "in project" }, { project });
   expect((await client.profiles.get(profile, { project })).value.description).toBe("in project");
   expect(await client.profiles.find(profile)).toBeUndefined();
-  expect((await client.profiles.list({ project })).map((p) => p.name)).toEqual(expect.arrayContaining(["default", profile]));
+  expect((await client.profiles.list({ project })).map((p) => p.name)).toEqual(
+    expect.arrayContaining(["default", profile]),
+  );
   await client.profiles.delete(profile, { project });
   await client.projects.delete(project);
 });

@@ -25,7 +25,11 @@ test("projects: create, read, list, patch, update, rename, delete", async () => 
   cleanup.add(`project ${name}`, () => client.projects.delete(name));
   cleanup.add(`project ${renamed}`, () => client.projects.delete(renamed));
 
-  await client.projects.create({ name, description: "first", config: { "features.images": "false", "features.profiles": "false" } });
+  await client.projects.create({
+    name,
+    description: "first",
+    config: { "features.images": "false", "features.profiles": "false" },
+  });
   const read = await client.projects.get(name);
   expect(read.value.description).toBe("first");
   expect(read.value.config["features.images"]).toBe("false");
@@ -36,7 +40,10 @@ test("projects: create, read, list, patch, update, rename, delete", async () => 
   expect(patched.value.description).toBe("patched");
   expect(patched.value.config["features.images"]).toBe("false");
 
-  await client.projects.update(name, { description: "replaced", config: { "features.images": "false", "features.profiles": "false", "user.note": "x" } });
+  await client.projects.update(name, {
+    description: "replaced",
+    config: { "features.images": "false", "features.profiles": "false", "user.note": "x" },
+  });
   expect((await client.projects.get(name)).value.config["user.note"]).toBe("x");
 
   await client.projects.rename(name, renamed);
@@ -74,7 +81,9 @@ test("an update with a stale ETag is PRECONDITION_FAILED (412) and changes nothi
   const stale = await client.projects.get(name);
   await client.projects.patch(name, { description: "v2" }, { etag: stale.etag });
 
-  const err = (await client.projects.patch(name, { description: "v3" }, { etag: stale.etag }).catch((e: unknown) => e)) as IncusError;
+  const err = (await client.projects
+    .patch(name, { description: "v3" }, { etag: stale.etag })
+    .catch((e: unknown) => e)) as IncusError;
   expect(isPreconditionFailed(err)).toBe(true);
   expect(err).toBeInstanceOf(IncusPreconditionFailedError);
   expect(err.status).toBe(412);

@@ -35,14 +35,22 @@ test("custom volumes: filesystem and block with config.size, update, rename, del
   const fsRead = await client.storageVolumes.get(TEST_POOL, fs);
   expect(fsRead.value).toMatchObject({ name: fs, type: "custom", content_type: "filesystem", description: "fs" });
   expect(fsRead.value.config.size).toBe("64MiB");
-  expect((await client.storageVolumes.get(TEST_POOL, block)).value).toMatchObject({ content_type: "block", config: { size: "16MiB" } });
+  expect((await client.storageVolumes.get(TEST_POOL, block)).value).toMatchObject({
+    content_type: "block",
+    config: { size: "16MiB" },
+  });
   const listed = (await client.storageVolumes.list(TEST_POOL)).map((v) => v.name);
   expect(listed).toEqual(expect.arrayContaining([fs, block]));
 
   await client.storageVolumes.patch(TEST_POOL, fs, { config: { "user.note": "kept" } }, { etag: fsRead.etag });
   const patched = await client.storageVolumes.get(TEST_POOL, fs);
   expect(patched.value.config).toMatchObject({ size: "64MiB", "user.note": "kept" });
-  await client.storageVolumes.update(TEST_POOL, fs, { config: { size: "128MiB" }, description: "put" }, { etag: patched.etag });
+  await client.storageVolumes.update(
+    TEST_POOL,
+    fs,
+    { config: { size: "128MiB" }, description: "put" },
+    { etag: patched.etag },
+  );
   const put = (await client.storageVolumes.get(TEST_POOL, fs)).value;
   expect(put.config.size).toBe("128MiB");
   expect(put.config["user.note"]).toBeUndefined();
@@ -79,7 +87,9 @@ test("a volume copy carries the source's data", async () => {
 
   // Attach the copy to the running container and read the file back through it.
   const inst = await client.instances.get(instance);
-  await client.instances.patch(instance, { devices: { ...inst.value.devices, copy: { type: "disk", pool: TEST_POOL, source: copy, path: "/copy" } } });
+  await client.instances.patch(instance, {
+    devices: { ...inst.value.devices, copy: { type: "disk", pool: TEST_POOL, source: copy, path: "/copy" } },
+  });
   expect((await client.instanceFiles.pull(instance, "/copy/payload.txt")).toString()).toBe("written before the copy");
   await client.instanceState.stop(instance, { force: true });
   await client.instances.delete(instance);

@@ -33,7 +33,8 @@ function daemonDrivers(): string[] | undefined {
     req.on("error", () => process.exit(1)).on("timeout", () => process.exit(1));`;
   const r = spawnSync(process.execPath, ["-e", script, resolveSocketPath()], { encoding: "utf8", timeout: 15_000 });
   try {
-    const driver = (JSON.parse(r.stdout) as { metadata?: { environment?: { driver?: string } } }).metadata?.environment?.driver;
+    const driver = (JSON.parse(r.stdout) as { metadata?: { environment?: { driver?: string } } }).metadata?.environment
+      ?.driver;
     return typeof driver === "string" ? driver.split("|").map((d) => d.trim()) : undefined;
   } catch {
     return undefined;
@@ -50,49 +51,76 @@ function missingVmFeature(): { feature: string; incusSays: string } | undefined 
   if (!existsSync("/sys/module/vhost_vsock") && spawnSync("modprobe", ["-n", "-b", "vhost_vsock"]).status !== 0) {
     return { feature: "the vhost_vsock kernel module", incusSays: "vhost_vsock kernel module not loaded" };
   }
-  if (!existsSync("/dev/vsock")) return { feature: "/dev/vsock", incusSays: "Vsock support is missing (no /dev/vsock)" };
-  const qemu = { x64: "qemu-system-x86_64", arm64: "qemu-system-aarch64", ppc64: "qemu-system-ppc64", s390x: "qemu-system-s390x" }[process.arch as string];
-  if (!qemu || spawnSync("sh", ["-c", `command -v ${qemu}`]).status !== 0) return { feature: qemu ?? `QEMU for ${process.arch}`, incusSays: "QEMU command not available" };
+  if (!existsSync("/dev/vsock"))
+    return { feature: "/dev/vsock", incusSays: "Vsock support is missing (no /dev/vsock)" };
+  const qemu = {
+    x64: "qemu-system-x86_64",
+    arm64: "qemu-system-aarch64",
+    ppc64: "qemu-system-ppc64",
+    s390x: "qemu-system-s390x",
+  }[process.arch as string];
+  if (!qemu || spawnSync("sh", ["-c", `command -v ${qemu}`]).status !== 0)
+    return { feature: qemu ?? `QEMU for ${process.arch}`, incusSays: "QEMU command not available" };
   return undefined;
 }
 
 const drivers = daemonDrivers();
 const vmCapable = drivers?.includes("qemu") ?? false;
 
-(vmCapable ? test.skip : test)("without VM support (no qemu driver): a VM request is refused, naming the missing host feature", async () => {
-  const missing = missingVmFeature();
-  if (!missing) {
-    throw new Error(
-      `incusd reports the drivers ${JSON.stringify(drivers)} (no qemu), but this host has everything VMs need (/dev/kvm, vhost_vsock, ` +
-        "/dev/vsock, QEMU): incusd probes these once, at start; restart it (scripts/setup-incus.sh) so it finds them.",
+(vmCapable ? test.skip : test)(
+  "without VM support (no qemu driver): a VM request is refused, naming the missing host feature",
+  async () => {
+    const missing = missingVmFeature();
+    if (!missing) {
+      throw new Error(
+        `incusd reports the drivers ${JSON.stringify(
+          drivers,
+        )} (no qemu), but this host has everything VMs need (/dev/kvm, vhost_vsock, ` +
+          "/dev/vsock, QEMU): incusd probes these once, at start; restart it (scripts/setup-incus.sh) so it finds them.",
+      );
+    }
+    const name = uniqueName("vm");
+    cleanup.add(`instance ${name}`, () => client.instances.delete(name));
+    const err = (await client.instances
+      .create({
+        name,
+        type: "virtual-machine",
+        source: { type: "none" },
+        devices: { root: { ...rootDisk().root, size: "1GiB" } },
+      })
+      .then(
+        () => new Error(`Incus created virtual machine ${name} although its drivers are ${JSON.stringify(drivers)}`),
+        (e: unknown) => e as IncusError,
+      )) as IncusError;
+    expect(err).toBeInstanceOf(IncusOperationError);
+    expect({ method: err.method, path: err.path }).toEqual({ method: "POST", path: "/1.0/instances" });
+    // Incus's words, in full: the instance type, that this server cannot run it, and the one missing feature.
+    expect(err.incusMessage).toContain(
+      `Instance type "virtual-machine" is not supported on this server: ${missing.incusSays}`,
     );
-  }
-  const name = uniqueName("vm");
-  cleanup.add(`instance ${name}`, () => client.instances.delete(name));
-  const err = (await client.instances
-    .create({ name, type: "virtual-machine", source: { type: "none" }, devices: { root: { ...rootDisk().root, size: "1GiB" } } })
-    .then(
-      () => new Error(`Incus created virtual machine ${name} although its drivers are ${JSON.stringify(drivers)}`),
-      (e: unknown) => e as IncusError,
-    )) as IncusError;
-  expect(err).toBeInstanceOf(IncusOperationError);
-  expect({ method: err.method, path: err.path }).toEqual({ method: "POST", path: "/1.0/instances" });
-  // Incus's words, in full: the instance type, that this server cannot run it, and the one missing feature.
-  expect(err.incusMessage).toContain(`Instance type "virtual-machine" is not supported on this server: ${missing.incusSays}`);
-  expect(err.message).toContain(err.incusMessage);
-  expect(await client.instances.find(name)).toBeUndefined();
-});
+    expect(err.message).toContain(err.incusMessage);
+    expect(await client.instances.find(name)).toBeUndefined();
+  },
+);
 
-(vmCapable ? test : test.skip)("with VM support (qemu driver): a virtual machine is created, read back and deleted", async () => {
-  const name = uniqueName("vm");
-  cleanup.add(`instance ${name}`, () => client.instances.delete(name));
-  await client.instances.create({ name, type: "virtual-machine", source: { type: "none" }, devices: { root: { ...rootDisk().root, size: "1GiB" } } });
-  const vm = (await client.instances.get(name)).value;
-  expect({ type: vm.type, status: vm.status, root: vm.devices.root }).toEqual({
-    type: "virtual-machine",
-    status: "Stopped",
-    root: { ...rootDisk().root, size: "1GiB" },
-  });
-  await client.instances.delete(name);
-  expect(await client.instances.find(name)).toBeUndefined();
-});
+(vmCapable ? test : test.skip)(
+  "with VM support (qemu driver): a virtual machine is created, read back and deleted",
+  async () => {
+    const name = uniqueName("vm");
+    cleanup.add(`instance ${name}`, () => client.instances.delete(name));
+    await client.instances.create({
+      name,
+      type: "virtual-machine",
+      source: { type: "none" },
+      devices: { root: { ...rootDisk().root, size: "1GiB" } },
+    });
+    const vm = (await client.instances.get(name)).value;
+    expect({ type: vm.type, status: vm.status, root: vm.devices.root }).toEqual({
+      type: "virtual-machine",
+      status: "Stopped",
+      root: { ...rootDisk().root, size: "1GiB" },
+    });
+    await client.instances.delete(name);
+    expect(await client.instances.find(name)).toBeUndefined();
+  },
+);

@@ -70,9 +70,17 @@ test("a marked domain of another type is refused, naming the import command", as
 });
 
 test("a released volume that is an overlay of another base is not adopted", async () => {
-  const base = await suite.client.volumes.create(POOL, { name: `${prefix}base`, capacity: 1024 * 1024, format: "qcow2" });
+  const base = await suite.client.volumes.create(POOL, {
+    name: `${prefix}base`,
+    capacity: 1024 * 1024,
+    format: "qcow2",
+  });
   const name = `${prefix}data`;
-  await suite.client.volumes.create(POOL, { name, format: "qcow2", backingStore: { path: base.path!, format: "qcow2" } });
+  await suite.client.volumes.create(POOL, {
+    name,
+    format: "qcow2",
+    backingStore: { path: base.path!, format: "qcow2" },
+  });
   await writeReleaseRecord(suite.client, POOL, name, "released:adoptchk/data", {});
   suite.ws.write(
     "main.tf",
@@ -89,7 +97,9 @@ resource "libvirt_volume" "data" {
   const r = await suite.ws.run(["apply", "-auto-approve", "-input=false"]);
   expect(r.code).toBe(1);
   const output = r.output.replace(/\s+/g, " ");
-  expect(output).toContain(`It is an overlay of ${base.path}, and the configuration asks for a volume without a backing store`);
+  expect(output).toContain(
+    `It is an overlay of ${base.path}, and the configuration asks for a volume without a backing store`,
+  );
   expect(output).toContain(`terraform import libvirt_volume.<resource name> ${POOL}/${name}`);
   expect((await suite.client.volumes.info(POOL, name)).backingStore?.path).toBe(base.path);
 });

@@ -42,7 +42,11 @@ test("an overlay is found as a backing child although another volume's name carr
   await client.pools.create({ name: pool, type: "dir", targetPath: join(scratchDir, "pool") });
   await client.volumes.create(pool, { name: `${prefix}a@@cdktf-virt-batch:2@@`, capacity: MiB, format: "raw" });
   const base = await client.volumes.create(pool, { name: `${prefix}b-base`, capacity: MiB, format: "qcow2" });
-  await client.volumes.create(pool, { name: `${prefix}c-overlay`, format: "qcow2", backingStore: { path: base.path!, format: "qcow2" } });
+  await client.volumes.create(pool, {
+    name: `${prefix}c-overlay`,
+    format: "qcow2",
+    backingStore: { path: base.path!, format: "qcow2" },
+  });
 
   const children = await client.volumes.backingChildren([pool], base.path!);
   expect(children.map((v) => v.name)).toEqual([`${prefix}c-overlay`]);

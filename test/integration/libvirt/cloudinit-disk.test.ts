@@ -104,7 +104,11 @@ test("libvirt_cloudinit_disk import and destroy", async () => {
   await suite.ws.ok(["state", "rm", "libvirt_cloudinit_disk.seed"]);
   await suite.ws.ok(["import", "-input=false", "libvirt_cloudinit_disk.seed", `${POOL}/${seedName}`]);
   const imported = await suite.ws.resource("libvirt_cloudinit_disk.seed");
-  expect(imported?.values).toMatchObject({ name: seedName, pool: POOL, path: (await suite.client.volumes.info(POOL, seedName)).path });
+  expect(imported?.values).toMatchObject({
+    name: seedName,
+    pool: POOL,
+    path: (await suite.client.volumes.info(POOL, seedName)).path,
+  });
 
   await suite.ws.ok(["destroy", "-auto-approve", "-input=false"]);
   expect(await suite.client.volumes.find(POOL, seedName)).toBeUndefined();

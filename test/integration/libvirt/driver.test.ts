@@ -4,7 +4,13 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isNotFound, LibvirtClient, VirshError } from "../../../lib/libvirt";
-import { cleanupLibvirt, LIBVIRT_TEST_HYPERVISOR, LIBVIRT_TEST_POOL, libvirtTestPrefix, requireLibvirt } from "../../support/libvirt";
+import {
+  cleanupLibvirt,
+  LIBVIRT_TEST_HYPERVISOR,
+  LIBVIRT_TEST_POOL,
+  libvirtTestPrefix,
+  requireLibvirt,
+} from "../../support/libvirt";
 
 jest.setTimeout(60_000);
 
@@ -53,7 +59,9 @@ test("volume: create, upload and read bytes, grow in place, refuse to shrink, de
   const grown = await client.volumes.resize(POOL, name, 8 * MiB);
   expect(grown.capacity).toBe(8 * MiB);
   expect((await client.volumes.download(POOL, name, { offset: 4096, length: 16 })).toString()).toBe("cdktf-virt bytes");
-  await expect(client.volumes.resize(POOL, name, 2 * MiB)).rejects.toThrow(/cannot shrink from 8388608 to 2097152 bytes/);
+  await expect(client.volumes.resize(POOL, name, 2 * MiB)).rejects.toThrow(
+    /cannot shrink from 8388608 to 2097152 bytes/,
+  );
 
   await client.volumes.delete(POOL, name);
   expect(await client.volumes.find(POOL, name)).toBeUndefined();
@@ -66,7 +74,11 @@ test("overlay: a qcow2 volume backed by a base volume, found by backingChildren"
     capacity: 32 * MiB,
     backingStore: { path: base.path!, format: "qcow2" },
   });
-  expect(overlay).toMatchObject({ format: "qcow2", capacity: 32 * MiB, backingStore: { path: base.path, format: "qcow2" } });
+  expect(overlay).toMatchObject({
+    format: "qcow2",
+    capacity: 32 * MiB,
+    backingStore: { path: base.path, format: "qcow2" },
+  });
   expect((await client.volumes.info(POOL, overlay.name)).backingStore?.path).toBe(base.path);
 
   const children = await client.volumes.backingChildren([POOL], base.path!);
@@ -103,13 +115,24 @@ test("domain: two disks and an isolated NIC; define, start, redefine, stop, unde
     vcpus: 1,
     ownerMarker: "test-stack/vm",
     disks: [
-      { source: { type: "volume" as const, pool: POOL, volume: `${prefix}droot` }, target: { dev: "vda", bus: "virtio" }, driverType: "qcow2" },
+      {
+        source: { type: "volume" as const, pool: POOL, volume: `${prefix}droot` },
+        target: { dev: "vda", bus: "virtio" },
+        driverType: "qcow2",
+      },
       { source: { type: "file" as const, file: data.path! }, target: { dev: "vdb", bus: "virtio" }, driverType: "raw" },
     ],
     interfaces: [{ network: net }],
   };
   const defined = await client.domains.define(spec);
-  expect(defined).toMatchObject({ name, state: "shut off", active: false, memoryKiB: 65536, vcpus: 1, ownerMarker: "test-stack/vm" });
+  expect(defined).toMatchObject({
+    name,
+    state: "shut off",
+    active: false,
+    memoryKiB: 65536,
+    vcpus: 1,
+    ownerMarker: "test-stack/vm",
+  });
   expect(defined.disks.map((d) => d.source)).toEqual([spec.disks[0].source, spec.disks[1].source]);
   expect(defined.interfaces[0]).toMatchObject({ type: "network", network: net, model: "virtio" });
   expect(defined.interfaces[0].mac).toMatch(/^52:54:00:/);
@@ -120,7 +143,11 @@ test("domain: two disks and an isolated NIC; define, start, redefine, stop, unde
   expect(live).toMatch(new RegExp(`<domain type='${LIBVIRT_TEST_HYPERVISOR}' id='\\d+'>`));
 
   // Redefining keeps identity and unmanaged parts; a running domain picks it up at its next start.
-  const redefined = await client.domains.redefine({ ...spec, memoryKiB: 131072, interfaces: [{ network: net, mac: defined.interfaces[0].mac }] });
+  const redefined = await client.domains.redefine({
+    ...spec,
+    memoryKiB: 131072,
+    interfaces: [{ network: net, mac: defined.interfaces[0].mac }],
+  });
   expect(redefined).toMatchObject({ uuid: defined.uuid, memoryKiB: 131072, state: "running" });
   expect(redefined.interfaces[0].mac).toBe(defined.interfaces[0].mac);
 
@@ -146,13 +173,18 @@ describe("errors carry virsh's message and say what was missing", () => {
     const domain = (await client.domains.info(`${prefix}nodom`).catch((e: unknown) => e)) as VirshError;
     expect(domain).toMatchObject({ code: "NOT_FOUND", notFound: "domain" });
     expect(domain.virshMessage).toContain(`failed to get domain '${prefix}nodom'`);
-    await expect(client.networks.info(`${prefix}nonet`)).rejects.toMatchObject({ code: "NOT_FOUND", notFound: "network" });
+    await expect(client.networks.info(`${prefix}nonet`)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      notFound: "network",
+    });
   });
 
   test("a duplicate, an invalid state change and a bad reference", async () => {
     const name = `${prefix}dup`;
     await client.volumes.create(POOL, { name, capacity: MiB });
-    await expect(client.volumes.create(POOL, { name, capacity: MiB })).rejects.toMatchObject({ code: "ALREADY_EXISTS" });
+    await expect(client.volumes.create(POOL, { name, capacity: MiB })).rejects.toMatchObject({
+      code: "ALREADY_EXISTS",
+    });
 
     const dom = `${prefix}badref`;
     await client.domains.define({
@@ -170,7 +202,11 @@ describe("errors carry virsh's message and say what was missing", () => {
   });
 
   test("a batch reports each command's own result", async () => {
-    const results = await client.virsh.runBatch([["pool-info", POOL], ["dominfo", `${prefix}none`], ["echo", "it's fine"]]);
+    const results = await client.virsh.runBatch([
+      ["pool-info", POOL],
+      ["dominfo", `${prefix}none`],
+      ["echo", "it's fine"],
+    ]);
     expect(results[0].error).toBeUndefined();
     expect(results[0].stdout).toMatch(/State:\s+running/);
     expect(results[1].error).toMatchObject({ code: "NOT_FOUND", notFound: "domain" });

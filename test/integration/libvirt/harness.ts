@@ -42,7 +42,9 @@ export type PlannedAction = "create" | "update" | "delete" | "no-op" | "read";
 export async function plannedActions(ws: TerraformWorkspace): Promise<Record<string, PlannedAction[]>> {
   await ws.ok(["plan", "-input=false", "-out=tfplan"]);
   const shown = await ws.ok(["show", "-json", "tfplan"]);
-  const plan = JSON.parse(shown.stdout) as { resource_changes?: Array<{ address: string; change: { actions: PlannedAction[] } }> };
+  const plan = JSON.parse(shown.stdout) as {
+    resource_changes?: Array<{ address: string; change: { actions: PlannedAction[] } }>;
+  };
   const out: Record<string, PlannedAction[]> = {};
   for (const rc of plan.resource_changes ?? []) out[rc.address] = rc.change.actions;
   return out;

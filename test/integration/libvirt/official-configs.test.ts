@@ -100,9 +100,21 @@ resource "libvirt_domain" "vm" {
 test("libvirt_domain running = false, optional attributes unset: defined, not started, null in state, plan empty", async () => {
   suite.ws.write("main.tf", stoppedDomain);
   await suite.ws.apply();
-  expect(await suite.client.domains.info(`${prefix}stopped`)).toMatchObject({ state: "shut off", autostart: false, memoryKiB: 512 * 1024, vcpus: 1 });
+  expect(await suite.client.domains.info(`${prefix}stopped`)).toMatchObject({
+    state: "shut off",
+    autostart: false,
+    memoryKiB: 512 * 1024,
+    vcpus: 1,
+  });
   const values = (await suite.ws.resource("libvirt_domain.vm"))?.values;
-  expect(values).toMatchObject({ running: false, autostart: null, memory: null, memory_unit: null, vcpu: null, os: null });
+  expect(values).toMatchObject({
+    running: false,
+    autostart: null,
+    memory: null,
+    memory_unit: null,
+    vcpu: null,
+    os: null,
+  });
   await expectEmptyPlan(suite.ws);
 });
 
@@ -111,7 +123,13 @@ test("libvirt_domain state written with the old defaults (autostart, memory, mem
   await suite.ws.apply();
   // What the provider wrote before unset attributes stayed null.
   const live = await suite.client.domains.info(`${prefix}stopped`);
-  const old = { autostart: false, memory: 524288, memory_unit: "KiB", vcpu: 1, os: { type: "hvm", type_arch: live.arch, type_machine: live.machine, kernel: null, initrd: null, cmdline: null } };
+  const old = {
+    autostart: false,
+    memory: 524288,
+    memory_unit: "KiB",
+    vcpu: 1,
+    os: { type: "hvm", type_arch: live.arch, type_machine: live.machine, kernel: null, initrd: null, cmdline: null },
+  };
   const file = join(suite.ws.dir, "terraform.tfstate");
   const tfstate = JSON.parse(readFileSync(file, "utf8"));
   const vm = tfstate.resources.find((r: { type: string }) => r.type === "libvirt_domain");

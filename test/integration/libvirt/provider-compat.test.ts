@@ -98,7 +98,11 @@ test("libvirt_pool, libvirt_volume (base + overlay), libvirt_network, libvirt_do
   const base = await suite.client.volumes.info(pool, `${prefix}base.qcow2`);
   expect(base).toMatchObject({ format: "qcow2", capacity: 8 * MiB });
   const root = await suite.client.volumes.info(pool, `${prefix}root.qcow2`);
-  expect(root).toMatchObject({ format: "qcow2", capacity: 16 * MiB, backingStore: { path: base.path, format: "qcow2" } });
+  expect(root).toMatchObject({
+    format: "qcow2",
+    capacity: 16 * MiB,
+    backingStore: { path: base.path, format: "qcow2" },
+  });
 
   const vm = await suite.client.domains.info(`${prefix}vm`);
   expect(vm).toMatchObject({ state: "running", memoryKiB: 64 * 1024, vcpus: 1, ownerMarker: "compat/vm" });
@@ -107,10 +111,20 @@ test("libvirt_pool, libvirt_volume (base + overlay), libvirt_network, libvirt_do
     ["vda", { type: "volume", pool, volume: `${prefix}root.qcow2` }, "qcow2"],
     ["vdb", { type: "volume", pool, volume: `${prefix}data.raw` }, "raw"],
   ]);
-  expect(await suite.client.volumes.info(pool, `${prefix}data.raw`)).toMatchObject({ format: "raw", capacity: 4 * MiB });
-  expect((await suite.ws.resource("libvirt_volume.data"))?.values).toMatchObject({ capacity: 4 * MiB, capacity_unit: "bytes" });
+  expect(await suite.client.volumes.info(pool, `${prefix}data.raw`)).toMatchObject({
+    format: "raw",
+    capacity: 4 * MiB,
+  });
+  expect((await suite.ws.resource("libvirt_volume.data"))?.values).toMatchObject({
+    capacity: 4 * MiB,
+    capacity_unit: "bytes",
+  });
   expect(vm.interfaces[0]).toMatchObject({ network: `${prefix}net`, model: "virtio" });
-  expect(await suite.client.networks.info(`${prefix}net`)).toMatchObject({ isolated: true, active: true, ownerMarker: "compat/net" });
+  expect(await suite.client.networks.info(`${prefix}net`)).toMatchObject({
+    isolated: true,
+    active: true,
+    ownerMarker: "compat/net",
+  });
 
   const state = await suite.ws.resource("libvirt_domain.vm");
   expect(state?.values).toMatchObject({ uuid: vm.uuid, id: vm.uuid, running: true, memory: 64, memory_unit: "MiB" });
@@ -156,8 +170,11 @@ test("a new base replaces the overlay (and, through replace_triggered_by, the do
 
   const applied = await applySavedPlan(suite.ws);
   // Dependents go first: the domain, then the overlay, then the base.
-  const order = ["libvirt_domain.vm: Destruction complete", "libvirt_volume.root: Destruction complete", "libvirt_volume.base: Destruction complete"]
-    .map((line) => applied.output.indexOf(line));
+  const order = [
+    "libvirt_domain.vm: Destruction complete",
+    "libvirt_volume.root: Destruction complete",
+    "libvirt_volume.base: Destruction complete",
+  ].map((line) => applied.output.indexOf(line));
   expect(order.every((i) => i >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
 

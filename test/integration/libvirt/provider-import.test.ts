@@ -60,7 +60,13 @@ test("a volume and a running domain created with virsh are imported, plan empty,
     type: LIBVIRT_TEST_HYPERVISOR,
     memoryKiB: 65536,
     vcpus: 1,
-    disks: [{ source: { type: "volume", pool: POOL, volume: `${prefix}data` }, target: { dev: "vdb", bus: "virtio" }, driverType: "raw" }],
+    disks: [
+      {
+        source: { type: "volume", pool: POOL, volume: `${prefix}data` },
+        target: { dev: "vdb", bus: "virtio" },
+        driverType: "raw",
+      },
+    ],
   });
   await suite.client.domains.start(`${prefix}byhand`);
   const runtimeId = (await suite.client.virsh.run(["domid", `${prefix}byhand`])).trim();
@@ -69,7 +75,13 @@ test("a volume and a running domain created with virsh are imported, plan empty,
   await suite.ws.import("libvirt_volume.data", `${POOL}/${prefix}data`);
   await suite.ws.import("libvirt_domain.imported", `${prefix}byhand`);
   const imported = await suite.ws.resource("libvirt_domain.imported");
-  expect(imported?.values).toMatchObject({ name: `${prefix}byhand`, memory: 65536, memory_unit: "KiB", running: true, metadata: null });
+  expect(imported?.values).toMatchObject({
+    name: `${prefix}byhand`,
+    memory: 65536,
+    memory_unit: "KiB",
+    running: true,
+    metadata: null,
+  });
   await expectEmptyPlan(suite.ws);
 
   suite.ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true));
@@ -84,12 +96,22 @@ test("a volume can also be imported by its path", async () => {
   const info = await suite.client.volumes.info(POOL, `${prefix}data`);
   await suite.ws.ok(["state", "rm", "libvirt_volume.data"]);
   await suite.ws.import("libvirt_volume.data", info.path!);
-  expect((await suite.ws.resource("libvirt_volume.data"))?.values).toMatchObject({ pool: POOL, name: `${prefix}data`, capacity: 4 * MiB });
+  expect((await suite.ws.resource("libvirt_volume.data"))?.values).toMatchObject({
+    pool: POOL,
+    name: `${prefix}data`,
+    capacity: 4 * MiB,
+  });
   await expectEmptyPlan(suite.ws);
 });
 
 test("create adopts a domain that carries the same ownership marker", async () => {
-  const defined = await suite.client.domains.define({ name: `${prefix}adopt`, type: LIBVIRT_TEST_HYPERVISOR, memoryKiB: 65536, vcpus: 1, metadataXml: marker });
+  const defined = await suite.client.domains.define({
+    name: `${prefix}adopt`,
+    type: LIBVIRT_TEST_HYPERVISOR,
+    memoryKiB: 65536,
+    vcpus: 1,
+    metadataXml: marker,
+  });
   suite.ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl());
   const applied = await suite.ws.apply();
   expect(applied.output).toContain("libvirt_domain.adopted: Creation complete");
@@ -98,11 +120,19 @@ test("create adopts a domain that carries the same ownership marker", async () =
 });
 
 test("create refuses a domain without the marker and a volume it did not create, naming the import command", async () => {
-  await suite.client.domains.define({ name: `${prefix}foreign`, type: LIBVIRT_TEST_HYPERVISOR, memoryKiB: 32768, vcpus: 1 });
+  await suite.client.domains.define({
+    name: `${prefix}foreign`,
+    type: LIBVIRT_TEST_HYPERVISOR,
+    memoryKiB: 32768,
+    vcpus: 1,
+  });
   await suite.client.volumes.create(POOL, { name: `${prefix}foreign-vol`, capacity: MiB });
   suite.ws.write(
     "main.tf",
-    header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl() +
+    header() +
+      volumeHcl() +
+      importedDomainHcl(true) +
+      adoptedDomainHcl() +
       `
 resource "libvirt_domain" "foreign" {
   name     = "${prefix}foreign"

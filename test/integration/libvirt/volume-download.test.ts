@@ -29,15 +29,47 @@ const servers: Server[] = [];
 /** A CA and a server certificate for 127.0.0.1 signed by it, made with openssl in the workspace. */
 function makeCertificates(dir: string): { key: Buffer; cert: Buffer } {
   const run = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
-  run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=cdktf-virt test CA", "-keyout", "ca.key", "-out", "ca.pem");
+  run(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "2",
+    "-subj",
+    "/CN=cdktf-virt test CA",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+  );
   run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", "server.key", "-out", "server.csr");
   writeFileSync(join(dir, "ext.cnf"), "subjectAltName=IP:127.0.0.1\n");
-  run("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2", "-extfile", "ext.cnf", "-out", "server.pem");
+  run(
+    "x509",
+    "-req",
+    "-in",
+    "server.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-days",
+    "2",
+    "-extfile",
+    "ext.cnf",
+    "-out",
+    "server.pem",
+  );
   return { key: readFileSync(join(dir, "server.key")), cert: readFileSync(join(dir, "server.pem")) };
 }
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 beforeAll(async () => {
   const dir = suite.ws.root;
@@ -85,7 +117,9 @@ test("a checksum mismatch is refused naming both digests, and nothing is in the 
   const r = await suite.ws.run(["apply", "-auto-approve", "-input=false"], withCa());
   expect(r.code).toBe(1);
   expect(r.output).toContain("Content checksum mismatch");
-  expect(r.output.replace(/\s+/g, " ")).toMatch(new RegExp(`create.content.checksum: .* has sha256:${SHA256}, but the configuration expects sha256:${wrong}`));
+  expect(r.output.replace(/\s+/g, " ")).toMatch(
+    new RegExp(`create.content.checksum: .* has sha256:${SHA256}, but the configuration expects sha256:${wrong}`),
+  );
   expect(await suite.client.volumes.find(POOL, `${prefix}bad`)).toBeUndefined();
 });
 
@@ -104,7 +138,10 @@ test("plain http is refused at plan time unless allow_insecure_http is set", asy
   expect(plan.output).toContain("Insecure content URL");
   expect(plan.output).toContain("allow_insecure_http");
 
-  suite.ws.write("main.tf", config("plain", `url = "${httpUrl}", allow_insecure_http = true, checksum = "sha256:${SHA256}"`));
+  suite.ws.write(
+    "main.tf",
+    config("plain", `url = "${httpUrl}", allow_insecure_http = true, checksum = "sha256:${SHA256}"`),
+  );
   await suite.ws.apply();
   expect(await volumeBytes("plain")).toEqual(IMAGE);
   await suite.ws.destroy();

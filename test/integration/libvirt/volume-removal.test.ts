@@ -29,7 +29,9 @@ function contentFile(name: string, size = MiB): { path: string; bytes: Buffer } 
 }
 
 function volumeHcl(label: string, name: string, body: string, policy?: string): string {
-  return `resource "libvirt_volume" "${label}" {\n  name = "${name}"\n  pool = "${POOL}"\n${body}${policy ? `  removal_policy = "${policy}"\n` : ""}}\n`;
+  return `resource "libvirt_volume" "${label}" {\n  name = "${name}"\n  pool = "${POOL}"\n${body}${
+    policy ? `  removal_policy = "${policy}"\n` : ""
+  }}\n`;
 }
 
 function raw(url: string): string {
@@ -45,7 +47,9 @@ test("removal_policy retain: the volume file stays with its bytes and leaves the
 
   suite.ws.write("main.tf", header());
   const plan = await suite.ws.plan();
-  expect(flat(plan.output)).toContain(`Volume ${POOL}/${name} will be kept on the host with its data; it is only removed from the state.`);
+  expect(flat(plan.output)).toContain(
+    `Volume ${POOL}/${name} will be kept on the host with its data; it is only removed from the state.`,
+  );
   const r = await suite.ws.apply();
   expect(flat(r.output)).toContain(`Volume ${POOL}/${name} was kept (removal policy retain)`);
   expect(flat(r.output)).toContain(`terraform import libvirt_volume.<resource name> ${POOL}/${name}`);
@@ -61,16 +65,27 @@ test("removal_policy snapshot: a standalone final copy is kept (an overlay flatt
   const overlay = `${prefix}ovl`;
   const content = contentFile("data.img");
   const baseContent = contentFile("base.img", 2 * MiB);
-  const overlayHcl = `  capacity = ${2 * MiB}\n  backing_store = { path = libvirt_volume.base.path, format = { type = "raw" } }\n`;
+  const overlayHcl = `  capacity = ${
+    2 * MiB
+  }\n  backing_store = { path = libvirt_volume.base.path, format = { type = "raw" } }\n`;
   const withBase = volumeHcl("base", base, raw(baseContent.path));
-  suite.ws.write("main.tf", header() + withBase + volumeHcl("data", data, raw(content.path), "snapshot") + volumeHcl("ovl", overlay, overlayHcl, "snapshot"));
+  suite.ws.write(
+    "main.tf",
+    header() +
+      withBase +
+      volumeHcl("data", data, raw(content.path), "snapshot") +
+      volumeHcl("ovl", overlay, overlayHcl, "snapshot"),
+  );
   await suite.ws.apply();
 
   suite.ws.write("main.tf", header() + withBase);
   const r = await suite.ws.apply();
   const out = flat(r.output);
   expect(r.output).toMatch(/0 added, 0 changed, 2 destroyed/);
-  const copyOf = (name: string) => new RegExp(`Volume ${POOL}/${name} was deleted; a final copy was kept as ${POOL}/(${name}-final-\\d{8}T\\d{6}Z)`).exec(out)?.[1];
+  const copyOf = (name: string) =>
+    new RegExp(
+      `Volume ${POOL}/${name} was deleted; a final copy was kept as ${POOL}/(${name}-final-\\d{8}T\\d{6}Z)`,
+    ).exec(out)?.[1];
   const dataCopy = copyOf(data);
   const overlayCopy = copyOf(overlay);
   expect(dataCopy).toBeDefined();
@@ -85,7 +100,9 @@ test("removal_policy snapshot: a standalone final copy is kept (an overlay flatt
   execFileSync("qemu-img", ["compare", "-f", "qcow2", "-F", "raw", flattened.path!, basePath], { stdio: "pipe" });
 
   // Both volumes are deleted in parallel: find the command that restores the data volume.
-  const restore = new RegExp(`Restore it under the old name with: (virsh -c \\S+ vol-clone --pool \\S+ ${data}-final-\\S+ \\S+)`).exec(out)?.[1];
+  const restore = new RegExp(
+    `Restore it under the old name with: (virsh -c \\S+ vol-clone --pool \\S+ ${data}-final-\\S+ \\S+)`,
+  ).exec(out)?.[1];
   expect(restore).toBe(`virsh -c ${LIBVIRT_TEST_URI} vol-clone --pool ${POOL} ${dataCopy} ${data}`);
   execFileSync("sh", ["-c", restore!], { stdio: "pipe" });
   expect((await suite.client.volumes.download(POOL, data)).equals(content.bytes)).toBe(true);

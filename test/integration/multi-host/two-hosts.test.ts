@@ -12,7 +12,15 @@ import { certificateFingerprint } from "../../../lib/incus";
 import { IncusHost, Instance, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
 import { hostsFile, httpsClient, incusCli, requireHttpsHost } from "../../support/incus-hosts";
-import { forceCleanup, getInstance, getVolume, shIn, StackRun, volumesWithPrefix, incusConstructsSuite } from "../constructs/support";
+import {
+  forceCleanup,
+  getInstance,
+  getVolume,
+  shIn,
+  StackRun,
+  volumesWithPrefix,
+  incusConstructsSuite,
+} from "../constructs/support";
 
 jest.setTimeout(300_000);
 
@@ -29,14 +37,19 @@ beforeAll(async () => {
 afterAll(async () => {
   // Leftovers of a failed test on b, by prefix only (instances first; the local host is the suite's).
   for (const instance of (await b.instances.list()).filter((i) => i.name.startsWith(prefix))) {
-    await b.instances.patch(instance.name, { config: { "security.protection.delete": "false" } }).catch(() => undefined);
+    await b.instances
+      .patch(instance.name, { config: { "security.protection.delete": "false" } })
+      .catch(() => undefined);
     await b.instanceState.stop(instance.name, { force: true }).catch(() => undefined);
     await b.instances.delete(instance.name).catch(() => undefined);
   }
-  for (const volume of (await b.storageVolumes.list(TEST_POOL)).filter((v) => v.type === "custom" && v.name.startsWith(prefix))) {
+  for (const volume of (await b.storageVolumes.list(TEST_POOL)).filter(
+    (v) => v.type === "custom" && v.name.startsWith(prefix),
+  )) {
     await b.storageVolumes.delete(TEST_POOL, volume.name).catch(() => undefined);
   }
-  for (const cert of (await b.certificates.list()).filter((c) => c.name.startsWith(prefix))) await b.certificates.delete(cert.fingerprint);
+  for (const cert of (await b.certificates.list()).filter((c) => c.name.startsWith(prefix)))
+    await b.certificates.delete(cert.fingerprint);
   await b.close();
   for (const dir of extraDirs) rmSync(dir, { recursive: true, force: true });
   forceCleanup(prefix, [TEST_POOL]);
@@ -53,9 +66,17 @@ function twoHostStack(stack: TerraformStack, revision: string, protect = true): 
   const { configDir, hosts } = hostsFile();
   const local = new IncusHost(stack, "local");
   const remote = new IncusHost(stack, "b", { address: hosts.b.address, configDir });
-  for (const [id, host] of [["here", local], ["there", remote]] as const) {
+  for (const [id, host] of [
+    ["here", local],
+    ["there", remote],
+  ] as const) {
     const pool = StoragePool.fromName(stack, `${id}-pool`, host, TEST_POOL);
-    const data = new Volume(stack, `${id}-data`, { pool, size: "64MiB", protect, incus: { config: { "user.revision": revision } } });
+    const data = new Volume(stack, `${id}-data`, {
+      pool,
+      size: "64MiB",
+      protect,
+      incus: { config: { "user.revision": revision } },
+    });
     const scratch = new Volume(stack, `${id}-scratch`, { pool, size: "64MiB", lifecycle: VolumeLifecycle.EPHEMERAL });
     const vm = new Instance(stack, `${id}-app`, {
       host,
@@ -86,7 +107,9 @@ test("a stack across the local host and an HTTPS host deploys, plans empty, rebu
   expect(await b.instances.find(name("here-app"))).toBeUndefined();
   expect(shIn(name("here-app"), "cat /etc/host-id")).toBe("here\n");
   expect(await bExec(name("there-app"), "cat /etc/host-id")).toBe("there\n");
-  expect((await b.storageVolumes.get(TEST_POOL, name("there-data"))).value.config["user.cdktf-virt.owner"]).toBe(`${run.stackName}/there-data`);
+  expect((await b.storageVolumes.get(TEST_POOL, name("there-data"))).value.config["user.cdktf-virt.owner"]).toBe(
+    `${run.stackName}/there-data`,
+  );
   expect(getVolume(TEST_POOL, name("there-data"))).toBeUndefined();
 
   // Data on both persistent volumes, then a change of both volumes rebuilds both instances.
@@ -100,7 +123,10 @@ test("a stack across the local host and an HTTPS host deploys, plans empty, rebu
   expect(plan.output).toContain("incus_instance.here-app will be replaced");
   expect(plan.output).toContain("incus_instance.there-app will be replaced");
   await run.deploy();
-  const after = { here: getInstance(name("here-app")).config["volatile.uuid"], there: (await b.instances.get(name("there-app"))).value.config["volatile.uuid"] };
+  const after = {
+    here: getInstance(name("here-app")).config["volatile.uuid"],
+    there: (await b.instances.get(name("there-app"))).value.config["volatile.uuid"],
+  };
   expect(after.here).not.toBe(before.here);
   expect(after.there).not.toBe(before.there);
   expect(shIn(name("here-app"), "cat /data/keep")).toBe("kept-here\n");
@@ -113,7 +139,9 @@ test("a stack across the local host and an HTTPS host deploys, plans empty, rebu
   expect(getInstance(name("here-app"))).toBeUndefined();
   expect(volumesWithPrefix(TEST_POOL, run.stackName)).toEqual([]);
   expect((await b.instances.list()).filter((i) => i.name.startsWith(run.stackName))).toEqual([]);
-  expect((await b.storageVolumes.list(TEST_POOL)).filter((v) => v.name.startsWith(run.stackName)).map((v) => v.name)).toEqual([]);
+  expect(
+    (await b.storageVolumes.list(TEST_POOL)).filter((v) => v.name.startsWith(run.stackName)).map((v) => v.name),
+  ).toEqual([]);
 });
 
 test("a new client enrols on the HTTPS host with a one-time trust token given to IncusHost, and deploys there", async () => {
@@ -125,7 +153,12 @@ test("a new client enrols on the HTTPS host with a one-time trust token given to
   const configDir = mkdtempSync(join(tmpdir(), `${prefix}-conf-`));
   extraDirs.push(configDir);
   run.synth((stack) => {
-    const host = new IncusHost(stack, "b", { address: hostsFile().hosts.b.address, token, configDir, generateClientCertificates: true });
+    const host = new IncusHost(stack, "b", {
+      address: hostsFile().hosts.b.address,
+      token,
+      configDir,
+      generateClientCertificates: true,
+    });
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     new Instance(stack, "app", { host, incus: { image: TEST_IMAGE, rootDisk: { pool } } });
   });
@@ -134,7 +167,9 @@ test("a new client enrols on the HTTPS host with a one-time trust token given to
   const cert = readFileSync(join(configDir, "client.crt"), "utf8");
   const entry = (await b.certificates.get(certificateFingerprint(cert))).value;
   expect(entry.name).toBe(clientName);
-  expect(readFileSync(join(configDir, "servercerts", "b.crt"), "utf8")).toBe(readFileSync(join(hostsFile().configDir, "servercerts", "b.crt"), "utf8"));
+  expect(readFileSync(join(configDir, "servercerts", "b.crt"), "utf8")).toBe(
+    readFileSync(join(hostsFile().configDir, "servercerts", "b.crt"), "utf8"),
+  );
   expect((await b.instances.get(`${run.stackName}-app`)).value.status).toBe("Running");
   const destroyed = await run.destroy();
   expect(destroyed.code).toBe(0);
@@ -148,7 +183,10 @@ test("a volume of one host attached to an instance of the other is a synth error
   const { configDir, hosts } = hostsFile();
   const local = new IncusHost(stack, "local");
   const remote = new IncusHost(stack, "b", { address: hosts.b.address, configDir });
-  const data = new Volume(stack, "data", { pool: StoragePool.fromName(stack, "b-pool", remote, TEST_POOL), size: "64MiB" });
+  const data = new Volume(stack, "data", {
+    pool: StoragePool.fromName(stack, "b-pool", remote, TEST_POOL),
+    size: "64MiB",
+  });
   const vm = new Instance(stack, "app", { host: local, incus: { image: TEST_IMAGE } });
   expect(() => vm.attach(data, { path: "/data" })).toThrow(
     /mixed\/app.*the volume "mixed\/data" is in the pool "mixed\/b-pool" of the host "mixed\/b", but this instance runs on the host "mixed\/local"/,

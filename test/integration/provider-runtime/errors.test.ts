@@ -26,7 +26,9 @@ describe("provider runtime: errors and interrupts through terraform", () => {
     expect(r.output).toMatch(/Error: Invalid value/);
     expect(r.output).toMatch(/"999" is not valid: an octal file mode such as 0644/);
     // Terraform resolved our attribute path to the configuration line.
-    expect(r.output).toMatch(/with testfs_file\.bad,\s+on main\.tf line \d+, in resource "testfs_file" "bad":\s+\d+:\s+mode\s+= "999"/);
+    expect(r.output).toMatch(
+      /with testfs_file\.bad,\s+on main\.tf line \d+, in resource "testfs_file" "bad":\s+\d+:\s+mode\s+= "999"/,
+    );
   });
 
   test("resource validateConfig errors carry their path too", async () => {
@@ -38,7 +40,10 @@ describe("provider runtime: errors and interrupts through terraform", () => {
   });
 
   test("a failure after the object exists keeps it in state as tainted", async () => {
-    writeMain(ws, `resource "testfs_file" "half" {\n  path      = "half.txt"\n  content   = "x"\n  fail_with = "disk on fire"\n}`);
+    writeMain(
+      ws,
+      `resource "testfs_file" "half" {\n  path      = "half.txt"\n  content   = "x"\n  fail_with = "disk on fire"\n}`,
+    );
     const r = await ws.run(["apply", "-auto-approve", "-input=false"]);
     expect(r.code).toBe(1);
     expect(r.output).toMatch(/Error: File written, then failed on purpose/);

@@ -16,12 +16,20 @@ describe("provider runtime: import through terraform", () => {
     workspaces.push(ws);
     writeFileSync(join(ws.dir, "existing.txt"), "made by hand");
     chmodSync(join(ws.dir, "existing.txt"), 0o600);
-    writeMain(ws, `resource "testfs_file" "e" {\n  path    = "existing.txt"\n  content = "made by hand"\n  mode    = "0600"\n}`);
+    writeMain(
+      ws,
+      `resource "testfs_file" "e" {\n  path    = "existing.txt"\n  content = "made by hand"\n  mode    = "0600"\n}`,
+    );
     await ws.init();
     const r = await ws.import("testfs_file.e", "existing.txt");
     expect(r.output).toMatch(/Import successful/);
     const e = await ws.resource("testfs_file.e");
-    expect(e?.values).toMatchObject({ path: "existing.txt", content: "made by hand", mode: "0600", id: "existing.txt" });
+    expect(e?.values).toMatchObject({
+      path: "existing.txt",
+      content: "made by hand",
+      mode: "0600",
+      id: "existing.txt",
+    });
     const plan = await ws.plan();
     expect(plan.output).toMatch(/No changes/);
     expect(plan.code).toBe(0);

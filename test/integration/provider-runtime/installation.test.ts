@@ -24,16 +24,27 @@ describe("provider runtime: installation and state upgrades", () => {
     writeMain(ws, `resource "testfs_file" "c" {\n  path    = "c.txt"\n  content = "from cwd mirror"\n}`);
     const init = await ws.init();
     expect(init.output).toMatch(/Installing registry\.cdktf-virt\.local\/cdktf-virt\/testfs v0\.1\.0/);
-    const installed = join(ws.dir, ".terraform", "providers", "registry.cdktf-virt.local", "cdktf-virt", "testfs", "0.1.0", "linux_amd64");
+    const installed = join(
+      ws.dir,
+      ".terraform",
+      "providers",
+      "registry.cdktf-virt.local",
+      "cdktf-virt",
+      "testfs",
+      "0.1.0",
+      "linux_amd64",
+    );
     // Terraform links the unpacked mirror entry instead of copying it.
     expect(lstatSync(installed).isSymbolicLink()).toBe(true);
-    expect(readlinkSync(installed)).toMatch(/terraform\.d\/plugins\/registry\.cdktf-virt\.local\/cdktf-virt\/testfs\/0\.1\.0\/linux_amd64$/);
+    expect(readlinkSync(installed)).toMatch(
+      /terraform\.d\/plugins\/registry\.cdktf-virt\.local\/cdktf-virt\/testfs\/0\.1\.0\/linux_amd64$/,
+    );
     await ws.apply();
     expect(readFileSync(join(ws.dir, "c.txt"), "utf8")).toBe("from cwd mirror");
     expect((await ws.plan()).code).toBe(0);
   });
 
-  test("an app whose package.json says \"type\": \"module\" still starts the providers (they are CommonJS)", async () => {
+  test('an app whose package.json says "type": "module" still starts the providers (they are CommonJS)', async () => {
     const ws = testfsWorkspace("esm-app", "cwd-plugins");
     workspaces.push(ws);
     // The providers live under the app's folder (cdktf.out/stacks/<stack>/terraform.d/plugins); Node reads the
@@ -68,7 +79,14 @@ describe("provider runtime: installation and state upgrades", () => {
           instances: [
             {
               schema_version: 0,
-              attributes: { path: "old.txt", content: "old", mode: "0644", id: "old.txt", hash: "legacy-hash", size: 3 },
+              attributes: {
+                path: "old.txt",
+                content: "old",
+                mode: "0644",
+                id: "old.txt",
+                hash: "legacy-hash",
+                size: 3,
+              },
               sensitive_attributes: [],
             },
           ],
@@ -105,7 +123,10 @@ describe("provider runtime: a cdktf stack directory", () => {
     mkdirSync(join(root, "home"), { recursive: true });
     mkdirSync(app);
     const cdktf = require.resolve("cdktf");
-    writeFileSync(join(app, "cdktf.json"), JSON.stringify({ language: "typescript", app: "node main.js", output: "cdktf.out" }));
+    writeFileSync(
+      join(app, "cdktf.json"),
+      JSON.stringify({ language: "typescript", app: "node main.js", output: "cdktf.out" }),
+    );
     writeFileSync(
       join(app, "main.js"),
       `const { App, TerraformStack, TerraformProvider, TerraformResource } = require(${JSON.stringify(cdktf)});
@@ -113,7 +134,9 @@ const app = new App();
 const stack = new TerraformStack(app, "demo");
 new TerraformProvider(stack, "testfs", {
   terraformResourceType: "testfs",
-  terraformGeneratorMetadata: { providerName: "testfs", providerVersionConstraint: ${JSON.stringify(PROVIDER_VERSION)} },
+  terraformGeneratorMetadata: { providerName: "testfs", providerVersionConstraint: ${JSON.stringify(
+    PROVIDER_VERSION,
+  )} },
   terraformProviderSource: ${JSON.stringify(providerSource("testfs"))},
 }).addOverride("root", ${JSON.stringify(app)});
 new TerraformResource(stack, "f", { terraformResourceType: "testfs_file", terraformGeneratorMetadata: { providerName: "testfs" } })
@@ -133,7 +156,9 @@ app.synth();
     const deploy = await runChild(spawn(bin, ["deploy", "--skip-synth", "--auto-approve"], { cwd: app, env }), 120_000);
     const out = deploy.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
     expect(out).not.toMatch(/Could not retrieve providers for locking/);
-    expect(out).toMatch(/Reusing previous version of registry\.cdktf-virt\.local\/cdktf-virt\/testfs from the dependency lock file/);
+    expect(out).toMatch(
+      /Reusing previous version of registry\.cdktf-virt\.local\/cdktf-virt\/testfs from the dependency lock file/,
+    );
     expect(out).toMatch(/Apply complete! Resources: 1 added/);
     expect(readFileSync(join(app, "deployed.txt"), "utf8")).toBe("deployed by cdktf");
   });

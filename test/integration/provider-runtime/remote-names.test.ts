@@ -64,7 +64,9 @@ test('a remote named "../client" is refused at plan on its line, and no file is 
   expect(connections).toBe(0);
   expect(r.code).toBe(1);
   expect(r.output).toMatch(/Error: Invalid value/);
-  expect(r.output).toMatch(/"\.\.\/client" is not a valid name for a remote; use 1-63 letters, digits, '\.',\s+'_' or '-'/);
+  expect(r.output).toMatch(
+    /"\.\.\/client" is not a valid name for a remote; use 1-63 letters, digits, '\.',\s+'_' or '-'/,
+  );
   // Terraform resolved the attribute path remote[0].name to the name's line.
   expect(r.output).toMatch(/in provider "incus":\s+\d+:\s+name\s+= "\.\.\/client"/);
 });

@@ -10,7 +10,18 @@
 //   first, so it cannot take one meanwhile; a process killed while it serves one breaks that session, as killing a
 //   provider does, which is not a start).
 // Every handshake must match its socket and every start must work: zero failed runs, zero failed starts.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as http2 from "node:http2";
@@ -57,7 +68,11 @@ data "testfs_file_info" "a" {
 }
 
 async function workspace(name: string, copy: 1 | 2): Promise<TerraformWorkspace> {
-  const ws = TerraformWorkspace.create({ providers: ["testfs"], prefix: `t-runtime-warm-${name}`, env: { TMPDIR: tmp } });
+  const ws = TerraformWorkspace.create({
+    providers: ["testfs"],
+    prefix: `t-runtime-warm-${name}`,
+    env: { TMPDIR: tmp },
+  });
   workspaces.push(ws);
   if (copy === 2) secondCopy(mirrorExecutablePath(join(ws.root, "mirror"), "testfs"));
   ws.write("main.tf", mainTf(ws));
@@ -99,11 +114,18 @@ interface Tally {
   failures: string[];
 }
 
-async function terraformLane(ws: TerraformWorkspace, args: (i: number) => string[], okCodes: number[], deadline: number, tally: Tally): Promise<void> {
+async function terraformLane(
+  ws: TerraformWorkspace,
+  args: (i: number) => string[],
+  okCodes: number[],
+  deadline: number,
+  tally: Tally,
+): Promise<void> {
   for (let i = 1; Date.now() < deadline; i++) {
     const r = await ws.run(args(i), { timeoutMs: 180_000 });
     tally.runs++;
-    if (!okCodes.includes(r.code ?? -1)) tally.failures.push(`terraform ${args(i).join(" ")} in ${ws.dir} exited ${r.code}:\n${r.output}`);
+    if (!okCodes.includes(r.code ?? -1))
+      tally.failures.push(`terraform ${args(i).join(" ")} in ${ws.dir} exited ${r.code}:\n${r.output}`);
   }
 }
 
@@ -125,14 +147,24 @@ async function pluginStart(bundle: string, cwd: string, tally: Tally): Promise<v
     let served: Buffer | undefined;
     session = http2.connect("https://localhost", {
       createConnection: () => {
-        const socket = tls.connect({ path: p.socket, rejectUnauthorized: false, ALPNProtocols: ["h2"], cert: client.certPem, key: client.keyPem });
+        const socket = tls.connect({
+          path: p.socket,
+          rejectUnauthorized: false,
+          ALPNProtocols: ["h2"],
+          cert: client.certPem,
+          key: client.keyPem,
+        });
         socket.once("secureConnect", () => (served = socket.getPeerCertificate().raw));
         return socket;
       },
     });
     const meta = await grpcCall(session, "/tfplugin6.Provider/GetMetadata");
-    if (!served || !served.equals(lineDer)) tally.failures.push(`start of ${bundle}: the socket ${p.socket} served another certificate than the handshake line's`);
-    if (meta.status !== "0") tally.failures.push(`start of ${bundle}: GetMetadata answered status ${meta.status} ${meta.message ?? ""}`);
+    if (!served || !served.equals(lineDer))
+      tally.failures.push(
+        `start of ${bundle}: the socket ${p.socket} served another certificate than the handshake line's`,
+      );
+    if (meta.status !== "0")
+      tally.failures.push(`start of ${bundle}: GetMetadata answered status ${meta.status} ${meta.message ?? ""}`);
     await grpcCall(session, "/plugin.GRPCController/Shutdown");
     await Promise.race([p.exit, new Promise((r) => setTimeout(r, 5000))]);
   } catch (err) {
@@ -160,7 +192,12 @@ afterAll(async () => {
 test("concurrent terraform runs and starts of two bundle copies, warm processes killed at random: every handshake matches its socket", async () => {
   // realpath: the launcher keys warm processes by `pwd`, and /tmp may be a symlink.
   tmp = realpathSync(mkdtempSync(join(tmpdir(), "t-warm-drill-")));
-  const [apply1, apply2, plan1, plan2] = await Promise.all([workspace("apply1", 1), workspace("apply2", 2), workspace("plan1", 1), workspace("plan2", 2)]);
+  const [apply1, apply2, plan1, plan2] = await Promise.all([
+    workspace("apply1", 1),
+    workspace("apply2", 2),
+    workspace("plan1", 1),
+    workspace("plan2", 2),
+  ]);
   const bundles = join(tmp, "bundles");
   mkdirSync(join(bundles, "v1"), { recursive: true });
   mkdirSync(join(bundles, "v2"));
@@ -209,7 +246,9 @@ test("concurrent terraform runs and starts of two bundle copies, warm processes 
     startLane(v2, bundles),
   ]);
   // The figures go to the test output (and docs/reliability.md quotes a run).
-  process.stdout.write(`warm drill: ${terraform.runs} terraform runs, ${starts.runs} direct starts, ${kills} warm processes killed\n`);
+  process.stdout.write(
+    `warm drill: ${terraform.runs} terraform runs, ${starts.runs} direct starts, ${kills} warm processes killed\n`,
+  );
   expect(terraform.failures).toEqual([]);
   expect(starts.failures).toEqual([]);
   expect(terraform.runs).toBeGreaterThan(0);

@@ -59,7 +59,12 @@ describe("provider runtime: a start handed to an unhealthy warm process", () => 
     // realpath: the launcher keys warm processes by `pwd`, and /tmp may be a symlink.
     tmp = realpathSync(mkdtempSync(join(tmpdir(), "t-handover-tmp-")));
     ws = TerraformWorkspace.create({ providers: ["testfs"], prefix: "t-runtime-handover", env: { TMPDIR: tmp } });
-    ws.write("main.tf", `${requiredProviders(["testfs"])}\nprovider "testfs" {\n  root = ${JSON.stringify(ws.dir)}\n}\n\ndata "testfs_file_info" "x" {\n  path = "x.txt"\n}\n`);
+    ws.write(
+      "main.tf",
+      `${requiredProviders(["testfs"])}\nprovider "testfs" {\n  root = ${JSON.stringify(
+        ws.dir,
+      )}\n}\n\ndata "testfs_file_info" "x" {\n  path = "x.txt"\n}\n`,
+    );
     ws.write("x.txt", "x");
     await ws.init();
   });
@@ -106,13 +111,19 @@ describe("provider runtime: a start handed to an unhealthy warm process", () => 
     mkdirSync(join(dir, "sessions"), { recursive: true, mode: 0o700 });
     // sh starts the warm process, then becomes `sleep`, which never reaps it.
     const executable = bundledProviderPath("testfs");
-    const holder = spawn("sh", ["-c", `"${executable}" --serve "${dir}" </dev/null >/dev/null 2>&1 & echo $!; exec sleep 120`], {
-      cwd: ws.dir,
-      env: { PATH: process.env.PATH, TMPDIR: tmp, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE },
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const holder = spawn(
+      "sh",
+      ["-c", `"${executable}" --serve "${dir}" </dev/null >/dev/null 2>&1 & echo $!; exec sleep 120`],
+      {
+        cwd: ws.dir,
+        env: { PATH: process.env.PATH, TMPDIR: tmp, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE },
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
     started.push(holder);
-    const warmPid = await new Promise<number>((resolve) => holder.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim()))));
+    const warmPid = await new Promise<number>((resolve) =>
+      holder.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim()))),
+    );
     await waitFor("the warm process to publish its line", () => publishedPids().includes(warmPid), 10_000);
     process.kill(warmPid, "SIGKILL");
     await waitFor("the warm process to be a zombie", () => processState(warmPid) === "Z", 5000);

@@ -11,7 +11,13 @@ import { join } from "node:path";
 import * as tls from "node:tls";
 import { bundledProviderPath } from "../../../lib/packaging";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
-import { cleanupPluginClients, connectPlugin, generateSelfSignedCert, grpcCall, startProvider } from "../../support/plugin-client";
+import {
+  cleanupPluginClients,
+  connectPlugin,
+  generateSelfSignedCert,
+  grpcCall,
+  startProvider,
+} from "../../support/plugin-client";
 import type { StartedPlugin } from "../../support/plugin-client";
 import { ensureBundledProviders } from "../../support/terraform";
 
@@ -44,13 +50,28 @@ function warmPids(): number[] {
 }
 
 function terraformEnv(certPem: string): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, TMPDIR: work, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", PLUGIN_CLIENT_CERT: certPem };
+  return {
+    PATH: process.env.PATH,
+    TMPDIR: work,
+    [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
+    PLUGIN_PROTOCOL_VERSIONS: "6",
+    PLUGIN_CLIENT_CERT: certPem,
+  };
 }
 
 /** The certificate served on the line's socket (a TLS handshake that verifies nothing). */
-function servedCertificate(p: StartedPlugin, as: ReturnType<typeof generateSelfSignedCert>): Promise<Buffer | undefined> {
+function servedCertificate(
+  p: StartedPlugin,
+  as: ReturnType<typeof generateSelfSignedCert>,
+): Promise<Buffer | undefined> {
   return new Promise((resolve) => {
-    const socket = tls.connect({ path: p.socket, rejectUnauthorized: false, ALPNProtocols: ["h2"], cert: as.certPem, key: as.keyPem });
+    const socket = tls.connect({
+      path: p.socket,
+      rejectUnauthorized: false,
+      ALPNProtocols: ["h2"],
+      cert: as.certPem,
+      key: as.keyPem,
+    });
     socket.once("secureConnect", () => {
       resolve(socket.getPeerCertificate().raw);
       socket.destroy();
@@ -74,12 +95,23 @@ test("a leftover answer for a launcher of the same pid is not taken for this lau
 
   // The leftover: the answer the warm process wrote for an earlier launcher of this pid (its line, its socket).
   const second = generateSelfSignedCert();
-  const p2 = await startProvider(terraformEnv(second.certPem), { command: through(`printf '%s\\n' '${p1.line}' >'${join(dir, "sessions")}'/$$.ok; `), cwd: work });
+  const p2 = await startProvider(terraformEnv(second.certPem), {
+    command: through(`printf '%s\\n' '${p1.line}' >'${join(dir, "sessions")}'/$$.ok; `),
+    cwd: work,
+  });
   expect(keyDirs()).toEqual([dir]);
   // Whatever process serves this start, the line names it and its certificate, and it answers this client.
   expect(await servedCertificate(p2, second)).toEqual(Buffer.from(p2.line.split("|")[5], "base64"));
   const s2 = http2.connect("https://localhost", {
-    createConnection: () => tls.connect({ path: p2.socket, servername: "localhost", ca: p2.serverPem, ALPNProtocols: ["h2"], cert: second.certPem, key: second.keyPem }),
+    createConnection: () =>
+      tls.connect({
+        path: p2.socket,
+        servername: "localhost",
+        ca: p2.serverPem,
+        ALPNProtocols: ["h2"],
+        cert: second.certPem,
+        key: second.keyPem,
+      }),
   });
   try {
     const answer = await Promise.race([

@@ -7,7 +7,8 @@
 import { crashResumeSuite } from "./support/drill-suites";
 
 crashResumeSuite({
-  title: "10 SIGKILLed deploys of 21 objects resume and converge: no orphans, same persistent volumes and bytes, no stray providers",
+  title:
+    "10 SIGKILLed deploys of 21 objects resume and converge: no orphans, same persistent volumes and bytes, no stray providers",
   tag: "rel",
   count: 7,
   kills: 10,

@@ -33,7 +33,8 @@ function daemonAnswers(): boolean {
 function startDaemon(): void {
   if (daemonAnswers()) return;
   const r = spawnSync("bash", [join(ROOT, "scripts", "setup-incus.sh")], { encoding: "utf8", timeout: 180_000 });
-  if (r.status !== 0 || !daemonAnswers()) throw new Error(`scripts/setup-incus.sh could not start incusd again:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0 || !daemonAnswers())
+    throw new Error(`scripts/setup-incus.sh could not start incusd again:\n${r.stdout}\n${r.stderr}`);
 }
 
 beforeAll(async () => {
@@ -61,7 +62,9 @@ test("incusd stopped mid-apply: a clear diagnostic; started again: the next appl
   stack = new DrillStack(prefix);
   stack.synth((s) => buildDrillStack(s, model));
   await stack.init();
-  const serverPid = Number(JSON.parse(execFileSync("incus", ["query", "/1.0"], { encoding: "utf8" })).environment.server_pid);
+  const serverPid = Number(
+    JSON.parse(execFileSync("incus", ["query", "/1.0"], { encoding: "utf8" })).environment.server_pid,
+  );
   expect(serverPid).toBeGreaterThan(1);
 
   const child = stack.spawn(["apply", "-auto-approve", "-input=false"]);
@@ -92,14 +95,23 @@ test("incusd stopped mid-apply: a clear diagnostic; started again: the next appl
 
   const socket = resolveSocketPath();
   // Terraform wraps long lines: judge each diagnostic with its whitespace folded.
-  const errors = output.split(/^Error: /m).slice(1).map((e) => e.replace(/\s+/g, " ").trim());
-  console.log(`apply after incusd stopped: exit ${code}, ${elapsedMs} ms after the SIGTERM; ${errors.length} error(s):\n${errors.map((e) => `  Error: ${e}`).join("\n")}`);
+  const errors = output
+    .split(/^Error: /m)
+    .slice(1)
+    .map((e) => e.replace(/\s+/g, " ").trim());
+  console.log(
+    `apply after incusd stopped: exit ${code}, ${elapsedMs} ms after the SIGTERM; ${errors.length} error(s):\n${errors
+      .map((e) => `  Error: ${e}`)
+      .join("\n")}`,
+  );
   // The apply failed on its own (no hang), promptly, with errors that each say which call failed where and why.
   expect(code).toBe(1);
   expect(elapsedMs).toBeLessThan(PROMISED_MS);
   expect(errors.length).toBeGreaterThan(0);
   const unclear = errors.filter(
-    (e) => !e.includes(`on unix:${socket}`) || !/(failed with HTTP 503: Shutting down|Cannot reach Incus for [A-Z]+ \/1\.0\/\S+ on unix:)/.test(e),
+    (e) =>
+      !e.includes(`on unix:${socket}`) ||
+      !/(failed with HTTP 503: Shutting down|Cannot reach Incus for [A-Z]+ \/1\.0\/\S+ on unix:)/.test(e),
   );
   expect(unclear).toEqual([]);
   expect(output).not.toMatch(/plugin (crashed|exited)|panic:|Plugin did not respond|unexpected EOF/i);
@@ -112,7 +124,9 @@ test("incusd stopped mid-apply: a clear diagnostic; started again: the next appl
   const client = newClient();
   try {
     const inv = await inventory(client, `${prefix}-`);
-    expect({ instances: [...inv.instances.keys()].sort(), volumes: [...inv.volumes.keys()].sort() }).toEqual(expectedNames(model));
+    expect({ instances: [...inv.instances.keys()].sort(), volumes: [...inv.volumes.keys()].sort() }).toEqual(
+      expectedNames(model),
+    );
   } finally {
     await client.close();
   }

@@ -28,7 +28,12 @@ async function tryCreate(kind: IncusObjectKind, name: string): Promise<Error | u
     switch (kind) {
       case "instance":
         cleanup.add(`instance ${name}`, () => client.instances.delete(name));
-        await client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk(), start: false });
+        await client.instances.create({
+          name,
+          source: { type: "image", alias: TEST_IMAGE },
+          devices: rootDisk(),
+          start: false,
+        });
         break;
       case "project":
         cleanup.add(`project ${name}`, () => client.projects.delete(name));
@@ -66,29 +71,49 @@ describe("the fuzzing oracles match the real Incus", () => {
       expect({ name, daemonAccepted: error === undefined, daemonError: error?.message }).toEqual(
         expect.objectContaining({ daemonAccepted: accepted }),
       );
-      expect({ name, oracleAccepted: incusNameProblem(kind, name) === undefined }).toEqual({ name, oracleAccepted: accepted });
+      expect({ name, oracleAccepted: incusNameProblem(kind, name) === undefined }).toEqual({
+        name,
+        oracleAccepted: accepted,
+      });
     },
   );
 
   const sizeSites: readonly (readonly [string, (size: string) => Promise<void>])[] = [
-    ["volume config.size", async (size) => {
-      const name = uniqueName("rel");
-      cleanup.add(`volume ${name}`, () => client.storageVolumes.delete(TEST_POOL, name));
-      await client.storageVolumes.create(TEST_POOL, { name, config: { size } });
-    }],
-    ["instance limits.memory", async (size) => {
-      const name = uniqueName("rel");
-      cleanup.add(`instance ${name}`, () => client.instances.delete(name));
-      await client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices: rootDisk(), config: { "limits.memory": size }, start: false });
-    }],
-    ["root disk size", async (size) => {
-      const name = uniqueName("rel");
-      cleanup.add(`instance ${name}`, () => client.instances.delete(name));
-      const devices = { root: { ...rootDisk().root, size } };
-      await client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices, start: false });
-    }],
+    [
+      "volume config.size",
+      async (size) => {
+        const name = uniqueName("rel");
+        cleanup.add(`volume ${name}`, () => client.storageVolumes.delete(TEST_POOL, name));
+        await client.storageVolumes.create(TEST_POOL, { name, config: { size } });
+      },
+    ],
+    [
+      "instance limits.memory",
+      async (size) => {
+        const name = uniqueName("rel");
+        cleanup.add(`instance ${name}`, () => client.instances.delete(name));
+        await client.instances.create({
+          name,
+          source: { type: "image", alias: TEST_IMAGE },
+          devices: rootDisk(),
+          config: { "limits.memory": size },
+          start: false,
+        });
+      },
+    ],
+    [
+      "root disk size",
+      async (size) => {
+        const name = uniqueName("rel");
+        cleanup.add(`instance ${name}`, () => client.instances.delete(name));
+        const devices = { root: { ...rootDisk().root, size } };
+        await client.instances.create({ name, source: { type: "image", alias: TEST_IMAGE }, devices, start: false });
+      },
+    ],
   ];
-  const sizeCases = sizeSites.flatMap(([site, create]) => SIZE_CALIBRATION.map(([size, accepted]) => [site, size, accepted, create] as const));
+  const sizeCases = sizeSites.flatMap(([site, create]) =>
+    SIZE_CALIBRATION.map(([size, accepted]) => [site, size, accepted, create] as const),
+  );
 
   test.each(sizeCases)("%s %j accepted: %s", async (_site, size, accepted, create) => {
     let error: Error | undefined;

@@ -4,7 +4,8 @@
 import { lostStateSuite } from "./support/drill-suites";
 
 lostStateSuite({
-  title: "a deploy after losing the state of 30 objects adopts every one by its owner marker, and never takes someone else's",
+  title:
+    "a deploy after losing the state of 30 objects adopts every one by its owner marker, and never takes someone else's",
   tag: "rel",
   count: 10,
   timeoutMs: 400_000,

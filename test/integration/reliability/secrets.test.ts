@@ -32,7 +32,9 @@ variable "token" {
 provider "incus" {
   config_dir                   = "${configDir}"
   generate_client_certificates = true
-${options.accept === undefined ? "" : `  accept_remote_certificate    = ${options.accept}\n`}  default_remote               = "tls"
+${
+  options.accept === undefined ? "" : `  accept_remote_certificate    = ${options.accept}\n`
+}  default_remote               = "tls"
   remote {
     name    = "tls"
     address = "${url}"
@@ -71,18 +73,25 @@ afterAll(async () => {
 const traced = { TF_LOG: "TRACE", TF_LOG_PATH: "" };
 
 function run(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<RunResult> {
-  return ws.run(args, { env: { ...traced, TF_LOG_PATH: logPath, TF_VAR_token: token, ...extraEnv }, timeoutMs: 180_000 });
+  return ws.run(args, {
+    env: { ...traced, TF_LOG_PATH: logPath, TF_VAR_token: token, ...extraEnv },
+    timeoutMs: 180_000,
+  });
 }
 
 /** The pieces of secret text that must never be written anywhere. */
 function secretsToLookFor(): { label: string; text: string }[] {
   const decoded = JSON.parse(Buffer.from(token, "base64").toString("utf8")) as { secret?: string };
   const key = readFileSync(join(configDir, "client.key"), "utf8");
-  const keyBody = key.split("\n").filter((l) => l && !l.startsWith("-----")).join("");
+  const keyBody = key
+    .split("\n")
+    .filter((l) => l && !l.startsWith("-----"))
+    .join("");
   const found = [{ label: "trust token", text: token }];
   if (decoded.secret) found.push({ label: "token secret", text: decoded.secret });
   // Any 32 characters of the key's base64 body would be a leak; check a few slices.
-  for (let i = 0; i + 32 <= keyBody.length; i += 48) found.push({ label: `client key bytes ${i}..${i + 32}`, text: keyBody.slice(i, i + 32) });
+  for (let i = 0; i + 32 <= keyBody.length; i += 48)
+    found.push({ label: `client key bytes ${i}..${i + 32}`, text: keyBody.slice(i, i + 32) });
   return found;
 }
 
@@ -90,7 +99,11 @@ test("enrolment by token over HTTPS: no token or client key in state, plan/apply
   ws.write("main.tf", mainTf({ token: true }));
   await ws.init();
   const outputs: { label: string; text: string }[] = [];
-  for (const args of [["plan", "-input=false"], ["apply", "-auto-approve", "-input=false"], ["plan", "-input=false", "-detailed-exitcode"]]) {
+  for (const args of [
+    ["plan", "-input=false"],
+    ["apply", "-auto-approve", "-input=false"],
+    ["plan", "-input=false", "-detailed-exitcode"],
+  ]) {
     const r = await run(args);
     outputs.push({ label: `terraform ${args[0]} output`, text: r.output });
     expect({ args, code: r.code, output: r.code === 0 ? "" : r.output }).toEqual({ args, code: 0, output: "" });
@@ -102,11 +115,17 @@ test("enrolment by token over HTTPS: no token or client key in state, plan/apply
 
   // The drill really went through HTTPS with the token: the server trusts the generated certificate, the volume exists.
   expect((await client.certificates.list()).some((c) => c.name === clientName)).toBe(true);
-  expect((await client.storageVolumes.get(TEST_POOL, volume)).value.config["user.cdktf-virt.owner"]).toBe(`${prefix}/v`);
+  expect((await client.storageVolumes.get(TEST_POOL, volume)).value.config["user.cdktf-virt.owner"]).toBe(
+    `${prefix}/v`,
+  );
   // The logs were captured at TRACE, provider lines included, so "not in the logs" means something.
   expect(outputs.find((o) => o.label === "TF_LOG file")!.text).toMatch(/terraform-provider-incus/);
 
-  const leaks = outputs.flatMap((o) => secretsToLookFor().filter((s) => o.text.includes(s.text)).map((s) => `${s.label} in ${o.label}`));
+  const leaks = outputs.flatMap((o) =>
+    secretsToLookFor()
+      .filter((s) => o.text.includes(s.text))
+      .map((s) => `${s.label} in ${o.label}`),
+  );
   expect(leaks).toEqual([]);
 }, 300_000);
 

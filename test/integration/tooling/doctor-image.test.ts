@@ -18,7 +18,10 @@ async function imageCheck(image: string): Promise<{ code: number; check: CheckRe
 }
 
 test("INCUS_IMAGE on the host is ok; misspelt, doctor fails with the closest image and how to import one", async () => {
-  expect((await imageCheck(TEST_IMAGE)).check).toMatchObject({ status: "ok", summary: expect.stringContaining(`image "${TEST_IMAGE}" (INCUS_IMAGE) is on the Incus host`) });
+  expect((await imageCheck(TEST_IMAGE)).check).toMatchObject({
+    status: "ok",
+    summary: expect.stringContaining(`image "${TEST_IMAGE}" (INCUS_IMAGE) is on the Incus host`),
+  });
   const typo = await imageCheck(`${TEST_IMAGE}x`);
   expect(typo.code).toBe(1);
   expect(typo.check).toMatchObject({

@@ -37,11 +37,22 @@ describe("cdktf-virt doctor on this machine", () => {
     const failing = Object.values(first.checks).filter((c) => c.status === "fail");
     expect(failing).toEqual([]);
     expect(first.code).toBe(0);
-    const terraformVersion = JSON.parse(execFileSync("terraform", ["version", "-json"], { encoding: "utf8", env: env() })).terraform_version;
-    expect(first.checks.terraform).toMatchObject({ status: "ok", summary: expect.stringContaining(`terraform ${terraformVersion}`) });
+    const terraformVersion = JSON.parse(
+      execFileSync("terraform", ["version", "-json"], { encoding: "utf8", env: env() }),
+    ).terraform_version;
+    expect(first.checks.terraform).toMatchObject({
+      status: "ok",
+      summary: expect.stringContaining(`terraform ${terraformVersion}`),
+    });
     expect(first.checks.node).toMatchObject({ status: "ok", summary: `Node ${process.version}` });
-    expect(first.checks.incus).toMatchObject({ status: "ok", summary: expect.stringMatching(/^Incus 6\.\S+ at \S+ \(trusted, API 1\.0\)$/) });
-    expect(first.checks.libvirt).toMatchObject({ status: "ok", summary: expect.stringMatching(/^libvirt \d+\.\d+\.\d+, QEMU .* via qemu:\/\/\/system$/) });
+    expect(first.checks.incus).toMatchObject({
+      status: "ok",
+      summary: expect.stringMatching(/^Incus 6\.\S+ at \S+ \(trusted, API 1\.0\)$/),
+    });
+    expect(first.checks.libvirt).toMatchObject({
+      status: "ok",
+      summary: expect.stringMatching(/^libvirt \d+\.\d+\.\d+, QEMU .* via qemu:\/\/\/system$/),
+    });
     expect(first.checks.providers).toMatchObject({ status: "warn", fix: expect.stringContaining("provider install") });
 
     installBundledProviders(path.join(home, ".terraform.d", "plugins"));
@@ -52,10 +63,26 @@ describe("cdktf-virt doctor on this machine", () => {
   test("a socket nobody answers on and an unreachable libvirt URI are failures with fixes", async () => {
     const socket = path.join(home, "stale.sock");
     // A bound but never listening socket: connecting to it is refused, like a crashed daemon's leftover.
-    execFileSync("python3", ["-c", `import socket; s = socket.socket(socket.AF_UNIX); s.bind(${JSON.stringify(socket)})`]);
-    const result = await doctor(["--incus-socket", socket, "--libvirt-uri", `qemu+unix:///system?socket=${home}/no-libvirt.sock`]);
+    execFileSync("python3", [
+      "-c",
+      `import socket; s = socket.socket(socket.AF_UNIX); s.bind(${JSON.stringify(socket)})`,
+    ]);
+    const result = await doctor([
+      "--incus-socket",
+      socket,
+      "--libvirt-uri",
+      `qemu+unix:///system?socket=${home}/no-libvirt.sock`,
+    ]);
     expect(result.code).toBe(1);
-    expect(result.checks.incus).toMatchObject({ status: "fail", summary: expect.stringContaining(`nothing answers on ${socket}`), fix: expect.stringContaining("start the daemon") });
-    expect(result.checks.libvirt).toMatchObject({ status: "fail", summary: expect.stringContaining("cannot connect to qemu+unix:///system"), fix: expect.stringContaining("libvirtd") });
+    expect(result.checks.incus).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining(`nothing answers on ${socket}`),
+      fix: expect.stringContaining("start the daemon"),
+    });
+    expect(result.checks.libvirt).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining("cannot connect to qemu+unix:///system"),
+      fix: expect.stringContaining("libvirtd"),
+    });
   });
 });

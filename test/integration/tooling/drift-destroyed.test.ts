@@ -43,7 +43,9 @@ afterAll(async () => {
 describe("drift when nothing is deployed", () => {
   test("a stack never deployed: says so, exit 0", async () => {
     const result = await drift();
-    expect(result.out).toBe(`Nothing to compare in stack ${run.stackName}: it was never deployed (there is no state yet).\n`);
+    expect(result.out).toBe(
+      `Nothing to compare in stack ${run.stackName}: it was never deployed (there is no state yet).\n`,
+    );
     expect(result.code).toBe(0);
   });
 

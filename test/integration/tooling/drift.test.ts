@@ -81,9 +81,13 @@ describe("drift on a deployed Incus stack", () => {
 
     const text = await drift();
     expect(text.code).toBe(2);
-    expect(text.out).toContain(`Drift in stack ${run.stackName}: 1 object changed outside the code since the last deploy (1 changed).`);
+    expect(text.out).toContain(
+      `Drift in stack ${run.stackName}: 1 object changed outside the code since the last deploy (1 changed).`,
+    );
     expect(text.out).toContain(`  incus_instance.db (${run.stackName}/db): instance "${name("db")}" changed\n`);
-    expect(text.out).toContain("    - stopped outside the code (status Running → Stopped); the code keeps it running: a deploy starts it again\n");
+    expect(text.out).toContain(
+      "    - stopped outside the code (status Running → Stopped); the code keeps it running: a deploy starts it again\n",
+    );
     expect(text.out).toContain('    - config key "user.x" added: "y"\n');
 
     const json = await drift("--json");
@@ -101,7 +105,10 @@ describe("drift on a deployed Incus stack", () => {
       }),
     ]);
     // drift only reads: the instance is still stopped and still has the key.
-    expect(getInstance(name("db"))).toMatchObject({ status: "Stopped", config: expect.objectContaining({ "user.x": "y" }) });
+    expect(getInstance(name("db"))).toMatchObject({
+      status: "Stopped",
+      config: expect.objectContaining({ "user.x": "y" }),
+    });
   });
 
   test("after putting it back by hand: exit 0", async () => {
@@ -117,7 +124,9 @@ describe("drift on a deployed Incus stack", () => {
     const result = await drift();
     expect(result.code).toBe(2);
     expect(result.out).toContain(
-      `  incus_storage_volume.spare (${run.stackName}/spare): volume "${name("spare")}" in pool "${TEST_POOL}" was DELETED outside the code\n` +
+      `  incus_storage_volume.spare (${run.stackName}/spare): volume "${name(
+        "spare",
+      )}" in pool "${TEST_POOL}" was DELETED outside the code\n` +
         "    - the code still has it: a deploy creates it again (a new volume: the data that was on the old one is gone)\n",
     );
     await run.deploy();
@@ -141,7 +150,9 @@ describe("drift on a deployed Incus stack", () => {
     const drifted = pipelineDrift();
     expect(drifted.status).toBe(2);
     expect(drifted.stdout).toContain(`incus_instance.db (${run.stackName}/db): instance "${name("db")}" changed`);
-    expect(drifted.stderr).toContain("pipeline: objects changed outside the code (cdktf-virt drift exited 2); see drift.txt");
+    expect(drifted.stderr).toContain(
+      "pipeline: objects changed outside the code (cdktf-virt drift exited 2); see drift.txt",
+    );
     expect(fs.readFileSync(path.join(run.root, "reports", "drift.txt"), "utf8")).toContain("stopped outside the code");
     incus("start", name("db"));
     const clean = pipelineDrift();
@@ -160,7 +171,7 @@ function pipelineDrift(): { status: number | null; stdout: string; stderr: strin
     buildSync({
       stdin: {
         contents:
-          'const [command, ...args] = process.argv.slice(2);\n' +
+          "const [command, ...args] = process.argv.slice(2);\n" +
           'if (command !== "drift") throw new Error(`shim: only drift, not ${command}`);\n' +
           'require("./lib/tooling/drift").main(args, { stdout: process.stdout, stderr: process.stderr }).then((code) => (process.exitCode = code));\n',
         resolveDir: ROOT,
@@ -180,6 +191,10 @@ function pipelineDrift(): { status: number | null; stdout: string; stderr: strin
     CDKTF_VIRT: `${process.execPath} ${shim}`,
     PATH: `${path.dirname(terraformBinary())}:${process.env.PATH}`,
   });
-  const r = spawnSync("bash", [path.join(ROOT, "examples", "gitops", "pipeline.sh"), "drift"], { env, encoding: "utf8", timeout: 300_000 });
+  const r = spawnSync("bash", [path.join(ROOT, "examples", "gitops", "pipeline.sh"), "drift"], {
+    env,
+    encoding: "utf8",
+    timeout: 300_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

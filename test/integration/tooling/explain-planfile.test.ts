@@ -38,7 +38,10 @@ test("explain reads a planfile saved in /tmp with terraform show run in the stac
   await run.ok(["plan", "-input=false", `-out=${planFile}`]); // nothing is applied: the plan only
   const io = memoryIO({ cwd: run.root });
   const code = await explainMain([planFile, "--json"], io, { terraform: runner() });
-  expect({ code, stderr: io.err() }).toEqual({ code: 0, stderr: expect.not.stringMatching(/unavailable provider|exited with/) });
+  expect({ code, stderr: io.err() }).toEqual({
+    code: 0,
+    stderr: expect.not.stringMatching(/unavailable provider|exited with/),
+  });
   const report = JSON.parse(io.out());
   expect(report.lifecycleFrom).toBe("configuration");
   expect(report.volumes).toEqual([expect.objectContaining({ address: "incus_storage_volume.data", action: "create" })]);

@@ -49,7 +49,9 @@ function app(stack: TerraformStack, opts: { image: string; withData: boolean; wi
 
 beforeAll(async () => {
   await requireIncus(client);
-  const fingerprint = JSON.parse(execFileSync("incus", ["query", `/1.0/images/aliases/${TEST_IMAGE}`], { encoding: "utf8" })).target;
+  const fingerprint = JSON.parse(
+    execFileSync("incus", ["query", `/1.0/images/aliases/${TEST_IMAGE}`], { encoding: "utf8" }),
+  ).target;
   execFileSync("incus", ["image", "alias", "create", image2, fingerprint]);
   cleanup.add(`image alias ${image2}`, async () => execFileSync("incus", ["image", "alias", "delete", image2]));
   run.synth((stack) => app(stack, { image: TEST_IMAGE, withData: true }));
@@ -76,12 +78,27 @@ describe("explain on real plans", () => {
     const db = report.instances.find((i: { address: string }) => i.address === "incus_instance.db");
     expect(db).toMatchObject({ name: name("db"), action: "replace" });
     expect(db.causes).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: "attribute", path: "image", before: TEST_IMAGE, after: image2 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "attribute", path: "image", before: TEST_IMAGE, after: image2 }),
+      ]),
     );
     const volumes = Object.fromEntries(db.volumes.map((v: { name: string }) => [v.name, v]));
-    expect(volumes[name("scratch")]).toMatchObject({ kind: "ephemeral", action: "replace", effect: "replaced-with-instance", dataDestroyed: true });
-    expect(volumes[name("data")]).toMatchObject({ kind: "persistent", action: "no-op", effect: "detached-reattached", dataDestroyed: false });
-    expect(report.deletions.map((d: { address: string }) => d.address).sort()).toEqual(["incus_instance.db", "incus_storage_volume.scratch"]);
+    expect(volumes[name("scratch")]).toMatchObject({
+      kind: "ephemeral",
+      action: "replace",
+      effect: "replaced-with-instance",
+      dataDestroyed: true,
+    });
+    expect(volumes[name("data")]).toMatchObject({
+      kind: "persistent",
+      action: "no-op",
+      effect: "detached-reattached",
+      dataDestroyed: false,
+    });
+    expect(report.deletions.map((d: { address: string }) => d.address).sort()).toEqual([
+      "incus_instance.db",
+      "incus_storage_volume.scratch",
+    ]);
   });
 
   test("the same plan from a planfile, in words", async () => {
@@ -91,8 +108,16 @@ describe("explain on real plans", () => {
     expect(await explainMain(["upgrade.tfplan"], io, { terraform: runner() })).toBe(0);
     const text = io.out();
     expect(text).toContain(`incus_instance.db: instance "${name("db")}" will be REPLACED`);
-    expect(text).toContain(`ephemeral volume "${name("scratch")}" (incus_storage_volume.scratch) at /scratch: replaced together with the instance`);
-    expect(text).toContain(`persistent volume "${name("data")}" (incus_storage_volume.data) at /data: detached and re-attached to the new instance; data kept`);
+    expect(text).toContain(
+      `ephemeral volume "${name(
+        "scratch",
+      )}" (incus_storage_volume.scratch) at /scratch: replaced together with the instance`,
+    );
+    expect(text).toContain(
+      `persistent volume "${name(
+        "data",
+      )}" (incus_storage_volume.data) at /data: detached and re-attached to the new instance; data kept`,
+    );
     // explain only reads: nothing was applied.
     expect(getVolume(TEST_POOL, name("scratch"))).toBeDefined();
   });
@@ -102,8 +127,16 @@ describe("explain on real plans", () => {
     const io = memoryIO();
     const code = await explainMain([run.stackDir, "--guard"], io, { terraform: runner() });
     expect(code).toBe(2);
-    expect(io.err()).toContain(`- incus_storage_volume.data: persistent volume "${name("data")}" would be DESTROYED, because it was removed from the configuration`);
-    expect(io.out()).toContain(`incus_storage_volume.data: persistent volume "${name("data")}" in pool "${TEST_POOL}" will be DELETED; its data is DESTROYED`);
+    expect(io.err()).toContain(
+      `- incus_storage_volume.data: persistent volume "${name(
+        "data",
+      )}" would be DESTROYED, because it was removed from the configuration`,
+    );
+    expect(io.out()).toContain(
+      `incus_storage_volume.data: persistent volume "${name(
+        "data",
+      )}" in pool "${TEST_POOL}" will be DELETED; its data is DESTROYED`,
+    );
     expect(getVolume(TEST_POOL, name("data"))).toBeDefined();
   });
 
@@ -111,14 +144,21 @@ describe("explain on real plans", () => {
     run.synth((stack) => app(stack, { image: TEST_IMAGE, withData: true, withKept: false }));
     const io = memoryIO();
     const code = await explainMain([run.stackDir, "--guard", "--json"], io, { terraform: runner() });
-    expect(io.err()).toContain(`explain --guard: not refused: incus_storage_volume.kept (persistent volume "${name("kept")}") is deleted`);
+    expect(io.err()).toContain(
+      `explain --guard: not refused: incus_storage_volume.kept (persistent volume "${name("kept")}") is deleted`,
+    );
     expect(code).toBe(0);
     const report = JSON.parse(io.out());
     const kept = report.volumes.find((v: { address: string }) => v.address === "incus_storage_volume.kept");
     expect(kept).toMatchObject({
       action: "delete",
       dataDestroyed: false,
-      removal: { policy: "retain", policyFrom: "state", outcome: "kept", released: { owner: `released:${run.stackName}/kept` } },
+      removal: {
+        policy: "retain",
+        policyFrom: "state",
+        outcome: "kept",
+        released: { owner: `released:${run.stackName}/kept` },
+      },
     });
     expect(report.guard).toMatchObject({ passed: true, offenders: [] });
     expect(getVolume(TEST_POOL, name("kept"))).toBeDefined();

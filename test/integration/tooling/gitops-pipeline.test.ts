@@ -34,7 +34,8 @@ function requireCurrentBuild(): void {
       if (entry.isDirectory()) visit(source);
       else if (source.endsWith(".ts")) {
         const built = path.join(ROOT, "dist", source.replace(/\.ts$/, ".js"));
-        if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < fs.statSync(path.join(ROOT, source)).mtimeMs) stale.push(source);
+        if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < fs.statSync(path.join(ROOT, source)).mtimeMs)
+          stale.push(source);
       }
     }
   };
@@ -80,7 +81,9 @@ function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 function pipeline(stage: string, expectedCode: number, extra: NodeJS.ProcessEnv = {}) {
   const r = spawnSync("bash", [PIPELINE, stage], { env: env(extra), encoding: "utf8", timeout: 300_000 });
   if (r.status !== expectedCode) {
-    throw new Error(`pipeline.sh ${stage} exited with ${r.status}, expected ${expectedCode}:\n${r.stdout}\n${r.stderr}`);
+    throw new Error(
+      `pipeline.sh ${stage} exited with ${r.status}, expected ${expectedCode}:\n${r.stdout}\n${r.stderr}`,
+    );
   }
   return { stdout: r.stdout, stderr: r.stderr };
 }
@@ -96,7 +99,10 @@ beforeAll(async () => {
 afterAll(async () => {
   try {
     if (postgres && fs.existsSync(stackDir)) {
-      spawnSync(terraformBinary(), ["-chdir=" + stackDir, "destroy", "-auto-approve", "-input=false", "-no-color"], { env: env(), encoding: "utf8" });
+      spawnSync(terraformBinary(), ["-chdir=" + stackDir, "destroy", "-auto-approve", "-input=false", "-no-color"], {
+        env: env(),
+        encoding: "utf8",
+      });
     }
   } finally {
     forceCleanup(prefix, [TEST_POOL]);
@@ -110,7 +116,9 @@ describe("examples/gitops/pipeline.sh", () => {
   test("plan explains and approves a plan that destroys nothing; deploy applies it with the state in PostgreSQL", () => {
     synth("attached");
     // No credentials in the synthesized configuration: terraform takes them from PG_CONN_STR.
-    expect(JSON.parse(fs.readFileSync(path.join(stackDir, "cdk.tf.json"), "utf8")).terraform.backend).toEqual({ pg: { schema_name: schema } });
+    expect(JSON.parse(fs.readFileSync(path.join(stackDir, "cdk.tf.json"), "utf8")).terraform.backend).toEqual({
+      pg: { schema_name: schema },
+    });
 
     const plan = pipeline("plan", 0);
     expect(plan.stdout).toContain(`incus_instance.db: instance "${stackName}-db" will be created`);
@@ -132,13 +140,17 @@ describe("examples/gitops/pipeline.sh", () => {
     expect(refused.stderr).toContain(`- incus_storage_volume.data: persistent volume "${data}" would be DESTROYED`);
     expect(refused.stderr).toContain("nothing is deployed");
     // Deleting an attached volume in the same apply that detaches it: explain says what the provider does about it.
-    expect(refused.stdout).toContain("incus_storage_volume.data is deleted while incus_instance.db still has it attached");
+    expect(refused.stdout).toContain(
+      "incus_storage_volume.data is deleted while incus_instance.db still has it attached",
+    );
     expect(pipeline("deploy", 1).stderr).toContain("has not passed explain --guard");
     expect(getVolume(TEST_POOL, data)).toBeDefined();
 
     synth("detached");
     const detach = pipeline("plan", 0);
-    expect(detach.stdout).toContain(`persistent volume "${data}" (incus_storage_volume.data) at /data: detached; data kept`);
+    expect(detach.stdout).toContain(
+      `persistent volume "${data}" (incus_storage_volume.data) at /data: detached; data kept`,
+    );
     expect(detach.stdout).toContain('why: device["data"] removed');
     pipeline("deploy", 0);
     expect(Object.keys(getInstance(`${stackName}-db`).devices)).not.toContain("data");

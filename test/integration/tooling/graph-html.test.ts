@@ -31,7 +31,10 @@ function requireFreshBuild(): void {
       const built = path.join(ROOT, "dist", dir, file.replace(/\.ts$/, ".js"));
       return !fs.existsSync(built) || fs.statSync(built).mtimeMs < fs.statSync(path.join(ROOT, dir, file)).mtimeMs;
     });
-  if (stale.length > 0) throw new Error(`dist/ is older than ${stale.join(", ")} in ${dir}: run \`npm run build\` before the integration tests.`);
+  if (stale.length > 0)
+    throw new Error(
+      `dist/ is older than ${stale.join(", ")} in ${dir}: run \`npm run build\` before the integration tests.`,
+    );
 }
 
 beforeAll(async () => {
@@ -40,11 +43,15 @@ beforeAll(async () => {
   graphApp(new TerraformStack(app, "graphs"), "ghtml");
   app.synth();
   // The built command line, in a shell without Graphviz on PATH: what a user's `npx cdktf-virt graph` runs.
-  const result = spawnSync(process.execPath, [path.join(ROOT, "bin", "cdktf-virt"), "graph", "--format", "html", "--output", page], {
-    cwd: root,
-    env: { ...process.env, PATH: path.dirname(process.execPath) },
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "bin", "cdktf-virt"), "graph", "--format", "html", "--output", page],
+    {
+      cwd: root,
+      env: { ...process.env, PATH: path.dirname(process.execPath) },
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`cdktf-virt graph exited ${result.status}: ${result.stderr}`);
   browser = await launchChromium();
   tab = await browser.newPage();
@@ -68,8 +75,16 @@ async function expectVisible(text: string, inFigure = false): Promise<void> {
   const count = await match.count();
   const box = count > 0 ? await match.first().boundingBox() : null;
   const figure = inFigure ? await tab.locator("figure.graph").boundingBox() : null;
-  const inside = !inFigure || (box !== null && figure !== null && box.x >= figure.x - 1 && box.x + box.width <= figure.x + figure.width + 1);
-  expect({ text, found: count > 0, visible: count > 0 && (await match.first().isVisible()), sized: box !== null && box.width > 0 && box.height > 0, inside }).toEqual({
+  const inside =
+    !inFigure ||
+    (box !== null && figure !== null && box.x >= figure.x - 1 && box.x + box.width <= figure.x + figure.width + 1);
+  expect({
+    text,
+    found: count > 0,
+    visible: count > 0 && (await match.first().isVisible()),
+    sized: box !== null && box.width > 0 && box.height > 0,
+    inside,
+  }).toEqual({
     text,
     found: true,
     visible: true,
@@ -80,10 +95,17 @@ async function expectVisible(text: string, inFigure = false): Promise<void> {
 
 describe("graph --format html in headless chromium", () => {
   test("every host, project, pool, volume and instance is visible by name", async () => {
-    for (const text of ['Incus remote "lab" (unix://)', "libvirt qemu:///system", "project ghtml-apps", "pool ghtml-pool", "pool ghtml-images"]) {
+    for (const text of [
+      'Incus remote "lab" (unix://)',
+      "libvirt qemu:///system",
+      "project ghtml-apps",
+      "pool ghtml-pool",
+      "pool ghtml-images",
+    ]) {
       await expectVisible(text, true);
     }
-    for (const volume of ["pgdata", "logs", "media", "scratch", "cache", "debian", "root", "vmdata"]) await expectVisible(`volume ghtml-${volume}`, true);
+    for (const volume of ["pgdata", "logs", "media", "scratch", "cache", "debian", "root", "vmdata"])
+      await expectVisible(`volume ghtml-${volume}`, true);
     for (const instance of ["db", "web", "vm"]) await expectVisible(`instance ghtml-${instance}`, true);
   });
 

@@ -37,11 +37,22 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
 }
 
 function terraform(stackDir: string, args: string[], okCodes = [0]): { code: number; out: string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(dir, "home"), CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: join(dir, "home"),
+    CHECKPOINT_DISABLE: "1",
+    TF_IN_AUTOMATION: "1",
+  };
   delete env.TF_CLI_CONFIG_FILE;
   delete env.TF_PLUGIN_CACHE_DIR;
-  const r = spawnSync(terraformBinary(), [...args, "-no-color"], { cwd: stackDir, env, encoding: "utf8", timeout: 240_000 });
-  if (!okCodes.includes(r.status ?? -1)) throw new Error(`terraform ${args.join(" ")} exited with ${r.status}:\n${r.stdout}\n${r.stderr}`);
+  const r = spawnSync(terraformBinary(), [...args, "-no-color"], {
+    cwd: stackDir,
+    env,
+    encoding: "utf8",
+    timeout: 240_000,
+  });
+  if (!okCodes.includes(r.status ?? -1))
+    throw new Error(`terraform ${args.join(" ")} exited with ${r.status}:\n${r.stdout}\n${r.stderr}`);
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -56,7 +67,11 @@ beforeAll(async () => {
   cleanup.add(`profile ${names.profile}`, () => client.profiles.delete(names.profile));
   await client.profiles.create({ name: names.profile, description: "imported profile", config: { "limits.cpu": "1" } });
   cleanup.add(`network ${names.network}`, () => client.networks.delete(names.network));
-  await client.networks.create({ name: names.network, type: "bridge", config: { "ipv4.address": "none", "ipv6.address": "none" } });
+  await client.networks.create({
+    name: names.network,
+    type: "bridge",
+    config: { "ipv4.address": "none", "ipv6.address": "none" },
+  });
   cleanup.add(`volume ${names.volume}`, () => client.storageVolumes.delete(TEST_POOL, names.volume));
   await client.storageVolumes.create(TEST_POOL, { name: names.volume, config: { size: "64MiB" } });
   // Registered last, so it is deleted first (it uses the others).
@@ -94,17 +109,44 @@ test("import round trip: generated code adopts the objects and the next plan is 
   for (const name of Object.values(names)) expect(stackFile).toContain(JSON.stringify(name));
   // The Incus-only settings are grouped; the volume has none (its size is top-level), so it has no group.
   expect(stackFile).toMatch(/new Instance\(this, [^\n]*\n(?: {6}[^\n]*\n)*? {6}incus: \{\n {8}image: /);
-  expect(stackFile).toMatch(new RegExp(`new Volume\\(this, ${JSON.stringify(names.volume)}, \\{ pool: \\w+, name: ${JSON.stringify(names.volume)}, size: "64MiB" \\}\\);`));
+  expect(stackFile).toMatch(
+    new RegExp(
+      `new Volume\\(this, ${JSON.stringify(names.volume)}, \\{ pool: \\w+, name: ${JSON.stringify(
+        names.volume,
+      )}, size: "64MiB" \\}\\);`,
+    ),
+  );
 
   // Type-check the generated code against the package sources, then run it (esbuild transpiles on require).
-  run(join(NODE_MODULES, ".bin", "tsc"), [
-    "--noEmit", "--strict", "--esModuleInterop", "--skipLibCheck", "--module", "commonjs", "--moduleResolution", "node",
-    "--target", "es2022", "--types", "node", "--typeRoots", join(NODE_MODULES, "@types"), "--baseUrl", NODE_MODULES,
-    "main.ts", "imported-stack.ts",
-  ], app);
+  run(
+    join(NODE_MODULES, ".bin", "tsc"),
+    [
+      "--noEmit",
+      "--strict",
+      "--esModuleInterop",
+      "--skipLibCheck",
+      "--module",
+      "commonjs",
+      "--moduleResolution",
+      "node",
+      "--target",
+      "es2022",
+      "--types",
+      "node",
+      "--typeRoots",
+      join(NODE_MODULES, "@types"),
+      "--baseUrl",
+      NODE_MODULES,
+      "main.ts",
+      "imported-stack.ts",
+    ],
+    app,
+  );
   writeFileSync(
     join(app, "ts-hook.js"),
-    `const fs = require("fs");\nconst { transformSync } = require(${JSON.stringify(join(NODE_MODULES, "esbuild"))});\n` +
+    `const fs = require("fs");\nconst { transformSync } = require(${JSON.stringify(
+      join(NODE_MODULES, "esbuild"),
+    )});\n` +
       `require.extensions[".ts"] = (m, f) => m._compile(transformSync(fs.readFileSync(f, "utf8"), { loader: "ts", format: "cjs", target: "node20", sourcefile: f }).code, f);\n`,
   );
   run(process.execPath, ["-r", "./ts-hook.js", "main.ts"], app, { NODE_PATH: NODE_MODULES });
@@ -113,12 +155,17 @@ test("import round trip: generated code adopts the objects and the next plan is 
   const manifest = JSON.parse(readFileSync(join(app, "cdktf.out", "manifest.json"), "utf8")) as {
     stacks: { [name: string]: { annotations: { level: string; message: string }[] } };
   };
-  expect(manifest.stacks.imported.annotations.filter((a) => a.level !== "@cdktf/info").map((a) => a.message)).toEqual([]);
+  expect(manifest.stacks.imported.annotations.filter((a) => a.level !== "@cdktf/info").map((a) => a.message)).toEqual(
+    [],
+  );
 
   terraform(stackDir, ["init", "-input=false"]);
   terraform(stackDir, ["plan", "-input=false", "-out=import.tfplan"]);
   const plan = JSON.parse(terraform(stackDir, ["show", "-json", "import.tfplan"]).out) as {
-    resource_changes: { address: string; change: { actions: string[]; importing?: unknown; before: ResourceValues; after: ResourceValues } }[];
+    resource_changes: {
+      address: string;
+      change: { actions: string[]; importing?: unknown; before: ResourceValues; after: ResourceValues };
+    }[];
   };
   const changes = plan.resource_changes.filter((c) => c.address.startsWith("incus_"));
   expect(changes.map((c) => c.address).sort()).toEqual([
@@ -128,15 +175,25 @@ test("import round trip: generated code adopts the objects and the next plan is 
     `incus_storage_volume.${names.volume}`,
   ]);
   for (const c of changes) {
-    expect({ address: c.address, importing: c.change.importing !== undefined }).toEqual({ address: c.address, importing: true });
+    expect({ address: c.address, importing: c.change.importing !== undefined }).toEqual({
+      address: c.address,
+      importing: true,
+    });
     expect({ address: c.address, actions: c.change.actions }).toEqual({ address: c.address, actions: ["update"] });
     // The only change: the cdktf-virt ownership marker (and a volume's protection flag) joins the config.
     const strip = (config: Record<string, string> | null) =>
       Object.fromEntries(Object.entries(config ?? {}).filter(([k]) => !k.startsWith("user.cdktf-virt.")));
-    expect({ address: c.address, config: strip(c.change.after.config) }).toEqual({ address: c.address, config: strip(c.change.before.config) });
+    expect({ address: c.address, config: strip(c.change.after.config) }).toEqual({
+      address: c.address,
+      config: strip(c.change.before.config),
+    });
     for (const key of Object.keys(c.change.before)) {
       if (key === "config" || c.change.after[key] === undefined) continue;
-      expect({ address: c.address, key, value: c.change.after[key] }).toEqual({ address: c.address, key, value: c.change.before[key] });
+      expect({ address: c.address, key, value: c.change.after[key] }).toEqual({
+        address: c.address,
+        key,
+        value: c.change.before[key],
+      });
     }
   }
 
@@ -152,5 +209,7 @@ test("import round trip: generated code adopts the objects and the next plan is 
   expect(live.profiles).toEqual(["default", names.profile]);
   const volume = (await client.storageVolumes.get(TEST_POOL, names.volume)).value;
   expect(volume.config).toMatchObject({ size: "64MiB", "user.cdktf-virt.protect": "true" });
-  expect((await client.networks.get(names.network)).value.config["user.cdktf-virt.owner"]).toBe(`imported/${names.network}`);
+  expect((await client.networks.get(names.network)).value.config["user.cdktf-virt.owner"]).toBe(
+    `imported/${names.network}`,
+  );
 });

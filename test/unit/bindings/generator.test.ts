@@ -1,6 +1,16 @@
 // How the binding generator reads a schema literal: which attributes the config has, their TypeScript types, the
 // spec shapes the converter follows, and the reference getters.
-import { bool, listBlock, mapOf, nested, num, setBlock, singleBlock, str, listOf } from "../../../lib/provider/framework";
+import {
+  bool,
+  listBlock,
+  mapOf,
+  nested,
+  num,
+  setBlock,
+  singleBlock,
+  str,
+  listOf,
+} from "../../../lib/provider/framework";
 import type { Schema } from "../../../lib/provider/framework";
 import { providerBinding, resourceBinding } from "../../../scripts/bindings/model";
 import { renderResource } from "../../../scripts/bindings/render";
@@ -84,7 +94,9 @@ describe("resourceBinding", () => {
 
   it("refuses an attribute whose name cdktf reserves for a meta-argument", () => {
     const clash: Schema = { attributes: { count: num({ optional: true }) } };
-    expect(() => resourceBinding("test", "test_thing", clash)).toThrow(/test_thing\.count: "count" is a Terraform meta-argument/);
+    expect(() => resourceBinding("test", "test_thing", clash)).toThrow(
+      /test_thing\.count: "count" is a Terraform meta-argument/,
+    );
   });
 
   it("renders a class named after the resource type, extending SpecResource", () => {

@@ -33,7 +33,12 @@ describe("incus bindings", () => {
   it("emit the lxc/incus attribute names for every resource type", () => {
     const s = stack();
     new IncusProvider(s, "p", { source: "lxc/incus", remote: [{ name: "local", address: "unix://" }] });
-    new IncusProjectResource(s, "project", { name: "p", config: { "features.images": "false" }, forceDestroy: true, remote: "local" });
+    new IncusProjectResource(s, "project", {
+      name: "p",
+      config: { "features.images": "false" },
+      forceDestroy: true,
+      remote: "local",
+    });
     new IncusNetworkResource(s, "network", { name: "n", type: "bridge", config: { "ipv4.address": "none" } });
     new IncusStoragePoolResource(s, "pool", { name: "sp", driver: "dir", config: { source: "/x" } });
     new IncusStorageVolumeResource(s, "volume", {
@@ -44,7 +49,10 @@ describe("incus bindings", () => {
       sourceVolume: { pool: "sp", name: "other" },
       file: [{ targetPath: "/a", content: "x", createDirectories: true }],
     });
-    new IncusProfileResource(s, "profile", { name: "pr", device: [{ name: "eth0", type: "nic", properties: { network: "n" } }] });
+    new IncusProfileResource(s, "profile", {
+      name: "pr",
+      device: [{ name: "eth0", type: "nic", properties: { network: "n" } }],
+    });
     new IncusInstanceResource(s, "instance", {
       name: "i",
       image: "img",
@@ -101,7 +109,11 @@ describe("incus bindings", () => {
     const s = stack();
     const instance = new IncusInstanceResource(s, "instance", { name: "i", image: "img" });
     const volume = new IncusStorageVolumeResource(s, "volume", { name: "v", pool: "p" });
-    new IncusStorageVolumeResource(s, "user", { name: "u", pool: "p", description: `${instance.ipv4Address} ${volume.location}` });
+    new IncusStorageVolumeResource(s, "user", {
+      name: "u",
+      pool: "p",
+      description: `${instance.ipv4Address} ${volume.location}`,
+    });
     expect(synth(s).resource.incus_storage_volume.user.description).toBe(
       "${incus_instance.instance.ipv4_address} ${incus_storage_volume.volume.location}",
     );
@@ -118,9 +130,24 @@ describe("incus bindings", () => {
     const seed = new LibvirtCloudinitDiskResource(s, "seed", { name: "seed.iso" });
     const domain = new LibvirtDomainResource(s, "domain", { name: "vm", type: "kvm" });
     const refs = [
-      instance.nameRef, instance.ipv4Address, instance.ipv6Address, instance.macAddress, instance.status,
-      volume.nameRef, volume.location, snapshot.nameRef, image.fingerprint, image.resourceId,
-      pool.nameRef, pool.poolId, disk.nameRef, disk.path, seed.nameRef, seed.poolRef, domain.nameRef, domain.uuid,
+      instance.nameRef,
+      instance.ipv4Address,
+      instance.ipv6Address,
+      instance.macAddress,
+      instance.status,
+      volume.nameRef,
+      volume.location,
+      snapshot.nameRef,
+      image.fingerprint,
+      image.resourceId,
+      pool.nameRef,
+      pool.poolId,
+      disk.nameRef,
+      disk.path,
+      seed.nameRef,
+      seed.poolRef,
+      domain.nameRef,
+      domain.uuid,
     ];
     new TerraformDataResource(s, "user", { input: refs });
     new TerraformDataResource(s, "created", { input: snapshot.createdAt });
@@ -167,10 +194,24 @@ describe("incus bindings", () => {
 describe("libvirt bindings", () => {
   it("emit the 0.9.x nested shapes", () => {
     const s = stack();
-    new LibvirtProvider(s, "p", { source: "registry.cdktf-virt.local/cdktf-virt/libvirt", version: "0.1.0", uri: "qemu:///system" });
-    new LibvirtProvider(s, "p2", { source: "registry.cdktf-virt.local/cdktf-virt/libvirt", version: "0.1.0", uri: "qemu+ssh://h/system", alias: "kvm2" });
+    new LibvirtProvider(s, "p", {
+      source: "registry.cdktf-virt.local/cdktf-virt/libvirt",
+      version: "0.1.0",
+      uri: "qemu:///system",
+    });
+    new LibvirtProvider(s, "p2", {
+      source: "registry.cdktf-virt.local/cdktf-virt/libvirt",
+      version: "0.1.0",
+      uri: "qemu+ssh://h/system",
+      alias: "kvm2",
+    });
     new LibvirtPoolResource(s, "pool", { name: "images", type: "dir", target: { path: "/var/lib/libvirt/images" } });
-    const base = new LibvirtVolumeResource(s, "base", { name: "base.qcow2", pool: "images", capacity: 2147483648, target: { format: { type: "qcow2" } } });
+    const base = new LibvirtVolumeResource(s, "base", {
+      name: "base.qcow2",
+      pool: "images",
+      capacity: 2147483648,
+      target: { format: { type: "qcow2" } },
+    });
     new LibvirtVolumeResource(s, "overlay", {
       name: "root.qcow2",
       pool: "images",
@@ -185,18 +226,36 @@ describe("libvirt bindings", () => {
       vcpu: 2,
       running: true,
       devices: {
-        disks: [{ source: { volume: { pool: "images", volume: "root.qcow2" } }, target: { dev: "vda", bus: "virtio" }, driver: { type: "qcow2" }, readOnly: false }],
+        disks: [
+          {
+            source: { volume: { pool: "images", volume: "root.qcow2" } },
+            target: { dev: "vda", bus: "virtio" },
+            driver: { type: "qcow2" },
+            readOnly: false,
+          },
+        ],
         interfaces: [{ model: { type: "virtio" }, source: { network: { network: "iso" } } }],
       },
       metadata: { xml: "<x/>" },
     });
     new LibvirtNetworkResource(s, "network", { name: "iso", autostart: true, metadata: { xml: "<x/>" } });
     const json = synth(s);
-    expect(json.terraform.required_providers.libvirt).toEqual({ source: "registry.cdktf-virt.local/cdktf-virt/libvirt", version: "0.1.0" });
+    expect(json.terraform.required_providers.libvirt).toEqual({
+      source: "registry.cdktf-virt.local/cdktf-virt/libvirt",
+      version: "0.1.0",
+    });
     expect(json.provider.libvirt).toEqual([{ uri: "qemu:///system" }, { uri: "qemu+ssh://h/system", alias: "kvm2" }]);
     expect(json.resource.libvirt_pool.pool.target).toEqual({ path: "/var/lib/libvirt/images" });
-    expect(json.resource.libvirt_volume.base).toEqual({ name: "base.qcow2", pool: "images", capacity: 2147483648, target: { format: { type: "qcow2" } } });
-    expect(json.resource.libvirt_volume.overlay.backing_store).toEqual({ path: "${libvirt_volume.base.path}", format: { type: "qcow2" } });
+    expect(json.resource.libvirt_volume.base).toEqual({
+      name: "base.qcow2",
+      pool: "images",
+      capacity: 2147483648,
+      target: { format: { type: "qcow2" } },
+    });
+    expect(json.resource.libvirt_volume.overlay.backing_store).toEqual({
+      path: "${libvirt_volume.base.path}",
+      format: { type: "qcow2" },
+    });
     expect(json.resource.libvirt_volume.overlay.create).toEqual({ content: { url: "/tmp/img.qcow2" } });
     const domain = json.resource.libvirt_domain.domain;
     expect(domain.memory_unit).toBe("MiB");

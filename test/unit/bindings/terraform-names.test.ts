@@ -16,7 +16,9 @@ function synthError(ids: string[]): string {
 }
 
 test("an id that leaves no Terraform name is refused, naming the id", () => {
-  expect(synthError(["web", " "])).toMatch(/\[s\/ \/Default\] construct id " " gives the Terraform resource name "", which Terraform rejects/);
+  expect(synthError(["web", " "])).toMatch(
+    /\[s\/ \/Default\] construct id " " gives the Terraform resource name "", which Terraform rejects/,
+  );
 });
 
 test('an id that leaves "__proto__" is refused: the JSON object would drop the resource', () => {

@@ -14,12 +14,23 @@ beforeAll(() => {
   fs.copyFileSync(path.join(ROOT, "package.json"), path.join(dir, "package.json")); // the package's version
   fs.copyFileSync(path.join(ROOT, "bin", "cdktf-virt"), path.join(dir, "bin", "cdktf-virt"));
   const outfile = path.join(dir, "dist", "lib", "cli", "index.js");
-  buildSync({ entryPoints: [path.join(ROOT, "lib", "cli", "index.ts")], bundle: true, platform: "node", outfile, logLevel: "error", external: ["cdktf", "cdktn", "constructs"] });
+  buildSync({
+    entryPoints: [path.join(ROOT, "lib", "cli", "index.ts")],
+    bundle: true,
+    platform: "node",
+    outfile,
+    logLevel: "error",
+    external: ["cdktf", "cdktn", "constructs"],
+  });
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function cdktfVirt(args: string[], cwd = dir) {
-  const r = spawnSync(process.execPath, [path.join(dir, "bin", "cdktf-virt"), ...args], { cwd, encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(process.execPath, [path.join(dir, "bin", "cdktf-virt"), ...args], {
+    cwd,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

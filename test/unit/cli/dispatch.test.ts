@@ -12,10 +12,16 @@ import { STATE, change, homelabJson, homelabPriorState, planOf } from "../toolin
 
 const replacePgdata = planOf(
   [
-    change("incus_storage_volume.pgdata", "replace", STATE.volume("pgdata", "10GiB", true), { ...STATE.volume("pgdata", "10GiB", true), content_type: "block" }, {
-      reason: "replace_because_cannot_update",
-      replacePaths: [["content_type"]],
-    }),
+    change(
+      "incus_storage_volume.pgdata",
+      "replace",
+      STATE.volume("pgdata", "10GiB", true),
+      { ...STATE.volume("pgdata", "10GiB", true), content_type: "block" },
+      {
+        reason: "replace_because_cannot_update",
+        replacePaths: [["content_type"]],
+      },
+    ),
   ],
   homelabPriorState(),
 );
@@ -48,7 +54,10 @@ test("a tooling command's usage error: its message, then its usage, exit 1", asy
 
 test.each([
   [["init", "--bogus"], 'cdktf-virt init: unknown option "--bogus"\nRun `cdktf-virt init --help` for usage.\n'],
-  [["provider", "install", "--mirror"], "cdktf-virt provider install: --mirror needs a value\nRun `cdktf-virt provider install --help` for usage.\n"],
+  [
+    ["provider", "install", "--mirror"],
+    "cdktf-virt provider install: --mirror needs a value\nRun `cdktf-virt provider install --help` for usage.\n",
+  ],
 ])("cdktf-virt %j: the command words, the message and where the usage is, exit 1", async (argv, stderr) => {
   const io = memoryIO({ cwd: dir });
   expect(await main(argv, io)).toBe(1);

@@ -18,7 +18,9 @@ const quiet: ToolIO = { stdout: { write: () => true }, stderr: { write: () => tr
 
 async function scaffold(framework: string, extra: string[] = []): Promise<string> {
   const io = { ...quiet, cwd: dir };
-  await expect(init(["app", "--framework", framework, "--no-install", ...extra], io, { npm: "/nonexistent/npm-must-not-run" })).resolves.toBe(0);
+  await expect(
+    init(["app", "--framework", framework, "--no-install", ...extra], io, { npm: "/nonexistent/npm-must-not-run" }),
+  ).resolves.toBe(0);
   return path.join(dir, "app");
 }
 
@@ -54,7 +56,12 @@ function runScript(script: string, bin: string, env: NodeJS.ProcessEnv = {}) {
   const clean = { ...process.env };
   delete clean.CHECKPOINT_DISABLE;
   delete clean.CONFIRM_DESTROY;
-  return spawnSync("sh", ["-c", script], { cwd: dir, env: { ...clean, ...env, PATH: `${bin}:${process.env.PATH}` }, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  return spawnSync("sh", ["-c", script], {
+    cwd: dir,
+    env: { ...clean, ...env, PATH: `${bin}:${process.env.PATH}` },
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  });
 }
 
 describe.each(INIT_FRAMEWORKS)("%s repository", (framework) => {
@@ -92,7 +99,11 @@ describe.each(INIT_FRAMEWORKS)("%s repository", (framework) => {
     delete clean.CONFIRM_DESTROY;
     delete clean.CHECKPOINT_DISABLE;
     // script(1) gives the command a pseudo-terminal on stdin.
-    execFileSync("script", ["-qec", `sh -c '${scripts.destroy.replace(/'/g, "'\\''")}'`, "/dev/null"], { cwd: dir, env: clean, stdio: ["pipe", "pipe", "pipe"] });
+    execFileSync("script", ["-qec", `sh -c '${scripts.destroy.replace(/'/g, "'\\''")}'`, "/dev/null"], {
+      cwd: dir,
+      env: clean,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     expect(calls()).toContain(`${framework} destroy CHECKPOINT_DISABLE=1`);
   });
 
@@ -106,13 +117,20 @@ describe.each(INIT_FRAMEWORKS)("%s repository", (framework) => {
     expect(pkg.scripts.check).toBe("tsc --noEmit");
     expect(pkg.scripts.test).toContain("tsc --noEmit");
     const { app: command } = readJson(path.join(app, "cdktf.json"));
-    expect(command).toBe(framework === "cdktn" ? "node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts" : "npx tsx main.ts");
+    expect(command).toBe(
+      framework === "cdktn" ? "node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts" : "npx tsx main.ts",
+    );
     if (framework === "cdktf") expect(pkg.devDependencies).toHaveProperty("tsx");
     // Options TypeScript 7 removed (error TS5102 / TS5108), and the checks that keep main.ts runnable by type stripping.
     const { compilerOptions } = readJson(path.join(app, "tsconfig.json"));
     expect(compilerOptions).not.toHaveProperty("baseUrl");
     expect(String(compilerOptions.moduleResolution ?? "nodenext").toLowerCase()).not.toMatch(/^node(10)?$/);
-    expect(compilerOptions).toMatchObject({ module: "preserve", moduleResolution: "bundler", erasableSyntaxOnly: true, verbatimModuleSyntax: true });
+    expect(compilerOptions).toMatchObject({
+      module: "preserve",
+      moduleResolution: "bundler",
+      erasableSyntaxOnly: true,
+      verbatimModuleSyntax: true,
+    });
   });
 
   test("the starter needs nothing type stripping cannot run: no enum, no parameter property, no namespace", async () => {
@@ -139,13 +157,26 @@ describe("--package with a tarball", () => {
     fs.writeFileSync(tarball, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff]));
     const io = { ...quiet, cwd: dir, out: "" };
     io.stdout = { write: (chunk: string) => ((io.out += chunk), true) };
-    await init(["app", "--framework", "cdktn", "--no-install", "--package", tarball], io, { npm: "/nonexistent/npm-must-not-run" });
+    await init(["app", "--framework", "cdktn", "--no-install", "--package", tarball], io, {
+      npm: "/nonexistent/npm-must-not-run",
+    });
     expect(io.out).toContain(`vendor/cdktf-virt-0.1.0.tgz is a copy of ${tarball}: commit it`);
     const app = path.join(dir, "app");
     const spec: string = readJson(path.join(app, "package.json")).dependencies["cdktf-virt"];
     expect(spec).toBe("file:vendor/cdktf-virt-0.1.0.tgz");
 
-    const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync("git", args, {
+        cwd,
+        stdio: "pipe",
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: "t",
+          GIT_AUTHOR_EMAIL: "t@t",
+          GIT_COMMITTER_NAME: "t",
+          GIT_COMMITTER_EMAIL: "t@t",
+        },
+      });
     git(app, "init", "-q");
     git(app, "add", "-A");
     git(app, "commit", "-qm", "infra");

@@ -76,7 +76,9 @@ describe("a cdktf repository", () => {
     expect(mainTs).toContain('new TerraformStack(app, "lab1")');
     expect(mainTs).toContain('new StoragePool(stack, "pool", { host, driver: "dir" })');
     expect(mainTs).toContain("lifecycle: VolumeLifecycle.PERSISTENT");
-    expect(mainTs).toMatch(/const image = process\.env\.INCUS_IMAGE \?\? "images:debian\/13"; +\/\/ an image alias on the host/);
+    expect(mainTs).toMatch(
+      /const image = process\.env\.INCUS_IMAGE \?\? "images:debian\/13"; +\/\/ an image alias on the host/,
+    );
     expect(mainTs).toContain("db.attach(data, {");
     expect(mainTs).not.toContain("protect: false");
   });
@@ -84,10 +86,20 @@ describe("a cdktf repository", () => {
   test("tsconfig without a paths mapping, cdktf.json, .gitignore and the README", async () => {
     await scaffold(["infra", "--framework", "cdktf", "--no-install"]);
     const tsconfig = readJson("infra", "tsconfig.json");
-    expect(tsconfig).toMatchObject({ compilerOptions: { module: "preserve", strict: true, target: "ES2022" }, include: ["main.ts"] });
+    expect(tsconfig).toMatchObject({
+      compilerOptions: { module: "preserve", strict: true, target: "ES2022" },
+      include: ["main.ts"],
+    });
     expect(tsconfig.compilerOptions).not.toHaveProperty("paths");
-    expect(readJson("infra", "cdktf.json")).toMatchObject({ app: "npx tsx main.ts", output: "cdktf.out", terraformProviders: [], context: { "cdktf-virt:stableMac": true } });
-    expect(read("infra", ".gitignore").split("\n")).toEqual(expect.arrayContaining(["node_modules", "cdktf.out", ".terraform", "*.tfstate", "*.tfstate.*", ".gen"]));
+    expect(readJson("infra", "cdktf.json")).toMatchObject({
+      app: "npx tsx main.ts",
+      output: "cdktf.out",
+      terraformProviders: [],
+      context: { "cdktf-virt:stableMac": true },
+    });
+    expect(read("infra", ".gitignore").split("\n")).toEqual(
+      expect.arrayContaining(["node_modules", "cdktf.out", ".terraform", "*.tfstate", "*.tfstate.*", ".gen"]),
+    );
     expect(read("infra", "README.md")).toContain("npm run deploy");
     expect(read("infra", "README.md")).not.toContain("paths");
   });
@@ -112,11 +124,16 @@ describe("a cdktn repository", () => {
   test("imports cdktn, maps cdktf to it in tsconfig paths, installs cdktn-cli with constructs ~10.7", async () => {
     await scaffold(["infra", "--framework", "cdktn", "--no-install"]);
     expect(read("infra", "main.ts")).toContain('import { App, TerraformStack } from "cdktn";');
-    expect(readJson("infra", "tsconfig.json").compilerOptions).toMatchObject({ paths: { cdktf: ["./node_modules/cdktn"] } });
+    expect(readJson("infra", "tsconfig.json").compilerOptions).toMatchObject({
+      paths: { cdktf: ["./node_modules/cdktn"] },
+    });
     expect(readJson("infra", "cdktf.json").app).toBe("node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts");
     const pkg = readJson("infra", "package.json");
     expect(pkg).toMatchObject({
-      scripts: { synth: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktn synth", deploy: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktn deploy --auto-approve" },
+      scripts: {
+        synth: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktn synth",
+        deploy: "tsc --noEmit && CHECKPOINT_DISABLE=1 cdktn deploy --auto-approve",
+      },
       dependencies: { cdktn: "^0.24.0", constructs: "~10.7.0", "cdktf-virt": `^${packageVersion()}` },
       devDependencies: { "cdktn-cli": "^0.24.0", typescript: "^7.0.2", "@types/node": "^22" },
       engines: { node: ">=22.19" },
@@ -169,8 +186,12 @@ describe("defaults", () => {
 
   test("--package: a directory or a missing path is written relative to the repository, a range as it is", () => {
     fs.mkdirSync(path.join(dir, "checkout"));
-    expect(packageDependency(`file:${path.join(dir, "checkout")}`, path.join(dir, "infra"))).toEqual({ spec: "file:../checkout" });
-    expect(packageDependency(`file:${path.join(dir, "infra", "pkgs", "x.tgz")}`, path.join(dir, "infra"))).toEqual({ spec: "file:pkgs/x.tgz" });
+    expect(packageDependency(`file:${path.join(dir, "checkout")}`, path.join(dir, "infra"))).toEqual({
+      spec: "file:../checkout",
+    });
+    expect(packageDependency(`file:${path.join(dir, "infra", "pkgs", "x.tgz")}`, path.join(dir, "infra"))).toEqual({
+      spec: "file:pkgs/x.tgz",
+    });
     expect(packageDependency("^0.2.0", dir)).toEqual({ spec: "^0.2.0" });
   });
 
@@ -219,16 +240,21 @@ describe("refusals", () => {
   test("--help prints the usage with every option", async () => {
     const io = memoryIO(dir);
     await expect(main(["init", "--help"], io)).resolves.toBe(0);
-    for (const option of ["--framework", "--package", "--name", "--no-install", "--force"]) expect(io.out()).toContain(option);
+    for (const option of ["--framework", "--package", "--name", "--no-install", "--force"])
+      expect(io.out()).toContain(option);
   });
 });
 
 describe("npm install", () => {
   test("runs npm install in the directory; a failing or missing npm says so, and the files stay", async () => {
     const io = memoryIO(dir);
-    await expect(init(["a", "--framework", "cdktf"], io, { npm: "false" })).rejects.toThrow(/`false install` in .*\/a exited with 1 .*run `npm install` in/);
+    await expect(init(["a", "--framework", "cdktf"], io, { npm: "false" })).rejects.toThrow(
+      /`false install` in .*\/a exited with 1 .*run `npm install` in/,
+    );
     expect(fs.existsSync(path.join(dir, "a", "package.json"))).toBe(true);
-    await expect(init(["b", "--framework", "cdktf"], memoryIO(dir), { npm: "/nonexistent/npm" })).rejects.toThrow(/"\/nonexistent\/npm" was not found on PATH/);
+    await expect(init(["b", "--framework", "cdktf"], memoryIO(dir), { npm: "/nonexistent/npm" })).rejects.toThrow(
+      /"\/nonexistent\/npm" was not found on PATH/,
+    );
   });
 
   test("the npm it runs gets the new directory as its working directory", async () => {

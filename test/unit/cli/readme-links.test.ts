@@ -33,7 +33,11 @@ function links(markdown: string): string[] {
 
 /** The files `npm pack` would put in the tarball (no build: the README links no built file). */
 function packedFiles(): Set<string> {
-  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=error"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=error"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Set((JSON.parse(out) as { files: { path: string }[] }[])[0].files.map((f) => f.path));
 }
 

@@ -4,7 +4,14 @@
 import { TerraformOutput } from "cdktf";
 import { Instance, Network, Project, StoragePool, Volume, VolumeContentType, VolumeFormat } from "../../../lib";
 import type { IHost } from "../../../lib";
-import { errorOf, incusStackWithPool as incus, libvirtStackWithPool as libvirt, resource, synth, warningsOf } from "./support";
+import {
+  errorOf,
+  incusStackWithPool as incus,
+  libvirtStackWithPool as libvirt,
+  resource,
+  synth,
+  warningsOf,
+} from "./support";
 
 describe("instance.incus / instance.libvirt", () => {
   test("an Incus instance shows its project; it has no libvirt view", () => {
@@ -36,7 +43,9 @@ describe("instance.incus / instance.libvirt", () => {
     ]);
     const lab = incus();
     const db = new Instance(lab.stack, "db", { host: lab.host, incus: { image: "debian-13" } });
-    expect(errorOf(() => (db as Instance<IHost>).macAddress)).toMatch(/Instance "homelab\/db", prop "macAddress": is only reported for libvirt domains/);
+    expect(errorOf(() => (db as Instance<IHost>).macAddress)).toMatch(
+      /Instance "homelab\/db", prop "macAddress": is only reported for libvirt domains/,
+    );
   });
 
   test("ipv4Address on both backends", () => {
@@ -51,7 +60,10 @@ describe("volume.incus / volume.libvirt", () => {
   test("an Incus volume shows its content type, project and member; it has no libvirt view", () => {
     const { stack, host, pool } = incus();
     const apps = new Project(stack, "apps", { host });
-    const data = new Volume<IHost>(stack, "data", { pool, incus: { contentType: VolumeContentType.BLOCK, project: apps } });
+    const data = new Volume<IHost>(stack, "data", {
+      pool,
+      incus: { contentType: VolumeContentType.BLOCK, project: apps },
+    });
     expect(data.incus).toEqual({ contentType: VolumeContentType.BLOCK, project: apps, target: undefined });
     expect(data.libvirt).toBeUndefined();
   });
@@ -78,7 +90,9 @@ describe("volume.incus / volume.libvirt", () => {
     ]);
     const lab = incus();
     const data = new Volume(lab.stack, "data", { pool: lab.pool });
-    expect(errorOf(() => (data as Volume<IHost>).volumePath)).toMatch(/Volume "homelab\/data", prop "volumePath": is the path of a libvirt volume on its host/);
+    expect(errorOf(() => (data as Volume<IHost>).volumePath)).toMatch(
+      /Volume "homelab\/data", prop "volumePath": is the path of a libvirt volume on its host/,
+    );
   });
 });
 
@@ -86,10 +100,19 @@ describe("flat backend props of StoragePool and Network (deprecated, one more re
   test("give the same pool as the grouped ones, with a warning naming the new place", () => {
     const { stack, host } = incus();
     new StoragePool(stack, "old", { host, driver: "zfs", description: "d", config: { "zfs.pool_name": "tank" } });
-    new StoragePool(stack, "new", { host, driver: "zfs", incus: { description: "d", config: { "zfs.pool_name": "tank" } } });
+    new StoragePool(stack, "new", {
+      host,
+      driver: "zfs",
+      incus: { description: "d", config: { "zfs.pool_name": "tank" } },
+    });
     const json = synth(stack);
-    const strip = ({ name: _n, config, ...rest }: any) => ({ ...rest, config: { ...config, "user.cdktf-virt.owner": undefined } });
-    expect(strip(resource(json, "incus_storage_pool", "old"))).toEqual(strip(resource(json, "incus_storage_pool", "new")));
+    const strip = ({ name: _n, config, ...rest }: any) => ({
+      ...rest,
+      config: { ...config, "user.cdktf-virt.owner": undefined },
+    });
+    expect(strip(resource(json, "incus_storage_pool", "old"))).toEqual(
+      strip(resource(json, "incus_storage_pool", "new")),
+    );
     expect(warningsOf(stack, "homelab/old")).toEqual([
       'StoragePool "homelab/old", prop "description" is deprecated: write it as `incus: { description }`. Flat Incus-only props are removed in the next release.',
       'StoragePool "homelab/old", prop "config" is deprecated: write it as `incus: { config }`. Flat Incus-only props are removed in the next release.',
@@ -100,9 +123,15 @@ describe("flat backend props of StoragePool and Network (deprecated, one more re
   test("give the same network as the grouped ones, with a warning naming the new place", () => {
     const { stack, host } = incus();
     new Network(stack, "old", { host, type: "bridge", description: "d", config: { "ipv4.address": "10.7.0.1/24" } });
-    new Network(stack, "new", { host, incus: { type: "bridge", description: "d", config: { "ipv4.address": "10.7.0.1/24" } } });
+    new Network(stack, "new", {
+      host,
+      incus: { type: "bridge", description: "d", config: { "ipv4.address": "10.7.0.1/24" } },
+    });
     const json = synth(stack);
-    const strip = ({ name: _n, config, ...rest }: any) => ({ ...rest, config: { ...config, "user.cdktf-virt.owner": undefined } });
+    const strip = ({ name: _n, config, ...rest }: any) => ({
+      ...rest,
+      config: { ...config, "user.cdktf-virt.owner": undefined },
+    });
     expect(strip(resource(json, "incus_network", "old"))).toEqual(strip(resource(json, "incus_network", "new")));
     expect(warningsOf(stack, "homelab/old")).toEqual([
       'Network "homelab/old", prop "description" is deprecated: write it as `incus: { description }`. Flat Incus-only props are removed in the next release.',
@@ -114,11 +143,17 @@ describe("flat backend props of StoragePool and Network (deprecated, one more re
   test("the Incus group on a libvirt host is an error at synth (with a host typed only as IHost)", () => {
     const { stack, host } = libvirt();
     const any: IHost = host;
-    expect(errorOf(() => new StoragePool(stack, "p", { host: any, path: "/p", incus: { description: "d" } }))).toMatch(/StoragePool "homelab\/p", prop "incus": is not supported on libvirt hosts/);
-    expect(errorOf(() => new Network(stack, "n", { host: any, incus: { type: "bridge" } }))).toMatch(/Network "homelab\/n", prop "incus": is not supported on libvirt hosts/);
-    const lab = incus();
-    expect(errorOf(() => new StoragePool(lab.stack, "p", { host: lab.host, config: { a: "b" }, incus: { config: { a: "b" } } }))).toMatch(
-      /prop "config": is given twice, flat and in `incus: \{ config \}`/,
+    expect(errorOf(() => new StoragePool(stack, "p", { host: any, path: "/p", incus: { description: "d" } }))).toMatch(
+      /StoragePool "homelab\/p", prop "incus": is not supported on libvirt hosts/,
     );
+    expect(errorOf(() => new Network(stack, "n", { host: any, incus: { type: "bridge" } }))).toMatch(
+      /Network "homelab\/n", prop "incus": is not supported on libvirt hosts/,
+    );
+    const lab = incus();
+    expect(
+      errorOf(
+        () => new StoragePool(lab.stack, "p", { host: lab.host, config: { a: "b" }, incus: { config: { a: "b" } } }),
+      ),
+    ).toMatch(/prop "config": is given twice, flat and in `incus: \{ config \}`/);
   });
 });

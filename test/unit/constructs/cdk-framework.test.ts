@@ -79,7 +79,12 @@ describe("constructs on cdktf and on cdktn", () => {
   test("the same stack synthesizes to the same Terraform JSON on both (same addresses: migrating plans nothing)", () => {
     const onCdktf = synthReadmeStack(load("cdktf"));
     const onCdktn = synthReadmeStack(load("cdktn"));
-    expect(Object.keys(onCdktf.resource).sort()).toEqual(["incus_instance", "incus_storage_pool", "incus_storage_volume", "terraform_data"]);
+    expect(Object.keys(onCdktf.resource).sort()).toEqual([
+      "incus_instance",
+      "incus_storage_pool",
+      "incus_storage_volume",
+      "terraform_data",
+    ]);
     expect(onCdktn).toEqual(onCdktf);
   });
 

@@ -6,7 +6,10 @@ import { errorOf, newStack, resource, resourcesOf, synth } from "./support";
 
 function cluster() {
   const stack = newStack("fleet");
-  const host = new IncusHost(stack, "cluster", { address: "https://10.0.0.11:8443", clusterMembers: ["m1", "m2", "m3"] });
+  const host = new IncusHost(stack, "cluster", {
+    address: "https://10.0.0.11:8443",
+    clusterMembers: ["m1", "m2", "m3"],
+  });
   const pool = StoragePool.fromName(stack, "pool", host, "default");
   return { stack, host, pool };
 }
@@ -33,17 +36,27 @@ describe("cluster placement", () => {
 
   it("a volume cannot target a cluster group", () => {
     const { stack, pool } = cluster();
-    expect(errorOf(() => new Volume(stack, "data", { pool, incus: { target: "@edge" } }))).toMatch(/fleet\/data.*is a cluster group; a volume is created on one member/);
+    expect(errorOf(() => new Volume(stack, "data", { pool, incus: { target: "@edge" } }))).toMatch(
+      /fleet\/data.*is a cluster group; a volume is created on one member/,
+    );
   });
 
   it("a volume of one member attached to an instance on another (or untargeted, or a group) is a synth error", () => {
     const { stack, host, pool } = cluster();
     const data = new Volume(stack, "data", { pool, incus: { target: "m1" } });
-    const scratch = new Volume(stack, "scratch", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, incus: { target: "m1" } });
+    const scratch = new Volume(stack, "scratch", {
+      pool,
+      lifecycle: VolumeLifecycle.EPHEMERAL,
+      incus: { target: "m1" },
+    });
     const other = new Instance(stack, "other", { host, incus: { image: "debian-13", target: "m3" } });
-    expect(errorOf(() => other.attach(data, { path: "/data" }))).toMatch(/fleet\/other.*the volume "fleet\/data" is on the cluster member "m1", but this instance runs on "m3"/);
+    expect(errorOf(() => other.attach(data, { path: "/data" }))).toMatch(
+      /fleet\/other.*the volume "fleet\/data" is on the cluster member "m1", but this instance runs on "m3"/,
+    );
     const anywhere = new Instance(stack, "anywhere", { host, incus: { image: "debian-13" } });
-    expect(errorOf(() => anywhere.attach(scratch, { path: "/s" }))).toContain('place this instance there too with `incus: { target: "m1" }`');
+    expect(errorOf(() => anywhere.attach(scratch, { path: "/s" }))).toContain(
+      'place this instance there too with `incus: { target: "m1" }`',
+    );
     const grouped = new Instance(stack, "grouped", { host, incus: { image: "debian-13", target: "@edge" } });
     expect(errorOf(() => grouped.attach(data, { path: "/data" }))).toContain('may be placed on any member of "@edge"');
   });
@@ -51,15 +64,25 @@ describe("cluster placement", () => {
   it("clusterMembers must be member names, each once", () => {
     const stack = newStack("bad");
     expect(errorOf(() => new IncusHost(stack, "a", { clusterMembers: [] }))).toContain("list the member names");
-    expect(errorOf(() => new IncusHost(stack, "b", { clusterMembers: ["m1", "m1"] }))).toContain('"m1" is listed twice');
-    expect(errorOf(() => new IncusHost(stack, "c", { clusterMembers: ["-x"] }))).toContain("is not a cluster member name");
+    expect(errorOf(() => new IncusHost(stack, "b", { clusterMembers: ["m1", "m1"] }))).toContain(
+      '"m1" is listed twice',
+    );
+    expect(errorOf(() => new IncusHost(stack, "c", { clusterMembers: ["-x"] }))).toContain(
+      "is not a cluster member name",
+    );
   });
 });
 
 describe("storage pools on a cluster", () => {
   it("are created pending on every member with the member keys, then cluster-wide with the rest", () => {
     const { stack, host } = cluster();
-    new StoragePool(stack, "fast", { host, driver: "zfs", path: "/dev/sdb", description: "nvme", config: { "zfs.pool_name": "fast", "volume.size": "5GiB" } });
+    new StoragePool(stack, "fast", {
+      host,
+      driver: "zfs",
+      path: "/dev/sdb",
+      description: "nvme",
+      config: { "zfs.pool_name": "fast", "volume.size": "5GiB" },
+    });
     const json = synth(stack);
     const pools = resourcesOf(json, "incus_storage_pool");
     const members = Object.entries(pools).filter(([, p]) => p.target);
@@ -77,7 +100,10 @@ describe("storage pools on a cluster", () => {
 
   it("with the official provider, member parts carry no owner marker (it would send it, and Incus refuses user keys there)", () => {
     const stack = newStack("official");
-    const host = new IncusHost(stack, "cluster", { clusterMembers: ["m1", "m2"], providerSource: IncusProviderSource.OFFICIAL });
+    const host = new IncusHost(stack, "cluster", {
+      clusterMembers: ["m1", "m2"],
+      providerSource: IncusProviderSource.OFFICIAL,
+    });
     new StoragePool(stack, "pool", { host });
     new Network(stack, "net", { host, name: "net0" });
     const json = synth(stack);
@@ -101,7 +127,13 @@ describe("storage pools on a cluster", () => {
 describe("networks on a cluster", () => {
   it("are created pending on every member with the member keys, then cluster-wide with the rest", () => {
     const { stack, host } = cluster();
-    new Network(stack, "uplink", { host, name: "uplink", type: "macvlan", description: "lan", config: { parent: "eth1", mtu: "1500" } });
+    new Network(stack, "uplink", {
+      host,
+      name: "uplink",
+      type: "macvlan",
+      description: "lan",
+      config: { parent: "eth1", mtu: "1500" },
+    });
     const json = synth(stack);
     const nets = resourcesOf(json, "incus_network");
     const members = Object.entries(nets).filter(([, n]) => n.target);
@@ -111,7 +143,12 @@ describe("networks on a cluster", () => {
       expect(n.type).toBe("macvlan");
     }
     const global = resource(json, "incus_network", "uplink");
-    expect(global.config).toEqual({ "ipv4.address": "none", "ipv6.address": "none", mtu: "1500", "user.cdktf-virt.owner": "fleet/uplink" });
+    expect(global.config).toEqual({
+      "ipv4.address": "none",
+      "ipv6.address": "none",
+      mtu: "1500",
+      "user.cdktf-virt.owner": "fleet/uplink",
+    });
     expect([...global.depends_on].sort()).toEqual(members.map(([id]) => `incus_network.${id}`).sort());
   });
 });

@@ -54,8 +54,20 @@ describe("generation anchor", () => {
     expect(anchors[anchorId].triggers_replace).toEqual({
       instance: { image: "debian-13", remote: "lab", type: "container" },
       ephemeral_volumes: {
-        cache: { name: "homelab-cache", pool: "${incus_storage_pool.pool.name}", content_type: "filesystem", remote: "lab", type: "custom" },
-        scratch: { name: "homelab-scratch", pool: "${incus_storage_pool.pool.name}", content_type: "filesystem", remote: "lab", type: "custom" },
+        cache: {
+          name: "homelab-cache",
+          pool: "${incus_storage_pool.pool.name}",
+          content_type: "filesystem",
+          remote: "lab",
+          type: "custom",
+        },
+        scratch: {
+          name: "homelab-scratch",
+          pool: "${incus_storage_pool.pool.name}",
+          content_type: "filesystem",
+          remote: "lab",
+          type: "custom",
+        },
       },
     });
     expect(resource(json, "incus_instance", "db").lifecycle).toEqual({ replace_triggered_by: [address] });
@@ -96,7 +108,12 @@ describe("rebuildOnChange and protection", () => {
     expect(instance.device).toContainEqual({
       name: "seed",
       type: "disk",
-      properties: { pool: "${incus_storage_pool.pool.name}", source: "${incus_storage_volume.seed.name}", path: "/seed", readonly: "true" },
+      properties: {
+        pool: "${incus_storage_pool.pool.name}",
+        source: "${incus_storage_volume.seed.name}",
+        path: "/seed",
+        readonly: "true",
+      },
     });
     expect(resourcesOf(json, "terraform_data")).toEqual({});
   });
@@ -111,7 +128,9 @@ describe("rebuildOnChange and protection", () => {
     const json = synth(stack);
     const [anchorId] = Object.keys(resourcesOf(json, "terraform_data"));
     // the anchor never follows an ephemeral volume (that would be a cycle), only the persistent one
-    expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({ replace_triggered_by: changeReferences("data") });
+    expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({
+      replace_triggered_by: changeReferences("data"),
+    });
     expect(resource(json, "incus_instance", "db").lifecycle).toEqual({
       replace_triggered_by: [...changeReferences("data"), ...changeReferences("scratch"), `terraform_data.${anchorId}`],
     });
@@ -120,7 +139,10 @@ describe("rebuildOnChange and protection", () => {
       replace_triggered_by: [`terraform_data.${anchorId}`],
       ignore_changes: ['config["user.cdktf-virt.lifecycle"]'],
     });
-    expect(resource(json, "incus_storage_volume", "data").lifecycle).toEqual({ prevent_destroy: true, ignore_changes: ['config["user.cdktf-virt.lifecycle"]'] });
+    expect(resource(json, "incus_storage_volume", "data").lifecycle).toEqual({
+      prevent_destroy: true,
+      ignore_changes: ['config["user.cdktf-virt.lifecycle"]'],
+    });
   });
 
   it("only volumes an instance follows freeze their record; the others keep it current", () => {
@@ -131,7 +153,9 @@ describe("rebuildOnChange and protection", () => {
     db.attach(followed, { path: "/f", rebuildOnChange: true });
     db.attach(plain, { path: "/p" });
     const json = synth(stack);
-    expect(resource(json, "incus_storage_volume", "followed").lifecycle.ignore_changes).toEqual(['config["user.cdktf-virt.lifecycle"]']);
+    expect(resource(json, "incus_storage_volume", "followed").lifecycle.ignore_changes).toEqual([
+      'config["user.cdktf-virt.lifecycle"]',
+    ]);
     expect(resource(json, "incus_storage_volume", "plain").lifecycle).toEqual({ prevent_destroy: true });
     expect(resource(json, "incus_storage_volume", "plain").config["user.cdktf-virt.lifecycle"]).toBe("shared");
   });
@@ -139,11 +163,15 @@ describe("rebuildOnChange and protection", () => {
   it("a SHARED volume may be attached to many instances and is kept (prevent_destroy)", () => {
     const { stack, host, pool } = lab();
     const shared = new Volume(stack, "shared", { pool, lifecycle: VolumeLifecycle.SHARED });
-    for (const id of ["a", "b", "c"]) new Instance(stack, id, { host, incus: { image: "img" } }).attach(shared, { path: "/shared" });
+    for (const id of ["a", "b", "c"])
+      new Instance(stack, id, { host, incus: { image: "img" } }).attach(shared, { path: "/shared" });
     const json = synth(stack);
     expect(resource(json, "incus_storage_volume", "shared").lifecycle).toEqual({ prevent_destroy: true });
     expect(shared.attachedInstances).toEqual(["homelab/a", "homelab/b", "homelab/c"]);
-    for (const id of ["a", "b", "c"]) expect(resource(json, "incus_instance", id).device[0].properties.source).toBe("${incus_storage_volume.shared.name}");
+    for (const id of ["a", "b", "c"])
+      expect(resource(json, "incus_instance", id).device[0].properties.source).toBe(
+        "${incus_storage_volume.shared.name}",
+      );
   });
 });
 
@@ -151,7 +179,9 @@ describe("coupling errors", () => {
   it("an ephemeral volume attached to no instance fails at synth, naming the construct path", () => {
     const { stack, pool } = lab();
     new Volume(stack, "orphan", { pool, lifecycle: VolumeLifecycle.EPHEMERAL });
-    expect(() => synth(stack)).toThrow(/Volume "homelab\/orphan", prop "lifecycle": an EPHEMERAL volume must be attached to exactly one instance, but it is attached to none/);
+    expect(() => synth(stack)).toThrow(
+      /Volume "homelab\/orphan", prop "lifecycle": an EPHEMERAL volume must be attached to exactly one instance, but it is attached to none/,
+    );
   });
 
   it("…also in a real app synth (as `cdktf synth` runs it)", () => {
@@ -159,7 +189,9 @@ describe("coupling errors", () => {
     try {
       const app = new App({ outdir });
       const stack = new TerraformStack(app, "homelab");
-      const pool = new StoragePool(stack, "pool", { host: new IncusHost(stack, "lab", { providerSource: "official" as never }) });
+      const pool = new StoragePool(stack, "pool", {
+        host: new IncusHost(stack, "lab", { providerSource: "official" as never }),
+      });
       new Volume(stack, "orphan", { pool, lifecycle: VolumeLifecycle.EPHEMERAL });
       expect(() => app.synth()).toThrow(/\[homelab\/orphan\] Volume "homelab\/orphan".*attached to none/);
     } finally {
@@ -181,7 +213,9 @@ describe("coupling errors", () => {
     const { stack, host, pool } = lab();
     const data = new Volume(stack, "data", { pool });
     new Instance(stack, "a", { host, incus: { image: "img" } }).attach(data, { path: "/d" });
-    expect(errorOf(() => new Instance(stack, "b", { host, incus: { image: "img" } }).attach(data, { path: "/d" }))).toMatch(
+    expect(
+      errorOf(() => new Instance(stack, "b", { host, incus: { image: "img" } }).attach(data, { path: "/d" })),
+    ).toMatch(
       /Volume "homelab\/data", prop "lifecycle": a PERSISTENT volume may be attached to at most 1 instance, but it is attached to "homelab\/a" and "homelab\/b".*VolumeLifecycle.SHARED/,
     );
   });
@@ -190,7 +224,9 @@ describe("coupling errors", () => {
     const { stack, host } = lab();
     const other = new IncusHost(stack, "other", { address: "https://h:8443" });
     const data = new Volume(stack, "data", { pool: new StoragePool(stack, "otherpool", { host: other }) });
-    expect(errorOf(() => new Instance(stack, "db", { host, incus: { image: "img" } }).attach(data, { path: "/d" }))).toMatch(
+    expect(
+      errorOf(() => new Instance(stack, "db", { host, incus: { image: "img" } }).attach(data, { path: "/d" })),
+    ).toMatch(
       /Instance "homelab\/db", prop "attach": the volume "homelab\/data" is in the pool "homelab\/otherpool" of the host "homelab\/other", but this instance runs on the host "homelab\/lab"/,
     );
   });
@@ -199,24 +235,42 @@ describe("coupling errors", () => {
     const { stack, host, pool } = lab();
     const project = new Project(stack, "apps", { host });
     const db = new Instance(stack, "db", { host, incus: { image: "img" } });
-    expect(errorOf(() => db.attach(new Volume(stack, "p", { pool, incus: { project } }), { path: "/p" }))).toMatch(/is in the project "homelab\/apps" but this instance is in the default project/);
-    expect(errorOf(() => db.attach(new Volume(stack, "blk", { pool, incus: { contentType: VolumeContentType.BLOCK } })))).toMatch(/is a block volume; Incus attaches block volumes to virtual machines only/);
-    expect(errorOf(() => db.attach(new Volume(stack, "fs", { pool })))).toMatch(/is a filesystem volume and needs an absolute mount path/);
+    expect(errorOf(() => db.attach(new Volume(stack, "p", { pool, incus: { project } }), { path: "/p" }))).toMatch(
+      /is in the project "homelab\/apps" but this instance is in the default project/,
+    );
+    expect(
+      errorOf(() => db.attach(new Volume(stack, "blk", { pool, incus: { contentType: VolumeContentType.BLOCK } }))),
+    ).toMatch(/is a block volume; Incus attaches block volumes to virtual machines only/);
+    expect(errorOf(() => db.attach(new Volume(stack, "fs", { pool })))).toMatch(
+      /is a filesystem volume and needs an absolute mount path/,
+    );
     const v = new Volume(stack, "v", { pool });
     db.attach(v, { path: "/v" });
-    expect(errorOf(() => db.attach(v, { path: "/w" }))).toMatch(/the volume "homelab\/v" is already attached to this instance/);
-    expect(errorOf(() => db.attach(new Volume(stack, "w", { pool }), { path: "/v" }))).toMatch(/another volume is already mounted at "\/v"/);
-    expect(errorOf(() => db.attach(new Volume(stack, "v2", { pool }), { path: "/v2", deviceName: "v" }))).toMatch(/the device name "v" is already used/);
+    expect(errorOf(() => db.attach(v, { path: "/w" }))).toMatch(
+      /the volume "homelab\/v" is already attached to this instance/,
+    );
+    expect(errorOf(() => db.attach(new Volume(stack, "w", { pool }), { path: "/v" }))).toMatch(
+      /another volume is already mounted at "\/v"/,
+    );
+    expect(errorOf(() => db.attach(new Volume(stack, "v2", { pool }), { path: "/v2", deviceName: "v" }))).toMatch(
+      /the device name "v" is already used/,
+    );
     // a block volume on a VM is fine and needs no path
     const vm = new Instance(stack, "vm", { host, incus: { image: "img", type: InstanceType.VIRTUAL_MACHINE } });
     vm.attach(new Volume(stack, "disk", { pool, incus: { contentType: VolumeContentType.BLOCK } }));
     expect(resource(synth(stack), "incus_instance", "vm").device).toEqual([
-      { name: "disk", type: "disk", properties: { pool: "${incus_storage_pool.pool.name}", source: "${incus_storage_volume.disk.name}" } },
+      {
+        name: "disk",
+        type: "disk",
+        properties: { pool: "${incus_storage_pool.pool.name}", source: "${incus_storage_volume.disk.name}" },
+      },
     ]);
   });
 
   it("an EPHEMERAL volume with protect: true is refused in the constructor", () => {
     const { stack, pool } = lab();
-    expect(errorOf(() => new Volume(stack, "s", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, protect: true }))).toMatch(/Volume "homelab\/s", prop "protect"/);
+    expect(
+      errorOf(() => new Volume(stack, "s", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, protect: true })),
+    ).toMatch(/Volume "homelab\/s", prop "protect"/);
   });
 });

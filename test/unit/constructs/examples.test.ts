@@ -11,14 +11,24 @@ describe("examples", () => {
     const json = synth(stack);
     expect(warningsOf(stack)).toEqual([]); // the examples use no deprecated prop
     expect(Object.keys(resourcesOf(json, "incus_project"))).toEqual(["apps"]);
-    expect(resource(json, "incus_network", "net").config).toMatchObject({ "ipv4.address": "none", "ipv6.address": "none" });
+    expect(resource(json, "incus_network", "net").config).toMatchObject({
+      "ipv4.address": "none",
+      "ipv6.address": "none",
+    });
     expect(resource(json, "incus_storage_pool", "pool").driver).toBe("dir");
     expect(resource(json, "incus_storage_volume", "dbdata").lifecycle).toEqual({ prevent_destroy: true });
     const [anchorId] = Object.keys(resourcesOf(json, "terraform_data"));
-    expect(resource(json, "incus_storage_volume", "scratch").lifecycle).toEqual({ replace_triggered_by: [`terraform_data.${anchorId}`] });
-    expect(resource(json, "incus_instance", "db").lifecycle).toEqual({ replace_triggered_by: [`terraform_data.${anchorId}`] });
+    expect(resource(json, "incus_storage_volume", "scratch").lifecycle).toEqual({
+      replace_triggered_by: [`terraform_data.${anchorId}`],
+    });
+    expect(resource(json, "incus_instance", "db").lifecycle).toEqual({
+      replace_triggered_by: [`terraform_data.${anchorId}`],
+    });
     expect(resource(json, "incus_instance", "web").file[0].target_path).toBe("/srv/www/index.html");
-    const names = Object.values(json.resource).flatMap((byId: any) => Object.values(byId)).map((r: any) => r.name).filter(Boolean);
+    const names = Object.values(json.resource)
+      .flatMap((byId: any) => Object.values(byId))
+      .map((r: any) => r.name)
+      .filter(Boolean);
     for (const name of names) expect(name).toMatch(/^cdktf-virt-homelab-|^cdkt-net-[0-9a-f]{6}$/);
     expect(json.output).toHaveProperty("db_name");
   });
@@ -29,14 +39,22 @@ describe("examples", () => {
     expect(warningsOf(fsStack)).toEqual([]);
     const vol = resource(fsJson, "incus_storage_volume", "shared");
     expect(vol.lifecycle).toEqual({ prevent_destroy: true });
-    for (const id of ["node1", "node2"]) expect(resource(fsJson, "incus_instance", id).device).toContainEqual(expect.objectContaining({ name: "shared" }));
+    for (const id of ["node1", "node2"])
+      expect(resource(fsJson, "incus_instance", id).device).toContainEqual(expect.objectContaining({ name: "shared" }));
     const blockJson = synth(new SharedDiskStack(Testing.app(), "sd", { image: "img", block: true }));
-    expect(resource(blockJson, "incus_storage_volume", "shared")).toMatchObject({ content_type: "block", config: expect.objectContaining({ "security.shared": "true" }) });
+    expect(resource(blockJson, "incus_storage_volume", "shared")).toMatchObject({
+      content_type: "block",
+      config: expect.objectContaining({ "security.shared": "true" }),
+    });
     expect(resource(blockJson, "incus_instance", "node1").type).toBe("virtual-machine");
   });
 
   it("libvirt-rebuild: base qcow2 + ephemeral overlay + persistent data volume on one domain", () => {
-    const stack = new LibvirtRebuildStack(Testing.app(), "lr", { poolDir: "/tmp/lr", hypervisor: "qemu", shutdownTimeoutSeconds: 5 });
+    const stack = new LibvirtRebuildStack(Testing.app(), "lr", {
+      poolDir: "/tmp/lr",
+      hypervisor: "qemu",
+      shutdownTimeoutSeconds: 5,
+    });
     const json = synth(stack);
     expect(warningsOf(stack)).toEqual([]);
     expect(resource(json, "libvirt_pool", "images").target).toEqual({ path: "/tmp/lr" });
@@ -47,6 +65,9 @@ describe("examples", () => {
       replace_triggered_by: ["capacity", "id", "name", "pool", "target"].map((a) => `libvirt_volume.base.${a}`),
     });
     expect(resource(json, "libvirt_domain", "vm").devices.disks.map((d: any) => d.target.dev)).toEqual(["vda", "vdb"]);
-    expect(resource(json, "libvirt_domain", "vm")).toMatchObject({ type: "qemu", update: { shutdown: { timeout: 5 } } });
+    expect(resource(json, "libvirt_domain", "vm")).toMatchObject({
+      type: "qemu",
+      update: { shutdown: { timeout: 5 } },
+    });
   });
 });

@@ -38,8 +38,14 @@ describe("IncusHost", () => {
   it("can use the official lxc/incus provider, emitting the same resources", () => {
     const official = newStack();
     const bundled = newStack();
-    for (const [stack, source] of [[official, IncusProviderSource.OFFICIAL], [bundled, IncusProviderSource.BUNDLED]] as const) {
-      const host = new IncusHost(stack, "lab", { providerSource: source, providerVersion: source === IncusProviderSource.OFFICIAL ? "~> 1.0" : undefined });
+    for (const [stack, source] of [
+      [official, IncusProviderSource.OFFICIAL],
+      [bundled, IncusProviderSource.BUNDLED],
+    ] as const) {
+      const host = new IncusHost(stack, "lab", {
+        providerSource: source,
+        providerVersion: source === IncusProviderSource.OFFICIAL ? "~> 1.0" : undefined,
+      });
       const pool = new StoragePool(stack, "pool", { host });
       new Instance(stack, "web", { host, image: "debian-13", rootDisk: { pool } });
     }
@@ -61,11 +67,19 @@ describe("IncusHost", () => {
   it("rejects duplicate remote names, bad addresses and misplaced settings, naming the construct path and prop", () => {
     const stack = newStack();
     new IncusHost(stack, "a", { name: "lab" });
-    expect(errorOf(() => new IncusHost(stack, "b", { name: "lab" }))).toMatch(/IncusHost "homelab\/b", prop "name": the remote name "lab" is already used by IncusHost "homelab\/a"/);
-    expect(errorOf(() => new IncusHost(stack, "c", { address: "tcp://x" }))).toMatch(/IncusHost "homelab\/c", prop "address": "tcp:\/\/x" is not an Incus address/);
-    expect(errorOf(() => new IncusHost(stack, "d", { token: "t" }))).toMatch(/prop "token": a trust token only makes sense for an https:\/\/ address/);
+    expect(errorOf(() => new IncusHost(stack, "b", { name: "lab" }))).toMatch(
+      /IncusHost "homelab\/b", prop "name": the remote name "lab" is already used by IncusHost "homelab\/a"/,
+    );
+    expect(errorOf(() => new IncusHost(stack, "c", { address: "tcp://x" }))).toMatch(
+      /IncusHost "homelab\/c", prop "address": "tcp:\/\/x" is not an Incus address/,
+    );
+    expect(errorOf(() => new IncusHost(stack, "d", { token: "t" }))).toMatch(
+      /prop "token": a trust token only makes sense for an https:\/\/ address/,
+    );
     expect(errorOf(() => new IncusHost(stack, "e", { providerVersion: "1.0" }))).toMatch(/prop "providerVersion"/);
-    expect(errorOf(() => new IncusHost(stack, "f", { name: "bad name" }))).toMatch(/prop "name": "bad name" is not a valid name/);
+    expect(errorOf(() => new IncusHost(stack, "f", { name: "bad name" }))).toMatch(
+      /prop "name": "bad name" is not a valid name/,
+    );
   });
 
   it("provider-wide settings must agree between hosts", () => {
@@ -95,7 +109,10 @@ describe("LibvirtHost", () => {
     const kvm = new LibvirtHost(stack, "kvm");
     new StoragePool(stack, "images", { host: kvm, path: "/var/lib/libvirt/images" });
     const json = synth(stack);
-    expect(json.terraform.required_providers.libvirt).toEqual({ source: "registry.cdktf-virt.local/cdktf-virt/libvirt", version: PROVIDER_VERSION });
+    expect(json.terraform.required_providers.libvirt).toEqual({
+      source: "registry.cdktf-virt.local/cdktf-virt/libvirt",
+      version: PROVIDER_VERSION,
+    });
     expect(json.provider.libvirt).toEqual([{ uri: "qemu:///system" }]);
     expect(only(json, "libvirt_pool").provider).toBe("libvirt");
   });
@@ -107,13 +124,18 @@ describe("LibvirtHost", () => {
     new StoragePool(stack, "p1", { host: a, path: "/p1" });
     new StoragePool(stack, "p2", { host: b, path: "/p2" });
     const json = synth(stack);
-    expect(json.provider.libvirt).toEqual([{ uri: "qemu:///system" }, { uri: "qemu+ssh://root@kvm2/system", alias: "kvm2" }]);
+    expect(json.provider.libvirt).toEqual([
+      { uri: "qemu:///system" },
+      { uri: "qemu+ssh://root@kvm2/system", alias: "kvm2" },
+    ]);
     expect(json.resource.libvirt_pool.p1.provider).toBe("libvirt");
     expect(json.resource.libvirt_pool.p2.provider).toBe("libvirt.kvm2");
   });
 
   it("rejects a malformed URI", () => {
-    expect(errorOf(() => new LibvirtHost(newStack(), "kvm", { uri: "system" }))).toMatch(/LibvirtHost "homelab\/kvm", prop "uri": "system" is not a libvirt URI/);
+    expect(errorOf(() => new LibvirtHost(newStack(), "kvm", { uri: "system" }))).toMatch(
+      /LibvirtHost "homelab\/kvm", prop "uri": "system" is not a libvirt URI/,
+    );
   });
 
   it("rejects a name Terraform refuses as a provider alias ('.', a leading digit)", () => {

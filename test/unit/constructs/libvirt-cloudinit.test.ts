@@ -9,7 +9,11 @@ function lab() {
   const images = new StoragePool(stack, "images", { host: kvm, path: "/i" });
   const overlay = () => {
     const base = new Volume(stack, "debian", { pool: images, size: "2GiB" });
-    return new Volume(stack, "root", { pool: images, libvirt: { baseVolume: base }, lifecycle: VolumeLifecycle.EPHEMERAL });
+    return new Volume(stack, "root", {
+      pool: images,
+      libvirt: { baseVolume: base },
+      lifecycle: VolumeLifecycle.EPHEMERAL,
+    });
   };
   return { stack, kvm, images, overlay };
 }
@@ -20,7 +24,10 @@ describe("Instance libvirt.cloudInit", () => {
   test("a cloud-init disk in the attached volume's pool, attached as a read-only cdrom after the volumes", () => {
     const { stack, kvm, overlay } = lab();
     const root = overlay();
-    const vm = new Instance(stack, "vm", { host: kvm, libvirt: { cloudInit: { userData, metaData: "instance-id: vm-1\n" } } });
+    const vm = new Instance(stack, "vm", {
+      host: kvm,
+      libvirt: { cloudInit: { userData, metaData: "instance-id: vm-1\n" } },
+    });
     vm.attach(root, { path: "vda" });
     const json = synth(stack);
     const seed = only(json, "libvirt_cloudinit_disk");
@@ -39,7 +46,12 @@ describe("Instance libvirt.cloudInit", () => {
     expect(domain.devices.disks[1]).toEqual({
       device: "cdrom",
       read_only: true,
-      source: { volume: { pool: `\${libvirt_cloudinit_disk.${seedId}.pool}`, volume: `\${libvirt_cloudinit_disk.${seedId}.name}` } },
+      source: {
+        volume: {
+          pool: `\${libvirt_cloudinit_disk.${seedId}.pool}`,
+          volume: `\${libvirt_cloudinit_disk.${seedId}.name}`,
+        },
+      },
       target: { dev: "sda", bus: "sata" },
     });
   });
@@ -47,7 +59,10 @@ describe("Instance libvirt.cloudInit", () => {
   test("EPHEMERAL with the domain: both name the anchor, whose triggers hold the seed's contents", () => {
     const { stack, kvm, overlay } = lab();
     const root = overlay();
-    const vm = new Instance(stack, "vm", { host: kvm, libvirt: { cloudInit: { userData, networkConfig: "version: 2\n" } } });
+    const vm = new Instance(stack, "vm", {
+      host: kvm,
+      libvirt: { cloudInit: { userData, networkConfig: "version: 2\n" } },
+    });
     vm.attach(root, { path: "vda" });
     const json = synth(stack);
     const [anchorId] = Object.keys(json.resource.terraform_data);
@@ -70,7 +85,9 @@ describe("Instance libvirt.cloudInit", () => {
     const json = synth(stack);
     const anchors = Object.keys(json.resource.terraform_data);
     expect(anchors).toHaveLength(1);
-    expect(resource(json, "libvirt_domain", "vm").lifecycle.replace_triggered_by).toEqual([`terraform_data.${anchors[0]}`]);
+    expect(resource(json, "libvirt_domain", "vm").lifecycle.replace_triggered_by).toEqual([
+      `terraform_data.${anchors[0]}`,
+    ]);
     expect(only(json, "libvirt_cloudinit_disk").pool).toBe("${libvirt_pool.images.name}");
     const cdrom = resource(json, "libvirt_domain", "vm").devices.disks.find((d: any) => d.device === "cdrom");
     expect(cdrom.target).toEqual({ dev: "sdb", bus: "sata" });
@@ -79,11 +96,13 @@ describe("Instance libvirt.cloudInit", () => {
   test("errors: no pool to store the seed in, a pool of another host", () => {
     const { stack, kvm } = lab();
     new Instance(stack, "lonely", { host: kvm, libvirt: { cloudInit: { userData } } });
-    expect(errorOf(() => synth(stack))).toMatch(/Instance "homelab\/lonely", prop "libvirt.cloudInit.pool": is needed when the instance has no attached volume/);
+    expect(errorOf(() => synth(stack))).toMatch(
+      /Instance "homelab\/lonely", prop "libvirt.cloudInit.pool": is needed when the instance has no attached volume/,
+    );
     const other = new LibvirtHost(stack, "other");
     const far = new StoragePool(stack, "far", { host: other, path: "/f" });
-    expect(errorOf(() => new Instance(stack, "x", { host: kvm, libvirt: { cloudInit: { userData, pool: far } } }))).toMatch(
-      /prop "libvirt.cloudInit.pool": the pool "homelab\/far" is on another host/,
-    );
+    expect(
+      errorOf(() => new Instance(stack, "x", { host: kvm, libvirt: { cloudInit: { userData, pool: far } } })),
+    ).toMatch(/prop "libvirt.cloudInit.pool": the pool "homelab\/far" is on another host/);
   });
 });

@@ -20,8 +20,15 @@ describe("Instance libvirt.kernelBoot and serialLogFile", () => {
       },
     });
     const domain = resource(synth(stack), "libvirt_domain", "vm");
-    expect(domain.os).toEqual({ type: "hvm", kernel: "/boot/guest/vmlinuz", initrd: "/boot/guest/initrd.img", cmdline: "console=ttyS0 quiet" });
-    expect(domain.devices.consoles).toEqual([{ type: "file", source: { path: "/var/log/guests/vm.log" }, target: { type: "serial", port: 0 } }]);
+    expect(domain.os).toEqual({
+      type: "hvm",
+      kernel: "/boot/guest/vmlinuz",
+      initrd: "/boot/guest/initrd.img",
+      cmdline: "console=ttyS0 quiet",
+    });
+    expect(domain.devices.consoles).toEqual([
+      { type: "file", source: { path: "/var/log/guests/vm.log" }, target: { type: "serial", port: 0 } },
+    ]);
   });
 
   test("without them the os block is only the type (so removing kernelBoot removes the kernel) and consoles are left alone", () => {

@@ -8,12 +8,17 @@ import { IncusHost, IncusProviderSource, Instance, RemovalPolicy, StoragePool, V
 import { newStack, resource, synth } from "./support";
 
 /** A stack with one instance and a DESTROY volume attached to it, on an IncusHost with the given provider. */
-function stackWith(providerSource: IncusProviderSource | undefined, volumeProps: { removalPolicy?: RemovalPolicy; protect?: boolean }): TerraformStack {
+function stackWith(
+  providerSource: IncusProviderSource | undefined,
+  volumeProps: { removalPolicy?: RemovalPolicy; protect?: boolean },
+): TerraformStack {
   const stack = newStack();
   const host = new IncusHost(stack, "lab", { providerSource });
   const pool = StoragePool.fromName(stack, "pool", host, "default");
   const scratch = new Volume(stack, "scratch", { pool, size: "1GiB", ...volumeProps });
-  new Instance(stack, "app", { host, incus: { image: "debian-13", rootDisk: { pool } } }).attach(scratch, { path: "/scratch" });
+  new Instance(stack, "app", { host, incus: { image: "debian-13", rootDisk: { pool } } }).attach(scratch, {
+    path: "/scratch",
+  });
   return stack;
 }
 
@@ -23,7 +28,11 @@ describe("RemovalPolicy.DESTROY under IncusProviderSource.OFFICIAL", () => {
     expect(json.terraform.required_providers.incus.source).toBe("lxc/incus");
     const volume = resource(json, "incus_storage_volume", "scratch");
     expect(volume.lifecycle).toBeUndefined();
-    expect(volume.config).toEqual({ size: "1GiB", "user.cdktf-virt.lifecycle": "persistent", "user.cdktf-virt.owner": "homelab/scratch" });
+    expect(volume.config).toEqual({
+      size: "1GiB",
+      "user.cdktf-virt.lifecycle": "persistent",
+      "user.cdktf-virt.owner": "homelab/scratch",
+    });
     // A persistent volume is not rebuilt with its instance: nothing ties the instance's replacement to it.
     expect(resource(json, "incus_instance", "app").lifecycle?.replace_triggered_by).toBeUndefined();
   });

@@ -60,10 +60,18 @@ describe("default names", () => {
   it("explicit names are validated per kind", () => {
     const stack = newStack();
     const host = new IncusHost(stack, "lab");
-    expect(errorOf(() => new Network(stack, "n", { host, name: "a-very-long-bridge" }))).toMatch(/Network "homelab\/n", prop "name": "a-very-long-bridge" is 18 characters long; the limit is 15/);
-    expect(errorOf(() => new Instance(stack, "i", { host, image: "x", name: "db_1" }))).toMatch(/Instance "homelab\/i", prop "name": "db_1" is not a valid name/);
-    expect(errorOf(() => new Instance(stack, "j", { host, image: "x", name: "db-" }))).toMatch(/"db-" is not a valid name/);
-    expect(errorOf(() => new StoragePool(stack, "p", { host, name: "" }))).toMatch(/StoragePool "homelab\/p", prop "name": the name is empty/);
+    expect(errorOf(() => new Network(stack, "n", { host, name: "a-very-long-bridge" }))).toMatch(
+      /Network "homelab\/n", prop "name": "a-very-long-bridge" is 18 characters long; the limit is 15/,
+    );
+    expect(errorOf(() => new Instance(stack, "i", { host, image: "x", name: "db_1" }))).toMatch(
+      /Instance "homelab\/i", prop "name": "db_1" is not a valid name/,
+    );
+    expect(errorOf(() => new Instance(stack, "j", { host, image: "x", name: "db-" }))).toMatch(
+      /"db-" is not a valid name/,
+    );
+    expect(errorOf(() => new StoragePool(stack, "p", { host, name: "" }))).toMatch(
+      /StoragePool "homelab\/p", prop "name": the name is empty/,
+    );
     expect(errorOf(() => new Project(stack, "pr", { host, name: "default" }))).toMatch(/Project.fromName/);
     expect(errorOf(() => new Profile(stack, "pf", { host, name: "default" }))).toMatch(/Profile.fromName/);
     // valid explicit names pass through unchanged
@@ -77,7 +85,11 @@ describe("Project", () => {
     const stack = newStack();
     const host = new IncusHost(stack, "lab");
     new Project(stack, "apps", { host, description: "apps", config: { "limits.instances": "5" } });
-    new Project(stack, "own", { host, features: { images: true, profiles: true, storageVolumes: false, networks: true }, forceDestroy: true });
+    new Project(stack, "own", {
+      host,
+      features: { images: true, profiles: true, storageVolumes: false, networks: true },
+      forceDestroy: true,
+    });
     const json = synth(stack);
     expect(resource(json, "incus_project", "apps")).toEqual({
       name: "homelab-apps",
@@ -104,8 +116,12 @@ describe("Project", () => {
   it("rejects features.* in config and non-Incus hosts", () => {
     const stack = newStack();
     const host = new IncusHost(stack, "lab");
-    expect(errorOf(() => new Project(stack, "p", { host, config: { "features.images": "true" } }))).toMatch(/prop "config": the key "features.images" is managed by cdktf-virt; set them with the `features` prop/);
-    expect(errorOf(() => new Project(stack, "q", { host: new LibvirtHost(stack, "kvm") as never }))).toMatch(/Project "homelab\/q", prop "host": a Project needs an IncusHost/);
+    expect(errorOf(() => new Project(stack, "p", { host, config: { "features.images": "true" } }))).toMatch(
+      /prop "config": the key "features.images" is managed by cdktf-virt; set them with the `features` prop/,
+    );
+    expect(errorOf(() => new Project(stack, "q", { host: new LibvirtHost(stack, "kvm") as never }))).toMatch(
+      /Project "homelab\/q", prop "host": a Project needs an IncusHost/,
+    );
   });
 
   it("the default project is referenced by name and omitted from objects", () => {
@@ -122,7 +138,11 @@ describe("Network and Profile", () => {
     const stack = newStack();
     const host = new IncusHost(stack, "lab");
     new Network(stack, "iso", { host });
-    new Network(stack, "routed", { host, config: { "ipv4.address": "10.77.0.1/24", "ipv4.nat": "false" }, description: "r" });
+    new Network(stack, "routed", {
+      host,
+      config: { "ipv4.address": "10.77.0.1/24", "ipv4.nat": "false" },
+      description: "r",
+    });
     const json = synth(stack);
     expect(resource(json, "incus_network", "iso")).toEqual({
       name: "homelab-iso",
@@ -140,7 +160,9 @@ describe("Network and Profile", () => {
 
   it("a libvirt network takes no Incus config", () => {
     const stack = newStack();
-    expect(errorOf(() => new Network(stack, "n", { host: new LibvirtHost(stack, "kvm") as IHost, config: { a: "b" } }))).toMatch(/Network "homelab\/n", prop "config": is not supported on libvirt hosts/);
+    expect(
+      errorOf(() => new Network(stack, "n", { host: new LibvirtHost(stack, "kvm") as IHost, config: { a: "b" } })),
+    ).toMatch(/Network "homelab\/n", prop "config": is not supported on libvirt hosts/);
   });
 
   it("a profile carries config, sorted devices, project and the marker", () => {
@@ -151,7 +173,10 @@ describe("Network and Profile", () => {
       host,
       project,
       config: { "limits.cpu": "1" },
-      devices: { eth0: { type: "nic", properties: { network: "br0" } }, data: { type: "disk", properties: { path: "/srv", source: "/srv" } } },
+      devices: {
+        eth0: { type: "nic", properties: { network: "br0" } },
+        data: { type: "disk", properties: { path: "/srv", source: "/srv" } },
+      },
     });
     expect(resource(synth(stack), "incus_profile", "web")).toEqual({
       name: "homelab-web",
@@ -168,10 +193,18 @@ describe("Network and Profile", () => {
   it("pools: Incus source from path, reserved keys, imported pools by name", () => {
     const stack = newStack();
     const host = new IncusHost(stack, "lab");
-    new StoragePool(stack, "fast", { host, driver: "zfs", path: "tank/incus", config: { "zfs.clone_copy": "false" }, description: "z" });
+    new StoragePool(stack, "fast", {
+      host,
+      driver: "zfs",
+      path: "tank/incus",
+      config: { "zfs.clone_copy": "false" },
+      description: "z",
+    });
     const existing = StoragePool.fromName(stack, "test", host, "cdktf-virt-test");
     new Volume(stack, "v", { pool: existing });
-    expect(errorOf(() => new StoragePool(stack, "bad", { host, config: { source: "/x" } }))).toMatch(/the key "source" is managed by cdktf-virt; set it with the `path` prop/);
+    expect(errorOf(() => new StoragePool(stack, "bad", { host, config: { source: "/x" } }))).toMatch(
+      /the key "source" is managed by cdktf-virt; set it with the `path` prop/,
+    );
     const json = synth(stack);
     expect(resource(json, "incus_storage_pool", "fast")).toEqual({
       name: "homelab-fast",
@@ -198,7 +231,9 @@ describe("name collisions", () => {
     const stack = newStack("lab");
     const host = new IncusHost(stack, "lab");
     new Instance(stack, "db.data", { host, image: "img" });
-    expect(errorOf(() => new Instance(stack, "db_data", { host, image: "img" }))).toMatch(/Instance "lab\/db_data", prop "name": "lab-db-data"/);
+    expect(errorOf(() => new Instance(stack, "db_data", { host, image: "img" }))).toMatch(
+      /Instance "lab\/db_data", prop "name": "lab-db-data"/,
+    );
   });
 
   it("allows one name in different places: volumes on two pools, instances in two projects", () => {

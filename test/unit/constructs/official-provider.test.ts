@@ -1,7 +1,17 @@
 // Under IncusProviderSource.OFFICIAL, every prop whose promise only the bundled provider keeps is a synth error that
 // names the construct path, the prop and why; what Terraform itself carries out (prevent_destroy for PROTECT, a
 // plain delete for DESTROY, a stable MAC as the eth0 device's hwaddr) stays allowed and is in the JSON.
-import { LibvirtHost, IncusHost, IncusProviderSource, Instance, Network, RemovalPolicy, StoragePool, Volume, VolumeSnapshot } from "../../../lib";
+import {
+  LibvirtHost,
+  IncusHost,
+  IncusProviderSource,
+  Instance,
+  Network,
+  RemovalPolicy,
+  StoragePool,
+  Volume,
+  VolumeSnapshot,
+} from "../../../lib";
 import { errorOf, newStack, synth } from "./support";
 
 function officialStack() {
@@ -54,7 +64,12 @@ describe("IncusProviderSource.OFFICIAL", () => {
     const { stack, host, pool } = officialStack();
     const kept = new Volume(stack, "kept", { pool, removalPolicy: RemovalPolicy.PROTECT });
     const scratch = new Volume(stack, "scratch", { pool, removalPolicy: RemovalPolicy.DESTROY });
-    const app = new Instance(stack, "app", { host, stableMac: true, network: new Network(stack, "net", { host }), incus: { image: "debian-13", rootDisk: { pool } } });
+    const app = new Instance(stack, "app", {
+      host,
+      stableMac: true,
+      network: new Network(stack, "net", { host }),
+      incus: { image: "debian-13", rootDisk: { pool } },
+    });
     app.attach(kept, { path: "/kept", snapshotBeforeRebuild: false });
     app.attach(scratch, { path: "/scratch" });
     const json = synth(stack);
@@ -70,7 +85,11 @@ describe("IncusProviderSource.OFFICIAL", () => {
     const volume = new Volume(stack, "data", { pool, removalPolicy: RemovalPolicy.RETAIN, adoptReleased: true });
     new VolumeSnapshot(stack, "snap", { volume });
     const kvm = new LibvirtHost(stack, "kvm");
-    new Volume(stack, "disk", { pool: StoragePool.fromName(stack, "images", kvm, "default"), size: "1GiB", removalPolicy: RemovalPolicy.SNAPSHOT });
+    new Volume(stack, "disk", {
+      pool: StoragePool.fromName(stack, "images", kvm, "default"),
+      size: "1GiB",
+      removalPolicy: RemovalPolicy.SNAPSHOT,
+    });
     expect(() => synth(stack)).not.toThrow();
   });
 });

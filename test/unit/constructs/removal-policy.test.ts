@@ -33,9 +33,14 @@ describe("RemovalPolicy on Incus volumes", () => {
     const s = new Volume(stack, "s", { pool, lifecycle: VolumeLifecycle.SHARED });
     const e = new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL });
     new Instance(stack, "vm", { host, incus: { image: "debian-13" } }).attach(e, { path: "/e" });
-    expect([p.removalPolicy, s.removalPolicy, e.removalPolicy]).toEqual([RemovalPolicy.PROTECT, RemovalPolicy.PROTECT, RemovalPolicy.DESTROY]);
+    expect([p.removalPolicy, s.removalPolicy, e.removalPolicy]).toEqual([
+      RemovalPolicy.PROTECT,
+      RemovalPolicy.PROTECT,
+      RemovalPolicy.DESTROY,
+    ]);
     const json = synth(stack);
-    for (const id of ["p", "s", "e"]) expect(resource(json, "incus_storage_volume", id).config[POLICY_KEY]).toBeUndefined();
+    for (const id of ["p", "s", "e"])
+      expect(resource(json, "incus_storage_volume", id).config[POLICY_KEY]).toBeUndefined();
     expect(resource(json, "incus_storage_volume", "p").config[PROTECT_KEY]).toBe("true");
     expect(resource(json, "incus_storage_volume", "e").config[PROTECT_KEY]).toBeUndefined();
   });
@@ -44,8 +49,12 @@ describe("RemovalPolicy on Incus volumes", () => {
     const { stack, pool } = incus();
     expect(new Volume(stack, "a", { pool, protect: true }).removalPolicy).toBe(RemovalPolicy.PROTECT);
     expect(new Volume(stack, "b", { pool, protect: false }).removalPolicy).toBe(RemovalPolicy.DESTROY);
-    expect(new Volume(stack, "c", { pool, protect: false, removalPolicy: RemovalPolicy.RETAIN }).removalPolicy).toBe(RemovalPolicy.RETAIN);
-    expect(new Volume(stack, "d", { pool, protect: true, removalPolicy: RemovalPolicy.PROTECT }).removalPolicy).toBe(RemovalPolicy.PROTECT);
+    expect(new Volume(stack, "c", { pool, protect: false, removalPolicy: RemovalPolicy.RETAIN }).removalPolicy).toBe(
+      RemovalPolicy.RETAIN,
+    );
+    expect(new Volume(stack, "d", { pool, protect: true, removalPolicy: RemovalPolicy.PROTECT }).removalPolicy).toBe(
+      RemovalPolicy.PROTECT,
+    );
   });
 
   it("protect and removalPolicy in contradiction are a synth error naming the construct path", () => {
@@ -53,29 +62,46 @@ describe("RemovalPolicy on Incus volumes", () => {
     expect(errorOf(() => new Volume(stack, "a", { pool, protect: true, removalPolicy: RemovalPolicy.RETAIN }))).toMatch(
       /Volume "homelab\/a", prop "removalPolicy": protect: true contradicts removalPolicy: RemovalPolicy.RETAIN/,
     );
-    expect(errorOf(() => new Volume(stack, "b", { pool, protect: false, removalPolicy: RemovalPolicy.PROTECT }))).toMatch(
+    expect(
+      errorOf(() => new Volume(stack, "b", { pool, protect: false, removalPolicy: RemovalPolicy.PROTECT })),
+    ).toMatch(
       /Volume "homelab\/b", prop "removalPolicy": protect: false contradicts removalPolicy: RemovalPolicy.PROTECT/,
     );
-    expect(errorOf(() => new Volume(stack, "c", { pool, removalPolicy: "keep" as RemovalPolicy }))).toMatch(/"keep" is not a removal policy/);
-  });
-
-  it.each([RemovalPolicy.PROTECT, RemovalPolicy.RETAIN, RemovalPolicy.SNAPSHOT])("EPHEMERAL with %s is a synth error", (policy) => {
-    const { stack, pool } = incus();
-    expect(errorOf(() => new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, removalPolicy: policy }))).toMatch(
-      new RegExp(`Volume "homelab/e", prop "removalPolicy": removalPolicy: RemovalPolicy.${policy.toUpperCase()} cannot be combined with lifecycle EPHEMERAL`),
+    expect(errorOf(() => new Volume(stack, "c", { pool, removalPolicy: "keep" as RemovalPolicy }))).toMatch(
+      /"keep" is not a removal policy/,
     );
   });
+
+  it.each([RemovalPolicy.PROTECT, RemovalPolicy.RETAIN, RemovalPolicy.SNAPSHOT])(
+    "EPHEMERAL with %s is a synth error",
+    (policy) => {
+      const { stack, pool } = incus();
+      expect(
+        errorOf(() => new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, removalPolicy: policy })),
+      ).toMatch(
+        new RegExp(
+          `Volume "homelab/e", prop "removalPolicy": removalPolicy: RemovalPolicy.${policy.toUpperCase()} cannot be combined with lifecycle EPHEMERAL`,
+        ),
+      );
+    },
+  );
 
   it("EPHEMERAL with DESTROY is allowed", () => {
     const { stack, host, pool } = incus();
-    const e = new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, removalPolicy: RemovalPolicy.DESTROY });
+    const e = new Volume(stack, "e", {
+      pool,
+      lifecycle: VolumeLifecycle.EPHEMERAL,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     new Instance(stack, "vm", { host, incus: { image: "debian-13" } }).attach(e, { path: "/e" });
     expect(resource(synth(stack), "incus_storage_volume", "e").config[POLICY_KEY]).toBeUndefined();
   });
 
   it("the policy key is not user config", () => {
     const { stack, pool } = incus();
-    expect(errorOf(() => new Volume(stack, "a", { pool, incus: { config: { [POLICY_KEY]: "retain" } } }))).toMatch(/removalPolicy/);
+    expect(errorOf(() => new Volume(stack, "a", { pool, incus: { config: { [POLICY_KEY]: "retain" } } }))).toMatch(
+      /removalPolicy/,
+    );
   });
 });
 
@@ -108,20 +134,32 @@ describe("RemovalPolicy on instances", () => {
 
   it("RETAIN and SNAPSHOT, or a contradiction with protect, are synth errors", () => {
     const { stack, host } = incus();
-    expect(errorOf(() => new Instance(stack, "a", { host, incus: { image: "x" }, removalPolicy: RemovalPolicy.RETAIN }))).toMatch(
+    expect(
+      errorOf(() => new Instance(stack, "a", { host, incus: { image: "x" }, removalPolicy: RemovalPolicy.RETAIN })),
+    ).toMatch(
       /Instance "homelab\/a", prop "removalPolicy": an instance takes RemovalPolicy.PROTECT or RemovalPolicy.DESTROY/,
     );
-    expect(errorOf(() => new Instance(stack, "b", { host, incus: { image: "x" }, removalPolicy: RemovalPolicy.SNAPSHOT }))).toMatch(/not "snapshot"/);
-    expect(errorOf(() => new Instance(stack, "c", { host, incus: { image: "x" }, protect: true, removalPolicy: RemovalPolicy.DESTROY }))).toMatch(
-      /Instance "homelab\/c", prop "removalPolicy": protect: true contradicts/,
-    );
+    expect(
+      errorOf(() => new Instance(stack, "b", { host, incus: { image: "x" }, removalPolicy: RemovalPolicy.SNAPSHOT })),
+    ).toMatch(/not "snapshot"/);
+    expect(
+      errorOf(
+        () =>
+          new Instance(stack, "c", {
+            host,
+            incus: { image: "x" },
+            protect: true,
+            removalPolicy: RemovalPolicy.DESTROY,
+          }),
+      ),
+    ).toMatch(/Instance "homelab\/c", prop "removalPolicy": protect: true contradicts/);
   });
 });
 
 describe("adoptReleased", () => {
   const ADOPT_KEY = "user.cdktf-virt.adopt";
 
-  it("Incus: true writes the adopt key \"released\"; an owner writes \"released:<owner>\"; unset writes nothing", () => {
+  it('Incus: true writes the adopt key "released"; an owner writes "released:<owner>"; unset writes nothing', () => {
     const { stack, pool } = incus();
     new Volume(stack, "any", { pool, name: "shared-data", adoptReleased: true });
     new Volume(stack, "exact", { pool, adoptReleased: "old-stack/data" });
@@ -144,10 +182,14 @@ describe("adoptReleased", () => {
 
   it("rejects an EPHEMERAL volume, a value that names no owner, and the key in config", () => {
     const { stack, pool } = incus();
-    expect(errorOf(() => new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, adoptReleased: true }))).toMatch(
-      /Volume "[^"]*\/e", prop "adoptReleased": an EPHEMERAL volume/,
+    expect(
+      errorOf(() => new Volume(stack, "e", { pool, lifecycle: VolumeLifecycle.EPHEMERAL, adoptReleased: true })),
+    ).toMatch(/Volume "[^"]*\/e", prop "adoptReleased": an EPHEMERAL volume/);
+    expect(errorOf(() => new Volume(stack, "b", { pool, adoptReleased: "nobody" }))).toMatch(
+      /prop "adoptReleased": "nobody" is not an owner/,
     );
-    expect(errorOf(() => new Volume(stack, "b", { pool, adoptReleased: "nobody" }))).toMatch(/prop "adoptReleased": "nobody" is not an owner/);
-    expect(errorOf(() => new Volume(stack, "c", { pool, incus: { config: { [ADOPT_KEY]: "released" } } }))).toMatch(/set it with the `adoptReleased` prop/);
+    expect(errorOf(() => new Volume(stack, "c", { pool, incus: { config: { [ADOPT_KEY]: "released" } } }))).toMatch(
+      /set it with the `adoptReleased` prop/,
+    );
   });
 });

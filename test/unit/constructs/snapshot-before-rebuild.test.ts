@@ -63,11 +63,18 @@ describe("snapshotBeforeRebuild", () => {
       /Instance "homelab\/a", prop "attach": snapshotBeforeRebuild: the volume "homelab\/e" is EPHEMERAL/,
     );
     const imported = Volume.fromName(stack, "imp", { pool, name: "existing" });
-    expect(errorOf(() => vm("b").attach(imported, { path: "/i", snapshotBeforeRebuild: 1 }))).toMatch(/not managed by this stack \(Volume.fromName\)/);
+    expect(errorOf(() => vm("b").attach(imported, { path: "/i", snapshotBeforeRebuild: 1 }))).toMatch(
+      /not managed by this stack \(Volume.fromName\)/,
+    );
     for (const bad of [0, -1, 1.5]) {
-      expect(errorOf(() => vm(`c${String(bad).replace(/\W/g, "")}`).attach(new Volume(stack, `v${String(bad).replace(/\W/g, "")}`, { pool }), { path: "/v", snapshotBeforeRebuild: bad }))).toMatch(
-        /snapshotBeforeRebuild of the volume .* is .*; use true \(keeps 3\), a whole number ≥ 1/,
-      );
+      expect(
+        errorOf(() =>
+          vm(`c${String(bad).replace(/\W/g, "")}`).attach(
+            new Volume(stack, `v${String(bad).replace(/\W/g, "")}`, { pool }),
+            { path: "/v", snapshotBeforeRebuild: bad },
+          ),
+        ),
+      ).toMatch(/snapshotBeforeRebuild of the volume .* is .*; use true \(keeps 3\), a whole number ≥ 1/);
     }
   });
 
@@ -97,6 +104,8 @@ describe("snapshotBeforeRebuild", () => {
 
   it("the key is not user config", () => {
     const { stack, pool } = incus();
-    expect(errorOf(() => new Volume(stack, "a", { pool, incus: { config: { [KEY]: "2" } } }))).toMatch(/snapshotBeforeRebuild/);
+    expect(errorOf(() => new Volume(stack, "a", { pool, incus: { config: { [KEY]: "2" } } }))).toMatch(
+      /snapshotBeforeRebuild/,
+    );
   });
 });

@@ -13,7 +13,8 @@ function incusMacs(stack: TerraformStack, ids: string[], stableMac?: boolean): {
   for (const id of ids) new Instance(stack, id, { host, network, stableMac, incus: { image: "debian-13" } });
   const json = synth(stack);
   const out: { [id: string]: string | undefined } = {};
-  for (const id of ids) out[id] = resource(json, "incus_instance", id).device.find((d: any) => d.name === "eth0").properties.hwaddr;
+  for (const id of ids)
+    out[id] = resource(json, "incus_instance", id).device.find((d: any) => d.name === "eth0").properties.hwaddr;
   return out;
 }
 
@@ -52,8 +53,15 @@ describe("stableMac", () => {
     expect(iface.mac.address).toMatch(MAC);
     const stack2 = newStack();
     const host2 = new IncusHost(stack2, "lab");
-    new Instance(stack2, "vm", { host: host2, network: new Network(stack2, "net", { host: host2 }), stableMac: true, incus: { image: "x" } });
-    expect(resource(synth(stack2), "incus_instance", "vm").device.find((d: any) => d.name === "eth0").properties.hwaddr).toBe(iface.mac.address);
+    new Instance(stack2, "vm", {
+      host: host2,
+      network: new Network(stack2, "net", { host: host2 }),
+      stableMac: true,
+      incus: { image: "x" },
+    });
+    expect(
+      resource(synth(stack2), "incus_instance", "vm").device.find((d: any) => d.name === "eth0").properties.hwaddr,
+    ).toBe(iface.mac.address);
   });
 
   it("stableMac: true without a network is a synth error", () => {

@@ -67,5 +67,7 @@ export function errorOf(fn: () => unknown): string {
 export function warningsOf(stack: TerraformStack, path?: string): string[] {
   const constructs = stack.node.findAll().filter((c) => path === undefined || c.node.path === path);
   if (constructs.length === 0) throw new Error(`no construct at ${path}`);
-  return constructs.flatMap((c) => c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data)));
+  return constructs.flatMap((c) =>
+    c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data)),
+  );
 }

@@ -1,6 +1,15 @@
 // VolumeSnapshot on the synthesized JSON: an incus_storage_volume_snapshot naming the volume (a reference, so it is
 // created after it), its pool, project and remote; the cases that cannot work are synth errors naming the path.
-import { IncusHost, Instance, LibvirtHost, Project, StoragePool, Volume, VolumeLifecycle, VolumeSnapshot } from "../../../lib";
+import {
+  IncusHost,
+  Instance,
+  LibvirtHost,
+  Project,
+  StoragePool,
+  Volume,
+  VolumeLifecycle,
+  VolumeSnapshot,
+} from "../../../lib";
 import type { IHost } from "../../../lib";
 import { errorOf, newStack, resource, synth } from "./support";
 
@@ -15,7 +24,11 @@ describe("VolumeSnapshot", () => {
   it("compiles to incus_storage_volume_snapshot on the volume, with a default name from the construct path", () => {
     const { stack, pool } = incus();
     const data = new Volume(stack, "pgdata", { pool, size: "1GiB" });
-    const snap = new VolumeSnapshot(stack, "before-upgrade", { volume: data, description: "before 17", expiresAt: "2030-01-31T12:00:00Z" });
+    const snap = new VolumeSnapshot(stack, "before-upgrade", {
+      volume: data,
+      description: "before 17",
+      expiresAt: "2030-01-31T12:00:00Z",
+    });
     expect(snap.volume).toBe(data);
     expect(resource(synth(stack), "incus_storage_volume_snapshot", "before-upgrade")).toEqual({
       name: "homelab-before-upgrade",
@@ -46,17 +59,27 @@ describe("VolumeSnapshot", () => {
     const data = new Volume(stack, "data", { pool });
     const eph = new Volume(stack, "eph", { pool, lifecycle: VolumeLifecycle.EPHEMERAL });
     new Instance(stack, "vm", { host, incus: { image: "x" } }).attach(eph, { path: "/e" });
-    expect(errorOf(() => new VolumeSnapshot(stack, "a", { volume: eph }))).toMatch(/VolumeSnapshot "homelab\/a", prop "volume": .*EPHEMERAL/);
-    expect(errorOf(() => new VolumeSnapshot(stack, "b", { volume: data, name: "rebuild-x-1" }))).toMatch(/prop "name": .*snapshotBeforeRebuild/);
-    expect(errorOf(() => new VolumeSnapshot(stack, "c", { volume: data, expiresAt: "tomorrow" }))).toMatch(/prop "expiresAt": "tomorrow" is not an RFC 3339 time/);
+    expect(errorOf(() => new VolumeSnapshot(stack, "a", { volume: eph }))).toMatch(
+      /VolumeSnapshot "homelab\/a", prop "volume": .*EPHEMERAL/,
+    );
+    expect(errorOf(() => new VolumeSnapshot(stack, "b", { volume: data, name: "rebuild-x-1" }))).toMatch(
+      /prop "name": .*snapshotBeforeRebuild/,
+    );
+    expect(errorOf(() => new VolumeSnapshot(stack, "c", { volume: data, expiresAt: "tomorrow" }))).toMatch(
+      /prop "expiresAt": "tomorrow" is not an RFC 3339 time/,
+    );
     expect(errorOf(() => new VolumeSnapshot(stack, "d", { volume: data, name: "a/b" }))).toMatch(/prop "name"/);
     new VolumeSnapshot(stack, "e", { volume: data, name: "same" });
-    expect(errorOf(() => new VolumeSnapshot(stack, "f", { volume: data, name: "same" }))).toMatch(/"same" is already the name of VolumeSnapshot "homelab\/e"/);
+    expect(errorOf(() => new VolumeSnapshot(stack, "f", { volume: data, name: "same" }))).toMatch(
+      /"same" is already the name of VolumeSnapshot "homelab\/e"/,
+    );
 
     const lstack = newStack();
     const kvm = new LibvirtHost(lstack, "kvm");
     const images = new StoragePool<IHost>(lstack, "images", { host: kvm, path: "/var/lib/libvirt/images" });
     const disk = new Volume(lstack, "disk", { pool: images, size: "1GiB" });
-    expect(errorOf(() => new VolumeSnapshot(lstack, "s", { volume: disk }))).toMatch(/VolumeSnapshot "homelab\/s", prop "volume": .*libvirt host; VolumeSnapshot is Incus only/);
+    expect(errorOf(() => new VolumeSnapshot(lstack, "s", { volume: disk }))).toMatch(
+      /VolumeSnapshot "homelab\/s", prop "volume": .*libvirt host; VolumeSnapshot is Incus only/,
+    );
   });
 });

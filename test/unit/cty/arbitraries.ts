@@ -25,15 +25,13 @@ export const typeArb: fc.Arbitrary<CtyType> = fc.letrec<{ type: CtyType }>((tie)
     tie("type").map((t): CtyType => ["set", t]),
     tie("type").map((t): CtyType => ["map", t]),
     fc.array(tie("type"), { maxLength: 3 }).map((ts): CtyType => ["tuple", ts]),
-    fc
-      .uniqueArray(fc.tuple(attrName, tie("type")), { maxLength: 4, selector: ([name]) => name })
-      .chain((attrs) =>
-        fc.subarray(attrs.map(([name]) => name)).map((optional): CtyType => {
-          const record: Record<string, CtyType> = {};
-          for (const [name, t] of attrs) record[name] = t;
-          return optional.length > 0 ? ["object", record, optional] : ["object", record];
-        }),
-      ),
+    fc.uniqueArray(fc.tuple(attrName, tie("type")), { maxLength: 4, selector: ([name]) => name }).chain((attrs) =>
+      fc.subarray(attrs.map(([name]) => name)).map((optional): CtyType => {
+        const record: Record<string, CtyType> = {};
+        for (const [name, t] of attrs) record[name] = t;
+        return optional.length > 0 ? ["object", record, optional] : ["object", record];
+      }),
+    ),
   ),
 })).type;
 
@@ -57,14 +55,20 @@ function unknownArb(t: CtyType): fc.Arbitrary<Unknown> {
     return fc.record({ notNull, stringPrefix: fc.string({ maxLength: 4 }) }).map((r) => new Unknown(r));
   }
   if (t === "number") {
-    const bound = fc.option(fc.record({ value: fc.oneof(fc.integer(), decimalText.map(toCtyNumber)), inclusive: fc.boolean() }), { nil: undefined });
+    const bound = fc.option(
+      fc.record({ value: fc.oneof(fc.integer(), decimalText.map(toCtyNumber)), inclusive: fc.boolean() }),
+      { nil: undefined },
+    );
     return fc.record({ notNull, numberLower: bound, numberUpper: bound }).map((r) => new Unknown(r));
   }
   if (typeof t !== "string" && (t[0] === "list" || t[0] === "set" || t[0] === "map")) {
     const len = fc.option(fc.nat(10), { nil: undefined });
     return fc.record({ notNull, lengthMin: len, lengthMax: len }).map((r) => new Unknown(r));
   }
-  return fc.oneof(fc.constant(UNKNOWN), notNull.map((n) => new Unknown({ notNull: n })));
+  return fc.oneof(
+    fc.constant(UNKNOWN),
+    notNull.map((n) => new Unknown({ notNull: n })),
+  );
 }
 
 /** A JS value that normalizes to a value of type `t`. */
@@ -98,14 +102,21 @@ function knownArb(t: CtyType, opts: ValueOptions, depth: number): fc.Arbitrary<u
       return fc.array(fc.tuple(mapKey, valueArb(t[1], opts, depth)), { maxLength: 3 }).map(toObject);
     case "object": {
       const names = Object.keys(t[1]);
-      return fc.tuple(...names.map((n) => valueArb(t[1][n], opts, depth))).map((values) => toObject(names.map((n, i) => [n, values[i]])));
+      return fc
+        .tuple(...names.map((n) => valueArb(t[1][n], opts, depth)))
+        .map((values) => toObject(names.map((n, i) => [n, values[i]])));
     }
   }
 }
 
 /** Values of dynamic attributes: explicit CtyDynamic pairs, or plain JS values whose type is inferred. */
 function dynamicArb(opts: ValueOptions, depth: number): fc.Arbitrary<unknown> {
-  const implied = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.boolean(), fc.array(fc.string({ maxLength: 2 }), { maxLength: 2 }));
+  const implied = fc.oneof(
+    fc.string({ maxLength: 4 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.array(fc.string({ maxLength: 2 }), { maxLength: 2 }),
+  );
   if (depth >= 1) return implied; // keeps dynamic-inside-dynamic from nesting without end
   const explicit = typeArb.chain((t) => knownArb(t, opts, depth + 1).map((v) => new CtyDynamic(t, v as never)));
   return fc.oneof(implied, explicit);
@@ -113,7 +124,8 @@ function dynamicArb(opts: ValueOptions, depth: number): fc.Arbitrary<unknown> {
 
 function toObject(entries: Array<[string, unknown]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 

@@ -18,10 +18,20 @@ describe("ctyEqual", () => {
     ["sets with duplicates", ["a", "a"], ["a"], ["set", "string"]],
     ["nested sets", [["x", "y"], ["z"]], [["z"], ["y", "x"]], ["set", ["set", "string"]]],
     ["maps in any key order", { a: 1, b: 2 }, { b: 2, a: 1 }, ["map", "number"]],
-    ["objects with absent vs null attributes", { a: "x" }, { a: "x", b: null }, ["object", { a: "string", b: "string" }]],
+    [
+      "objects with absent vs null attributes",
+      { a: "x" },
+      { a: "x", b: null },
+      ["object", { a: "string", b: "string" }],
+    ],
     ["strings modulo NFC", "e\u0301", "\u00e9", "string"],
     ["unknowns", UNKNOWN, new Unknown(), "string"],
-    ["refined unknowns with the same refinements", new Unknown({ notNull: true }), new Unknown({ notNull: true }), "string"],
+    [
+      "refined unknowns with the same refinements",
+      new Unknown({ notNull: true }),
+      new Unknown({ notNull: true }),
+      "string",
+    ],
     ["implied and explicit dynamic", ["a"], new CtyDynamic(["tuple", ["string"]], ["a"]), "dynamic"],
     ["nulls", null, undefined as unknown as CtyValue, ["list", "string"]],
   ])("equal: %s", (_name, a, b, type) => {
@@ -48,7 +58,9 @@ describe("ctyEqual", () => {
   });
 
   it("throws a CtyError when a value does not fit the type", () => {
-    expect(() => ctyEqual({ a: "x" }, { a: 1 }, ["object", { a: "number" }])).toThrow(/^\.a: expected number, got string "x"/);
+    expect(() => ctyEqual({ a: "x" }, { a: 1 }, ["object", { a: "number" }])).toThrow(
+      /^\.a: expected number, got string "x"/,
+    );
   });
 });
 

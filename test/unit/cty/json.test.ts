@@ -1,11 +1,5 @@
 import { parseJsonLossless, JsonNumber } from "../../../lib/provider/cty/json-parse";
-import {
-  CtyDecimal,
-  CtyDynamic,
-  UNKNOWN,
-  decodeJson,
-  encodeJson,
-} from "../../../lib/provider/cty";
+import { CtyDecimal, CtyDynamic, UNKNOWN, decodeJson, encodeJson } from "../../../lib/provider/cty";
 import type { CtyType, CtyValue } from "../../../lib/provider/cty";
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -44,7 +38,9 @@ describe("decodeJson", () => {
   });
 
   it("unwraps a dynamic value whose type is itself dynamic", () => {
-    expect(decodeJson('{"value": {"value": "x", "type": "string"}, "type": "dynamic"}', "dynamic")).toEqual(new CtyDynamic("string", "x"));
+    expect(decodeJson('{"value": {"value": "x", "type": "string"}, "type": "dynamic"}', "dynamic")).toEqual(
+      new CtyDynamic("string", "x"),
+    );
   });
 
   it("reads absent attributes as null", () => {
@@ -53,8 +49,12 @@ describe("decodeJson", () => {
 
   it("refuses attributes the type lacks unless told to drop them (state from an older schema)", () => {
     const type: CtyType = ["object", { id: "string" }];
-    expect(() => decodeJson('{"id": "x", "old": 1}', type)).toThrow(/\(root\): unsupported attribute "old"; the type has id/);
-    expect(decodeJson('{"id": "x", "old": {"deep": 1}}', type, { ignoreUndefinedAttributes: true })).toEqual({ id: "x" });
+    expect(() => decodeJson('{"id": "x", "old": 1}', type)).toThrow(
+      /\(root\): unsupported attribute "old"; the type has id/,
+    );
+    expect(decodeJson('{"id": "x", "old": {"deep": 1}}', type, { ignoreUndefinedAttributes: true })).toEqual({
+      id: "x",
+    });
   });
 
   it("keeps numbers exact", () => {
@@ -71,7 +71,12 @@ describe("decodeJson", () => {
 
   it("converts among strings, numbers and bools as cty's JSON decoder does", () => {
     const t: CtyType = ["object", { s1: "string", s2: "string", n: "number", b: "bool" }];
-    expect(decodeJson('{"s1": 1.50, "s2": true, "n": "42", "b": "false"}', t)).toEqual({ s1: "1.50", s2: "true", n: 42, b: false });
+    expect(decodeJson('{"s1": 1.50, "s2": true, "n": "42", "b": "false"}', t)).toEqual({
+      s1: "1.50",
+      s2: "true",
+      n: 42,
+      b: false,
+    });
   });
 
   it("reads an empty document as null and JSON null as null", () => {
@@ -89,12 +94,22 @@ describe("decodeJson", () => {
   it.each<[string, string, CtyType, RegExp]>([
     ["syntax error", '{"a": }', ["map", "string"], /invalid JSON at offset 6/],
     ["trailing text", "1 2", "number", /unexpected text after the JSON value/],
-    ["wrong shape deep inside", '{"device": [{"properties": {"path": []}}]}', stateType, /^\.device\[0\]\.properties\["path"\]: expected string, got an array/],
+    [
+      "wrong shape deep inside",
+      '{"device": [{"properties": {"path": []}}]}',
+      stateType,
+      /^\.device\[0\]\.properties\["path"\]: expected string, got an array/,
+    ],
     ["bad bool", '"yes"', "bool", /expected bool, got string "yes"/],
     ["bad number", '"ten"', "number", /expected number, got string "ten"/],
     ["dynamic without type", '{"value": 1}', "dynamic", /"type" or "value" is missing/],
     ["dynamic with extra key", '{"value": 1, "type": "number", "x": 2}', "dynamic", /unexpected key "x"/],
-    ["dynamic with a bad type", '{"value": 1, "type": "integer"}', "dynamic", /invalid type: invalid cty type: unknown primitive type "integer"/],
+    [
+      "dynamic with a bad type",
+      '{"value": 1, "type": "integer"}',
+      "dynamic",
+      /invalid type: invalid cty type: unknown primitive type "integer"/,
+    ],
     ["tuple length", "[1]", ["tuple", ["number", "number"]], /expected a tuple of 2 element\(s\), got 1/],
   ])("rejects %s", (_name, json, type, message) => {
     expect(() => decodeJson(json, type)).toThrow(message);
@@ -116,15 +131,23 @@ describe("encodeJson", () => {
 
   it("writes numbers exactly, without exponents", () => {
     const out = text(encodeJson([1e21, 2n ** 64n, new CtyDecimal("0.1"), 0.5, -0, 0.1], ["list", "number"]));
-    expect(out).toBe("[1000000000000000000000,18446744073709551616,0.1,0.5,0,0.1000000000000000055511151231257827021181583404541015625]");
+    expect(out).toBe(
+      "[1000000000000000000000,18446744073709551616,0.1,0.5,0,0.1000000000000000055511151231257827021181583404541015625]",
+    );
     // the exact text of a double reads back as the same double
     expect((decodeJson(out, ["list", "number"]) as CtyValue[])[5]).toBe(0.1);
   });
 
   it("refuses unknown values and infinities, naming the path", () => {
-    expect(() => encodeJson({ name: UNKNOWN }, stateType)).toThrow(/^\.name: value is unknown \(known after apply\) and JSON cannot carry/);
-    expect(() => encodeJson({ extra: new CtyDynamic("string", UNKNOWN) }, stateType)).toThrow(/^\.extra: value is unknown/);
-    expect(() => encodeJson({ limits_cpu: Infinity }, stateType)).toThrow(/^\.limits_cpu: \+Inf cannot be written as JSON/);
+    expect(() => encodeJson({ name: UNKNOWN }, stateType)).toThrow(
+      /^\.name: value is unknown \(known after apply\) and JSON cannot carry/,
+    );
+    expect(() => encodeJson({ extra: new CtyDynamic("string", UNKNOWN) }, stateType)).toThrow(
+      /^\.extra: value is unknown/,
+    );
+    expect(() => encodeJson({ limits_cpu: Infinity }, stateType)).toThrow(
+      /^\.limits_cpu: \+Inf cannot be written as JSON/,
+    );
   });
 
   it("writes sets in a stable order", () => {

@@ -95,15 +95,21 @@ describe("unknown values on the wire", () => {
 
   it("reads number bounds and collection length bounds", () => {
     const num = decodeMsgpack(bytes("c7 09 0c 82 03 92 00 c3 04 92 0a c2"), "number") as Unknown;
-    expect(num.refinements).toEqual({ numberLower: { value: 0, inclusive: true }, numberUpper: { value: 10, inclusive: false } });
+    expect(num.refinements).toEqual({
+      numberLower: { value: 0, inclusive: true },
+      numberUpper: { value: 10, inclusive: false },
+    });
     const list = decodeMsgpack(bytes("c7 07 0c 83 01 c2 05 01 06 03"), ["list", "string"]) as Unknown;
     expect(list.refinements).toEqual({ notNull: true, lengthMin: 1, lengthMax: 3 });
   });
 
   it("encodes number and length bounds with integer keys", () => {
-    const num = new Unknown({ numberLower: { value: 0, inclusive: true }, numberUpper: { value: new CtyDecimal("0.1"), inclusive: false } });
+    const num = new Unknown({
+      numberLower: { value: 0, inclusive: true },
+      numberUpper: { value: new CtyDecimal("0.1"), inclusive: false },
+    });
     expect(hex(encodeMsgpack(num, "number"))).toBe("c7 0c 0c 82 03 92 00 c3 04 92 a3 30 2e 31 c2");
-    expect(hex(encodeMsgpack(new Unknown({ lengthMin: 2 }), ["set", "string"]))).toBe("c7 03 0c 81 05 02") // no fixext for 3 bytes;
+    expect(hex(encodeMsgpack(new Unknown({ lengthMin: 2 }), ["set", "string"]))).toBe("c7 03 0c 81 05 02"); // no fixext for 3 bytes;
   });
 
   it("treats infinite number bounds as no bound", () => {
@@ -129,7 +135,12 @@ describe("unknown values on the wire", () => {
   it.each<[string, string, CtyType, RegExp]>([
     ["prefix on a number", "c7 04 0c 81 02 a1 'a'", "number", /string prefix for a value of type number/],
     ["length on a string", "c7 03 0c 81 05 01", "string", /length bound for a value of type string/],
-    ["bounds on a list", "c7 05 0c 81 03 92 00 c3", ["list", "number"], /number bound for a value of type list of number/],
+    [
+      "bounds on a list",
+      "c7 05 0c 81 03 92 00 c3",
+      ["list", "number"],
+      /number bound for a value of type list of number/,
+    ],
     ["non-boolean null flag", "c7 03 0c 81 01 01", "string", /null refinement is number 1/],
     ["payload not a map", "c7 02 0c 91 01", "string", /must be a msgpack map/],
     ["bound not a pair", "c7 03 0c 81 03 05", "number", /number bound must be \[number, bool\]/],
@@ -144,13 +155,14 @@ describe("dynamic values on the wire", () => {
   it("reads [type JSON bytes, value] (bin or str type header)", () => {
     expect(decodeMsgpack(bytes("92 c4 08 '\"string\"' a1 'x'"), "dynamic")).toEqual(new CtyDynamic("string", "x"));
     expect(decodeMsgpack(bytes("92 a8 '\"string\"' a1 'x'"), "dynamic")).toEqual(new CtyDynamic("string", "x"));
-    expect(decodeMsgpack(bytes("92 c4 11 '[\"list\",\"number\"]' 93 01 02 03"), "dynamic"))
-      .toEqual(new CtyDynamic(["list", "number"], [1, 2, 3]));
+    expect(decodeMsgpack(bytes('92 c4 11 \'["list","number"]\' 93 01 02 03'), "dynamic")).toEqual(
+      new CtyDynamic(["list", "number"], [1, 2, 3]),
+    );
   });
 
   it("writes the pair with the type as bin bytes and echoes the type", () => {
     const v = new CtyDynamic(["list", "number"], [1, 2, 3]);
-    expect(hex(encodeMsgpack(v, "dynamic"))).toBe(hex(bytes("92 c4 11 '[\"list\",\"number\"]' 93 01 02 03")));
+    expect(hex(encodeMsgpack(v, "dynamic"))).toBe(hex(bytes('92 c4 11 \'["list","number"]\' 93 01 02 03')));
   });
 
   it("reads nil as null and a bare extension as unknown", () => {
@@ -204,7 +216,10 @@ describe("objects and collections on the wire", () => {
     expect(decodeMsgpack(bytes(wire), deviceType)).toEqual({
       name: "c1",
       size: null,
-      device: [{ path: "/", properties: { pool: "p" } }, { path: null, properties: null }],
+      device: [
+        { path: "/", properties: { pool: "p" } },
+        { path: null, properties: null },
+      ],
       tags: null,
     });
   });
@@ -228,10 +243,25 @@ describe("objects and collections on the wire", () => {
   });
 
   it.each<[string, string, CtyType, RegExp]>([
-    ["unsupported attribute", "81 a1 'z' 01", ["object", { a: "number" }], /\(root\): unsupported attribute "z"; the schema has a/],
-    ["wrong primitive deep inside", wire.replace("a1 '/'", "05"), deviceType, /^\.device\[0\]\.path: expected string, got number 5$/],
+    [
+      "unsupported attribute",
+      "81 a1 'z' 01",
+      ["object", { a: "number" }],
+      /\(root\): unsupported attribute "z"; the schema has a/,
+    ],
+    [
+      "wrong primitive deep inside",
+      wire.replace("a1 '/'", "05"),
+      deviceType,
+      /^\.device\[0\]\.path: expected string, got number 5$/,
+    ],
     ["map value of the wrong type", "81 a1 'k' c3", ["map", "number"], /^\["k"\]: expected number, got boolean true$/],
-    ["tuple of the wrong length", "91 01", ["tuple", ["number", "number"]], /expected a tuple of 2 element\(s\), got 1/],
+    [
+      "tuple of the wrong length",
+      "91 01",
+      ["tuple", ["number", "number"]],
+      /expected a tuple of 2 element\(s\), got 1/,
+    ],
     ["non-string map key", "81 01 02", ["map", "number"], /map key is number 1; cty map keys are strings/],
     ["truncated data", "92 01", ["list", "number"], /malformed msgpack/],
     ["trailing bytes", "01 02", "number", /malformed msgpack/],

@@ -43,7 +43,10 @@ describe("normalizeCtyValue", () => {
   });
 
   it("accepts numbers as number, bigint, CtyDecimal and numeric strings, and canonicalizes them", () => {
-    const v = normalizeCtyValue({ a: 1, b: 2n, c: new CtyDecimal("3.0"), d: "4.5", e: "0.1", f: 2 ** 60 }, ["map", "number"]);
+    const v = normalizeCtyValue({ a: 1, b: 2n, c: new CtyDecimal("3.0"), d: "4.5", e: "0.1", f: 2 ** 60 }, [
+      "map",
+      "number",
+    ]);
     expect(v).toEqual({ a: 1, b: 2, c: 3, d: 4.5, e: new CtyDecimal("0.1"), f: 2n ** 60n });
   });
 
@@ -60,9 +63,24 @@ describe("normalizeCtyValue", () => {
 
   it("puts set elements in one stable order, whatever order they came in", () => {
     const t: CtyType = ["set", ["object", { n: "number", tags: ["set", "string"] }]];
-    const a = normalizeCtyValue([{ n: 2, tags: ["y", "x"] }, { n: "1.0", tags: [] }], t);
-    const b = normalizeCtyValue([{ n: 1n, tags: [] }, { n: 2, tags: ["x", "y"] }], t);
-    expect(a).toEqual([{ n: 1, tags: [] }, { n: 2, tags: ["x", "y"] }]);
+    const a = normalizeCtyValue(
+      [
+        { n: 2, tags: ["y", "x"] },
+        { n: "1.0", tags: [] },
+      ],
+      t,
+    );
+    const b = normalizeCtyValue(
+      [
+        { n: 1n, tags: [] },
+        { n: 2, tags: ["x", "y"] },
+      ],
+      t,
+    );
+    expect(a).toEqual([
+      { n: 1, tags: [] },
+      { n: 2, tags: ["x", "y"] },
+    ]);
     expect(b).toEqual(a);
   });
 
@@ -89,7 +107,10 @@ describe("normalizeCtyValue", () => {
       expect(normalizeCtyValue({ a: [1, "b"], n: null }, "dynamic")).toEqual(
         new CtyDynamic(["object", { a: ["tuple", ["number", "string"]], n: "dynamic" }], { a: [1, "b"], n: null }),
       );
-      expect(impliedType([true, new CtyDynamic(["list", "string"], [])])).toEqual(["tuple", ["bool", ["list", "string"]]]);
+      expect(impliedType([true, new CtyDynamic(["list", "string"], [])])).toEqual([
+        "tuple",
+        ["bool", ["list", "string"]],
+      ]);
     });
 
     it("keeps null and unknown bare, and flattens a CtyDynamic of type dynamic", () => {
@@ -126,7 +147,12 @@ describe("normalizeCtyValue", () => {
     });
 
     it("cleans refinements that say nothing", () => {
-      const u = new Unknown({ notNull: false, stringPrefix: "", lengthMin: 0, numberLower: { value: -Infinity, inclusive: false } });
+      const u = new Unknown({
+        notNull: false,
+        stringPrefix: "",
+        lengthMin: 0,
+        numberLower: { value: -Infinity, inclusive: false },
+      });
       expect(u.refined).toBe(false);
       expect(() => new Unknown({ lengthMax: -1 })).toThrow(/lengthMax must be a non-negative integer/);
     });
@@ -139,15 +165,35 @@ describe("normalizeCtyValue", () => {
         { device: [{}, {}, { properties: { path: 5 } }] },
         '.device[2].properties["path"]: expected string, got number 5',
       ],
-      ["unknown attribute", { nmae: "x" }, '(root): unexpected attribute "nmae"; the object type has only: name, device, limits, profiles, pair, extra'],
-      ["not an object", "c1", "(root): expected object, got string \"c1\""],
-      ["number that is not a number", { limits: { cpu: "two" } }, '.limits["cpu"]: expected number, got string "two", which is not a number cty can hold'],
-      ["NaN", { limits: { cpu: NaN } }, '.limits["cpu"]: expected number, got number NaN, which is not a number cty can hold'],
+      [
+        "unknown attribute",
+        { nmae: "x" },
+        '(root): unexpected attribute "nmae"; the object type has only: name, device, limits, profiles, pair, extra',
+      ],
+      ["not an object", "c1", '(root): expected object, got string "c1"'],
+      [
+        "number that is not a number",
+        { limits: { cpu: "two" } },
+        '.limits["cpu"]: expected number, got string "two", which is not a number cty can hold',
+      ],
+      [
+        "NaN",
+        { limits: { cpu: NaN } },
+        '.limits["cpu"]: expected number, got number NaN, which is not a number cty can hold',
+      ],
       ["tuple length", { pair: ["a"] }, ".pair: expected a tuple of 2 element(s), got 1 element(s)"],
       ["set element", { profiles: ["a", false] }, ".profiles[1]: expected string, got boolean false"],
       ["list given an object", { device: { name: "x" } }, ".device: expected list of object, got an object"],
-      ["dynamic of another type", { pair: new CtyDynamic("string", "x") }, ".pair: expected tuple of 2 element(s), got a dynamic value of type string"],
-      ["lone surrogate", { name: "a\ud800" }, ".name: string contains a lone UTF-16 surrogate, which is not valid Unicode"],
+      [
+        "dynamic of another type",
+        { pair: new CtyDynamic("string", "x") },
+        ".pair: expected tuple of 2 element(s), got a dynamic value of type string",
+      ],
+      [
+        "lone surrogate",
+        { name: "a\ud800" },
+        ".name: string contains a lone UTF-16 surrogate, which is not valid Unicode",
+      ],
     ])("%s", (_name, value, message) => {
       const err = errorOf(() => encodeMsgpack(value as CtyValue, instanceType));
       expect(err.message).toBe(message);

@@ -40,7 +40,12 @@ describe("property: msgpack round trip", () => {
   it("set encoding does not depend on the order of the elements", () => {
     fc.assert(
       fc.property(
-        typeArb.chain((el) => fc.tuple(fc.constant<CtyType>(["set", el]), fc.array(valueArb(el, { unknowns: false, infinities: true }), { maxLength: 5 }))),
+        typeArb.chain((el) =>
+          fc.tuple(
+            fc.constant<CtyType>(["set", el]),
+            fc.array(valueArb(el, { unknowns: false, infinities: true }), { maxLength: 5 }),
+          ),
+        ),
         ([t, elements]) => {
           const forward = encodeMsgpack(elements as CtyValue, t);
           const backward = encodeMsgpack([...elements].reverse() as CtyValue, t);

@@ -14,7 +14,10 @@ describe("parseCtyType", () => {
     ['["tuple",["string",["list","bool"]]]', ["tuple", ["string", ["list", "bool"]]]],
     ['["tuple",[]]', ["tuple", []]],
     ['["object",{}]', ["object", {}]],
-    ['["object",{"a":"string","b":["list","dynamic"]},["b"]]', ["object", { a: "string", b: ["list", "dynamic"] }, ["b"]]],
+    [
+      '["object",{"a":"string","b":["list","dynamic"]},["b"]]',
+      ["object", { a: "string", b: ["list", "dynamic"] }, ["b"]],
+    ],
   ])("parses %s", (json, expected) => {
     expect(parseCtyType(json)).toEqual(expected);
     expect(parseCtyType(utf8(json))).toEqual(expected);
@@ -47,7 +50,9 @@ describe("parseCtyType", () => {
 describe("ctyTypeToJson", () => {
   it("writes compact JSON with sorted attribute names and optional attributes", () => {
     const t: CtyType = ["object", { zeta: "string", alpha: ["map", "number"], mid: "dynamic" }, ["zeta", "alpha"]];
-    expect(ctyTypeToJson(t)).toBe('["object",{"alpha":["map","number"],"mid":"dynamic","zeta":"string"},["alpha","zeta"]]');
+    expect(ctyTypeToJson(t)).toBe(
+      '["object",{"alpha":["map","number"],"mid":"dynamic","zeta":"string"},["alpha","zeta"]]',
+    );
   });
 
   it("omits an empty optional-attribute list", () => {
@@ -58,7 +63,7 @@ describe("ctyTypeToJson", () => {
     "string",
     ["list", ["set", "number"]],
     ["tuple", ["bool", ["object", { x: "dynamic" }]]],
-    ["object", { "with space": "string", "ünï": ["map", "bool"] }, ["ünï"]],
+    ["object", { "with space": "string", ünï: ["map", "bool"] }, ["ünï"]],
   ])("round-trips %j through parseCtyType", (t) => {
     expect(ctyTypeEquals(parseCtyType(ctyTypeToJson(t)), t)).toBe(true);
   });
@@ -66,17 +71,40 @@ describe("ctyTypeToJson", () => {
 
 describe("ctyTypeEquals", () => {
   it("ignores attribute and optional-attribute order", () => {
-    expect(ctyTypeEquals(["object", { a: "string", b: "bool" }, ["a", "b"]], ["object", { b: "bool", a: "string" }, ["b", "a"]])).toBe(true);
+    expect(
+      ctyTypeEquals(
+        ["object", { a: "string", b: "bool" }, ["a", "b"]],
+        ["object", { b: "bool", a: "string" }, ["b", "a"]],
+      ),
+    ).toBe(true);
   });
 
   it.each<[CtyType, CtyType]>([
     ["string", "number"],
-    [["list", "string"], ["set", "string"]],
-    [["map", "string"], ["map", "number"]],
-    [["tuple", ["string"]], ["tuple", ["string", "string"]]],
-    [["object", { a: "string" }], ["object", { a: "string", b: "string" }]],
-    [["object", { a: "string" }], ["object", { b: "string" }]],
-    [["object", { a: "string" }, ["a"]], ["object", { a: "string" }]],
+    [
+      ["list", "string"],
+      ["set", "string"],
+    ],
+    [
+      ["map", "string"],
+      ["map", "number"],
+    ],
+    [
+      ["tuple", ["string"]],
+      ["tuple", ["string", "string"]],
+    ],
+    [
+      ["object", { a: "string" }],
+      ["object", { a: "string", b: "string" }],
+    ],
+    [
+      ["object", { a: "string" }],
+      ["object", { b: "string" }],
+    ],
+    [
+      ["object", { a: "string" }, ["a"]],
+      ["object", { a: "string" }],
+    ],
     ["dynamic", ["list", "dynamic"]],
   ])("tells %j and %j apart", (a, b) => {
     expect(ctyTypeEquals(a, b)).toBe(false);

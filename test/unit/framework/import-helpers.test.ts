@@ -7,7 +7,9 @@ const ctx = {} as ResourceContext<unknown>;
 describe("import helpers", () => {
   test("importByAttribute puts the ID into one attribute and rejects an empty ID", async () => {
     await expect(importByAttribute("name")("web", ctx)).resolves.toEqual({ name: "web" });
-    await expect(importByAttribute("name")(" ", ctx)).rejects.toThrow("The import ID is empty: give the name of the object to import.");
+    await expect(importByAttribute("name")(" ", ctx)).rejects.toThrow(
+      "The import ID is empty: give the name of the object to import.",
+    );
   });
 
   test("importJoinedId splits on the separator; leading parts may be optional", async () => {

@@ -11,7 +11,11 @@ const schema = {
     size: num({ optional: true }),
     fingerprint: str({ computed: true }),
     config: mapOf("string", { optional: true }),
-    source: nested("single", { path: str({ required: true }), mode: str({ optional: true, computed: true }) }, { optional: true }),
+    source: nested(
+      "single",
+      { path: str({ required: true }), mode: str({ optional: true, computed: true }) },
+      { optional: true },
+    ),
   },
   blocks: {
     device: listBlock({ name: str({ required: true }), enabled: bool({ optional: true }) }),

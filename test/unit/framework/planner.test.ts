@@ -27,11 +27,13 @@ function at(value: CtyValue | undefined, ...path: (string | number)[]): CtyValue
   return value;
 }
 
-
 const schema: Schema = {
   attributes: {
     name: str({ required: true, planModifiers: [requiresReplace()] }),
-    size: num({ optional: true, planModifiers: [requiresReplaceIf((r) => Number(r.planValue) < Number(r.stateValue), "shrinking replaces")] }),
+    size: num({
+      optional: true,
+      planModifiers: [requiresReplaceIf((r) => Number(r.planValue) < Number(r.stateValue), "shrinking replaces")],
+    }),
     mode: str({ default: "0644" }),
     note: str({ optional: true }),
     id: str({ computed: true }),
@@ -108,7 +110,15 @@ describe("planChange: update", () => {
   test("computed values the config leaves null keep their prior values (no known-after-apply noise)", () => {
     const { planned, requiresReplace: rr } = planChange(
       schema,
-      config({ note: "changed", disk: [{ path: "/a", serial: null }, { path: "/b", serial: null }], step: [{ cmd: "x", exit: null }], limits: { cpu: 2, ram: null } }),
+      config({
+        note: "changed",
+        disk: [
+          { path: "/a", serial: null },
+          { path: "/b", serial: null },
+        ],
+        step: [{ cmd: "x", exit: null }],
+        limits: { cpu: 2, ram: null },
+      }),
       prior,
     );
     expect(planned).toMatchObject({ id: "id-1", status: "running", note: "changed" });
@@ -120,7 +130,13 @@ describe("planChange: update", () => {
   test("set block elements are matched with prior elements by their configured values, in any order", () => {
     const { planned } = planChange(
       schema,
-      config({ disk: [{ path: "/b", serial: null }, { path: "/c", serial: null }, { path: "/a", serial: null }] }),
+      config({
+        disk: [
+          { path: "/b", serial: null },
+          { path: "/c", serial: null },
+          { path: "/a", serial: null },
+        ],
+      }),
       prior,
     );
     expect(at(planned, "disk", 0)).toEqual({ path: "/b", serial: "S-B" });
@@ -130,7 +146,16 @@ describe("planChange: update", () => {
   });
 
   test("list block elements continue the prior element at the same index", () => {
-    const { planned } = planChange(schema, config({ step: [{ cmd: "y", exit: null }, { cmd: "z", exit: null }] }), prior);
+    const { planned } = planChange(
+      schema,
+      config({
+        step: [
+          { cmd: "y", exit: null },
+          { cmd: "z", exit: null },
+        ],
+      }),
+      prior,
+    );
     expect(at(planned, "step", 0)).toEqual({ cmd: "y", exit: 0 });
     expect(isUnknown(at(planned, "step", 1, "exit"))).toBe(true);
   });
@@ -155,9 +180,18 @@ describe("planChange: update", () => {
   test("requiresReplace on a nested list attribute names the element index; inside a set, the set itself", () => {
     const s: Schema = {
       attributes: {
-        ports: nested("list", { number: num({ required: true, planModifiers: [requiresReplace()] }) }, { optional: true }),
+        ports: nested(
+          "list",
+          { number: num({ required: true, planModifiers: [requiresReplace()] }) },
+          { optional: true },
+        ),
       },
-      blocks: { vol: setBlock({ pool: str({ required: true }), size: num({ optional: true, planModifiers: [requiresReplace()] }) }) },
+      blocks: {
+        vol: setBlock({
+          pool: str({ required: true }),
+          size: num({ optional: true, planModifiers: [requiresReplace()] }),
+        }),
+      },
     };
     const prior = { ports: [{ number: 1 }, { number: 2 }], vol: [{ pool: "p", size: 1 }] };
     const r = planChange(s, { ports: [{ number: 1 }, { number: 3 }], vol: [{ pool: "p", size: 2 }] }, prior);
@@ -169,7 +203,13 @@ describe("planChange: update", () => {
     const spy: PlanModifier = {
       description: "spy",
       modify(req, resp) {
-        seen.push({ path: req.path, config: req.configValue, plan: req.planValue, state: req.stateValue, type: req.type });
+        seen.push({
+          path: req.path,
+          config: req.configValue,
+          plan: req.planValue,
+          state: req.stateValue,
+          type: req.type,
+        });
         resp.planValue = `${String(req.planValue)}!`;
       },
     };
@@ -181,8 +221,13 @@ describe("planChange: update", () => {
   });
 
   test("useStateForUnknown keeps the prior value of a value marked unknown", () => {
-    const markUnknown: PlanModifier = { description: "unknown", modify: (_req, resp) => void (resp.planValue = UNKNOWN) };
-    const s: Schema = { attributes: { id: str({ computed: true, planModifiers: [markUnknown, useStateForUnknown()] }) } };
+    const markUnknown: PlanModifier = {
+      description: "unknown",
+      modify: (_req, resp) => void (resp.planValue = UNKNOWN),
+    };
+    const s: Schema = {
+      attributes: { id: str({ computed: true, planModifiers: [markUnknown, useStateForUnknown()] }) },
+    };
     expect(planChange(s, { id: null }, { id: "kept" }).planned).toEqual({ id: "kept" });
     expect(isUnknown(planChange(s, { id: null }, null).planned!.id)).toBe(true);
   });
@@ -193,7 +238,11 @@ describe("planChange: update", () => {
         nics: nested("map", { net: str({ required: true }), mac: str({ computed: true }) }, { optional: true }),
       },
     };
-    const r = planChange(s, { nics: { eth0: { net: "a", mac: null }, eth1: { net: "b", mac: null } } }, { nics: { eth0: { net: "a", mac: "00:11" } } });
+    const r = planChange(
+      s,
+      { nics: { eth0: { net: "a", mac: null }, eth1: { net: "b", mac: null } } },
+      { nics: { eth0: { net: "a", mac: "00:11" } } },
+    );
     expect(at(r.planned, "nics", "eth0")).toEqual({ net: "a", mac: "00:11" });
     expect(isUnknown(at(r.planned, "nics", "eth1", "mac"))).toBe(true);
   });

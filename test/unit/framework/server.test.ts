@@ -3,7 +3,15 @@
 // state upgrades, StopProvider cancellation, and exceptions turned into diagnostics with attribute paths.
 import { UNKNOWN, decodeMsgpack, encodeMsgpack, isUnknown, parseCtyType } from "../../../lib/provider/cty";
 import type { CtyValue } from "../../../lib/provider/cty";
-import { DiagnosticError, UNKNOWN as FW_UNKNOWN, listBlock, num, providerHandlers, requiresReplace, str } from "../../../lib/provider/framework";
+import {
+  DiagnosticError,
+  UNKNOWN as FW_UNKNOWN,
+  listBlock,
+  num,
+  providerHandlers,
+  requiresReplace,
+  str,
+} from "../../../lib/provider/framework";
 import type { DataSource, Provider, Resource, State } from "../../../lib/provider/framework";
 import { objectType } from "../../../lib/provider/framework/schema-type";
 import { createLogger } from "../../../lib/provider/plugin";
@@ -37,13 +45,14 @@ const thing: Resource<{ token: string }> = {
     if (behaviour.createFails === "before-state") throw new Error("quota exceeded");
     resp.state = { ...planned, id: "id-" + planned.name };
     resp.private = Buffer.from("p1");
-    if (behaviour.createFails === "after-state") throw new DiagnosticError("Start failed", "the thing did not start", ["size"]);
+    if (behaviour.createFails === "after-state")
+      throw new DiagnosticError("Start failed", "the thing did not start", ["size"]);
     if (behaviour.waitForStop) {
       await new Promise((_resolve, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason)));
     }
   },
   async read({ state }) {
-    return "readReturns" in behaviour ? (behaviour.readReturns ?? null) : state;
+    return "readReturns" in behaviour ? behaviour.readReturns ?? null : state;
   },
   async update({ planned }, ctx, resp) {
     calls.push("update");
@@ -87,8 +96,17 @@ const provider: Provider<{ token: string }> = {
 
 const T = objectType(thing.schema);
 const enc = (v: CtyValue): DynamicValue => ({ msgpack: encodeMsgpack(v, T) });
-const dec = (dv: DynamicValue | undefined) => (dv?.msgpack ? decodeMsgpack(dv.msgpack, T) : undefined) as State | null | undefined;
-const value = (over: Record<string, unknown>) => ({ name: "a", size: null, mode: null, id: null, secret: null, port: [], ...over });
+const dec = (dv: DynamicValue | undefined) =>
+  (dv?.msgpack ? decodeMsgpack(dv.msgpack, T) : undefined) as State | null | undefined;
+const value = (over: Record<string, unknown>) => ({
+  name: "a",
+  size: null,
+  mode: null,
+  id: null,
+  secret: null,
+  port: [],
+  ...over,
+});
 
 let h: Required<ProviderHandlers>;
 const logs: string[] = [];
@@ -100,7 +118,10 @@ beforeEach(async () => {
   const log = createLogger({ level: "debug", module: "test", write: (l) => void logs.push(l) });
   h = providerHandlers(provider, { log }) as Required<ProviderHandlers>;
   const providerType = objectType(provider.schema);
-  await h.ConfigureProvider({ terraform_version: "1.11.4", config: { msgpack: encodeMsgpack({ token: "tok" }, providerType) } });
+  await h.ConfigureProvider({
+    terraform_version: "1.11.4",
+    config: { msgpack: encodeMsgpack({ token: "tok" }, providerType) },
+  });
 });
 
 describe("GetProviderSchema", () => {
@@ -122,7 +143,11 @@ describe("GetProviderSchema", () => {
 
 describe("PlanResourceChange", () => {
   test("create: default applied, computed unknown, no replacement paths", async () => {
-    const res = await h.PlanResourceChange({ type_name: "t_thing", config: enc(value({})), proposed_new_state: enc(value({})) });
+    const res = await h.PlanResourceChange({
+      type_name: "t_thing",
+      config: enc(value({})),
+      proposed_new_state: enc(value({})),
+    });
     const planned = dec(res.planned_state)!;
     expect(planned.mode).toBe("rw");
     expect(isUnknown(planned.id)).toBe(true);
@@ -132,14 +157,23 @@ describe("PlanResourceChange", () => {
 
   test("update: prior computed values kept; a RequiresReplace change answers its path", async () => {
     const prior = value({ mode: "rw", id: "id-a" });
-    const res = await h.PlanResourceChange({ type_name: "t_thing", prior_state: enc(prior), config: enc(value({ name: "b" })), prior_private: Buffer.from("pp") });
+    const res = await h.PlanResourceChange({
+      type_name: "t_thing",
+      prior_state: enc(prior),
+      config: enc(value({ name: "b" })),
+      prior_private: Buffer.from("pp"),
+    });
     expect(dec(res.planned_state)).toMatchObject({ name: "b", id: "id-a" });
     expect(res.requires_replace).toEqual([{ steps: [{ attribute_name: "name" }] }]);
     expect(Buffer.from(res.planned_private!).toString()).toBe("pp");
   });
 
   test("destroy (plan_destroy): a null planned state", async () => {
-    const res = await h.PlanResourceChange({ type_name: "t_thing", prior_state: enc(value({ id: "x", mode: "rw" })), config: {} });
+    const res = await h.PlanResourceChange({
+      type_name: "t_thing",
+      prior_state: enc(value({ id: "x", mode: "rw" })),
+      config: {},
+    });
     expect(dec(res.planned_state)).toBeNull();
   });
 
@@ -153,7 +187,11 @@ describe("ApplyResourceChange", () => {
   const planned = value({ mode: "rw", id: FW_UNKNOWN });
 
   test("create returns the new state and private bytes; providerData reaches the resource", async () => {
-    const res = await h.ApplyResourceChange({ type_name: "t_thing", planned_state: enc(planned), config: enc(value({})) });
+    const res = await h.ApplyResourceChange({
+      type_name: "t_thing",
+      planned_state: enc(planned),
+      config: enc(value({})),
+    });
     expect(dec(res.new_state)).toMatchObject({ name: "a", id: "id-a" });
     expect(Buffer.from(res.private!).toString()).toBe("p1");
     expect(calls).toEqual(["create:tok"]);
@@ -161,16 +199,29 @@ describe("ApplyResourceChange", () => {
 
   test("create failing after the object exists still returns its state, with the error on the attribute", async () => {
     behaviour.createFails = "after-state";
-    const res = await h.ApplyResourceChange({ type_name: "t_thing", planned_state: enc(planned), config: enc(value({})) });
+    const res = await h.ApplyResourceChange({
+      type_name: "t_thing",
+      planned_state: enc(planned),
+      config: enc(value({})),
+    });
     expect(dec(res.new_state)).toMatchObject({ id: "id-a" });
     expect(res.diagnostics).toEqual([
-      { severity: 1, summary: "Start failed", detail: "the thing did not start", attribute: { steps: [{ attribute_name: "size" }] } },
+      {
+        severity: 1,
+        summary: "Start failed",
+        detail: "the thing did not start",
+        attribute: { steps: [{ attribute_name: "size" }] },
+      },
     ]);
   });
 
   test("create failing before anything exists returns a null state and the message, never a stack trace", async () => {
     behaviour.createFails = "before-state";
-    const res = await h.ApplyResourceChange({ type_name: "t_thing", planned_state: enc(planned), config: enc(value({})) });
+    const res = await h.ApplyResourceChange({
+      type_name: "t_thing",
+      planned_state: enc(planned),
+      config: enc(value({})),
+    });
     expect(dec(res.new_state)).toBeNull();
     expect(res.diagnostics).toEqual([{ severity: 1, summary: "Creating t_thing failed", detail: "quota exceeded" }]);
     expect(logs.join("")).toMatch(/quota exceeded\\n\s+at /); // the stack goes to the debug log only
@@ -179,9 +230,17 @@ describe("ApplyResourceChange", () => {
   test("a failed update keeps the prior state bytes", async () => {
     behaviour.updateFails = true;
     const prior = enc(value({ mode: "rw", id: "id-a", size: 1 }));
-    const res = await h.ApplyResourceChange({ type_name: "t_thing", prior_state: prior, planned_state: enc(value({ mode: "rw", id: "id-a", size: 2 })), config: enc(value({ size: 2 })) });
+    const res = await h.ApplyResourceChange({
+      type_name: "t_thing",
+      prior_state: prior,
+      planned_state: enc(value({ mode: "rw", id: "id-a", size: 2 })),
+      config: enc(value({ size: 2 })),
+    });
     expect(res.new_state).toBe(prior);
-    expect(res.diagnostics![0]).toMatchObject({ summary: "Update refused", attribute: { steps: [{ attribute_name: "size" }] } });
+    expect(res.diagnostics![0]).toMatchObject({
+      summary: "Update refused",
+      attribute: { steps: [{ attribute_name: "size" }] },
+    });
   });
 
   test("delete answers a null state; the prior state is kept if delete fails", async () => {
@@ -193,7 +252,11 @@ describe("ApplyResourceChange", () => {
 
   test("StopProvider aborts the signal of in-flight calls; the created object is still returned", async () => {
     behaviour.waitForStop = true;
-    const pending = h.ApplyResourceChange({ type_name: "t_thing", planned_state: enc(planned), config: enc(value({})) });
+    const pending = h.ApplyResourceChange({
+      type_name: "t_thing",
+      planned_state: enc(planned),
+      config: enc(value({})),
+    });
     await new Promise((r) => setTimeout(r, 20));
     await h.StopProvider({});
     const res = await pending;
@@ -202,22 +265,39 @@ describe("ApplyResourceChange", () => {
   });
 
   test("a result contradicting the plan is logged as an error naming the attribute", async () => {
-    const res = await h.ApplyResourceChange({ type_name: "t_thing", planned_state: enc(value({ mode: "rw", id: "id-other" })), config: enc(value({})) });
+    const res = await h.ApplyResourceChange({
+      type_name: "t_thing",
+      planned_state: enc(value({ mode: "rw", id: "id-other" })),
+      config: enc(value({})),
+    });
     expect(dec(res.new_state)).toMatchObject({ id: "id-a" });
-    expect(logs.some((l) => l.includes('"@level":"error"') && l.includes('.id: planned \\"id-other\\", but apply produced \\"id-a\\"'))).toBe(true);
+    expect(
+      logs.some(
+        (l) =>
+          l.includes('"@level":"error"') && l.includes('.id: planned \\"id-other\\", but apply produced \\"id-a\\"'),
+      ),
+    ).toBe(true);
   });
 });
 
 describe("ReadResource, ImportResourceState, UpgradeResourceState", () => {
   test("read returning null removes the object; private bytes pass through", async () => {
     behaviour.readReturns = null;
-    const res = await h.ReadResource({ type_name: "t_thing", current_state: enc(value({ id: "x", mode: "rw" })), private: Buffer.from("keep") });
+    const res = await h.ReadResource({
+      type_name: "t_thing",
+      current_state: enc(value({ id: "x", mode: "rw" })),
+      private: Buffer.from("keep"),
+    });
     expect(dec(res.new_state)).toBeNull();
   });
 
   test("read results are normalised: missing attributes become null, list blocks empty lists", async () => {
     behaviour.readReturns = { name: "a", id: "x" };
-    const res = await h.ReadResource({ type_name: "t_thing", current_state: enc(value({ id: "x", mode: "rw" })), private: Buffer.from("keep") });
+    const res = await h.ReadResource({
+      type_name: "t_thing",
+      current_state: enc(value({ id: "x", mode: "rw" })),
+      private: Buffer.from("keep"),
+    });
     expect(dec(res.new_state)).toEqual({ name: "a", id: "x", size: null, mode: null, secret: null, port: [] });
     expect(Buffer.from(res.private!).toString()).toBe("keep");
   });
@@ -238,9 +318,17 @@ describe("ReadResource, ImportResourceState, UpgradeResourceState", () => {
 
   test("upgrade from an older version goes through upgradeState; same version drops unknown attributes", async () => {
     const json = (o: object) => ({ json: Buffer.from(JSON.stringify(o)) });
-    const old = await h.UpgradeResourceState({ type_name: "t_thing", version: 1, raw_state: json({ name: "a", size_mb: 5, mode: "ro", port: [] }) });
+    const old = await h.UpgradeResourceState({
+      type_name: "t_thing",
+      version: 1,
+      raw_state: json({ name: "a", size_mb: 5, mode: "ro", port: [] }),
+    });
     expect(dec(old.upgraded_state)).toMatchObject({ name: "a", size: 5, mode: "ro" });
-    const same = await h.UpgradeResourceState({ type_name: "t_thing", version: 2, raw_state: json({ name: "a", removed_attr: 1, port: null }) });
+    const same = await h.UpgradeResourceState({
+      type_name: "t_thing",
+      version: 2,
+      raw_state: json({ name: "a", removed_attr: 1, port: null }),
+    });
     expect(dec(same.upgraded_state)).toEqual(value({}));
     const newer = await h.UpgradeResourceState({ type_name: "t_thing", version: 3, raw_state: json({ name: "a" }) });
     expect(newer.diagnostics![0].summary).toBe("State of t_thing is from a newer provider");
@@ -270,21 +358,45 @@ describe("data sources", () => {
   const encL = (v: CtyValue): DynamicValue => ({ msgpack: encodeMsgpack(v, L) });
 
   test("ValidateDataResourceConfig runs the schema checks, then the data source's validateConfig", async () => {
-    const missing = await h.ValidateDataResourceConfig({ type_name: "t_lookup", config: encL({ name: null, found: null }) });
-    expect(missing.diagnostics).toEqual([expect.objectContaining({ summary: "Missing required argument", attribute: { steps: [{ attribute_name: "name" }] } })]);
-    const refused = await h.ValidateDataResourceConfig({ type_name: "t_lookup", config: encL({ name: "forbidden", found: null }) });
-    expect(refused.diagnostics).toEqual([
-      { severity: 1, summary: "Bad name", detail: "that name is not allowed", attribute: { steps: [{ attribute_name: "name" }] } },
+    const missing = await h.ValidateDataResourceConfig({
+      type_name: "t_lookup",
+      config: encL({ name: null, found: null }),
+    });
+    expect(missing.diagnostics).toEqual([
+      expect.objectContaining({
+        summary: "Missing required argument",
+        attribute: { steps: [{ attribute_name: "name" }] },
+      }),
     ]);
-    const fine = await h.ValidateDataResourceConfig({ type_name: "t_lookup", config: encL({ name: "web", found: null }) });
+    const refused = await h.ValidateDataResourceConfig({
+      type_name: "t_lookup",
+      config: encL({ name: "forbidden", found: null }),
+    });
+    expect(refused.diagnostics).toEqual([
+      {
+        severity: 1,
+        summary: "Bad name",
+        detail: "that name is not allowed",
+        attribute: { steps: [{ attribute_name: "name" }] },
+      },
+    ]);
+    const fine = await h.ValidateDataResourceConfig({
+      type_name: "t_lookup",
+      config: encL({ name: "web", found: null }),
+    });
     expect(fine.diagnostics).toEqual([]);
   });
 
   test("ReadDataSource returns the value read; unknown data source types are diagnostics", async () => {
     const res = await h.ReadDataSource({ type_name: "t_lookup", config: encL({ name: "web", found: null }) });
     expect(decodeMsgpack(res.state!.msgpack!, L)).toEqual({ name: "web", found: "web@tok" });
-    const unknown = await h.ValidateDataResourceConfig({ type_name: "t_nope", config: encL({ name: "web", found: null }) });
-    expect(unknown.diagnostics).toEqual([{ severity: 1, summary: "Unknown data source type", detail: 'This provider has no data source type "t_nope".' }]);
+    const unknown = await h.ValidateDataResourceConfig({
+      type_name: "t_nope",
+      config: encL({ name: "web", found: null }),
+    });
+    expect(unknown.diagnostics).toEqual([
+      { severity: 1, summary: "Unknown data source type", detail: 'This provider has no data source type "t_nope".' },
+    ]);
     const thingAsData = await h.ReadDataSource({ type_name: "t_thing", config: enc(value({})) });
     expect(thingAsData.diagnostics![0]).toMatchObject({ summary: "Unknown data source type" });
   });

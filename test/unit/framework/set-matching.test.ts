@@ -21,9 +21,13 @@ function at(value: CtyValue | undefined, ...path: (string | number)[]): CtyValue
   return value;
 }
 
-
 /** The pairwise search the planner used before: the reference the grouped lookup must agree with. */
-function pairwise(schema: ObjectSchema, cfg: CtyObjectValue, priors: readonly CtyValue[], used: Set<number>): CtyObjectValue | null {
+function pairwise(
+  schema: ObjectSchema,
+  cfg: CtyObjectValue,
+  priors: readonly CtyValue[],
+  used: Set<number>,
+): CtyObjectValue | null {
   for (let j = 0; j < priors.length; j++) {
     const p = objectValue(priors[j]);
     if (used.has(j) || p === null || isUnknown(p) || typeof p !== "object" || Array.isArray(p)) continue;
@@ -62,7 +66,14 @@ const disk: ObjectSchema = {
   },
 };
 
-const d = (path: string, over: CtyObjectValue = {}): CtyObjectValue => ({ path, size: null, mode: null, serial: null, tags: null, ...over });
+const d = (path: string, over: CtyObjectValue = {}): CtyObjectValue => ({
+  path,
+  size: null,
+  mode: null,
+  serial: null,
+  tags: null,
+  ...over,
+});
 
 describe("SetElementMatcher", () => {
   test("matches by configured values in any order; computed values may differ", () => {
@@ -81,7 +92,11 @@ describe("SetElementMatcher", () => {
 
   test("an unknown configured value and a computed value left null match anything; a configured optional+computed value must be equal", () => {
     const priors = [d("/a", { mode: "ro", size: 1 }), d("/b", { mode: "rw", size: 2 })];
-    const r = bothWays(disk, [d("/b", { mode: "ro" }), d(UNKNOWN as never, { size: 2 }), d("/a", { mode: "ro", size: UNKNOWN as never })], priors);
+    const r = bothWays(
+      disk,
+      [d("/b", { mode: "ro" }), d(UNKNOWN as never, { size: 2 }), d("/a", { mode: "ro", size: UNKNOWN as never })],
+      priors,
+    );
     expect(r.grouped).toEqual([-1, 1, 0]);
     expect(r.grouped).toEqual(r.reference);
   });
@@ -89,7 +104,11 @@ describe("SetElementMatcher", () => {
   test("wildcards and exact elements share the prior elements as the pairwise search did", () => {
     const priors = [d("/a", { size: 1 }), d("/a", { size: 2 }), d("/a", { size: 1 })];
     // The first takes prior 0 (size unknown: any /a); the second needs size 1 and gets prior 2; the third any /a: prior 1.
-    const r = bothWays(disk, [d("/a", { size: UNKNOWN as never }), d("/a", { size: 1 }), d("/a", { size: UNKNOWN as never })], priors);
+    const r = bothWays(
+      disk,
+      [d("/a", { size: UNKNOWN as never }), d("/a", { size: 1 }), d("/a", { size: UNKNOWN as never })],
+      priors,
+    );
     expect(r.grouped).toEqual([0, 2, 1]);
     expect(r.grouped).toEqual(r.reference);
   });
@@ -150,7 +169,10 @@ describe("SetElementMatcher", () => {
 
 describe("planChange with large sets", () => {
   test("a 10 000-element set block (and the modifiers' walk over it) plans in linear time", () => {
-    const s: Schema = { attributes: {}, blocks: { disk: setBlock({ path: str({ required: true }), serial: str({ computed: true }) }) } };
+    const s: Schema = {
+      attributes: {},
+      blocks: { disk: setBlock({ path: str({ required: true }), serial: str({ computed: true }) }) },
+    };
     const n = 10_000;
     const prior = { disk: Array.from({ length: n }, (_, i) => ({ path: `/p${i}`, serial: `S${i}` })) };
     const config = { disk: Array.from({ length: n }, (_, i) => ({ path: `/p${n - 1 - i}`, serial: null })) };
@@ -167,21 +189,51 @@ describe("planChange with large sets", () => {
       blocks: {
         host: setBlock(
           { name: str({ required: true }), id: str({ computed: true }) },
-          { blocks: { port: setBlock({ number: num({ required: true }), proto: str({ optional: true, computed: true }) }) } },
+          {
+            blocks: {
+              port: setBlock({ number: num({ required: true }), proto: str({ optional: true, computed: true }) }),
+            },
+          },
         ),
       },
     };
     const prior = {
       host: [
-        { name: "a", id: "A", port: [{ number: 80, proto: "tcp" }, { number: 53, proto: "udp" }] },
+        {
+          name: "a",
+          id: "A",
+          port: [
+            { number: 80, proto: "tcp" },
+            { number: 53, proto: "udp" },
+          ],
+        },
         { name: "b", id: "B", port: [{ number: 80, proto: "sctp" }] },
       ],
     };
-    const config = { host: [{ name: "b", id: null, port: [{ number: 80, proto: null }] }, { name: "a", id: null, port: [{ number: 53, proto: null }, { number: 80, proto: null }] }] };
+    const config = {
+      host: [
+        { name: "b", id: null, port: [{ number: 80, proto: null }] },
+        {
+          name: "a",
+          id: null,
+          port: [
+            { number: 53, proto: null },
+            { number: 80, proto: null },
+          ],
+        },
+      ],
+    };
     const { planned } = planChange(s, config, prior);
     expect(planned!.host).toEqual([
       { name: "b", id: "B", port: [{ number: 80, proto: "sctp" }] },
-      { name: "a", id: "A", port: [{ number: 53, proto: "udp" }, { number: 80, proto: "tcp" }] },
+      {
+        name: "a",
+        id: "A",
+        port: [
+          { number: 53, proto: "udp" },
+          { number: 80, proto: "tcp" },
+        ],
+      },
     ]);
   });
 });

@@ -111,14 +111,31 @@ describe("validateConfigValue", () => {
   });
 
   test("a throwing validator becomes an error diagnostic, not an exception", () => {
-    const s: Schema = { attributes: { v: str({ optional: true, validators: [custom(() => { throw new Error("boom"); }, "explodes")] }) } };
+    const s: Schema = {
+      attributes: {
+        v: str({
+          optional: true,
+          validators: [
+            custom(() => {
+              throw new Error("boom");
+            }, "explodes"),
+          ],
+        }),
+      },
+    };
     const d = new Diagnostics();
     validateConfigValue(s, { v: "x" }, d);
-    expect(d.all).toEqual([{ severity: "error", summary: "Validation failed", detail: 'The check "explodes" failed: boom', path: ["v"] }]);
+    expect(d.all).toEqual([
+      { severity: "error", summary: "Validation failed", detail: 'The check "explodes" failed: boom', path: ["v"] },
+    ]);
   });
 
   test("custom validators return the problem text", () => {
-    const s: Schema = { attributes: { v: str({ optional: true, validators: [custom((v) => (v === "bad" ? "no bad values" : undefined), "not bad")] }) } };
+    const s: Schema = {
+      attributes: {
+        v: str({ optional: true, validators: [custom((v) => (v === "bad" ? "no bad values" : undefined), "not bad")] }),
+      },
+    };
     const d = new Diagnostics();
     validateConfigValue(s, { v: "bad" }, d);
     expect(d.all[0]).toMatchObject({ summary: "Invalid value", detail: "no bad values", path: ["v"] });
@@ -167,8 +184,8 @@ describe("checkSchema", () => {
   });
 
   test("names the place of the mistake", () => {
-    expect(() => checkSchema({ attributes: {}, blocks: { b: listBlock({ y: { type: "string" } }) } } as Schema, "testfs_file")).toThrow(
-      "Invalid schema at testfs_file.b.y: set one of required, optional or computed",
-    );
+    expect(() =>
+      checkSchema({ attributes: {}, blocks: { b: listBlock({ y: { type: "string" } }) } } as Schema, "testfs_file"),
+    ).toThrow("Invalid schema at testfs_file.b.y: set one of required, optional or computed");
   });
 });

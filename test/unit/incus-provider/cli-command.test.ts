@@ -20,16 +20,24 @@ const B = { name: "far", address: "https://198.18.1.2:8443" };
 
 test("the local socket is the CLI's default remote: no prefix, whatever the provider calls it", () => {
   expect(cliRemote(LOCAL, envWith())).toEqual({ prefix: "" });
-  expect(cliRemote({ name: "lab", address: "unix:///var/lib/incus/unix.socket" }, envWith("default-remote: local\n"))).toEqual({ prefix: "" });
+  expect(
+    cliRemote({ name: "lab", address: "unix:///var/lib/incus/unix.socket" }, envWith("default-remote: local\n")),
+  ).toEqual({ prefix: "" });
 });
 
 test("the local socket when the CLI's default remote is another one: local:", () => {
-  expect(cliRemote(LOCAL, envWith("default-remote: b\nremotes:\n  b:\n    addr: https://198.18.1.2:8443\n"))).toEqual({ prefix: "local:" });
+  expect(cliRemote(LOCAL, envWith("default-remote: b\nremotes:\n  b:\n    addr: https://198.18.1.2:8443\n"))).toEqual({
+    prefix: "local:",
+  });
 });
 
 test("an HTTPS host: the CLI's remote with that address (host:port forms compared normalised)", () => {
-  expect(cliRemote(B, envWith("remotes:\n  bee:\n    addr: 198.18.1.2\n    protocol: incus\n"))).toEqual({ prefix: "bee:" });
-  expect(cliRemote(B, envWith("default-remote: bee\nremotes:\n  bee:\n    addr: https://198.18.1.2:8443/\n"))).toEqual({ prefix: "" });
+  expect(cliRemote(B, envWith("remotes:\n  bee:\n    addr: 198.18.1.2\n    protocol: incus\n"))).toEqual({
+    prefix: "bee:",
+  });
+  expect(cliRemote(B, envWith("default-remote: bee\nremotes:\n  bee:\n    addr: https://198.18.1.2:8443/\n"))).toEqual({
+    prefix: "",
+  });
 });
 
 test("an image server at the same address is not an incus remote", () => {
@@ -40,7 +48,11 @@ test("an image server at the same address is not an incus remote", () => {
 test("no CLI remote at the address: the provider's name, and the command that adds it", () => {
   const r = cliRemote(B, envWith());
   expect(r).toEqual({ prefix: "far:", addRemote: "incus remote add far https://198.18.1.2:8443" });
-  expect(printedCommands(r, [incusCommand(["storage", "volume", "copy", cliVolumeRef(r, "p", "v-final"), cliVolumeRef(r, "p", "v")])])).toBe(
+  expect(
+    printedCommands(r, [
+      incusCommand(["storage", "volume", "copy", cliVolumeRef(r, "p", "v-final"), cliVolumeRef(r, "p", "v")]),
+    ]),
+  ).toBe(
     "(your incus client has no remote at this address yet: the first command adds it)\n" +
       "  incus remote add far https://198.18.1.2:8443\n  incus storage volume copy far:p/v-final far:p/v",
   );
@@ -52,6 +64,10 @@ test("no CLI remote at the address and the provider's name taken by another addr
 });
 
 test("--project outside the default project only", () => {
-  expect(incusCommand(["storage", "volume", "copy", "p/a", "p/b"], "default")).toBe("incus storage volume copy p/a p/b");
-  expect(incusCommand(["storage", "volume", "copy", "p/a", "p/b"], "web")).toBe("incus storage volume copy p/a p/b --project web");
+  expect(incusCommand(["storage", "volume", "copy", "p/a", "p/b"], "default")).toBe(
+    "incus storage volume copy p/a p/b",
+  );
+  expect(incusCommand(["storage", "volume", "copy", "p/a", "p/b"], "web")).toBe(
+    "incus storage volume copy p/a p/b --project web",
+  );
 });

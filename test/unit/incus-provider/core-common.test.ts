@@ -31,9 +31,21 @@ describe("parseImportId", () => {
   });
 
   test("two fields need the project slash; an empty project means the default", () => {
-    expect(parseImportId("/pool/vol", two)).toEqual({ remote: null, project: null, fields: { pool: "pool", name: "vol" }, options: {} });
-    expect(parseImportId("r:p/pool/vol", two)).toEqual({ remote: "r", project: "p", fields: { pool: "pool", name: "vol" }, options: {} });
-    expect(() => parseImportId("pool/vol", two)).toThrow(/expected the fields pool, name.*\[<remote>:\]\[<project>\]\/<pool>\/<name>/);
+    expect(parseImportId("/pool/vol", two)).toEqual({
+      remote: null,
+      project: null,
+      fields: { pool: "pool", name: "vol" },
+      options: {},
+    });
+    expect(parseImportId("r:p/pool/vol", two)).toEqual({
+      remote: "r",
+      project: "p",
+      fields: { pool: "pool", name: "vol" },
+      options: {},
+    });
+    expect(() => parseImportId("pool/vol", two)).toThrow(
+      /expected the fields pool, name.*\[<remote>:\]\[<project>\]\/<pool>\/<name>/,
+    );
   });
 
   test.each([
@@ -44,7 +56,9 @@ describe("parseImportId", () => {
     ["a/b/c", /expected the fields name/],
   ])("rejects %j with a usage line", (id, message) => {
     expect(() => parseImportId(id, one)).toThrow(message);
-    expect(() => parseImportId(id, one)).toThrow(/terraform import incus_instance\.<name> \[<remote>:\]\[<project>\/\]<name>\[,image=<value>\]/);
+    expect(() => parseImportId(id, one)).toThrow(
+      /terraform import incus_instance\.<name> \[<remote>:\]\[<project>\/\]<name>\[,image=<value>\]/,
+    );
   });
 
   test("allowProject=false rejects a project part", () => {
@@ -53,7 +67,9 @@ describe("parseImportId", () => {
 
   test("formatImportId is the inverse for the usual shapes", () => {
     expect(formatImportId({ fields: ["c1"] })).toBe("c1");
-    expect(formatImportId({ remote: "r", project: "p", fields: ["c1"], options: { image: "a" } })).toBe("r:p/c1,image=a");
+    expect(formatImportId({ remote: "r", project: "p", fields: ["c1"], options: { image: "a" } })).toBe(
+      "r:p/c1,image=a",
+    );
     expect(formatImportId({ project: "default", fields: ["pool", "v"] })).toBe("/pool/v");
     const id = formatImportId({ remote: "r", project: "p", fields: ["pool", "v"] });
     expect(parseImportId(id, { fields: ["pool", "name"] }).fields).toEqual({ pool: "pool", name: "v" });
@@ -65,8 +81,15 @@ describe("stripComputedConfig", () => {
   const live = { "volatile.uuid": "u", source: "/var/x", "tunnel.a.id": "1", "user.extra": "y", "limits.cpu": "2" };
 
   test("server-generated keys are dropped unless the user set them; other keys always stay", () => {
-    expect(stripComputedConfig(live, { "limits.cpu": "1" }, computed)).toEqual({ "limits.cpu": "2", "user.extra": "y" });
-    expect(stripComputedConfig(live, { source: "/mine" }, computed)).toEqual({ source: "/var/x", "limits.cpu": "2", "user.extra": "y" });
+    expect(stripComputedConfig(live, { "limits.cpu": "1" }, computed)).toEqual({
+      "limits.cpu": "2",
+      "user.extra": "y",
+    });
+    expect(stripComputedConfig(live, { source: "/mine" }, computed)).toEqual({
+      source: "/var/x",
+      "limits.cpu": "2",
+      "user.extra": "y",
+    });
   });
 
   test("a configured key missing from the server is absent (drift shows)", () => {
@@ -75,8 +98,15 @@ describe("stripComputedConfig", () => {
 
   test("after an import only keepOnImport values of computed keys survive", () => {
     const keep = (_k: string, v: string) => v === "/var/x";
-    expect(stripComputedConfig(live, null, computed, keep)).toEqual({ source: "/var/x", "limits.cpu": "2", "user.extra": "y" });
-    expect(stripComputedConfig(live, { "limits.cpu": "2" }, computed, keep)).toEqual({ "limits.cpu": "2", "user.extra": "y" });
+    expect(stripComputedConfig(live, null, computed, keep)).toEqual({
+      source: "/var/x",
+      "limits.cpu": "2",
+      "user.extra": "y",
+    });
+    expect(stripComputedConfig(live, { "limits.cpu": "2" }, computed, keep)).toEqual({
+      "limits.cpu": "2",
+      "user.extra": "y",
+    });
   });
 
   test("mergeForPut keeps the server's computed keys the user did not set", () => {
@@ -94,7 +124,14 @@ describe("adoptOrFail", () => {
 
   test("adopts only when the existing marker equals the planned one", () => {
     const diagnostics = new Diagnostics();
-    expect(adoptOrFail({ ...base, diagnostics, existingConfig: { [OWNER_KEY]: "s/web" }, plannedConfig: { [OWNER_KEY]: "s/web" } })).toBe(true);
+    expect(
+      adoptOrFail({
+        ...base,
+        diagnostics,
+        existingConfig: { [OWNER_KEY]: "s/web" },
+        plannedConfig: { [OWNER_KEY]: "s/web" },
+      }),
+    ).toBe(true);
     expect(diagnostics.length).toBe(0);
   });
 
@@ -131,14 +168,19 @@ describe("durations and waits", () => {
 
   test("waitUntil returns the first truthy probe result", async () => {
     let n = 0;
-    const value = await waitUntil("three probes", async () => (++n === 3 ? "done" : undefined), { timeoutMs: 2000, intervalMs: 5 });
+    const value = await waitUntil("three probes", async () => (++n === 3 ? "done" : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
     expect(value).toBe("done");
     expect(n).toBe(3);
   });
 
   test("waitUntil times out with a message naming what it waited for", async () => {
     const started = Date.now();
-    await expect(waitUntil("the moon", async () => false, { timeoutMs: 120, intervalMs: 20 })).rejects.toThrow(WaitTimeoutError);
+    await expect(waitUntil("the moon", async () => false, { timeoutMs: 120, intervalMs: 20 })).rejects.toThrow(
+      WaitTimeoutError,
+    );
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
@@ -146,8 +188,11 @@ describe("durations and waits", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
     const started = Date.now();
-    const never = (signal: AbortSignal) => new Promise<undefined>((_r, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
-    await expect(waitUntil("forever", never, { timeoutMs: 60_000, signal: controller.signal })).rejects.toThrow(WaitStoppedError);
+    const never = (signal: AbortSignal) =>
+      new Promise<undefined>((_r, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
+    await expect(waitUntil("forever", never, { timeoutMs: 60_000, signal: controller.signal })).rejects.toThrow(
+      WaitStoppedError,
+    );
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

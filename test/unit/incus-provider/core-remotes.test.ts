@@ -8,14 +8,17 @@ import { incusProvider } from "../../../lib/provider/incus/provider";
 import { Remotes } from "../../../lib/provider/incus/remotes";
 import { CONFIG_YML } from "../incus/client-config-fixture";
 
-
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "t-remotes-"));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const ctx = () => ({ signal: new AbortController().signal, diagnostics: new Diagnostics(), log: { trace() {}, debug() {}, info() {}, warn() {}, error() {} } });
+const ctx = () => ({
+  signal: new AbortController().signal,
+  diagnostics: new Diagnostics(),
+  log: { trace() {}, debug() {}, info() {}, warn() {}, error() {} },
+});
 
 test("Remotes merge config.yml, the environment remote and HCL blocks; default_remote wins", async () => {
   writeFileSync(join(dir, "config.yml"), CONFIG_YML);
@@ -27,7 +30,16 @@ test("Remotes merge config.yml, the environment remote and HCL blocks; default_r
   expect(fromEnv.remoteNames()).toEqual(["envr", "images", "lab", "local"]);
 
   const hcl = await Remotes.configure(
-    { configDir: dir, defaultRemote: "mine", remotes: [{ name: "mine", address: "unix:///run/mine.sock" }, { name: "lab", address: null }], waitTimeoutMs: 1000, env },
+    {
+      configDir: dir,
+      defaultRemote: "mine",
+      remotes: [
+        { name: "mine", address: "unix:///run/mine.sock" },
+        { name: "lab", address: null },
+      ],
+      waitTimeoutMs: 1000,
+      env,
+    },
     c,
   );
   expect(hcl.defaultRemote).toBe("mine");
@@ -44,7 +56,19 @@ test("Remotes merge config.yml, the environment remote and HCL blocks; default_r
 
 test("Remotes report an unknown default_remote and duplicate names with attribute paths", async () => {
   const c = ctx();
-  await Remotes.configure({ configDir: dir, defaultRemote: "ghost", remotes: [{ name: "a", address: "unix://" }, { name: "a", address: "unix://" }], waitTimeoutMs: 1, env: { HOME: dir } }, c);
+  await Remotes.configure(
+    {
+      configDir: dir,
+      defaultRemote: "ghost",
+      remotes: [
+        { name: "a", address: "unix://" },
+        { name: "a", address: "unix://" },
+      ],
+      waitTimeoutMs: 1,
+      env: { HOME: dir },
+    },
+    c,
+  );
   expect(c.diagnostics.errors.map((d) => [d.summary, d.path])).toEqual([
     ["Duplicate remote", ["remote", 1, "name"]],
     ["Unknown default remote", ["default_remote"]],
@@ -53,7 +77,15 @@ test("Remotes report an unknown default_remote and duplicate names with attribut
 
 test("a duplicate remote is reported at its own block even after blocks without a known name", async () => {
   const c = { ...ctx(), terraformVersion: "1.11.4" };
-  const block = (name: string | typeof UNKNOWN) => ({ name, address: "unix://", protocol: null, credentials_helper: null, authentication_type: null, token: null, public: null });
+  const block = (name: string | typeof UNKNOWN) => ({
+    name,
+    address: "unix://",
+    protocol: null,
+    credentials_helper: null,
+    authentication_type: null,
+    token: null,
+    public: null,
+  });
   const config = {
     config_dir: dir,
     generate_client_certificates: null,
@@ -69,11 +101,17 @@ test("a duplicate remote is reported at its own block even after blocks without 
 
 test("generate_client_certificates writes client.crt and client.key once", async () => {
   const c = ctx();
-  await Remotes.configure({ configDir: dir, generateClientCertificates: true, remotes: [], waitTimeoutMs: 1, env: { HOME: dir } }, c);
+  await Remotes.configure(
+    { configDir: dir, generateClientCertificates: true, remotes: [], waitTimeoutMs: 1, env: { HOME: dir } },
+    c,
+  );
   const { readFileSync, statSync } = await import("node:fs");
   const cert = readFileSync(join(dir, "client.crt"), "utf8");
   expect(cert).toMatch(/BEGIN CERTIFICATE/);
   expect(statSync(join(dir, "client.key")).mode & 0o777).toBe(0o600);
-  await Remotes.configure({ configDir: dir, generateClientCertificates: true, remotes: [], waitTimeoutMs: 1, env: { HOME: dir } }, c);
+  await Remotes.configure(
+    { configDir: dir, generateClientCertificates: true, remotes: [], waitTimeoutMs: 1, env: { HOME: dir } },
+    c,
+  );
   expect(readFileSync(join(dir, "client.crt"), "utf8")).toBe(cert);
 });

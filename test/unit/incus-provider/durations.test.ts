@@ -25,9 +25,16 @@ describe("parseDuration", () => {
     expect(parseDuration(text)).toBe(ms);
   });
 
-  test.each(["2147483648ms", "2147483647.6ms", "596h31m24s", "597h", "99999999999h"])("rejects %j, naming the maximum", (text) => {
-    expect(() => parseDuration(text)).toThrow(`${JSON.stringify(text)} is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait`);
-  });
+  test.each(["2147483648ms", "2147483647.6ms", "596h31m24s", "597h", "99999999999h"])(
+    "rejects %j, naming the maximum",
+    (text) => {
+      expect(() => parseDuration(text)).toThrow(
+        `${JSON.stringify(
+          text,
+        )} is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait`,
+      );
+    },
+  );
 
   test("rejects a number of hours too large for a double (Infinity ms)", () => {
     expect(() => parseDuration(`${"9".repeat(400)}h`)).toThrow(/is longer than the maximum of 596h31m23s/);
@@ -37,7 +44,14 @@ describe("parseDuration", () => {
 describe("provider wait_timeout", () => {
   const validate = (waitTimeout: string) => {
     const diags = new Diagnostics();
-    const config = { config_dir: null, generate_client_certificates: null, accept_remote_certificate: null, default_remote: null, wait_timeout: waitTimeout, remote: [] };
+    const config = {
+      config_dir: null,
+      generate_client_certificates: null,
+      accept_remote_certificate: null,
+      default_remote: null,
+      wait_timeout: waitTimeout,
+      remote: [],
+    };
     validateConfigValue(providerSchema, config, diags);
     return diags.errors.map((d) => ({ path: d.path, detail: d.detail }));
   };
@@ -46,7 +60,9 @@ describe("provider wait_timeout", () => {
     const errors = validate("99999999999h");
     expect(errors).toHaveLength(1);
     expect(errors[0].path).toEqual(["wait_timeout"]);
-    expect(errors[0].detail).toBe('wait_timeout "99999999999h" is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait.');
+    expect(errors[0].detail).toBe(
+      'wait_timeout "99999999999h" is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait.',
+    );
   });
 
   test("the maximum itself and ordinary values pass; zero and nonsense still fail naming wait_timeout", () => {
@@ -84,7 +100,8 @@ describe("incus_instance durations", () => {
     expect(check({ wait_for: [{ type: "delay", delay: "2147483648ms", nic: null }] })).toEqual([
       {
         summary: "Invalid wait_for delay",
-        detail: 'wait_for { type = "delay" }: "2147483648ms" is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait.',
+        detail:
+          'wait_for { type = "delay" }: "2147483648ms" is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait.',
         // A lone wait_for block: the path names its delay, so Terraform quotes that line.
         path: ["wait_for", 0, "delay"],
       },
@@ -93,11 +110,20 @@ describe("incus_instance durations", () => {
   });
 
   test("an exec timeout over the maximum is rejected at the entry's timeout", () => {
-    const entry = { command: ["true"], environment: null, working_dir: null, uid: null, gid: null, timeout: "1000h", trigger: null };
+    const entry = {
+      command: ["true"],
+      environment: null,
+      working_dir: null,
+      uid: null,
+      gid: null,
+      timeout: "1000h",
+      trigger: null,
+    };
     expect(check({ exec: { setup: entry } })).toEqual([
       {
         summary: "Invalid exec timeout",
-        detail: 'Exec entry "setup": "1000h" is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait.',
+        detail:
+          'Exec entry "setup": "1000h" is longer than the maximum of 596h31m23s (2147483647 ms), the longest a timer can wait.',
         path: ["exec", { key: "setup" }, "timeout"],
       },
     ]);
@@ -106,12 +132,22 @@ describe("incus_instance durations", () => {
 });
 
 describe("Incus client budgets", () => {
-  test.each(["requestTimeoutMs", "operationTimeoutMs", "connectTimeoutMs"])("the client option %s is at most 2^31-1 ms", (option) => {
-    expect(() => new IncusClient({ [option]: MAX_TIMEOUT_MS + 1 })).toThrow(
-      expect.objectContaining({ code: "INVALID_OPTIONS", message: expect.stringContaining(`IncusClient option ${option} must be a positive number of milliseconds up to 2147483647`) }),
-    );
-    expect(() => new IncusClient({ [option]: Infinity })).toThrow(expect.objectContaining({ code: "INVALID_OPTIONS" }));
-  });
+  test.each(["requestTimeoutMs", "operationTimeoutMs", "connectTimeoutMs"])(
+    "the client option %s is at most 2^31-1 ms",
+    (option) => {
+      expect(() => new IncusClient({ [option]: MAX_TIMEOUT_MS + 1 })).toThrow(
+        expect.objectContaining({
+          code: "INVALID_OPTIONS",
+          message: expect.stringContaining(
+            `IncusClient option ${option} must be a positive number of milliseconds up to 2147483647`,
+          ),
+        }),
+      );
+      expect(() => new IncusClient({ [option]: Infinity })).toThrow(
+        expect.objectContaining({ code: "INVALID_OPTIONS" }),
+      );
+    },
+  );
 
   test("a call's timeoutMs over 2^31-1 ms is refused before anything is sent; Infinity still means no limit", async () => {
     // No daemon is needed: the budget is checked before the request is made.

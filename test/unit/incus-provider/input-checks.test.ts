@@ -1,7 +1,13 @@
 // The value rules behind plan-time refusal of bad input (the drill in
 // test/integration/reliability/support/resource-input-fuzz.ts proves them through terraform).
 import { Diagnostics } from "../../../lib/provider/framework";
-import { byteSizeProblem, configValueChecks, instanceName, objectName, unixId } from "../../../lib/provider/incus/common";
+import {
+  byteSizeProblem,
+  configValueChecks,
+  instanceName,
+  objectName,
+  unixId,
+} from "../../../lib/provider/incus/common";
 
 function errors(v: ReturnType<typeof configValueChecks>, value: unknown, path: unknown[] = ["x"]) {
   const diags = new Diagnostics();
@@ -11,25 +17,33 @@ function errors(v: ReturnType<typeof configValueChecks>, value: unknown, path: u
 
 test("byte sizes: whole, non-negative, with Incus' units, below 8 EiB", () => {
   for (const ok of ["0", "512", "16MiB", "10GB", "1kB", "7EiB"]) expect(byteSizeProblem(ok)).toBeUndefined();
-  for (const bad of ["-1GiB", "1.5GiB", "10G", "1 GiB", "8EiB", "99999999999999TiB", "", "GiB"]) expect(byteSizeProblem(bad)).toBeDefined();
+  for (const bad of ["-1GiB", "1.5GiB", "10G", "1 GiB", "8EiB", "99999999999999TiB", "", "GiB"])
+    expect(byteSizeProblem(bad)).toBeDefined();
 });
 
 test("config values are checked per key and reported at the map key", () => {
   const check = configValueChecks();
-  const found = errors(check, { "limits.cpu": "0", "limits.memory": "150%", size: "1.5GiB", "bridge.hwaddr": "00:11", "user.x": "-1GiB" }, ["config"]);
+  const found = errors(
+    check,
+    { "limits.cpu": "0", "limits.memory": "150%", size: "1.5GiB", "bridge.hwaddr": "00:11", "user.x": "-1GiB" },
+    ["config"],
+  );
   expect(found.map((d) => d.path)).toEqual([
     ["config", { key: "limits.cpu" }],
     ["config", { key: "limits.memory" }],
     ["config", { key: "size" }],
     ["config", { key: "bridge.hwaddr" }],
   ]);
-  expect(errors(check, { "limits.cpu": "0-3", "limits.memory": "50%", size: "8GiB", hwaddr: "00:16:3e:aa:bb:cc" })).toEqual([]);
+  expect(
+    errors(check, { "limits.cpu": "0-3", "limits.memory": "50%", size: "8GiB", hwaddr: "00:16:3e:aa:bb:cc" }),
+  ).toEqual([]);
   expect(errors(configValueChecks(["limits.cpu"]), { "limits.cpu": "0" })).toEqual([]);
 });
 
 test("names: no whitespace, control characters, quotes or markup; instance names are host names", () => {
   const profile = objectName("profile");
-  for (const bad of ["p\nq", "p'&q", 'p"<>', "p/q", " ", "", ".", "..", "x".repeat(64)]) expect(errors(profile, bad).length).toBe(1);
+  for (const bad of ["p\nq", "p'&q", 'p"<>', "p/q", " ", "", ".", "..", "x".repeat(64)])
+    expect(errors(profile, bad).length).toBe(1);
   for (const ok of ["web_tier.2", "default", "a-b"]) expect(errors(profile, ok)).toEqual([]);
   expect(errors(objectName("image alias", { slash: true }), "debian/13/cloud")).toEqual([]);
   for (const bad of ["-a", "a-", "x_y", "123", "a b"]) expect(errors(instanceName, bad).length).toBe(1);

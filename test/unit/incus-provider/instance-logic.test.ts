@@ -14,7 +14,11 @@ import type { InstancePlanModel, instanceSchema } from "../../../lib/provider/in
 /** Values as the framework hands them over (a configuration leaves attributes with a default null). */
 const configOf = (values: object): InstancePlanModel => values as InstancePlanModel;
 
-function planRequest(values: { config: object; prior: object | null; planned: object }): ModifyPlanRequest<typeof instanceSchema> {
+function planRequest(values: {
+  config: object;
+  prior: object | null;
+  planned: object;
+}): ModifyPlanRequest<typeof instanceSchema> {
   return { ...values, requiresReplace: [] } as ModifyPlanRequest<typeof instanceSchema>;
 }
 
@@ -24,7 +28,13 @@ function state(network: Net | null): InstanceState {
   return { status: "Running", status_code: 103, pid: 1, processes: 2, cpu: null, memory: null, disk: null, network };
 }
 
-const lo = { addresses: [{ family: "inet", address: "127.0.0.1", netmask: "8", scope: "local" }], hwaddr: "", host_name: "", state: "up", type: "loopback" };
+const lo = {
+  addresses: [{ family: "inet", address: "127.0.0.1", netmask: "8", scope: "local" }],
+  hwaddr: "",
+  host_name: "",
+  state: "up",
+  type: "loopback",
+};
 const eth0 = {
   addresses: [
     { family: "inet6", address: "fe80::1", netmask: "64", scope: "link" },
@@ -40,12 +50,24 @@ const eth1 = { addresses: [], hwaddr: "00:16:3e:00:00:01", host_name: "", state:
 
 describe("instance addresses", () => {
   test("the best interface is picked: host name, then MAC, then global addresses", () => {
-    expect(pickAddresses({}, state({ lo, eth1, eth0 }))).toEqual({ ipv4: "10.1.2.3", ipv6: "fd00::3", mac: "00:16:3e:aa:bb:cc" });
+    expect(pickAddresses({}, state({ lo, eth1, eth0 }))).toEqual({
+      ipv4: "10.1.2.3",
+      ipv6: "fd00::3",
+      mac: "00:16:3e:aa:bb:cc",
+    });
   });
 
   test("user.access_interface names the interface to report", () => {
-    expect(pickAddresses({ "user.access_interface": "eth1" }, state({ lo, eth0, eth1 }))).toEqual({ ipv4: null, ipv6: null, mac: "00:16:3e:00:00:01" });
-    expect(pickAddresses({ "user.access_interface": "nope" }, state({ eth0 }))).toEqual({ ipv4: null, ipv6: null, mac: null });
+    expect(pickAddresses({ "user.access_interface": "eth1" }, state({ lo, eth0, eth1 }))).toEqual({
+      ipv4: null,
+      ipv6: null,
+      mac: "00:16:3e:00:00:01",
+    });
+    expect(pickAddresses({ "user.access_interface": "nope" }, state({ eth0 }))).toEqual({
+      ipv4: null,
+      ipv6: null,
+      mac: null,
+    });
   });
 
   test("only loopback, or no network state, reports nothing", () => {
@@ -132,9 +154,25 @@ const baseConfig = {
 
 describe("instance plans", () => {
   test("create: profiles, description, config and type get the official defaults; file modes are shown", () => {
-    const file = { content: "x", source_path: null, target_path: "/a", uid: null, gid: null, mode: null, directory_mode: null, create_directories: null, append: null };
+    const file = {
+      content: "x",
+      source_path: null,
+      target_path: "/a",
+      uid: null,
+      gid: null,
+      mode: null,
+      directory_mode: null,
+      create_directories: null,
+      append: null,
+    };
     const config = { ...baseConfig, file: [file] };
-    const planned = { ...config, running: true, ephemeral: false, status: UNKNOWN, file: [{ ...file, mode: UNKNOWN, append: UNKNOWN }] };
+    const planned = {
+      ...config,
+      running: true,
+      ephemeral: false,
+      status: UNKNOWN,
+      file: [{ ...file, mode: UNKNOWN, append: UNKNOWN }],
+    };
     const out = modifyInstancePlan(planRequest({ config, prior: null, planned })).planned!;
     expect(out).toMatchObject({ profiles: ["default"], description: "", config: {}, type: "container" });
     expect(out.file).toMatchObject([{ mode: "0755", append: false }]);
@@ -150,9 +188,17 @@ describe("instance plans", () => {
   });
 
   test("update: a config change keeps status and addresses; stopping or re-wiring makes them unknown", () => {
-    const prior = { ...baseConfig, running: true, profiles: ["default"], config: { "user.a": "1" }, status: "Running", ipv4_address: "10.0.0.2" };
+    const prior = {
+      ...baseConfig,
+      running: true,
+      profiles: ["default"],
+      config: { "user.a": "1" },
+      status: "Running",
+      ipv4_address: "10.0.0.2",
+    };
     const config = { ...baseConfig, config: { "user.a": "2" } };
-    const same = modifyInstancePlan(planRequest({ config, prior, planned: { ...prior, config: { "user.a": "2" } } })).planned!;
+    const same = modifyInstancePlan(planRequest({ config, prior, planned: { ...prior, config: { "user.a": "2" } } }))
+      .planned!;
     expect(same.status).toBe("Running");
     expect(same.ipv4_address).toBe("10.0.0.2");
     const stopped = modifyInstancePlan(planRequest({ config, prior, planned: { ...prior, running: false } })).planned!;
@@ -185,14 +231,28 @@ describe("instance configuration checks", () => {
   test("wait_for delay without a delay, nic on the wrong type, agent on a container", () => {
     expect(check({ wait_for: [{ type: "delay", delay: null, nic: null }] })[0]).toMatch(/"delay" is required/);
     expect(check({ wait_for: [{ type: "ready", delay: null, nic: "eth0" }] })[0]).toMatch(/"nic" can only be set/);
-    expect(check({ wait_for: [{ type: "agent", delay: null, nic: null }] })[0]).toMatch(/containers have no Incus agent/);
+    expect(check({ wait_for: [{ type: "agent", delay: null, nic: null }] })[0]).toMatch(
+      /containers have no Incus agent/,
+    );
   });
 
   test("ephemeral instances cannot be stopped; files and exec need a running instance", () => {
     expect(check({ ephemeral: true, running: false })[0]).toMatch(/ephemeral and cannot be stopped/);
-    const file = { content: "x", source_path: null, target_path: "/a", uid: null, gid: null, mode: null, directory_mode: null, create_directories: null, append: null };
+    const file = {
+      content: "x",
+      source_path: null,
+      target_path: "/a",
+      uid: null,
+      gid: null,
+      mode: null,
+      directory_mode: null,
+      create_directories: null,
+      append: null,
+    };
     expect(check({ running: false, file: [file] })[0]).toMatch(/Files can only be uploaded to running instances/);
-    expect(check({ file: [{ ...file, source_path: "/etc/hosts" }] })[0]).toMatch(/exactly one of "content" or "source_path"/);
+    expect(check({ file: [{ ...file, source_path: "/etc/hosts" }] })[0]).toMatch(
+      /exactly one of "content" or "source_path"/,
+    );
   });
 
   test("a container without an image must be created stopped", () => {
@@ -215,12 +275,24 @@ describe("import IDs", () => {
       remote: "lab",
       image: "debian",
     });
-    expect(await instanceResource.importState!("c1", ctx)).toEqual({ name: "c1", project: null, remote: null, image: null });
-    await expect(instanceResource.importState!("c1,size=3", ctx)).rejects.toThrow(/unexpected option "size".*terraform import incus_instance/);
+    expect(await instanceResource.importState!("c1", ctx)).toEqual({
+      name: "c1",
+      project: null,
+      remote: null,
+      image: null,
+    });
+    await expect(instanceResource.importState!("c1,size=3", ctx)).rejects.toThrow(
+      /unexpected option "size".*terraform import incus_instance/,
+    );
   });
 
   test("snapshot: [remote:][project]/instance/name", async () => {
-    expect(await instanceSnapshotResource.importState!("/c1/snap0", ctx)).toEqual({ instance: "c1", name: "snap0", project: null, remote: null });
+    expect(await instanceSnapshotResource.importState!("/c1/snap0", ctx)).toEqual({
+      instance: "c1",
+      name: "snap0",
+      project: null,
+      remote: null,
+    });
     expect(await instanceSnapshotResource.importState!("p/c1/snap0", ctx)).toMatchObject({ project: "p" });
     await expect(instanceSnapshotResource.importState!("c1", ctx)).rejects.toThrow(/Invalid import ID/);
   });

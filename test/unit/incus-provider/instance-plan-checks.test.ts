@@ -16,7 +16,13 @@ import { isPlannedObject, recordingPlans } from "../../../lib/provider/incus/ins
 const notFound = () => Promise.reject(new IncusNotFoundError("not found"));
 
 /** A client that knows `existing` names per kind and counts every request. */
-function fakeHost(existing: { images?: string[]; pools?: string[]; networks?: string[]; profiles?: string[]; projects?: string[] }) {
+function fakeHost(existing: {
+  images?: string[];
+  pools?: string[];
+  networks?: string[];
+  profiles?: string[];
+  projects?: string[];
+}) {
   const asked: string[] = [];
   const finder = (kind: string, names: string[] = []) => ({
     find: async (name: string) => {
@@ -46,7 +52,8 @@ function fakeHost(existing: { images?: string[]; pools?: string[]; networks?: st
     waitTimeoutMs: 1000,
     remoteName: (r) => r || "local",
     remoteNames: () => ["local"],
-    remoteInfo: () => ({ name: "images", address: "https://images.example", protocol: "simplestreams", public: true }) as never,
+    remoteInfo: () =>
+      ({ name: "images", address: "https://images.example", protocol: "simplestreams", public: true } as never),
   };
   return { data, asked };
 }
@@ -70,7 +77,11 @@ function instance(over: Values = {}): Values {
   };
 }
 
-function request(planned: Values, prior: Values | null, requiresReplace: ModifyPlanRequest["requiresReplace"] = []): ModifyPlanRequest<typeof instanceSchema> {
+function request(
+  planned: Values,
+  prior: Values | null,
+  requiresReplace: ModifyPlanRequest["requiresReplace"] = [],
+): ModifyPlanRequest<typeof instanceSchema> {
   return { config: planned, planned, prior, requiresReplace } as ModifyPlanRequest<typeof instanceSchema>;
 }
 
@@ -106,19 +117,32 @@ describe("checkInstanceReferences", () => {
     const { data } = fakeHost(HOST);
     const pool = recordingPlans({ typeName: "incus_storage_pool" } as Resource<IncusProviderData>);
     const image = recordingPlans({ typeName: "incus_image" } as Resource<IncusProviderData>);
-    const plan = (r: Resource<IncusProviderData>, planned: Values) => r.modifyPlan!({ config: planned, planned, prior: null, requiresReplace: [] }, ctxOf(data));
+    const plan = (r: Resource<IncusProviderData>, planned: Values) =>
+      r.modifyPlan!({ config: planned, planned, prior: null, requiresReplace: [] }, ctxOf(data));
     await plan(pool, { name: "new-pool", remote: null });
     await plan(image, { alias: [{ name: "v2" }], copy_aliases: null, remote: null });
     expect(isPlannedObject(data, "local", "pool", "new-pool")).toBe(true);
     expect(isPlannedObject(data, "local", "image", "v2")).toBe(true);
     expect(isPlannedObject(data, "local", "network", "new-pool")).toBe(false);
     const ctx = ctxOf(data);
-    await checkInstanceReferences(request(instance({ image: "v2", device: [{ name: "root", type: "disk", properties: { path: "/", pool: "new-pool" } }] }), null), ctx);
+    await checkInstanceReferences(
+      request(
+        instance({
+          image: "v2",
+          device: [{ name: "root", type: "disk", properties: { path: "/", pool: "new-pool" } }],
+        }),
+        null,
+      ),
+      ctx,
+    );
     expect(ctx.diagnostics.all).toEqual([]);
 
     const unnamed = fakeHost(HOST).data;
     await plan(pool, { name: UNKNOWN, remote: null });
-    await pool.modifyPlan!({ config: { name: UNKNOWN }, planned: { name: UNKNOWN, remote: null }, prior: null, requiresReplace: [] }, ctxOf(unnamed));
+    await pool.modifyPlan!(
+      { config: { name: UNKNOWN }, planned: { name: UNKNOWN, remote: null }, prior: null, requiresReplace: [] },
+      ctxOf(unnamed),
+    );
     expect(isPlannedObject(unnamed, "local", "pool", "anything")).toBe(true);
   });
 
@@ -140,7 +164,13 @@ describe("checkInstanceReferences", () => {
 
   test("a host that does not answer is a warning on a replacement, never an error", async () => {
     const { data } = fakeHost(HOST);
-    const down = { ...data, client: () => ({ images: { getAlias: () => Promise.reject(new IncusError("CONNECTION", "connect ECONNREFUSED")) } }) as unknown as IncusClient };
+    const down = {
+      ...data,
+      client: () =>
+        ({
+          images: { getAlias: () => Promise.reject(new IncusError("CONNECTION", "connect ECONNREFUSED")) },
+        } as unknown as IncusClient),
+    };
     const ctx = ctxOf(down);
     await checkInstanceReferences(request(instance({ image: "debian-14" }), instance(), [["image"]]), ctx);
     expect(ctx.diagnostics.errors).toEqual([]);
@@ -153,7 +183,8 @@ describe("createInstance", () => {
     const deleted: string[] = [];
     const client = {
       instances: {
-        create: () => Promise.reject(new IncusError("OPERATION_FAILED", "Failed creating instance from image: unpack failed")),
+        create: () =>
+          Promise.reject(new IncusError("OPERATION_FAILED", "Failed creating instance from image: unpack failed")),
         find: async () => (instanceLeft ? { value: instanceLeft } : undefined),
         delete: async (name: string) => {
           deleted.push(name);

@@ -40,7 +40,9 @@ test("forget: the next read asks Incus again and sees the new config", async () 
 });
 
 test("a missing pool and a failed read are not remembered", async () => {
-  const { client, gets } = fakeClient((_name, call) => (call === 1 ? new IncusNotFoundError("not found") : call === 2 ? new Error("connection reset") : { config: {} }));
+  const { client, gets } = fakeClient((_name, call) =>
+    call === 1 ? new IncusNotFoundError("not found") : call === 2 ? new Error("connection reset") : { config: {} },
+  );
   expect(await storagePoolOf(client, "p")).toBeNull();
   await expect(storagePoolOf(client, "p")).rejects.toThrow("connection reset");
   expect(await storagePoolOf(client, "p")).toEqual({ config: {} });

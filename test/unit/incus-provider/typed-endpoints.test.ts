@@ -18,7 +18,8 @@ test("lib/provider has no REST path strings and no raw client.api calls", () => 
     readFileSync(file, "utf8")
       .split("\n")
       .forEach((line, i) => {
-        if (/["'`]\/1\.0\b|\bapiPath\(|\.api\.(write|get|list|download)\b/.test(line)) offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+        if (/["'`]\/1\.0\b|\bapiPath\(|\.api\.(write|get|list|download)\b/.test(line))
+          offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
       });
   }
   expect(offenders).toEqual([]);

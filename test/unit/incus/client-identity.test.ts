@@ -5,7 +5,17 @@
 import { execFile, execFileSync } from "node:child_process";
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import { promisify } from "node:util";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname, tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
@@ -27,7 +37,12 @@ describe("half a pair", () => {
     writeFileSync(join(dir, "client.key"), OLD_KEY);
     chmodSync(join(dir, "client.key"), 0o644);
     expect(() => loadClientIdentity(dir, generateClientCertificate)).toThrow(
-      expect.objectContaining({ code: "INVALID_OPTIONS", message: expect.stringMatching(/client\.crt is missing but .*client\.key exists.*Restore client\.crt.*or move .*client\.key away/) }),
+      expect.objectContaining({
+        code: "INVALID_OPTIONS",
+        message: expect.stringMatching(
+          /client\.crt is missing but .*client\.key exists.*Restore client\.crt.*or move .*client\.key away/,
+        ),
+      }),
     );
     expect(readFileSync(join(dir, "client.key"), "utf8")).toBe(OLD_KEY);
     expect(readdirSync(dir)).toEqual(["client.key"]);
@@ -35,7 +50,9 @@ describe("half a pair", () => {
 
   test("client.crt without client.key: refused the same way, also when only reading", () => {
     writeFileSync(join(dir, "client.crt"), OLD_CERT);
-    expect(() => loadClientIdentity(dir, generateClientCertificate)).toThrow(/client\.key is missing but .*client\.crt exists/);
+    expect(() => loadClientIdentity(dir, generateClientCertificate)).toThrow(
+      /client\.key is missing but .*client\.crt exists/,
+    );
     expect(() => loadClientIdentity(dir)).toThrow(/client\.key is missing but .*client\.crt exists/);
     expect(readFileSync(join(dir, "client.crt"), "utf8")).toBe(OLD_CERT);
   });
@@ -53,7 +70,9 @@ describe("a new pair", () => {
   test("a symlink in the key's place is never written through", () => {
     const elsewhere = join(dir, "elsewhere.key");
     symlinkSync(elsewhere, join(dir, "client.key"));
-    expect(() => loadClientIdentity(dir, generateClientCertificate)).toThrow(/Cannot create .*client\.key: something unreadable has that name/);
+    expect(() => loadClientIdentity(dir, generateClientCertificate)).toThrow(
+      /Cannot create .*client\.key: something unreadable has that name/,
+    );
     expect(existsSync(elsewhere)).toBe(false);
     expect(readdirSync(dir)).toEqual(["client.key"]);
   });
@@ -79,14 +98,19 @@ describe("a new pair", () => {
     const runs = Array.from({ length: 4 }, () => execFileAsync(process.execPath, [script, dir]));
     const results = await Promise.all(runs).finally(() => rmSync(bundleDir, { recursive: true, force: true }));
     const pairs = results.map((r) => JSON.parse(r.stdout) as { cert: string; key: string });
-    const onDisk = { cert: readFileSync(join(dir, "client.crt"), "utf8"), key: readFileSync(join(dir, "client.key"), "utf8") };
+    const onDisk = {
+      cert: readFileSync(join(dir, "client.crt"), "utf8"),
+      key: readFileSync(join(dir, "client.key"), "utf8"),
+    };
     for (const pair of pairs) expect(pair).toEqual(onDisk);
     expect(new X509Certificate(onDisk.cert).checkPrivateKey(createPrivateKey(onDisk.key))).toBe(true);
   }, 60_000);
 
   test("the certificate is an end-entity client certificate named user@host", () => {
     loadClientIdentity(dir, generateClientCertificate);
-    const text = execFileSync("openssl", ["x509", "-noout", "-text", "-in", join(dir, "client.crt")], { encoding: "utf8" });
+    const text = execFileSync("openssl", ["x509", "-noout", "-text", "-in", join(dir, "client.crt")], {
+      encoding: "utf8",
+    });
     expect(text).toMatch(/X509v3 Basic Constraints: critical\s+CA:FALSE/);
     expect(text).toMatch(/X509v3 Key Usage: critical\s+Digital Signature\n/);
     expect(text).toMatch(/X509v3 Extended Key Usage: \s*TLS Web Client Authentication\n/);

@@ -16,22 +16,33 @@ describe("cluster member hints", () => {
 
   it("cover a member still starting and a refused forward, without a target too", () => {
     expect(clusterMemberHint(500, "Server isn't ready yet", "/1.0/instances?target=m2")).toContain('"m2"');
-    expect(clusterMemberHint(500, "Failed to connect: dial tcp 198.18.2.13:8443: connect: connection refused", "/1.0/instances/x")).toContain(
-      "the server, or the cluster member holding this object, is down or still starting",
-    );
+    expect(
+      clusterMemberHint(
+        500,
+        "Failed to connect: dial tcp 198.18.2.13:8443: connect: connection refused",
+        "/1.0/instances/x",
+      ),
+    ).toContain("the server, or the cluster member holding this object, is down or still starting");
   });
 
   it("leave other failures alone", () => {
     expect(clusterMemberHint(400, "Server isn't ready yet", "/1.0/instances?target=m2")).toBe("");
     expect(clusterMemberHint(500, "Failed creating instance: disk full", "/1.0/instances?target=m2")).toBe("");
-    expect(errorForStatus(500, "boom", { method: "GET", path: "/1.0" }).message).toBe("Incus GET /1.0 failed with HTTP 500: boom");
+    expect(errorForStatus(500, "boom", { method: "GET", path: "/1.0" }).message).toBe(
+      "Incus GET /1.0 failed with HTTP 500: boom",
+    );
   });
 });
 
 describe("already defined on a member", () => {
   it("is a CONFLICT, like every other already-exists answer", () => {
-    const err = errorForStatus(400, 'The storage pool already defined on member "member1"', { method: "POST", path: "/1.0/storage-pools?target=member1" });
+    const err = errorForStatus(400, 'The storage pool already defined on member "member1"', {
+      method: "POST",
+      path: "/1.0/storage-pools?target=member1",
+    });
     expect(err.code).toBe("CONFLICT");
-    expect(errorForStatus(400, "Invalid value for key", { method: "POST", path: "/1.0/storage-pools?target=member1" }).code).toBe("BAD_REQUEST");
+    expect(
+      errorForStatus(400, "Invalid value for key", { method: "POST", path: "/1.0/storage-pools?target=member1" }).code,
+    ).toBe("BAD_REQUEST");
   });
 });

@@ -31,7 +31,9 @@ test("formatMode accepts numbers and octal strings and rejects the rest", () => 
 test("file push sends bytes as octet-stream with ownership headers", async () => {
   handler = (_req, res) => sendJson(res, 200, sync({}));
   const bytes = Buffer.from([0, 1, 2, 255]);
-  await fake.client().instanceFiles.push("c1", "/etc/x.bin", bytes, { uid: 5, gid: 6, mode: 0o600, write: "append", project: "p" });
+  await fake
+    .client()
+    .instanceFiles.push("c1", "/etc/x.bin", bytes, { uid: 5, gid: 6, mode: 0o600, write: "append", project: "p" });
   const [req] = fake.requests;
   expect(req.method).toBe("POST");
   expect(req.pathname).toBe("/1.0/instances/c1/files");
@@ -45,17 +47,37 @@ test("file push sends bytes as octet-stream with ownership headers", async () =>
     "x-incus-write": "append",
   });
   expect(req.body.equals(bytes)).toBe(true);
-  await expect(fake.client().instanceFiles.push("c1", "relative", "x")).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+  await expect(fake.client().instanceFiles.push("c1", "relative", "x")).rejects.toMatchObject({
+    code: "INVALID_OPTIONS",
+  });
 });
 
 test("file get distinguishes files (raw bytes) from directories (JSON listing)", async () => {
   handler = (req, res) => {
-    if (req.query.get("path") === "/dir") return sendJson(res, 200, sync(["a", "b"]), { "x-incus-type": "directory", "x-incus-mode": "0755", "x-incus-uid": "0", "x-incus-gid": "0" });
-    res.writeHead(200, { "content-type": "application/octet-stream", "x-incus-type": "file", "x-incus-mode": "0640", "x-incus-uid": "7", "x-incus-gid": "8" });
+    if (req.query.get("path") === "/dir")
+      return sendJson(res, 200, sync(["a", "b"]), {
+        "x-incus-type": "directory",
+        "x-incus-mode": "0755",
+        "x-incus-uid": "0",
+        "x-incus-gid": "0",
+      });
+    res.writeHead(200, {
+      "content-type": "application/octet-stream",
+      "x-incus-type": "file",
+      "x-incus-mode": "0640",
+      "x-incus-uid": "7",
+      "x-incus-gid": "8",
+    });
     res.end('{"looks":"like json"}');
   };
   const files = fake.client().instanceFiles;
-  expect(await files.get("c1", "/dir")).toEqual({ type: "directory", uid: 0, gid: 0, mode: 0o755, entries: ["a", "b"] });
+  expect(await files.get("c1", "/dir")).toEqual({
+    type: "directory",
+    uid: 0,
+    gid: 0,
+    mode: 0o755,
+    entries: ["a", "b"],
+  });
   const file = await files.get("c1", "/f.json");
   expect(file).toMatchObject({ type: "file", uid: 7, gid: 8, mode: 0o640 });
   expect(file.content?.toString()).toBe('{"looks":"like json"}');
@@ -66,12 +88,19 @@ test("exec runs without websockets, reads the recorded output and deletes the lo
   const errLog = "/1.0/instances/c1/logs/exec-output/exec_op9.stderr";
   handler = (req, res) => {
     if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op9"));
-    if (req.pathname.endsWith("/wait")) return sendJson(res, 200, sync(operation("op9", 200, { metadata: { return: 2, output: { "1": out, "2": errLog } } })));
+    if (req.pathname.endsWith("/wait"))
+      return sendJson(
+        res,
+        200,
+        sync(operation("op9", 200, { metadata: { return: 2, output: { "1": out, "2": errLog } } })),
+      );
     if (req.method === "DELETE") return sendJson(res, 200, sync({}));
     res.writeHead(200, { "content-type": "application/octet-stream" });
     res.end(req.pathname === out ? "hello\n" : "oops\n");
   };
-  const result = await fake.client().exec.run("c1", ["sh", "-c", "x"], { environment: { A: "1" }, cwd: "/tmp", user: 1000, project: "p" });
+  const result = await fake
+    .client()
+    .exec.run("c1", ["sh", "-c", "x"], { environment: { A: "1" }, cwd: "/tmp", user: 1000, project: "p" });
   expect(result).toEqual({ exitCode: 2, stdout: "hello\n", stderr: "oops\n" });
   const post = fake.requests[0];
   expect(JSON.parse(post.body.toString())).toEqual({
@@ -83,7 +112,10 @@ test("exec runs without websockets, reads the recorded output and deletes the lo
     cwd: "/tmp",
     user: 1000,
   });
-  const deletes = fake.requests.filter((r) => r.method === "DELETE").map((r) => r.url).sort();
+  const deletes = fake.requests
+    .filter((r) => r.method === "DELETE")
+    .map((r) => r.url)
+    .sort();
   expect(deletes).toEqual([`${errLog}?project=p`, `${out}?project=p`]);
   await expect(fake.client().exec.run("c1", [])).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
 });
@@ -115,7 +147,8 @@ test("image import uploads a multipart body with metadata and rootfs parts", asy
 });
 
 test("state changes send the action with force and timeout", async () => {
-  handler = (req, res) => (req.method === "PUT" ? sendJson(res, 202, asyncEnvelope("op11")) : sendJson(res, 200, sync(operation("op11", 200))));
+  handler = (req, res) =>
+    req.method === "PUT" ? sendJson(res, 202, asyncEnvelope("op11")) : sendJson(res, 200, sync(operation("op11", 200)));
   const state = fake.client().instanceState;
   await state.stop("c1", { force: true });
   await state.restart("c1", { timeout: 30 });
@@ -137,10 +170,18 @@ test("snapshot listings are reduced to the snapshot's own name", async () => {
 test("volume copy takes the content type from the source volume", async () => {
   handler = (req, res) => {
     if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op12"));
-    if (!req.pathname.startsWith("/1.0/operations")) return sendJson(res, 200, sync({ name: "src", content_type: "block", config: {} }));
+    if (!req.pathname.startsWith("/1.0/operations"))
+      return sendJson(res, 200, sync({ name: "src", content_type: "block", config: {} }));
     return sendJson(res, 200, sync(operation("op12", 200)));
   };
-  await fake.client().storageVolumes.copy("dst-pool", "copy", { pool: "src-pool", name: "src" }, { sourceProject: "other", project: "p" });
+  await fake
+    .client()
+    .storageVolumes.copy(
+      "dst-pool",
+      "copy",
+      { pool: "src-pool", name: "src" },
+      { sourceProject: "other", project: "p" },
+    );
   const [get, post] = fake.requests;
   expect(get.url).toBe("/1.0/storage-pools/src-pool/volumes/custom/src?project=other");
   expect(post.url).toBe("/1.0/storage-pools/dst-pool/volumes/custom?project=p");
@@ -154,7 +195,9 @@ test("volume copy takes the content type from the source volume", async () => {
 
 test("certificates are sent as base64 DER and a bad PEM is refused before any request", async () => {
   handler = (_req, res) => sendJson(res, 400, errorEnvelope(400, "should not be reached"));
-  await expect(fake.client().certificates.add({ certificate: "not a cert", name: "x" })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+  await expect(fake.client().certificates.add({ certificate: "not a cert", name: "x" })).rejects.toMatchObject({
+    code: "INVALID_OPTIONS",
+  });
   expect(fake.requests).toHaveLength(0);
 });
 
@@ -166,41 +209,90 @@ describe("typed endpoints for what the provider used to send by hand", () => {
 
   beforeEach(() => {
     handler = (req, res) => {
-      if (req.method !== "GET" && !req.pathname.startsWith("/1.0/operations")) return sendJson(res, 202, asyncEnvelope("op20"));
-      if (req.pathname.startsWith("/1.0/operations")) return sendJson(res, 200, sync(operation("op20", 200, { metadata: { fingerprint: "beef" } })));
+      if (req.method !== "GET" && !req.pathname.startsWith("/1.0/operations"))
+        return sendJson(res, 202, asyncEnvelope("op20"));
+      if (req.pathname.startsWith("/1.0/operations"))
+        return sendJson(res, 200, sync(operation("op20", 200, { metadata: { fingerprint: "beef" } })));
       return sendJson(res, 200, sync({ name: "v", type: "image" }));
     };
   });
 
-  const sent = () => fake.requests.filter((r) => !r.pathname.startsWith("/1.0/operations")).map((r) => ({
-    method: r.method,
-    url: r.url,
-    headers: Object.fromEntries(Object.entries(r.headers).filter(([k]) => k.startsWith("x-incus-") || k === "content-type")),
-    body: r.headers["content-type"] === "application/json" ? JSON.parse(r.body.toString()) : r.body.toString(),
-  }));
+  const sent = () =>
+    fake.requests
+      .filter((r) => !r.pathname.startsWith("/1.0/operations"))
+      .map((r) => ({
+        method: r.method,
+        url: r.url,
+        headers: Object.fromEntries(
+          Object.entries(r.headers).filter(([k]) => k.startsWith("x-incus-") || k === "content-type"),
+        ),
+        body: r.headers["content-type"] === "application/json" ? JSON.parse(r.body.toString()) : r.body.toString(),
+      }));
 
   test("images: unified file upload, URL pull, publish, copy from an image server; each returns the fingerprint", async () => {
     const images = fake.client().images;
     expect(await images.importFile(file, { project: "p" })).toBe("beef");
     expect(await images.importUrl("https://example.com/i.tar.xz")).toBe("beef");
     expect(await images.publish("c1", { snapshot: "s0" })).toBe("beef");
-    expect(await images.copyFromServer({ server: "https://images.example", protocol: "simplestreams", alias: "alpine/3.20", architecture: "x86_64" })).toBe("beef");
+    expect(
+      await images.copyFromServer({
+        server: "https://images.example",
+        protocol: "simplestreams",
+        alias: "alpine/3.20",
+        architecture: "x86_64",
+      }),
+    ).toBe("beef");
     expect(sent()).toEqual([
-      { method: "POST", url: "/1.0/images?project=p", headers: { "content-type": "application/octet-stream", "x-incus-public": "false", "x-incus-filename": "disk.img" }, body: "BYTES" },
-      { method: "POST", url: "/1.0/images", headers: { "content-type": "application/json" }, body: { source: { type: "url", mode: "pull", protocol: "direct", url: "https://example.com/i.tar.xz" } } },
-      { method: "POST", url: "/1.0/images", headers: { "content-type": "application/json" }, body: { source: { type: "snapshot", name: "c1/s0" }, public: false } },
+      {
+        method: "POST",
+        url: "/1.0/images?project=p",
+        headers: {
+          "content-type": "application/octet-stream",
+          "x-incus-public": "false",
+          "x-incus-filename": "disk.img",
+        },
+        body: "BYTES",
+      },
       {
         method: "POST",
         url: "/1.0/images",
         headers: { "content-type": "application/json" },
-        body: { source: { type: "image", mode: "pull", server: "https://images.example", protocol: "simplestreams", image_type: "container", alias: "alpine/3.20" }, architecture: "x86_64" },
+        body: { source: { type: "url", mode: "pull", protocol: "direct", url: "https://example.com/i.tar.xz" } },
+      },
+      {
+        method: "POST",
+        url: "/1.0/images",
+        headers: { "content-type": "application/json" },
+        body: { source: { type: "snapshot", name: "c1/s0" }, public: false },
+      },
+      {
+        method: "POST",
+        url: "/1.0/images",
+        headers: { "content-type": "application/json" },
+        body: {
+          source: {
+            type: "image",
+            mode: "pull",
+            server: "https://images.example",
+            protocol: "simplestreams",
+            image_type: "container",
+            alias: "alpine/3.20",
+          },
+          architecture: "x86_64",
+        },
       },
     ]);
   });
 
   test("an image operation without a fingerprint is an INVALID_RESPONSE", async () => {
-    handler = (req, res) => (req.method === "POST" ? sendJson(res, 202, asyncEnvelope("op21")) : sendJson(res, 200, sync(operation("op21", 200, { metadata: {} }))));
-    await expect(fake.client().images.publish("c1")).rejects.toMatchObject({ code: "INVALID_RESPONSE", message: expect.stringMatching(/Publishing c1 finished without reporting the image fingerprint/) });
+    handler = (req, res) =>
+      req.method === "POST"
+        ? sendJson(res, 202, asyncEnvelope("op21"))
+        : sendJson(res, 200, sync(operation("op21", 200, { metadata: {} })));
+    await expect(fake.client().images.publish("c1")).rejects.toMatchObject({
+      code: "INVALID_RESPONSE",
+      message: expect.stringMatching(/Publishing c1 finished without reporting the image fingerprint/),
+    });
   });
 
   test("instance backup import, forced project delete, volume import and any-type volume read, token trust", async () => {
@@ -209,20 +301,44 @@ describe("typed endpoints for what the provider used to send by hand", () => {
     await client.projects.forceDelete("tenant");
     await client.storageVolumes.importFile("pool1", "iso1", file, { iso: true, project: "p", target: "m1" });
     await client.storageVolumes.importFile("pool1", "vol1", file);
-    expect((await client.storageVolumes.getOfType("pool1", "image", "beef", { project: "p" })).value).toMatchObject({ type: "image" });
+    expect((await client.storageVolumes.getOfType("pool1", "image", "beef", { project: "p" })).value).toMatchObject({
+      type: "image",
+    });
     await client.certificates.addWithToken("TOKEN", { name: "ci" });
     expect(sent()).toEqual([
-      { method: "POST", url: "/1.0/instances?project=p", headers: { "content-type": "application/octet-stream", "x-incus-name": "c2", "x-incus-pool": "pool1" }, body: "BYTES" },
+      {
+        method: "POST",
+        url: "/1.0/instances?project=p",
+        headers: { "content-type": "application/octet-stream", "x-incus-name": "c2", "x-incus-pool": "pool1" },
+        body: "BYTES",
+      },
       { method: "DELETE", url: "/1.0/projects/tenant?force=true", headers: {}, body: "" },
-      { method: "POST", url: "/1.0/storage-pools/pool1/volumes/custom?project=p&target=m1", headers: { "content-type": "application/octet-stream", "x-incus-name": "iso1", "x-incus-type": "iso" }, body: "BYTES" },
-      { method: "POST", url: "/1.0/storage-pools/pool1/volumes/custom", headers: { "content-type": "application/octet-stream", "x-incus-name": "vol1" }, body: "BYTES" },
+      {
+        method: "POST",
+        url: "/1.0/storage-pools/pool1/volumes/custom?project=p&target=m1",
+        headers: { "content-type": "application/octet-stream", "x-incus-name": "iso1", "x-incus-type": "iso" },
+        body: "BYTES",
+      },
+      {
+        method: "POST",
+        url: "/1.0/storage-pools/pool1/volumes/custom",
+        headers: { "content-type": "application/octet-stream", "x-incus-name": "vol1" },
+        body: "BYTES",
+      },
       { method: "GET", url: "/1.0/storage-pools/pool1/volumes/image/beef?project=p", headers: {}, body: "" },
-      { method: "POST", url: "/1.0/certificates", headers: { "content-type": "application/json" }, body: { type: "client", trust_token: "TOKEN", name: "ci" } },
+      {
+        method: "POST",
+        url: "/1.0/certificates",
+        headers: { "content-type": "application/json" },
+        body: { type: "client", trust_token: "TOKEN", name: "ci" },
+      },
     ]);
   });
 
   test("an upload file that cannot be read is refused before any request", async () => {
-    await expect(fake.client().storageVolumes.importFile("pool1", "v", join(dir, "missing.iso"), { iso: true })).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
+    await expect(
+      fake.client().storageVolumes.importFile("pool1", "v", join(dir, "missing.iso"), { iso: true }),
+    ).rejects.toMatchObject({ code: "INVALID_OPTIONS" });
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -29,7 +29,12 @@ export interface FakeIncus {
   close(): Promise<void>;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
@@ -62,7 +67,15 @@ export function operation(id: string, statusCode: number, extra: Record<string, 
 }
 
 export function asyncEnvelope(id: string) {
-  return { type: "async", status: "Operation created", status_code: 100, operation: `/1.0/operations/${id}`, error_code: 0, error: "", metadata: operation(id, 103) };
+  return {
+    type: "async",
+    status: "Operation created",
+    status_code: 100,
+    operation: `/1.0/operations/${id}`,
+    error_code: 0,
+    error: "",
+    metadata: operation(id, 103),
+  };
 }
 
 export async function startFakeIncus(handler: Handler): Promise<FakeIncus> {
@@ -87,7 +100,9 @@ export async function startFakeIncus(handler: Handler): Promise<FakeIncus> {
         connection: connections.get(req.socket) ?? 0,
       };
       requests.push(recorded);
-      Promise.resolve(handler(recorded, res)).catch((err: unknown) => sendJson(res, 500, errorEnvelope(500, `fake handler crashed: ${String(err)}`)));
+      Promise.resolve(handler(recorded, res)).catch((err: unknown) =>
+        sendJson(res, 500, errorEnvelope(500, `fake handler crashed: ${String(err)}`)),
+      );
     });
   });
   server.on("connection", (socket) => connections.set(socket, ++accepted));

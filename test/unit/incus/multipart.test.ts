@@ -34,7 +34,9 @@ test("parts from memory and from files are framed exactly and the length is righ
 });
 
 test("a missing file is reported before anything is sent", async () => {
-  await expect(multipartBody([{ name: "rootfs", filename: "x", content: { path: join(work, "nope.tar") } }])).rejects.toMatchObject({
+  await expect(
+    multipartBody([{ name: "rootfs", filename: "x", content: { path: join(work, "nope.tar") } }]),
+  ).rejects.toMatchObject({
     code: "INVALID_OPTIONS",
     message: expect.stringContaining("nope.tar"),
   });

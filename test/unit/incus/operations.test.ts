@@ -38,7 +38,9 @@ test("Incus 6 answers a timed-out wait with an error envelope: the operation dec
     if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op2"));
     if (req.pathname.endsWith("/wait")) {
       polls++;
-      return polls === 1 ? sendJson(res, 200, errorEnvelope(500, "context deadline exceeded")) : sendJson(res, 200, sync(operation("op2", 200, { metadata: { done: true } })));
+      return polls === 1
+        ? sendJson(res, 200, errorEnvelope(500, "context deadline exceeded"))
+        : sendJson(res, 200, sync(operation("op2", 200, { metadata: { done: true } })));
     }
     return sendJson(res, 200, sync(operation("op2", 103)));
   };
@@ -57,9 +59,16 @@ test("a failed operation is IncusOperationError with Incus's text and the operat
   handler = (req, res) => {
     if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op3"));
     if (req.pathname.endsWith("/wait")) return sendJson(res, 200, errorEnvelope(500, "Failed creating instance: boom"));
-    return sendJson(res, 200, sync(operation("op3", 400, { err: "Failed creating instance: boom", metadata: { fingerprint: "abc" } })));
+    return sendJson(
+      res,
+      200,
+      sync(operation("op3", 400, { err: "Failed creating instance: boom", metadata: { fingerprint: "abc" } })),
+    );
   };
-  const err = (await fake.client().instances.create({ name: "c1", source: { type: "none" } }).catch((e: unknown) => e)) as IncusOperationError;
+  const err = (await fake
+    .client()
+    .instances.create({ name: "c1", source: { type: "none" } })
+    .catch((e: unknown) => e)) as IncusOperationError;
   expect(err).toBeInstanceOf(IncusOperationError);
   expect(err.code).toBe("OPERATION_FAILED");
   expect(err.incusMessage).toBe("Failed creating instance: boom");
@@ -74,7 +83,10 @@ test("a failure that says 'already exists' is a CONFLICT; a cancelled operation 
     if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op4"));
     return sendJson(res, 200, sync(operation("op4", 400, { err: "Image with same fingerprint already exists" })));
   };
-  const conflict = await fake.client().images.import({ metadata: Buffer.from("m"), rootfs: Buffer.from("r") }).catch((e: unknown) => e);
+  const conflict = await fake
+    .client()
+    .images.import({ metadata: Buffer.from("m"), rootfs: Buffer.from("r") })
+    .catch((e: unknown) => e);
   expect(isConflict(conflict)).toBe(true);
   expect(conflict).toBeInstanceOf(IncusOperationError);
 
@@ -82,7 +94,10 @@ test("a failure that says 'already exists' is a CONFLICT; a cancelled operation 
     if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op5"));
     return sendJson(res, 200, sync(operation("op5", 401, { err: "Operation cancelled" })));
   };
-  const cancelled = (await fake.client().instances.create({ name: "c", source: { type: "none" } }).catch((e: unknown) => e)) as IncusError;
+  const cancelled = (await fake
+    .client()
+    .instances.create({ name: "c", source: { type: "none" } })
+    .catch((e: unknown) => e)) as IncusError;
   expect(cancelled.code).toBe("OPERATION_FAILED");
   expect(cancelled.message).toMatch(/was cancelled/);
 });
@@ -92,14 +107,24 @@ test("an operation that vanished is NOT_FOUND; one with only a wait error is OPE
     if (req.method === "POST") return sendJson(res, 202, asyncEnvelope("op6"));
     return sendJson(res, 404, errorEnvelope(404, "Operation not found"));
   };
-  expect(isNotFound(await fake.client().instances.delete("c").catch((e: unknown) => e))).toBe(true);
+  expect(
+    isNotFound(
+      await fake
+        .client()
+        .instances.delete("c")
+        .catch((e: unknown) => e),
+    ),
+  ).toBe(true);
 
   handler = (req, res) => {
     if (req.method === "DELETE") return sendJson(res, 202, asyncEnvelope("op7"));
     if (req.pathname.endsWith("/wait")) return sendJson(res, 200, errorEnvelope(500, "storage exploded"));
     return sendJson(res, 404, errorEnvelope(404, "Operation not found"));
   };
-  const err = (await fake.client().instances.delete("c").catch((e: unknown) => e)) as IncusError;
+  const err = (await fake
+    .client()
+    .instances.delete("c")
+    .catch((e: unknown) => e)) as IncusError;
   expect(err.code).toBe("OPERATION_FAILED");
   expect(err.incusMessage).toBe("storage exploded");
 });
@@ -113,7 +138,10 @@ test("the caller can abort a long wait", async () => {
   const controller = new AbortController();
   const started = Date.now();
   setTimeout(() => controller.abort(), 150);
-  const aborted = (await fake.client().instances.create({ name: "c", source: { type: "none" } }, { signal: controller.signal }).catch((e: unknown) => e)) as IncusError;
+  const aborted = (await fake
+    .client()
+    .instances.create({ name: "c", source: { type: "none" } }, { signal: controller.signal })
+    .catch((e: unknown) => e)) as IncusError;
   expect(isAborted(aborted)).toBe(true);
   expect(aborted.message).toMatch(/op8/);
   expect(Date.now() - started).toBeLessThan(1_500);
@@ -133,10 +161,15 @@ test("the call's budget bounds a wait that never answers, with one message howev
   };
   const started = realNow();
   try {
-    const timed = (await fake.client().instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 400 }).catch((e: unknown) => e)) as IncusError;
+    const timed = (await fake
+      .client()
+      .instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 400 })
+      .catch((e: unknown) => e)) as IncusError;
     const elapsed = realNow() - started;
     expect(isTimeout(timed)).toBe(true);
-    expect(timed.message).toMatch(/^Incus operation \(op8\) started by POST \/1\.0\/instances did not finish within 400 ms /);
+    expect(timed.message).toMatch(
+      /^Incus operation \(op8\) started by POST \/1\.0\/instances did not finish within 400 ms /,
+    );
     expect(elapsed).toBeGreaterThanOrEqual(390);
     expect(elapsed).toBeLessThan(1_500);
   } finally {
@@ -150,9 +183,14 @@ test("the budget running out while the operation is read (not awaited) gives the
     if (req.pathname.endsWith("/wait")) return sendJson(res, 200, errorEnvelope(500, "context deadline exceeded"));
     return undefined; // GET /1.0/operations/op11 never answers
   };
-  const timed = (await fake.client().instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 300 }).catch((e: unknown) => e)) as IncusError;
+  const timed = (await fake
+    .client()
+    .instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 300 })
+    .catch((e: unknown) => e)) as IncusError;
   expect(isTimeout(timed)).toBe(true);
-  expect(timed.message).toMatch(/^Incus operation \(op11\) started by POST \/1\.0\/instances did not finish within 300 ms /);
+  expect(timed.message).toMatch(
+    /^Incus operation \(op11\) started by POST \/1\.0\/instances did not finish within 300 ms /,
+  );
 });
 
 test("sync answers to write calls need no wait", async () => {
@@ -163,8 +201,14 @@ test("sync answers to write calls need no wait", async () => {
 });
 
 test("a wait answer that is not an operation is INVALID_RESPONSE, not an endless loop", async () => {
-  handler = (req, res) => (req.method === "POST" ? sendJson(res, 202, asyncEnvelope("op9")) : sendJson(res, 200, sync({ name: "not an operation" })));
-  const err = (await fake.client().instances.create({ name: "c", source: { type: "none" } }).catch((e: unknown) => e)) as IncusError;
+  handler = (req, res) =>
+    req.method === "POST"
+      ? sendJson(res, 202, asyncEnvelope("op9"))
+      : sendJson(res, 200, sync({ name: "not an operation" }));
+  const err = (await fake
+    .client()
+    .instances.create({ name: "c", source: { type: "none" } })
+    .catch((e: unknown) => e)) as IncusError;
   expect(err.code).toBe("INVALID_RESPONSE");
 });
 
@@ -175,7 +219,10 @@ test("a wait that returns 'running' at once is re-polled with a pause, not in a 
     polls++;
     return sendJson(res, 200, sync(operation("op10", 103)));
   };
-  const err = (await fake.client().instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 500 }).catch((e: unknown) => e)) as IncusError;
+  const err = (await fake
+    .client()
+    .instances.create({ name: "c", source: { type: "none" } }, { timeoutMs: 500 })
+    .catch((e: unknown) => e)) as IncusError;
   expect(isTimeout(err)).toBe(true);
   expect(polls).toBeLessThanOrEqual(6);
 });

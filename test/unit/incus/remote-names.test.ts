@@ -16,14 +16,25 @@ test.each(["local", "b", "lab-2", "cluster.eu_1", "9lives", "a".repeat(63)])("%j
   expect(remoteNameProblem(name)).toBeUndefined();
 });
 
-test.each(["", "../client", "..", ".hidden", "a/b", "/etc/x", "a b", "-x", "a\\b", "a".repeat(64), "x\n"])("%j is not", (name) => {
-  expect(remoteNameProblem(name)).toMatch(/use 1-63 letters, digits, '\.', '_' or '-', starting with a letter or digit/);
-});
+test.each(["", "../client", "..", ".hidden", "a/b", "/etc/x", "a b", "-x", "a\\b", "a".repeat(64), "x\n"])(
+  "%j is not",
+  (name) => {
+    expect(remoteNameProblem(name)).toMatch(
+      /use 1-63 letters, digits, '\.', '_' or '-', starting with a letter or digit/,
+    );
+  },
+);
 
 test("the remote table refuses such names when they are used, and pins nothing for them", async () => {
   writeFileSync(join(dir, "config.yml"), 'remotes:\n  "../up":\n    addr: https://127.0.0.1:1\n');
-  const table = RemoteTable.load({ configDir: dir, env: {}, remotes: [{ name: "../client", address: "https://127.0.0.1:1" }] });
-  expect(() => table.connection("../client")).toThrow(/Remote "\.\.\/client" cannot be used: "\.\.\/client" is not a valid name for a remote/);
+  const table = RemoteTable.load({
+    configDir: dir,
+    env: {},
+    remotes: [{ name: "../client", address: "https://127.0.0.1:1" }],
+  });
+  expect(() => table.connection("../client")).toThrow(
+    /Remote "\.\.\/client" cannot be used: "\.\.\/client" is not a valid name for a remote/,
+  );
   expect(() => table.info("../up")).toThrow(/Remote "\.\.\/up" in .*config\.yml cannot be used/);
   expect(await table.establishTrust({ accept: true, timeoutMs: 1_000 })).toEqual([]);
   expect(readdirSync(dir)).toEqual(["config.yml"]);

@@ -21,7 +21,11 @@ test("socket path: explicit, then INCUS_SOCKET, then INCUS_DIR, then the default
   expect(resolveSocketPath(undefined, { INCUS_SOCKET: "/y.sock", INCUS_DIR: "/d" })).toBe("/y.sock");
   expect(resolveSocketPath(undefined, { INCUS_DIR: "/srv/incus" })).toBe("/srv/incus/unix.socket");
   expect(resolveSocketPath(undefined, {})).toBe("/var/lib/incus/unix.socket");
-  expect(resolveRemote(undefined, { INCUS_DIR: "/srv/incus" })).toEqual({ kind: "unix", socketPath: "/srv/incus/unix.socket", endpoint: "unix:/srv/incus/unix.socket" });
+  expect(resolveRemote(undefined, { INCUS_DIR: "/srv/incus" })).toEqual({
+    kind: "unix",
+    socketPath: "/srv/incus/unix.socket",
+    endpoint: "unix:/srv/incus/unix.socket",
+  });
 });
 
 test("the default client honours INCUS_SOCKET", async () => {
@@ -38,7 +42,13 @@ test("the default client honours INCUS_SOCKET", async () => {
 });
 
 test("an HTTPS remote with a pinned certificate resolves to its fingerprint", () => {
-  const r = resolveRemote({ kind: "https", url: "https://10.0.0.2:8443", clientCert: cert.cert, clientKey: cert.key, serverCert: cert.cert });
+  const r = resolveRemote({
+    kind: "https",
+    url: "https://10.0.0.2:8443",
+    clientCert: cert.cert,
+    clientKey: cert.key,
+    serverCert: cert.cert,
+  });
   expect(r).toMatchObject({ kind: "https", origin: "https://10.0.0.2:8443", endpoint: "https://10.0.0.2:8443" });
   expect(r.kind === "https" && r.pinnedFingerprint256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
 });
@@ -48,12 +58,27 @@ test.each([
   ["not a URL", { url: "10.0.0.2:8443" }, /not a URL|must start with https/],
   ["a path", { url: "https://10.0.0.2:8443/1.0" }, /only scheme, host and port/],
   ["no client key", { clientKey: "" }, /clientCert and clientKey are required/],
-  ["a path instead of PEM", { clientCert: "/etc/incus/client.crt" }, /not a PEM X.509 certificate.*contents, not its path/],
-  ["a bad key", { clientKey: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n" }, /clientKey is not a PEM private key/],
+  [
+    "a path instead of PEM",
+    { clientCert: "/etc/incus/client.crt" },
+    /not a PEM X.509 certificate.*contents, not its path/,
+  ],
+  [
+    "a bad key",
+    { clientKey: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n" },
+    /clientKey is not a PEM private key/,
+  ],
   ["neither pin nor CA", { serverCert: undefined }, /needs serverCert .* or ca .*cannot be turned off/],
   ["both pin and CA", { ca: "PEM" }, /either serverCert \(pinned\) or ca/],
 ])("an HTTPS remote with %s is rejected with a clear message", (_label, change, message) => {
-  const remote = { kind: "https" as const, url: "https://10.0.0.2:8443", clientCert: cert.cert, clientKey: cert.key, serverCert: cert.cert, ...change };
+  const remote = {
+    kind: "https" as const,
+    url: "https://10.0.0.2:8443",
+    clientCert: cert.cert,
+    clientKey: cert.key,
+    serverCert: cert.cert,
+    ...change,
+  };
   expect(() => resolveRemote(remote)).toThrow(message);
   expect(() => new IncusClient({ remote })).toThrow(expect.objectContaining({ code: "INVALID_OPTIONS" }));
 });

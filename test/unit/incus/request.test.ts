@@ -16,7 +16,8 @@ import { errorEnvelope, failure, sendJson, sync, useFakeIncus } from "./fake-inc
 const incus = useFakeIncus();
 
 test("a sync GET returns the metadata and the ETag", async () => {
-  incus.handler = (_req, res) => sendJson(res, 200, sync({ name: "p1", description: "d", config: {} }), { etag: '"abc"' });
+  incus.handler = (_req, res) =>
+    sendJson(res, 200, sync({ name: "p1", description: "d", config: {} }), { etag: '"abc"' });
   const got = await incus.fake.client().projects.get("p1");
   expect(got).toEqual({ value: { name: "p1", description: "d", config: {} }, etag: '"abc"' });
   expect(incus.fake.requests[0].method).toBe("GET");
@@ -54,7 +55,7 @@ test.each([
   [412, "ETag doesn't match", "PRECONDITION_FAILED", IncusPreconditionFailedError],
   [400, "Invalid config", "BAD_REQUEST", undefined],
   [403, "not authorized", "FORBIDDEN", undefined],
-  [500, "Failed to create \"projects\" entry: UNIQUE constraint failed: projects.name", "CONFLICT", IncusConflictError],
+  [500, 'Failed to create "projects" entry: UNIQUE constraint failed: projects.name', "CONFLICT", IncusConflictError],
   [500, "disk on fire", "SERVER_ERROR", undefined],
 ])("HTTP %i (%s) becomes %s", async (status, text, code, klass) => {
   incus.handler = (_req, res) => sendJson(res, status, errorEnvelope(status, text));
@@ -159,7 +160,7 @@ test("the caller's AbortSignal aborts a request in flight, and an already aborte
 });
 
 test("conflicts are recognised whichever way Incus reports them", async () => {
-  incus.handler = (_req, res) => sendJson(res, 409, errorEnvelope(409, "Network \"br0\" already exists"));
+  incus.handler = (_req, res) => sendJson(res, 409, errorEnvelope(409, 'Network "br0" already exists'));
   expect(isConflict(await failure(incus.fake.client().networks.create({ name: "br0" })))).toBe(true);
 });
 

@@ -54,35 +54,60 @@ afterEach(async () => {
 });
 
 test.each([
-  ["PUT (a whole replacement)", "PUT", "/1.0/profiles/p", () => client.profiles.update("p", { description: "d", config: {}, devices: {} })],
+  [
+    "PUT (a whole replacement)",
+    "PUT",
+    "/1.0/profiles/p",
+    () => client.profiles.update("p", { description: "d", config: {}, devices: {} }),
+  ],
   ["DELETE", "DELETE", "/1.0/profiles/p", () => client.profiles.delete("p")],
-  ["PATCH of an object's config (a merge)", "PATCH", "/1.0/storage-pools/pool/volumes/custom/v", () => client.storageVolumes.patch("pool", "v", { config: { size: "1GiB" } })],
+  [
+    "PATCH of an object's config (a merge)",
+    "PATCH",
+    "/1.0/storage-pools/pool/volumes/custom/v",
+    () => client.storageVolumes.patch("pool", "v", { config: { size: "1GiB" } }),
+  ],
   ["POST of a whole file", "POST", "/1.0/instances/c1/files", () => client.instanceFiles.push("c1", "/etc/x", "bytes")],
-])("%s on a kept-alive connection the daemon closed is sent again once, on a new connection", async (_title, method, path, call) => {
-  dropKeptAliveConnection();
-  await warmUp();
-  await call();
-  const [first] = incus.fake.requests;
-  expect(seen()).toEqual([`GET /1.0 #${first.connection}`, `${method} ${path} #${first.connection}`, `${method} ${path} #${first.connection + 1}`]);
-  // The same request both times.
-  expect(incus.fake.requests[2].body).toEqual(incus.fake.requests[1].body);
-  expect(incus.fake.requests[2].url).toBe(incus.fake.requests[1].url);
-});
+])(
+  "%s on a kept-alive connection the daemon closed is sent again once, on a new connection",
+  async (_title, method, path, call) => {
+    dropKeptAliveConnection();
+    await warmUp();
+    await call();
+    const [first] = incus.fake.requests;
+    expect(seen()).toEqual([
+      `GET /1.0 #${first.connection}`,
+      `${method} ${path} #${first.connection}`,
+      `${method} ${path} #${first.connection + 1}`,
+    ]);
+    // The same request both times.
+    expect(incus.fake.requests[2].body).toEqual(incus.fake.requests[1].body);
+    expect(incus.fake.requests[2].url).toBe(incus.fake.requests[1].url);
+  },
+);
 
 test("a POST that is not idempotent (creating a profile) is not sent again, and the error names it", async () => {
   dropKeptAliveConnection();
   await warmUp();
   const err = await failure(client.profiles.create({ name: "p" }));
   expect(isConnectionError(err)).toBe(true);
-  expect(err.message).toMatch(/^Cannot reach Incus for POST \/1\.0\/profiles on unix:\S+ \((UND_ERR_SOCKET|ECONNRESET|EPIPE): /);
-  expect(err.message).toMatch(/the connection closed before any answer, and the request was not sent again because Incus may have applied it/);
-  expect(seen()).toEqual(["GET /1.0 #1", "POST /1.0/profiles #1"].map((s) => s.replace("#1", `#${incus.fake.requests[0].connection}`)));
+  expect(err.message).toMatch(
+    /^Cannot reach Incus for POST \/1\.0\/profiles on unix:\S+ \((UND_ERR_SOCKET|ECONNRESET|EPIPE): /,
+  );
+  expect(err.message).toMatch(
+    /the connection closed before any answer, and the request was not sent again because Incus may have applied it/,
+  );
+  expect(seen()).toEqual(
+    ["GET /1.0 #1", "POST /1.0/profiles #1"].map((s) => s.replace("#1", `#${incus.fake.requests[0].connection}`)),
+  );
 });
 
 test("appending to a file and streamed uploads are not sent again", async () => {
   dropKeptAliveConnection();
   await warmUp();
-  expect(isConnectionError(await failure(client.instanceFiles.push("c1", "/log", "line\n", { write: "append" })))).toBe(true);
+  expect(isConnectionError(await failure(client.instanceFiles.push("c1", "/log", "line\n", { write: "append" })))).toBe(
+    true,
+  );
   expect(incus.fake.requests.map((r) => r.method)).toEqual(["GET", "POST"]);
 
   incus.fake.requests.length = 0;
@@ -90,7 +115,9 @@ test("appending to a file and streamed uploads are not sent again", async () => 
   client = incus.fake.client();
   dropKeptAliveConnection();
   await warmUp();
-  expect(isConnectionError(await failure(client.instanceFiles.push("c1", "/big", Readable.from([Buffer.from("stream")]))))).toBe(true);
+  expect(
+    isConnectionError(await failure(client.instanceFiles.push("c1", "/big", Readable.from([Buffer.from("stream")])))),
+  ).toBe(true);
   expect(incus.fake.requests.map((r) => r.method)).toEqual(["GET", "POST"]);
 });
 
@@ -119,7 +146,9 @@ test("the table of requests safe to repeat", () => {
   expect(isIdempotent("POST", "/1.0/instances/c1")).toBe(false); // rename
   expect(isIdempotent("POST", "/1.0/instances/c1/exec")).toBe(false);
   expect(isIdempotent("POST", "/1.0/instances/c1/files", { "X-Incus-Type": "file" })).toBe(true);
-  expect(isIdempotent("POST", "/1.0/instances/c1/files", { "x-incus-type": "file", "x-incus-write": "append" })).toBe(false);
+  expect(isIdempotent("POST", "/1.0/instances/c1/files", { "x-incus-type": "file", "x-incus-write": "append" })).toBe(
+    false,
+  );
   expect(isIdempotent("POST", "/1.0/instances/c1/files", { "x-incus-type": "directory" })).toBe(true);
   expect(isIdempotent("POST", "/1.0/instances/c1/files", { "x-incus-type": "symlink" })).toBe(false);
 });

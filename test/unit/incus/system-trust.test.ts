@@ -19,7 +19,9 @@ test("the extra CA file is added to the bundled roots, under either variable nam
   expect(systemTrustAnchors({ NODE_EXTRA_CA_CERTS: file })).toBe(roots + "\n" + extra);
   expect(systemTrustAnchors({ [EXTRA_CA_ENV]: file })).toBe(roots + "\n" + extra);
   // The moved-aside name wins: it is what the provider was started with.
-  expect(systemTrustAnchors({ [EXTRA_CA_ENV]: file, NODE_EXTRA_CA_CERTS: join(dir, "other.pem") })).toBe(roots + "\n" + extra);
+  expect(systemTrustAnchors({ [EXTRA_CA_ENV]: file, NODE_EXTRA_CA_CERTS: join(dir, "other.pem") })).toBe(
+    roots + "\n" + extra,
+  );
 });
 
 test("an unreadable extra file is left out with a warning, as node does", () => {

@@ -24,12 +24,22 @@ beforeAll(async () => {
   ca = makeCertificate(work, "test-ca", { isCa: true });
   serverCert = makeCertificate(work, "server", { issuer: ca, sans: ["IP:127.0.0.1", "DNS:incus.test"] });
   client = makeCertificate(work, "client");
-  server = createServer({ cert: serverCert.cert, key: serverCert.key, requestCert: true, rejectUnauthorized: false }, (req, res) => {
-    const peer = (req.socket as TLSSocket).getPeerCertificate();
-    seenClientFingerprints.push(peer.fingerprint256 ?? "");
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ type: "sync", status: "Success", status_code: 200, metadata: { api_version: "1.0", auth: peer.fingerprint256 ? "trusted" : "untrusted" } }));
-  });
+  server = createServer(
+    { cert: serverCert.cert, key: serverCert.key, requestCert: true, rejectUnauthorized: false },
+    (req, res) => {
+      const peer = (req.socket as TLSSocket).getPeerCertificate();
+      seenClientFingerprints.push(peer.fingerprint256 ?? "");
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          type: "sync",
+          status: "Success",
+          status_code: 200,
+          metadata: { api_version: "1.0", auth: peer.fingerprint256 ? "trusted" : "untrusted" },
+        }),
+      );
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `https://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
@@ -42,15 +52,20 @@ afterAll(async () => {
 });
 
 function connect(remote: Partial<HttpsRemote>): IncusClient {
-  const c = new IncusClient({ remote: { kind: "https", url, clientCert: client.cert, clientKey: client.key, ...remote } });
+  const c = new IncusClient({
+    remote: { kind: "https", url, clientCert: client.cert, clientKey: client.key, ...remote },
+  });
   clients.push(c);
   return c;
 }
 
 async function failure(p: Promise<unknown>): Promise<IncusError> {
-  return (await p.then(() => {
-    throw new Error("expected a failure");
-  }, (e: unknown) => e)) as IncusError;
+  return (await p.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: unknown) => e,
+  )) as IncusError;
 }
 
 test("pinned mode: the exact server certificate verifies and the client certificate is presented", async () => {
@@ -79,7 +94,10 @@ test("CA mode verifies the chain and the host name", async () => {
   expect((await connect({ ca: ca.cert }).server.get()).value.api_version).toBe("1.0");
   const wrongHost = await failure(connect({ ca: ca.cert, url: url.replace("127.0.0.1", "localhost") }).server.get());
   expect(isTlsError(wrongHost)).toBe(true);
-  expect((await connect({ ca: ca.cert, url: url.replace("127.0.0.1", "localhost"), serverName: "incus.test" }).server.get()).value.api_version).toBe("1.0");
+  expect(
+    (await connect({ ca: ca.cert, url: url.replace("127.0.0.1", "localhost"), serverName: "incus.test" }).server.get())
+      .value.api_version,
+  ).toBe("1.0");
 });
 
 test("a CA that did not sign the server certificate is a TLS error", async () => {

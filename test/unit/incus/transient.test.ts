@@ -9,12 +9,24 @@ import { errorEnvelope, failure, sendJson, sync, useFakeIncus } from "./fake-inc
 import type { FakeIncus, Handler } from "./fake-incus";
 
 const INVALID_PID = "Invalid PID '\ufffd'";
-const STOPPED = { status: "Stopped", status_code: 102, pid: 0, processes: 0, cpu: { usage: 0 }, memory: null, disk: null, network: null };
+const STOPPED = {
+  status: "Stopped",
+  status_code: 102,
+  pid: 0,
+  processes: 0,
+  cpu: { usage: 0 },
+  memory: null,
+  disk: null,
+  network: null,
+};
 
 const incus = useFakeIncus();
 
 /** Answers "Invalid PID" for the first `ms` after the first request, then `after`. */
-function invalidPidFor(ms: number, after: (res: Parameters<Handler>[1]) => void = (res) => sendJson(res, 200, sync(STOPPED))): Handler {
+function invalidPidFor(
+  ms: number,
+  after: (res: Parameters<Handler>[1]) => void = (res) => sendJson(res, 200, sync(STOPPED)),
+): Handler {
   let since: number | undefined;
   return (_req, res) => {
     since ??= Date.now();
@@ -32,7 +44,9 @@ test("the state read asks again while Incus answers Invalid PID, and returns the
   const reads = incus.fake.requests.length;
   expect(reads).toBeGreaterThanOrEqual(4);
   expect(reads).toBeLessThanOrEqual(10); // paused between asks, no hot loop
-  expect(incus.fake.requests.every((r) => r.method === "GET" && r.url === "/1.0/instances/c1/state?project=p")).toBe(true);
+  expect(incus.fake.requests.every((r) => r.method === "GET" && r.url === "/1.0/instances/c1/state?project=p")).toBe(
+    true,
+  );
 });
 
 test("the retry is bounded by the call's budget: the daemon's last answer is the error", async () => {

@@ -42,7 +42,11 @@ beforeEach(async () => {
         trusted = true;
         return sendJson(res, 200, sync({}));
       }
-      sendJson(res, 200, sync({ auth: trusted ? "trusted" : "untrusted", api_extensions: [], config: {}, environment: {} }));
+      sendJson(
+        res,
+        200,
+        sync({ auth: trusted ? "trusted" : "untrusted", api_extensions: [], config: {}, environment: {} }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -56,7 +60,12 @@ afterEach(async () => {
 
 function token(fingerprint: string | undefined): string {
   const port = new URL(origin).port;
-  const body = { client_name: "ci", addresses: [`127.0.0.1:${port}`], secret: "s3cret-token-secret", ...(fingerprint ? { fingerprint } : {}) };
+  const body = {
+    client_name: "ci",
+    addresses: [`127.0.0.1:${port}`],
+    secret: "s3cret-token-secret",
+    ...(fingerprint ? { fingerprint } : {}),
+  };
   return Buffer.from(JSON.stringify(body)).toString("base64");
 }
 
@@ -71,16 +80,24 @@ const expected = certificateFingerprint(otherCert.certPem);
 const presented = certificateFingerprint(serverCert.certPem);
 
 describe("a trust token whose fingerprint contradicts the server certificate", () => {
-  test.each([true, false])("is refused with accept = %s: no request carries the token, nothing is pinned", async (accept) => {
-    const { table, setups } = await setUp(token(expected), accept);
-    expect(setups).toEqual([]);
-    expect(seen.filter((r) => r.method === "POST")).toEqual([]);
-    expect(seen.filter((r) => r.body.includes("s3cret-token-secret"))).toEqual([]);
-    expect(existsSync(join(dir, "servercerts"))).toBe(false);
-    expect(() => table.connection("lab")).toThrow(
-      new RegExp(`the trust token is for a server with certificate fingerprint ${expected}, but ${origin.replace(/\./g, "\\.")} presented ${presented}`),
-    );
-  });
+  test.each([true, false])(
+    "is refused with accept = %s: no request carries the token, nothing is pinned",
+    async (accept) => {
+      const { table, setups } = await setUp(token(expected), accept);
+      expect(setups).toEqual([]);
+      expect(seen.filter((r) => r.method === "POST")).toEqual([]);
+      expect(seen.filter((r) => r.body.includes("s3cret-token-secret"))).toEqual([]);
+      expect(existsSync(join(dir, "servercerts"))).toBe(false);
+      expect(() => table.connection("lab")).toThrow(
+        new RegExp(
+          `the trust token is for a server with certificate fingerprint ${expected}, but ${origin.replace(
+            /\./g,
+            "\\.",
+          )} presented ${presented}`,
+        ),
+      );
+    },
+  );
 });
 
 describe("a trust token whose fingerprint contradicts the pinned certificate", () => {
@@ -90,7 +107,9 @@ describe("a trust token whose fingerprint contradicts the pinned certificate", (
     const { table } = await setUp(token(expected), true);
     expect(seen).toEqual([]);
     expect(readFileSync(join(dir, "servercerts", "lab.crt"), "utf8")).toBe(serverCert.certPem);
-    expect(() => table.connection("lab")).toThrow(new RegExp(`fingerprint ${expected}, but the certificate pinned in .*lab\\.crt has ${presented}`));
+    expect(() => table.connection("lab")).toThrow(
+      new RegExp(`fingerprint ${expected}, but the certificate pinned in .*lab\\.crt has ${presented}`),
+    );
   });
 });
 
@@ -110,7 +129,9 @@ describe("a token without a fingerprint", () => {
   test("is redeemed only when accept is set, which pins on first use", async () => {
     const refused = await setUp(token(undefined), false);
     expect(seen).toEqual([]);
-    expect(() => refused.table.connection("lab")).toThrow(/is not pinned .* and the trust token does not name a fingerprint/);
+    expect(() => refused.table.connection("lab")).toThrow(
+      /is not pinned .* and the trust token does not name a fingerprint/,
+    );
     const accepted = await setUp(token(undefined), true);
     expect(accepted.setups).toMatchObject([{ remote: "lab", pinned: { fingerprint: presented, onFirstUse: true } }]);
     expect(seen.filter((r) => r.method === "POST")).toHaveLength(1);

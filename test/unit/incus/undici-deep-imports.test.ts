@@ -37,8 +37,14 @@ test("with only the deep modules loaded, a transport's agent is an undici Agent 
   jest.isolateModules(() => {
     // A fresh registry in which nothing loads undici's index: request() is there only if transport.ts attached it.
     const { openTransport } = require("../../../lib/incus/transport") as typeof import("../../../lib/incus/transport");
-    transport = openTransport({ kind: "unix", socketPath: "/nonexistent/unix.socket", endpoint: "unix:/nonexistent/unix.socket" });
-    expect(transport.dispatcher).toBeInstanceOf(require(require.resolve(DEEP.Agent, fromTransport)) as new () => object);
+    transport = openTransport({
+      kind: "unix",
+      socketPath: "/nonexistent/unix.socket",
+      endpoint: "unix:/nonexistent/unix.socket",
+    });
+    expect(transport.dispatcher).toBeInstanceOf(
+      require(require.resolve(DEEP.Agent, fromTransport)) as new () => object,
+    );
     expect(transport.dispatcher.request).toBe(require(require.resolve(DEEP.request, fromTransport)));
   });
   await transport?.close();

@@ -41,22 +41,40 @@ function block(overrides: Partial<FileBlockValue>): FileBlockValue {
 }
 
 function summary(): string[] {
-  return fake.requests.map((r) => `${r.method} ${r.pathname} ${r.query.get("path")} ${r.headers["x-incus-type"] ?? ""} ${r.headers["x-incus-mode"] ?? ""}`.trim());
+  return fake.requests.map((r) =>
+    `${r.method} ${r.pathname} ${r.query.get("path")} ${r.headers["x-incus-type"] ?? ""} ${
+      r.headers["x-incus-mode"] ?? ""
+    }`.trim(),
+  );
 }
 
 test("a new block creates the parent directory and uploads the file into the volume", async () => {
   const files = fake.client().storageVolumes.files("pool1", "vol1");
   await syncFilesIn(files, [], [block({})], { project: "p1" });
-  expect(summary()).toEqual([`GET ${FILES} /foo`, `POST ${FILES} /foo directory 0755`, `POST ${FILES} /foo/bar.txt file 0644`]);
+  expect(summary()).toEqual([
+    `GET ${FILES} /foo`,
+    `POST ${FILES} /foo directory 0755`,
+    `POST ${FILES} /foo/bar.txt file 0644`,
+  ]);
   const upload = fake.requests[2];
   expect(Object.fromEntries(upload.query)).toEqual({ path: "/foo/bar.txt", project: "p1" });
-  expect(upload.headers).toMatchObject({ "content-type": "application/octet-stream", "x-incus-uid": "0", "x-incus-gid": "0", "x-incus-write": "overwrite" });
+  expect(upload.headers).toMatchObject({
+    "content-type": "application/octet-stream",
+    "x-incus-uid": "0",
+    "x-incus-gid": "0",
+    "x-incus-write": "overwrite",
+  });
   expect(upload.body.toString()).toBe("Hello, World!\n");
 });
 
 test("a changed mode deletes and re-uploads; a removed block deletes its file (fileUploadContent steps 2-4)", async () => {
   const files = fake.client().storageVolumes.files("pool1", "vol1");
-  await syncFilesIn(files, [block({})], [block({ mode: "0777", directory_mode: "0777", create_directories: false })], {});
+  await syncFilesIn(
+    files,
+    [block({})],
+    [block({ mode: "0777", directory_mode: "0777", create_directories: false })],
+    {},
+  );
   expect(summary()).toEqual([`DELETE ${FILES} /foo/bar.txt`, `POST ${FILES} /foo/bar.txt file 0777`]);
   fake.requests.length = 0;
   await syncFilesIn(files, [block({ mode: "0777" })], [], {});

@@ -17,7 +17,13 @@ const spec: DomainSpec = {
   // Managed, and written back exactly as it was escaped.
   description: "  kept   as is <b> & spaced  ",
   ownerMarker: "stack/vm",
-  disks: [{ source: { type: "volume", pool: "p", volume: "root" }, target: { dev: "vda", bus: "virtio" }, driverType: "qcow2" }],
+  disks: [
+    {
+      source: { type: "volume", pool: "p", volume: "root" },
+      target: { dev: "vda", bus: "virtio" },
+      driverType: "qcow2",
+    },
+  ],
 };
 
 /** The source text of the first element `tag` (with its content), or undefined. */
@@ -29,7 +35,8 @@ function element(xml: string, tag: string): string | undefined {
 function withoutElements(xml: string, tags: readonly string[]): string {
   let out = xml;
   for (const tag of tags) {
-    for (let found = element(out, tag); found !== undefined; found = element(out, tag)) out = out.replace(found, `<!--${tag}-->`);
+    for (let found = element(out, tag); found !== undefined; found = element(out, tag))
+      out = out.replace(found, `<!--${tag}-->`);
   }
   return out.replace(/\n\s*(<!--(memory|currentMemory|vcpu|disk)-->)/g, "$1");
 }
@@ -64,7 +71,13 @@ test("a patch that changes nothing managed returns the document unchanged", () =
     ...spec,
     memoryKiB: 131072,
     vcpus: 1,
-    disks: [{ source: { type: "file", file: "/var/lib/libvirt/images/old.img" }, target: { dev: "vda", bus: "virtio" }, driverType: "raw" }],
+    disks: [
+      {
+        source: { type: "file", file: "/var/lib/libvirt/images/old.img" },
+        target: { dev: "vda", bus: "virtio" },
+        driverType: "raw",
+      },
+    ],
   };
   const once = patchDomainXml(current, same);
   expect(patchDomainXml(once, same)).toBe(once);

@@ -12,13 +12,25 @@ const spec: DomainSpec = {
   memoryKiB: 524288,
   vcpus: 4,
   ownerMarker: "stack/vm-new",
-  disks: [{ source: { type: "volume", pool: "cdktf-virt-test", volume: "other-root" }, target: { dev: "vda", bus: "virtio" }, driverType: "qcow2" }],
+  disks: [
+    {
+      source: { type: "volume", pool: "cdktf-virt-test", volume: "other-root" },
+      target: { dev: "vda", bus: "virtio" },
+      driverType: "qcow2",
+    },
+  ],
 };
 
 describe("patchDomainXml", () => {
   test("replaces the managed parts", () => {
     const parsed = parseDomainXml(patchDomainXml(current, spec));
-    expect(parsed).toMatchObject({ name: "probe-fixture", memoryKiB: 524288, currentMemoryKiB: 524288, vcpus: 4, ownerMarker: "stack/vm-new" });
+    expect(parsed).toMatchObject({
+      name: "probe-fixture",
+      memoryKiB: 524288,
+      currentMemoryKiB: 524288,
+      vcpus: 4,
+      ownerMarker: "stack/vm-new",
+    });
     expect(parsed.disks).toHaveLength(1);
     expect(parsed.disks[0].source).toEqual({ type: "volume", pool: "cdktf-virt-test", volume: "other-root" });
     expect(parsed.interfaces).toHaveLength(0);
@@ -39,7 +51,8 @@ describe("patchDomainXml", () => {
     const withoutMarker = patchDomainXml(current, { ...spec, ownerMarker: undefined });
     expect(parseDomainXml(withoutMarker).ownerMarker).toBeUndefined();
     expect(withoutMarker).toContain("keep me");
-    const bare = "<domain type='kvm'><name>b</name><metadata><o:owner xmlns:o='https://cdktf-virt.dev/xmlns/owner'>x</o:owner></metadata><memory>1</memory><devices/></domain>";
+    const bare =
+      "<domain type='kvm'><name>b</name><metadata><o:owner xmlns:o='https://cdktf-virt.dev/xmlns/owner'>x</o:owner></metadata><memory>1</memory><devices/></domain>";
     expect(patchDomainXml(bare, { name: "b", memoryKiB: 1, vcpus: 1 })).not.toContain("<metadata");
   });
 
@@ -67,7 +80,12 @@ describe("patchDomainXml", () => {
 });
 
 test("with metadataXml the whole <metadata> is replaced, and description is managed", () => {
-  const xml = patchDomainXml(current, { ...spec, ownerMarker: undefined, metadataXml: `<n:new xmlns:n="urn:n"/>`, description: "db" });
+  const xml = patchDomainXml(current, {
+    ...spec,
+    ownerMarker: undefined,
+    metadataXml: `<n:new xmlns:n="urn:n"/>`,
+    description: "db",
+  });
   expect(xml).not.toContain("keep me");
   expect(xml).toContain(`<n:new xmlns:n="urn:n"`);
   expect(parseDomainXml(xml)).toMatchObject({ description: "db", ownerMarker: undefined });

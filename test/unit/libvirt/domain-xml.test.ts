@@ -13,8 +13,17 @@ const twoDisks: DomainSpec = {
   vcpus: 2,
   ownerMarker: "stack/vm1",
   disks: [
-    { source: { type: "volume", pool: "images", volume: "vm1-root" }, target: { dev: "vda", bus: "virtio" }, driverType: "qcow2" },
-    { source: { type: "file", file: "/srv/data.img" }, target: { dev: "vdb", bus: "virtio" }, driverType: "raw", serial: "data" },
+    {
+      source: { type: "volume", pool: "images", volume: "vm1-root" },
+      target: { dev: "vda", bus: "virtio" },
+      driverType: "qcow2",
+    },
+    {
+      source: { type: "file", file: "/srv/data.img" },
+      target: { dev: "vdb", bus: "virtio" },
+      driverType: "raw",
+      serial: "data",
+    },
   ],
   interfaces: [{ network: "isolated", mac: "52:54:00:aa:bb:cc" }],
 };
@@ -101,10 +110,13 @@ describe("domain XML", () => {
   });
 
   test("finds the marker by namespace, whatever the prefix, and ignores look-alikes", () => {
-    const withPrefix = (meta: string) => parseDomainXml(`<domain><name>d</name><metadata>${meta}</metadata><memory>1</memory></domain>`);
+    const withPrefix = (meta: string) =>
+      parseDomainXml(`<domain><name>d</name><metadata>${meta}</metadata><memory>1</memory></domain>`);
     expect(withPrefix(`<x:owner xmlns:x="${OWNER_NAMESPACE}">s/p</x:owner>`).ownerMarker).toBe("s/p");
     expect(withPrefix(`<owner xmlns="${OWNER_NAMESPACE}">s/q</owner>`).ownerMarker).toBe("s/q");
-    expect(withPrefix(`<cdktf-virt:owner xmlns:cdktf-virt="https://example.org/other">s/p</cdktf-virt:owner>`).ownerMarker).toBeUndefined();
+    expect(
+      withPrefix(`<cdktf-virt:owner xmlns:cdktf-virt="https://example.org/other">s/p</cdktf-virt:owner>`).ownerMarker,
+    ).toBeUndefined();
     expect(parseDomainXml("<domain><name>d</name><memory>1</memory></domain>").ownerMarker).toBeUndefined();
   });
 
@@ -112,10 +124,14 @@ describe("domain XML", () => {
     const base = { name: "v", memoryKiB: 1024, vcpus: 1 };
     expect(() => buildDomainXml({ ...base, vcpus: 0 })).toThrow(/domain v: vcpus must be a whole number of at least 1/);
     expect(() => buildDomainXml({ ...base, memoryKiB: 0.5 })).toThrow(/domain v: memoryKiB/);
-    expect(() => buildDomainXml({ ...base, currentMemoryKiB: 2048 })).toThrow(/currentMemoryKiB must be .* between 1 and memoryKiB/);
+    expect(() => buildDomainXml({ ...base, currentMemoryKiB: 2048 })).toThrow(
+      /currentMemoryKiB must be .* between 1 and memoryKiB/,
+    );
     const disk = { source: { type: "file" as const, file: "/a" }, target: { dev: "vda" } };
     expect(() => buildDomainXml({ ...base, disks: [disk, disk] })).toThrow(/two disks use the target device 'vda'/);
-    expect(() => buildDomainXml({ ...base, disks: [{ ...disk, target: { dev: "/dev/vda" } }] })).toThrow(/not a device name/);
+    expect(() => buildDomainXml({ ...base, disks: [{ ...disk, target: { dev: "/dev/vda" } }] })).toThrow(
+      /not a device name/,
+    );
     expect(() => buildDomainXml({ ...base, interfaces: [{ network: "n", mac: "zz" }] })).toThrow(/MAC 'zz'/);
     expect(() => buildDomainXml({ ...base, name: "" })).toThrow(/invalid domain name "": it must not be empty/);
   });
@@ -131,7 +147,12 @@ describe("domain XML", () => {
       readOnly: fc.boolean(),
     });
     fc.assert(
-      fc.property(name, fc.integer({ min: 1, max: 2 ** 40 }), fc.integer({ min: 1, max: 64 }), fc.array(disk, { maxLength: 4 }), name,
+      fc.property(
+        name,
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        fc.integer({ min: 1, max: 64 }),
+        fc.array(disk, { maxLength: 4 }),
+        name,
         (domainName, memoryKiB, vcpus, disks, marker) => {
           const spec: DomainSpec = {
             name: domainName,
@@ -145,9 +166,23 @@ describe("domain XML", () => {
           expect(parsed.memoryKiB).toBe(memoryKiB);
           expect(parsed.vcpus).toBe(vcpus);
           expect(parsed.ownerMarker).toBe(marker);
-          expect(parsed.disks.map((d) => ({ source: d.source, driverType: d.driverType, readOnly: d.readOnly, target: d.target })))
-            .toEqual(spec.disks!.map((d) => ({ source: d.source, driverType: d.driverType, readOnly: d.readOnly, target: d.target })));
-        }),
+          expect(
+            parsed.disks.map((d) => ({
+              source: d.source,
+              driverType: d.driverType,
+              readOnly: d.readOnly,
+              target: d.target,
+            })),
+          ).toEqual(
+            spec.disks!.map((d) => ({
+              source: d.source,
+              driverType: d.driverType,
+              readOnly: d.readOnly,
+              target: d.target,
+            })),
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -156,7 +191,14 @@ describe("domain XML", () => {
 describe("description, raw metadata and empty cdrom drives", () => {
   test("raw metadata is written verbatim and parsed back; the marker is not added twice", () => {
     const raw = `<app:cfg xmlns:app="urn:app">a &amp; b</app:cfg><cdktf-virt:owner xmlns:cdktf-virt="${OWNER_NAMESPACE}">s/x</cdktf-virt:owner>`;
-    const xml = buildDomainXml({ name: "m", memoryKiB: 1024, vcpus: 1, description: "web <1>", metadataXml: raw, ownerMarker: "s/x" });
+    const xml = buildDomainXml({
+      name: "m",
+      memoryKiB: 1024,
+      vcpus: 1,
+      description: "web <1>",
+      metadataXml: raw,
+      ownerMarker: "s/x",
+    });
     expect(xml.match(/<cdktf-virt:owner/g)).toHaveLength(1);
     const parsed = parseDomainXml(xml);
     expect(parsed).toMatchObject({ description: "web <1>", ownerMarker: "s/x" });
@@ -164,12 +206,23 @@ describe("description, raw metadata and empty cdrom drives", () => {
   });
 
   test("malformed metadata is refused with the domain's name", () => {
-    expect(() => buildDomainXml({ name: "m", memoryKiB: 1024, vcpus: 1, metadataXml: "<open>" })).toThrow(/domain m: metadata XML cannot be stored/);
+    expect(() => buildDomainXml({ name: "m", memoryKiB: 1024, vcpus: 1, metadataXml: "<open>" })).toThrow(
+      /domain m: metadata XML cannot be stored/,
+    );
   });
 
   test("only a cdrom may lack a source", () => {
-    const cdrom = parseDomainXml(buildDomainXml({ name: "c", memoryKiB: 1024, vcpus: 1, disks: [{ device: "cdrom", target: { dev: "sda", bus: "sata" }, readOnly: true }] }));
+    const cdrom = parseDomainXml(
+      buildDomainXml({
+        name: "c",
+        memoryKiB: 1024,
+        vcpus: 1,
+        disks: [{ device: "cdrom", target: { dev: "sda", bus: "sata" }, readOnly: true }],
+      }),
+    );
     expect(cdrom.disks[0]).toMatchObject({ device: "cdrom", source: undefined, readOnly: true });
-    expect(() => buildDomainXml({ name: "c", memoryKiB: 1024, vcpus: 1, disks: [{ target: { dev: "vda" } }] })).toThrow(/disk vda needs a source/);
+    expect(() => buildDomainXml({ name: "c", memoryKiB: 1024, vcpus: 1, disks: [{ target: { dev: "vda" } }] })).toThrow(
+      /disk vda needs a source/,
+    );
   });
 });

@@ -21,8 +21,13 @@ function writeIso(image: Buffer, name = "seed.iso"): string {
 const isoinfo = (...args: string[]) => execFileSync("isoinfo", args, { maxBuffer: 64 * 1024 * 1024 });
 
 describe("buildNoCloudIso, read back by isoinfo", () => {
-  const userData = "#cloud-config\nhostname: probe\nwrite_files:\n  - path: /x\n    content: " + "é€x".repeat(3000) + "\n";
-  const seed = { userData, metaData: "instance-id: i-1\nlocal-hostname: probe\n", networkConfig: "version: 2\nethernets: {}\n" };
+  const userData =
+    "#cloud-config\nhostname: probe\nwrite_files:\n  - path: /x\n    content: " + "é€x".repeat(3000) + "\n";
+  const seed = {
+    userData,
+    metaData: "instance-id: i-1\nlocal-hostname: probe\n",
+    networkConfig: "version: 2\nethernets: {}\n",
+  };
   let path: string;
   beforeAll(() => {
     path = writeIso(buildNoCloudIso(seed));
@@ -56,7 +61,10 @@ describe("buildNoCloudIso, read back by isoinfo", () => {
   test("deterministic; meta-data is written empty and network-config left out when not given", () => {
     expect(buildNoCloudIso(seed).equals(buildNoCloudIso(seed))).toBe(true);
     const minimal = writeIso(buildNoCloudIso({ userData: "#cloud-config\n" }), "minimal.iso");
-    expect(isoinfo("-f", "-J", "-i", minimal).toString().trim().split("\n").sort()).toEqual(["/meta-data", "/user-data"]);
+    expect(isoinfo("-f", "-J", "-i", minimal).toString().trim().split("\n").sort()).toEqual([
+      "/meta-data",
+      "/user-data",
+    ]);
     expect(isoinfo("-J", "-x", "/meta-data", "-i", minimal).length).toBe(0);
     expect(isoinfo("-J", "-x", "/user-data", "-i", minimal).toString()).toBe("#cloud-config\n");
   });
@@ -70,8 +78,14 @@ describe("buildIso9660 checks", () => {
   test("refuses what it cannot write", () => {
     expect(() => buildIso9660({ volumeId: "ci data", files: [] })).toThrow(/volume id/);
     expect(() => buildIso9660({ volumeId: "x", files: [{ name: "a/b", content: "" }] })).toThrow(/file name/);
-    expect(() => buildIso9660({ volumeId: "x", files: [{ name: "user-data1", content: "" }, { name: "user-data2", content: "" }] })).toThrow(
-      /same ISO9660/,
-    );
+    expect(() =>
+      buildIso9660({
+        volumeId: "x",
+        files: [
+          { name: "user-data1", content: "" },
+          { name: "user-data2", content: "" },
+        ],
+      }),
+    ).toThrow(/same ISO9660/);
   });
 });

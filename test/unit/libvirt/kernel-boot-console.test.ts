@@ -13,7 +13,11 @@ const fileConsole = { type: "file" as const, path: "/var/log/vm.log" };
 
 describe("domain XML: direct kernel boot and consoles", () => {
   test("built and read back", () => {
-    const xml = buildDomainXml({ ...base, kernelBoot: boot, consoles: [fileConsole, { type: "pty", targetType: "virtio", targetPort: 1 }] });
+    const xml = buildDomainXml({
+      ...base,
+      kernelBoot: boot,
+      consoles: [fileConsole, { type: "pty", targetType: "virtio", targetPort: 1 }],
+    });
     expect(xml).toContain("<kernel>/g/vmlinuz</kernel>");
     expect(xml).toMatch(/<features>\s*<acpi\/>\s*<apic\/>\s*<\/features>/);
     const parsed = parseDomainXml(xml);
@@ -64,11 +68,15 @@ describe("patching an existing definition", () => {
 
   test("listed consoles replace the serial and console devices; unlisted ones are kept", () => {
     const replaced = patchDomainXml(existing, { ...base, consoles: [{ type: "file", path: "/new.log" }] });
-    expect(parseDomainXml(replaced).consoles).toEqual([{ type: "file", path: "/new.log", targetType: "serial", targetPort: 0 }]);
+    expect(parseDomainXml(replaced).consoles).toEqual([
+      { type: "file", path: "/new.log", targetType: "serial", targetPort: 0 },
+    ]);
     expect(replaced).not.toContain("/old.log");
     expect(replaced).toContain("<graphics");
     const kept = patchDomainXml(existing, base);
-    expect(parseDomainXml(kept).consoles).toEqual([{ type: "file", path: "/old.log", targetType: "serial", targetPort: 0 }]);
+    expect(parseDomainXml(kept).consoles).toEqual([
+      { type: "file", path: "/old.log", targetType: "serial", targetPort: 0 },
+    ]);
     expect(kept).toContain("<serial");
     expect(parseDomainXml(patchDomainXml(existing, { ...base, consoles: [] })).consoles).toEqual([]);
   });
@@ -76,13 +84,19 @@ describe("patching an existing definition", () => {
 
 describe("libvirt_domain configuration checks", () => {
   const validate = (config: Values) => validateConfig(domainResource, { name: "vm", metadata: null, ...config });
-  const console = (c: Values): Values => ({ devices: { disks: null, interfaces: null, consoles: [{ type: null, source: null, target: null, ...c }] } });
+  const console = (c: Values): Values => ({
+    devices: { disks: null, interfaces: null, consoles: [{ type: null, source: null, target: null, ...c }] },
+  });
 
   test.each([
     [{ os: { type: "hvm", kernel: "vmlinuz", initrd: null, cmdline: null } }, ["os", "kernel"], /absolute path/],
     [{ os: { type: "hvm", kernel: null, initrd: "/i", cmdline: null } }, ["os", "initrd"], /set os\.kernel too/],
     [{ os: { type: "hvm", kernel: "/k", initrd: null, cmdline: "a\nb" } }, ["os", "cmdline"], /single line/],
-    [console({ type: "pty", source: { path: "/x.log" } }), ["devices", "consoles", 0, "source", "path"], /type = "file"/],
+    [
+      console({ type: "pty", source: { path: "/x.log" } }),
+      ["devices", "consoles", 0, "source", "path"],
+      /type = "file"/,
+    ],
     [console({ type: "file" }), ["devices", "consoles", 0, "source", "path"], /needs source\.path/],
     [console({ source: { path: "x.log" } }), ["devices", "consoles", 0, "source", "path"], /absolute path/],
   ])("%j: an error on its attribute path", (config, path, detail) => {
@@ -93,6 +107,8 @@ describe("libvirt_domain configuration checks", () => {
   });
 
   test("a complete kernel boot and file console pass", () => {
-    expect(validate({ os: { type: "hvm", ...boot }, ...console({ type: "file", source: { path: "/l" } }) }).all).toEqual([]);
+    expect(
+      validate({ os: { type: "hvm", ...boot }, ...console({ type: "file", source: { path: "/l" } }) }).all,
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,9 @@
-import { extractMetadataXml, metadataXmlProblem, ownerMarkerOfMetadata, sameXmlContent } from "../../../lib/libvirt/metadata";
+import {
+  extractMetadataXml,
+  metadataXmlProblem,
+  ownerMarkerOfMetadata,
+  sameXmlContent,
+} from "../../../lib/libvirt/metadata";
 
 const OWNER = `<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">stack/vm</cdktf-virt:owner>`;
 
@@ -18,7 +23,12 @@ describe("metadata fragments", () => {
 
   test("compares content, not quoting or whitespace", () => {
     expect(sameXmlContent(OWNER, OWNER.replace(/"/g, "'"))).toBe(true);
-    expect(sameXmlContent(`<a:x xmlns:a="urn:a">1</a:x><b:y xmlns:b="urn:b"/>`, `\n  <a:x xmlns:a='urn:a'>1</a:x>\n  <b:y xmlns:b='urn:b'></b:y>\n`)).toBe(true);
+    expect(
+      sameXmlContent(
+        `<a:x xmlns:a="urn:a">1</a:x><b:y xmlns:b="urn:b"/>`,
+        `\n  <a:x xmlns:a='urn:a'>1</a:x>\n  <b:y xmlns:b='urn:b'></b:y>\n`,
+      ),
+    ).toBe(true);
     expect(sameXmlContent(OWNER, OWNER.replace("stack/vm", "stack/other"))).toBe(false);
     expect(sameXmlContent(undefined, "")).toBe(true);
     expect(sameXmlContent("<unclosed", "<unclosed ")).toBe(true);

@@ -13,7 +13,9 @@ describe("network XML with a DHCP subnet", () => {
     const ips = [{ address: "10.213.7.1", prefix: 24, dhcpRanges: [{ start: "10.213.7.2", end: "10.213.7.254" }] }];
     const xml = buildNetworkXml({ name: "lab", ips });
     expect(xml).not.toContain("<forward");
-    expect(xml).toMatch(/<ip address="10\.213\.7\.1" prefix="24">\s*<dhcp>\s*<range start="10\.213\.7\.2" end="10\.213\.7\.254"\/>/);
+    expect(xml).toMatch(
+      /<ip address="10\.213\.7\.1" prefix="24">\s*<dhcp>\s*<range start="10\.213\.7\.2" end="10\.213\.7\.254"\/>/,
+    );
     const parsed = parseNetworkXml(xml);
     expect(parsed.ips).toEqual(ips);
     expect(parsed.forwardMode).toBeUndefined();
@@ -30,7 +32,13 @@ describe("network XML with a DHCP subnet", () => {
     [[{ address: "10.0.0.300", prefix: 24 }], /not an IPv4 address/],
     [[{ address: "10.0.0.1", prefix: 31 }], /prefix 31/],
     [[{ address: "10.0.0.1", prefix: 24, dhcpRanges: [{ start: "x", end: "10.0.0.9" }] }], /DHCP range/],
-    [[{ address: "10.0.0.1", prefix: 24 }, { address: "10.0.1.1", prefix: 24 }], /at most one/],
+    [
+      [
+        { address: "10.0.0.1", prefix: 24 },
+        { address: "10.0.1.1", prefix: 24 },
+      ],
+      /at most one/,
+    ],
   ])("%j is refused", (ips, message) => {
     expect(() => buildNetworkXml({ name: "n", ips })).toThrow(message);
   });
@@ -56,7 +64,8 @@ describe("virsh net-dhcp-leases", () => {
 });
 
 describe("libvirt_network ips checks", () => {
-  const validate = (ips: Values[] | null) => validateConfig(networkResource, { name: "n", forward: null, ips, metadata: null });
+  const validate = (ips: Values[] | null) =>
+    validateConfig(networkResource, { name: "n", forward: null, ips, metadata: null });
   const ip = (address: string, prefix: number): Values => ({ address, prefix, dhcp: null });
 
   test("one subnet passes; a bad address, a bad prefix or two subnets are errors on their paths", () => {
@@ -69,7 +78,12 @@ describe("libvirt_network ips checks", () => {
 });
 
 describe("libvirt_domain addresses across updates", () => {
-  const nic = { type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" } };
+  const nic = {
+    type: "network",
+    model: { type: "virtio" },
+    source: { network: { network: "lab" } },
+    mac: { address: "52:54:00:00:00:01" },
+  };
   const prior = valuesOf(domainSchema, {
     name: "vm",
     memory: 256,
@@ -81,12 +95,16 @@ describe("libvirt_domain addresses across updates", () => {
   });
 
   test("the leased addresses and the wait are not hardware: no restart for them", () => {
-    const planned = valuesOf(domainSchema, { ...prior, devices: { disks: [], interfaces: [{ ...nic, wait_for_ip: { timeout: 60, source: "lease" }, addresses: [] }] } });
+    const planned = valuesOf(domainSchema, {
+      ...prior,
+      devices: { disks: [], interfaces: [{ ...nic, wait_for_ip: { timeout: 60, source: "lease" }, addresses: [] }] },
+    });
     expect(needsRestart(prior, planned)).toBe(false);
   });
 
   test("a change that restarts the guest plans the addresses as unknown; others keep them", async () => {
-    const plan = (planned: PlanModel<typeof domainSchema>) => domainResource.modifyPlan!({ config: null, prior, planned, requiresReplace: [] }, undefined as never);
+    const plan = (planned: PlanModel<typeof domainSchema>) =>
+      domainResource.modifyPlan!({ config: null, prior, planned, requiresReplace: [] }, undefined as never);
     const restarted = await plan({ ...prior, vcpu: 2 });
     expect(restarted.planned).toMatchObject({ devices: { interfaces: [{ addresses: UNKNOWN }] } });
     const renamed = await plan({ ...prior, description: "x" });

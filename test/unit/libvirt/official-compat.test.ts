@@ -22,8 +22,26 @@ test("pool target paths: libvirt's sanitised spelling, and the configured one ke
 });
 
 test("pool target.path: another spelling of the same directory is an update, another directory a replacement", () => {
-  const prior = { name: "p", type: "dir", target: { path: "/srv/images/" }, autostart: true, id: "u", capacity: 1, allocation: 1, available: 1 };
-  const config = (path: string) => ({ name: "p", type: "dir", target: { path }, autostart: null, id: null, capacity: null, allocation: null, available: null });
+  const prior = {
+    name: "p",
+    type: "dir",
+    target: { path: "/srv/images/" },
+    autostart: true,
+    id: "u",
+    capacity: 1,
+    allocation: 1,
+    available: 1,
+  };
+  const config = (path: string) => ({
+    name: "p",
+    type: "dir",
+    target: { path },
+    autostart: null,
+    id: null,
+    capacity: null,
+    allocation: null,
+    available: null,
+  });
   expect(planChange(poolResource.schema, config("/srv/images"), prior).requiresReplace).toEqual([]);
   expect(planChange(poolResource.schema, config("/srv/images/"), prior).requiresReplace).toEqual([]);
   expect(planChange(poolResource.schema, config("/srv/other"), prior).requiresReplace).toEqual([["target"]]);
@@ -36,9 +54,20 @@ describe("libvirt_domain autostart and memory_unit left unset", () => {
     expect(planned).toMatchObject({ autostart: null, memory_unit: null });
   });
   test("a state with the old defaults keeps them (no change planned); a configured value is planned as given", () => {
-    const prior = { ...planChange(domainResource.schema, config, null).planned, autostart: false, memory_unit: "KiB", uuid: "u", id: "u" };
-    expect(planChange(domainResource.schema, config, prior).planned).toMatchObject({ autostart: false, memory_unit: "KiB" });
-    expect(planChange(domainResource.schema, { ...config, autostart: true }, prior).planned).toMatchObject({ autostart: true });
+    const prior = {
+      ...planChange(domainResource.schema, config, null).planned,
+      autostart: false,
+      memory_unit: "KiB",
+      uuid: "u",
+      id: "u",
+    };
+    expect(planChange(domainResource.schema, config, prior).planned).toMatchObject({
+      autostart: false,
+      memory_unit: "KiB",
+    });
+    expect(planChange(domainResource.schema, { ...config, autostart: true }, prior).planned).toMatchObject({
+      autostart: true,
+    });
   });
 });
 

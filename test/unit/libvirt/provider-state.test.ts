@@ -34,8 +34,24 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     metadataXml: OWNER.replace(/"/g, "'"),
     ownerMarker: "s/vm",
     disks: [
-      { device: "disk", type: "volume", source: { type: "volume", pool: "p", volume: "data" }, target: { dev: "vda", bus: "virtio" }, driverType: "raw", readOnly: false, shareable: false },
-      { device: "disk", type: "volume", source: { type: "volume", pool: "p", volume: "root" }, target: { dev: "vdb", bus: "virtio" }, driverType: "qcow2", readOnly: false, shareable: false },
+      {
+        device: "disk",
+        type: "volume",
+        source: { type: "volume", pool: "p", volume: "data" },
+        target: { dev: "vda", bus: "virtio" },
+        driverType: "raw",
+        readOnly: false,
+        shareable: false,
+      },
+      {
+        device: "disk",
+        type: "volume",
+        source: { type: "volume", pool: "p", volume: "root" },
+        target: { dev: "vdb", bus: "virtio" },
+        driverType: "qcow2",
+        readOnly: false,
+        shareable: false,
+      },
     ],
     interfaces: [{ type: "network", network: "lab", model: "virtio", mac: "52:54:00:00:00:01" }],
     state: "running",
@@ -59,23 +75,51 @@ describe("domain state", () => {
 
   test("keeps the configured unit, machine alias, metadata spelling and disk order", () => {
     const state = domainState(domainInfo(), known);
-    expect(state).toMatchObject({ memory: 96, memory_unit: "MiB", vcpu: 2, running: true, autostart: false, uuid: "u-1", id: "u-1" });
-    expect(state.os).toEqual({ type: "hvm", type_arch: "x86_64", type_machine: "q35", kernel: null, initrd: null, cmdline: null });
+    expect(state).toMatchObject({
+      memory: 96,
+      memory_unit: "MiB",
+      vcpu: 2,
+      running: true,
+      autostart: false,
+      uuid: "u-1",
+      id: "u-1",
+    });
+    expect(state.os).toEqual({
+      type: "hvm",
+      type_arch: "x86_64",
+      type_machine: "q35",
+      kernel: null,
+      initrd: null,
+      cmdline: null,
+    });
     expect(state.metadata).toEqual({ xml: OWNER });
     expect(state.devices?.disks?.map((d: { target: { dev: string } }) => d.target.dev)).toEqual(["vdb", "vda"]);
-    expect(state.devices?.interfaces?.[0]).toEqual({ type: "network", model: { type: "virtio" }, source: { network: { network: "lab" } }, mac: { address: "52:54:00:00:00:01" }, wait_for_ip: null, addresses: [] });
+    expect(state.devices?.interfaces?.[0]).toEqual({
+      type: "network",
+      model: { type: "virtio" },
+      source: { network: { network: "lab" } },
+      mac: { address: "52:54:00:00:00:01" },
+      wait_for_ip: null,
+      addresses: [],
+    });
     expect(state.destroy).toEqual(known.destroy);
   });
 
   test("reports what libvirt has when it differs from the configuration", () => {
-    const state = domainState(domainInfo({ memoryKiB: 100000, machine: "pc-i440fx-7.2", metadataXml: "<x:o xmlns:x='urn:x'/>", active: false }), known);
+    const state = domainState(
+      domainInfo({ memoryKiB: 100000, machine: "pc-i440fx-7.2", metadataXml: "<x:o xmlns:x='urn:x'/>", active: false }),
+      known,
+    );
     expect(state).toMatchObject({ memory: 100000, memory_unit: "KiB", running: false });
     expect(state.os?.type_machine).toBe("pc-i440fx-7.2");
     expect(state.metadata).toEqual({ xml: "<x:o xmlns:x='urn:x'/>" });
   });
 
   test("an imported domain (no prior values) gets libvirt's values and no empty lists", () => {
-    const state = domainState(domainInfo({ interfaces: [], metadataXml: undefined }), valuesOf(domainSchema, { name: "vm" }));
+    const state = domainState(
+      domainInfo({ interfaces: [], metadataXml: undefined }),
+      valuesOf(domainSchema, { name: "vm" }),
+    );
     expect(state).toMatchObject({ memory: 98304, memory_unit: "KiB", metadata: null, update: null, destroy: null });
     expect(state.devices?.interfaces).toBeNull();
     expect(state.devices?.disks).toHaveLength(2);
@@ -92,7 +136,15 @@ describe("domain state", () => {
 });
 
 describe("what an update has to do", () => {
-  const prior = valuesOf(domainSchema, { memory: 96, memory_unit: "MiB", vcpu: 1, os: { type: "hvm" }, devices: { disks: [] }, description: null, metadata: { xml: OWNER } });
+  const prior = valuesOf(domainSchema, {
+    memory: 96,
+    memory_unit: "MiB",
+    vcpu: 1,
+    os: { type: "hvm" },
+    devices: { disks: [] },
+    description: null,
+    metadata: { xml: OWNER },
+  });
 
   test("memory in another unit but the same amount is no change", () => {
     expect(needsRestart(prior, { ...prior, memory: 98304, memory_unit: "KiB" })).toBe(false);
@@ -101,7 +153,9 @@ describe("what an update has to do", () => {
 
   test("hardware changes restart; description and metadata only redefine", () => {
     expect(needsRestart(prior, { ...prior, vcpu: 2 })).toBe(true);
-    expect(needsRestart(prior, valuesOf(domainSchema, { ...prior, devices: { disks: [{ target: { dev: "vda" } }] } }))).toBe(true);
+    expect(
+      needsRestart(prior, valuesOf(domainSchema, { ...prior, devices: { disks: [{ target: { dev: "vda" } }] } })),
+    ).toBe(true);
     const described = { ...prior, description: "x" };
     expect(needsRestart(prior, described)).toBe(false);
     expect(needsRedefine(prior, described)).toBe(true);
@@ -150,7 +204,10 @@ describe("volume state", () => {
   });
 
   test("falls back to bytes when the size is not a whole number of the unit", () => {
-    expect(volumeState({ ...info, capacity: 1000 }, valuesOf(volumeSchema, { capacity_unit: "MiB" }))).toMatchObject({ capacity: 1000, capacity_unit: "bytes" });
+    expect(volumeState({ ...info, capacity: 1000 }, valuesOf(volumeSchema, { capacity_unit: "MiB" }))).toMatchObject({
+      capacity: 1000,
+      capacity_unit: "bytes",
+    });
   });
 
   test("capacityBytes", () => {
@@ -163,16 +220,33 @@ describe("volume state", () => {
 
   test("the units the provider accepts: libvirt's up to T, in any case, and no P units", () => {
     const expected: Record<string, number> = {
-      bytes: 1, B: 1, KiB: 1024, KB: 1000, K: 1024, MiB: 1024 ** 2, MB: 1000 ** 2, M: 1024 ** 2,
-      GiB: 1024 ** 3, GB: 1000 ** 3, G: 1024 ** 3, TiB: 1024 ** 4, TB: 1000 ** 4, T: 1024 ** 4,
+      bytes: 1,
+      B: 1,
+      KiB: 1024,
+      KB: 1000,
+      K: 1024,
+      MiB: 1024 ** 2,
+      MB: 1000 ** 2,
+      M: 1024 ** 2,
+      GiB: 1024 ** 3,
+      GB: 1000 ** 3,
+      G: 1024 ** 3,
+      TiB: 1024 ** 4,
+      TB: 1000 ** 4,
+      T: 1024 ** 4,
     };
     for (const [unit, bytes] of Object.entries(expected)) {
       expect(capacityBytes({ capacity: 1, capacity_unit: unit })).toBe(bytes);
       expect(capacityBytes({ capacity: 1, capacity_unit: unit.toLowerCase() })).toBe(bytes);
     }
-    for (const unit of ["P", "PiB", "PB", "pib", "E", "KIBS"]) expect(capacityBytes({ capacity: 1, capacity_unit: unit })).toBeUndefined();
-    expect(volumeState({ ...info, capacity: 2 * 1024 ** 4 }, valuesOf(volumeSchema, { capacity_unit: "tib" }))).toMatchObject({ capacity: 2, capacity_unit: "tib" });
-    expect(volumeState({ ...info, capacity: 1024 ** 5 }, valuesOf(volumeSchema, { capacity_unit: "PiB" }))).toMatchObject({ capacity: 1024 ** 5, capacity_unit: "bytes" });
+    for (const unit of ["P", "PiB", "PB", "pib", "E", "KIBS"])
+      expect(capacityBytes({ capacity: 1, capacity_unit: unit })).toBeUndefined();
+    expect(
+      volumeState({ ...info, capacity: 2 * 1024 ** 4 }, valuesOf(volumeSchema, { capacity_unit: "tib" })),
+    ).toMatchObject({ capacity: 2, capacity_unit: "tib" });
+    expect(
+      volumeState({ ...info, capacity: 1024 ** 5 }, valuesOf(volumeSchema, { capacity_unit: "PiB" })),
+    ).toMatchObject({ capacity: 1024 ** 5, capacity_unit: "bytes" });
   });
 });
 

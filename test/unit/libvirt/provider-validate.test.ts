@@ -15,7 +15,9 @@ describe.each([
     const diags = validateConfig(resource, config({ xml: "<app:cfg xmlns:app='urn:app'>unclosed" }));
     expect(diags.errors).toHaveLength(1);
     expect(diags.errors[0]).toMatchObject({ summary: "Invalid metadata XML", path: ["metadata", "xml"] });
-    expect(diags.errors[0].detail).toMatch(/^metadata\.xml cannot be stored: it is not well-formed XML: .+ \(line \d+\)\.$/);
+    expect(diags.errors[0].detail).toMatch(
+      /^metadata\.xml cannot be stored: it is not well-formed XML: .+ \(line \d+\)\.$/,
+    );
   });
 
   test("a well-formed, absent or unknown fragment passes", () => {

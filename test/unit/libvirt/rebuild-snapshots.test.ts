@@ -7,8 +7,16 @@ const OWNER = '<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/
 
 describe("rebuild snapshot requests in domain metadata", () => {
   it("round-trips next to the owner marker", () => {
-    const xml = OWNER + libvirtRebuildSnapshotsXml([{ pool: "p", volume: "data", keep: 3 }, { pool: "q", volume: "logs", keep: 1 }]);
-    expect(rebuildSnapshotSpecs(xml)).toEqual([{ pool: "p", volume: "data", keep: 3 }, { pool: "q", volume: "logs", keep: 1 }]);
+    const xml =
+      OWNER +
+      libvirtRebuildSnapshotsXml([
+        { pool: "p", volume: "data", keep: 3 },
+        { pool: "q", volume: "logs", keep: 1 },
+      ]);
+    expect(rebuildSnapshotSpecs(xml)).toEqual([
+      { pool: "p", volume: "data", keep: 3 },
+      { pool: "q", volume: "logs", keep: 1 },
+    ]);
   });
 
   it("no requests write nothing", () => {
@@ -18,11 +26,21 @@ describe("rebuild snapshot requests in domain metadata", () => {
 
   it("the namespace decides, not the prefix; another namespace, a bad count or broken XML ask for nothing", () => {
     const ns = "https://cdktf-virt.dev/xmlns/rebuild-snapshots";
-    expect(rebuildSnapshotSpecs(`<x:rebuild-snapshots xmlns:x="${ns}"><x:volume pool="p" name="v" keep="2"/></x:rebuild-snapshots>`)).toEqual([
-      { pool: "p", volume: "v", keep: 2 },
-    ]);
-    expect(rebuildSnapshotSpecs(`<x:rebuild-snapshots xmlns:x="urn:other"><x:volume pool="p" name="v" keep="2"/></x:rebuild-snapshots>`)).toEqual([]);
-    expect(rebuildSnapshotSpecs(`<x:rebuild-snapshots xmlns:x="${ns}"><x:volume pool="p" name="v" keep="0"/></x:rebuild-snapshots>`)).toEqual([]);
+    expect(
+      rebuildSnapshotSpecs(
+        `<x:rebuild-snapshots xmlns:x="${ns}"><x:volume pool="p" name="v" keep="2"/></x:rebuild-snapshots>`,
+      ),
+    ).toEqual([{ pool: "p", volume: "v", keep: 2 }]);
+    expect(
+      rebuildSnapshotSpecs(
+        `<x:rebuild-snapshots xmlns:x="urn:other"><x:volume pool="p" name="v" keep="2"/></x:rebuild-snapshots>`,
+      ),
+    ).toEqual([]);
+    expect(
+      rebuildSnapshotSpecs(
+        `<x:rebuild-snapshots xmlns:x="${ns}"><x:volume pool="p" name="v" keep="0"/></x:rebuild-snapshots>`,
+      ),
+    ).toEqual([]);
     expect(rebuildSnapshotSpecs("<unclosed")).toEqual([]);
   });
 });

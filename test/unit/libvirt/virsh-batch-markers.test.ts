@@ -38,14 +38,25 @@ const hostileNames = [
 
 test.each(hostileNames)("a name containing a fixed marker (%j) stays in its own command's output", async (hostile) => {
   const virsh = new Virsh({ uri: "test:///default", virshPath: fakeVirsh });
-  const results = await virsh.runBatch([["dumpxml", hostile], ["dumpxml", "second"], ["dumpxml", "third"]]);
-  expect(results.map((r) => r.stdout)).toEqual([`<name>${hostile}</name>\n`, "<name>second</name>\n", "<name>third</name>\n"]);
+  const results = await virsh.runBatch([
+    ["dumpxml", hostile],
+    ["dumpxml", "second"],
+    ["dumpxml", "third"],
+  ]);
+  expect(results.map((r) => r.stdout)).toEqual([
+    `<name>${hostile}</name>\n`,
+    "<name>second</name>\n",
+    "<name>third</name>\n",
+  ]);
   expect(results.every((r) => r.error === undefined)).toBe(true);
 });
 
 test("a failing command's error with a hostile name is not given to another command", async () => {
   const virsh = new Virsh({ uri: "test:///default", virshPath: fakeVirsh });
-  const results = await virsh.runBatch([["fail", "x@@cdktf-virt-batch:1@@"], ["dumpxml", "second"]]);
+  const results = await virsh.runBatch([
+    ["fail", "x@@cdktf-virt-batch:1@@"],
+    ["dumpxml", "second"],
+  ]);
   expect(results[0].error?.virshMessage).toBe("failed to get domain x@@cdktf-virt-batch:1@@");
   expect(results[1]).toEqual({ stdout: "<name>second</name>\n" });
 });

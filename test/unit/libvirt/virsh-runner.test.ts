@@ -47,7 +47,9 @@ test("passes -q, the connection URI and the arguments, and returns stdout", asyn
 test("feeds input on stdin", async () => {
   const virsh = new Virsh({ virshPath: fakeVirsh });
   await expect(virsh.run(["stdin"], { input: "<domain/>" })).resolves.toBe("<domain/>");
-  await expect(virsh.runBuffer(["stdin"], { input: Buffer.from([0, 1, 2, 255]) })).resolves.toEqual(Buffer.from([0, 1, 2, 255]));
+  await expect(virsh.runBuffer(["stdin"], { input: Buffer.from([0, 1, 2, 255]) })).resolves.toEqual(
+    Buffer.from([0, 1, 2, 255]),
+  );
 });
 
 test("a failure carries virsh's message, exit code, command and not-found kind", async () => {
@@ -59,7 +61,9 @@ test("a failure carries virsh's message, exit code, command and not-found kind",
   expect(e.notFound).toBe("domain");
   expect(e.exitCode).toBe(1);
   expect(e.command).toBe(`${fakeVirsh} -c qemu:///system dominfo missing`);
-  expect(e.virshMessage).toBe("failed to get domain 'missing'; Domain not found: no domain with matching name 'missing'");
+  expect(e.virshMessage).toBe(
+    "failed to get domain 'missing'; Domain not found: no domain with matching name 'missing'",
+  );
   expect(e.message).toContain("exit code 1");
   expect(isNotFound(e, "domain")).toBe(true);
   expect(isNotFound(e, "pool")).toBe(false);
@@ -74,7 +78,10 @@ test("other failures keep whatever virsh printed", async () => {
 
 describe("batches", () => {
   test("each command gets its own output and error; the last command's failed exit is its own", async () => {
-    const results = await new Virsh({ uri: "batch:///", virshPath: fakeVirsh }).runBatch([["dominfo", "a"], ["dominfo", "x"]]);
+    const results = await new Virsh({ uri: "batch:///", virshPath: fakeVirsh }).runBatch([
+      ["dominfo", "a"],
+      ["dominfo", "x"],
+    ]);
     expect(results[0]).toEqual({ stdout: "one\n" });
     expect(results[1].stdout).toBe("");
     expect(results[1].error).toMatchObject({ code: "NOT_FOUND", notFound: "domain", exitCode: 1 });
@@ -82,18 +89,27 @@ describe("batches", () => {
 
   test("a connection failure before any command is thrown, not returned as empty output", async () => {
     const virsh = new Virsh({ uri: "unreachable:///", virshPath: fakeVirsh });
-    const err = (await virsh.runBatch([["dominfo", "a"], ["dumpxml", "a"]]).catch((e: unknown) => e)) as VirshError;
+    const err = (await virsh
+      .runBatch([
+        ["dominfo", "a"],
+        ["dumpxml", "a"],
+      ])
+      .catch((e: unknown) => e)) as VirshError;
     expect(err).toBeInstanceOf(VirshError);
     expect(err.code).toBe("FAILED");
     expect(err.exitCode).toBe(1);
-    expect(err.virshMessage).toBe("failed to connect to the hypervisor; Failed to connect socket to '/nonexistent/sock': No such file or directory");
+    expect(err.virshMessage).toBe(
+      "failed to connect to the hypervisor; Failed to connect socket to '/nonexistent/sock': No such file or directory",
+    );
     // Callers report the connection problem, not a parse error of the missing output.
     const lookup = new LibvirtClient(virsh).domains.find("a");
     await expect(lookup).rejects.toThrow(/failed to connect to the hypervisor/);
   });
 
   test("a failed exit that no command accounts for is an error", async () => {
-    const err = (await new Virsh({ uri: "mute:///", virshPath: fakeVirsh }).runBatch([["list"]]).catch((e: unknown) => e)) as VirshError;
+    const err = (await new Virsh({ uri: "mute:///", virshPath: fakeVirsh })
+      .runBatch([["list"]])
+      .catch((e: unknown) => e)) as VirshError;
     expect(err).toBeInstanceOf(VirshError);
     expect(err.exitCode).toBe(4);
     expect(err.virshMessage).toBe("virsh exited with code 4 and printed no error");
@@ -114,13 +130,17 @@ test("an AbortSignal kills the call", async () => {
   const pending = new Virsh({ virshPath: fakeVirsh }).run(["hang"], { signal: controller.signal });
   setTimeout(() => controller.abort(), 100);
   await expect(pending).rejects.toMatchObject({ code: "ABORTED" });
-  await expect(new Virsh({ virshPath: fakeVirsh }).run(["args"], { signal: AbortSignal.abort() })).rejects.toMatchObject({
+  await expect(
+    new Virsh({ virshPath: fakeVirsh }).run(["args"], { signal: AbortSignal.abort() }),
+  ).rejects.toMatchObject({
     code: "ABORTED",
   });
 });
 
 test("a missing virsh binary is a SPAWN_FAILED error with a hint", async () => {
-  const err = (await new Virsh({ virshPath: join(dir, "nope") }).run(["version"]).catch((e: unknown) => e)) as VirshError;
+  const err = (await new Virsh({ virshPath: join(dir, "nope") })
+    .run(["version"])
+    .catch((e: unknown) => e)) as VirshError;
   expect(err.code).toBe("SPAWN_FAILED");
   expect(err.message).toMatch(/setup-libvirt\.sh/);
 });
@@ -144,7 +164,10 @@ describe("message classification", () => {
   });
 
   test("a missing pool outranks the volume that was asked for", () => {
-    expect(classifyVirshMessage("failed to get pool 'p'; failed to get vol 'v'")).toEqual({ code: "NOT_FOUND", notFound: "pool" });
+    expect(classifyVirshMessage("failed to get pool 'p'; failed to get vol 'v'")).toEqual({
+      code: "NOT_FOUND",
+      notFound: "pool",
+    });
   });
 
   test("virshErrorText keeps only the error lines", () => {

@@ -29,14 +29,25 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A client that keeps one volume in memory and records what was asked of it. */
 function fakeClient() {
-  const calls = { createdCapacity: undefined as number | undefined, uploads: [] as Array<{ path: string; bytes: Buffer }> };
+  const calls = {
+    createdCapacity: undefined as number | undefined,
+    uploads: [] as Array<{ path: string; bytes: Buffer }>,
+  };
   let volume: VolumeInfo | undefined;
   const volumes = {
     find: async () => volume,
     info: async () => volume!,
     create: async (pool: string, spec: VolumeSpec) => {
       calls.createdCapacity = spec.capacity;
-      volume = { name: spec.name, pool, type: "file", capacity: spec.capacity ?? 0, format: spec.format, path: `/pool/${spec.name}`, key: `/pool/${spec.name}` };
+      volume = {
+        name: spec.name,
+        pool,
+        type: "file",
+        capacity: spec.capacity ?? 0,
+        format: spec.format,
+        path: `/pool/${spec.name}`,
+        key: `/pool/${spec.name}`,
+      };
       return volume;
     },
     uploadFile: async (_pool: string, _name: string, path: string) => {

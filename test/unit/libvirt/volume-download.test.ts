@@ -38,12 +38,23 @@ afterAll(async () => {
 const signal = new AbortController().signal;
 
 test("plain http without allow_insecure_http is an error on create.content.url at plan time", () => {
-  const config = (content: CtyObjectValue) => ({ name: "v", pool: "p", capacity: null, backing_store: null, target: null, create: { content } });
+  const config = (content: CtyObjectValue) => ({
+    name: "v",
+    pool: "p",
+    capacity: null,
+    backing_store: null,
+    target: null,
+    create: { content },
+  });
   const refused = validateConfig(volumeResource, config({ url: "http://mirror/x.img", allow_insecure_http: null }));
   expect(refused.errors).toHaveLength(1);
   expect(refused.errors[0]).toMatchObject({ summary: "Insecure content URL", path: ["create", "content", "url"] });
-  expect(validateConfig(volumeResource, config({ url: "http://mirror/x.img", allow_insecure_http: true })).all).toEqual([]);
-  expect(validateConfig(volumeResource, config({ url: "https://mirror/x.img", allow_insecure_http: null })).all).toEqual([]);
+  expect(validateConfig(volumeResource, config({ url: "http://mirror/x.img", allow_insecure_http: true })).all).toEqual(
+    [],
+  );
+  expect(
+    validateConfig(volumeResource, config({ url: "https://mirror/x.img", allow_insecure_http: null })).all,
+  ).toEqual([]);
 });
 
 test("the download itself refuses plain http without the opt-in (a redirect to http takes the same check)", async () => {
@@ -54,7 +65,9 @@ test("the download itself refuses plain http without the opt-in (a redirect to h
 });
 
 test("a body over the cap is refused while it streams, naming max_bytes", async () => {
-  const err = (await localContent({ url: `${base}/image`, allowInsecureHttp: true, maxBytes: 4000 }, signal).catch((e: unknown) => e)) as ContentError;
+  const err = (await localContent({ url: `${base}/image`, allowInsecureHttp: true, maxBytes: 4000 }, signal).catch(
+    (e: unknown) => e,
+  )) as ContentError;
   expect(err).toBeInstanceOf(ContentError);
   expect(err.attribute).toBe("max_bytes");
   expect(err.message).toMatch(/more than the 4000 bytes allowed/);

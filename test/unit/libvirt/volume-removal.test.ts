@@ -8,17 +8,27 @@ import { valuesOf } from "./support/models";
 function planDelete(policy: string | null): Diagnostics {
   const diagnostics = new Diagnostics();
   const prior = valuesOf(volumeSchema, { name: "data", pool: "images", removal_policy: policy });
-  expect(planVolumeRemoval({ config: null, prior, planned: null, requiresReplace: [] }, diagnostics).planned).toBeNull();
+  expect(
+    planVolumeRemoval({ config: null, prior, planned: null, requiresReplace: [] }, diagnostics).planned,
+  ).toBeNull();
   return diagnostics;
 }
 
 test("protect refuses the delete on the removal_policy attribute", () => {
-  expect(planDelete("protect").errors[0]).toMatchObject({ summary: "Volume images/data is protected", path: ["removal_policy"] });
+  expect(planDelete("protect").errors[0]).toMatchObject({
+    summary: "Volume images/data is protected",
+    path: ["removal_policy"],
+  });
 });
 
 test("retain and snapshot warn with what will happen; destroy and unset say nothing", () => {
-  expect(planDelete("retain").all[0]).toMatchObject({ severity: "warning", detail: "Volume images/data will be kept on the host with its data; it is only removed from the state." });
-  expect(planDelete("snapshot").all[0].detail).toContain("standalone copy is kept as images/data-final-<yyyymmddThhmmssZ>");
+  expect(planDelete("retain").all[0]).toMatchObject({
+    severity: "warning",
+    detail: "Volume images/data will be kept on the host with its data; it is only removed from the state.",
+  });
+  expect(planDelete("snapshot").all[0].detail).toContain(
+    "standalone copy is kept as images/data-final-<yyyymmddThhmmssZ>",
+  );
   expect(planDelete("destroy").all).toHaveLength(0);
   expect(planDelete(null).all).toHaveLength(0);
 });
@@ -26,7 +36,9 @@ test("retain and snapshot warn with what will happen; destroy and unset say noth
 test("a create or update is left alone", () => {
   const diagnostics = new Diagnostics();
   const planned = valuesOf(volumeSchema, { name: "data", pool: "images", removal_policy: "protect" });
-  expect(planVolumeRemoval({ config: planned, prior: null, planned, requiresReplace: [] }, diagnostics).planned).toBe(planned);
+  expect(planVolumeRemoval({ config: planned, prior: null, planned, requiresReplace: [] }, diagnostics).planned).toBe(
+    planned,
+  );
   expect(diagnostics.all).toHaveLength(0);
 });
 

@@ -6,7 +6,8 @@ import { valuesOf } from "./support/models";
 
 const MAC = "52:54:00:00:00:07";
 const info = { active: true, interfaces: [{ type: "network", network: "lab", mac: MAC }] } as unknown as DomainInfo;
-const planned = (timeout: number) => valuesOf(domainSchema, { devices: { interfaces: [{ wait_for_ip: { timeout, source: "lease" } }] } });
+const planned = (timeout: number) =>
+  valuesOf(domainSchema, { devices: { interfaces: [{ wait_for_ip: { timeout, source: "lease" } }] } });
 
 /** A client whose network hands out a lease on the `after`-th query (never when undefined). */
 function client(after?: number): { client: LibvirtClient; queries: () => number } {
@@ -43,7 +44,9 @@ test("a cancelled apply stops waiting at once", async () => {
   const abort = new AbortController();
   setTimeout(() => abort.abort(), 300);
   const started = Date.now();
-  await expect(waitForAddresses(planned(300), info, client().client, { signal: abort.signal }, new Diagnostics())).rejects.toThrow(/cancelled/);
+  await expect(
+    waitForAddresses(planned(300), info, client().client, { signal: abort.signal }, new Diagnostics()),
+  ).rejects.toThrow(/cancelled/);
   expect(Date.now() - started).toBeLessThan(5_000);
 });
 

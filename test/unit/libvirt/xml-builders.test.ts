@@ -16,7 +16,11 @@ describe("pool XML", () => {
 
   test("parses sizes of a pool as libvirt reports it", () => {
     const pool = parsePoolXml(fixture("pool-dir.xml"));
-    expect(pool).toMatchObject({ name: "cdktf-virt-test", type: "dir", targetPath: "/var/lib/cdktf-virt/libvirt-pool" });
+    expect(pool).toMatchObject({
+      name: "cdktf-virt-test",
+      type: "dir",
+      targetPath: "/var/lib/cdktf-virt/libvirt-pool",
+    });
     expect(pool.capacity).toBeGreaterThan(0);
     expect(pool.uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -24,7 +28,9 @@ describe("pool XML", () => {
   test("rejects relative paths, other types and bad names", () => {
     expect(() => buildPoolXml({ name: "p", type: "dir", targetPath: "rel" })).toThrow(/absolute directory path/);
     expect(() => buildPoolXml({ name: "p", type: "logical" as "dir", targetPath: "/x" })).toThrow(/not supported/);
-    expect(() => buildPoolXml({ name: "a/b", type: "dir", targetPath: "/x" })).toThrow(/invalid pool name "a\/b".*'\/'/);
+    expect(() => buildPoolXml({ name: "a/b", type: "dir", targetPath: "/x" })).toThrow(
+      /invalid pool name "a\/b".*'\/'/,
+    );
   });
 });
 
@@ -43,7 +49,12 @@ describe("volume XML", () => {
   });
 
   test("a raw base can back a qcow2 overlay", () => {
-    const xml = buildVolumeXml({ name: "o", capacity: 1, format: "qcow2", backingStore: { path: "/b", format: "raw" } });
+    const xml = buildVolumeXml({
+      name: "o",
+      capacity: 1,
+      format: "qcow2",
+      backingStore: { path: "/b", format: "raw" },
+    });
     expect(parseVolumeXml(xml).backingStore).toEqual({ path: "/b", format: "raw" });
   });
 
@@ -63,7 +74,9 @@ describe("volume XML", () => {
   });
 
   test("converts libvirt units to bytes", () => {
-    const vol = parseVolumeXml("<volume><name>v</name><capacity unit='G'>2</capacity><allocation unit='KiB'>4</allocation></volume>");
+    const vol = parseVolumeXml(
+      "<volume><name>v</name><capacity unit='G'>2</capacity><allocation unit='KiB'>4</allocation></volume>",
+    );
     expect(vol.capacity).toBe(2 * 1024 ** 3);
     expect(vol.allocation).toBe(4096);
   });
@@ -75,7 +88,9 @@ describe("volume XML", () => {
       /only a qcow2 volume can have a backing store/,
     );
     expect(() => buildVolumeXml({ name: "v", capacity: 1, backingStore: { path: "b" } })).toThrow(/must be absolute/);
-    expect(() => buildVolumeXml({ name: "v", capacity: 1, format: "vmdk" as "raw" })).toThrow(/'vmdk' is not supported/);
+    expect(() => buildVolumeXml({ name: "v", capacity: 1, format: "vmdk" as "raw" })).toThrow(
+      /'vmdk' is not supported/,
+    );
   });
 
   test("parse errors say what was expected", () => {
@@ -120,10 +135,14 @@ describe("network XML", () => {
     expect(once.match(/cdktf-virt:owner /g)).toHaveLength(1);
     expect(parseNetworkXml(once).ownerMarker).toBe("s/net");
     expect(buildNetworkXml({ name: "n", metadataXml: "  " })).not.toContain("<metadata");
-    expect(() => buildNetworkXml({ name: "n", metadataXml: "<open>" })).toThrow(/^network n: metadata XML cannot be stored: it is not well-formed XML/);
+    expect(() => buildNetworkXml({ name: "n", metadataXml: "<open>" })).toThrow(
+      /^network n: metadata XML cannot be stored: it is not well-formed XML/,
+    );
   });
 
   test("rejects bridge names the kernel would reject", () => {
-    expect(() => buildNetworkXml({ name: "n", bridge: "a-very-long-bridge-name" })).toThrow(/not a valid interface name/);
+    expect(() => buildNetworkXml({ name: "n", bridge: "a-very-long-bridge-name" })).toThrow(
+      /not a valid interface name/,
+    );
   });
 });

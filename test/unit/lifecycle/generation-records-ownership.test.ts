@@ -41,10 +41,20 @@ describe("generation rules", () => {
 
   it("the anchor follows bases of ephemeral overlays and rebuildOnChange volumes, never an ephemeral volume", () => {
     const follows = generationFollows([
-      { kind: VolumeLifecycle.EPHEMERAL, rebuildOnChange: true, changeReferences: ["libvirt_volume.root.id"], baseChangeReferences: ["libvirt_volume.base.id", "libvirt_volume.base.capacity"] },
+      {
+        kind: VolumeLifecycle.EPHEMERAL,
+        rebuildOnChange: true,
+        changeReferences: ["libvirt_volume.root.id"],
+        baseChangeReferences: ["libvirt_volume.base.id", "libvirt_volume.base.capacity"],
+      },
       { kind: VolumeLifecycle.PERSISTENT, rebuildOnChange: true, changeReferences: ["libvirt_volume.data.id"] },
       { kind: VolumeLifecycle.SHARED, rebuildOnChange: false, changeReferences: ["libvirt_volume.shared.id"] },
-      { kind: VolumeLifecycle.EPHEMERAL, rebuildOnChange: false, changeReferences: ["libvirt_volume.tmp.id"], baseChangeReferences: ["libvirt_volume.base.id"] },
+      {
+        kind: VolumeLifecycle.EPHEMERAL,
+        rebuildOnChange: false,
+        changeReferences: ["libvirt_volume.tmp.id"],
+        baseChangeReferences: ["libvirt_volume.base.id"],
+      },
       // a volume the stack does not manage has nothing to follow
       { kind: VolumeLifecycle.SHARED, rebuildOnChange: true },
     ]);
@@ -67,11 +77,19 @@ describe("volume records", () => {
   it("the lifecycle key is left as created on a followed volume (ignore_changes), so adding it rebuilds nothing", () => {
     const record = volumeRecord({ kind: VolumeLifecycle.PERSISTENT });
     expect(frozenRecordPaths(record)).toEqual(['config["user.cdktf-virt.lifecycle"]']);
-    expect(volumeLifecycleBlock({ kind: VolumeLifecycle.PERSISTENT, protect: true, ignoreChanges: frozenRecordPaths(record) })).toEqual({
+    expect(
+      volumeLifecycleBlock({
+        kind: VolumeLifecycle.PERSISTENT,
+        protect: true,
+        ignoreChanges: frozenRecordPaths(record),
+      }),
+    ).toEqual({
       preventDestroy: true,
       ignoreChanges: ['config["user.cdktf-virt.lifecycle"]'],
     });
-    expect(volumeLifecycleBlock({ kind: VolumeLifecycle.PERSISTENT, protect: false, ignoreChanges: [] })).toBeUndefined();
+    expect(
+      volumeLifecycleBlock({ kind: VolumeLifecycle.PERSISTENT, protect: false, ignoreChanges: [] }),
+    ).toBeUndefined();
   });
 });
 
@@ -81,7 +99,10 @@ describe("ownership marker", () => {
     const db = new Construct(new Construct(stack, "app"), "db");
     expect(ownerMarker(db)).toBe("homelab/app/db");
     expect(incusOwnershipConfig(db)).toEqual({ "user.cdktf-virt.owner": "homelab/app/db" });
-    expect(incusOwnershipConfig(db, true)).toEqual({ "user.cdktf-virt.owner": "homelab/app/db", "user.cdktf-virt.protect": "true" });
+    expect(incusOwnershipConfig(db, true)).toEqual({
+      "user.cdktf-virt.owner": "homelab/app/db",
+      "user.cdktf-virt.protect": "true",
+    });
   });
 
   it("is carried in libvirt metadata in the cdktf-virt namespace, XML-escaped", () => {

@@ -12,9 +12,24 @@ import {
 
 describe("the lifecycle table", () => {
   it("matches the documented model", () => {
-    expect(VOLUME_LIFECYCLE_RULES[VolumeLifecycle.EPHEMERAL]).toMatchObject({ minAttachments: 1, maxAttachments: 1, replacedWithInstance: true, defaultProtect: false });
-    expect(VOLUME_LIFECYCLE_RULES[VolumeLifecycle.PERSISTENT]).toMatchObject({ minAttachments: 0, maxAttachments: 1, replacedWithInstance: false, defaultProtect: true });
-    expect(VOLUME_LIFECYCLE_RULES[VolumeLifecycle.SHARED]).toMatchObject({ minAttachments: 0, maxAttachments: Infinity, replacedWithInstance: false, defaultProtect: true });
+    expect(VOLUME_LIFECYCLE_RULES[VolumeLifecycle.EPHEMERAL]).toMatchObject({
+      minAttachments: 1,
+      maxAttachments: 1,
+      replacedWithInstance: true,
+      defaultProtect: false,
+    });
+    expect(VOLUME_LIFECYCLE_RULES[VolumeLifecycle.PERSISTENT]).toMatchObject({
+      minAttachments: 0,
+      maxAttachments: 1,
+      replacedWithInstance: false,
+      defaultProtect: true,
+    });
+    expect(VOLUME_LIFECYCLE_RULES[VolumeLifecycle.SHARED]).toMatchObject({
+      minAttachments: 0,
+      maxAttachments: Infinity,
+      replacedWithInstance: false,
+      defaultProtect: true,
+    });
   });
 });
 
@@ -36,13 +51,21 @@ describe("resolveVolumeProtection", () => {
   });
 
   it("rejects an unknown kind", () => {
-    expect(() => resolveVolumeProtection("FOREVER" as VolumeLifecycle, undefined)).toThrow(/unknown volume lifecycle "FOREVER".*EPHEMERAL, PERSISTENT, SHARED/);
+    expect(() => resolveVolumeProtection("FOREVER" as VolumeLifecycle, undefined)).toThrow(
+      /unknown volume lifecycle "FOREVER".*EPHEMERAL, PERSISTENT, SHARED/,
+    );
   });
 });
 
 describe("volumeLifecycleBlock", () => {
   it("EPHEMERAL → replace_triggered_by the generation anchor, no prevent_destroy", () => {
-    expect(volumeLifecycleBlock({ kind: VolumeLifecycle.EPHEMERAL, protect: false, generationAnchor: "terraform_data.db_gen" })).toEqual({
+    expect(
+      volumeLifecycleBlock({
+        kind: VolumeLifecycle.EPHEMERAL,
+        protect: false,
+        generationAnchor: "terraform_data.db_gen",
+      }),
+    ).toEqual({
       replaceTriggeredBy: ["terraform_data.db_gen"],
     });
   });
@@ -54,17 +77,25 @@ describe("volumeLifecycleBlock", () => {
   });
 
   it("a persistent volume never follows an anchor even if given one", () => {
-    expect(volumeLifecycleBlock({ kind: VolumeLifecycle.PERSISTENT, protect: true, generationAnchor: "terraform_data.x" })).toEqual({ preventDestroy: true });
+    expect(
+      volumeLifecycleBlock({ kind: VolumeLifecycle.PERSISTENT, protect: true, generationAnchor: "terraform_data.x" }),
+    ).toEqual({ preventDestroy: true });
   });
 
   it("adds extra triggers (an overlay's base), sorted and de-duplicated", () => {
     expect(
-      volumeLifecycleBlock({ kind: VolumeLifecycle.PERSISTENT, protect: true, replaceWhenChanged: ["libvirt_volume.z", "libvirt_volume.a", "libvirt_volume.z"] }),
+      volumeLifecycleBlock({
+        kind: VolumeLifecycle.PERSISTENT,
+        protect: true,
+        replaceWhenChanged: ["libvirt_volume.z", "libvirt_volume.a", "libvirt_volume.z"],
+      }),
     ).toEqual({ preventDestroy: true, replaceTriggeredBy: ["libvirt_volume.a", "libvirt_volume.z"] });
   });
 
   it("refuses an impossible combination here too", () => {
-    expect(() => volumeLifecycleBlock({ kind: VolumeLifecycle.EPHEMERAL, protect: true })).toThrow(LifecyclePolicyError);
+    expect(() => volumeLifecycleBlock({ kind: VolumeLifecycle.EPHEMERAL, protect: true })).toThrow(
+      LifecyclePolicyError,
+    );
   });
 });
 
@@ -75,7 +106,11 @@ describe("instanceLifecycleBlock", () => {
 
   it("protects, follows the anchor and the rebuildOnChange volumes", () => {
     expect(
-      instanceLifecycleBlock({ protect: true, generationAnchor: "terraform_data.gen", rebuildOnChangeOf: ["incus_storage_volume.data"] }),
+      instanceLifecycleBlock({
+        protect: true,
+        generationAnchor: "terraform_data.gen",
+        rebuildOnChangeOf: ["incus_storage_volume.data"],
+      }),
     ).toEqual({ preventDestroy: true, replaceTriggeredBy: ["incus_storage_volume.data", "terraform_data.gen"] });
   });
 
@@ -88,13 +123,17 @@ describe("instanceLifecycleBlock", () => {
 describe("attachment rules", () => {
   it("an ephemeral volume belongs to exactly one instance", () => {
     expect(tooManyAttachments(VolumeLifecycle.EPHEMERAL, ["s/a"])).toBeUndefined();
-    expect(tooManyAttachments(VolumeLifecycle.EPHEMERAL, ["s/a", "s/b"])).toMatch(/attached to "s\/a" and "s\/b".*VolumeLifecycle.SHARED/);
+    expect(tooManyAttachments(VolumeLifecycle.EPHEMERAL, ["s/a", "s/b"])).toMatch(
+      /attached to "s\/a" and "s\/b".*VolumeLifecycle.SHARED/,
+    );
     expect(tooFewAttachments(VolumeLifecycle.EPHEMERAL, [])).toMatch(/attached to none.*instance.attach/);
     expect(tooFewAttachments(VolumeLifecycle.EPHEMERAL, ["s/a"])).toBeUndefined();
   });
 
   it("a persistent volume has at most one instance; shared any number; neither needs one", () => {
-    expect(tooManyAttachments(VolumeLifecycle.PERSISTENT, ["s/a", "s/b"])).toMatch(/PERSISTENT volume may be attached to at most 1 instance/);
+    expect(tooManyAttachments(VolumeLifecycle.PERSISTENT, ["s/a", "s/b"])).toMatch(
+      /PERSISTENT volume may be attached to at most 1 instance/,
+    );
     expect(tooManyAttachments(VolumeLifecycle.SHARED, ["a", "b", "c", "d"])).toBeUndefined();
     expect(tooFewAttachments(VolumeLifecycle.PERSISTENT, [])).toBeUndefined();
     expect(tooFewAttachments(VolumeLifecycle.SHARED, [])).toBeUndefined();

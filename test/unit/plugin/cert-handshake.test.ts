@@ -43,7 +43,11 @@ describe("DER encoding", () => {
   });
 
   test("times: UTCTime before 2050, GeneralizedTime after", () => {
-    expect(Buffer.from(der.time(new Date(Date.UTC(2025, 0, 2, 3, 4, 5)))).subarray(2).toString()).toBe("250102030405Z");
+    expect(
+      Buffer.from(der.time(new Date(Date.UTC(2025, 0, 2, 3, 4, 5))))
+        .subarray(2)
+        .toString(),
+    ).toBe("250102030405Z");
     expect(der.time(new Date(Date.UTC(2025, 0, 1)))[0]).toBe(0x17);
     const g = der.time(new Date(Date.UTC(2051, 11, 31, 23, 59, 59)));
     expect(g[0]).toBe(0x18);
@@ -69,7 +73,12 @@ describe("self-signed certificate", () => {
   });
 
   test("parses for serials of every shape (leading zeros, high bit set, short, long)", () => {
-    const serials: Buffer[] = [Buffer.from([1]), Buffer.from([0x80]), Buffer.from([0, 0, 0x80, 1]), Buffer.from("7f".repeat(20), "hex")];
+    const serials: Buffer[] = [
+      Buffer.from([1]),
+      Buffer.from([0x80]),
+      Buffer.from([0, 0, 0x80, 1]),
+      Buffer.from("7f".repeat(20), "hex"),
+    ];
     for (let i = 0; i < 300; i++) {
       const b = Buffer.alloc(1 + (i % 16));
       for (let j = 0; j < b.length; j++) b[j] = (i * 37 + j * 101 + (j === 0 ? i : 0)) & 0xff;
@@ -78,8 +87,14 @@ describe("self-signed certificate", () => {
     }
     for (const serial of serials) {
       const x = new X509Certificate(generateSelfSignedCert({ serial }).certDer);
-      const expected = BigInt("0x" + serial.toString("hex")).toString(16).toUpperCase();
-      expect(BigInt("0x" + x.serialNumber).toString(16).toUpperCase()).toBe(expected);
+      const expected = BigInt("0x" + serial.toString("hex"))
+        .toString(16)
+        .toUpperCase();
+      expect(
+        BigInt("0x" + x.serialNumber)
+          .toString(16)
+          .toUpperCase(),
+      ).toBe(expected);
       expect(x.verify(x.publicKey)).toBe(true);
     }
   });
@@ -111,7 +126,9 @@ describe("handshake line", () => {
   });
 
   test("environment checks: no cookie → a human message; protocol 6 required", () => {
-    expect(checkPluginEnv({}, "terraform-provider-x")?.message).toMatch(/terraform-provider-x is a Terraform provider plugin/);
+    expect(checkPluginEnv({}, "terraform-provider-x")?.message).toMatch(
+      /terraform-provider-x is a Terraform provider plugin/,
+    );
     const ok = { [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "5,6" };
     expect(checkPluginEnv(ok, "p")).toBeUndefined();
     expect(checkPluginEnv({ ...ok, PLUGIN_PROTOCOL_VERSIONS: "5" }, "p")?.message).toMatch(/protocol 6/);

@@ -16,7 +16,13 @@ import {
   readSingleMessage,
 } from "../../../lib/provider/plugin";
 import { bundledProviderPath } from "../../../lib/packaging";
-import { answers, cleanupPluginClients, connectPlugin, grpcCall as call, startProvider as start } from "../../support/plugin-client";
+import {
+  answers,
+  cleanupPluginClients,
+  connectPlugin,
+  grpcCall as call,
+  startProvider as start,
+} from "../../support/plugin-client";
 import type { StartedPlugin as Started } from "../../support/plugin-client";
 import { ensureBundledProviders } from "../../support/terraform";
 
@@ -117,7 +123,10 @@ describe("provider process", () => {
 
   test("started as an executable: NODE_EXTRA_CA_CERTS is moved aside before node starts, and it serves", async () => {
     // Node started directly by the launcher (no warm process: see warm-server.test.ts for that path).
-    const p = await startProvider(env({ NODE_EXTRA_CA_CERTS: "/etc/ssl/certs/ca-certificates.crt", CDKTF_VIRT_PROVIDER_REUSE: "0" }), true);
+    const p = await startProvider(
+      env({ NODE_EXTRA_CA_CERTS: "/etc/ssl/certs/ca-certificates.crt", CDKTF_VIRT_PROVIDER_REUSE: "0" }),
+      true,
+    );
     const environ = readFileSync(`/proc/${p.child.pid}/environ`, "utf8").split("\0");
     expect(readFileSync(`/proc/${p.child.pid}/cmdline`, "utf8").split("\0")[1]).toBe(bundledProviderPath("testfs"));
     expect(environ.filter((e) => e.startsWith("NODE_EXTRA_CA_CERTS="))).toEqual([]);
@@ -139,7 +148,10 @@ describe("provider process", () => {
   });
 
   test("started by hand (no magic cookie): a human message on stderr, nothing on stdout, exit 1", async () => {
-    const child = spawn(process.execPath, [bundledProviderPath("testfs")], { env: { PATH: process.env.PATH }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bundledProviderPath("testfs")], {
+      env: { PATH: process.env.PATH },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
@@ -174,10 +186,18 @@ describe("wire helpers", () => {
     expect(Buffer.from(dv.encode({ msgpack: Buffer.from([0xc0]) })).toString("hex")).toBe("0a01c0"); // field 1, bytes
     expect(Buffer.from(dv.encode({ json: Buffer.from("{}") })).toString("hex")).toBe("12027b7d"); // field 2
     const diag = messageType("tfplugin6.Diagnostic");
-    const bytes = diag.encode({ severity: 1, summary: "s", attribute: { steps: [{ attribute_name: "a" }, { element_key_int: 2 }, { element_key_string: "k" }] } });
+    const bytes = diag.encode({
+      severity: 1,
+      summary: "s",
+      attribute: { steps: [{ attribute_name: "a" }, { element_key_int: 2 }, { element_key_string: "k" }] },
+    });
     // severity=1 (08 01), summary (12 01 73), attribute (22 …) with steps (0a …): name=1, key_int=3, key_string=2
     expect(Buffer.from(bytes).toString("hex")).toBe("0801120173" + "220e" + "0a030a0161" + "0a021802" + "0a0312016b");
-    expect(diag.decode(bytes)).toEqual({ severity: 1, summary: "s", attribute: { steps: [{ attribute_name: "a" }, { element_key_int: 2 }, { element_key_string: "k" }] } });
+    expect(diag.decode(bytes)).toEqual({
+      severity: 1,
+      summary: "s",
+      attribute: { steps: [{ attribute_name: "a" }, { element_key_int: 2 }, { element_key_string: "k" }] },
+    });
     const upgrade = messageType("tfplugin6.UpgradeResourceState.Request");
     expect(upgrade.decode(Buffer.from("0a01781003", "hex"))).toEqual({ type_name: "x", version: 3 });
   });

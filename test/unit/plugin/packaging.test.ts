@@ -42,7 +42,12 @@ describe("packaging", () => {
 
   test("installs into the unpacked mirror layout, executable, and is idempotent", () => {
     const [first] = installBundledProviders(dir, { types: ["testfs"] });
-    expect(first).toMatchObject({ type: "testfs", source: providerSource("testfs"), version: PROVIDER_VERSION, changed: true });
+    expect(first).toMatchObject({
+      type: "testfs",
+      source: providerSource("testfs"),
+      version: PROVIDER_VERSION,
+      changed: true,
+    });
     expect(first.path).toBe(mirrorExecutablePath(dir, "testfs"));
     expect(readFileSync(first.path).equals(readFileSync(bundledProviderPath("testfs")))).toBe(true);
     expect(statSync(first.path).mode & 0o111).toBe(0o111);
@@ -68,14 +73,31 @@ describe("packaging", () => {
 
   test("updateLockFile replaces our blocks, keeps other providers, sorts by address, is idempotent", () => {
     const lock = join(dir, ".terraform.lock.hcl");
-    const other = 'provider "registry.terraform.io/hashicorp/null" {\n  version = "3.2.0"\n  hashes = [\n    "h1:abc=",\n  ]\n}\n';
-    writeFileSync(lock, `# header\n\n${other}\nprovider "registry.cdktf-virt.local/cdktf-virt/incus" {\n  version = "0.0.1"\n}\n`);
-    expect(updateLockFile(lock, [{ address: "registry.cdktf-virt.local/cdktf-virt/incus", version: "0.1.0", hashes: ["h1:new="] }])).toBe(true);
+    const other =
+      'provider "registry.terraform.io/hashicorp/null" {\n  version = "3.2.0"\n  hashes = [\n    "h1:abc=",\n  ]\n}\n';
+    writeFileSync(
+      lock,
+      `# header\n\n${other}\nprovider "registry.cdktf-virt.local/cdktf-virt/incus" {\n  version = "0.0.1"\n}\n`,
+    );
+    expect(
+      updateLockFile(lock, [
+        { address: "registry.cdktf-virt.local/cdktf-virt/incus", version: "0.1.0", hashes: ["h1:new="] },
+      ]),
+    ).toBe(true);
     const blocks = parseLockBlocks(readFileSync(lock, "utf8"));
-    expect(blocks.map(([a]) => a)).toEqual(["registry.cdktf-virt.local/cdktf-virt/incus", "registry.terraform.io/hashicorp/null"]);
-    expect(blocks[0][1]).toBe('provider "registry.cdktf-virt.local/cdktf-virt/incus" {\n  version     = "0.1.0"\n  constraints = "0.1.0"\n  hashes = [\n    "h1:new=",\n  ]\n}\n');
+    expect(blocks.map(([a]) => a)).toEqual([
+      "registry.cdktf-virt.local/cdktf-virt/incus",
+      "registry.terraform.io/hashicorp/null",
+    ]);
+    expect(blocks[0][1]).toBe(
+      'provider "registry.cdktf-virt.local/cdktf-virt/incus" {\n  version     = "0.1.0"\n  constraints = "0.1.0"\n  hashes = [\n    "h1:new=",\n  ]\n}\n',
+    );
     expect(blocks[1][1]).toBe(other);
-    expect(updateLockFile(lock, [{ address: "registry.cdktf-virt.local/cdktf-virt/incus", version: "0.1.0", hashes: ["h1:new="] }])).toBe(false);
+    expect(
+      updateLockFile(lock, [
+        { address: "registry.cdktf-virt.local/cdktf-virt/incus", version: "0.1.0", hashes: ["h1:new="] },
+      ]),
+    ).toBe(false);
   });
 
   test("prepareWorkingDirectory installs into terraform.d/plugins and locks the installed bytes", () => {
@@ -111,17 +133,25 @@ describe("packaging", () => {
 
   test("the CLI config for a mirror scopes it to our hostname", () => {
     const text = cliConfigForMirror("/opt/mirror");
-    expect(text).toMatch(/filesystem_mirror \{\n\s+path\s+= "\/opt\/mirror"\n\s+include = \["registry\.cdktf-virt\.local\/\*\/\*"\]/);
+    expect(text).toMatch(
+      /filesystem_mirror \{\n\s+path\s+= "\/opt\/mirror"\n\s+include = \["registry\.cdktf-virt\.local\/\*\/\*"\]/,
+    );
     expect(text).toMatch(/direct \{\n\s+exclude = \["registry\.cdktf-virt\.local\/\*\/\*"\]/);
   });
 
   test("cdktf-virt provider install --mirror DIR prints the source addresses and a CLI config hint", async () => {
     const out: string[] = [];
     const err: string[] = [];
-    const io = { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) }, env: { HOME: dir } };
+    const io = {
+      stdout: { write: (s: string) => out.push(s) },
+      stderr: { write: (s: string) => err.push(s) },
+      env: { HOME: dir },
+    };
     const code = await main(["provider", "install", "--mirror", join(dir, "m"), "--type", "testfs"], io);
     expect(code).toBe(0);
-    expect(out.join("")).toMatch(/testfs = \{ source = "registry\.cdktf-virt\.local\/cdktf-virt\/testfs", version = "0\.1\.0" \}/);
+    expect(out.join("")).toMatch(
+      /testfs = \{ source = "registry\.cdktf-virt\.local\/cdktf-virt\/testfs", version = "0\.1\.0" \}/,
+    );
     expect(err.join("")).toMatch(/Terraform does not search .* by itself/);
     expect(existsSync(mirrorExecutablePath(join(dir, "m"), "testfs"))).toBe(true);
   });
@@ -131,7 +161,11 @@ describe("packaging", () => {
     const rc = join(dir, "hint.tfrc");
     const install = async () => {
       const err: string[] = [];
-      const io = { stdout: { write: () => true }, stderr: { write: (s: string) => err.push(s) }, env: { HOME: dir, TF_CLI_CONFIG_FILE: rc } };
+      const io = {
+        stdout: { write: () => true },
+        stderr: { write: (s: string) => err.push(s) },
+        env: { HOME: dir, TF_CLI_CONFIG_FILE: rc },
+      };
       expect(await main(["provider", "install", "--mirror", mirror, "--type", "testfs"], io)).toBe(0);
       return err.join("");
     };

@@ -11,7 +11,9 @@ import type { EnumSpec, MessageSpec } from "../../../lib/provider/plugin/proto-d
 /** The same specs as a protobufjs JSON descriptor. */
 function referenceRoot(): protobuf.Root {
   const convertAll = (specs: Record<string, MessageSpec | EnumSpec>): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, "values" in spec ? spec : convertMessage(spec)]));
+    Object.fromEntries(
+      Object.entries(specs).map(([name, spec]) => [name, "values" in spec ? spec : convertMessage(spec)]),
+    );
   const convertMessage = (spec: MessageSpec): Record<string, unknown> => {
     const fields: Record<string, unknown> = {};
     const oneofs: Record<string, { oneof: string[] }> = {};
@@ -25,9 +27,15 @@ function referenceRoot(): protobuf.Root {
         fields[name] = { type: parts[1], id };
       } else fields[name] = { type: parts[0], id };
     }
-    return { fields, ...(Object.keys(oneofs).length ? { oneofs } : {}), ...(spec.nested ? { nested: convertAll(spec.nested) } : {}) };
+    return {
+      fields,
+      ...(Object.keys(oneofs).length ? { oneofs } : {}),
+      ...(spec.nested ? { nested: convertAll(spec.nested) } : {}),
+    };
   };
-  const nested = Object.fromEntries(Object.entries(PROTO_PACKAGES).map(([pkg, specs]) => [pkg, { nested: convertAll(specs) }]));
+  const nested = Object.fromEntries(
+    Object.entries(PROTO_PACKAGES).map(([pkg, specs]) => [pkg, { nested: convertAll(specs) }]),
+  );
   return protobuf.Root.fromJSON({ nested } as protobuf.INamespace);
 }
 
@@ -46,7 +54,9 @@ type Descriptor = ReturnType<typeof messageDescriptor>;
 /** Random values of a message type (depth-limited; one member per oneof group at most, as on the wire). */
 function arbitraryMessage(d: Descriptor, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const oneofMembers = new Set(
-    Object.values(specOf(d.fullName).fields ?? {}).flatMap((t, i) => (t.startsWith("oneof:") ? [Object.keys(specOf(d.fullName).fields!)[i]] : [])),
+    Object.values(specOf(d.fullName).fields ?? {}).flatMap((t, i) =>
+      t.startsWith("oneof:") ? [Object.keys(specOf(d.fullName).fields!)[i]] : [],
+    ),
   );
   const entries: Record<string, fc.Arbitrary<unknown>> = {};
   for (const f of d.fields) {
@@ -55,8 +65,8 @@ function arbitraryMessage(d: Descriptor, depth: number): fc.Arbitrary<Record<str
     entries[f.name] = f.map
       ? fc.dictionary(fc.string({ maxLength: 6 }), one, { maxKeys: 3 })
       : f.repeated
-        ? fc.array(one, { maxLength: 3 })
-        : one;
+      ? fc.array(one, { maxLength: 3 })
+      : one;
   }
   const plain = Object.fromEntries(Object.entries(entries).filter(([k]) => !oneofMembers.has(k)));
   const oneofs = Object.entries(entries).filter(([k]) => oneofMembers.has(k));
@@ -98,8 +108,15 @@ function normalize(d: Descriptor, value: Record<string, unknown>): Record<string
   for (const f of d.fields) {
     const v = value[f.name];
     const one = (x: unknown): unknown =>
-      f.kind === "message" ? normalize(f.message!(), x as Record<string, unknown>) : f.kind === "bytes" ? [...(x as Uint8Array)] : x;
-    if (f.map) out[f.name] = Object.fromEntries(Object.entries((v ?? {}) as Record<string, unknown>).map(([k, x]) => [k, one(x)]));
+      f.kind === "message"
+        ? normalize(f.message!(), x as Record<string, unknown>)
+        : f.kind === "bytes"
+        ? [...(x as Uint8Array)]
+        : x;
+    if (f.map)
+      out[f.name] = Object.fromEntries(
+        Object.entries((v ?? {}) as Record<string, unknown>).map(([k, x]) => [k, one(x)]),
+      );
     else if (f.repeated) out[f.name] = ((v ?? []) as unknown[]).map(one);
     else if (v !== undefined) out[f.name] = one(v);
   }
@@ -151,7 +168,10 @@ describe("protobuf wire details", () => {
 
   test("maps decode to objects, empty repeated fields to arrays, enums by name or number", () => {
     const name = "tfplugin6.GetProviderSchema.Response";
-    const bytes = encodeMessage(name, { resource_schemas: { a: { version: 2 } }, diagnostics: [{ severity: "WARNING", summary: "s" }] });
+    const bytes = encodeMessage(name, {
+      resource_schemas: { a: { version: 2 } },
+      diagnostics: [{ severity: "WARNING", summary: "s" }],
+    });
     expect(decodeMessage(name, bytes)).toEqual({
       resource_schemas: { a: { version: 2 } },
       data_source_schemas: {},

@@ -8,7 +8,14 @@ import { join } from "node:path";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
 import { IDLE_MS } from "../../../lib/provider/plugin/warm-server";
 import { bundledProviderPath } from "../../../lib/packaging";
-import { answers, cleanupPluginClients, connectPlugin, generateSelfSignedCert, grpcCall, startProvider } from "../../support/plugin-client";
+import {
+  answers,
+  cleanupPluginClients,
+  connectPlugin,
+  generateSelfSignedCert,
+  grpcCall,
+  startProvider,
+} from "../../support/plugin-client";
 import type { StartedPlugin } from "../../support/plugin-client";
 import { ensureBundledProviders } from "../../support/terraform";
 
@@ -73,7 +80,10 @@ async function waitFor(what: string, check: () => boolean, ms: number): Promise<
 
 async function shutdown(p: StartedPlugin, session: ReturnType<typeof connectPlugin>): Promise<number | null> {
   expect((await grpcCall(session, "/plugin.GRPCController/Shutdown")).status).toBe("0");
-  return Promise.race([p.exit, new Promise<string>((r) => setTimeout(() => r("launcher still running"), 3000))]) as Promise<number | null>;
+  return Promise.race([
+    p.exit,
+    new Promise<string>((r) => setTimeout(() => r("launcher still running"), 3000)),
+  ]) as Promise<number | null>;
 }
 
 test("three starts in a row: one warm process serves them, each start ends with exit 0 on Shutdown", async () => {
@@ -111,9 +121,15 @@ test("a session's logs go to its own launcher's stderr (a pipe, as Terraform's o
     logs.push(p.stderr());
   }
   for (const text of logs) {
-    const lines = text.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l["@message"])).toEqual(
-      expect.arrayContaining(["session opened in a warm provider process", "session ended: shutdown requested by Terraform"]),
+      expect.arrayContaining([
+        "session opened in a warm provider process",
+        "session ended: shutdown requested by Terraform",
+      ]),
     );
   }
 });
@@ -141,7 +157,10 @@ test("only the certificate a launcher registered is accepted", async () => {
 test("a killed Terraform: its launcher exits within a couple of seconds, and the warm process after its idle time", async () => {
   const { cert, env } = terraformStart();
   // The parent shell plays Terraform; the provider's stdout is the test's pipe, as Terraform's would be.
-  const p = await startProvider(env, { cwd: work, command: ["/bin/sh", ["-c", `"${bundledProviderPath("testfs")}" & wait`]] });
+  const p = await startProvider(env, {
+    cwd: work,
+    command: ["/bin/sh", ["-c", `"${bundledProviderPath("testfs")}" & wait`]],
+  });
   const session = connectPlugin(p, cert);
   expect((await grpcCall(session, "/tfplugin6.Provider/GetMetadata")).status).toBe("0");
   const [server] = serverPids();
@@ -168,7 +187,9 @@ test("CDKTF_VIRT_PROVIDER_REUSE=0: every start is its own node process", async (
 
 test("the launcher is plain POSIX sh", () => {
   // dash is Debian's /bin/sh; -n parses without running.
-  const r = spawnSync("dash", ["-n", join(__dirname, "../../../lib/provider/plugin/launcher.sh")], { encoding: "utf8" });
+  const r = spawnSync("dash", ["-n", join(__dirname, "../../../lib/provider/plugin/launcher.sh")], {
+    encoding: "utf8",
+  });
   expect(r.stderr).toBe("");
   expect(r.status).toBe(0);
 });

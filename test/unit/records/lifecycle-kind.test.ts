@@ -1,5 +1,11 @@
 // The lifecycle kind: the public enum (upper case) and its one recorded spelling (lower case).
-import { decodeLifecycleKind, encodeLifecycleKind, LIFECYCLE_CONFIG_KEY, LIFECYCLE_KIND_NAMES, VolumeLifecycle } from "../../../lib/records";
+import {
+  decodeLifecycleKind,
+  encodeLifecycleKind,
+  LIFECYCLE_CONFIG_KEY,
+  LIFECYCLE_KIND_NAMES,
+  VolumeLifecycle,
+} from "../../../lib/records";
 import * as pkg from "../../../lib";
 import * as lifecycle from "../../../lib/lifecycle";
 

@@ -35,7 +35,9 @@ describe("owner marker", () => {
     const ns = "https://cdktf-virt.dev/xmlns/owner";
     expect(decodeOwnerMetadata(metadata(`<x:owner xmlns:x="${ns}">s/p</x:owner>`))).toBe("s/p");
     expect(decodeOwnerMetadata(metadata(`<owner xmlns="${ns}">s/q</owner>`))).toBe("s/q");
-    expect(decodeOwnerMetadata(metadata(`<app:cfg xmlns:app="urn:app">x</app:cfg><o:owner xmlns:o="${ns}">s/r</o:owner>`))).toBe("s/r");
+    expect(
+      decodeOwnerMetadata(metadata(`<app:cfg xmlns:app="urn:app">x</app:cfg><o:owner xmlns:o="${ns}">s/r</o:owner>`)),
+    ).toBe("s/r");
   });
 
   it("ignores an owner element of another namespace; an empty marker reads as empty", () => {
@@ -52,6 +54,9 @@ describe("owner marker", () => {
   });
 
   it("a released copy's config carries the released marker and keeps the rest", () => {
-    expect(releasedConfig({ [OWNER_CONFIG_KEY]: "s/v", size: "1GiB" })).toEqual({ [OWNER_CONFIG_KEY]: "released:s/v", size: "1GiB" });
+    expect(releasedConfig({ [OWNER_CONFIG_KEY]: "s/v", size: "1GiB" })).toEqual({
+      [OWNER_CONFIG_KEY]: "released:s/v",
+      size: "1GiB",
+    });
   });
 });

@@ -10,12 +10,13 @@ import {
 } from "../../../lib/records";
 
 describe("protect records", () => {
-  it("the protect marker round-trips; only \"true\" (or a JSON true) is one", () => {
+  it('the protect marker round-trips; only "true" (or a JSON true) is one', () => {
     expect(PROTECT_CONFIG_KEY.startsWith(RECORD_KEY_PREFIX)).toBe(true);
     expect(encodeProtectMarker()).toEqual({ "user.cdktf-virt.protect": "true" });
     expect(hasProtectMarker(encodeProtectMarker())).toBe(true);
     expect(hasProtectMarker({ [PROTECT_CONFIG_KEY]: true })).toBe(true);
-    for (const config of [{ [PROTECT_CONFIG_KEY]: "false" }, { [PROTECT_CONFIG_KEY]: "yes" }, {}, null, undefined]) expect(hasProtectMarker(config)).toBe(false);
+    for (const config of [{ [PROTECT_CONFIG_KEY]: "false" }, { [PROTECT_CONFIG_KEY]: "yes" }, {}, null, undefined])
+      expect(hasProtectMarker(config)).toBe(false);
   });
 
   it("instance delete protection is Incus's key, written only when protected", () => {

@@ -19,13 +19,17 @@ const AT = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678));
 describe("Incus count", () => {
   it("round-trips", () => {
     expect(SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY).toBe("user.cdktf-virt.snapshot-before-rebuild");
-    for (const keep of [1, 3, 12]) expect(decodeSnapshotBeforeRebuild(encodeSnapshotBeforeRebuild(keep), "k")).toBe(keep);
+    for (const keep of [1, 3, 12])
+      expect(decodeSnapshotBeforeRebuild(encodeSnapshotBeforeRebuild(keep), "k")).toBe(keep);
   });
 
   it("reads the other spellings a config may hold: true is 1; unset, blank, 0 and false ask for none", () => {
     expect(decodeSnapshotBeforeRebuild(" TRUE ", "k")).toBe(1);
-    for (const none of [undefined, null, "", " ", "0", "false", "False"]) expect(decodeSnapshotBeforeRebuild(none, "k")).toBeUndefined();
-    expect(() => decodeSnapshotBeforeRebuild("-1", 'config "k"')).toThrow('config "k" is "-1"; expected how many snapshots to keep');
+    for (const none of [undefined, null, "", " ", "0", "false", "False"])
+      expect(decodeSnapshotBeforeRebuild(none, "k")).toBeUndefined();
+    expect(() => decodeSnapshotBeforeRebuild("-1", 'config "k"')).toThrow(
+      'config "k" is "-1"; expected how many snapshots to keep',
+    );
     expect(() => decodeSnapshotBeforeRebuild("1.5", "k")).toThrow();
   });
 });
@@ -51,18 +55,34 @@ describe("libvirt domain metadata", () => {
   });
 
   it("the namespace decides, not the prefix; single quotes and a default namespace read too", () => {
-    expect(decodeRebuildSnapshotsXml(`<x:rebuild-snapshots xmlns:x="${NS}"><x:volume pool='p' name='v' keep='2'/></x:rebuild-snapshots>`)).toEqual([
-      { pool: "p", volume: "v", keep: 2 },
-    ]);
-    expect(decodeRebuildSnapshotsXml(`<rebuild-snapshots xmlns="${NS}"><volume pool="p" name="v" keep="4"/></rebuild-snapshots>`)).toEqual([
-      { pool: "p", volume: "v", keep: 4 },
-    ]);
+    expect(
+      decodeRebuildSnapshotsXml(
+        `<x:rebuild-snapshots xmlns:x="${NS}"><x:volume pool='p' name='v' keep='2'/></x:rebuild-snapshots>`,
+      ),
+    ).toEqual([{ pool: "p", volume: "v", keep: 2 }]);
+    expect(
+      decodeRebuildSnapshotsXml(
+        `<rebuild-snapshots xmlns="${NS}"><volume pool="p" name="v" keep="4"/></rebuild-snapshots>`,
+      ),
+    ).toEqual([{ pool: "p", volume: "v", keep: 4 }]);
   });
 
   it("another namespace, a count below 1, a missing name or broken XML ask for nothing", () => {
-    expect(decodeRebuildSnapshotsXml(`<x:rebuild-snapshots xmlns:x="urn:other"><x:volume pool="p" name="v" keep="2"/></x:rebuild-snapshots>`)).toEqual([]);
-    expect(decodeRebuildSnapshotsXml(`<x:rebuild-snapshots xmlns:x="${NS}"><x:volume pool="p" name="v" keep="0"/></x:rebuild-snapshots>`)).toEqual([]);
-    expect(decodeRebuildSnapshotsXml(`<x:rebuild-snapshots xmlns:x="${NS}"><x:volume pool="p" keep="2"/></x:rebuild-snapshots>`)).toEqual([]);
+    expect(
+      decodeRebuildSnapshotsXml(
+        `<x:rebuild-snapshots xmlns:x="urn:other"><x:volume pool="p" name="v" keep="2"/></x:rebuild-snapshots>`,
+      ),
+    ).toEqual([]);
+    expect(
+      decodeRebuildSnapshotsXml(
+        `<x:rebuild-snapshots xmlns:x="${NS}"><x:volume pool="p" name="v" keep="0"/></x:rebuild-snapshots>`,
+      ),
+    ).toEqual([]);
+    expect(
+      decodeRebuildSnapshotsXml(
+        `<x:rebuild-snapshots xmlns:x="${NS}"><x:volume pool="p" keep="2"/></x:rebuild-snapshots>`,
+      ),
+    ).toEqual([]);
     expect(decodeRebuildSnapshotsXml("<unclosed")).toEqual([]);
     expect(decodeRebuildSnapshotsXml("just text")).toEqual([]);
     expect(decodeRebuildSnapshotsXml(undefined)).toEqual([]);

@@ -44,7 +44,7 @@ describe("released marker", () => {
 });
 
 describe("adopt", () => {
-  it("takes only a released object: any with \"released\", exactly the named one otherwise", () => {
+  it('takes only a released object: any with "released", exactly the named one otherwise', () => {
     expect(ADOPT_CONFIG_KEY).toBe("user.cdktf-virt.adopt");
     expect(mayAdoptReleased("released:s/v", ADOPT_ANY_RELEASED)).toBe(true);
     expect(mayAdoptReleased("released:s/v", "released:s/v")).toBe(true);
@@ -68,6 +68,7 @@ describe("final copy", () => {
   });
 
   it("every key of ours has the one prefix import leaves out", () => {
-    for (const key of [ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY]) expect(key.startsWith(RECORD_KEY_PREFIX)).toBe(true);
+    for (const key of [ADOPT_CONFIG_KEY, FINAL_COPY_OF_CONFIG_KEY])
+      expect(key.startsWith(RECORD_KEY_PREFIX)).toBe(true);
   });
 });

@@ -20,7 +20,12 @@ describe("RemovalPolicy", () => {
   it("is one enum: the package root and lib/lifecycle export the same object, with the values users have", () => {
     expect(pkg.RemovalPolicy).toBe(RemovalPolicy);
     expect(lifecycle.RemovalPolicy).toBe(RemovalPolicy);
-    expect({ ...RemovalPolicy }).toEqual({ PROTECT: "protect", RETAIN: "retain", SNAPSHOT: "snapshot", DESTROY: "destroy" });
+    expect({ ...RemovalPolicy }).toEqual({
+      PROTECT: "protect",
+      RETAIN: "retain",
+      SNAPSHOT: "snapshot",
+      DESTROY: "destroy",
+    });
     expect(REMOVAL_POLICY_NAMES).toEqual(["protect", "retain", "snapshot", "destroy"]);
   });
 
@@ -50,7 +55,9 @@ describe("Incus records", () => {
     expect(decodeIncusRemovalPolicy(both)).toEqual({ policy: "protect", source: "protect-marker", value: "true" });
     expect(incusRemovalPolicy(both, "v")).toBe("protect");
     // Even over a key that is not a policy: the volume is protected either way.
-    expect(incusRemovalPolicy({ [PROTECT_CONFIG_KEY]: "true", [REMOVAL_POLICY_CONFIG_KEY]: "typo" }, "v")).toBe("protect");
+    expect(incusRemovalPolicy({ [PROTECT_CONFIG_KEY]: "true", [REMOVAL_POLICY_CONFIG_KEY]: "typo" }, "v")).toBe(
+      "protect",
+    );
   });
 
   it("reads what stacks deployed before removal policies carry: the protect marker alone, or nothing", () => {
@@ -59,13 +66,19 @@ describe("Incus records", () => {
     expect(incusRemovalPolicy(undefined, "v")).toBe("destroy");
   });
 
-  it("only \"true\" is the marker (a boolean from JSON values too); other values leave the policy key in charge", () => {
+  it('only "true" is the marker (a boolean from JSON values too); other values leave the policy key in charge', () => {
     expect(decodeIncusRemovalPolicy({ [PROTECT_CONFIG_KEY]: true }).policy).toBe("protect");
-    expect(decodeIncusRemovalPolicy({ [PROTECT_CONFIG_KEY]: "false", [REMOVAL_POLICY_CONFIG_KEY]: "retain" }).policy).toBe("retain");
+    expect(
+      decodeIncusRemovalPolicy({ [PROTECT_CONFIG_KEY]: "false", [REMOVAL_POLICY_CONFIG_KEY]: "retain" }).policy,
+    ).toBe("retain");
   });
 
   it("a key that is not a policy reads as unknown, and the provider's reader refuses it naming the key", () => {
-    expect(decodeIncusRemovalPolicy({ [REMOVAL_POLICY_CONFIG_KEY]: "keep-it" })).toEqual({ policy: "unknown", source: "policy-key", value: "keep-it" });
+    expect(decodeIncusRemovalPolicy({ [REMOVAL_POLICY_CONFIG_KEY]: "keep-it" })).toEqual({
+      policy: "unknown",
+      source: "policy-key",
+      value: "keep-it",
+    });
     expect(() => incusRemovalPolicy({ [REMOVAL_POLICY_CONFIG_KEY]: "keep-it" }, "storage volume p/v")).toThrow(
       'storage volume p/v: config "user.cdktf-virt.removal-policy" is "keep-it", which is not a removal policy',
     );
@@ -84,7 +97,11 @@ describe("libvirt records", () => {
   });
 
   it("reads any case; a value that is not a policy is unknown", () => {
-    expect(decodeLibvirtRemovalPolicy("Retain")).toEqual({ policy: "retain", source: "removal_policy", value: "Retain" });
+    expect(decodeLibvirtRemovalPolicy("Retain")).toEqual({
+      policy: "retain",
+      source: "removal_policy",
+      value: "Retain",
+    });
     expect(decodeLibvirtRemovalPolicy("later").policy).toBe("unknown");
     expect(decodeLibvirtRemovalPolicy(null)).toEqual({ policy: "destroy", source: "unset" });
   });

@@ -9,7 +9,7 @@ describe("escapeXml", () => {
     expect(escapeXml(NASTY, "text")).toBe(`a&amp;b&lt;c&gt;d"e'f é ü 日本 🙂`);
   });
 
-  it("a double-quoted attribute: & < \" only", () => {
+  it('a double-quoted attribute: & < " only', () => {
     expect(escapeXml(NASTY, "attribute")).toBe(`a&amp;b&lt;c>d&quot;e'f é ü 日本 🙂`);
   });
 
@@ -39,14 +39,20 @@ describe("parsers", () => {
   });
 
   it("the tree form makes repeated libvirt elements arrays even when there is one", () => {
-    const doc = parseXmlTree(`<devices><disk type="file"/><controller/></devices>`) as { devices: { disk: unknown; controller: unknown } };
+    const doc = parseXmlTree(`<devices><disk type="file"/><controller/></devices>`) as {
+      devices: { disk: unknown; controller: unknown };
+    };
     expect(doc.devices.disk).toEqual([{ "@_type": "file" }]);
     expect(doc.devices.controller).toBe("");
   });
 
   it("the ordered form keeps sibling order and tells it apart", () => {
-    expect(JSON.stringify(parseXmlOrdered("<r><a/><b/></r>"))).not.toBe(JSON.stringify(parseXmlOrdered("<r><b/><a/></r>")));
-    expect(JSON.stringify(parseXmlOrdered(`<r><a x='1'/></r>`))).toBe(JSON.stringify(parseXmlOrdered(`<r>\n  <a x="1"/>\n</r>`)));
+    expect(JSON.stringify(parseXmlOrdered("<r><a/><b/></r>"))).not.toBe(
+      JSON.stringify(parseXmlOrdered("<r><b/><a/></r>")),
+    );
+    expect(JSON.stringify(parseXmlOrdered(`<r><a x='1'/></r>`))).toBe(
+      JSON.stringify(parseXmlOrdered(`<r>\n  <a x="1"/>\n</r>`)),
+    );
   });
 
   it("input that is no XML at all throws (well-formedness is checked separately, with XMLValidator)", () => {

@@ -6,7 +6,16 @@ import { readFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { App, TerraformStack } from "cdktf";
-import { IncusHost, Instance, LibvirtHost, Network, StoragePool, Volume, VolumeFormat, VolumeLifecycle } from "../../../lib/constructs";
+import {
+  IncusHost,
+  Instance,
+  LibvirtHost,
+  Network,
+  StoragePool,
+  Volume,
+  VolumeFormat,
+  VolumeLifecycle,
+} from "../../../lib/constructs";
 import { readSynthesizedStack } from "../../../lib/tooling";
 import { buildCouplingModel } from "../../../lib/tooling/stack/coupling";
 import { viewsFromStack } from "../../../lib/tooling/stack/resource-view";
@@ -29,7 +38,12 @@ function synthesizeHomelab(): SynthesizedStack {
   const scratch = new Volume(stack, "scratch", { pool, size: "2GiB", lifecycle: VolumeLifecycle.EPHEMERAL });
   const shared = new Volume(stack, "shared", { pool, size: "1GiB", lifecycle: VolumeLifecycle.SHARED });
   const lan = new Network(stack, "lan", { host });
-  const db = new Instance(stack, "db", { host, network: lan, protect: true, incus: { image: "debian-13", rootDisk: { pool, size: "8GiB" } } });
+  const db = new Instance(stack, "db", {
+    host,
+    network: lan,
+    protect: true,
+    incus: { image: "debian-13", rootDisk: { pool, size: "8GiB" } },
+  });
   db.attach(data, { path: "/var/lib/postgresql", rebuildOnChange: true });
   db.attach(scratch, { path: "/scratch" });
   db.attach(shared, { path: "/shared" });
@@ -38,7 +52,11 @@ function synthesizeHomelab(): SynthesizedStack {
   const kvm = new LibvirtHost(stack, "kvm", {});
   const images = new StoragePool(stack, "images", { host: kvm, driver: "dir", path: "/var/lib/libvirt/images" });
   const base = new Volume(stack, "debian", { pool: images, size: "2GiB", libvirt: { format: VolumeFormat.QCOW2 } });
-  const root = new Volume(stack, "root", { pool: images, libvirt: { baseVolume: base }, lifecycle: VolumeLifecycle.EPHEMERAL });
+  const root = new Volume(stack, "root", {
+    pool: images,
+    libvirt: { baseVolume: base },
+    lifecycle: VolumeLifecycle.EPHEMERAL,
+  });
   new Instance(stack, "vm", { host: kvm, memory: "1GiB", vcpus: 2 }).attach(root, { path: "vda" });
   app.synth();
   return readSynthesizedStack(path.join(outdir, "stacks", "homelab", "cdk.tf.json"));
@@ -64,7 +82,9 @@ const RECORDED: KindSources = {
 };
 
 function expectHomelabCoupling(model: CouplingModel, sources: KindSources): void {
-  const kinds = Object.fromEntries([...model.volumes.values()].map((v) => [v.address, [v.kind, v.kindSource, v.protected, v.owner]]));
+  const kinds = Object.fromEntries(
+    [...model.volumes.values()].map((v) => [v.address, [v.kind, v.kindSource, v.protected, v.owner]]),
+  );
   expect(kinds).toEqual({
     "incus_storage_volume.pgdata": ["persistent", sources["incus_storage_volume.pgdata"], true, undefined],
     "incus_storage_volume.scratch": ["ephemeral", sources["incus_storage_volume.scratch"], false, "incus_instance.db"],
@@ -73,7 +93,12 @@ function expectHomelabCoupling(model: CouplingModel, sources: KindSources): void
     "libvirt_volume.root": ["ephemeral", sources["libvirt_volume.root"], false, "libvirt_domain.vm"],
   });
   const db = model.instances.get("incus_instance.db")!;
-  expect(db).toMatchObject({ name: "homelab-db", protected: true, protectionSource: "prevent_destroy", anchors: ["terraform_data.db_Generation_FCAF079D"] });
+  expect(db).toMatchObject({
+    name: "homelab-db",
+    protected: true,
+    protectionSource: "prevent_destroy",
+    anchors: ["terraform_data.db_Generation_FCAF079D"],
+  });
   expect(db.attachments.map((a) => [a.volume, a.path, a.rebuildOnChange])).toEqual([
     ["incus_storage_volume.pgdata", "/var/lib/postgresql", true],
     ["incus_storage_volume.scratch", "/scratch", false],
@@ -81,8 +106,13 @@ function expectHomelabCoupling(model: CouplingModel, sources: KindSources): void
   ]);
   expect(db.networks).toEqual(["incus_network.lan"]);
   expect(db.rootPools).toEqual(["incus_storage_pool.pool"]);
-  expect(model.volumes.get("incus_storage_volume.shared")!.attachedTo).toEqual(["incus_instance.db", "incus_instance.web"]);
-  expect(model.instances.get("libvirt_domain.vm")!.attachments.map((a) => [a.volume, a.path])).toEqual([["libvirt_volume.root", "vda"]]);
+  expect(model.volumes.get("incus_storage_volume.shared")!.attachedTo).toEqual([
+    "incus_instance.db",
+    "incus_instance.web",
+  ]);
+  expect(model.instances.get("libvirt_domain.vm")!.attachments.map((a) => [a.volume, a.path])).toEqual([
+    ["libvirt_volume.root", "vda"],
+  ]);
   expect(model.instances.get("incus_instance.web")!.protected).toBe(false);
 }
 
@@ -103,7 +133,8 @@ describe("coupling model", () => {
     for (const [type, byName] of Object.entries<any>(now)) {
       for (const [name, body] of Object.entries<any>(byName)) {
         const record = body.config?.["user.cdktf-virt.lifecycle"] ?? body["//"]?.["user.cdktf-virt.lifecycle"];
-        if (record !== undefined) added.push(`${type}.${name}=${record}${body.lifecycle?.ignore_changes ? " (frozen)" : ""}`);
+        if (record !== undefined)
+          added.push(`${type}.${name}=${record}${body.lifecycle?.ignore_changes ? " (frozen)" : ""}`);
         delete body.config?.["user.cdktf-virt.lifecycle"];
         delete body.lifecycle?.ignore_changes;
         // libvirt PROTECT and the volume's owner now travel with the state (in-place updates of a deployed volume).
@@ -117,7 +148,8 @@ describe("coupling model", () => {
         }
         // An instance follows a volume's change references instead of the whole resource: same volumes followed.
         const triggers: string[] | undefined = body.lifecycle?.replace_triggered_by;
-        if (triggers) body.lifecycle.replace_triggered_by = [...new Set(triggers.map((t) => t.split(".").slice(0, 2).join(".")))];
+        if (triggers)
+          body.lifecycle.replace_triggered_by = [...new Set(triggers.map((t) => t.split(".").slice(0, 2).join(".")))];
       }
     }
     // Compared without "//" comments, and without the anchors' lifecycle: the fixture predates the anchor following
@@ -153,20 +185,32 @@ describe("coupling model", () => {
         }),
       ),
     );
-    expect(model.volumes.get("incus_storage_volume.pgdata")).toMatchObject({ kind: "shared", kindSource: "config-key" });
+    expect(model.volumes.get("incus_storage_volume.pgdata")).toMatchObject({
+      kind: "shared",
+      kindSource: "config-key",
+    });
   });
 
-  test("a record in a libvirt volume's \"//\" comment wins over inference; the record beats a wrong guess", () => {
+  test('a record in a libvirt volume\'s "//" comment wins over inference; the record beats a wrong guess', () => {
     const model = buildCouplingModel(
       viewsFromStack(
         homelabStack((json) => {
           // a SHARED volume attached to one instance looks persistent to the inference
-          json.resource.libvirt_volume.debian["//"] = { "user.cdktf-virt.lifecycle": "shared", metadata: { path: "homelab/debian/Default" } };
+          json.resource.libvirt_volume.debian["//"] = {
+            "user.cdktf-virt.lifecycle": "shared",
+            metadata: { path: "homelab/debian/Default" },
+          };
         }),
       ),
     );
-    expect(model.volumes.get("libvirt_volume.debian")).toMatchObject({ kind: "shared", kindSource: "construct-record" });
-    expect(model.volumes.get("libvirt_volume.root")).toMatchObject({ kind: "ephemeral", kindSource: "generation-anchor" });
+    expect(model.volumes.get("libvirt_volume.debian")).toMatchObject({
+      kind: "shared",
+      kindSource: "construct-record",
+    });
+    expect(model.volumes.get("libvirt_volume.root")).toMatchObject({
+      kind: "ephemeral",
+      kindSource: "generation-anchor",
+    });
   });
 
   test("volumes attached by literal name are found by name and pool", () => {
@@ -179,7 +223,10 @@ describe("coupling model", () => {
         }),
       ),
     );
-    expect(model.volumes.get("incus_storage_volume.shared")!.attachedTo).toEqual(["incus_instance.db", "incus_instance.web"]);
+    expect(model.volumes.get("incus_storage_volume.shared")!.attachedTo).toEqual([
+      "incus_instance.db",
+      "incus_instance.web",
+    ]);
   });
 });
 
@@ -202,10 +249,17 @@ describe("the model's lookups", () => {
     view("incus_profile.second", { name: "web" }),
     view("incus_profile.computed", { name: "${var.p}" }),
   ]);
-  const disk = (fields: Partial<DiskUse>): DiskUse => ({ references: [], rootDisk: false, shareable: false, ...fields });
+  const disk = (fields: Partial<DiskUse>): DiskUse => ({
+    references: [],
+    rootDisk: false,
+    shareable: false,
+    ...fields,
+  });
 
   test("volumeOf finds a disk's volume by reference, file path, or a unique (name, pool)", () => {
-    expect(model.volumeOf(disk({ volume: "${incus_storage_volume.c.name}", references: ["incus_storage_volume.c"] }))).toBe("incus_storage_volume.c");
+    expect(
+      model.volumeOf(disk({ volume: "${incus_storage_volume.c.name}", references: ["incus_storage_volume.c"] })),
+    ).toBe("incus_storage_volume.c");
     expect(model.volumeOf(disk({ volume: "/img/l.qcow2" }))).toBe("libvirt_volume.l");
     expect(model.volumeOf(disk({ volume: "data", pool: "p2" }))).toBe("incus_storage_volume.b");
     expect(model.volumeOf(disk({ volume: "logs" }))).toBe("incus_storage_volume.c");

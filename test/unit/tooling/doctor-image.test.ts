@@ -11,7 +11,9 @@ import { memoryIO } from "./support/io";
 
 describe("checkImage", () => {
   test("an image on the host is fine", () => {
-    expect(checkImage("debian-13", true, { kind: "local", fingerprint: "d2a8e051fe02aaaa", names: ["debian-13"] })).toMatchObject({
+    expect(
+      checkImage("debian-13", true, { kind: "local", fingerprint: "d2a8e051fe02aaaa", names: ["debian-13"] }),
+    ).toMatchObject({
       status: "ok",
       summary: 'image "debian-13" (INCUS_IMAGE) is on the Incus host (d2a8e051fe02)',
     });
@@ -19,16 +21,32 @@ describe("checkImage", () => {
 
   test("a missing INCUS_IMAGE fails with the closest names and how to import one", () => {
     const result = checkImage("debain-13", true, { kind: "local", fingerprint: null, names: ["debian-13", "alpine"] });
-    expect(result).toMatchObject({ status: "fail", summary: expect.stringContaining("is not on the Incus host"), details: ["closest images on this host: debian-13"] });
+    expect(result).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining("is not on the Incus host"),
+      details: ["closest images on this host: debian-13"],
+    });
     expect(result.fix).toMatch(/incus image import .* --alias debian-13/);
-    expect(checkImage("zzz", true, { kind: "local", fingerprint: null, names: ["b", "a"] }).details).toEqual(["images on this host: a, b"]);
-    expect(checkImage("zzz", true, { kind: "local", fingerprint: null, names: [] }).details).toEqual(["this host has no images"]);
+    expect(checkImage("zzz", true, { kind: "local", fingerprint: null, names: ["b", "a"] }).details).toEqual([
+      "images on this host: a, b",
+    ]);
+    expect(checkImage("zzz", true, { kind: "local", fingerprint: null, names: [] }).details).toEqual([
+      "this host has no images",
+    ]);
   });
 
   test("the default image on an unreachable image server is a warning, never a failure", () => {
-    const probe: ImageProbe = { kind: "server", server: "https://images.linuxcontainers.org", error: "getaddrinfo ENOTFOUND", names: ["cdktf-virt-busybox"] };
+    const probe: ImageProbe = {
+      kind: "server",
+      server: "https://images.linuxcontainers.org",
+      error: "getaddrinfo ENOTFOUND",
+      names: ["cdktf-virt-busybox"],
+    };
     const result = checkImage(STARTER_IMAGE, false, probe);
-    expect(result).toMatchObject({ status: "warn", summary: expect.stringContaining("did not answer from here (getaddrinfo ENOTFOUND)") });
+    expect(result).toMatchObject({
+      status: "warn",
+      summary: expect.stringContaining("did not answer from here (getaddrinfo ENOTFOUND)"),
+    });
     expect(result.details).toEqual(["images on this host: cdktf-virt-busybox"]);
     expect(checkImage(STARTER_IMAGE, false, { ...probe, error: null })).toMatchObject({ status: "ok" });
   });
@@ -44,10 +62,22 @@ describe("doctor runs the image check once Incus answers", () => {
   function probes(image: ImageProbe, asked: string[]): DoctorProbes {
     return {
       nodeVersion: "v20.1.0",
-      run: async () => ({ kind: "exited", code: 0, stdout: JSON.stringify({ terraform_version: "1.11.4" }), stderr: "" }),
+      run: async () => ({
+        kind: "exited",
+        code: 0,
+        stdout: JSON.stringify({ terraform_version: "1.11.4" }),
+        stderr: "",
+      }),
       probeIncus: async () => ({ server }),
       socketExists: () => true,
-      providerLayout: () => ({ types: [], version: "0.1.0", packageRoot: os.tmpdir(), mirrorDir: os.tmpdir(), builtPath: () => "", mirrorPath: () => "" }),
+      providerLayout: () => ({
+        types: [],
+        version: "0.1.0",
+        packageRoot: os.tmpdir(),
+        mirrorDir: os.tmpdir(),
+        builtPath: () => "",
+        mirrorPath: () => "",
+      }),
       probeImage: async (_socket, name) => {
         asked.push(name);
         return image;

@@ -31,11 +31,16 @@ describe("toolchain", () => {
   });
 
   test("terraform: found and new enough, too old, missing", () => {
-    expect(checkTerraform(exited(0, JSON.stringify({ terraform_version: "1.11.4", platform: "linux_amd64" })))).toMatchObject({
+    expect(
+      checkTerraform(exited(0, JSON.stringify({ terraform_version: "1.11.4", platform: "linux_amd64" }))),
+    ).toMatchObject({
       status: "ok",
       summary: "terraform 1.11.4 (linux_amd64)",
     });
-    expect(checkTerraform(exited(0, JSON.stringify({ terraform_version: "1.4.7" })))).toMatchObject({ status: "fail", summary: "terraform 1.4.7 is too old" });
+    expect(checkTerraform(exited(0, JSON.stringify({ terraform_version: "1.4.7" })))).toMatchObject({
+      status: "fail",
+      summary: "terraform 1.4.7 is too old",
+    });
     expect(checkTerraform({ kind: "missing", command: "terraform" })).toMatchObject({
       status: "fail",
       summary: '"terraform" was not found on PATH',
@@ -44,12 +49,21 @@ describe("toolchain", () => {
   });
 
   test("a TF_CLI_CONFIG_FILE that does not exist, and a provider_installation block that hides the mirror", () => {
-    expect(checkCliConfig({ TF_CLI_CONFIG_FILE: path.join(dir, "nope.tfrc") }, dir)).toMatchObject({ status: "warn", fix: expect.stringContaining("unset TF_CLI_CONFIG_FILE") });
+    expect(checkCliConfig({ TF_CLI_CONFIG_FILE: path.join(dir, "nope.tfrc") }, dir)).toMatchObject({
+      status: "warn",
+      fix: expect.stringContaining("unset TF_CLI_CONFIG_FILE"),
+    });
     expect(checkCliConfig({}, dir)).toMatchObject({ status: "ok" });
     const rc = path.join(dir, "cli.tfrc");
     fs.writeFileSync(rc, 'provider_installation {\n  network_mirror { url = "https://mirror.example/" }\n}\n');
-    expect(checkCliConfig({ TF_CLI_CONFIG_FILE: rc }, dir)).toMatchObject({ status: "warn", fix: expect.stringContaining('include = ["registry.cdktf-virt.local/*/*"]') });
-    fs.writeFileSync(rc, 'provider_installation {\n  filesystem_mirror { path = "/m" include = ["registry.cdktf-virt.local/*/*"] }\n  direct {}\n}\n');
+    expect(checkCliConfig({ TF_CLI_CONFIG_FILE: rc }, dir)).toMatchObject({
+      status: "warn",
+      fix: expect.stringContaining('include = ["registry.cdktf-virt.local/*/*"]'),
+    });
+    fs.writeFileSync(
+      rc,
+      'provider_installation {\n  filesystem_mirror { path = "/m" include = ["registry.cdktf-virt.local/*/*"] }\n  direct {}\n}\n',
+    );
     expect(checkCliConfig({ TF_CLI_CONFIG_FILE: rc }, dir)).toMatchObject({ status: "ok" });
   });
 });
@@ -63,7 +77,16 @@ describe("bundled providers", () => {
       packageRoot: dir,
       mirrorDir,
       builtPath: (type) => path.join(dir, "dist", "providers", `terraform-provider-${type}.js`),
-      mirrorPath: (type) => path.join(mirrorDir, "registry.cdktf-virt.local", "cdktf-virt", type, "0.1.0", "linux_amd64", `terraform-provider-${type}_v0.1.0`),
+      mirrorPath: (type) =>
+        path.join(
+          mirrorDir,
+          "registry.cdktf-virt.local",
+          "cdktf-virt",
+          type,
+          "0.1.0",
+          "linux_amd64",
+          `terraform-provider-${type}_v0.1.0`,
+        ),
     };
   }
   function put(file: string, content: string, mode = 0o755): void {
@@ -82,7 +105,10 @@ describe("bundled providers", () => {
     put(l.mirrorPath("libvirt").replace(/0\.1\.0/g, "0.0.9"), "old");
     const result = checkBundledProviders(l);
     expect(result).toMatchObject({ status: "warn", fix: expect.stringContaining("npx cdktf-virt provider install") });
-    expect(result.details).toEqual([`incus: built; not installed in ${l.mirrorDir}`, `libvirt: version 0.0.9 in ${l.mirrorDir}, but this package is 0.1.0`]);
+    expect(result.details).toEqual([
+      `incus: built; not installed in ${l.mirrorDir}`,
+      `libvirt: version 0.0.9 in ${l.mirrorDir}, but this package is 0.1.0`,
+    ]);
   });
 
   test("installed copies must be executable and match the build", () => {
@@ -91,32 +117,69 @@ describe("bundled providers", () => {
     put(l.builtPath("libvirt"), "libvirt v2");
     put(l.mirrorPath("incus"), "incus v2");
     put(l.mirrorPath("libvirt"), "libvirt v2");
-    expect(checkBundledProviders(l)).toMatchObject({ status: "ok", summary: "bundled providers incus, libvirt 0.1.0 installed" });
+    expect(checkBundledProviders(l)).toMatchObject({
+      status: "ok",
+      summary: "bundled providers incus, libvirt 0.1.0 installed",
+    });
     put(l.mirrorPath("libvirt"), "libvirt v1");
-    expect(checkBundledProviders(l)).toMatchObject({ status: "warn", details: expect.arrayContaining([expect.stringContaining("differs from the build")]) });
+    expect(checkBundledProviders(l)).toMatchObject({
+      status: "warn",
+      details: expect.arrayContaining([expect.stringContaining("differs from the build")]),
+    });
     fs.chmodSync(l.mirrorPath("incus"), 0o644);
-    expect(checkBundledProviders(l)).toMatchObject({ status: "fail", fix: expect.stringContaining(`chmod 755 ${l.mirrorPath("incus")}`) });
+    expect(checkBundledProviders(l)).toMatchObject({
+      status: "fail",
+      fix: expect.stringContaining(`chmod 755 ${l.mirrorPath("incus")}`),
+    });
   });
 });
 
 describe("daemons", () => {
-  const server = (auth: string) => ({ auth, api_version: "1.0", environment: { server_version: "6.0.4" } }) as unknown as Server;
+  const server = (auth: string) =>
+    ({ auth, api_version: "1.0", environment: { server_version: "6.0.4" } } as unknown as Server);
 
   test("incus: trusted, untrusted, refused, absent", () => {
-    expect(checkIncus("/s", true, { server: server("trusted") }, false)).toMatchObject({ status: "ok", summary: "Incus 6.0.4 at /s (trusted, API 1.0)" });
-    expect(checkIncus("/s", true, { server: server("untrusted") }, false)).toMatchObject({ status: "fail", fix: expect.stringContaining("incus-admin") });
-    const refused = new IncusError("CONNECTION", "connect ECONNREFUSED /s", { cause: Object.assign(new Error("refused"), { code: "ECONNREFUSED" }) });
-    expect(checkIncus("/s", true, { error: refused }, false)).toMatchObject({ status: "fail", fix: expect.stringContaining("systemctl start incus") });
-    const denied = new IncusError("CONNECTION", "connect EACCES /s", { cause: Object.assign(new Error("denied"), { code: "EACCES" }) });
-    expect(checkIncus("/s", true, { error: denied }, false)).toMatchObject({ status: "fail", summary: "permission denied on /s" });
-    expect(checkIncus("/s", false, undefined, false)).toMatchObject({ status: "warn", summary: "no Incus socket at /s" });
+    expect(checkIncus("/s", true, { server: server("trusted") }, false)).toMatchObject({
+      status: "ok",
+      summary: "Incus 6.0.4 at /s (trusted, API 1.0)",
+    });
+    expect(checkIncus("/s", true, { server: server("untrusted") }, false)).toMatchObject({
+      status: "fail",
+      fix: expect.stringContaining("incus-admin"),
+    });
+    const refused = new IncusError("CONNECTION", "connect ECONNREFUSED /s", {
+      cause: Object.assign(new Error("refused"), { code: "ECONNREFUSED" }),
+    });
+    expect(checkIncus("/s", true, { error: refused }, false)).toMatchObject({
+      status: "fail",
+      fix: expect.stringContaining("systemctl start incus"),
+    });
+    const denied = new IncusError("CONNECTION", "connect EACCES /s", {
+      cause: Object.assign(new Error("denied"), { code: "EACCES" }),
+    });
+    expect(checkIncus("/s", true, { error: denied }, false)).toMatchObject({
+      status: "fail",
+      summary: "permission denied on /s",
+    });
+    expect(checkIncus("/s", false, undefined, false)).toMatchObject({
+      status: "warn",
+      summary: "no Incus socket at /s",
+    });
     expect(checkIncus("/s", false, undefined, true).status).toBe("fail");
   });
 
   test("libvirt: versions from virsh, connection errors, virsh missing", () => {
-    const version = "Compiled against library: libvirt 9.0.0\nUsing library: libvirt 9.0.0\nUsing API: QEMU 9.0.0\nRunning hypervisor: QEMU 7.2.22\n";
-    expect(checkLibvirt("qemu:///system", exited(0, version), false)).toMatchObject({ status: "ok", summary: "libvirt 9.0.0, QEMU 7.2.22 via qemu:///system" });
-    const down = exited(1, "", "error: failed to connect to the hypervisor\nerror: Failed to connect socket to '/var/run/libvirt/libvirt-sock': No such file or directory\n");
+    const version =
+      "Compiled against library: libvirt 9.0.0\nUsing library: libvirt 9.0.0\nUsing API: QEMU 9.0.0\nRunning hypervisor: QEMU 7.2.22\n";
+    expect(checkLibvirt("qemu:///system", exited(0, version), false)).toMatchObject({
+      status: "ok",
+      summary: "libvirt 9.0.0, QEMU 7.2.22 via qemu:///system",
+    });
+    const down = exited(
+      1,
+      "",
+      "error: failed to connect to the hypervisor\nerror: Failed to connect socket to '/var/run/libvirt/libvirt-sock': No such file or directory\n",
+    );
     expect(checkLibvirt("qemu:///system", down, false)).toMatchObject({
       status: "fail",
       summary: "cannot connect to qemu:///system: failed to connect to the hypervisor",
@@ -128,11 +191,16 @@ describe("daemons", () => {
 });
 
 describe("certificates", () => {
-  const configYml = "default-remote: lab\nremotes:\n  images:\n    addr: https://images.linuxcontainers.org\n    protocol: simplestreams\n    public: true\n  lab:\n    addr: https://10.0.0.2:8443\n    protocol: incus\n  local:\n    addr: unix://\naliases: {}\n";
+  const configYml =
+    "default-remote: lab\nremotes:\n  images:\n    addr: https://images.linuxcontainers.org\n    protocol: simplestreams\n    public: true\n  lab:\n    addr: https://10.0.0.2:8443\n    protocol: incus\n  local:\n    addr: unix://\naliases: {}\n";
 
   test("a config.yml that is not YAML is a failure naming the file", () => {
     fs.writeFileSync(path.join(dir, "config.yml"), "remotes:\n  lab: [unclosed\n");
-    expect(checkCertificates(dir)).toMatchObject({ status: "fail", summary: expect.stringContaining("config.yml is not valid YAML"), fix: expect.stringContaining("incus remote add") });
+    expect(checkCertificates(dir)).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining("config.yml is not valid YAML"),
+      fix: expect.stringContaining("incus remote add"),
+    });
   });
 
   test("no configuration at all is fine", () => {
@@ -141,7 +209,10 @@ describe("certificates", () => {
 
   test("an HTTPS remote without a client certificate is a failure", () => {
     fs.writeFileSync(path.join(dir, "config.yml"), configYml);
-    expect(checkCertificates(dir)).toMatchObject({ status: "fail", summary: expect.stringContaining("HTTPS remote lab but no client certificate") });
+    expect(checkCertificates(dir)).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining("HTTPS remote lab but no client certificate"),
+    });
   });
 
   test("a valid pair and a pinned server certificate pass; expiry and a foreign key fail", () => {
@@ -154,18 +225,33 @@ describe("certificates", () => {
     expect(checkCertificates(dir)).toMatchObject({ status: "ok" });
 
     fs.rmSync(path.join(dir, "servercerts", "lab.crt"));
-    expect(checkCertificates(dir)).toMatchObject({ status: "warn", summary: expect.stringContaining("remote lab has no pinned server certificate") });
+    expect(checkCertificates(dir)).toMatchObject({
+      status: "warn",
+      summary: expect.stringContaining("remote lab has no pinned server certificate"),
+    });
 
-    const expired = generateSelfSignedCert({ notBefore: new Date(Date.now() - 10 * 86400_000), notAfter: new Date(Date.now() - 86400_000) });
+    const expired = generateSelfSignedCert({
+      notBefore: new Date(Date.now() - 10 * 86400_000),
+      notAfter: new Date(Date.now() - 86400_000),
+    });
     fs.writeFileSync(path.join(dir, "client.crt"), expired.certPem);
     fs.writeFileSync(path.join(dir, "client.key"), expired.keyPem, { mode: 0o600 });
-    expect(checkCertificates(dir)).toMatchObject({ status: "fail", summary: expect.stringContaining("the client certificate expired on") });
+    expect(checkCertificates(dir)).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining("the client certificate expired on"),
+    });
 
     fs.writeFileSync(path.join(dir, "client.crt"), client.certPem);
-    expect(checkCertificates(dir)).toMatchObject({ status: "fail", summary: expect.stringContaining("client.key is not the key of") });
+    expect(checkCertificates(dir)).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining("client.key is not the key of"),
+    });
 
     fs.rmSync(path.join(dir, "client.key"));
-    expect(checkCertificates(dir)).toMatchObject({ status: "fail", summary: expect.stringContaining("client.key is missing") });
+    expect(checkCertificates(dir)).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining("client.key is missing"),
+    });
   });
 
   test("a private key others can read is a warning", () => {
@@ -182,10 +268,21 @@ describe("cdktf-virt doctor", () => {
     return {
       nodeVersion: "v20.1.0",
       run: async (command) =>
-        command === "virsh" ? exited(0, "Using library: libvirt 9.0.0\nRunning hypervisor: QEMU 7.2.22\n") : exited(0, JSON.stringify({ terraform_version: "1.11.4" })),
-      probeIncus: async () => ({ server: { auth: "trusted", api_version: "1.0", environment: { server_version: "6.0.4" } } as unknown as Server }),
+        command === "virsh"
+          ? exited(0, "Using library: libvirt 9.0.0\nRunning hypervisor: QEMU 7.2.22\n")
+          : exited(0, JSON.stringify({ terraform_version: "1.11.4" })),
+      probeIncus: async () => ({
+        server: { auth: "trusted", api_version: "1.0", environment: { server_version: "6.0.4" } } as unknown as Server,
+      }),
       socketExists: () => true,
-      providerLayout: () => ({ types: [], version: "0.1.0", packageRoot: dir, mirrorDir: dir, builtPath: () => "", mirrorPath: () => "" }),
+      providerLayout: () => ({
+        types: [],
+        version: "0.1.0",
+        packageRoot: dir,
+        mirrorDir: dir,
+        builtPath: () => "",
+        mirrorPath: () => "",
+      }),
       ...over,
     };
   }
@@ -201,11 +298,16 @@ describe("cdktf-virt doctor", () => {
 
   test("exit 1 with the fix when something is broken; --json for machines", async () => {
     const io = memoryIO({ env: { HOME: dir } });
-    const broken = probes({ run: async (command) => (command === "virsh" ? exited(0, "") : { kind: "missing", command }) });
+    const broken = probes({
+      run: async (command) => (command === "virsh" ? exited(0, "") : { kind: "missing", command }),
+    });
     expect(await doctorMain(["--json"], io, broken)).toBe(1);
     const report = JSON.parse(io.out());
     expect(report.ok).toBe(false);
-    expect(report.checks.find((c: { name: string }) => c.name === "terraform")).toMatchObject({ status: "fail", fix: expect.stringContaining("install terraform") });
+    expect(report.checks.find((c: { name: string }) => c.name === "terraform")).toMatchObject({
+      status: "fail",
+      fix: expect.stringContaining("install terraform"),
+    });
   });
 
   test("--require turns an absent daemon into a failure", async () => {

@@ -47,7 +47,9 @@ describe("cdktf-virt drift", () => {
     const calls: Call[] = [];
     const io = memoryIO({ cwd: appWithStacks() });
     expect(await driftMain([], io, { terraform: fakeTerraform("incus-changed", calls) })).toBe(2);
-    expect(io.out()).toContain("Drift in stack drift-lab: 3 objects changed outside the code since the last deploy (2 changed, 1 deleted).");
+    expect(io.out()).toContain(
+      "Drift in stack drift-lab: 3 objects changed outside the code since the last deploy (2 changed, 1 deleted).",
+    );
     expect(io.out()).toContain('config key "user.x" added: "y"');
     expect(io.out()).toContain("stopped outside the code (status Running → Stopped)");
     expect(calls.map((c) => c.args[0])).toEqual(["init", "plan", "show"]);
@@ -71,9 +73,16 @@ describe("cdktf-virt drift", () => {
 
   test("--json: the report for machines, the exit code as in words", async () => {
     const io = memoryIO({ cwd: appWithStacks() });
-    expect(await driftMain(["drift-lab", "--json"], io, { terraform: fakeTerraform("incus-instance-deleted", []) })).toBe(2);
+    expect(
+      await driftMain(["drift-lab", "--json"], io, { terraform: fakeTerraform("incus-instance-deleted", []) }),
+    ).toBe(2);
     const report = JSON.parse(io.out());
-    expect(report).toMatchObject({ formatVersion: 1, stack: "drift-lab", drifted: true, summary: { checked: 5, changed: 1, deleted: 2 } });
+    expect(report).toMatchObject({
+      formatVersion: 1,
+      stack: "drift-lab",
+      drifted: true,
+      summary: { checked: 5, changed: 1, deleted: 2 },
+    });
     expect(report.findings.map((f: { address: string; action: string }) => `${f.address} ${f.action}`)).toEqual([
       "incus_instance.db deleted",
       "incus_storage_volume.data changed",
@@ -84,10 +93,16 @@ describe("cdktf-virt drift", () => {
   test("a stack picked by name or with --stack among several", async () => {
     appWithStacks("drift-lab", "other");
     const byName: Call[] = [];
-    expect(await driftMain(["drift-lab"], memoryIO({ cwd: dir }), { terraform: fakeTerraform("incus-clean", byName) })).toBe(0);
+    expect(
+      await driftMain(["drift-lab"], memoryIO({ cwd: dir }), { terraform: fakeTerraform("incus-clean", byName) }),
+    ).toBe(0);
     expect(byName[0].cwd).toBe(stackDir());
     const byOption: Call[] = [];
-    expect(await driftMain(["--stack", "other"], memoryIO({ cwd: dir }), { terraform: fakeTerraform("incus-clean", byOption) })).toBe(0);
+    expect(
+      await driftMain(["--stack", "other"], memoryIO({ cwd: dir }), {
+        terraform: fakeTerraform("incus-clean", byOption),
+      }),
+    ).toBe(0);
     expect(byOption[0].cwd).toBe(path.join(dir, "cdktf.out", "stacks", "other"));
     const io = memoryIO({ cwd: dir });
     expect(await driftMain([], io, { terraform: fakeTerraform("incus-clean", []) })).toBe(1);
@@ -107,21 +122,32 @@ describe("cdktf-virt drift", () => {
   });
 
   test("terraform missing: exit 1 with how to install it", async () => {
-    const io = memoryIO({ cwd: appWithStacks(), env: { ...process.env, TERRAFORM_BINARY: path.join(dir, "no-terraform") } });
+    const io = memoryIO({
+      cwd: appWithStacks(),
+      env: { ...process.env, TERRAFORM_BINARY: path.join(dir, "no-terraform") },
+    });
     expect(await driftMain([], io)).toBe(1);
-    expect(io.err()).toContain(`cannot run terraform: "${path.join(dir, "no-terraform")}" was not found on PATH. Install terraform >= 1.5`);
+    expect(io.err()).toContain(
+      `cannot run terraform: "${path.join(dir, "no-terraform")}" was not found on PATH. Install terraform >= 1.5`,
+    );
   });
 
   test("the plan fails: exit 1 with terraform's own error", async () => {
     const failing: TerraformRunner = {
       run: async (args, cwd) => {
         if (args[0] !== "plan") return { stdout: "", stderr: "" };
-        throw new ToolError(`\`terraform ${args.join(" ")}\` in ${cwd} exited with 1:\n  Error: Incus is not reachable at unix:///var/lib/incus/unix.socket`);
+        throw new ToolError(
+          `\`terraform ${args.join(
+            " ",
+          )}\` in ${cwd} exited with 1:\n  Error: Incus is not reachable at unix:///var/lib/incus/unix.socket`,
+        );
       },
     };
     const io = memoryIO({ cwd: appWithStacks() });
     expect(await driftMain([], io, { terraform: failing })).toBe(1);
-    expect(io.err()).toMatch(/`terraform plan -refresh-only .*` in .*drift-lab exited with 1:\n {2}Error: Incus is not reachable/);
+    expect(io.err()).toMatch(
+      /`terraform plan -refresh-only .*` in .*drift-lab exited with 1:\n {2}Error: Incus is not reachable/,
+    );
     expect(io.out()).toBe("");
   });
 

@@ -11,7 +11,8 @@ import { memoryIO } from "./support/io";
 import { renderMarkdown } from "./support/markdown";
 import type { MarkdownToken } from "./support/markdown";
 
-const headings = (tokens: readonly MarkdownToken[], depth: number) => tokens.filter((t) => t.type === "heading" && t.depth === depth).map((t) => t.text);
+const headings = (tokens: readonly MarkdownToken[], depth: number) =>
+  tokens.filter((t) => t.type === "heading" && t.depth === depth).map((t) => t.text);
 const tables = (tokens: readonly MarkdownToken[]) => tokens.filter((t) => t.type === "table");
 
 describe("drift as Markdown", () => {
@@ -29,8 +30,12 @@ describe("drift as Markdown", () => {
 
   test("a section per drifted object", () => {
     expect(headings(tokens, 3)).toEqual(report.findings.map((f) => expect.stringContaining(`\`${f.address}\``)));
-    expect(headings(tokens, 3)).toContain('`incus_storage_volume.spare`: volume "drift-lab-spare" in pool "cdktf-virt-test" deleted outside the code');
-    expect(html).toContain("<strong>Deleted outside the code.</strong> The code still has it: a deploy creates it again");
+    expect(headings(tokens, 3)).toContain(
+      '`incus_storage_volume.spare`: volume "drift-lab-spare" in pool "cdktf-virt-test" deleted outside the code',
+    );
+    expect(html).toContain(
+      "<strong>Deleted outside the code.</strong> The code still has it: a deploy creates it again",
+    );
   });
 
   test("a table per changed object: one row per change, before and after", () => {
@@ -50,11 +55,17 @@ describe("drift as Markdown", () => {
     const rows = tables(tokens)[0].rows!.map((row) => row.map((c) => c.text));
     expect(rows).toContainEqual(['`device["data"]`', "_in full below_", "_(none)_"]);
     // The rendered HTML holds a <details> with a <summary> and the block's JSON in a code block.
-    expect(html).toMatch(/<details>\s*<summary>device\["data"\]: before and after<\/summary>[\s\S]*<pre><code class="language-json">\{\n {2}&quot;name&quot;: &quot;data&quot;,[\s\S]*<\/code><\/pre>[\s\S]*<\/details>/);
+    expect(html).toMatch(
+      /<details>\s*<summary>device\["data"\]: before and after<\/summary>[\s\S]*<pre><code class="language-json">\{\n {2}&quot;name&quot;: &quot;data&quot;,[\s\S]*<\/code><\/pre>[\s\S]*<\/details>/,
+    );
   });
 
   test("no drift is one line under the heading", () => {
-    const clean = renderMarkdown(renderDriftMarkdown(buildDriftReport(driftPlan("incus-clean"), driftStack("drift-lab"), { stackName: "drift-lab" })));
+    const clean = renderMarkdown(
+      renderDriftMarkdown(
+        buildDriftReport(driftPlan("incus-clean"), driftStack("drift-lab"), { stackName: "drift-lab" }),
+      ),
+    );
     expect(clean.tokens.filter((t) => t.type !== "space").map((t) => t.type)).toEqual(["heading", "paragraph"]);
     expect(clean.html).toContain("<strong>No drift</strong>: all 5 objects are as the last deploy left them.");
   });
@@ -92,24 +103,36 @@ describe("cdktf-virt drift: --format markdown, the job summary, an empty state",
   test("an empty refresh asks `terraform state pull`: an existing empty state was destroyed, none was never deployed", async () => {
     const calls: string[] = [];
     const destroyed = memoryIO({ cwd: dir, env: {} });
-    expect(await driftMain(["--json"], destroyed, { terraform: terraform("incus-clean", '{"version":4,"serial":7,"lineage":"x","resources":[]}', calls) })).toBe(0);
+    expect(
+      await driftMain(["--json"], destroyed, {
+        terraform: terraform("incus-clean", '{"version":4,"serial":7,"lineage":"x","resources":[]}', calls),
+      }),
+    ).toBe(0);
     expect(JSON.parse(destroyed.out())).toMatchObject({ summary: { checked: 0 }, nothingDeployed: "destroyed" });
     expect(calls).toEqual(["plan -refresh-only", "show -json", "state pull"]);
     const never = memoryIO({ cwd: dir, env: {} });
     expect(await driftMain(["--format", "markdown"], never, { terraform: terraform("incus-clean", "") })).toBe(0);
-    expect(never.out()).toBe("## cdktf-virt drift: stack `drift-lab`\n\nNothing to compare in stack drift-lab: it was never deployed (there is no state yet).\n");
+    expect(never.out()).toBe(
+      "## cdktf-virt drift: stack `drift-lab`\n\nNothing to compare in stack drift-lab: it was never deployed (there is no state yet).\n",
+    );
   });
 
   test("objects in the state: no `terraform state pull`", async () => {
     const calls: string[] = [];
-    expect(await driftMain([], memoryIO({ cwd: dir, env: {} }), { terraform: terraform("incus-clean", undefined, calls) })).toBe(0);
+    expect(
+      await driftMain([], memoryIO({ cwd: dir, env: {} }), { terraform: terraform("incus-clean", undefined, calls) }),
+    ).toBe(0);
     expect(calls).toEqual(["plan -refresh-only", "show -json"]);
   });
 
   test("--format markdown prints the Markdown report; the exit code still says drift", async () => {
     const io = memoryIO({ cwd: dir, env: {} });
     expect(await driftMain(["--format", "markdown"], io, { terraform: terraform("incus-changed") })).toBe(2);
-    expect(io.out()).toBe(renderDriftMarkdown(buildDriftReport(driftPlan("incus-changed"), driftStack("drift-lab"), { stackName: "drift-lab" })));
+    expect(io.out()).toBe(
+      renderDriftMarkdown(
+        buildDriftReport(driftPlan("incus-changed"), driftStack("drift-lab"), { stackName: "drift-lab" }),
+      ),
+    );
   });
 
   test("GITHUB_STEP_SUMMARY: the Markdown report is appended to that file, whatever --format prints", async () => {
@@ -120,7 +143,10 @@ describe("cdktf-virt drift: --format markdown, the job summary, an empty state",
     expect(io.out()).toContain("Drift in stack drift-lab:");
     const written = fs.readFileSync(summary, "utf8");
     expect(written.startsWith("## An earlier step\n\n## cdktf-virt drift: stack `drift-lab`\n")).toBe(true);
-    expect(headings(renderMarkdown(written).tokens, 2)).toEqual(["An earlier step", "cdktf-virt drift: stack `drift-lab`"]);
+    expect(headings(renderMarkdown(written).tokens, 2)).toEqual([
+      "An earlier step",
+      "cdktf-virt drift: stack `drift-lab`",
+    ]);
     expect(io.err()).toContain(`drift: added the report to the job summary (${summary})`);
   });
 

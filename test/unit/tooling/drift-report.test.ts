@@ -10,7 +10,8 @@ const kvm = () => driftStack("drift-kvm");
 
 function finding(report: DriftReport, address: string): DriftFinding {
   const found = report.findings.find((f) => f.address === address);
-  if (found === undefined) throw new Error(`no finding for ${address} in ${JSON.stringify(report.findings.map((f) => f.address))}`);
+  if (found === undefined)
+    throw new Error(`no finding for ${address} in ${JSON.stringify(report.findings.map((f) => f.address))}`);
   return found;
 }
 
@@ -25,7 +26,9 @@ describe("drift findings from refresh-only plans", () => {
       findings: [],
       runtimeChanges: [],
     });
-    expect(renderDriftText(report)).toBe("No drift in stack drift-lab: all 5 objects are as the last deploy left them.\n");
+    expect(renderDriftText(report)).toBe(
+      "No drift in stack drift-lab: all 5 objects are as the last deploy left them.\n",
+    );
   });
 
   test("a stack that was never deployed: nothing to compare, said so", () => {
@@ -33,7 +36,9 @@ describe("drift findings from refresh-only plans", () => {
     delete (plan as { prior_state?: unknown }).prior_state;
     const report = buildDriftReport(plan, lab(), { stackName: "drift-lab", stateExists: false });
     expect(report).toMatchObject({ drifted: false, summary: { checked: 0 }, nothingDeployed: "never-deployed" });
-    expect(renderDriftText(report)).toBe("Nothing to compare in stack drift-lab: it was never deployed (there is no state yet).\n");
+    expect(renderDriftText(report)).toBe(
+      "Nothing to compare in stack drift-lab: it was never deployed (there is no state yet).\n",
+    );
   });
 
   test("a stack deployed and destroyed: its state exists and holds nothing, said so", () => {
@@ -49,15 +54,44 @@ describe("drift findings from refresh-only plans", () => {
   test("config keys set by hand, a removed device and a stopped instance, with the instance's construct path", () => {
     const report = buildDriftReport(driftPlan("incus-changed"), lab());
     const db = finding(report, "incus_instance.db");
-    expect(db).toMatchObject({ family: "instance", name: "drift-lab-db", constructPath: "drift-lab/db", inCode: true, action: "changed" });
+    expect(db).toMatchObject({
+      family: "instance",
+      name: "drift-lab-db",
+      constructPath: "drift-lab/db",
+      inCode: true,
+      action: "changed",
+    });
     expect(db.changes).toEqual([
-      expect.objectContaining({ kind: "power", before: true, after: false, statusBefore: "Running", statusAfter: "Stopped" }),
+      expect.objectContaining({
+        kind: "power",
+        before: true,
+        after: false,
+        statusBefore: "Running",
+        statusAfter: "Stopped",
+      }),
       expect.objectContaining({ kind: "config", key: "user.note", before: "from-code", after: "changed-by-hand" }),
-      { kind: "config", path: 'config["user.x"]', key: "user.x", before: undefined, after: "y", sensitive: false, text: 'config key "user.x" added: "y"' },
-      expect.objectContaining({ kind: "attribute", path: 'device["data"]', before: expect.objectContaining({ name: "data", type: "disk" }), after: undefined }),
+      {
+        kind: "config",
+        path: 'config["user.x"]',
+        key: "user.x",
+        before: undefined,
+        after: "y",
+        sensitive: false,
+        text: 'config key "user.x" added: "y"',
+      },
+      expect.objectContaining({
+        kind: "attribute",
+        path: 'device["data"]',
+        before: expect.objectContaining({ name: "data", type: "disk" }),
+        after: undefined,
+      }),
     ]);
-    expect(db.changes[0].text).toBe("stopped outside the code (status Running → Stopped); the code keeps it running: a deploy starts it again");
-    expect(db.changes[3].text).toBe('device "data" removed (was disk: path=/data, pool=cdktf-virt-test, source=drift-lab-data)');
+    expect(db.changes[0].text).toBe(
+      "stopped outside the code (status Running → Stopped); the code keeps it running: a deploy starts it again",
+    );
+    expect(db.changes[3].text).toBe(
+      'device "data" removed (was disk: path=/data, pool=cdktf-virt-test, source=drift-lab-data)',
+    );
     // interfaces {} → null and the status come with the stop: nothing more is reported about them.
     expect(report.runtimeChanges).toEqual([]);
   });
@@ -75,13 +109,23 @@ describe("drift findings from refresh-only plans", () => {
       changes: [],
     });
     expect(finding(report, "incus_storage_volume.data").changes).toEqual([
-      expect.objectContaining({ kind: "config", key: "size", before: "64MiB", after: "128MiB", text: 'config key "size": "64MiB" → "128MiB"' }),
+      expect.objectContaining({
+        kind: "config",
+        key: "size",
+        before: "64MiB",
+        after: "128MiB",
+        text: 'config key "size": "64MiB" → "128MiB"',
+      }),
     ]);
   });
 
   test("an instance deleted by hand", () => {
     const report = buildDriftReport(driftPlan("incus-instance-deleted"), lab());
-    expect(finding(report, "incus_instance.db")).toMatchObject({ action: "deleted", name: "drift-lab-db", constructPath: "drift-lab/db" });
+    expect(finding(report, "incus_instance.db")).toMatchObject({
+      action: "deleted",
+      name: "drift-lab-db",
+      constructPath: "drift-lab/db",
+    });
     expect(renderDriftText(report)).toContain(
       'incus_instance.db (drift-lab/db): instance "drift-lab-db" was DELETED outside the code\n' +
         "    - the code still has it: a deploy creates it again (a new instance from its image)\n",
@@ -124,25 +168,41 @@ describe("drift findings from refresh-only plans", () => {
 
   test("libvirt: a domain shut off and described by hand, its data volume deleted", () => {
     const report = buildDriftReport(driftPlan("libvirt-changed"), kvm());
-    expect(finding(report, "libvirt_domain.vm")).toMatchObject({ family: "instance", name: "drift-kvm-vm", constructPath: "drift-kvm/vm", action: "changed" });
+    expect(finding(report, "libvirt_domain.vm")).toMatchObject({
+      family: "instance",
+      name: "drift-kvm-vm",
+      constructPath: "drift-kvm/vm",
+      action: "changed",
+    });
     expect(finding(report, "libvirt_domain.vm").changes.map((c) => c.text)).toEqual([
       "stopped outside the code; the code keeps it running: a deploy starts it again",
       'description: (none) → "edited by hand"',
     ]);
-    expect(finding(report, "libvirt_volume.data")).toMatchObject({ action: "deleted", pool: "drift-kvm-images", constructPath: "drift-kvm/data" });
+    expect(finding(report, "libvirt_volume.data")).toMatchObject({
+      action: "deleted",
+      pool: "drift-kvm-images",
+      constructPath: "drift-kvm/data",
+    });
   });
 
   test("an object the code no longer has: said so; its construct path comes from the ownership marker", () => {
     const stack = driftStack("drift-lab", (json) => delete json.resource.incus_storage_volume.spare);
     const report = buildDriftReport(driftPlan("incus-changed"), stack);
-    expect(finding(report, "incus_storage_volume.spare")).toMatchObject({ inCode: false, constructPath: "drift-lab/spare" });
-    expect(renderDriftText(report)).toContain("    - the code no longer has it either: a deploy only drops it from the state\n");
+    expect(finding(report, "incus_storage_volume.spare")).toMatchObject({
+      inCode: false,
+      constructPath: "drift-lab/spare",
+    });
+    expect(renderDriftText(report)).toContain(
+      "    - the code no longer has it either: a deploy only drops it from the state\n",
+    );
   });
 
   test("without the stack: construct paths from the ownership markers, nothing said about the next deploy", () => {
     const report = buildDriftReport(driftPlan("incus-changed"));
     expect(finding(report, "incus_instance.db")).toMatchObject({ constructPath: "drift-lab/db", inCode: undefined });
-    expect(finding(report, "incus_instance.db").changes[0].text).toBe("stopped outside the code (status Running → Stopped)");
+    expect(finding(report, "incus_instance.db").changes[0].text).toBe(
+      "stopped outside the code (status Running → Stopped)",
+    );
     expect(renderDriftText(report)).not.toContain("the code still has it");
   });
 
@@ -164,7 +224,13 @@ describe("drift findings from refresh-only plans", () => {
     (data.change as { after_sensitive: unknown }).after_sensitive = { config: { size: true }, file: [] };
     const report = buildDriftReport(plan, lab());
     const [size] = finding(report, "incus_storage_volume.data").changes;
-    expect(size).toEqual({ kind: "config", path: "config.size", key: "size", sensitive: true, text: 'config key "size" changed (sensitive value)' });
+    expect(size).toEqual({
+      kind: "config",
+      path: "config.size",
+      key: "size",
+      sensitive: true,
+      text: 'config key "size" changed (sensitive value)',
+    });
     expect(JSON.stringify(report)).not.toContain("128MiB");
   });
 });

@@ -27,14 +27,21 @@ function restoreOf(address: string, env: NodeJS.ProcessEnv) {
     type: "custom",
     remote: "lab",
     project: "prod",
-    config: { "user.cdktf-virt.owner": "homelab/archive", "user.cdktf-virt.lifecycle": "persistent", "user.cdktf-virt.removal-policy": "snapshot" },
+    config: {
+      "user.cdktf-virt.owner": "homelab/archive",
+      "user.cdktf-virt.lifecycle": "persistent",
+      "user.cdktf-virt.removal-policy": "snapshot",
+    },
   };
   const plan = planOf(
     [change("incus_storage_volume.archive", "delete", values, null, { reason: "delete_because_no_resource_config" })],
     [...homelabPriorState(), { address: "incus_storage_volume.archive", values, depends_on: [] }],
   );
   const report = explainPlan(plan, stack, env);
-  return { removal: report.volumes.find((v) => v.address === "incus_storage_volume.archive")?.removal, text: renderExplainText(report) };
+  return {
+    removal: report.volumes.find((v) => v.address === "incus_storage_volume.archive")?.removal,
+    text: renderExplainText(report),
+  };
 }
 
 /** The placeholder's <> are quoted for the shell, as any word the shell would not read back unchanged. */
@@ -43,12 +50,18 @@ const COPY = "homelab-pool/homelab-archive-final-<yyyymmddThhmmssZ>";
 describe("explain: restore commands name the incus client's remote", () => {
   test("the local socket is the client's default remote: no prefix at all", () => {
     const { removal, text } = restoreOf("unix://", cliEnv());
-    expect(removal?.finalCopy).toEqual({ pool: "homelab-pool", name: "homelab-archive-final-<yyyymmddThhmmssZ>", restore: `incus storage volume copy '${COPY}' homelab-pool/homelab-archive --project prod` });
+    expect(removal?.finalCopy).toEqual({
+      pool: "homelab-pool",
+      name: "homelab-archive-final-<yyyymmddThhmmssZ>",
+      restore: `incus storage volume copy '${COPY}' homelab-pool/homelab-archive --project prod`,
+    });
     expect(text).not.toContain("lab:");
   });
 
   test("an https host the client knows under another name: that name", () => {
-    const env = cliEnv("default-remote: local\nremotes:\n  hyper:\n    addr: https://10.0.0.2:8443\n    protocol: incus\n");
+    const env = cliEnv(
+      "default-remote: local\nremotes:\n  hyper:\n    addr: https://10.0.0.2:8443\n    protocol: incus\n",
+    );
     expect(restoreOf("https://10.0.0.2:8443", env).removal?.finalCopy?.restore).toBe(
       `incus storage volume copy 'hyper:${COPY}' hyper:homelab-pool/homelab-archive --project prod`,
     );

@@ -10,10 +10,16 @@ import { STATE, change, homelabJson, homelabPriorState, planOf } from "./support
 
 const replacePgdata = planOf(
   [
-    change("incus_storage_volume.pgdata", "replace", STATE.volume("pgdata", "10GiB", true), { ...STATE.volume("pgdata", "10GiB", true), content_type: "block" }, {
-      reason: "replace_because_cannot_update",
-      replacePaths: [["content_type"]],
-    }),
+    change(
+      "incus_storage_volume.pgdata",
+      "replace",
+      STATE.volume("pgdata", "10GiB", true),
+      { ...STATE.volume("pgdata", "10GiB", true), content_type: "block" },
+      {
+        reason: "replace_because_cannot_update",
+        replacePaths: [["content_type"]],
+      },
+    ),
   ],
   homelabPriorState(),
 );
@@ -53,7 +59,9 @@ describe("cdktf-virt explain", () => {
     const io = memoryIO({ cwd: stack });
     const code = await explainMain(["plan.json", "--guard"], io);
     expect(code).toBe(2);
-    expect(io.out()).toContain('incus_storage_volume.pgdata: persistent volume "homelab-pgdata" in pool "homelab-pool" will be REPLACED');
+    expect(io.out()).toContain(
+      'incus_storage_volume.pgdata: persistent volume "homelab-pgdata" in pool "homelab-pool" will be REPLACED',
+    );
     expect(io.err()).toContain("explain --guard: REFUSED");
     expect(io.err()).toContain("incus_storage_volume.pgdata");
   });
@@ -71,7 +79,15 @@ describe("cdktf-virt explain", () => {
     expect(await explainMain([path.join(stack, "plan.json"), "--json", "--guard"], io)).toBe(2);
     const report = JSON.parse(io.out());
     expect(report).toMatchObject({ formatVersion: 1, lifecycleFrom: "configuration", guard: { passed: false } });
-    expect(report.volumes).toEqual([expect.objectContaining({ address: "incus_storage_volume.pgdata", kind: "persistent", action: "replace", dataDestroyed: false, removal: expect.objectContaining({ policy: "protect", outcome: "refused" }) })]);
+    expect(report.volumes).toEqual([
+      expect.objectContaining({
+        address: "incus_storage_volume.pgdata",
+        kind: "persistent",
+        action: "replace",
+        dataDestroyed: false,
+        removal: expect.objectContaining({ policy: "protect", outcome: "refused" }),
+      }),
+    ]);
     expect(report.guard.offenders[0].address).toBe("incus_storage_volume.pgdata");
   });
 
@@ -88,7 +104,11 @@ describe("cdktf-virt explain", () => {
     const io = memoryIO({ cwd: dir });
     const code = await explainMain([".", "--guard"], io, { terraform: fakeTerraform(replacePgdata, calls) });
     expect(code).toBe(2);
-    expect(calls.map((c) => [c.args[0], c.cwd])).toEqual([["init", stack], ["plan", stack], ["show", stack]]);
+    expect(calls.map((c) => [c.args[0], c.cwd])).toEqual([
+      ["init", stack],
+      ["plan", stack],
+      ["show", stack],
+    ]);
     const planFile = calls[1].args.find((a) => a.startsWith("-out="))!.slice(5);
     expect(calls[2].args).toContain(planFile);
     expect(fs.existsSync(planFile)).toBe(false); // the temporary planfile is removed
@@ -141,7 +161,9 @@ describe("cdktf-virt explain", () => {
     stackDir();
     const failing: TerraformRunner = {
       run: async () => {
-        throw new ToolError("`terraform init -input=false -no-color` in /x exited with 1:\n  Error: Failed to query available provider packages");
+        throw new ToolError(
+          "`terraform init -input=false -no-color` in /x exited with 1:\n  Error: Failed to query available provider packages",
+        );
       },
     };
     const io = memoryIO({ cwd: dir });

@@ -3,13 +3,36 @@
 // instance using it is rebuilt.
 import { evaluateGuard, explainPlan, renderExplainText, renderGuard } from "../../../lib/tooling";
 import type { ExplainReport, VolumeReport } from "../../../lib/tooling";
-import { ANCHOR, NO_INCUS_CLIENT, STATE, change, homelabPriorState, homelabStack, planOf, unchanged, unprotectedDb } from "./support/plans";
+import {
+  ANCHOR,
+  NO_INCUS_CLIENT,
+  STATE,
+  change,
+  homelabPriorState,
+  homelabStack,
+  planOf,
+  unchanged,
+  unprotectedDb,
+} from "./support/plans";
 
 type Values = { [key: string]: unknown };
 
 /** An Incus volume as it sits in state, with the config keys the constructs wrote. */
 function incusVolume(name: string, config: Values, extra: Values = {}): Values {
-  return { name: `homelab-${name}`, pool: "homelab-pool", type: "custom", content_type: "filesystem", remote: "lab", config: { size: "1GiB", "user.cdktf-virt.owner": `homelab/${name}`, "user.cdktf-virt.lifecycle": "persistent", ...config }, ...extra };
+  return {
+    name: `homelab-${name}`,
+    pool: "homelab-pool",
+    type: "custom",
+    content_type: "filesystem",
+    remote: "lab",
+    config: {
+      size: "1GiB",
+      "user.cdktf-virt.owner": `homelab/${name}`,
+      "user.cdktf-virt.lifecycle": "persistent",
+      ...config,
+    },
+    ...extra,
+  };
 }
 
 /** Volumes removed from the code: only the state knows them, and their policy. */
@@ -17,7 +40,11 @@ function removedPlan(volumes: { [resource: string]: Values }) {
   const changes = Object.entries(volumes).map(([resource, values]) =>
     change(`incus_storage_volume.${resource}`, "delete", values, null, { reason: "delete_because_no_resource_config" }),
   );
-  const prior = Object.entries(volumes).map(([resource, values]) => ({ address: `incus_storage_volume.${resource}`, values, depends_on: ["incus_storage_pool.pool"] }));
+  const prior = Object.entries(volumes).map(([resource, values]) => ({
+    address: `incus_storage_volume.${resource}`,
+    values,
+    depends_on: ["incus_storage_pool.pool"],
+  }));
   return planOf(changes, [...homelabPriorState(), ...prior]);
 }
 
@@ -60,22 +87,34 @@ describe("explain: volumes removed from the code, per removal policy", () => {
         finalCopy: {
           pool: "homelab-pool",
           name: "homelab-archive-final-<yyyymmddThhmmssZ>",
-          restore: "incus storage volume copy 'homelab-pool/homelab-archive-final-<yyyymmddThhmmssZ>' homelab-pool/homelab-archive --project prod",
+          restore:
+            "incus storage volume copy 'homelab-pool/homelab-archive-final-<yyyymmddThhmmssZ>' homelab-pool/homelab-archive --project prod",
         },
       },
     });
   });
 
   test("destroy, recorded or not: the data is gone; protect: refused", () => {
-    expect(volume(report, "incus_storage_volume.gone")).toMatchObject({ dataDestroyed: true, removal: { policy: "destroy", policyFrom: "state", outcome: "destroyed", text: "deleted, its data is gone" } });
-    expect(volume(report, "incus_storage_volume.legacy")).toMatchObject({ dataDestroyed: true, removal: { policy: "destroy", policyFrom: "unset", outcome: "destroyed" } });
-    expect(volume(report, "incus_storage_volume.locked")).toMatchObject({ dataDestroyed: false, removal: { policy: "protect", outcome: "refused" } });
+    expect(volume(report, "incus_storage_volume.gone")).toMatchObject({
+      dataDestroyed: true,
+      removal: { policy: "destroy", policyFrom: "state", outcome: "destroyed", text: "deleted, its data is gone" },
+    });
+    expect(volume(report, "incus_storage_volume.legacy")).toMatchObject({
+      dataDestroyed: true,
+      removal: { policy: "destroy", policyFrom: "unset", outcome: "destroyed" },
+    });
+    expect(volume(report, "incus_storage_volume.locked")).toMatchObject({
+      dataDestroyed: false,
+      removal: { policy: "protect", outcome: "refused" },
+    });
     expect(report.summary).toMatchObject({ volumesLosingData: 2, volumesKeptByPolicy: 2 });
   });
 
   test("the text says what each policy does", () => {
     const text = renderExplainText(report);
-    expect(text).toMatch(/^Plan: 5 volumes \(5 deleted\)\. 5 objects deleted or replaced, 2 volumes lose their data, 2 volumes keep their data by removal policy\.$/m);
+    expect(text).toMatch(
+      /^Plan: 5 volumes \(5 deleted\)\. 5 objects deleted or replaced, 2 volumes lose their data, 2 volumes keep their data by removal policy\.$/m,
+    );
     expect(text).toContain(
       'incus_storage_volume.keep: persistent volume "homelab-keep" in pool "homelab-pool" will be DELETED; its data is KEPT on the host\n' +
         "    why: it was removed from the configuration\n" +
@@ -87,11 +126,21 @@ describe("explain: volumes removed from the code, per removal policy", () => {
         '    removal policy snapshot: deleted after a final copy homelab-archive-final-<yyyymmddThhmmssZ> in pool "homelab-pool" (<yyyymmddThhmmssZ>: the UTC time of the delete); ' +
         "restore: incus storage volume copy 'homelab-pool/homelab-archive-final-<yyyymmddThhmmssZ>' homelab-pool/homelab-archive --project prod",
     );
-    expect(text).toContain("will be DELETED; its data is DESTROYED\n    why: it was removed from the configuration\n    removal policy destroy: deleted, its data is gone");
-    expect(text).toContain("    removal policy destroy (none recorded: the providers delete): deleted, its data is gone");
-    expect(text).toContain('incus_storage_volume.locked: persistent volume "homelab-locked" in pool "homelab-pool" will be DELETED; REFUSED by its removal policy');
-    expect(text).toContain('  - incus_storage_volume.keep: persistent volume "homelab-keep" (kept on the host with its data)');
-    expect(text).toContain('  - incus_storage_volume.archive: persistent volume "homelab-archive" (a final copy of its data is kept)');
+    expect(text).toContain(
+      "will be DELETED; its data is DESTROYED\n    why: it was removed from the configuration\n    removal policy destroy: deleted, its data is gone",
+    );
+    expect(text).toContain(
+      "    removal policy destroy (none recorded: the providers delete): deleted, its data is gone",
+    );
+    expect(text).toContain(
+      'incus_storage_volume.locked: persistent volume "homelab-locked" in pool "homelab-pool" will be DELETED; REFUSED by its removal policy',
+    );
+    expect(text).toContain(
+      '  - incus_storage_volume.keep: persistent volume "homelab-keep" (kept on the host with its data)',
+    );
+    expect(text).toContain(
+      '  - incus_storage_volume.archive: persistent volume "homelab-archive" (a final copy of its data is kept)',
+    );
     expect(text).toContain('  - incus_storage_volume.gone: persistent volume "homelab-gone" (its data is destroyed)');
   });
 
@@ -128,12 +177,17 @@ describe("explain: volumes removed from the code, per removal policy", () => {
     );
     const result = evaluateGuard(kept);
     expect(result).toMatchObject({ passed: true, offenders: [] });
-    expect(renderGuard(result)).toMatch(/explain --guard: passed: no persistent or shared volume loses its data \(their removal policies keep it\)/);
+    expect(renderGuard(result)).toMatch(
+      /explain --guard: passed: no persistent or shared volume loses its data \(their removal policies keep it\)/,
+    );
     expect(renderExplainText(kept)).toMatch(/, no volume loses data, 2 volumes keep their data by removal policy\.$/m);
   });
 
   test("a value that is not a policy is refused (the provider fails the delete), and the guard refuses it", () => {
-    const odd = explainPlan(removedPlan({ odd: incusVolume("odd", { "user.cdktf-virt.removal-policy": "keep-it" }) }), homelabStack());
+    const odd = explainPlan(
+      removedPlan({ odd: incusVolume("odd", { "user.cdktf-virt.removal-policy": "keep-it" }) }),
+      homelabStack(),
+    );
     expect(volume(odd, "incus_storage_volume.odd").removal).toMatchObject({ policy: "unknown", outcome: "refused" });
     expect(volume(odd, "incus_storage_volume.odd").removal?.text).toMatch(/"keep-it" is not a removal policy/);
     expect(evaluateGuard(odd).offenders.map((o) => o.address)).toEqual(["incus_storage_volume.odd"]);
@@ -152,31 +206,56 @@ describe("explain: replacing a volume with a removal policy", () => {
   const replacement = (stateConfig: Values) => {
     const before = incusVolume("pgdata", stateConfig);
     return planOf(
-      [change("incus_storage_volume.pgdata", "replace", before, { ...before, content_type: "block" }, { reason: "replace_because_cannot_update", replacePaths: [["content_type"]] })],
+      [
+        change(
+          "incus_storage_volume.pgdata",
+          "replace",
+          before,
+          { ...before, content_type: "block" },
+          { reason: "replace_because_cannot_update", replacePaths: [["content_type"]] },
+        ),
+      ],
       homelabPriorState(),
     );
   };
 
   test("snapshot: replaced after a final copy; the guard still refuses (the instance gets an empty volume)", () => {
     const report = explainPlan(replacement({ "user.cdktf-virt.removal-policy": "snapshot" }), stack("snapshot"));
-    expect(volume(report, "incus_storage_volume.pgdata")).toMatchObject({ dataDestroyed: false, removal: { policy: "snapshot", outcome: "final-copy" } });
-    expect(volume(report, "incus_storage_volume.pgdata").removal?.text).toMatch(/^replaced by a new, empty volume after a final copy homelab-pgdata-final-<yyyymmddThhmmssZ>/);
+    expect(volume(report, "incus_storage_volume.pgdata")).toMatchObject({
+      dataDestroyed: false,
+      removal: { policy: "snapshot", outcome: "final-copy" },
+    });
+    expect(volume(report, "incus_storage_volume.pgdata").removal?.text).toMatch(
+      /^replaced by a new, empty volume after a final copy homelab-pgdata-final-<yyyymmddThhmmssZ>/,
+    );
     const result = evaluateGuard(report);
-    expect(result.offenders.map((o) => [o.address, o.action, o.removalPolicy])).toEqual([["incus_storage_volume.pgdata", "replace", "snapshot"]]);
+    expect(result.offenders.map((o) => [o.address, o.action, o.removalPolicy])).toEqual([
+      ["incus_storage_volume.pgdata", "replace", "snapshot"],
+    ]);
     expect(result.keptByPolicy).toEqual([]);
   });
 
   test("retain: the replacement is refused (the kept volume holds the name)", () => {
     const report = explainPlan(replacement({ "user.cdktf-virt.removal-policy": "retain" }), stack("retain"));
-    expect(volume(report, "incus_storage_volume.pgdata").removal).toMatchObject({ policy: "retain", outcome: "refused" });
+    expect(volume(report, "incus_storage_volume.pgdata").removal).toMatchObject({
+      policy: "retain",
+      outcome: "refused",
+    });
     expect(renderExplainText(report)).toContain("removal policy retain: refused: a retained volume cannot be replaced");
     expect(evaluateGuard(report).passed).toBe(false);
   });
 
   test("the state's policy decides, and the text says the code's new one comes too late", () => {
     const report = explainPlan(replacement({}), stack("snapshot"));
-    expect(volume(report, "incus_storage_volume.pgdata").removal).toMatchObject({ policy: "destroy", policyFrom: "unset", configuredPolicy: "snapshot", dataDestroyed: true });
-    expect(renderExplainText(report)).toContain("(the code now says snapshot, but the provider follows the policy in the state: deploy the new policy first, then delete or replace the volume)");
+    expect(volume(report, "incus_storage_volume.pgdata").removal).toMatchObject({
+      policy: "destroy",
+      policyFrom: "unset",
+      configuredPolicy: "snapshot",
+      dataDestroyed: true,
+    });
+    expect(renderExplainText(report)).toContain(
+      "(the code now says snapshot, but the provider follows the policy in the state: deploy the new policy first, then delete or replace the volume)",
+    );
     expect(evaluateGuard(report).offenders.map((o) => o.removalPolicy)).toEqual(["destroy"]);
   });
 });
@@ -191,8 +270,12 @@ describe("explain: libvirt volumes", () => {
   });
   const plan = planOf(
     [
-      change("libvirt_volume.archive", "delete", libvirtVolume("archive", "snapshot"), null, { reason: "delete_because_no_resource_config" }),
-      change("libvirt_volume.keep", "delete", libvirtVolume("keep", "retain"), null, { reason: "delete_because_no_resource_config" }),
+      change("libvirt_volume.archive", "delete", libvirtVolume("archive", "snapshot"), null, {
+        reason: "delete_because_no_resource_config",
+      }),
+      change("libvirt_volume.keep", "delete", libvirtVolume("keep", "retain"), null, {
+        reason: "delete_because_no_resource_config",
+      }),
     ],
     [
       { address: "libvirt_volume.archive", values: libvirtVolume("archive", "snapshot") },
@@ -204,7 +287,10 @@ describe("explain: libvirt volumes", () => {
   test("snapshot restores with virsh vol-clone on the stack's libvirt URI; retain is imported back", () => {
     expect(volume(report, "libvirt_volume.archive").removal).toMatchObject({
       policy: "snapshot",
-      finalCopy: { restore: "virsh -c qemu:///system vol-clone --pool homelab-images homelab-archive-final-<yyyymmddThhmmssZ> homelab-archive" },
+      finalCopy: {
+        restore:
+          "virsh -c qemu:///system vol-clone --pool homelab-images homelab-archive-final-<yyyymmddThhmmssZ> homelab-archive",
+      },
     });
     expect(volume(report, "libvirt_volume.keep").removal?.text).toBe(
       'kept on the host (its file stays), dropped from state, released (record homelab-images/homelab-keep.cdktf-virt-released); adopt it with adopt = "released" (adoptReleased: true on a Volume) or terraform import libvirt_volume.keep homelab-images/homelab-keep',
@@ -213,8 +299,13 @@ describe("explain: libvirt volumes", () => {
   });
 
   test("the URI comes from the stack's libvirt provider", () => {
-    const remote = explainPlan(plan, homelabStack((json) => (json.provider.libvirt[0].uri = "qemu+ssh://root@kvm1/system")));
-    expect(volume(remote, "libvirt_volume.archive").removal?.finalCopy?.restore).toMatch(/^virsh -c qemu\+ssh:\/\/root@kvm1\/system vol-clone/);
+    const remote = explainPlan(
+      plan,
+      homelabStack((json) => (json.provider.libvirt[0].uri = "qemu+ssh://root@kvm1/system")),
+    );
+    expect(volume(remote, "libvirt_volume.archive").removal?.finalCopy?.restore).toMatch(
+      /^virsh -c qemu\+ssh:\/\/root@kvm1\/system vol-clone/,
+    );
   });
 });
 
@@ -224,15 +315,31 @@ describe("explain: snapshot before rebuild", () => {
     const values = STATE.volume("pgdata", "10GiB", true);
     return { ...values, config: { ...(values.config as Values), "user.cdktf-virt.snapshot-before-rebuild": "3" } };
   };
-  const prior = () => homelabPriorState().map((p) => (p.address === "incus_storage_volume.pgdata" ? { ...p, values: pgdata() } : p));
+  const prior = () =>
+    homelabPriorState().map((p) => (p.address === "incus_storage_volume.pgdata" ? { ...p, values: pgdata() } : p));
 
   test("an instance replaced: its kept volume is snapshotted as rebuild-<instance>-… first", () => {
     const plan = planOf(
       [
-        change(ANCHOR, "replace", STATE.anchor("debian-12"), STATE.anchor("debian-13"), { reason: "replace_because_cannot_update", replacePaths: [["triggers_replace"]] }),
-        change("incus_instance.db", "replace", STATE.db(), { ...STATE.db(), image: "debian-13" }, { reason: "replace_by_triggers", replacePaths: [["image"]] }),
+        change(ANCHOR, "replace", STATE.anchor("debian-12"), STATE.anchor("debian-13"), {
+          reason: "replace_because_cannot_update",
+          replacePaths: [["triggers_replace"]],
+        }),
+        change(
+          "incus_instance.db",
+          "replace",
+          STATE.db(),
+          { ...STATE.db(), image: "debian-13" },
+          { reason: "replace_by_triggers", replacePaths: [["image"]] },
+        ),
         unchanged("incus_storage_volume.pgdata", pgdata()),
-        change("incus_storage_volume.scratch", "replace", STATE.volume("scratch", "2GiB", false), STATE.volume("scratch", "2GiB", false), { reason: "replace_by_triggers" }),
+        change(
+          "incus_storage_volume.scratch",
+          "replace",
+          STATE.volume("scratch", "2GiB", false),
+          STATE.volume("scratch", "2GiB", false),
+          { reason: "replace_by_triggers" },
+        ),
         unchanged("incus_storage_volume.shared", STATE.volume("shared", "1GiB", true)),
       ],
       prior(),
@@ -255,29 +362,46 @@ describe("explain: snapshot before rebuild", () => {
 
   test("an instance deleted: the snapshot is taken before the delete (read from the state, the code no longer has it)", () => {
     const plan = planOf(
-      [change("incus_instance.db", "delete", STATE.db(), null, { reason: "delete_because_no_resource_config" }), unchanged("incus_storage_volume.pgdata", pgdata())],
+      [
+        change("incus_instance.db", "delete", STATE.db(), null, { reason: "delete_because_no_resource_config" }),
+        unchanged("incus_storage_volume.pgdata", pgdata()),
+      ],
       prior(),
     );
-    const report = explainPlan(plan, homelabStack((json) => delete json.resource.incus_instance.db));
-    const pg = report.instances.find((i) => i.address === "incus_instance.db")?.volumes.find((v) => v.address === "incus_storage_volume.pgdata");
-    expect(pg?.text).toBe("detached; the volume stays with its data; snapshotted as rebuild-homelab-db-… before the instance is deleted (keeps 3)");
+    const report = explainPlan(
+      plan,
+      homelabStack((json) => delete json.resource.incus_instance.db),
+    );
+    const pg = report.instances
+      .find((i) => i.address === "incus_instance.db")
+      ?.volumes.find((v) => v.address === "incus_storage_volume.pgdata");
+    expect(pg?.text).toBe(
+      "detached; the volume stays with its data; snapshotted as rebuild-homelab-db-… before the instance is deleted (keeps 3)",
+    );
   });
 });
 
 describe("explain: an attached volume removed with its attach()", () => {
-  const shared = (policy: string) => incusVolume("shared", { "user.cdktf-virt.removal-policy": policy, "user.cdktf-virt.lifecycle": "shared" });
+  const shared = (policy: string) =>
+    incusVolume("shared", { "user.cdktf-virt.removal-policy": policy, "user.cdktf-virt.lifecycle": "shared" });
   const plan = (policy: string) =>
     planOf(
       [
         change("incus_instance.web", "update", STATE.web(), { ...STATE.web(), device: [] }),
-        change("incus_storage_volume.shared", "delete", shared(policy), null, { reason: "delete_because_no_resource_config" }),
+        change("incus_storage_volume.shared", "delete", shared(policy), null, {
+          reason: "delete_because_no_resource_config",
+        }),
       ],
-      homelabPriorState().map((p) => (p.address === "incus_storage_volume.shared" ? { ...p, values: shared(policy) } : p)),
+      homelabPriorState().map((p) =>
+        p.address === "incus_storage_volume.shared" ? { ...p, values: shared(policy) } : p,
+      ),
     );
   const withoutShared = (json: { [key: string]: any }) => {
     delete json.resource.incus_storage_volume.shared;
     json.resource.incus_instance.web.device = [];
-    json.resource.incus_instance.db.device = json.resource.incus_instance.db.device.filter((d: { name: string }) => d.name !== "shared");
+    json.resource.incus_instance.db.device = json.resource.incus_instance.db.device.filter(
+      (d: { name: string }) => d.name !== "shared",
+    );
   };
 
   test("the instance's volume line says what the policy does; a retained volume is not deleted, so nothing is in use", () => {
@@ -289,7 +413,9 @@ describe("explain: an attached volume removed with its attach()", () => {
         kind: "shared",
         effect: "deleted",
         dataDestroyed: false,
-        text: expect.stringMatching(/^removal policy retain: kept on the host with its data, dropped from state, marked released/),
+        text: expect.stringMatching(
+          /^removal policy retain: kept on the host with its data, dropped from state, marked released/,
+        ),
       }),
     ]);
     expect(report.warnings.join("\n")).not.toMatch(/still has it attached/);
@@ -299,17 +425,27 @@ describe("explain: an attached volume removed with its attach()", () => {
     const report = explainPlan(plan("snapshot"), homelabStack(withoutShared));
     const line = report.instances.find((i) => i.address === "incus_instance.web")?.volumes[0];
     expect(line).toMatchObject({ dataDestroyed: false, removal: { outcome: "final-copy" } });
-    expect(line?.text).toMatch(/^removal policy snapshot: deleted after a final copy homelab-shared-final-<yyyymmddThhmmssZ> in pool "homelab-pool"/);
+    expect(line?.text).toMatch(
+      /^removal policy snapshot: deleted after a final copy homelab-shared-final-<yyyymmddThhmmssZ> in pool "homelab-pool"/,
+    );
     expect(evaluateGuard(report).passed).toBe(true);
   });
 });
 
 describe("explain: a libvirt domain's copies before a rebuild", () => {
-  const { libvirtRebuildCopyOf } = jest.requireActual("../../../lib/tooling/explain/removal") as typeof import("../../../lib/tooling/explain/removal");
-  const { libvirtRebuildSnapshotsXml } = jest.requireActual("../../../lib/lifecycle") as typeof import("../../../lib/lifecycle");
+  const { libvirtRebuildCopyOf } = jest.requireActual(
+    "../../../lib/tooling/explain/removal",
+  ) as typeof import("../../../lib/tooling/explain/removal");
+  const { libvirtRebuildSnapshotsXml } = jest.requireActual(
+    "../../../lib/lifecycle",
+  ) as typeof import("../../../lib/lifecycle");
   const domain = (requests: Parameters<typeof libvirtRebuildSnapshotsXml>[0]) => ({
     name: "homelab-vm",
-    metadata: { xml: '<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">homelab/vm</cdktf-virt:owner>' + libvirtRebuildSnapshotsXml(requests) },
+    metadata: {
+      xml:
+        '<cdktf-virt:owner xmlns:cdktf-virt="https://cdktf-virt.dev/xmlns/owner">homelab/vm</cdktf-virt:owner>' +
+        libvirtRebuildSnapshotsXml(requests),
+    },
   });
 
   test("read from the domain's metadata in the prior state, matched by the volume's pool and name", () => {
@@ -319,7 +455,9 @@ describe("explain: a libvirt domain's copies before a rebuild", () => {
       keep: 2,
       text: "copied to images/homelab-data.rebuild-homelab-vm-… before the rebuild (keeps 2)",
     });
-    expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-data" }, "delete")?.text).toContain("before the domain is deleted");
+    expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-data" }, "delete")?.text).toContain(
+      "before the domain is deleted",
+    );
     expect(libvirtRebuildCopyOf(before, { pool: "images", name: "homelab-logs" }, "replace")).toBeUndefined();
     expect(libvirtRebuildCopyOf(domain([]), { pool: "images", name: "homelab-data" }, "replace")).toBeUndefined();
   });

@@ -2,7 +2,17 @@
 // data on each of its volumes.
 import { explainPlan, renderExplainText } from "../../../lib/tooling";
 import type { ExplainReport, InstanceReport } from "../../../lib/tooling";
-import { ANCHOR, STATE, change, homelabPriorState, homelabStack, imageUpgradePlan, planOf, unchanged, unprotectedDb } from "./support/plans";
+import {
+  ANCHOR,
+  STATE,
+  change,
+  homelabPriorState,
+  homelabStack,
+  imageUpgradePlan,
+  planOf,
+  unchanged,
+  unprotectedDb,
+} from "./support/plans";
 
 function instance(report: ExplainReport, address: string): InstanceReport {
   const found = report.instances.find((i) => i.address === address);
@@ -21,14 +31,33 @@ describe("explain: an instance replaced through its generation anchor", () => {
     expect(forced).toMatchObject({ path: "image", before: "debian-12", after: "debian-13", forcesReplacement: true });
     const trigger = db.causes.find((c) => c.kind === "trigger");
     expect(trigger).toMatchObject({ address: ANCHOR, role: "generation-anchor", action: "replace" });
-    expect(trigger?.kind === "trigger" && trigger.causes.map((c) => c.text)).toEqual(['instance.image: "debian-12" → "debian-13"']);
+    expect(trigger?.kind === "trigger" && trigger.causes.map((c) => c.text)).toEqual([
+      'instance.image: "debian-12" → "debian-13"',
+    ]);
   });
 
   test("the ephemeral volume goes with it and its data is destroyed; persistent and shared ones are re-attached", () => {
     const byName = Object.fromEntries(db.volumes.map((v) => [v.name, v]));
-    expect(byName["homelab-scratch"]).toMatchObject({ kind: "ephemeral", action: "replace", effect: "replaced-with-instance", dataDestroyed: true, path: "/scratch" });
-    expect(byName["homelab-pgdata"]).toMatchObject({ kind: "persistent", action: "no-op", effect: "detached-reattached", dataDestroyed: false, rebuildOnChange: true });
-    expect(byName["homelab-shared"]).toMatchObject({ kind: "shared", action: "no-op", effect: "detached-reattached", dataDestroyed: false });
+    expect(byName["homelab-scratch"]).toMatchObject({
+      kind: "ephemeral",
+      action: "replace",
+      effect: "replaced-with-instance",
+      dataDestroyed: true,
+      path: "/scratch",
+    });
+    expect(byName["homelab-pgdata"]).toMatchObject({
+      kind: "persistent",
+      action: "no-op",
+      effect: "detached-reattached",
+      dataDestroyed: false,
+      rebuildOnChange: true,
+    });
+    expect(byName["homelab-shared"]).toMatchObject({
+      kind: "shared",
+      action: "no-op",
+      effect: "detached-reattached",
+      dataDestroyed: false,
+    });
   });
 
   test("the unchanged instance is left out; deletions list the old objects, not the anchor", () => {
@@ -47,11 +76,19 @@ describe("explain: an instance replaced through its generation anchor", () => {
     expect(text).toContain('incus_instance.db: instance "homelab-db" will be REPLACED (destroyed and created again)');
     expect(text).toContain('- image: "debian-12" → "debian-13"');
     expect(text).toContain(`- its generation anchor ${ANCHOR} changes:`);
-    expect(text).toContain('ephemeral volume "homelab-scratch" (incus_storage_volume.scratch) at /scratch: replaced together with the instance (a new, empty volume); its data is DESTROYED');
-    expect(text).toContain('persistent volume "homelab-pgdata" (incus_storage_volume.pgdata, rebuildOnChange) at /var/lib/postgresql: detached and re-attached to the new instance; data kept');
-    expect(text).toContain('shared volume "homelab-shared" (incus_storage_volume.shared) at /shared: detached and re-attached');
-    expect(text).toMatch(/^Plan: 1 instance \(1 replaced\); 1 volume \(1 replaced\)\. 2 objects deleted or replaced, 1 volume loses its data\.$/m);
-    expect(text).toContain("Would be deleted\n  - incus_instance.db: instance \"homelab-db\" (replaced by a new one)");
+    expect(text).toContain(
+      'ephemeral volume "homelab-scratch" (incus_storage_volume.scratch) at /scratch: replaced together with the instance (a new, empty volume); its data is DESTROYED',
+    );
+    expect(text).toContain(
+      'persistent volume "homelab-pgdata" (incus_storage_volume.pgdata, rebuildOnChange) at /var/lib/postgresql: detached and re-attached to the new instance; data kept',
+    );
+    expect(text).toContain(
+      'shared volume "homelab-shared" (incus_storage_volume.shared) at /shared: detached and re-attached',
+    );
+    expect(text).toMatch(
+      /^Plan: 1 instance \(1 replaced\); 1 volume \(1 replaced\)\. 2 objects deleted or replaced, 1 volume loses its data\.$/m,
+    );
+    expect(text).toContain('Would be deleted\n  - incus_instance.db: instance "homelab-db" (replaced by a new one)');
   });
 });
 
@@ -61,7 +98,10 @@ describe("explain: rebuildOnChange", () => {
   const plan = planOf(
     [
       unchanged(ANCHOR, STATE.anchor("debian-12")),
-      change("incus_instance.db", "replace", STATE.db(), STATE.db(), { reason: "replace_by_triggers", afterUnknown: { ipv4_address: true } }),
+      change("incus_instance.db", "replace", STATE.db(), STATE.db(), {
+        reason: "replace_by_triggers",
+        afterUnknown: { ipv4_address: true },
+      }),
       change("incus_storage_volume.pgdata", "update", pgBefore, pgAfter),
       unchanged("incus_storage_volume.scratch", STATE.volume("scratch", "2GiB", false)),
       unchanged("incus_storage_volume.shared", STATE.volume("shared", "1GiB", true)),
@@ -74,7 +114,12 @@ describe("explain: rebuildOnChange", () => {
   test("the instance is rebuilt because the volume it names in replace_triggered_by is updated", () => {
     expect(db.causes).toHaveLength(1);
     const cause = db.causes[0];
-    expect(cause).toMatchObject({ kind: "trigger", address: "incus_storage_volume.pgdata", role: "rebuild-on-change", action: "update" });
+    expect(cause).toMatchObject({
+      kind: "trigger",
+      address: "incus_storage_volume.pgdata",
+      role: "rebuild-on-change",
+      action: "update",
+    });
     expect(cause.kind === "trigger" && cause.causes.map((c) => c.text)).toEqual(['config.size: "10GiB" → "20GiB"']);
     expect(db.volumes.find((v) => v.name === "homelab-pgdata")).toMatchObject({
       effect: "detached-reattached",
@@ -85,27 +130,64 @@ describe("explain: rebuildOnChange", () => {
 
   test("an ephemeral volume left behind by a rebuild is flagged", () => {
     expect(db.volumes.find((v) => v.name === "homelab-scratch")?.text).toMatch(/NOT replaced with the instance/);
-    expect(report.warnings.join("\n")).toMatch(/incus_instance\.db is replaced but its ephemeral volume incus_storage_volume\.scratch is not/);
+    expect(report.warnings.join("\n")).toMatch(
+      /incus_instance\.db is replaced but its ephemeral volume incus_storage_volume\.scratch is not/,
+    );
   });
 
   test("the changed persistent volume is listed with the attribute that changes", () => {
     const text = renderExplainText(report);
-    expect(text).toContain('volume "homelab-pgdata" (incus_storage_volume.pgdata), attached with rebuildOnChange, is updated in place:');
-    expect(text).toContain('incus_storage_volume.pgdata: persistent volume "homelab-pgdata" in pool "homelab-pool" will be updated in place\n    why: config.size: "10GiB" → "20GiB"');
+    expect(text).toContain(
+      'volume "homelab-pgdata" (incus_storage_volume.pgdata), attached with rebuildOnChange, is updated in place:',
+    );
+    expect(text).toContain(
+      'incus_storage_volume.pgdata: persistent volume "homelab-pgdata" in pool "homelab-pool" will be updated in place\n    why: config.size: "10GiB" → "20GiB"',
+    );
   });
 });
 
 describe("explain: libvirt overlay rebuilt when its base volume changes", () => {
   const vmAnchor = "terraform_data.vm_Generation_CCA5B5B6";
-  const base = (capacity: number) => ({ name: "homelab-debian", pool: "homelab-images", capacity, path: "/var/lib/libvirt/images/homelab-debian" });
-  const root = { name: "homelab-root", pool: "homelab-images", capacity: 2147483648, path: "/var/lib/libvirt/images/homelab-root" };
-  const vm = { name: "homelab-vm", type: "kvm", memory: 1024, devices: { disks: [{ source: { volume: { pool: "homelab-images", volume: "homelab-root" } }, target: { dev: "vda", bus: "virtio" } }] } };
+  const base = (capacity: number) => ({
+    name: "homelab-debian",
+    pool: "homelab-images",
+    capacity,
+    path: "/var/lib/libvirt/images/homelab-debian",
+  });
+  const root = {
+    name: "homelab-root",
+    pool: "homelab-images",
+    capacity: 2147483648,
+    path: "/var/lib/libvirt/images/homelab-root",
+  };
+  const vm = {
+    name: "homelab-vm",
+    type: "kvm",
+    memory: 1024,
+    devices: {
+      disks: [
+        {
+          source: { volume: { pool: "homelab-images", volume: "homelab-root" } },
+          target: { dev: "vda", bus: "virtio" },
+        },
+      ],
+    },
+  };
   const plan = planOf(
     [
       change("libvirt_volume.debian", "update", base(2147483648), base(4294967296)),
-      change(vmAnchor, "replace", { id: "a", triggers_replace: {} }, { triggers_replace: {} }, { reason: "replace_by_triggers", afterUnknown: { id: true } }),
+      change(
+        vmAnchor,
+        "replace",
+        { id: "a", triggers_replace: {} },
+        { triggers_replace: {} },
+        { reason: "replace_by_triggers", afterUnknown: { id: true } },
+      ),
       change("libvirt_domain.vm", "replace", vm, vm, { reason: "replace_by_triggers" }),
-      change("libvirt_volume.root", "replace", root, root, { reason: "replace_by_triggers", afterUnknown: { path: true } }),
+      change("libvirt_volume.root", "replace", root, root, {
+        reason: "replace_by_triggers",
+        afterUnknown: { path: true },
+      }),
     ],
     [
       { address: "libvirt_volume.debian", values: base(2147483648) },
@@ -121,10 +203,18 @@ describe("explain: libvirt overlay rebuilt when its base volume changes", () => 
     expect(domain.action).toBe("replace");
     const text = renderExplainText(report);
     expect(text).toContain(`- its generation anchor ${vmAnchor} changes:`);
-    expect(text).toContain('- volume "homelab-debian" (libvirt_volume.debian), named in its replace_triggered_by, is updated in place:');
+    expect(text).toContain(
+      '- volume "homelab-debian" (libvirt_volume.debian), named in its replace_triggered_by, is updated in place:',
+    );
     expect(text).toContain("- capacity: 2147483648 → 4294967296");
     expect(domain.volumes).toEqual([
-      expect.objectContaining({ address: "libvirt_volume.root", kind: "ephemeral", effect: "replaced-with-instance", dataDestroyed: true, path: "vda" }),
+      expect.objectContaining({
+        address: "libvirt_volume.root",
+        kind: "ephemeral",
+        effect: "replaced-with-instance",
+        dataDestroyed: true,
+        path: "vda",
+      }),
     ]);
   });
 });
@@ -157,7 +247,13 @@ describe("explain: nothing to do", () => {
 describe("explain: a new stack", () => {
   test("created instances attach their volumes; nothing loses data", () => {
     const creates = [
-      change("incus_instance.db", "create", null, { ...STATE.db(), image: "debian-13" }, { afterUnknown: { ipv4_address: true } }),
+      change(
+        "incus_instance.db",
+        "create",
+        null,
+        { ...STATE.db(), image: "debian-13" },
+        { afterUnknown: { ipv4_address: true } },
+      ),
       change("incus_instance.web", "create", null, STATE.web()),
       change("incus_storage_volume.pgdata", "create", null, STATE.volume("pgdata", "10GiB", true)),
       change("incus_storage_volume.scratch", "create", null, STATE.volume("scratch", "2GiB", false)),

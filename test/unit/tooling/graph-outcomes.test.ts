@@ -18,12 +18,14 @@ const node = (id: string) => {
   if (found === undefined) throw new Error(`no node ${id}; have ${graph.nodes.map((n) => n.id).join(", ")}`);
   return found;
 };
-const edgesOf = (kind: string) => graph.edges.filter((e) => e.kind === kind).map((e) => `${e.from} -> ${e.to}${e.label ? ` (${e.label})` : ""}`);
+const edgesOf = (kind: string) =>
+  graph.edges.filter((e) => e.kind === kind).map((e) => `${e.from} -> ${e.to}${e.label ? ` (${e.label})` : ""}`);
 
 describe("graph of projects, removal policies and what volumes leave behind", () => {
   test("Incus objects sit in their project; the pool and libvirt objects do not", () => {
     expect(node("incus_project.apps")).toMatchObject({ kind: "project", label: "gr-apps", host: "host:incus:lab" });
-    for (const id of ["incus_storage_volume.pgdata", "incus_instance.db", "incus_instance.web"]) expect(node(id).project).toBe("incus_project.apps");
+    for (const id of ["incus_storage_volume.pgdata", "incus_instance.db", "incus_instance.web"])
+      expect(node(id).project).toBe("incus_project.apps");
     expect(node("incus_storage_pool.pool").project).toBeUndefined();
     expect(node("libvirt_volume.vmdata").project).toBeUndefined();
   });
@@ -41,7 +43,11 @@ describe("graph of projects, removal policies and what volumes leave behind", ()
 
   test("kept copies, released volumes and snapshots before a rebuild point from their volume", () => {
     expect(edgesOf("final-copy")).toEqual(["incus_storage_volume.pgdata -> final-copy:incus_storage_volume.pgdata"]);
-    expect(node("final-copy:incus_storage_volume.pgdata")).toMatchObject({ kind: "snapshot", label: "gr-pgdata-final-<time>", project: "incus_project.apps" });
+    expect(node("final-copy:incus_storage_volume.pgdata")).toMatchObject({
+      kind: "snapshot",
+      label: "gr-pgdata-final-<time>",
+      project: "incus_project.apps",
+    });
     expect(edgesOf("released")).toEqual([
       "incus_storage_volume.logs -> released:incus_storage_volume.logs",
       "libvirt_volume.vmdata -> released:libvirt_volume.vmdata",
@@ -51,25 +57,40 @@ describe("graph of projects, removal policies and what volumes leave behind", ()
       // libvirt: read from the domain's metadata.
       "libvirt_volume.vmdata -> rebuild-snapshots:libvirt_volume.vmdata:libvirt_domain.vm (before gr-vm is rebuilt)",
     ]);
-    expect(node("rebuild-snapshots:libvirt_volume.vmdata:libvirt_domain.vm")).toMatchObject({ label: "rebuild-gr-vm-<time>", notes: ["snapshots before a rebuild, the last 4 kept"] });
-    expect(node("rebuild-snapshots:incus_storage_volume.pgdata:incus_instance.db").notes).toEqual(["snapshots before a rebuild, the last 2 kept"]);
+    expect(node("rebuild-snapshots:libvirt_volume.vmdata:libvirt_domain.vm")).toMatchObject({
+      label: "rebuild-gr-vm-<time>",
+      notes: ["snapshots before a rebuild, the last 4 kept"],
+    });
+    expect(node("rebuild-snapshots:incus_storage_volume.pgdata:incus_instance.db").notes).toEqual([
+      "snapshots before a rebuild, the last 2 kept",
+    ]);
     expect(edgesOf("adopts")).toEqual(["adopted:incus_storage_volume.logs -> incus_storage_volume.logs"]);
-    expect(edgesOf("snapshot")).toEqual(["incus_storage_volume.pgdata -> incus_storage_volume_snapshot.pgdata-before-upgrade"]);
+    expect(edgesOf("snapshot")).toEqual([
+      "incus_storage_volume.pgdata -> incus_storage_volume_snapshot.pgdata-before-upgrade",
+    ]);
     expect(node("incus_storage_volume_snapshot.pgdata-before-upgrade").label).toBe("gr-pgdata/before-upgrade");
   });
 
   test("DOT nests the project cluster in its host and draws policy borders and lifecycle fills", () => {
     const dot = renderDot(graph, "homelab");
     expect(dot).toMatch(/subgraph "cluster_0" \{[\s\S]*subgraph "cluster_0_0" \{\n {6}label="project gr-apps";/);
-    expect(dot).toContain('"incus_storage_volume.logs" [label="volume gr-logs\\npersistent\\nremoval: retain", shape=cylinder, style="filled,solid", fillcolor="#d5f5e3", color="#d35400", penwidth=3];');
-    expect(dot).toContain('"incus_storage_volume.scratch" [label="volume gr-scratch\\nephemeral\\nremoval: destroy", shape=cylinder, style="filled,solid", fillcolor="#fadbd8", color="#7b7d7d", penwidth=1];');
+    expect(dot).toContain(
+      '"incus_storage_volume.logs" [label="volume gr-logs\\npersistent\\nremoval: retain", shape=cylinder, style="filled,solid", fillcolor="#d5f5e3", color="#d35400", penwidth=3];',
+    );
+    expect(dot).toContain(
+      '"incus_storage_volume.scratch" [label="volume gr-scratch\\nephemeral\\nremoval: destroy", shape=cylinder, style="filled,solid", fillcolor="#fadbd8", color="#7b7d7d", penwidth=1];',
+    );
   });
 
   test("Mermaid nests the project in its host and names the policy and what is kept", () => {
     const text = renderMermaid(graph);
-    expect(text).toMatch(/^ {2}subgraph n_host_incus_lab\[[^\n]*\n {4}subgraph n_incus_project_apps\["project gr-apps"\]\n/m);
+    expect(text).toMatch(
+      /^ {2}subgraph n_host_incus_lab\[[^\n]*\n {4}subgraph n_incus_project_apps\["project gr-apps"\]\n/m,
+    );
     expect(text).toContain('n_incus_storage_volume_logs[("volume gr-logs<br/>persistent, removal: retain")]');
-    expect(text).toContain('n_incus_storage_volume_pgdata -.->|"final copy on removal"| n_final_copy_incus_storage_volume_pgdata');
+    expect(text).toContain(
+      'n_incus_storage_volume_pgdata -.->|"final copy on removal"| n_final_copy_incus_storage_volume_pgdata',
+    );
     expect(text).toContain('n_adopted_incus_storage_volume_logs ==>|"adopted on create"| n_incus_storage_volume_logs');
   });
 
@@ -77,7 +98,18 @@ describe("graph of projects, removal policies and what volumes leave behind", ()
     const svg = await renderSvg(renderDot(graph, "homelab"));
     expect(svg).toMatch(/^<\?xml[\s\S]*<svg [\s\S]*<\/svg>\s*$/);
     const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => decodeEntities(m[1]));
-    for (const name of ["gr-pgdata", "gr-logs", "gr-media", "gr-scratch", "gr-cache", "gr-db", "gr-web", "gr-vm", "gr-pool", "gr-images"]) {
+    for (const name of [
+      "gr-pgdata",
+      "gr-logs",
+      "gr-media",
+      "gr-scratch",
+      "gr-cache",
+      "gr-db",
+      "gr-web",
+      "gr-vm",
+      "gr-pool",
+      "gr-images",
+    ]) {
       expect([name, texts.some((t) => t.includes(name))]).toEqual([name, true]);
     }
     expect(texts).toContain("removal: snapshot");

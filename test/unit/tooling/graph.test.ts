@@ -10,7 +10,9 @@ import { FIXTURES, homelabStack } from "./support/plans";
 const graph = buildStackGraph(homelabStack());
 
 function edges(g: StackGraph, kind?: string): string[] {
-  return g.edges.filter((e) => kind === undefined || e.kind === kind).map((e) => `${e.from} -> ${e.to}${e.label ? ` (${e.label})` : ""}`);
+  return g.edges
+    .filter((e) => kind === undefined || e.kind === kind)
+    .map((e) => `${e.from} -> ${e.to}${e.label ? ` (${e.label})` : ""}`);
 }
 
 describe("buildStackGraph", () => {
@@ -20,20 +22,32 @@ describe("buildStackGraph", () => {
       ["host:incus:lab", 'Incus remote "lab"', ["unix://"]],
       ["host:libvirt", "libvirt qemu:///system", []],
     ]);
-    for (const id of ["incus_storage_pool.pool", "incus_network.lan", "incus_storage_volume.pgdata", "incus_instance.db", "incus_instance.web"]) {
+    for (const id of [
+      "incus_storage_pool.pool",
+      "incus_network.lan",
+      "incus_storage_volume.pgdata",
+      "incus_instance.db",
+      "incus_instance.web",
+    ]) {
       expect(byId[id].host).toBe("host:incus:lab");
     }
     for (const id of ["libvirt_pool.images", "libvirt_volume.debian", "libvirt_volume.root", "libvirt_domain.vm"]) {
       expect(byId[id].host).toBe("host:libvirt");
     }
-    expect(byId["incus_storage_volume.pgdata"]).toMatchObject({ kind: "volume", label: "homelab-pgdata", notes: ["persistent", "protected"] });
+    expect(byId["incus_storage_volume.pgdata"]).toMatchObject({
+      kind: "volume",
+      label: "homelab-pgdata",
+      notes: ["persistent", "protected"],
+    });
     expect(byId["incus_storage_volume.scratch"].notes).toEqual(["ephemeral"]);
     expect(byId["incus_instance.db"]).toMatchObject({ kind: "instance", label: "homelab-db", notes: ["protected"] });
     expect(graph.nodes).toHaveLength(13);
   });
 
   test("coupling edges carry the lifecycle kind and the mount path; rebuildOnChange points back", () => {
-    expect(edges(graph, "persistent")).toEqual(["incus_instance.db -> incus_storage_volume.pgdata (/var/lib/postgresql)"]);
+    expect(edges(graph, "persistent")).toEqual([
+      "incus_instance.db -> incus_storage_volume.pgdata (/var/lib/postgresql)",
+    ]);
     expect(edges(graph, "ephemeral")).toEqual([
       "incus_instance.db -> incus_storage_volume.scratch (/scratch)",
       "libvirt_domain.vm -> libvirt_volume.root (vda)",
@@ -52,11 +66,19 @@ describe("buildStackGraph", () => {
   test("pools and networks the stack only names appear as unmanaged nodes", () => {
     const g = buildStackGraph(
       homelabStack((json) => {
-        json.resource.incus_instance.web.device.push({ name: "eth0", type: "nic", properties: { network: "incusbr0" } });
+        json.resource.incus_instance.web.device.push({
+          name: "eth0",
+          type: "nic",
+          properties: { network: "incusbr0" },
+        });
         json.resource.incus_storage_volume.shared.pool = "default";
       }),
     );
-    expect(g.nodes.find((n) => n.id === "network:host:incus:lab:incusbr0")).toMatchObject({ kind: "network", label: "incusbr0", notes: ["not managed by this stack"] });
+    expect(g.nodes.find((n) => n.id === "network:host:incus:lab:incusbr0")).toMatchObject({
+      kind: "network",
+      label: "incusbr0",
+      notes: ["not managed by this stack"],
+    });
     expect(edges(g, "contains")).toContain("pool:host:incus:lab:default -> incus_storage_volume.shared");
   });
 });
@@ -89,7 +111,10 @@ describe("cdktf-virt graph", () => {
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "t-tooling-graph-"));
     fs.mkdirSync(path.join(dir, "cdktf.out", "stacks", "homelab"), { recursive: true });
-    fs.copyFileSync(path.join(FIXTURES, "homelab", "cdk.tf.json"), path.join(dir, "cdktf.out", "stacks", "homelab", "cdk.tf.json"));
+    fs.copyFileSync(
+      path.join(FIXTURES, "homelab", "cdk.tf.json"),
+      path.join(dir, "cdktf.out", "stacks", "homelab", "cdk.tf.json"),
+    );
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -104,7 +129,9 @@ describe("cdktf-virt graph", () => {
 
   test("writes DOT to --output", async () => {
     const io = memoryIO({ cwd: dir });
-    expect(await graphMain(["cdktf.out/stacks/homelab/cdk.tf.json", "--format", "dot", "--output", "g.dot"], io)).toBe(0);
+    expect(await graphMain(["cdktf.out/stacks/homelab/cdk.tf.json", "--format", "dot", "--output", "g.dot"], io)).toBe(
+      0,
+    );
     expect(fs.readFileSync(path.join(dir, "g.dot"), "utf8")).toBe(renderDot(graph, "homelab"));
     expect(io.out()).toBe("");
   });

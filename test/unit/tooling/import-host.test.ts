@@ -36,7 +36,18 @@ function instance(name: string, extra: Partial<Instance> = {}): Instance {
 }
 
 function volume(name: string, extra: Partial<StorageVolume> = {}): StorageVolume & { pool: string } {
-  return { name, type: "custom", description: "", content_type: "filesystem", config: { size: "1GiB" }, used_by: [], location: "none", project: "default", pool: "tank", ...extra };
+  return {
+    name,
+    type: "custom",
+    description: "",
+    content_type: "filesystem",
+    config: { size: "1GiB" },
+    used_by: [],
+    location: "none",
+    project: "default",
+    pool: "tank",
+    ...extra,
+  };
 }
 
 function snapshot(extra: Partial<HostSnapshot> = {}): HostSnapshot {
@@ -45,14 +56,50 @@ function snapshot(extra: Partial<HostSnapshot> = {}): HostSnapshot {
     address: "unix://",
     project: "default",
     prefix: "app-",
-    pools: [{ name: "tank", description: "", driver: "dir", status: "Created", config: { source: "/x" }, used_by: [], locations: [] }],
+    pools: [
+      {
+        name: "tank",
+        description: "",
+        driver: "dir",
+        status: "Created",
+        config: { source: "/x" },
+        used_by: [],
+        locations: [],
+      },
+    ],
     volumes: [volume("app-data")],
-    networks: [{ name: "app-net", description: "", type: "bridge", managed: true, status: "Created", config: { "ipv4.address": "none", "ipv6.address": "none" }, used_by: [], locations: [], project: "default" }],
-    profiles: [{ name: "app-prof", description: "limits", config: { "limits.cpu": "1" }, devices: {}, used_by: [], project: "default" }],
+    networks: [
+      {
+        name: "app-net",
+        description: "",
+        type: "bridge",
+        managed: true,
+        status: "Created",
+        config: { "ipv4.address": "none", "ipv6.address": "none" },
+        used_by: [],
+        locations: [],
+        project: "default",
+      },
+    ],
+    profiles: [
+      {
+        name: "app-prof",
+        description: "limits",
+        config: { "limits.cpu": "1" },
+        devices: {},
+        used_by: [],
+        project: "default",
+      },
+    ],
     instances: [
       instance("app-web", {
         profiles: ["default", "app-prof"],
-        config: { "volatile.base_image": BASE, "limits.memory": "256MiB", "user.cdktf-virt.owner": "old/x", "security.protection.delete": "true" },
+        config: {
+          "volatile.base_image": BASE,
+          "limits.memory": "256MiB",
+          "user.cdktf-virt.owner": "old/x",
+          "security.protection.delete": "true",
+        },
         devices: {
           root: { type: "disk", path: "/", pool: "tank", size: "2GiB" },
           eth0: { type: "nic", network: "app-net", name: "eth0" },
@@ -85,12 +132,15 @@ function synthGenerated(stackFile: string, className = "ImportedStack"): any {
   // The generated code writes the current props: no construct warns (deprecated flat props, anything else).
   const warnings = stack.node
     .findAll()
-    .flatMap((c: IConstruct) => c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data)));
+    .flatMap((c: IConstruct) =>
+      c.node.metadata.filter((m) => m.type === AnnotationMetadataEntryType.WARN).map((m) => String(m.data)),
+    );
   expect(warnings).toEqual([]);
   return json;
 }
 
-const render = (s: HostSnapshot) => renderStack(planImport(s), { stackName: "imported", packageName: LIB, source: "fixture" });
+const render = (s: HostSnapshot) =>
+  renderStack(planImport(s), { stackName: "imported", packageName: LIB, source: "fixture" });
 
 describe("import-host code generation", () => {
   test("writes import blocks with the official provider's ID grammar, naming the host's remote", () => {
@@ -121,15 +171,26 @@ describe("import-host code generation", () => {
     const devices = Object.fromEntries(web.device.map((d: { name: string }) => [d.name, d]));
     expect(devices.root).toEqual({ name: "root", type: "disk", properties: { path: "/", pool: "tank", size: "2GiB" } });
     expect(devices.eth0.properties).toEqual({ name: "eth0", network: "${incus_network.app-net.name}" });
-    expect(devices.data.properties).toEqual({ path: "/data", pool: "tank", source: "${incus_storage_volume.app-data.name}" });
+    expect(devices.data.properties).toEqual({
+      path: "/data",
+      pool: "tank",
+      source: "${incus_storage_volume.app-data.name}",
+    });
     expect(devices.host).toEqual({ name: "host", type: "disk", properties: { path: "/srv", source: "/srv" } });
 
     const data = json.resource.incus_storage_volume["app-data"];
     expect(data.name).toBe("app-data");
     expect(data.config).toMatchObject({ size: "1GiB", "user.cdktf-virt.protect": "true" });
     expect(data.lifecycle.prevent_destroy).toBe(true);
-    expect(json.resource.incus_network["app-net"].config).toMatchObject({ "ipv4.address": "none", "ipv6.address": "none" });
-    expect(json.resource.incus_profile["app-prof"]).toMatchObject({ name: "app-prof", description: "limits", config: { "limits.cpu": "1" } });
+    expect(json.resource.incus_network["app-net"].config).toMatchObject({
+      "ipv4.address": "none",
+      "ipv6.address": "none",
+    });
+    expect(json.resource.incus_profile["app-prof"]).toMatchObject({
+      name: "app-prof",
+      description: "limits",
+      config: { "limits.cpu": "1" },
+    });
     // the pool is shared (not under the prefix): referenced, not managed
     expect(json.resource.incus_storage_pool).toBeUndefined();
   });
@@ -139,7 +200,11 @@ describe("import-host code generation", () => {
     const s = snapshot({
       instances: [
         instance("app-a", { devices: { root: { type: "disk", path: "/", pool: "tank" }, data: twice } }),
-        instance("app-b", { devices: { root: { type: "disk", path: "/", pool: "tank" }, data: twice }, config: {}, status: "Stopped" }),
+        instance("app-b", {
+          devices: { root: { type: "disk", path: "/", pool: "tank" }, data: twice },
+          config: {},
+          status: "Stopped",
+        }),
         instance("app-tmp", { ephemeral: true }),
       ],
       imageAliases: [],
@@ -160,11 +225,28 @@ describe("import-host code generation", () => {
   test("a non-default project is imported with its features and named in every ID", () => {
     const s = snapshot({
       project: "app-proj",
-      projectInfo: { name: "app-proj", description: "", config: { "features.images": "false", "features.profiles": "true", "features.storage.volumes": "true", "limits.instances": "5" }, used_by: [] },
+      projectInfo: {
+        name: "app-proj",
+        description: "",
+        config: {
+          "features.images": "false",
+          "features.profiles": "true",
+          "features.storage.volumes": "true",
+          "limits.instances": "5",
+        },
+        used_by: [],
+      },
       volumes: [volume("app-data", { project: "app-proj" })],
       profiles: [{ name: "app-prof", description: "", config: {}, devices: {}, used_by: [], project: "app-proj" }],
       networks: [],
-      instances: [instance("app-web", { devices: { root: { type: "disk", path: "/", pool: "tank" }, data: { type: "disk", pool: "tank", source: "app-data", path: "/d" } } })],
+      instances: [
+        instance("app-web", {
+          devices: {
+            root: { type: "disk", path: "/", pool: "tank" },
+            data: { type: "disk", pool: "tank", source: "app-data", path: "/d" },
+          },
+        }),
+      ],
     });
     const json = synthGenerated(render(s).stackFile);
     const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
@@ -186,10 +268,19 @@ describe("import-host code generation", () => {
 
   test("Incus-only settings are written in the incus group; a volume without any has no group", () => {
     const s = snapshot({
-      volumes: [volume("app-data"), volume("app-blk", { content_type: "block", description: "raw", config: { size: "1GiB", "snapshots.expiry": "1w" } })],
+      volumes: [
+        volume("app-data"),
+        volume("app-blk", {
+          content_type: "block",
+          description: "raw",
+          config: { size: "1GiB", "snapshots.expiry": "1w" },
+        }),
+      ],
     });
     const code = render(s).stackFile;
-    expect(code).toContain(`const appDataVolume = new Volume(this, "app-data", { pool: tankPool, name: "app-data", size: "1GiB" });`);
+    expect(code).toContain(
+      `const appDataVolume = new Volume(this, "app-data", { pool: tankPool, name: "app-data", size: "1GiB" });`,
+    );
     expect(code).toContain(
       [
         `    const appBlkVolume = new Volume(this, "app-blk", {`,
@@ -229,7 +320,9 @@ describe("import-host code generation", () => {
   test("the output is deterministic and imports only what it uses", () => {
     const a = render(snapshot());
     expect(render(snapshot()).stackFile).toBe(a.stackFile);
-    expect(a.stackFile).toContain(`import { IncusHost, Instance, Network, Profile, StoragePool, Volume } from ${JSON.stringify(LIB)};`);
+    expect(a.stackFile).toContain(
+      `import { IncusHost, Instance, Network, Profile, StoragePool, Volume } from ${JSON.stringify(LIB)};`,
+    );
     expect(a.mainFile).toContain(`new ImportedStack(app, "imported");`);
     expect(a.stackFileName).toBe("imported-stack.ts");
   });
@@ -238,21 +331,35 @@ describe("import-host code generation", () => {
 describe("import-host reading", () => {
   test("reads one project, keeps only names with the prefix and reports progress", async () => {
     const calls: string[] = [];
-    const list = (what: string, items: unknown[]) => async (...args: unknown[]) => {
-      calls.push(`${what} ${JSON.stringify(args[args.length - 1])}`);
-      return items;
-    };
+    const list =
+      (what: string, items: unknown[]) =>
+      async (...args: unknown[]) => {
+        calls.push(`${what} ${JSON.stringify(args[args.length - 1])}`);
+        return items;
+      };
     const fake = {
       projects: { get: async () => ({ value: { name: "p", description: "", config: {}, used_by: [] } }) },
       storagePools: { list: list("pools", [{ name: "tank", driver: "dir", config: {} }]) },
       storageVolumes: { list: list("volumes", [volume("app-a"), volume("other"), volume("app-a/snap0")]) },
-      networks: { list: list("networks", [{ name: "app-n", managed: true }, { name: "eth9", managed: false }, { name: "x", managed: true }]) },
+      networks: {
+        list: list("networks", [
+          { name: "app-n", managed: true },
+          { name: "eth9", managed: false },
+          { name: "x", managed: true },
+        ]),
+      },
       profiles: { list: list("profiles", [{ name: "default" }, { name: "app-p" }]) },
       instances: { list: list("instances", [instance("app-i"), instance("zz")]) },
       images: { listAliases: list("aliases", []) },
     } as unknown as IncusClient;
     const lines: string[] = [];
-    const s = await readHost(fake, { remoteName: "local", address: "unix://", project: "p", prefix: "app-", progress: (l) => lines.push(l) });
+    const s = await readHost(fake, {
+      remoteName: "local",
+      address: "unix://",
+      project: "p",
+      prefix: "app-",
+      progress: (l) => lines.push(l),
+    });
     expect(s.volumes.map((v) => `${v.pool}/${v.name}`)).toEqual(["tank/app-a"]);
     expect(s.networks.map((n) => n.name)).toEqual(["app-n"]);
     expect(s.profiles.map((p) => p.name)).toEqual(["app-p"]);
@@ -286,17 +393,24 @@ describe("import-host command line", () => {
   test("a remote named by the incus client's config.yml is read with the client's certificates", async () => {
     const conf = mkdtempSync(join(tmpdir(), "t-import-remotes-"));
     try {
-      writeFileSync(join(conf, "config.yml"), "remotes:\n  lab:\n    addr: https://10.0.0.5:8443\n  images:\n    addr: https://images.example\n    protocol: simplestreams\n");
+      writeFileSync(
+        join(conf, "config.yml"),
+        "remotes:\n  lab:\n    addr: https://10.0.0.5:8443\n  images:\n    addr: https://images.example\n    protocol: simplestreams\n",
+      );
       const env = { INCUS_CONF: conf, HOME: conf };
       let io = memoryIO({ env });
       expect(await main(["--remote", "lab"], io)).toBe(1);
-      expect(io.err()).toMatch(/^import: Remote "lab" \(https:\/\/10\.0\.0\.5:8443\) needs a client certificate, .*Run `incus remote add` for it, or pass its https:\/\/ address/);
+      expect(io.err()).toMatch(
+        /^import: Remote "lab" \(https:\/\/10\.0\.0\.5:8443\) needs a client certificate, .*Run `incus remote add` for it, or pass its https:\/\/ address/,
+      );
       io = memoryIO({ env });
       expect(await main(["--remote", "images"], io)).toBe(1);
       expect(io.err()).toMatch(/simplestreams image server/);
       io = memoryIO({ env });
       expect(await main(["--remote", "ghost"], io)).toBe(1);
-      expect(io.err()).toMatch(/Unknown remote "ghost": add it with `incus remote add`, or pass its address .*\(known remotes: images, lab, local\)/);
+      expect(io.err()).toMatch(
+        /Unknown remote "ghost": add it with `incus remote add`, or pass its address .*\(known remotes: images, lab, local\)/,
+      );
     } finally {
       rmSync(conf, { recursive: true, force: true });
     }
@@ -304,7 +418,14 @@ describe("import-host command line", () => {
 
   test("an https remote without --server-cert is a usage error naming the option, before any file is read", async () => {
     const io = memoryIO();
-    const argv = ["--remote", "https://10.0.0.2:8443", "--client-cert", "missing-client.crt", "--client-key", "missing-client.key"];
+    const argv = [
+      "--remote",
+      "https://10.0.0.2:8443",
+      "--client-cert",
+      "missing-client.crt",
+      "--client-key",
+      "missing-client.key",
+    ];
     expect(await main(argv, io)).toBe(1);
     expect(io.err()).toMatch(/^import: an https remote needs --server-cert: the server's certificate/);
     expect(io.err()).not.toMatch(/serverCert|Reading the Incus host|cannot read/);

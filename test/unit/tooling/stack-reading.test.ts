@@ -34,17 +34,25 @@ describe("parseSynthesizedStack", () => {
 
   test("rejects what is not a Terraform JSON configuration", () => {
     expect(() => parseSynthesizedStack([], "x.json")).toThrow(/x\.json: not a Terraform JSON configuration/);
-    expect(() => parseSynthesizedStack({ resource: { t_x: "no" } }, "x.json")).toThrow(/resource\.t_x must be an object/);
+    expect(() => parseSynthesizedStack({ resource: { t_x: "no" } }, "x.json")).toThrow(
+      /resource\.t_x must be an object/,
+    );
   });
 });
 
 describe("references", () => {
   test("finds resource references inside interpolations only", () => {
-    expect(referencedAddresses(["${incus_storage_pool.pool.name}", { a: "x-${libvirt_volume.base.path}-${var.x}" }, "incus_x.y"])).toEqual([
-      "incus_storage_pool.pool",
-      "libvirt_volume.base",
-    ]);
-    expect(soleReference("${incus_storage_volume.v.name}")).toEqual({ address: "incus_storage_volume.v", attribute: "name" });
+    expect(
+      referencedAddresses([
+        "${incus_storage_pool.pool.name}",
+        { a: "x-${libvirt_volume.base.path}-${var.x}" },
+        "incus_x.y",
+      ]),
+    ).toEqual(["incus_storage_pool.pool", "libvirt_volume.base"]);
+    expect(soleReference("${incus_storage_volume.v.name}")).toEqual({
+      address: "incus_storage_volume.v",
+      attribute: "name",
+    });
     expect(soleReference("prefix-${incus_storage_volume.v.name}")).toBeUndefined();
     expect(resourceAddressOf("incus_instance.db.name")).toBe("incus_instance.db");
     expect(resourceAddressOf("terraform_data.a")).toBe("terraform_data.a");
@@ -70,6 +78,8 @@ describe("locateStackDir", () => {
 
   test("says to run cdktf synth when there is nothing", () => {
     expect(() => locateStackDir(dir)).toThrow(/holds no synthesized stack.*Run `cdktf synth`/s);
-    expect(() => readSynthesizedStack(path.join(dir, "cdk.tf.json"))).toThrow(/cannot read the synthesized stack .*Run `cdktf synth` first/);
+    expect(() => readSynthesizedStack(path.join(dir, "cdk.tf.json"))).toThrow(
+      /cannot read the synthesized stack .*Run `cdktf synth` first/,
+    );
   });
 });

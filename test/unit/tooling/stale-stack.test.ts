@@ -65,7 +65,9 @@ describe("a stack older than its app", () => {
     const calls: string[][] = [];
     const explained = memoryIO({ cwd: dir });
     expect(await explainMain([], explained, { terraform: noTerraform(calls) })).toBe(1);
-    expect(explained.err()).toMatch(/^explain: .* is older than the app .*\(main\.ts changed since\).*Run `npx cdktf synth`/);
+    expect(explained.err()).toMatch(
+      /^explain: .* is older than the app .*\(main\.ts changed since\).*Run `npx cdktf synth`/,
+    );
     const drifted = memoryIO({ cwd: dir, env: {} });
     expect(await driftMain([], drifted, { terraform: noTerraform(calls) })).toBe(1);
     expect(drifted.err()).toMatch(/^drift: .* is older than the app .*--allow-stale/);
@@ -80,7 +82,12 @@ describe("a stack older than its app", () => {
   });
 
   test("node_modules, the output directory and files other than TypeScript sources do not count", async () => {
-    const { dir } = app({ "node_modules/dep/index.ts": 0, "cdktf.out/stacks/homelab/extra.ts": 0, "README.md": 0, "lib/old.ts": 2 });
+    const { dir } = app({
+      "node_modules/dep/index.ts": 0,
+      "cdktf.out/stacks/homelab/extra.ts": 0,
+      "README.md": 0,
+      "lib/old.ts": 2,
+    });
     const io = memoryIO({ cwd: dir });
     expect(await graphMain([], io)).toBe(0);
     expect(io.err()).toBe("");

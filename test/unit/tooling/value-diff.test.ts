@@ -11,8 +11,18 @@ describe("diffValues", () => {
   });
 
   test("matches set blocks by name, so reordering is not a change", () => {
-    const before = { device: [{ name: "a", properties: { source: "v1" } }, { name: "b", properties: { source: "v2" } }] };
-    const after = { device: [{ name: "b", properties: { source: "v2" } }, { name: "a", properties: { source: "v9" } }] };
+    const before = {
+      device: [
+        { name: "a", properties: { source: "v1" } },
+        { name: "b", properties: { source: "v2" } },
+      ],
+    };
+    const after = {
+      device: [
+        { name: "b", properties: { source: "v2" } },
+        { name: "a", properties: { source: "v9" } },
+      ],
+    };
     expect(diffValues(before, after).map(describeLeaf)).toEqual(['device["a"].properties.source: "v1" → "v9"']);
     const added = diffValues(before, { device: [...before.device, { name: "c", properties: {} }] });
     expect(added.map((l) => formatPath(l.path))).toEqual(['device["c"]']);
@@ -33,7 +43,9 @@ describe("diffValues", () => {
   });
 
   test("lists of different length change as a whole", () => {
-    expect(diffValues({ profiles: ["a"] }, { profiles: ["a", "b"] }).map(describeLeaf)).toEqual(['profiles: ["a"] → ["a","b"]']);
+    expect(diffValues({ profiles: ["a"] }, { profiles: ["a", "b"] }).map(describeLeaf)).toEqual([
+      'profiles: ["a"] → ["a","b"]',
+    ]);
   });
 });
 

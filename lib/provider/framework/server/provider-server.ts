@@ -32,16 +32,16 @@ export class ProviderServer {
   private providerData: unknown = undefined;
   private terraformVersion = "";
   // Registries are resolved on first use (a provider's lists may be functions that load modules).
-  private readonly resourceTypes: TypeRegistry<Resource<unknown>> = { kind: "resource", entries: () => this.resourceMap() };
+  private readonly resourceTypes: TypeRegistry<Resource<unknown>> = {
+    kind: "resource",
+    entries: () => this.resourceMap(),
+  };
   private readonly dataSourceTypes: TypeRegistry<DataSource<unknown>> = {
     kind: "data source",
     entries: () => this.dataSourceMap(),
   };
 
-  constructor(
-    private readonly provider: Provider<unknown>,
-    private readonly host: PluginHost,
-  ) {
+  constructor(private readonly provider: Provider<unknown>, private readonly host: PluginHost) {
     checkSchema(provider.schema, `provider ${provider.typeName}`);
     this.providerType = objectType(provider.schema);
   }
@@ -62,20 +62,34 @@ export class ProviderServer {
         this.host.log.info("StopProvider: cancelling in-flight operations", { count: n });
         return {};
       },
-      ValidateResourceConfig: (req) => this.withEntry(this.resourceTypes, req.type_name, "ValidateResourceConfig", req, (e, s) =>
-        rpc.validateConfig(e, req, this.context(s))),
-      UpgradeResourceState: (req) => this.withEntry(this.resourceTypes, req.type_name, "UpgradeResourceState", req, (e, s) =>
-        rpc.upgradeResourceState(e, req, this.context(s))),
-      ReadResource: (req) => this.withEntry(this.resourceTypes, req.type_name, "ReadResource", req, (e, s) =>
-        rpc.readResource(e, req, this.context(s))),
-      PlanResourceChange: (req) => this.withEntry(this.resourceTypes, req.type_name, "PlanResourceChange", req, (e, s) =>
-        rpc.planResourceChange(e, req, this.context(s))),
-      ApplyResourceChange: (req) => this.withEntry(this.resourceTypes, req.type_name, "ApplyResourceChange", req, (e, s) =>
-        rpc.applyResourceChange(e, req, this.context(s))),
-      ImportResourceState: (req) => this.withEntry(this.resourceTypes, req.type_name, "ImportResourceState", req, (e, s) =>
-        rpc.importResourceState(e, req, this.context(s))),
-      ValidateDataResourceConfig: (req) => this.withEntry(this.dataSourceTypes, req.type_name, "ValidateDataResourceConfig", req, (e, s) =>
-        rpc.validateConfig(e, req, this.context(s))),
+      ValidateResourceConfig: (req) =>
+        this.withEntry(this.resourceTypes, req.type_name, "ValidateResourceConfig", req, (e, s) =>
+          rpc.validateConfig(e, req, this.context(s)),
+        ),
+      UpgradeResourceState: (req) =>
+        this.withEntry(this.resourceTypes, req.type_name, "UpgradeResourceState", req, (e, s) =>
+          rpc.upgradeResourceState(e, req, this.context(s)),
+        ),
+      ReadResource: (req) =>
+        this.withEntry(this.resourceTypes, req.type_name, "ReadResource", req, (e, s) =>
+          rpc.readResource(e, req, this.context(s)),
+        ),
+      PlanResourceChange: (req) =>
+        this.withEntry(this.resourceTypes, req.type_name, "PlanResourceChange", req, (e, s) =>
+          rpc.planResourceChange(e, req, this.context(s)),
+        ),
+      ApplyResourceChange: (req) =>
+        this.withEntry(this.resourceTypes, req.type_name, "ApplyResourceChange", req, (e, s) =>
+          rpc.applyResourceChange(e, req, this.context(s)),
+        ),
+      ImportResourceState: (req) =>
+        this.withEntry(this.resourceTypes, req.type_name, "ImportResourceState", req, (e, s) =>
+          rpc.importResourceState(e, req, this.context(s)),
+        ),
+      ValidateDataResourceConfig: (req) =>
+        this.withEntry(this.dataSourceTypes, req.type_name, "ValidateDataResourceConfig", req, (e, s) =>
+          rpc.validateConfig(e, req, this.context(s)),
+        ),
       ReadDataSource: (req) => this.readDataSource(req),
     };
   }
@@ -97,12 +111,14 @@ export class ProviderServer {
     const scrubber = this.providerScrubber(req);
     return this.calls.run(scrubber.logger(this.logFor("ValidateProviderConfig")), async (s) => {
       const config = await guarded("Reading the provider configuration", s.diagnostics, s.log, () =>
-        decodeObject(req.config, this.providerType));
+        decodeObject(req.config, this.providerType),
+      );
       if (config) {
         validateConfigValue(this.provider.schema, config, s.diagnostics);
         if (this.provider.validateConfig) {
           await guarded("Validating the provider configuration", s.diagnostics, s.log, () =>
-            this.provider.validateConfig!(config, { ...s, terraformVersion: this.terraformVersion }));
+            this.provider.validateConfig!(config, { ...s, terraformVersion: this.terraformVersion }),
+          );
         }
       }
       return { diagnostics: diagnosticsToWire(scrubber.diagnostics(s.diagnostics.all)) };
@@ -113,30 +129,42 @@ export class ProviderServer {
     this.terraformVersion = req.terraform_version ?? "";
     const scrubber = this.providerScrubber(req);
     return this.calls.run(scrubber.logger(this.logFor("ConfigureProvider")), async (s) => {
-      const config = (await guarded("Reading the provider configuration", s.diagnostics, s.log, () =>
-        decodeObject(req.config, this.providerType)));
+      const config = await guarded("Reading the provider configuration", s.diagnostics, s.log, () =>
+        decodeObject(req.config, this.providerType),
+      );
       if (config !== undefined) {
         const ctx = { ...s, terraformVersion: this.terraformVersion };
         this.providerData = await guarded(`Configuring provider ${this.provider.typeName}`, s.diagnostics, s.log, () =>
-          this.provider.configure(normalizeObject(this.provider.schema, config) ?? {}, ctx));
+          this.provider.configure(normalizeObject(this.provider.schema, config) ?? {}, ctx),
+        );
       }
       return { diagnostics: diagnosticsToWire(scrubber.diagnostics(s.diagnostics.all)) };
     });
   }
 
   private readDataSource(req: Tfplugin6["ReadDataSource"]["req"]): Res<"ReadDataSource"> {
-    return this.withEntry(this.dataSourceTypes, req.type_name, "ReadDataSource", req, async (e, s): Res<"ReadDataSource"> => {
-      const config = decodeObject(req.config, e.type) ?? {};
-      const result = await guarded(`Reading data source ${e.impl.typeName}`, s.diagnostics, s.log, () =>
-        e.impl.read(config, this.context(s)));
-      if (result === undefined || s.diagnostics.hasErrors()) return {};
-      const state = normalizeObject(e.schema, result);
-      if (!isWhollyKnown(state)) {
-        s.diagnostics.error(`Data source ${e.impl.typeName} returned unknown values`, "A data source must return known values; this is a bug in the provider.");
-        return {};
-      }
-      return { state: encodeDynamic(state, e.type) };
-    });
+    return this.withEntry(
+      this.dataSourceTypes,
+      req.type_name,
+      "ReadDataSource",
+      req,
+      async (e, s): Res<"ReadDataSource"> => {
+        const config = decodeObject(req.config, e.type) ?? {};
+        const result = await guarded(`Reading data source ${e.impl.typeName}`, s.diagnostics, s.log, () =>
+          e.impl.read(config, this.context(s)),
+        );
+        if (result === undefined || s.diagnostics.hasErrors()) return {};
+        const state = normalizeObject(e.schema, result);
+        if (!isWhollyKnown(state)) {
+          s.diagnostics.error(
+            `Data source ${e.impl.typeName} returned unknown values`,
+            "A data source must return known values; this is a bug in the provider.",
+          );
+          return {};
+        }
+        return { state: encodeDynamic(state, e.type) };
+      },
+    );
   }
 
   /**

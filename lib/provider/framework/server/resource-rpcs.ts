@@ -6,7 +6,12 @@ import { decodeJson, isUnknown, isWhollyKnown } from "../../cty";
 import type { CtyInput, CtyObjectValue, CtyValue } from "../../cty";
 import type { Tfplugin6 } from "../../plugin";
 import { formatAttrPath, sortUniquePaths } from "../diagnostics";
-import { checkApplyAgainstPlan, checkPlanAgainstConfig, describeInconsistencies, findUnknownPaths } from "../consistency";
+import {
+  checkApplyAgainstPlan,
+  checkPlanAgainstConfig,
+  describeInconsistencies,
+  findUnknownPaths,
+} from "../consistency";
 import { normalizeObject } from "../normalize";
 import { planChange } from "../planner";
 import type { ApplyResponse, Resource, ResourceContext, State } from "../resource";
@@ -40,14 +45,21 @@ export async function validateConfig(
   return {};
 }
 
-export async function upgradeResourceState(e: E, req: Rpc<"UpgradeResourceState">["req"], ctx: Ctx): Promise<Rpc<"UpgradeResourceState">["res"]> {
+export async function upgradeResourceState(
+  e: E,
+  req: Rpc<"UpgradeResourceState">["req"],
+  ctx: Ctx,
+): Promise<Rpc<"UpgradeResourceState">["res"]> {
   const stored = Number(req.version ?? 0);
   const current = e.schema.version ?? 0;
   const json = req.raw_state?.json;
   const name = e.impl.typeName;
   if (!json || json.length === 0) {
     if (Object.keys(req.raw_state?.flatmap ?? {}).length > 0) {
-      ctx.diagnostics.error(`Cannot read the state of ${name}`, "The state uses the legacy flatmap format, which this provider does not read.");
+      ctx.diagnostics.error(
+        `Cannot read the state of ${name}`,
+        "The state uses the legacy flatmap format, which this provider does not read.",
+      );
       return {};
     }
     return { upgraded_state: encodeDynamic(null, e.type) };
@@ -73,22 +85,31 @@ export async function upgradeResourceState(e: E, req: Rpc<"UpgradeResourceState"
       return {};
     }
     const raw: CtyObjectValue = JSON.parse(Buffer.from(json).toString("utf8"));
-    const upgraded = await guarded(`Upgrading the state of ${name} from version ${stored}`, ctx.diagnostics, ctx.log, () =>
-      e.impl.upgradeState!(stored, raw, ctx));
+    const upgraded = await guarded(
+      `Upgrading the state of ${name} from version ${stored}`,
+      ctx.diagnostics,
+      ctx.log,
+      () => e.impl.upgradeState!(stored, raw, ctx),
+    );
     if (upgraded === undefined || ctx.diagnostics.hasErrors()) return {};
     state = upgraded;
   }
   return { upgraded_state: encodeDynamic(normalizeObject(e.schema, state), e.type) };
 }
 
-export async function readResource(e: E, req: Rpc<"ReadResource">["req"], ctx: Ctx): Promise<Rpc<"ReadResource">["res"]> {
+export async function readResource(
+  e: E,
+  req: Rpc<"ReadResource">["req"],
+  ctx: Ctx,
+): Promise<Rpc<"ReadResource">["res"]> {
   const keep = { new_state: req.current_state, private: req.private }; // on any failure: state unchanged
   const what = `Reading ${e.impl.typeName}`;
   try {
     const current = decodeObject(req.current_state, e.type);
     if (current === null) return { new_state: encodeDynamic(null, e.type) };
     const result = await guarded(what, ctx.diagnostics, ctx.log, () =>
-      e.impl.read({ state: current, private: privateBytes(req.private) }, ctx));
+      e.impl.read({ state: current, private: privateBytes(req.private) }, ctx),
+    );
     if (result === undefined || ctx.diagnostics.hasErrors()) return keep;
     if (result === null) {
       ctx.log.info("object no longer exists; removing it from state");
@@ -97,7 +118,10 @@ export async function readResource(e: E, req: Rpc<"ReadResource">["req"], ctx: C
     const state = normalizeObject(e.schema, result);
     const unknown = findUnknownPaths(state, []);
     if (unknown.length > 0) {
-      ctx.diagnostics.error(`${what} returned unknown values`, `Unknown at ${unknown.map(formatAttrPath).join(", ")}; read must return known values.`);
+      ctx.diagnostics.error(
+        `${what} returned unknown values`,
+        `Unknown at ${unknown.map(formatAttrPath).join(", ")}; read must return known values.`,
+      );
       return keep;
     }
     return { new_state: encodeDynamic(state, e.type), private: req.private };
@@ -107,7 +131,11 @@ export async function readResource(e: E, req: Rpc<"ReadResource">["req"], ctx: C
   }
 }
 
-export async function planResourceChange(e: E, req: Rpc<"PlanResourceChange">["req"], ctx: Ctx): Promise<Rpc<"PlanResourceChange">["res"]> {
+export async function planResourceChange(
+  e: E,
+  req: Rpc<"PlanResourceChange">["req"],
+  ctx: Ctx,
+): Promise<Rpc<"PlanResourceChange">["res"]> {
   const prior = decodeObject(req.prior_state, e.type);
   const config = decodeObject(req.config, e.type);
   const name = e.impl.typeName;
@@ -117,11 +145,18 @@ export async function planResourceChange(e: E, req: Rpc<"PlanResourceChange">["r
   let planPrivate = req.prior_private;
   if (e.impl.modifyPlan) {
     const modified = await guarded(`Planning ${name}`, ctx.diagnostics, ctx.log, () =>
-      e.impl.modifyPlan!({ config, prior, planned, requiresReplace: replace, private: privateBytes(req.prior_private) }, ctx));
+      e.impl.modifyPlan!(
+        { config, prior, planned, requiresReplace: replace, private: privateBytes(req.prior_private) },
+        ctx,
+      ),
+    );
     if (modified === undefined) return {};
     if (config !== null) {
       if (modified.planned === null) {
-        ctx.diagnostics.error(`Planning ${name} failed`, "modifyPlan returned no plan for a resource that is not being destroyed.");
+        ctx.diagnostics.error(
+          `Planning ${name} failed`,
+          "modifyPlan returned no plan for a resource that is not being destroyed.",
+        );
         return {};
       }
       planned = modified.planned;
@@ -129,13 +164,18 @@ export async function planResourceChange(e: E, req: Rpc<"PlanResourceChange">["r
     }
     if (modified.private) planPrivate = modified.private;
   }
-  if (config === null || planned === null) return { planned_state: encodeDynamic(null, e.type), planned_private: planPrivate };
+  if (config === null || planned === null)
+    return { planned_state: encodeDynamic(null, e.type), planned_private: planPrivate };
   planned = normalizeObject(e.schema, planned) as State;
   const problems = checkPlanAgainstConfig(e.schema, config, planned);
   if (problems.length > 0) {
     const detail = describeInconsistencies(problems);
     ctx.log.error(`invalid plan for ${name}: ${detail}`);
-    ctx.diagnostics.error(`Provider produced an invalid plan for ${name}`, `${detail}. This is a bug in the provider.`, problems[0].path);
+    ctx.diagnostics.error(
+      `Provider produced an invalid plan for ${name}`,
+      `${detail}. This is a bug in the provider.`,
+      problems[0].path,
+    );
     return {};
   }
   return {
@@ -145,7 +185,11 @@ export async function planResourceChange(e: E, req: Rpc<"PlanResourceChange">["r
   };
 }
 
-export async function applyResourceChange(e: E, req: Rpc<"ApplyResourceChange">["req"], ctx: Ctx): Promise<Rpc<"ApplyResourceChange">["res"]> {
+export async function applyResourceChange(
+  e: E,
+  req: Rpc<"ApplyResourceChange">["req"],
+  ctx: Ctx,
+): Promise<Rpc<"ApplyResourceChange">["res"]> {
   const prior = decodeObject(req.prior_state, e.type);
   const planned = decodeObject(req.planned_state, e.type);
   const name = e.impl.typeName;
@@ -159,18 +203,29 @@ export async function applyResourceChange(e: E, req: Rpc<"ApplyResourceChange">[
   const config = decodeObject(req.config, e.type) ?? {};
   const resp: ApplyResponse = { state: null };
   if (prior === null) {
-    await guarded(`Creating ${name}`, ctx.diagnostics, ctx.log, () => e.impl.create({ config, planned, private: priv }, ctx, resp));
+    await guarded(`Creating ${name}`, ctx.diagnostics, ctx.log, () =>
+      e.impl.create({ config, planned, private: priv }, ctx, resp),
+    );
     if (resp.state === null) {
-      if (!ctx.diagnostics.hasErrors()) ctx.diagnostics.error(`Creating ${name} failed`, "create finished without setting resp.state; this is a bug in the provider.");
+      if (!ctx.diagnostics.hasErrors())
+        ctx.diagnostics.error(
+          `Creating ${name} failed`,
+          "create finished without setting resp.state; this is a bug in the provider.",
+        );
       return { new_state: encodeDynamic(null, e.type) };
     }
   } else {
-    await guarded(`Updating ${name}`, ctx.diagnostics, ctx.log, () => e.impl.update({ config, prior, planned, private: priv }, ctx, resp));
+    await guarded(`Updating ${name}`, ctx.diagnostics, ctx.log, () =>
+      e.impl.update({ config, prior, planned, private: priv }, ctx, resp),
+    );
     if (resp.state === null) {
       if (ctx.diagnostics.hasErrors()) return keepPrior;
       if (!isWhollyKnown(planned)) {
         const unknown = findUnknownPaths(planned, []).map(formatAttrPath).join(", ");
-        ctx.diagnostics.error(`Updating ${name} failed`, `update did not set resp.state, and the plan has unknown values (${unknown}).`);
+        ctx.diagnostics.error(
+          `Updating ${name} failed`,
+          `update did not set resp.state, and the plan has unknown values (${unknown}).`,
+        );
         return keepPrior;
       }
       resp.state = planned;
@@ -195,14 +250,19 @@ function finishApply(
     const unknown = findUnknownPaths(state, []);
     if (unknown.length > 0) {
       if (!failed) {
-        ctx.diagnostics.error(`Applying ${name} left values unknown`, `Still unknown after apply: ${unknown.map(formatAttrPath).join(", ")}. This is a bug in the provider.`);
+        ctx.diagnostics.error(
+          `Applying ${name} left values unknown`,
+          `Still unknown after apply: ${unknown.map(formatAttrPath).join(", ")}. This is a bug in the provider.`,
+        );
       }
       state = withoutUnknowns(state) as State;
     }
     if (!failed) {
       const problems = checkApplyAgainstPlan(e.schema, planned, state);
       if (problems.length > 0) {
-        ctx.log.error(`inconsistent result after apply of ${name} (Terraform will reject it): ${describeInconsistencies(problems)}`);
+        ctx.log.error(
+          `inconsistent result after apply of ${name} (Terraform will reject it): ${describeInconsistencies(problems)}`,
+        );
       }
     }
     return { new_state: encodeDynamic(state, e.type), private: resp.private ?? req.planned_private };
@@ -212,13 +272,19 @@ function finishApply(
   }
 }
 
-export async function importResourceState(e: E, req: Rpc<"ImportResourceState">["req"], ctx: Ctx): Promise<Rpc<"ImportResourceState">["res"]> {
+export async function importResourceState(
+  e: E,
+  req: Rpc<"ImportResourceState">["req"],
+  ctx: Ctx,
+): Promise<Rpc<"ImportResourceState">["res"]> {
   const name = e.impl.typeName;
   if (!e.impl.importState) {
     ctx.diagnostics.error("Resource import not supported", `${name} cannot be imported.`);
     return {};
   }
-  const result = await guarded(`Importing ${name} "${req.id}"`, ctx.diagnostics, ctx.log, () => e.impl.importState!(req.id, ctx));
+  const result = await guarded(`Importing ${name} "${req.id}"`, ctx.diagnostics, ctx.log, () =>
+    e.impl.importState!(req.id, ctx),
+  );
   if (result === undefined || ctx.diagnostics.hasErrors()) return {};
   const states = Array.isArray(result) ? result : [result];
   return {

@@ -3,14 +3,25 @@
 import { ctyTypeToJson, decodeJson, decodeMsgpack, encodeMsgpack } from "../../cty";
 import type { CtyType, CtyValue } from "../../cty";
 import { BlockNestingMode, DiagnosticSeverity, ObjectNestingMode, StringKind } from "../../plugin";
-import type { AttributePath, DynamicValue, WireDiagnostic, WireSchema, WireSchemaAttribute, WireSchemaBlock } from "../../plugin";
+import type {
+  AttributePath,
+  DynamicValue,
+  WireDiagnostic,
+  WireSchema,
+  WireSchemaAttribute,
+  WireSchemaBlock,
+} from "../../plugin";
 import type { AttrPath, Diagnostic } from "../diagnostics";
 import type { Attribute, Block, Schema } from "../schema";
 import { attributeMode } from "../schema-type";
 
 // The framework's names for severities and nesting modes, as tfplugin6 enum numbers.
 const SEVERITY = { error: DiagnosticSeverity.ERROR, warning: DiagnosticSeverity.WARNING } as const;
-const BLOCK_NESTING = { single: BlockNestingMode.SINGLE, list: BlockNestingMode.LIST, set: BlockNestingMode.SET } as const;
+const BLOCK_NESTING = {
+  single: BlockNestingMode.SINGLE,
+  list: BlockNestingMode.LIST,
+  set: BlockNestingMode.SET,
+} as const;
 const OBJECT_NESTING = {
   single: ObjectNestingMode.SINGLE,
   list: ObjectNestingMode.LIST,
@@ -49,8 +60,8 @@ export function pathToWire(path: AttrPath): AttributePath {
       typeof step === "string"
         ? { attribute_name: step }
         : typeof step === "number"
-          ? { element_key_int: step }
-          : { element_key_string: step.key },
+        ? { element_key_int: step }
+        : { element_key_string: step.key },
     ),
   };
 }

@@ -47,8 +47,12 @@ export interface RefusalTarget {
 export function refuseMismatch(target: RefusalTarget, mismatch: AdoptionMismatch): void {
   target.diagnostics.error(
     `${target.kind} ${JSON.stringify(target.name)} already exists and cannot be adopted`,
-    `It carries this configuration's ownership marker, but its ${mismatch.attribute} is ${JSON.stringify(mismatch.existing)}, ` +
-      `the configuration creates ${JSON.stringify(mismatch.planned)}. The marker is predictable, so an object that cannot be ` +
+    `It carries this configuration's ownership marker, but its ${mismatch.attribute} is ${JSON.stringify(
+      mismatch.existing,
+    )}, ` +
+      `the configuration creates ${JSON.stringify(
+        mismatch.planned,
+      )}. The marker is predictable, so an object that cannot be ` +
       "what this configuration created is not taken over; it was left untouched. To manage it with this configuration on " +
       `purpose, import it:\n  terraform import ${target.kind}.<resource name> ${target.importId}\nor delete it, or choose another name.`,
     target.path ?? ["name"],
@@ -63,7 +67,12 @@ const isIncusOwn = (key: string): boolean => INCUS_OWN_PREFIXES.some((p) => key.
 /** A device as the user reads it: `device "hostroot" (disk, source=/, path=/mnt/host)`. */
 export function describeDevice(name: string, device: Readonly<Record<string, string>>): string {
   const first = ["source", "path", "pool"];
-  const keys = [...first.filter((k) => k in device), ...Object.keys(device).filter((k) => k !== "type" && !first.includes(k)).sort()];
+  const keys = [
+    ...first.filter((k) => k in device),
+    ...Object.keys(device)
+      .filter((k) => k !== "type" && !first.includes(k))
+      .sort(),
+  ];
   const shown = keys.map((k) => `${k}=${cut(device[k])}`);
   return `device ${JSON.stringify(name)} (${[device.type ?? "?", ...shown].join(", ")})`;
 }
@@ -95,8 +104,15 @@ export function extrasOf(
   plannedConfig: ConfigMap,
   plannedDevices: readonly string[] | undefined,
 ): Extras {
-  const config = Object.keys(existing.config ?? {}).filter((k) => !(k in plannedConfig) && !isIncusOwn(k)).sort();
-  const devices = plannedDevices === undefined ? [] : Object.keys(existing.devices ?? {}).filter((d) => !plannedDevices.includes(d)).sort();
+  const config = Object.keys(existing.config ?? {})
+    .filter((k) => !(k in plannedConfig) && !isIncusOwn(k))
+    .sort();
+  const devices =
+    plannedDevices === undefined
+      ? []
+      : Object.keys(existing.devices ?? {})
+          .filter((d) => !plannedDevices.includes(d))
+          .sort();
   return { devices, config };
 }
 
@@ -126,8 +142,12 @@ export function describeExtras(
 export function warnAdopted(diagnostics: Diagnostics, kind: string, name: string, extras: AdoptedExtras): void {
   if (extras.removed.length + extras.kept.length + extras.notes.length === 0) return;
   const lines = [
-    ...(extras.removed.length ? [`Removed by the converge (Incus replaces config and devices on update): ${extras.removed.join("; ")}.`] : []),
-    ...(extras.kept.length ? [`Kept (Incus keeps these keys when an update leaves them out): ${extras.kept.join("; ")}.`] : []),
+    ...(extras.removed.length
+      ? [`Removed by the converge (Incus replaces config and devices on update): ${extras.removed.join("; ")}.`]
+      : []),
+    ...(extras.kept.length
+      ? [`Kept (Incus keeps these keys when an update leaves them out): ${extras.kept.join("; ")}.`]
+      : []),
     ...extras.notes,
   ];
   diagnostics.warning(

@@ -38,17 +38,21 @@ export function plannedOwner(config: ConfigMap | null | undefined): string | und
 export function adoptOrFail(check: AdoptCheck): boolean {
   const planned = plannedOwner(check.plannedConfig);
   const existing = check.existingConfig?.[OWNER_KEY];
-  if (planned !== undefined && (existing === planned || mayAdoptReleased(existing, check.plannedConfig?.[ADOPT_CONFIG_KEY]))) return true;
+  if (
+    planned !== undefined &&
+    (existing === planned || mayAdoptReleased(existing, check.plannedConfig?.[ADOPT_CONFIG_KEY]))
+  )
+    return true;
   const why =
     planned === undefined
       ? "The configuration carries no ownership marker, so the existing object cannot be proven to be ours."
       : isReleased(existing)
-        ? `It was released (removal policy retain; marked ${JSON.stringify(existing)}) and is adopted only on purpose: ` +
-          `set config "${ADOPT_CONFIG_KEY}" = "released" (or = ${JSON.stringify(existing)}) on this resource ` +
-          "(the constructs: adoptReleased: true on the Volume)."
-        : existing
-          ? `It is marked as owned by ${JSON.stringify(existing)}, not ${JSON.stringify(planned)}.`
-          : `It carries no ${OWNER_KEY} marker, so it was not created by this configuration.`;
+      ? `It was released (removal policy retain; marked ${JSON.stringify(existing)}) and is adopted only on purpose: ` +
+        `set config "${ADOPT_CONFIG_KEY}" = "released" (or = ${JSON.stringify(existing)}) on this resource ` +
+        "(the constructs: adoptReleased: true on the Volume)."
+      : existing
+      ? `It is marked as owned by ${JSON.stringify(existing)}, not ${JSON.stringify(planned)}.`
+      : `It carries no ${OWNER_KEY} marker, so it was not created by this configuration.`;
   check.diagnostics.error(
     `${check.kind} ${JSON.stringify(check.name)} already exists`,
     `${why} It was left untouched. To manage it with this configuration, import it first:\n` +

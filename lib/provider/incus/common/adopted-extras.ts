@@ -26,7 +26,11 @@ export interface AdoptedObject<E extends Body> {
 
 /** Warns about what the adopted object held beyond the plan: removed by the converge, or kept. */
 export async function reportAdoptedExtras<E extends Body>(adopted: AdoptedObject<E>): Promise<void> {
-  const extras = extrasOf(adopted.existing, configMap(adopted.planned.config), plannedDeviceNames(adopted.planned.device));
+  const extras = extrasOf(
+    adopted.existing,
+    configMap(adopted.planned.config),
+    plannedDeviceNames(adopted.planned.device),
+  );
   if (extras.config.length + extras.devices.length === 0) return;
   const after: Body = (await adopted.find()) ?? {};
   const shownInState = configMap(adopted.state.config);

@@ -29,8 +29,11 @@ export interface DeviceBlockValue {
 }
 
 const nonEmptyValues: Validator = custom((value) => {
-  const empty = Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v === "").map(([k]) => k);
-  if (empty.length) return `Device properties must have non-empty values; empty: ${empty.join(", ")}. Leave the key out instead.`;
+  const empty = Object.entries((value ?? {}) as Record<string, unknown>)
+    .filter(([, v]) => v === "")
+    .map(([k]) => k);
+  if (empty.length)
+    return `Device properties must have non-empty values; empty: ${empty.join(", ")}. Leave the key out instead.`;
   return undefined;
 }, "property values must be non-empty");
 
@@ -40,7 +43,11 @@ export function deviceBlock() {
     {
       name: str({ required: true, description: "Device name." }),
       type: str({ required: true, description: "Device type.", validators: [oneOf(DEVICE_TYPES)] }),
-      properties: mapOf("string", { required: true, description: "Device settings.", validators: [nonEmptyValues, configValueChecks()] }),
+      properties: mapOf("string", {
+        required: true,
+        description: "Device settings.",
+        validators: [nonEmptyValues, configValueChecks()],
+      }),
     },
     { description: "A device of the object (disk, nic, proxy, ...)." },
   );
@@ -82,8 +89,11 @@ function nullPropertiesByDevice(blocks: unknown): Map<string, string[]> {
   for (const block of blocks as unknown[]) {
     if (block === null || typeof block !== "object" || isUnknown(block)) continue;
     const { name, properties } = block as { name?: unknown; properties?: unknown };
-    if (typeof name !== "string" || properties === null || typeof properties !== "object" || isUnknown(properties)) continue;
-    const keys = Object.entries(properties as Record<string, unknown>).filter(([, v]) => v === null).map(([k]) => k);
+    if (typeof name !== "string" || properties === null || typeof properties !== "object" || isUnknown(properties))
+      continue;
+    const keys = Object.entries(properties as Record<string, unknown>)
+      .filter(([, v]) => v === null)
+      .map(([k]) => k);
     if (keys.length) out.set(name, keys);
   }
   return out;

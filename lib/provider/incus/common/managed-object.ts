@@ -51,11 +51,7 @@ export interface ManagedObjectKind<Plan extends ManagedValues, State extends Pla
   /** Creates the object (POST); fails when it already exists. */
   readonly createObject: (client: IncusClient, planned: Plan, ctx: Ctx) => Promise<void>;
   /** Fetches the object as create would address it; fails with NOT_FOUND when it does not exist. */
-  readonly getObject: (
-    client: IncusClient,
-    planned: Plan,
-    ctx: Ctx,
-  ) => Promise<{ readonly value: ManagedObjectBody }>;
+  readonly getObject: (client: IncusClient, planned: Plan, ctx: Ctx) => Promise<{ readonly value: ManagedObjectBody }>;
   /** Deletes the object; a NOT_FOUND failure counts as done. */
   readonly deleteObject: (client: IncusClient, prior: State, ctx: Ctx) => Promise<unknown>;
   /** Makes the existing object match the plan (PUT). */
@@ -112,7 +108,8 @@ export function managedObjectLifecycle<Plan extends ManagedValues, State extends
       resp.state = provisionalState<State>(planned, kind.provisionalFills?.(planned));
       if (result.outcome === "adopted") await kind.converge(client, planned, ctx);
       resp.state = (await kind.readBack(client, planned, ctx)) ?? resp.state;
-      if (result.outcome === "adopted") await reportAdoptedExtras({ ...target, existing: result.existing, planned, state: resp.state, find });
+      if (result.outcome === "adopted")
+        await reportAdoptedExtras({ ...target, existing: result.existing, planned, state: resp.state, find });
     },
 
     async read({ state }, ctx) {

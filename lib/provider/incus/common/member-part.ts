@@ -16,7 +16,10 @@ export function isMemberPart(values: { readonly target?: string | null | Unknown
 }
 
 /** The keys of `config` a member holds for itself. */
-export function memberKeys(config: Record<string, string> | null | undefined, keys: readonly string[]): Record<string, string> {
+export function memberKeys(
+  config: Record<string, string> | null | undefined,
+  keys: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(config ?? {})) if (keys.includes(key)) out[key] = value;
   return out;
@@ -46,17 +49,31 @@ export function withoutMarker(config: Record<string, string>): Record<string, st
  */
 export function refusePending(
   what: "storage pool" | "network",
-  planned: { readonly name: string; readonly remote: string | null; readonly project?: string | null; readonly target: string | null },
+  planned: {
+    readonly name: string;
+    readonly remote: string | null;
+    readonly project?: string | null;
+    readonly target: string | null;
+  },
   remotes: Pick<IncusProviderData, "remoteInfo">,
 ): never {
   const name = planned.name;
   const remote = cliRemote(remotes.remoteInfo(planned.remote ?? undefined));
-  const project = what === "network" ? (planned.project ?? undefined) : undefined;
-  const command = incusCommand([what === "network" ? "network" : "storage", "delete", shellWord(`${remote.prefix}${name}`)], project);
-  const first = remote.addRemote ? ` (your incus client has no remote at this address yet: run \`${remote.addRemote}\` first)` : "";
+  const project = what === "network" ? planned.project ?? undefined : undefined;
+  const command = incusCommand(
+    [what === "network" ? "network" : "storage", "delete", shellWord(`${remote.prefix}${name}`)],
+    project,
+  );
+  const first = remote.addRemote
+    ? ` (your incus client has no remote at this address yet: run \`${remote.addRemote}\` first)`
+    : "";
   throw new AdoptionRefused(
-    `The ${what} ${JSON.stringify(name)} is pending on cluster member ${JSON.stringify(planned.target)}: a run stopped before ` +
-      `creating it cluster-wide, or someone else is creating it. A pending ${what} ${what === "network" ? "is not in use" : "holds no data"} and carries no ownership marker, ` +
+    `The ${what} ${JSON.stringify(name)} is pending on cluster member ${JSON.stringify(
+      planned.target,
+    )}: a run stopped before ` +
+      `creating it cluster-wide, or someone else is creating it. A pending ${what} ${
+        what === "network" ? "is not in use" : "holds no data"
+      } and carries no ownership marker, ` +
       `so it was left untouched. If it is yours, delete it with \`${command}\`${first} and apply again.`,
   );
 }

@@ -17,7 +17,11 @@ export function clientFor(ctx: ResourceContext<IncusProviderData>, values: Scope
 }
 
 /** Call options for the object: its project and target (when set) and Terraform's stop signal. */
-export function callFor(ctx: ResourceContext<IncusProviderData>, values: ScopedValues, extra: CallOptions = {}): CallOptions {
+export function callFor(
+  ctx: ResourceContext<IncusProviderData>,
+  values: ScopedValues,
+  extra: CallOptions = {},
+): CallOptions {
   // Attributes not known yet (a computed target during create) are left out, like unset ones.
   const project = optionalString(values.project);
   const target = optionalString(values.target);

@@ -28,4 +28,3 @@ function withoutUnknowns(value: unknown): unknown {
   }
   return value;
 }
-

@@ -4,10 +4,7 @@ import { MAX_TIMEOUT_MS } from "../../../incus/cancel";
 
 /** A wait ran out of time. */
 export class WaitTimeoutError extends Error {
-  constructor(
-    readonly what: string,
-    readonly timeoutMs: number,
-  ) {
+  constructor(readonly what: string, readonly timeoutMs: number) {
     super(
       `Timed out after ${formatDuration(timeoutMs)} waiting for ${what}. ` +
         "Raise the provider's wait_timeout if the host is just slow.",
@@ -24,7 +21,7 @@ export class WaitStoppedError extends Error {
   }
 }
 
-const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
  * The longest duration the provider accepts: 2^31-1 ms, the longest a timer can wait (Node fires a longer one
@@ -38,7 +35,9 @@ export const MAX_DURATION_MS = MAX_TIMEOUT_MS;
  */
 export function parseDuration(text: string): number {
   const trimmed = text.trim();
-  const problem = `${JSON.stringify(text)} is not a duration; use a number with a unit, e.g. "30s", "5m", "1m30s" or "500ms"`;
+  const problem = `${JSON.stringify(
+    text,
+  )} is not a duration; use a number with a unit, e.g. "30s", "5m", "1m30s" or "500ms"`;
   if (trimmed === "" || trimmed === "0") {
     if (trimmed === "0") return 0;
     throw new Error(problem);
@@ -56,7 +55,11 @@ export function parseDuration(text: string): number {
   const ms = Math.round(total);
   if (!(ms <= MAX_DURATION_MS)) {
     const longest = formatDuration(Math.floor(MAX_DURATION_MS / 1000) * 1000);
-    throw new Error(`${JSON.stringify(text)} is longer than the maximum of ${longest} (${MAX_DURATION_MS} ms), the longest a timer can wait`);
+    throw new Error(
+      `${JSON.stringify(
+        text,
+      )} is longer than the maximum of ${longest} (${MAX_DURATION_MS} ms), the longest a timer can wait`,
+    );
   }
   return ms;
 }
@@ -88,7 +91,10 @@ export function sleep(ms: number, signal?: AbortSignal, what = "a delay"): Promi
 }
 
 /** A signal that aborts when `signal` aborts or after `timeoutMs`; dispose it to release the timer. */
-export function budgetSignal(signal: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; dispose(): void } {
+export function budgetSignal(
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error("timeout")), timeoutMs);
   const onAbort = (): void => controller.abort(signal?.reason);

@@ -2,7 +2,13 @@
 // the removal policies keep (released volumes, final copies, volumes whose policy is not destroy), which a delete
 // of the project or pool must never take, and everything else, which the error names instead of Incus's bare
 // "Only empty projects can be removed" / "The storage pool is currently in use".
-import { decodeIncusRemovalPolicy, FINAL_COPY_OF_CONFIG_KEY, isReleased, OWNER_CONFIG_KEY, REMOVAL_POLICY_CONFIG_KEY } from "../../../records";
+import {
+  decodeIncusRemovalPolicy,
+  FINAL_COPY_OF_CONFIG_KEY,
+  isReleased,
+  OWNER_CONFIG_KEY,
+  REMOVAL_POLICY_CONFIG_KEY,
+} from "../../../records";
 import type { CallOptions, ConfigMap, IncusClient } from "../../../incus";
 import type { UsedByRef } from "../../../incus/used-by";
 import { ignoreNotFound } from "../../../incus";
@@ -31,7 +37,10 @@ export function keptBecause(config: ConfigMap | null | undefined): string | unde
   if (finalCopyOf) return `final copy of ${finalCopyOf} (removal policy snapshot)`;
   if (isReleased(config?.[OWNER_CONFIG_KEY])) return `released (removal policy retain)`;
   const { policy } = decodeIncusRemovalPolicy(config);
-  if (policy === "unknown") return `removal policy ${JSON.stringify(config?.[REMOVAL_POLICY_CONFIG_KEY])} (not a known policy, so its data is kept)`;
+  if (policy === "unknown")
+    return `removal policy ${JSON.stringify(
+      config?.[REMOVAL_POLICY_CONFIG_KEY],
+    )} (not a known policy, so its data is kept)`;
   return policy === "destroy" ? undefined : `removal policy ${policy}`;
 }
 
@@ -98,12 +107,15 @@ export function keptNotice(notice: KeptNotice): { summary: string; detail: strin
     ...notice.remaining.kept.map((v) => `  - custom volume ${v.pool}/${v.name} in project ${v.project}: ${v.why}`),
     ...notice.remaining.others.map((o) => `  - ${o}`),
   ];
-  if (notice.forced) lines.push("force_destroy never deletes kept copies: they are the data the removal policies promised to keep.");
+  if (notice.forced)
+    lines.push("force_destroy never deletes kept copies: they are the data the removal policies promised to keep.");
   lines.push(
     "Adopt a kept volume with a Volume of the same name and adoptReleased: true, or import it. When the copies are no longer needed, delete them by hand, then the " +
       `${notice.kind.toLowerCase()}:`,
     printedCommands(notice.cliRemote, [
-      ...notice.remaining.kept.map((v) => incusCommand(["storage", "volume", "delete", shellWord(`${prefix}${v.pool}`), shellWord(v.name)], v.project)),
+      ...notice.remaining.kept.map((v) =>
+        incusCommand(["storage", "volume", "delete", shellWord(`${prefix}${v.pool}`), shellWord(v.name)], v.project),
+      ),
       `${notice.deleteCommand} ${shellWord(`${prefix}${notice.name}`)}`,
     ]),
   );
@@ -111,9 +123,18 @@ export function keptNotice(notice: KeptNotice): { summary: string; detail: strin
 }
 
 /** The error of a Delete refused because the project or pool holds objects this configuration does not delete. */
-export function notEmptyError(kind: string, name: string, others: readonly string[], advice: string): { summary: string; detail: string } {
+export function notEmptyError(
+  kind: string,
+  name: string,
+  others: readonly string[],
+  advice: string,
+): { summary: string; detail: string } {
   return {
     summary: `${kind} ${name} is not empty`,
-    detail: [`Incus deletes only an empty ${kind.toLowerCase()}; it still holds:`, ...others.map((o) => `  - ${o}`), advice].join("\n"),
+    detail: [
+      `Incus deletes only an empty ${kind.toLowerCase()}; it still holds:`,
+      ...others.map((o) => `  - ${o}`),
+      advice,
+    ].join("\n"),
   };
 }

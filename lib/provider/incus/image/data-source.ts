@@ -11,7 +11,10 @@ export const imageDataSource: DataSource<IncusProviderData, typeof imageDataSour
   typeName: "incus_image",
   schema: imageDataSourceSchema,
   validateConfig(config, ctx) {
-    if ((config.name === null || config.name === undefined) && (config.fingerprint === null || config.fingerprint === undefined)) {
+    if (
+      (config.name === null || config.name === undefined) &&
+      (config.fingerprint === null || config.fingerprint === undefined)
+    ) {
       ctx.diagnostics.error("Missing image reference", "Set name (an alias) or fingerprint.", ["name"]);
     }
   },
@@ -24,7 +27,10 @@ export const imageDataSource: DataSource<IncusProviderData, typeof imageDataSour
         // validateConfig asks for a name when no fingerprint is given.
         reference = (await client.images.getAlias(String(config.name), call)).value.target;
       } catch (err) {
-        if (isNotFound(err)) throw new Error(`No image alias ${JSON.stringify(config.name)} in project ${JSON.stringify(config.project ?? "default")}.`);
+        if (isNotFound(err))
+          throw new Error(
+            `No image alias ${JSON.stringify(config.name)} in project ${JSON.stringify(config.project ?? "default")}.`,
+          );
         throw err;
       }
     }
@@ -32,16 +38,29 @@ export const imageDataSource: DataSource<IncusProviderData, typeof imageDataSour
     try {
       image = (await client.images.get(reference, call)).value;
     } catch (err) {
-      if (isNotFound(err)) throw new Error(`No image with fingerprint ${JSON.stringify(reference)} in project ${JSON.stringify(config.project ?? "default")}.`);
+      if (isNotFound(err))
+        throw new Error(
+          `No image with fingerprint ${JSON.stringify(reference)} in project ${JSON.stringify(
+            config.project ?? "default",
+          )}.`,
+        );
       // An ambiguous prefix is refused by Incus; say which reference it was (as the official provider does).
-      throw new Error(`Failed to retrieve image by fingerprint ${JSON.stringify(reference)}: ${(err as Error).message}`);
+      throw new Error(
+        `Failed to retrieve image by fingerprint ${JSON.stringify(reference)}: ${(err as Error).message}`,
+      );
     }
     if (config.name && !image.aliases.some((a) => a.name === config.name)) {
-      throw new Error(`Image ${image.fingerprint.slice(0, 12)} does not carry the alias ${JSON.stringify(config.name)}.`);
+      throw new Error(
+        `Image ${image.fingerprint.slice(0, 12)} does not carry the alias ${JSON.stringify(config.name)}.`,
+      );
     }
     for (const key of ["type", "architecture"] as const) {
       if (config[key] && config[key] !== image[key]) {
-        throw new Error(`Image ${config.name ?? reference} is ${key} ${JSON.stringify(image[key])}, not ${JSON.stringify(config[key])}.`);
+        throw new Error(
+          `Image ${config.name ?? reference} is ${key} ${JSON.stringify(image[key])}, not ${JSON.stringify(
+            config[key],
+          )}.`,
+        );
       }
     }
     return {

@@ -51,13 +51,20 @@ async function readBack(client: IncusClient, known: ImagePlan, ctx: Ctx): Promis
 }
 
 /** Makes the image's aliases (other than copied ones) exactly the configured set. */
-async function syncAliases(client: IncusClient, fingerprint: string, before: readonly ImageAlias[], after: readonly ImageAlias[], call: CallOptions): Promise<void> {
+async function syncAliases(
+  client: IncusClient,
+  fingerprint: string,
+  before: readonly ImageAlias[],
+  after: readonly ImageAlias[],
+  call: CallOptions,
+): Promise<void> {
   const old = new Map(before.map((a) => [a.name, a.description ?? ""]));
   const wanted = new Map(after.map((a) => [a.name, a.description ?? ""]));
   for (const name of old.keys()) if (!wanted.has(name)) await ignoreNotFound(client.images.deleteAlias(name, call));
   for (const [name, description] of wanted) {
     if (!old.has(name)) await client.images.createAlias({ name, target: fingerprint, description }, call);
-    else if (old.get(name) !== description) await client.images.updateAlias(name, { target: fingerprint, description }, call);
+    else if (old.get(name) !== description)
+      await client.images.updateAlias(name, { target: fingerprint, description }, call);
   }
 }
 
@@ -66,7 +73,12 @@ async function checkAliasesFree(client: IncusClient, aliases: readonly ImageAlia
   for (const a of aliases) {
     const existing = await ignoreNotFound(client.images.getAlias(a.name, call));
     if (existing) {
-      throw new Error(`Image alias ${JSON.stringify(a.name)} already exists (it points at ${existing.value.target.slice(0, 12)}); remove it or choose another alias.`);
+      throw new Error(
+        `Image alias ${JSON.stringify(a.name)} already exists (it points at ${existing.value.target.slice(
+          0,
+          12,
+        )}); remove it or choose another alias.`,
+      );
     }
   }
 }
@@ -75,14 +87,21 @@ async function checkAliasesFree(client: IncusClient, aliases: readonly ImageAlia
  * An upload whose fingerprint is already in the store came from outside this state: images carry no owner
  * marker, so it is refused (and left untouched) rather than adopted. Returns true when refused.
  */
-async function refuseExistingUpload(client: IncusClient, planned: ImagePlan, call: CallOptions, ctx: Ctx): Promise<boolean> {
+async function refuseExistingUpload(
+  client: IncusClient,
+  planned: ImagePlan,
+  call: CallOptions,
+  ctx: Ctx,
+): Promise<boolean> {
   const files = planned.source_file ? sourceFiles(planned.source_file) : [];
   if (!files.length) return false;
   const fp = await localFingerprint(files);
   if (!(await ignoreNotFound(client.images.get(fp, call)))) return false;
   ctx.diagnostics.error(
     "The image already exists",
-    `An image with fingerprint ${fp} is already in project ${JSON.stringify(planned.project ?? "default")}; it was left untouched. ` +
+    `An image with fingerprint ${fp} is already in project ${JSON.stringify(
+      planned.project ?? "default",
+    )}; it was left untouched. ` +
       "Images cannot be imported: read it with the incus_image data source instead, or delete it first.",
     ["source_file"],
   );
@@ -118,7 +137,8 @@ export const imageResource: Resource<IncusProviderData, typeof imageSchema> = {
       fingerprint = await createFromInstance(client, planned.source_instance, call);
     } else if (planned.source_image) {
       ({ fingerprint } = await createFromImage(ctx.providerData, client, planned.source_image, call));
-      if (planned.source_image.copy_aliases && !/^[0-9a-f]{12,64}$/.test(planned.source_image.name)) copied = [planned.source_image.name];
+      if (planned.source_image.copy_aliases && !/^[0-9a-f]{12,64}$/.test(planned.source_image.name))
+        copied = [planned.source_image.name];
     } else {
       throw new Error(`Set one of ${SOURCES.join(", ")}.`); // validateConfig already refused this configuration
     }
@@ -129,7 +149,13 @@ export const imageResource: Resource<IncusProviderData, typeof imageSchema> = {
       copied_aliases: copied,
       created_at: null,
     });
-    await syncAliases(client, fingerprint, [], [...aliases, ...copied.map((name) => ({ name, description: "" }))], call);
+    await syncAliases(
+      client,
+      fingerprint,
+      [],
+      [...aliases, ...copied.map((name) => ({ name, description: "" }))],
+      call,
+    );
     resp.state = (await readBack(client, resp.state, ctx)) ?? resp.state;
   },
 

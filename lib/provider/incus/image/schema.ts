@@ -11,8 +11,16 @@ export const imageSchema = {
     source_file: nested(
       "single",
       {
-        data_path: str({ required: true, description: "Rootfs tarball or disk image; alone, a unified image tarball. May be an https:// URL.", planModifiers: [requiresReplace()] }),
-        metadata_path: str({ optional: true, description: "Metadata tarball of a split image.", planModifiers: [requiresReplace()] }),
+        data_path: str({
+          required: true,
+          description: "Rootfs tarball or disk image; alone, a unified image tarball. May be an https:// URL.",
+          planModifiers: [requiresReplace()],
+        }),
+        metadata_path: str({
+          optional: true,
+          description: "Metadata tarball of a split image.",
+          planModifiers: [requiresReplace()],
+        }),
       },
       { optional: true, description: "Upload the image from local files." },
     ),
@@ -21,7 +29,13 @@ export const imageSchema = {
       {
         remote: str({ required: true, description: "Remote to copy the image from." }),
         name: str({ required: true, description: "Alias or fingerprint of the image on that remote." }),
-        type: str({ optional: true, computed: true, default: "container", validators: [oneOf(["container", "virtual-machine"])], planModifiers: [requiresReplace()] }),
+        type: str({
+          optional: true,
+          computed: true,
+          default: "container",
+          validators: [oneOf(["container", "virtual-machine"])],
+          planModifiers: [requiresReplace()],
+        }),
         architecture: str({ optional: true, computed: true, planModifiers: [useStateForUnknown(), requiresReplace()] }),
         copy_aliases: bool({ optional: true, planModifiers: [requiresReplace()] }),
       },
@@ -33,20 +47,43 @@ export const imageSchema = {
         name: str({ required: true, description: "Instance to publish." }),
         snapshot: str({ optional: true, description: "Publish this snapshot of the instance instead." }),
       },
-      { optional: true, description: "Publish an instance (or one of its snapshots) as an image.", planModifiers: [requiresReplace()] },
+      {
+        optional: true,
+        description: "Publish an instance (or one of its snapshots) as an image.",
+        planModifiers: [requiresReplace()],
+      },
     ),
     project: str({ optional: true, description: "Project of the image.", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote to store the image on.", planModifiers: [requiresReplace()] }),
+    remote: str({
+      optional: true,
+      description: "The remote to store the image on.",
+      planModifiers: [requiresReplace()],
+    }),
     resource_id: str({ computed: true, description: "<remote>:<fingerprint>.", planModifiers: [useStateForUnknown()] }),
-    created_at: num({ computed: true, description: "Creation time, Unix seconds.", planModifiers: [useStateForUnknown()] }),
-    fingerprint: str({ computed: true, description: "SHA-256 fingerprint of the image.", planModifiers: [useStateForUnknown()] }),
-    copied_aliases: setOf("string", { computed: true, description: "Aliases copied from the source image (copy_aliases)." }),
+    created_at: num({
+      computed: true,
+      description: "Creation time, Unix seconds.",
+      planModifiers: [useStateForUnknown()],
+    }),
+    fingerprint: str({
+      computed: true,
+      description: "SHA-256 fingerprint of the image.",
+      planModifiers: [useStateForUnknown()],
+    }),
+    copied_aliases: setOf("string", {
+      computed: true,
+      description: "Aliases copied from the source image (copy_aliases).",
+    }),
   },
   blocks: {
     alias: setBlock(
       {
         // Aliases such as "debian/13/cloud" are common: "/" is allowed.
-        name: str({ required: true, description: "The alias.", validators: [objectName("image alias", { slash: true, max: 255 })] }),
+        name: str({
+          required: true,
+          description: "The alias.",
+          validators: [objectName("image alias", { slash: true, max: 255 })],
+        }),
         description: str({ optional: true, computed: true, default: "", description: "Description of the alias." }),
       },
       { description: "An alias of the image." },
@@ -70,7 +107,12 @@ export const imageDataSourceSchema = {
   attributes: {
     name: str({ optional: true, description: "An alias of the image." }),
     fingerprint: str({ optional: true, computed: true, description: "Fingerprint (or a unique prefix) of the image." }),
-    type: str({ optional: true, computed: true, description: "container or virtual-machine.", validators: [oneOf(["container", "virtual-machine"])] }),
+    type: str({
+      optional: true,
+      computed: true,
+      description: "container or virtual-machine.",
+      validators: [oneOf(["container", "virtual-machine"])],
+    }),
     architecture: str({ optional: true, computed: true, description: "Architecture, e.g. x86_64." }),
     aliases: setOf("string", { computed: true, description: "Aliases of the image." }),
     project: str({ optional: true, description: "Project of the image." }),

@@ -43,7 +43,10 @@ export function sourceFiles(source: SourceFile): string[] {
 export async function createFromFile(client: IncusClient, source: SourceFile, call: CallOptions): Promise<string> {
   if (source.data_path.startsWith("https://")) return client.images.importUrl(source.data_path, call);
   for (const file of sourceFiles(source)) {
-    if (!fs.existsSync(file)) throw new Error(`Image file ${JSON.stringify(file)} does not exist (paths are relative to the Terraform working directory).`);
+    if (!fs.existsSync(file))
+      throw new Error(
+        `Image file ${JSON.stringify(file)} does not exist (paths are relative to the Terraform working directory).`,
+      );
   }
   if (source.metadata_path) {
     const imported = await client.images.import({
@@ -58,7 +61,11 @@ export async function createFromFile(client: IncusClient, source: SourceFile, ca
 }
 
 /** Publishes an instance or one of its snapshots (a running instance must be stopped first, as with the CLI). */
-export async function createFromInstance(client: IncusClient, source: SourceInstance, call: CallOptions): Promise<string> {
+export async function createFromInstance(
+  client: IncusClient,
+  source: SourceInstance,
+  call: CallOptions,
+): Promise<string> {
   return client.images.publish(source.name, { ...call, snapshot: source.snapshot ?? undefined });
 }
 
@@ -76,12 +83,18 @@ export async function createFromImage(
   const info = data.remoteInfo(source.remote);
   if (info.protocol === "incus" && !info.public) {
     throw new Error(
-      `source_image.remote ${JSON.stringify(source.remote)} is a private Incus server; the bundled provider copies images only from ` +
+      `source_image.remote ${JSON.stringify(
+        source.remote,
+      )} is a private Incus server; the bundled provider copies images only from ` +
         "image servers (simplestreams, oci or public remotes). Export the image and use source_file instead.",
     );
   }
   if (!info.address.startsWith("https://")) {
-    throw new Error(`source_image.remote ${JSON.stringify(source.remote)} is at ${info.address}; the target server pulls images over HTTPS only.`);
+    throw new Error(
+      `source_image.remote ${JSON.stringify(source.remote)} is at ${
+        info.address
+      }; the target server pulls images over HTTPS only.`,
+    );
   }
   const fingerprint = await client.images.copyFromServer(
     {

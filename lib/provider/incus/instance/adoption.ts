@@ -18,11 +18,21 @@ type Ctx = ResourceContext<IncusProviderData>;
 /** The fingerprint the plan's image stands for, or why it is not known here. */
 type Resolved = { readonly fingerprint: string } | { readonly why: string };
 
-async function plannedFingerprint(client: IncusClient, call: CallOptions, image: string, ownRemote: string): Promise<Resolved> {
+async function plannedFingerprint(
+  client: IncusClient,
+  call: CallOptions,
+  image: string,
+  ownRemote: string,
+): Promise<Resolved> {
   const colon = image.indexOf(":");
   const remote = colon < 0 ? "" : image.slice(0, colon);
   const name = colon < 0 ? image : image.slice(colon + 1);
-  if (remote !== "" && remote !== ownRemote) return { why: `the image ${JSON.stringify(image)} is on remote ${JSON.stringify(remote)}, which is not asked while applying` };
+  if (remote !== "" && remote !== ownRemote)
+    return {
+      why: `the image ${JSON.stringify(image)} is on remote ${JSON.stringify(
+        remote,
+      )}, which is not asked while applying`,
+    };
   try {
     const alias = await ignoreNotFound(client.images.getAlias(name, call));
     if (alias) return { fingerprint: alias.value.target };
@@ -35,15 +45,29 @@ async function plannedFingerprint(client: IncusClient, call: CallOptions, image:
 }
 
 /** Why the existing instance cannot be the planned one; a note when its image could not be compared. */
-async function instanceMismatch(existing: Instance, plan: InstancePlan, ctx: Ctx): Promise<{ mismatch?: AdoptionMismatch; note?: string }> {
-  if (typeof plan.type === "string" && existing.type !== plan.type) return { mismatch: { attribute: "type", existing: existing.type, planned: plan.type } };
+async function instanceMismatch(
+  existing: Instance,
+  plan: InstancePlan,
+  ctx: Ctx,
+): Promise<{ mismatch?: AdoptionMismatch; note?: string }> {
+  if (typeof plan.type === "string" && existing.type !== plan.type)
+    return { mismatch: { attribute: "type", existing: existing.type, planned: plan.type } };
   const project = optionalString(plan.project) ?? "default";
-  if (existing.project && existing.project !== project) return { mismatch: { attribute: "project", existing: existing.project, planned: project } };
+  if (existing.project && existing.project !== project)
+    return { mismatch: { attribute: "project", existing: existing.project, planned: project } };
   if (typeof plan.image !== "string" || plan.image === "") return {};
   const base = existing.config?.["volatile.base_image"];
   const call = callFor(ctx, { project: plan.project });
-  const resolved = await plannedFingerprint(clientFor(ctx, plan), call, plan.image, ctx.providerData.remoteName(optionalString(plan.remote) ?? null));
-  if ("why" in resolved) return { note: `Its image was not compared: ${resolved.why}; its volatile.base_image is ${JSON.stringify(base ?? "")}.` };
+  const resolved = await plannedFingerprint(
+    clientFor(ctx, plan),
+    call,
+    plan.image,
+    ctx.providerData.remoteName(optionalString(plan.remote) ?? null),
+  );
+  if ("why" in resolved)
+    return {
+      note: `Its image was not compared: ${resolved.why}; its volatile.base_image is ${JSON.stringify(base ?? "")}.`,
+    };
   if (base === resolved.fingerprint) return {};
   return {
     mismatch: {
@@ -59,7 +83,13 @@ async function instanceMismatch(existing: Instance, plan: InstancePlan, ctx: Ctx
  * creates; otherwise true, with a warning that names what it holds beyond the plan and what the converge does with
  * it (config and devices are replaced by the update, `computedConfig` keys the plan leaves out are kept).
  */
-export async function vetInstanceAdoption(existing: Instance, plan: InstancePlan, ctx: Ctx, importId: string, computedConfig: readonly string[]): Promise<boolean> {
+export async function vetInstanceAdoption(
+  existing: Instance,
+  plan: InstancePlan,
+  ctx: Ctx,
+  importId: string,
+  computedConfig: readonly string[],
+): Promise<boolean> {
   const name = plan.name;
   const { mismatch, note } = await instanceMismatch(existing, plan, ctx);
   if (mismatch) {
@@ -73,7 +103,10 @@ export async function vetInstanceAdoption(existing: Instance, plan: InstancePlan
     : extrasOf(existing, configMap(plan.config), devicesKept ? undefined : plannedDeviceNames(plan.device));
   const keptKeys = extras.config.filter((k) => isComputedKey(k, computedConfig));
   warnAdopted(ctx.diagnostics, "incus_instance", name, {
-    removed: describeExtras({ devices: extras.devices, config: extras.config.filter((k) => !keptKeys.includes(k)) }, existing),
+    removed: describeExtras(
+      { devices: extras.devices, config: extras.config.filter((k) => !keptKeys.includes(k)) },
+      existing,
+    ),
     kept: describeExtras({ devices: [], config: keptKeys }, existing),
     notes: note ? [note] : [],
   });

@@ -28,10 +28,17 @@ function devicesEqual(a: DevicesMap, b: DevicesMap): boolean {
  * (with its ETag, so a concurrent change fails instead of being overwritten). Attributes the plan does not know
  * yet (an instance copied from a source before its first read) keep their live value.
  */
-export async function writeModifiable(at: Placement, name: string, plan: InstancePlan, current: Versioned<Instance>): Promise<void> {
+export async function writeModifiable(
+  at: Placement,
+  name: string,
+  plan: InstancePlan,
+  current: Versioned<Instance>,
+): Promise<void> {
   const { value: live, etag } = current;
   const desired = desiredBody(plan);
-  const config = isUnknown(plan.config) ? live.config : mergeForPut(live.config, desired.config, INSTANCE_COMPUTED_CONFIG);
+  const config = isUnknown(plan.config)
+    ? live.config
+    : mergeForPut(live.config, desired.config, INSTANCE_COMPUTED_CONFIG);
   const description = isUnknown(plan.description) ? live.description : desired.description;
   // A backup restore's pool device only chose the pool; it is not a device of the instance.
   const fromBackup = typeof plan.source_file === "string";
@@ -45,7 +52,15 @@ export async function writeModifiable(at: Placement, name: string, plan: Instanc
   if (unchanged) return;
   await at.client.instances.update(
     name,
-    { architecture: live.architecture, config, devices, profiles, description, ephemeral: live.ephemeral, stateful: live.stateful },
+    {
+      architecture: live.architecture,
+      config,
+      devices,
+      profiles,
+      description,
+      ephemeral: live.ephemeral,
+      stateful: live.stateful,
+    },
     { ...at.call, etag, timeoutMs: at.timeoutMs },
   );
 }
@@ -108,7 +123,12 @@ export async function converge(
  * `renamed` runs right after the rename, before the restart, so the caller can record the new name even
  * when the restart then fails.
  */
-export async function renameInstance(at: Placement, from: string, to: string, renamed: () => Promise<void>): Promise<void> {
+export async function renameInstance(
+  at: Placement,
+  from: string,
+  to: string,
+  renamed: () => Promise<void>,
+): Promise<void> {
   const h = handleOf(at, from);
   const wasRunning = isRunning((await at.client.instances.get(from, at.call)).value);
   if (wasRunning) await stopInstance(h, false, "Running");

@@ -6,7 +6,15 @@
 import { promises as fs } from "node:fs";
 import type { Unknown } from "../../cty";
 import { DiagnosticError, knownOrNull } from "../../framework";
-import type { CallOptions, ConfigMap, DevicesMap, IncusClient, InstanceSource, InstancesPost, InstanceType } from "../../../incus";
+import type {
+  CallOptions,
+  ConfigMap,
+  DevicesMap,
+  IncusClient,
+  InstanceSource,
+  InstancesPost,
+  InstanceType,
+} from "../../../incus";
 import { ignoreNotFound, isConflict } from "../../../incus";
 import { OWNER_KEY, configMap, devicesFromBlocks, expandHome, knownOr } from "../common";
 import type { IncusProviderData } from "../provider-data";
@@ -31,7 +39,12 @@ export function profilesOf(value: readonly string[] | Unknown | null | undefined
 }
 
 /** The modifiable fields the plan asks for. */
-export function desiredBody(plan: InstancePlan): { config: ConfigMap; devices: DevicesMap; profiles: string[]; description: string } {
+export function desiredBody(plan: InstancePlan): {
+  config: ConfigMap;
+  devices: DevicesMap;
+  profiles: string[];
+  description: string;
+} {
   return {
     config: configMap(plan.config),
     devices: devicesFromBlocks(knownOr(plan.device, null)),
@@ -97,7 +110,10 @@ async function createOrRemove(at: Placement, body: InstancesPost, call: CallOpti
     if (isConflict(err)) throw err;
     const left = await at.client.instances.find(body.name, at.call).catch(() => undefined);
     const ours = left && left.value.status === "Stopped" && left.value.config?.[OWNER_KEY] === body.config?.[OWNER_KEY];
-    if (ours) await ignoreNotFound(at.client.instances.delete(body.name, { ...at.call, timeoutMs: at.timeoutMs })).catch(() => undefined);
+    if (ours)
+      await ignoreNotFound(at.client.instances.delete(body.name, { ...at.call, timeoutMs: at.timeoutMs })).catch(
+        () => undefined,
+      );
     throw err;
   }
 }

@@ -11,7 +11,11 @@ import type { Placement } from "./create";
 import { stopInstance } from "./power";
 
 /** Deletes instance `name` at `at` (see the file comment); each snapshot taken is reported with its restore commands. */
-export async function deleteInstance(at: Placement, name: string, ctx: Pick<ResourceContext<IncusProviderData>, "log" | "diagnostics" | "providerData">): Promise<void> {
+export async function deleteInstance(
+  at: Placement,
+  name: string,
+  ctx: Pick<ResourceContext<IncusProviderData>, "log" | "diagnostics" | "providerData">,
+): Promise<void> {
   const live = await ignoreNotFound(at.client.instances.get(name, at.call));
   if (!live) return;
   // Read before the stop: an ephemeral instance takes its device list with it when it vanishes.
@@ -19,9 +23,19 @@ export async function deleteInstance(at: Placement, name: string, ctx: Pick<Reso
   const stillThere = await stopInstance(handleOf(at, name), true, live.value.status);
   if (volumes.length > 0) {
     const taken = await snapshotBeforeRebuild(at.client, name, volumes, at.call);
-    reportRebuildSnapshots(name, taken, cliRemote(ctx.providerData.remoteInfo(at.remote)), at.call.project, ctx.diagnostics);
+    reportRebuildSnapshots(
+      name,
+      taken,
+      cliRemote(ctx.providerData.remoteInfo(at.remote)),
+      at.call.project,
+      ctx.diagnostics,
+    );
     for (const t of taken) {
-      ctx.log.info("snapshot before rebuild", { volume: `${t.pool}/${t.volume}`, snapshot: t.snapshot, pruned: t.pruned });
+      ctx.log.info("snapshot before rebuild", {
+        volume: `${t.pool}/${t.volume}`,
+        snapshot: t.snapshot,
+        pruned: t.pruned,
+      });
     }
   }
   if (!stillThere) return;

@@ -59,20 +59,32 @@ export function validateExec(value: unknown, diags: Diagnostics): void {
     const at = ["exec", { key: name }];
     const command = entry.command;
     if (Array.isArray(command) && (command.length === 0 || command[0] === "")) {
-      diags.error("Invalid exec entry", `Exec entry ${JSON.stringify(name)} must include a non-empty command.`, [...at, "command"]);
+      diags.error("Invalid exec entry", `Exec entry ${JSON.stringify(name)} must include a non-empty command.`, [
+        ...at,
+        "command",
+      ]);
     }
     if (typeof entry.timeout === "string") {
       try {
         parseDuration(entry.timeout);
       } catch (err) {
-        diags.error("Invalid exec timeout", `Exec entry ${JSON.stringify(name)}: ${(err as Error).message}.`, [...at, "timeout"]);
+        diags.error("Invalid exec timeout", `Exec entry ${JSON.stringify(name)}: ${(err as Error).message}.`, [
+          ...at,
+          "timeout",
+        ]);
       }
     }
   }
 }
 
 /** Runs one entry; a non-zero exit status is an error carrying the command's output. */
-export async function runExec(client: IncusClient, instance: string, name: string, entry: ExecValue, call: CallOptions): Promise<void> {
+export async function runExec(
+  client: IncusClient,
+  instance: string,
+  name: string,
+  entry: ExecValue,
+  call: CallOptions,
+): Promise<void> {
   const timeoutMs = entry.timeout ? parseDuration(entry.timeout) : NO_TIMEOUT_MS;
   let result;
   try {
@@ -86,11 +98,15 @@ export async function runExec(client: IncusClient, instance: string, name: strin
     });
   } catch (err) {
     // A timeout names the entry and its timeout (the official provider says "context deadline exceeded").
-    const reason = isTimeout(err) && entry.timeout
-      ? `exec[${JSON.stringify(name)}] did not finish within its timeout of ${entry.timeout} (context deadline exceeded); ` +
-        "the command may still be running in the instance"
-      : (err as Error).message;
-    throw new Error(`Failed to execute command ${JSON.stringify(name)} in instance ${JSON.stringify(instance)}: ${reason}`);
+    const reason =
+      isTimeout(err) && entry.timeout
+        ? `exec[${JSON.stringify(name)}] did not finish within its timeout of ${
+            entry.timeout
+          } (context deadline exceeded); ` + "the command may still be running in the instance"
+        : (err as Error).message;
+    throw new Error(
+      `Failed to execute command ${JSON.stringify(name)} in instance ${JSON.stringify(instance)}: ${reason}`,
+    );
   }
   if (result.exitCode === 0) return;
   // The entry is named by its key: command and environment are sensitive and never printed. The output is the
@@ -112,6 +128,9 @@ export const MAX_PRINTED_OUTPUT = 4096;
 export function capOutput(text: string): string {
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length <= MAX_PRINTED_OUTPUT) return text;
-  const tail = bytes.subarray(bytes.length - MAX_PRINTED_OUTPUT).toString("utf8").replace(/^\uFFFD+/, "");
+  const tail = bytes
+    .subarray(bytes.length - MAX_PRINTED_OUTPUT)
+    .toString("utf8")
+    .replace(/^\uFFFD+/, "");
   return `[${bytes.length - MAX_PRINTED_OUTPUT} earlier bytes cut]\n${tail}`;
 }

@@ -38,12 +38,24 @@ export function fileBlock(into = "the instance") {
   return setBlock(
     {
       // Sensitive (unlike the official provider): uploaded files are where configuration secrets go.
-      content: str({ optional: true, sensitive: true, description: "The file's contents (exclusive with source_path)." }),
+      content: str({
+        optional: true,
+        sensitive: true,
+        description: "The file's contents (exclusive with source_path).",
+      }),
       source_path: str({ optional: true, description: "A local file to upload (exclusive with content)." }),
       target_path: str({
         required: true,
         description: `Absolute path of the file inside ${into}.`,
-        validators: [custom((v) => (String(v).startsWith("/") ? undefined : `target_path ${JSON.stringify(v)} must be an absolute path (start with /).`), "an absolute path")],
+        validators: [
+          custom(
+            (v) =>
+              String(v).startsWith("/")
+                ? undefined
+                : `target_path ${JSON.stringify(v)} must be an absolute path (start with /).`,
+            "an absolute path",
+          ),
+        ],
       }),
       uid: num({ optional: true, validators: [unixId] }),
       gid: num({ optional: true, validators: [unixId] }),
@@ -72,8 +84,9 @@ interface FileComputed {
  * `append` (always false, kept for state compatibility with the official provider).
  */
 export function withFileDefaults<F extends FileComputed>(planned: F, configured: Pick<FileComputed, "mode"> | null): F {
-  const configuredMode = configured ? (configured.mode ?? null) : null;
-  const mode = configuredMode === null && (planned.mode === null || isUnknown(planned.mode)) ? DEFAULT_FILE_MODE : planned.mode;
+  const configuredMode = configured ? configured.mode ?? null : null;
+  const mode =
+    configuredMode === null && (planned.mode === null || isUnknown(planned.mode)) ? DEFAULT_FILE_MODE : planned.mode;
   return { ...planned, mode, append: false };
 }
 
@@ -81,7 +94,9 @@ export function withFileDefaults<F extends FileComputed>(planned: F, configured:
  * The planned blocks as state records them. Their computed parts are always planned (withFileDefaults), so
  * nothing here is unknown by the time a create or update runs.
  */
-export function recordedFiles<F extends FileComputed>(planned: readonly F[]): (Omit<F, keyof FileComputed> & { mode: string | null; append: boolean | null })[] {
+export function recordedFiles<F extends FileComputed>(
+  planned: readonly F[],
+): (Omit<F, keyof FileComputed> & { mode: string | null; append: boolean | null })[] {
   return planned.map((f) => ({ ...f, mode: knownOrNull(f.mode), append: knownOrNull(f.append) }));
 }
 
@@ -100,7 +115,9 @@ export function validateFiles(files: readonly FileBlockValue[], diags: Diagnosti
     }
     if (typeof f.target_path === "string") {
       if (seen.has(f.target_path)) {
-        diags.error("Duplicate file block", `Two file blocks upload to ${JSON.stringify(f.target_path)}; keep one.`, ["file"]);
+        diags.error("Duplicate file block", `Two file blocks upload to ${JSON.stringify(f.target_path)}; keep one.`, [
+          "file",
+        ]);
       }
       seen.add(f.target_path);
     }
@@ -124,7 +141,9 @@ async function fileContent(file: FileBlockValue): Promise<Buffer> {
   try {
     return await fs.readFile(source);
   } catch (err) {
-    throw new Error(`Cannot read source_path ${JSON.stringify(file.source_path)} for ${file.target_path}: ${(err as Error).message}`);
+    throw new Error(
+      `Cannot read source_path ${JSON.stringify(file.source_path)} for ${file.target_path}: ${(err as Error).message}`,
+    );
   }
 }
 

@@ -23,12 +23,18 @@ function remoteImageSource(
   const info = data.remoteInfo(remote);
   if (info.protocol !== "incus" || info.public) {
     if (!info.address.startsWith("https://")) {
-      throw new Error(`image ${JSON.stringify(image)}: remote ${JSON.stringify(remote)} (${info.address}) is not reachable over HTTPS, so the Incus server cannot pull from it.`);
+      throw new Error(
+        `image ${JSON.stringify(image)}: remote ${JSON.stringify(remote)} (${
+          info.address
+        }) is not reachable over HTTPS, so the Incus server cannot pull from it.`,
+      );
     }
     return { type: "image", alias: name, server: info.address, protocol: info.protocol };
   }
   throw new Error(
-    `image ${JSON.stringify(image)} is on the private remote ${JSON.stringify(remote)}, but the instance is created on ` +
+    `image ${JSON.stringify(image)} is on the private remote ${JSON.stringify(
+      remote,
+    )}, but the instance is created on ` +
       `${JSON.stringify(data.remoteName(instanceRemote))}. Copy the image there first (an incus_image resource ` +
       "or `incus image copy`) and refer to it without the remote prefix.",
   );
@@ -44,7 +50,12 @@ export function splitImage(image: string): { remote: string | null; name: string
 /** Where an image is: on the instance's own remote (looked up there), or on an image server Incus pulls from. */
 export type ImageLocation =
   | { readonly onInstanceRemote: true; readonly name: string }
-  | { readonly onInstanceRemote: false; readonly remote: string; readonly name: string; readonly source: InstanceImageSource };
+  | {
+      readonly onInstanceRemote: false;
+      readonly remote: string;
+      readonly name: string;
+      readonly source: InstanceImageSource;
+    };
 
 /**
  * Where `image` lives, without asking any server. Throws for what can never work: no name after the remote, or
@@ -54,11 +65,20 @@ export function locateImage(data: IncusProviderData, instanceRemote: string | nu
   const { remote, name } = splitImage(image);
   if (name === "") throw new Error(`image ${JSON.stringify(image)} names no image after the remote.`);
   if (remote === null || remote === data.remoteName(instanceRemote)) return { onInstanceRemote: true, name };
-  return { onInstanceRemote: false, remote, name, source: remoteImageSource(data, instanceRemote, remote, name, image) };
+  return {
+    onInstanceRemote: false,
+    remote,
+    name,
+    source: remoteImageSource(data, instanceRemote, remote, name, image),
+  };
 }
 
 /** An image on the instance's remote by alias, full fingerprint or fingerprint prefix; undefined when absent. */
-export async function findImage(client: IncusClient, name: string, call: CallOptions): Promise<InstanceImageSource | undefined> {
+export async function findImage(
+  client: IncusClient,
+  name: string,
+  call: CallOptions,
+): Promise<InstanceImageSource | undefined> {
   const alias = await ignoreNotFound(client.images.getAlias(name, call));
   if (alias) return { type: "image", alias: alias.value.name };
   const found = await client.images.find(name, call);

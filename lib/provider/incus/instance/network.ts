@@ -39,7 +39,10 @@ function hasGlobal(entry: NetworkEntry, family: string): boolean {
 /** Preference score of an interface: higher is better. */
 function score(entry: NetworkEntry): number {
   return (
-    (entry.host_name ? 8 : 0) + (entry.hwaddr ? 4 : 0) + (hasGlobal(entry, "inet") ? 2 : 0) + (hasGlobal(entry, "inet6") ? 1 : 0)
+    (entry.host_name ? 8 : 0) +
+    (entry.hwaddr ? 4 : 0) +
+    (hasGlobal(entry, "inet") ? 2 : 0) +
+    (hasGlobal(entry, "inet6") ? 1 : 0)
   );
 }
 
@@ -51,7 +54,9 @@ export function pickAddresses(config: ConfigMap, state: InstanceState | null): A
     const entry = network[access];
     return entry ? addressesOf(entry) : NONE;
   }
-  const names = Object.keys(network).sort((a, b) => score(network[b]) - score(network[a]) || (a < b ? -1 : a > b ? 1 : 0));
+  const names = Object.keys(network).sort(
+    (a, b) => score(network[b]) - score(network[a]) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   if (names.length === 0 || names[0] === "lo") return NONE;
   return addressesOf(network[names[0]]);
 }

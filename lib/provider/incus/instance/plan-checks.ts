@@ -51,7 +51,9 @@ const PLURAL: Record<ReferencedKind, string> = {
 const found = new WeakMap<IncusProviderData, Set<string>>();
 
 function foundKey(s: Scope, kind: ReferencedKind, name: string): string {
-  return [s.remote, kind === "pool" || kind === "project" ? "" : (s.call.project ?? "default"), kind, name].join("\u0000");
+  return [s.remote, kind === "pool" || kind === "project" ? "" : s.call.project ?? "default", kind, name].join(
+    "\u0000",
+  );
 }
 
 async function exists(s: Scope, kind: ReferencedKind, name: string): Promise<boolean> {
@@ -122,7 +124,8 @@ function deviceReferences(planned: InstancePlanModel, unknown: string[]): Refere
     const value = properties[property];
     const where = `device ${JSON.stringify(isUnknown(device.name) ? "?" : device.name)}`;
     if (isUnknown(value)) unknown.push(`${where} ${property}`);
-    else if (knownString(value)) refs.push({ kind: property === "pool" ? "pool" : "network", name: value, path: ["device"], where });
+    else if (knownString(value))
+      refs.push({ kind: property === "pool" ? "pool" : "network", name: value, path: ["device"], where });
   }
   return refs;
 }
@@ -139,7 +142,12 @@ function priorDeviceNames(prior: InstanceState | null): Set<string> {
 }
 
 /** Everything the plan refers to that the prior state did not; `unknown` collects what cannot be checked. */
-function newReferences(config: InstancePlanModel, planned: InstancePlanModel, prior: InstanceState | null, unknown: string[]): Reference[] {
+function newReferences(
+  config: InstancePlanModel,
+  planned: InstancePlanModel,
+  prior: InstanceState | null,
+  unknown: string[],
+): Reference[] {
   const refs: Reference[] = [];
   const copied = knownString(config.source_file) || config.source_instance !== null;
   if (!copied) {
@@ -153,7 +161,8 @@ function newReferences(config: InstancePlanModel, planned: InstancePlanModel, pr
   else if (Array.isArray(planned.profiles)) {
     planned.profiles.forEach((p, i) => {
       if (isUnknown(p)) unknown.push(`profiles[${i}]`);
-      else if (knownString(p) && !priorProfiles.includes(p)) refs.push({ kind: "profile", name: p, path: ["profiles", i], where: "profiles" });
+      else if (knownString(p) && !priorProfiles.includes(p))
+        refs.push({ kind: "profile", name: p, path: ["profiles", i], where: "profiles" });
     });
   }
   const before = priorDeviceNames(prior);
@@ -166,9 +175,18 @@ function instanceLabel(planned: InstancePlanModel): string {
 }
 
 /** Reports a missing name with the closest names there are. */
-async function reportMissing(s: Scope, ref: Reference, label: string, existing: boolean, diagnostics: Diagnostics): Promise<void> {
+async function reportMissing(
+  s: Scope,
+  ref: Reference,
+  label: string,
+  existing: boolean,
+  diagnostics: Diagnostics,
+): Promise<void> {
   const candidates = await namesOf(s, ref.kind).catch(() => []);
-  const where = ref.kind === "pool" || ref.kind === "project" ? `remote ${JSON.stringify(s.remote)}` : `remote ${JSON.stringify(s.remote)} in project ${JSON.stringify(s.call.project ?? "default")}`;
+  const where =
+    ref.kind === "pool" || ref.kind === "project"
+      ? `remote ${JSON.stringify(s.remote)}`
+      : `remote ${JSON.stringify(s.remote)} in project ${JSON.stringify(s.call.project ?? "default")}`;
   const kind = ref.kind === "pool" ? "storage pool" : ref.kind;
   const kept = existing ? " Nothing was changed: the existing instance is kept as it is." : "";
   const fix =
@@ -177,7 +195,9 @@ async function reportMissing(s: Scope, ref: Reference, label: string, existing: 
       : ` Create it first, or let this configuration create it (a resource the instance refers to).`;
   diagnostics.error(
     `${label}: ${kind} ${JSON.stringify(ref.name)} does not exist`,
-    `The ${ref.where} of ${label} names ${kind} ${JSON.stringify(ref.name)}, which does not exist on ${where} and is not created by this configuration. ` +
+    `The ${ref.where} of ${label} names ${kind} ${JSON.stringify(
+      ref.name,
+    )}, which does not exist on ${where} and is not created by this configuration. ` +
       `${didYouMean(ref.name, candidates, PLURAL[ref.kind])}${fix}${kept}`,
     ref.path,
   );
@@ -189,7 +209,12 @@ function scopeOf(data: IncusProviderData, planned: InstancePlanModel, signal: Ab
   const remote = knownString(planned.remote) ? planned.remote : null;
   try {
     const project = knownString(planned.project) ? planned.project : undefined;
-    return { data, client: data.client(remote), remote: data.remoteName(remote), call: { ...(project ? { project } : {}), signal } };
+    return {
+      data,
+      client: data.client(remote),
+      remote: data.remoteName(remote),
+      call: { ...(project ? { project } : {}), signal },
+    };
   } catch (err) {
     return errorMessage(err);
   }
@@ -199,7 +224,10 @@ function scopeOf(data: IncusProviderData, planned: InstancePlanModel, signal: Ab
  * Checks the names `req`'s plan refers to (see the rule at the top of this file). Errors and warnings go to
  * ctx.diagnostics; nothing is thrown for a host that cannot be asked.
  */
-export async function checkInstanceReferences(req: ModifyPlanRequest<typeof instanceSchema>, ctx: ResourceContext<IncusProviderData>): Promise<void> {
+export async function checkInstanceReferences(
+  req: ModifyPlanRequest<typeof instanceSchema>,
+  ctx: ResourceContext<IncusProviderData>,
+): Promise<void> {
   const { config, planned, prior } = req;
   const data = ctx.providerData;
   if (!data || config === null || planned === null) return;
@@ -207,16 +235,25 @@ export async function checkInstanceReferences(req: ModifyPlanRequest<typeof inst
   const replacing = prior !== null && req.requiresReplace.length > 0;
   const unverified: string[] = [];
   const refs = newReferences(config, planned, prior, unverified);
-  const projectChanged = knownString(planned.project) && planned.project !== "default" && planned.project !== (prior?.project ?? "default");
+  const projectChanged =
+    knownString(planned.project) && planned.project !== "default" && planned.project !== (prior?.project ?? "default");
   if (refs.length > 0 || projectChanged) {
     const scope = scopeOf(data, planned, ctx.signal);
     if (typeof scope === "string") unverified.push(`the referenced names (${scope})`);
-    else await checkOn(scope, refs, projectChanged ? planned.project : null, { label, existing: prior !== null, unverified, diagnostics: ctx.diagnostics });
+    else
+      await checkOn(scope, refs, projectChanged ? planned.project : null, {
+        label,
+        existing: prior !== null,
+        unverified,
+        diagnostics: ctx.diagnostics,
+      });
   }
   if (replacing && unverified.length > 0 && !ctx.diagnostics.hasErrors()) {
     ctx.diagnostics.warning(
       `${label} is replaced, and its new configuration cannot be verified before the old instance is destroyed`,
-      `Not verified at plan time: ${[...new Set(unverified)].join("; ")}. If the new instance cannot be created, the old one is already gone; ` +
+      `Not verified at plan time: ${[...new Set(unverified)].join(
+        "; ",
+      )}. If the new instance cannot be created, the old one is already gone; ` +
         "check these values (or create what they name in an earlier apply) before applying.",
     );
   }
@@ -229,18 +266,31 @@ interface CheckContext {
   readonly diagnostics: Diagnostics;
 }
 
-async function checkOn(scope: Scope, refs: readonly Reference[], newProject: string | null, c: CheckContext): Promise<void> {
+async function checkOn(
+  scope: Scope,
+  refs: readonly Reference[],
+  newProject: string | null,
+  c: CheckContext,
+): Promise<void> {
   try {
     if (newProject !== null) {
       if (isPlannedObject(scope.data, scope.remote, "project", newProject)) return; // a new project: everything in it is new
       if (!(await exists(scope, "project", newProject))) {
-        await reportMissing(scope, { kind: "project", name: newProject, path: ["project"], where: "project" }, c.label, c.existing, c.diagnostics);
+        await reportMissing(
+          scope,
+          { kind: "project", name: newProject, path: ["project"], where: "project" },
+          c.label,
+          c.existing,
+          c.diagnostics,
+        );
         return; // nothing can be looked up in a project that does not exist
       }
     }
     for (const ref of refs) await checkOne(scope, ref, c);
   } catch (err) {
-    c.unverified.push(`the referenced names (remote ${JSON.stringify(scope.remote)} did not answer: ${errorMessage(err)})`);
+    c.unverified.push(
+      `the referenced names (remote ${JSON.stringify(scope.remote)} did not answer: ${errorMessage(err)})`,
+    );
   }
 }
 
@@ -255,7 +305,11 @@ async function checkOne(scope: Scope, ref: Reference, c: CheckContext): Promise<
       return;
     }
     if (!location.onInstanceRemote) {
-      c.unverified.push(`image ${JSON.stringify(ref.name)} (on the image server of remote ${JSON.stringify(location.remote)}, not asked at plan time)`);
+      c.unverified.push(
+        `image ${JSON.stringify(ref.name)} (on the image server of remote ${JSON.stringify(
+          location.remote,
+        )}, not asked at plan time)`,
+      );
       return;
     }
     name = location.name;

@@ -24,7 +24,11 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 
 /** Sorts object keys and set-like arrays of blocks so equal values compare equal. */
 function canonical(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(canonical).map((x) => JSON.stringify(x)).sort();
+  if (Array.isArray(v))
+    return v
+      .map(canonical)
+      .map((x) => JSON.stringify(x))
+      .sort();
   if (v && typeof v === "object") {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(v).sort()) out[k] = canonical((v as Record<string, unknown>)[k]);

@@ -89,12 +89,17 @@ export function isPlannedObject(data: IncusProviderData, remote: string, kind: R
  * The resource with its plans recorded: every planned (not destroyed) object of the types that create things
  * an instance refers to. Other resources are returned unchanged.
  */
-export function recordingPlans(resource: Resource<IncusProviderData, AnySchema>): Resource<IncusProviderData, AnySchema> {
+export function recordingPlans(
+  resource: Resource<IncusProviderData, AnySchema>,
+): Resource<IncusProviderData, AnySchema> {
   if (!CREATORS[resource.typeName]) return resource;
   const own = resource.modifyPlan?.bind(resource);
   return {
     ...resource,
-    async modifyPlan(req: ModifyPlanRequest<AnySchema>, ctx: ResourceContext<IncusProviderData>): Promise<ModifyPlanResponse<AnySchema>> {
+    async modifyPlan(
+      req: ModifyPlanRequest<AnySchema>,
+      ctx: ResourceContext<IncusProviderData>,
+    ): Promise<ModifyPlanResponse<AnySchema>> {
       const response = own ? await own(req, ctx) : { planned: req.planned };
       const planned: PlannedObject | null = response.planned ?? null;
       if (planned !== null && ctx.providerData) record(ctx.providerData, resource.typeName, planned);

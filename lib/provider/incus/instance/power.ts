@@ -88,11 +88,15 @@ export async function startInstance(h: InstanceHandle, knownStatus?: string): Pr
     { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: POLL_MS },
   );
   if (!unfrozen) return;
-  await waitUntil(`instance ${JSON.stringify(h.name)} to be running`, async (signal) => isRunning({ status: await readStatus(h, signal) }), {
-    timeoutMs: h.timeoutMs,
-    signal: h.call.signal,
-    intervalMs: POLL_MS,
-  });
+  await waitUntil(
+    `instance ${JSON.stringify(h.name)} to be running`,
+    async (signal) => isRunning({ status: await readStatus(h, signal) }),
+    {
+      timeoutMs: h.timeoutMs,
+      signal: h.call.signal,
+      intervalMs: POLL_MS,
+    },
+  );
 }
 
 /**
@@ -112,7 +116,12 @@ export async function stopInstance(h: InstanceHandle, force: boolean, knownStatu
   const graceSeconds = Math.max(1, Math.floor(h.timeoutMs / 1000));
   try {
     // The call outlives Incus' grace by 5 s, yet stays a budget a timer can hold (wait_timeout may be the maximum).
-    await h.client.instanceState.stop(h.name, { ...h.call, force, timeout: graceSeconds, timeoutMs: Math.min(h.timeoutMs + 5000, MAX_DURATION_MS) });
+    await h.client.instanceState.stop(h.name, {
+      ...h.call,
+      force,
+      timeout: graceSeconds,
+      timeoutMs: Math.min(h.timeoutMs + 5000, MAX_DURATION_MS),
+    });
   } catch (err) {
     if (isNotFound(err)) return false;
     throw err;
@@ -150,11 +159,19 @@ export async function waitFor(h: InstanceHandle, wait: WaitForValue, isVm: boole
     case "ipv6": {
       const family = wait.type === "ipv4" ? "inet" : "inet6";
       const where = wait.nic ? ` on ${wait.nic}` : "";
-      await waitUntil(`${who} to get an ${wait.type.toUpperCase()} address${where}`, async (signal) => hasAddress(await readState(h, signal), family, wait.nic), options);
+      await waitUntil(
+        `${who} to get an ${wait.type.toUpperCase()} address${where}`,
+        async (signal) => hasAddress(await readState(h, signal), family, wait.nic),
+        options,
+      );
       return;
     }
     case "ready":
-      await waitUntil(`${who} to report Ready`, async (signal) => (await readState(h, signal)).status === "Ready", options);
+      await waitUntil(
+        `${who} to report Ready`,
+        async (signal) => (await readState(h, signal)).status === "Ready",
+        options,
+      );
       return;
     case "agent":
       await waitForAgent(h);
@@ -194,8 +211,9 @@ async function waitForCloudInit(h: InstanceHandle): Promise<void> {
   const errors = status.errors ?? [];
   if (status.status === "error" || errors.length > 0 || (status.status === undefined && result.exitCode !== 0)) {
     throw new Error(
-      `cloud-init failed in instance ${JSON.stringify(h.name)} (status ${status.status ?? `exit code ${result.exitCode}`})` +
-        (errors.length ? `: ${errors.join("; ")}` : result.stderr.trim() ? `: ${result.stderr.trim()}` : ""),
+      `cloud-init failed in instance ${JSON.stringify(h.name)} (status ${
+        status.status ?? `exit code ${result.exitCode}`
+      })` + (errors.length ? `: ${errors.join("; ")}` : result.stderr.trim() ? `: ${result.stderr.trim()}` : ""),
     );
   }
 }

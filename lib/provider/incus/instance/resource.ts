@@ -35,14 +35,24 @@ export function placementOf(values: Pick<ScopedValues, "remote" | "project">, ct
     throw new DiagnosticError("Cannot use the Incus remote", (err as Error).message, ["remote"]);
   }
   const project = typeof values.project === "string" && values.project !== "" ? values.project : undefined;
-  return { client, remote, call: { ...(project ? { project } : {}), signal: ctx.signal }, timeoutMs: data.waitTimeoutMs };
+  return {
+    client,
+    remote,
+    call: { ...(project ? { project } : {}), signal: ctx.signal },
+    timeoutMs: data.waitTimeoutMs,
+  };
 }
 
 /**
  * Reads the instance into full state; null when it no longer exists. Its runtime state (/state: addresses,
  * interfaces) is read only when `withRuntime` and the instance is not stopped (a stopped one has none).
  */
-async function readInstance(at: Placement, name: string, base: InstancePlan, withRuntime = true): Promise<InstanceState | null> {
+async function readInstance(
+  at: Placement,
+  name: string,
+  base: InstancePlan,
+  withRuntime = true,
+): Promise<InstanceState | null> {
   const live = await ignoreNotFound(at.client.instances.get(name, at.call));
   if (!live) return null;
   return stateOf(at, live, base, withRuntime);
@@ -71,7 +81,12 @@ async function refreshInstance(at: Placement, name: string, prior: InstanceState
   return instanceStateFrom(prior, live.value, early.runtime.value);
 }
 
-async function stateOf(at: Placement, live: Versioned<Instance>, base: InstancePlan, withRuntime: boolean): Promise<InstanceState | null> {
+async function stateOf(
+  at: Placement,
+  live: Versioned<Instance>,
+  base: InstancePlan,
+  withRuntime: boolean,
+): Promise<InstanceState | null> {
   if (!withRuntime || !needsRuntimeState(live.value)) return instanceStateFrom(base, live.value, null);
   const runtime = await ignoreNotFound(at.client.instanceState.get(live.value.name, at.call));
   if (!runtime) return null;
@@ -97,7 +112,8 @@ async function mayAdopt(existing: Instance, plan: InstancePlan, ctx: Ctx): Promi
     importId: importIdOf(plan),
     diagnostics: ctx.diagnostics,
   });
-  if (!ok || !(await vetInstanceAdoption(existing, plan, ctx, importIdOf(plan), INSTANCE_COMPUTED_CONFIG))) return false;
+  if (!ok || !(await vetInstanceAdoption(existing, plan, ctx, importIdOf(plan), INSTANCE_COMPUTED_CONFIG)))
+    return false;
   const mismatch = adoptable(existing, plan);
   if (mismatch) {
     ctx.diagnostics.error(
@@ -111,7 +127,11 @@ async function mayAdopt(existing: Instance, plan: InstancePlan, ctx: Ctx): Promi
   return true;
 }
 
-async function create(req: { readonly planned: InstancePlan }, ctx: Ctx, resp: ApplyResponse<typeof instanceSchema>): Promise<void> {
+async function create(
+  req: { readonly planned: InstancePlan },
+  ctx: Ctx,
+  resp: ApplyResponse<typeof instanceSchema>,
+): Promise<void> {
   const plan = req.planned;
   const name = plan.name;
   const at = placementOf(plan, ctx);
@@ -137,10 +157,17 @@ async function create(req: { readonly planned: InstancePlan }, ctx: Ctx, resp: A
   resp.state = await stateOf(at, live, plan, false);
   await converge(at, name, plan, null, live);
   resp.state = await readInstance(at, name, plan);
-  if (resp.state === null) throw new Error(`Instance ${JSON.stringify(name)} disappeared while it was being created (an ephemeral instance that stopped?).`);
+  if (resp.state === null)
+    throw new Error(
+      `Instance ${JSON.stringify(name)} disappeared while it was being created (an ephemeral instance that stopped?).`,
+    );
 }
 
-async function update(req: { readonly prior: InstanceState; readonly planned: InstancePlan }, ctx: Ctx, resp: ApplyResponse<typeof instanceSchema>): Promise<void> {
+async function update(
+  req: { readonly prior: InstanceState; readonly planned: InstancePlan },
+  ctx: Ctx,
+  resp: ApplyResponse<typeof instanceSchema>,
+): Promise<void> {
   const { prior, planned } = req;
   const at = placementOf(planned, ctx);
   const oldName = prior.name;

@@ -17,7 +17,14 @@ import {
   str,
   useStateForUnknown,
 } from "../../framework";
-import { SECRET_INSTANCE_CONFIG_KEYS, configValueChecks, deviceBlock, instanceName, objectName, unixId } from "../common";
+import {
+  SECRET_INSTANCE_CONFIG_KEYS,
+  configValueChecks,
+  deviceBlock,
+  instanceName,
+  objectName,
+  unixId,
+} from "../common";
 import { fileBlock } from "./files";
 
 /** Config keys Incus writes itself: not drift unless the user set them (official `ComputedKeys`). */
@@ -55,7 +62,11 @@ const replaceIfConfigured = requiresReplaceIf(
 export const instanceSchema = {
   description: "An Incus instance: a container or a virtual machine.",
   attributes: {
-    name: str({ required: true, description: "Name of the instance. Changing it renames the instance in place.", validators: [instanceName] }),
+    name: str({
+      required: true,
+      description: "Name of the instance. Changing it renames the instance in place.",
+      validators: [instanceName],
+    }),
     description: str({ optional: true, computed: true, conflictsWith: SOURCES }),
     type: str({
       optional: true,

@@ -45,7 +45,9 @@ function alreadyExists(plan: InstanceSnapshotPlan, ctx: Ctx): void {
   ctx.diagnostics.error(
     `${TYPE_NAME} ${JSON.stringify(`${plan.instance}/${plan.name}`)} already exists`,
     "Snapshots carry no ownership marker, so it cannot be proven to be this configuration's and was left untouched. " +
-      `To manage it, import it:\n  terraform import ${TYPE_NAME}.<resource name> ${importIdOf(plan)}\nor choose another name.`,
+      `To manage it, import it:\n  terraform import ${TYPE_NAME}.<resource name> ${importIdOf(
+        plan,
+      )}\nor choose another name.`,
     ["name"],
   );
 }
@@ -64,7 +66,11 @@ export const instanceSnapshotResource: Resource<IncusProviderData, typeof instan
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        await at.client.instanceSnapshots.create(instance, name, { ...at.call, stateful: plan.stateful === true, timeoutMs: at.timeoutMs });
+        await at.client.instanceSnapshots.create(instance, name, {
+          ...at.call,
+          stateful: plan.stateful === true,
+          timeoutMs: at.timeoutMs,
+        });
         break;
       } catch (err) {
         if (isConflict(err)) {
@@ -73,13 +79,18 @@ export const instanceSnapshotResource: Resource<IncusProviderData, typeof instan
         }
         const message = (err as Error).message;
         if (attempt >= ATTEMPTS || !TRANSIENT.some((re) => re.test(message))) {
-          throw new Error(`Failed to create snapshot ${JSON.stringify(name)} of instance ${JSON.stringify(instance)}: ${message}`);
+          throw new Error(
+            `Failed to create snapshot ${JSON.stringify(name)} of instance ${JSON.stringify(instance)}: ${message}`,
+          );
         }
         ctx.log.warn("snapshot failed transiently, retrying", { attempt, error: message });
       }
     }
     resp.state = await readSnapshot(plan, ctx);
-    if (resp.state === null) throw new Error(`Snapshot ${JSON.stringify(name)} of instance ${JSON.stringify(instance)} vanished right after it was created.`);
+    if (resp.state === null)
+      throw new Error(
+        `Snapshot ${JSON.stringify(name)} of instance ${JSON.stringify(instance)} vanished right after it was created.`,
+      );
   },
 
   read: async (req, ctx) => readSnapshot(req.state, ctx),
@@ -98,6 +109,11 @@ export const instanceSnapshotResource: Resource<IncusProviderData, typeof instan
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["instance", "name"], typeName: TYPE_NAME });
-    return { instance: parsed.fields.instance, name: parsed.fields.name, project: parsed.project, remote: parsed.remote };
+    return {
+      instance: parsed.fields.instance,
+      name: parsed.fields.name,
+      project: parsed.project,
+      remote: parsed.remote,
+    };
   },
 };

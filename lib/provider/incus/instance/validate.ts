@@ -29,7 +29,7 @@ function delayPath(waits: readonly WaitForValue[]): AttrPath {
 
 function validateWaits(config: InstancePlanModel, waits: WaitForValue[], diags: Diagnostics): void {
   const at = ["wait_for"];
-  const type = isUnknown(config.type) ? undefined : (knownOrNull(config.type) ?? "container");
+  const type = isUnknown(config.type) ? undefined : knownOrNull(config.type) ?? "container";
   for (const w of waits) {
     if (isUnknown(w.type)) continue;
     const label = `wait_for { type = ${JSON.stringify(w.type)} }`;
@@ -38,7 +38,11 @@ function validateWaits(config: InstancePlanModel, waits: WaitForValue[], diags: 
     }
     if (w.type === "delay") {
       if (!isSet(w.delay)) {
-        diags.error("Invalid wait_for block", `${label}: "delay" is required when type is "delay", e.g. delay = "30s".`, at);
+        diags.error(
+          "Invalid wait_for block",
+          `${label}: "delay" is required when type is "delay", e.g. delay = "30s".`,
+          at,
+        );
       } else if (!isUnknown(w.delay)) {
         try {
           parseDuration(String(w.delay));
@@ -48,14 +52,28 @@ function validateWaits(config: InstancePlanModel, waits: WaitForValue[], diags: 
       }
     } else if (isSet(w.delay)) {
       // The official provider rejects this for cloud-init only and ignores it otherwise; so do we, loudly.
-      if (w.type === "cloud-init") diags.error("Invalid wait_for block", `${label}: "delay" can only be set when type is "delay".`, at);
-      else diags.warning("Ignored wait_for delay", `${label}: "delay" only applies when type is "delay"; it is ignored here.`, at);
+      if (w.type === "cloud-init")
+        diags.error("Invalid wait_for block", `${label}: "delay" can only be set when type is "delay".`, at);
+      else
+        diags.warning(
+          "Ignored wait_for delay",
+          `${label}: "delay" only applies when type is "delay"; it is ignored here.`,
+          at,
+        );
     }
     if (w.type === "agent" && type === "container") {
-      diags.error("Invalid wait_for block", `${label}: containers have no Incus agent; use "ready", "delay", "ipv4" or "ipv6".`, at);
+      diags.error(
+        "Invalid wait_for block",
+        `${label}: containers have no Incus agent; use "ready", "delay", "ipv4" or "ipv6".`,
+        at,
+      );
     }
     if (w.type === "ready" && type === "virtual-machine") {
-      diags.error("Invalid wait_for block", `${label}: virtual machines never report Ready this way; use "agent", "ipv4" or "ipv6".`, at);
+      diags.error(
+        "Invalid wait_for block",
+        `${label}: virtual machines never report Ready this way; use "agent", "ipv4" or "ipv6".`,
+        at,
+      );
     }
   }
 }
@@ -93,7 +111,7 @@ export function validateInstanceConfig(config: InstancePlanModel, diags: Diagnos
   if (noSource && running === true && config.type !== "virtual-machine" && !isUnknown(config.type)) {
     diags.error(
       "Container without an image cannot run",
-      'Without image, source_instance or source_file the container is created empty and cannot start: set running = false or give an image.',
+      "Without image, source_instance or source_file the container is created empty and cannot start: set running = false or give an image.",
       ["running"],
     );
   }
@@ -105,17 +123,29 @@ export function validateInstanceConfig(config: InstancePlanModel, diags: Diagnos
   if (files && files.length > 0) {
     validateFiles(fileBlocks(files), diags);
     if (running === false) {
-      diags.error("Invalid configuration", 'Files can only be uploaded to running instances: remove the file blocks or set running = true.', ["file"]);
+      diags.error(
+        "Invalid configuration",
+        "Files can only be uploaded to running instances: remove the file blocks or set running = true.",
+        ["file"],
+      );
     }
     if (config.type === "virtual-machine" && waits && !waits.some((w) => w.type === "agent")) {
-      diags.error("Invalid configuration", 'Uploading files to a virtual machine needs its agent: add wait_for { type = "agent" }.', ["file"]);
+      diags.error(
+        "Invalid configuration",
+        'Uploading files to a virtual machine needs its agent: add wait_for { type = "agent" }.',
+        ["file"],
+      );
     }
   }
 
   const exec = config.exec;
   if (isSet(exec) && !isUnknown(exec) && Object.keys(exec as object).length > 0) {
     if (running === false) {
-      diags.error("Invalid configuration", "Exec commands can only run in running instances: remove exec or set running = true.", ["exec"]);
+      diags.error(
+        "Invalid configuration",
+        "Exec commands can only run in running instances: remove exec or set running = true.",
+        ["exec"],
+      );
     }
     validateExec(exec, diags);
   }

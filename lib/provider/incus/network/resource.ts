@@ -3,7 +3,15 @@
 import type { IncusClient, Network } from "../../../incus";
 import type { Unknown } from "../../cty";
 import type { Resource, ResourceContext } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import {
+  callFor,
+  configMap,
+  ignoreNotFound,
+  managedObjectLifecycle,
+  mergeForPut,
+  parseImportId,
+  stripComputedConfig,
+} from "../common";
 import { MEMBER_NETWORK_KEYS } from "../../../records";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
@@ -39,7 +47,10 @@ function keepOnImport(key: string, value: string): boolean {
 }
 
 /** The live config as state: computed keys dropped unless set, and a configured "auto" address kept. */
-export function networkConfigState(live: Record<string, string> | null | undefined, user: Readonly<Record<string, string>> | Unknown | null | undefined): Record<string, string> {
+export function networkConfigState(
+  live: Record<string, string> | null | undefined,
+  user: Readonly<Record<string, string>> | Unknown | null | undefined,
+): Record<string, string> {
   const userConfig = user ? configMap(user) : null;
   const out = stripComputedConfig(live, userConfig, NETWORK_COMPUTED_KEYS, keepOnImport);
   for (const key of AUTO_KEYS) {
@@ -53,9 +64,11 @@ function networkState(network: Network, known: NetworkPlan): NetworkState {
   const part = isMemberPart(known);
   return {
     name: network.name,
-    description: part ? (known.description ?? "") : (network.description ?? ""),
+    description: part ? known.description ?? "" : network.description ?? "",
     type: network.type,
-    config: part ? memberPartConfig(network.config, known.config, MEMBER_NETWORK_KEYS) : networkConfigState(network.config, known.config),
+    config: part
+      ? memberPartConfig(network.config, known.config, MEMBER_NETWORK_KEYS)
+      : networkConfigState(network.config, known.config),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
@@ -71,7 +84,8 @@ async function readBack(client: IncusClient, known: NetworkPlan, ctx: Ctx): Prom
 /** Desired config for a PUT: the user's keys ("auto" addresses keep their generated value) plus server keys. */
 function putConfig(live: Record<string, string>, planned: NetworkPlan): Record<string, string> {
   const desired = configMap(planned.config);
-  for (const key of AUTO_KEYS) if (desired[key] === "auto" && live[key] && live[key] !== "none") desired[key] = live[key];
+  for (const key of AUTO_KEYS)
+    if (desired[key] === "auto" && live[key] && live[key] !== "none") desired[key] = live[key];
   return mergeForPut(live, desired, NETWORK_COMPUTED_KEYS);
 }
 
@@ -82,7 +96,11 @@ async function convergeMemberPart(client: IncusClient, planned: NetworkPlan, ctx
   const desired = memberKeys(configMap(planned.config), MEMBER_NETWORK_KEYS);
   const have = memberKeys(current.value.config, MEMBER_NETWORK_KEYS);
   if (Object.entries(desired).every(([key, value]) => have[key] === value)) return;
-  await client.networks.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
+  await client.networks.update(
+    planned.name,
+    { description: "", config: { ...have, ...desired } },
+    { ...call, etag: current.etag },
+  );
 }
 
 async function converge(client: IncusClient, planned: NetworkPlan, ctx: Ctx): Promise<void> {
@@ -116,7 +134,8 @@ export const networkResource: Resource<IncusProviderData, typeof networkSchema> 
       ),
     getObject: async (client, planned, ctx) => {
       const found = await client.networks.get(planned.name, callFor(ctx, planned));
-      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("network", planned, ctx.providerData);
+      if (isMemberPart(planned) && found.value.status === "Pending")
+        refusePending("network", planned, ctx.providerData);
       return found;
     },
     // The network is deleted cluster-wide, not only on the member it was created on.
@@ -128,6 +147,11 @@ export const networkResource: Resource<IncusProviderData, typeof networkSchema> 
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["name"], options: ["target"], typeName: "incus_network" });
-    return { name: parsed.fields.name, remote: parsed.remote, project: parsed.project, target: parsed.options.target ?? null };
+    return {
+      name: parsed.fields.name,
+      remote: parsed.remote,
+      project: parsed.project,
+      target: parsed.options.target ?? null,
+    };
   },
 };

@@ -4,25 +4,50 @@ import { bool, custom, listOf, mapOf, requiresReplace, str, useStateForUnknown }
 import { configValueChecks, objectName } from "../common";
 
 const noTargetDescription = custom((_value, req) => {
-  if (req.config.target && req.config.description) return "description cannot be set together with target: set it on the cluster-wide network instead.";
+  if (req.config.target && req.config.description)
+    return "description cannot be set together with target: set it on the cluster-wide network instead.";
   return undefined;
 }, "description and target are exclusive");
 
 export const networkSchema = {
   description: "An Incus network.",
   attributes: {
-    name: str({ required: true, description: "Name of the network.", validators: [objectName("network")], planModifiers: [requiresReplace()] }),
-    description: str({ optional: true, computed: true, default: "", description: "Description of the network.", validators: [noTargetDescription] }),
+    name: str({
+      required: true,
+      description: "Name of the network.",
+      validators: [objectName("network")],
+      planModifiers: [requiresReplace()],
+    }),
+    description: str({
+      optional: true,
+      computed: true,
+      default: "",
+      description: "Description of the network.",
+      validators: [noTargetDescription],
+    }),
     type: str({
       optional: true,
       computed: true,
       description: "bridge (server default), macvlan, sriov, ovn or physical.",
       planModifiers: [useStateForUnknown(), requiresReplace()],
     }),
-    config: mapOf("string", { optional: true, computed: true, description: "Network configuration.", validators: [configValueChecks()] }),
+    config: mapOf("string", {
+      optional: true,
+      computed: true,
+      description: "Network configuration.",
+      validators: [configValueChecks()],
+    }),
     project: str({ optional: true, description: "Project of the network.", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote to create the network on.", planModifiers: [requiresReplace()] }),
-    target: str({ optional: true, description: "Cluster member to create the member-specific part on.", planModifiers: [requiresReplace()] }),
+    remote: str({
+      optional: true,
+      description: "The remote to create the network on.",
+      planModifiers: [requiresReplace()],
+    }),
+    target: str({
+      optional: true,
+      description: "Cluster member to create the member-specific part on.",
+      planModifiers: [requiresReplace()],
+    }),
     managed: bool({ computed: true, description: "Whether Incus manages the network." }),
   },
 } satisfies Schema;
@@ -42,7 +67,11 @@ export const networkDataSourceSchema = {
     description: str({ optional: true, computed: true, description: "Description of the network." }),
     config: mapOf("string", { computed: true, description: "Network configuration." }),
     status: str({ optional: true, computed: true, description: "Status of the network." }),
-    locations: listOf("string", { optional: true, computed: true, description: "Cluster members the network exists on." }),
+    locations: listOf("string", {
+      optional: true,
+      computed: true,
+      description: "Cluster members the network exists on.",
+    }),
     type: str({ optional: true, computed: true, description: "Network type." }),
     managed: bool({ optional: true, computed: true, description: "Whether Incus manages the network." }),
   },

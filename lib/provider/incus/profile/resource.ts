@@ -3,7 +3,17 @@
 // both with a warning, as the official provider does.
 import type { IncusClient, Profile } from "../../../incus";
 import type { Resource, ResourceContext } from "../../framework";
-import { callFor, clientFor, configMap, devicesFromBlocks, devicesToBlocks, ignoreNotFound, managedObjectLifecycle, parseImportId, provisionalState } from "../common";
+import {
+  callFor,
+  clientFor,
+  configMap,
+  devicesFromBlocks,
+  devicesToBlocks,
+  ignoreNotFound,
+  managedObjectLifecycle,
+  parseImportId,
+  provisionalState,
+} from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { ProfilePlan, ProfileState } from "./schema";
 import { profileSchema } from "./schema";
@@ -33,7 +43,11 @@ async function converge(client: IncusClient, planned: ProfilePlan, ctx: Ctx): Pr
   const current = await client.profiles.get(planned.name, call);
   await client.profiles.update(
     planned.name,
-    { description: planned.description ?? "", config: configMap(planned.config), devices: devicesFromBlocks(planned.device) },
+    {
+      description: planned.description ?? "",
+      config: configMap(planned.config),
+      devices: devicesFromBlocks(planned.device),
+    },
     { ...call, etag: current.etag },
   );
 }
@@ -43,10 +57,17 @@ async function resetDefaultProfile(client: IncusClient, prior: ProfileState, ctx
   const call = callFor(ctx, prior);
   const current = await ignoreNotFound(client.profiles.get(DEFAULT_PROFILE, call));
   if (!current) return;
-  const project = prior.project && prior.project !== "default" ? await ignoreNotFound(client.projects.get(prior.project, { signal: ctx.signal })) : undefined;
+  const project =
+    prior.project && prior.project !== "default"
+      ? await ignoreNotFound(client.projects.get(prior.project, { signal: ctx.signal }))
+      : undefined;
   const shared = project?.value.config?.["features.profiles"] === "false";
   const root = current.value.devices?.root;
-  await client.profiles.update(DEFAULT_PROFILE, { description: "", config: {}, devices: shared && root ? { root } : {} }, { ...call, etag: current.etag });
+  await client.profiles.update(
+    DEFAULT_PROFILE,
+    { description: "", config: {}, devices: shared && root ? { root } : {} },
+    { ...call, etag: current.etag },
+  );
 }
 
 /** The lifecycle of every profile but "default", which always exists and is taken over instead. */
@@ -55,7 +76,12 @@ const lifecycle = managedObjectLifecycle<ProfilePlan, ProfileState>({
   importIdFields: (planned) => [planned.name],
   createObject: (client, planned, ctx) =>
     client.profiles.create(
-      { name: planned.name, description: planned.description ?? "", config: configMap(planned.config), devices: devicesFromBlocks(planned.device) },
+      {
+        name: planned.name,
+        description: planned.description ?? "",
+        config: configMap(planned.config),
+        devices: devicesFromBlocks(planned.device),
+      },
       callFor(ctx, planned),
     ),
   getObject: (client, planned, ctx) => client.profiles.get(planned.name, callFor(ctx, planned)),
@@ -75,7 +101,9 @@ export const profileResource: Resource<IncusProviderData, typeof profileSchema> 
       const client = clientFor(ctx, planned);
       ctx.diagnostics.warning(
         "Taking over the default profile",
-        `The "default" profile of project ${JSON.stringify(planned.project ?? "default")} always exists; its config and devices are replaced by this resource, and destroying the resource empties it instead of deleting it.`,
+        `The "default" profile of project ${JSON.stringify(
+          planned.project ?? "default",
+        )} always exists; its config and devices are replaced by this resource, and destroying the resource empties it instead of deleting it.`,
         ["name"],
       );
       resp.state = provisionalState<ProfileState>(planned);
@@ -90,7 +118,10 @@ export const profileResource: Resource<IncusProviderData, typeof profileSchema> 
     const { prior } = req;
     if (prior.name === DEFAULT_PROFILE) {
       const client = clientFor(ctx, prior);
-      ctx.diagnostics.warning("The default profile is reset, not deleted", "Its config and devices were emptied (a shared root disk is kept).");
+      ctx.diagnostics.warning(
+        "The default profile is reset, not deleted",
+        "Its config and devices were emptied (a shared root disk is kept).",
+      );
       await resetDefaultProfile(client, prior, ctx);
       return;
     }

@@ -6,10 +6,25 @@ import { SECRET_INSTANCE_CONFIG_KEYS, configValueChecks, deviceBlock, objectName
 export const profileSchema = {
   description: "An Incus profile: config and devices shared by the instances that use it.",
   attributes: {
-    name: str({ required: true, description: "Name of the profile.", validators: [objectName("profile")], planModifiers: [requiresReplace()] }),
+    name: str({
+      required: true,
+      description: "Name of the profile.",
+      validators: [objectName("profile")],
+      planModifiers: [requiresReplace()],
+    }),
     description: str({ optional: true, computed: true, default: "", description: "Description of the profile." }),
-    project: str({ optional: true, computed: true, default: "default", description: "Project of the profile.", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote to create the profile on.", planModifiers: [requiresReplace()] }),
+    project: str({
+      optional: true,
+      computed: true,
+      default: "default",
+      description: "Project of the profile.",
+      planModifiers: [requiresReplace()],
+    }),
+    remote: str({
+      optional: true,
+      description: "The remote to create the profile on.",
+      planModifiers: [requiresReplace()],
+    }),
     config: mapOf("string", {
       optional: true,
       computed: true,

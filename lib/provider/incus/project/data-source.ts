@@ -9,6 +9,11 @@ export const projectDataSource: DataSource<IncusProviderData, typeof projectData
   schema: projectDataSourceSchema,
   async read(config, ctx) {
     const project = (await clientFor(ctx, config).projects.get(config.name, { signal: ctx.signal })).value;
-    return { name: project.name, remote: config.remote ?? null, description: project.description ?? "", config: project.config ?? {} };
+    return {
+      name: project.name,
+      remote: config.remote ?? null,
+      description: project.description ?? "",
+      config: project.config ?? {},
+    };
   },
 };

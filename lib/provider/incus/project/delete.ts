@@ -10,15 +10,31 @@ import { keptNotice, notEmptyError, whatRemains } from "../common/what-remains";
 import type { IncusProviderData } from "../provider-data";
 import type { ProjectState } from "./schema";
 
-export async function deleteProject(client: IncusClient, prior: ProjectState, ctx: ResourceContext<IncusProviderData>): Promise<void> {
+export async function deleteProject(
+  client: IncusClient,
+  prior: ProjectState,
+  ctx: ResourceContext<IncusProviderData>,
+): Promise<void> {
   const name = prior.name;
   const found = await ignoreNotFound(client.projects.get(name, { signal: ctx.signal }));
   if (found === undefined) return;
   const forced = prior.force_destroy === true;
   // Incus deletes a project's own default profile with it.
-  const remaining = await whatRemains(client, found.value.used_by ?? [], { signal: ctx.signal }, (ref) => ref.kind === "profiles" && ref.name === "default");
+  const remaining = await whatRemains(
+    client,
+    found.value.used_by ?? [],
+    { signal: ctx.signal },
+    (ref) => ref.kind === "profiles" && ref.name === "default",
+  );
   if (remaining.kept.length > 0) {
-    const { summary, detail } = keptNotice({ kind: "Project", name, cliRemote: cliRemote(ctx.providerData.remoteInfo(optionalString(prior.remote))), deleteCommand: "incus project delete", remaining, forced });
+    const { summary, detail } = keptNotice({
+      kind: "Project",
+      name,
+      cliRemote: cliRemote(ctx.providerData.remoteInfo(optionalString(prior.remote))),
+      deleteCommand: "incus project delete",
+      remaining,
+      forced,
+    });
     ctx.diagnostics.warning(summary, detail);
     return;
   }

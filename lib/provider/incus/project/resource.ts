@@ -4,7 +4,15 @@
 // copies (removal policies retain and snapshot) leaves it on the host and says so, force_destroy or not (delete.ts).
 import type { IncusClient, Project } from "../../../incus";
 import type { Resource, ResourceContext } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, parseImportId, stripComputedConfig } from "../common";
+import {
+  callFor,
+  configMap,
+  ignoreNotFound,
+  managedObjectLifecycle,
+  mergeForPut,
+  parseImportId,
+  stripComputedConfig,
+} from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { deleteProject } from "./delete";
 import type { ProjectPlan, ProjectState } from "./schema";
@@ -36,7 +44,10 @@ async function converge(client: IncusClient, planned: ProjectPlan, ctx: Ctx): Pr
   const current = await client.projects.get(planned.name, callFor(ctx, { remote: planned.remote }));
   await client.projects.update(
     planned.name,
-    { description: planned.description ?? "", config: mergeForPut(current.value.config, configMap(planned.config), PROJECT_COMPUTED_KEYS) },
+    {
+      description: planned.description ?? "",
+      config: mergeForPut(current.value.config, configMap(planned.config), PROJECT_COMPUTED_KEYS),
+    },
     { signal: ctx.signal, etag: current.etag },
   );
 }
@@ -55,7 +66,10 @@ export const projectResource: Resource<IncusProviderData, typeof projectSchema> 
     importIdFields: (planned) => [planned.name],
     inProject: false,
     createObject: (client, planned, ctx) =>
-      client.projects.create({ name: planned.name, description: planned.description ?? "", config: configMap(planned.config) }, { signal: ctx.signal }),
+      client.projects.create(
+        { name: planned.name, description: planned.description ?? "", config: configMap(planned.config) },
+        { signal: ctx.signal },
+      ),
     getObject: (client, planned, ctx) => client.projects.get(planned.name, { signal: ctx.signal }),
     deleteObject: deleteProject,
     converge,

@@ -6,11 +6,26 @@ import { configValueChecks, objectName } from "../common";
 export const projectSchema = {
   description: "An Incus project.",
   attributes: {
-    name: str({ required: true, description: "Name of the project.", validators: [objectName("project")], planModifiers: [requiresReplace()] }),
+    name: str({
+      required: true,
+      description: "Name of the project.",
+      validators: [objectName("project")],
+      planModifiers: [requiresReplace()],
+    }),
     description: str({ optional: true, computed: true, default: "", description: "Description of the project." }),
     // limits.cpu of a project is a total number of CPUs, not a CPU set: left to Incus.
-    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Project configuration.", validators: [configValueChecks(["limits.cpu"])] }),
-    remote: str({ optional: true, description: "The remote to create the project on.", planModifiers: [requiresReplace()] }),
+    config: mapOf("string", {
+      optional: true,
+      computed: true,
+      default: {},
+      description: "Project configuration.",
+      validators: [configValueChecks(["limits.cpu"])],
+    }),
+    remote: str({
+      optional: true,
+      description: "The remote to create the project on.",
+      planModifiers: [requiresReplace()],
+    }),
     force_destroy: bool({
       optional: true,
       computed: true,

@@ -21,7 +21,13 @@ function keyOf(remote: string, project: string | undefined, pool: string, name: 
 }
 
 /** Records the devices a delete of volume `pool/name` removed from `instance`. */
-export function rememberDetached(remote: string, project: string | undefined, pool: string, name: string, entry: Detached): void {
+export function rememberDetached(
+  remote: string,
+  project: string | undefined,
+  pool: string,
+  name: string,
+  entry: Detached,
+): void {
   const key = keyOf(remote, project, pool, name);
   detached.set(key, [...(detached.get(key) ?? []), entry]);
 }
@@ -43,7 +49,9 @@ export async function reattachDetached(
   detached.delete(key);
   const done: { instance: string; devices: string[] }[] = [];
   for (const entry of entries) {
-    const devices = await ignoreNotFound(attachDevices(client.instances, entry.instance, entry.devices, { ...entry.call, signal }));
+    const devices = await ignoreNotFound(
+      attachDevices(client.instances, entry.instance, entry.devices, { ...entry.call, signal }),
+    );
     if (devices && devices.length > 0) done.push({ instance: entry.instance, devices });
   }
   return done;

@@ -11,20 +11,36 @@ import type { IncusProviderData } from "../provider-data";
 import { forgetStoragePool } from "./pool-config";
 import type { StoragePoolState } from "./pool-schema";
 
-export async function deleteStoragePool(client: IncusClient, prior: StoragePoolState, ctx: ResourceContext<IncusProviderData>): Promise<void> {
+export async function deleteStoragePool(
+  client: IncusClient,
+  prior: StoragePoolState,
+  ctx: ResourceContext<IncusProviderData>,
+): Promise<void> {
   const name = prior.name;
   // The pool is deleted cluster-wide, not only on the member it was created on.
   const call = callFor(ctx, { ...prior, target: null });
   const found = await ignoreNotFound(client.storagePools.get(name, call));
   if (found === undefined) return;
-  const remaining = await whatRemains(client, found.value.used_by ?? [], { signal: ctx.signal }, (ref) => ref.volume?.type === "image");
+  const remaining = await whatRemains(
+    client,
+    found.value.used_by ?? [],
+    { signal: ctx.signal },
+    (ref) => ref.volume?.type === "image",
+  );
   if (remaining.kept.length > 0) {
-    const { summary, detail } = keptNotice({ kind: "Storage pool", name, cliRemote: cliRemote(ctx.providerData.remoteInfo(optionalString(prior.remote))), deleteCommand: "incus storage delete", remaining });
+    const { summary, detail } = keptNotice({
+      kind: "Storage pool",
+      name,
+      cliRemote: cliRemote(ctx.providerData.remoteInfo(optionalString(prior.remote))),
+      deleteCommand: "incus storage delete",
+      remaining,
+    });
     ctx.diagnostics.warning(summary, detail);
     return;
   }
   if (remaining.others.length > 0) {
-    const advice = "They are not managed by this pool's resource, so they are not deleted with it: delete or move them first.";
+    const advice =
+      "They are not managed by this pool's resource, so they are not deleted with it: delete or move them first.";
     const { summary, detail } = notEmptyError("Storage pool", name, remaining.others, advice);
     ctx.diagnostics.error(summary, detail);
     return;

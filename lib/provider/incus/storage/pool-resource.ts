@@ -5,7 +5,16 @@ import type { IncusClient, StoragePool } from "../../../incus";
 import type { Unknown } from "../../cty";
 import type { ModifyPlanResponse, Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, OWNER_KEY, parseImportId, stripComputedConfig } from "../common";
+import {
+  callFor,
+  configMap,
+  ignoreNotFound,
+  managedObjectLifecycle,
+  mergeForPut,
+  OWNER_KEY,
+  parseImportId,
+  stripComputedConfig,
+} from "../common";
 import { MEMBER_POOL_KEYS } from "../../../records";
 import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
@@ -24,7 +33,12 @@ const DRIVER_COMPUTED_KEYS: Readonly<Record<string, readonly string[]>> = {
   ceph: ["source", "ceph.cluster_name", "ceph.osd.pool_name", "ceph.user.name", "ceph.osd.pg_num"],
   cephfs: ["source", "cephfs.cluster_name", "cephfs.path", "cephfs.user.name"],
   cephobject: ["cephobject.cluster_name", "cephobject.radosgw.endpoint"],
-  linstor: ["linstor.resource_group.name", "linstor.resource_group.place_count", "linstor.resource_group.storage_pool", "linstor.volume.prefix"],
+  linstor: [
+    "linstor.resource_group.name",
+    "linstor.resource_group.place_count",
+    "linstor.resource_group.storage_pool",
+    "linstor.volume.prefix",
+  ],
   truenas: ["source", "truenas.dataset"],
 };
 
@@ -36,7 +50,12 @@ export function poolComputedKeys(driver: string): string[] {
 type Ctx = ResourceContext<IncusProviderData>;
 
 /** The live config as state; for zfs the user's `source` (a device or dataset) stays as written. */
-export function poolConfigState(name: string, driver: string, live: Record<string, string> | null | undefined, user: Readonly<Record<string, string>> | Unknown | null | undefined): Record<string, string> {
+export function poolConfigState(
+  name: string,
+  driver: string,
+  live: Record<string, string> | null | undefined,
+  user: Readonly<Record<string, string>> | Unknown | null | undefined,
+): Record<string, string> {
   const userConfig = user === null || user === undefined ? null : configMap(user);
   // After an import, a source outside Incus' own directory can only have come from the user.
   const userSource = (key: string, value: string) => key === "source" && !value.endsWith(`/storage-pools/${name}`);
@@ -50,8 +69,13 @@ function poolState(pool: StoragePool, known: StoragePoolPlan): StoragePoolState 
   return {
     name: pool.name,
     driver: pool.driver,
-    description: targeted ? (known.description ?? "") : (pool.description ?? ""),
-    config: poolConfigState(pool.name, pool.driver, targeted ? memberPartConfig(pool.config, known.config, MEMBER_POOL_KEYS) : pool.config, known.config),
+    description: targeted ? known.description ?? "" : pool.description ?? "",
+    config: poolConfigState(
+      pool.name,
+      pool.driver,
+      targeted ? memberPartConfig(pool.config, known.config, MEMBER_POOL_KEYS) : pool.config,
+      known.config,
+    ),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: known.target ?? null,
@@ -70,9 +94,15 @@ async function convergeMemberPart(client: IncusClient, planned: StoragePoolPlan,
   const computed = poolComputedKeys(planned.driver);
   const desired = memberKeys(configMap(planned.config), MEMBER_POOL_KEYS);
   const have = memberKeys(current.value.config, MEMBER_POOL_KEYS);
-  const differs = Object.entries(desired).some(([key, value]) => have[key] !== value && !computed.some((c) => key === c || (c.endsWith(".") && key.startsWith(c))));
+  const differs = Object.entries(desired).some(
+    ([key, value]) => have[key] !== value && !computed.some((c) => key === c || (c.endsWith(".") && key.startsWith(c))),
+  );
   if (!differs) return;
-  await client.storagePools.update(planned.name, { description: "", config: { ...have, ...desired } }, { ...call, etag: current.etag });
+  await client.storagePools.update(
+    planned.name,
+    { description: "", config: { ...have, ...desired } },
+    { ...call, etag: current.etag },
+  );
 }
 
 async function converge(client: IncusClient, planned: StoragePoolPlan, ctx: Ctx): Promise<void> {
@@ -81,11 +111,15 @@ async function converge(client: IncusClient, planned: StoragePoolPlan, ctx: Ctx)
   const current = await client.storagePools.get(planned.name, call);
   const desired = configMap(planned.config);
   // The zfs source as written by the user may differ from what Incus stores; never send it back changed.
-  if (planned.driver === "zfs" && current.value.config?.source !== undefined) desired.source = current.value.config.source;
+  if (planned.driver === "zfs" && current.value.config?.source !== undefined)
+    desired.source = current.value.config.source;
   await client.storagePools
     .update(
       planned.name,
-      { description: planned.description ?? "", config: mergeForPut(current.value.config, desired, poolComputedKeys(planned.driver)) },
+      {
+        description: planned.description ?? "",
+        config: mergeForPut(current.value.config, desired, poolComputedKeys(planned.driver)),
+      },
       { ...call, etag: current.etag },
     )
     .finally(() => forgetStoragePool(client, planned.name)); // volumes read later must see the new config
@@ -108,19 +142,22 @@ export const storagePoolResource: Resource<IncusProviderData, typeof storagePool
     kind: "incus_storage_pool",
     importIdFields: (planned) => [planned.name],
     createObject: (client, planned, ctx) =>
-      client.storagePools.create(
-        {
-          name: planned.name,
-          driver: planned.driver,
-          // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
-          ...(planned.target ? {} : { description: planned.description ?? "" }),
-          config: planned.target ? withoutMarker(configMap(planned.config)) : configMap(planned.config),
-        },
-        callFor(ctx, planned),
-      ).finally(() => forgetStoragePool(client, planned.name)), // volumes read later must see the new pool
+      client.storagePools
+        .create(
+          {
+            name: planned.name,
+            driver: planned.driver,
+            // A member-specific create takes only member keys; the description belongs to the cluster-wide one.
+            ...(planned.target ? {} : { description: planned.description ?? "" }),
+            config: planned.target ? withoutMarker(configMap(planned.config)) : configMap(planned.config),
+          },
+          callFor(ctx, planned),
+        )
+        .finally(() => forgetStoragePool(client, planned.name)), // volumes read later must see the new pool
     getObject: async (client, planned, ctx) => {
       const found = await client.storagePools.get(planned.name, callFor(ctx, planned));
-      if (isMemberPart(planned) && found.value.status === "Pending") refusePending("storage pool", planned, ctx.providerData);
+      if (isMemberPart(planned) && found.value.status === "Pending")
+        refusePending("storage pool", planned, ctx.providerData);
       return found;
     },
     // Kept copies keep the pool in place; anything else in it is named (pool-delete.ts).

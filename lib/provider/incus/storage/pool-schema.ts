@@ -4,20 +4,54 @@ import { custom, mapOf, requiresReplace, str } from "../../framework";
 import { configValueChecks, objectName } from "../common";
 
 const noTargetDescription = custom((_value, req) => {
-  if (req.config.target && req.config.description) return "description cannot be set together with target: set it on the cluster-wide pool instead.";
+  if (req.config.target && req.config.description)
+    return "description cannot be set together with target: set it on the cluster-wide pool instead.";
   return undefined;
 }, "description and target are exclusive");
 
 export const storagePoolSchema = {
   description: "An Incus storage pool.",
   attributes: {
-    name: str({ required: true, description: "Name of the pool.", validators: [objectName("storage pool")], planModifiers: [requiresReplace()] }),
-    driver: str({ required: true, description: "dir, zfs, lvm, lvmcluster, btrfs, ceph, cephfs, cephobject, linstor or truenas.", planModifiers: [requiresReplace()] }),
-    description: str({ optional: true, computed: true, default: "", description: "Description of the pool.", validators: [noTargetDescription] }),
-    config: mapOf("string", { optional: true, computed: true, default: {}, description: "Driver configuration.", validators: [configValueChecks()] }),
-    project: str({ optional: true, description: "Project (pools are global; kept for compatibility).", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote to create the pool on.", planModifiers: [requiresReplace()] }),
-    target: str({ optional: true, description: "Cluster member to create the member-specific part on.", planModifiers: [requiresReplace()] }),
+    name: str({
+      required: true,
+      description: "Name of the pool.",
+      validators: [objectName("storage pool")],
+      planModifiers: [requiresReplace()],
+    }),
+    driver: str({
+      required: true,
+      description: "dir, zfs, lvm, lvmcluster, btrfs, ceph, cephfs, cephobject, linstor or truenas.",
+      planModifiers: [requiresReplace()],
+    }),
+    description: str({
+      optional: true,
+      computed: true,
+      default: "",
+      description: "Description of the pool.",
+      validators: [noTargetDescription],
+    }),
+    config: mapOf("string", {
+      optional: true,
+      computed: true,
+      default: {},
+      description: "Driver configuration.",
+      validators: [configValueChecks()],
+    }),
+    project: str({
+      optional: true,
+      description: "Project (pools are global; kept for compatibility).",
+      planModifiers: [requiresReplace()],
+    }),
+    remote: str({
+      optional: true,
+      description: "The remote to create the pool on.",
+      planModifiers: [requiresReplace()],
+    }),
+    target: str({
+      optional: true,
+      description: "Cluster member to create the member-specific part on.",
+      planModifiers: [requiresReplace()],
+    }),
   },
 } satisfies Schema;
 

@@ -1,7 +1,12 @@
 // Snapshot before rebuild: when an instance is deleted (a replacement is a delete, then a create), every custom
 // volume it uses whose config sets user.cdktf-virt.snapshot-before-rebuild = N gets a snapshot named
 // "rebuild-<instance>-<yyyymmddThhmmssZ>" first, and only the newest N snapshots of that name pattern are kept.
-import { decodeSnapshotBeforeRebuild, rebuildSnapshotName, rebuildSnapshotPrefix, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../../records";
+import {
+  decodeSnapshotBeforeRebuild,
+  rebuildSnapshotName,
+  rebuildSnapshotPrefix,
+  SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY,
+} from "../../../records";
 import type { CallOptions, IncusClient, Instance } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
 import { attachedCustomVolumes } from "../../../incus/volume-attachments";
@@ -37,7 +42,10 @@ export async function volumesToSnapshot(
     if (seen.has(key)) continue;
     seen.add(key);
     const live = await ignoreNotFound(client.storageVolumes.get(pool, volume, call));
-    const keep = decodeSnapshotBeforeRebuild(live?.value.config?.[SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY], `storage volume ${key}: config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`);
+    const keep = decodeSnapshotBeforeRebuild(
+      live?.value.config?.[SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY],
+      `storage volume ${key}: config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`,
+    );
     if (keep !== undefined) out.push({ pool, volume, keep });
   }
   return out;
@@ -61,8 +69,12 @@ export async function snapshotBeforeRebuild(
     } catch (err) {
       if (!(await ignoreNotFound(client.volumeSnapshots.get(pool, volume, snapshot, call)).catch(() => undefined))) {
         throw new Error(
-          `Could not snapshot storage volume ${pool}/${volume} before deleting instance ${JSON.stringify(instanceName)} ` +
-            `(its config asks for it with ${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}); the instance was not deleted: ${(err as Error).message}`,
+          `Could not snapshot storage volume ${pool}/${volume} before deleting instance ${JSON.stringify(
+            instanceName,
+          )} ` +
+            `(its config asks for it with ${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}); the instance was not deleted: ${
+              (err as Error).message
+            }`,
         );
       }
     }
@@ -82,12 +94,33 @@ export async function snapshotBeforeRebuild(
  * The commands that bring a rebuild snapshot's data back: first as a new volume "<volume>-<snapshot>" (the rebuilt
  * instance's data stays as it is), then in place, which Incus refuses while a running instance uses the volume.
  */
-export function rebuildSnapshotCommands(t: Pick<RebuildSnapshot, "pool" | "volume" | "snapshot">, remote: CliRemote, project?: string): string[] {
+export function rebuildSnapshotCommands(
+  t: Pick<RebuildSnapshot, "pool" | "volume" | "snapshot">,
+  remote: CliRemote,
+  project?: string,
+): string[] {
   const copy = incusCommand(
-    ["storage", "volume", "copy", cliVolumeRef(remote, t.pool, t.volume, t.snapshot), cliVolumeRef(remote, t.pool, `${t.volume}-${t.snapshot}`)],
+    [
+      "storage",
+      "volume",
+      "copy",
+      cliVolumeRef(remote, t.pool, t.volume, t.snapshot),
+      cliVolumeRef(remote, t.pool, `${t.volume}-${t.snapshot}`),
+    ],
     project,
   );
-  const restore = incusCommand(["storage", "volume", "snapshot", "restore", shellWord(`${remote.prefix}${t.pool}`), shellWord(t.volume), shellWord(t.snapshot)], project);
+  const restore = incusCommand(
+    [
+      "storage",
+      "volume",
+      "snapshot",
+      "restore",
+      shellWord(`${remote.prefix}${t.pool}`),
+      shellWord(t.volume),
+      shellWord(t.snapshot),
+    ],
+    project,
+  );
   return [copy, restore];
 }
 
@@ -100,7 +133,8 @@ export function reportRebuildSnapshots(
   diagnostics: Diagnostics,
 ): void {
   for (const t of taken) {
-    const pruned = t.pruned.length > 0 ? ` Older snapshots removed by the retention count: ${t.pruned.join(", ")}.` : "";
+    const pruned =
+      t.pruned.length > 0 ? ` Older snapshots removed by the retention count: ${t.pruned.join(", ")}.` : "";
     diagnostics.warning(
       `Storage volume ${t.pool}/${t.volume}: snapshot ${t.snapshot} taken before instance ${instance} was deleted`,
       `It holds the volume's data as it was when the instance stopped (snapshot before rebuild).${pruned} Copy it to a new ` +

@@ -9,7 +9,9 @@ export const storageVolumeDataSource: DataSource<IncusProviderData, typeof volum
   schema: volumeDataSourceSchema,
   async read(config, ctx) {
     const client = clientFor(ctx, config);
-    const v = (await client.storageVolumes.getOfType(config.storage_pool, config.type, config.name, callFor(ctx, config))).value;
+    const v = (
+      await client.storageVolumes.getOfType(config.storage_pool, config.type, config.name, callFor(ctx, config))
+    ).value;
     return {
       name: v.name,
       type: v.type,

@@ -59,17 +59,32 @@ async function detachFromInstance(req: DetachRequest, user: UsedByRef, stack: st
       stack === undefined
         ? `the volume carries no ${OWNER_KEY} marker, so no instance can be proven to belong to the same stack`
         : owner
-          ? `the instance is marked ${JSON.stringify(owner)}, not as part of stack ${JSON.stringify(stack)}`
-          : `the instance carries no ${OWNER_KEY} marker`;
-    refuse(req, user, `It is attached to ${describe(user)}, and ${why}, so the instance was left untouched.`, volumeDeviceNames(live.value.devices, req.pool, req.name));
+        ? `the instance is marked ${JSON.stringify(owner)}, not as part of stack ${JSON.stringify(stack)}`
+        : `the instance carries no ${OWNER_KEY} marker`;
+    refuse(
+      req,
+      user,
+      `It is attached to ${describe(user)}, and ${why}, so the instance was left untouched.`,
+      volumeDeviceNames(live.value.devices, req.pool, req.name),
+    );
     return false;
   }
   const result = await detachVolume(req.client.instances, user.name, req.pool, req.name, call);
   if (result.viaProfiles.length > 0) {
-    refuse(req, user, `${describe(user)} gets it through a profile (device ${result.viaProfiles.join(", ")}); remove the device from the profile first.`);
+    refuse(
+      req,
+      user,
+      `${describe(user)} gets it through a profile (device ${result.viaProfiles.join(
+        ", ",
+      )}); remove the device from the profile first.`,
+    );
     return false;
   }
-  rememberDetached(req.remote, req.call.project, req.pool, req.name, { instance: user.name, call: { ...call, signal: undefined }, devices: result.removed });
+  rememberDetached(req.remote, req.call.project, req.pool, req.name, {
+    instance: user.name,
+    call: { ...call, signal: undefined },
+    devices: result.removed,
+  });
   req.log.info("detached the volume from an instance of its stack before deleting it", {
     volume: `${req.pool}/${req.name}`,
     instance: user.name,
@@ -80,7 +95,8 @@ async function detachFromInstance(req: DetachRequest, user: UsedByRef, stack: st
 
 function describe(user: UsedByRef): string {
   const where = user.project ? ` in project ${JSON.stringify(user.project)}` : "";
-  if (user.kind === "instances" && user.snapshot) return `snapshot ${JSON.stringify(user.snapshot)} of instance ${JSON.stringify(user.name)}${where}`;
+  if (user.kind === "instances" && user.snapshot)
+    return `snapshot ${JSON.stringify(user.snapshot)} of instance ${JSON.stringify(user.name)}${where}`;
   if (user.kind === "instances") return `instance ${JSON.stringify(user.name)}${where}`;
   if (user.kind === "profiles") return `profile ${JSON.stringify(user.name)}${where}`;
   return JSON.stringify(user.path);
@@ -91,8 +107,12 @@ function refuse(req: DetachRequest, user: UsedByRef, why: string, devices: reado
   const words = user.kind === "profiles" ? ["profile", "device", "remove"] : ["config", "device", "remove"];
   const target = shellWord(`${req.cliRemote.prefix}${user.name}`);
   const project = user.project ?? req.call.project;
-  const commands = (devices.length > 0 ? devices.map(shellWord) : ["<device>"]).map((d) => incusCommand([...words, target, d], project));
-  const first = req.cliRemote.addRemote ? `\`${req.cliRemote.addRemote}\` (your incus client has no remote at this address yet), then ` : "";
+  const commands = (devices.length > 0 ? devices.map(shellWord) : ["<device>"]).map((d) =>
+    incusCommand([...words, target, d], project),
+  );
+  const first = req.cliRemote.addRemote
+    ? `\`${req.cliRemote.addRemote}\` (your incus client has no remote at this address yet), then `
+    : "";
   req.diagnostics.error(
     `Storage volume ${req.pool}/${req.name} is still in use by ${describe(user)}`,
     `${why} Nothing was deleted. Remove the volume from it first (in its own configuration, or with ${first}` +

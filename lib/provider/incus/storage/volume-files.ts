@@ -22,11 +22,19 @@ export function validateVolumeFiles(config: VolumePlanModel, diags: Diagnostics)
   for (const source of ["source_volume", "source_file"] as const) {
     if (config[source] !== null && config[source] !== undefined) {
       // The official provider silently skips the upload here; say so instead.
-      diags.error("file blocks conflict with " + source, `Files are written into a new empty volume only; a volume created from ${source} keeps its source's content.`, ["file"]);
+      diags.error(
+        "file blocks conflict with " + source,
+        `Files are written into a new empty volume only; a volume created from ${source} keeps its source's content.`,
+        ["file"],
+      );
     }
   }
   if (config.content_type === "block") {
-    diags.error("file blocks need a filesystem volume", 'A block volume has no files; remove the file blocks or use content_type = "filesystem".', ["file"]);
+    diags.error(
+      "file blocks need a filesystem volume",
+      'A block volume has no files; remove the file blocks or use content_type = "filesystem".',
+      ["file"],
+    );
   }
 }
 
@@ -34,7 +42,10 @@ export function validateVolumeFiles(config: VolumePlanModel, diags: Diagnostics)
 export function planVolumeFiles(planned: VolumePlanModel, config: VolumePlanModel): VolumePlanModel {
   if (!Array.isArray(planned.file)) return planned;
   const configured = Array.isArray(config.file) ? config.file : [];
-  return { ...planned, file: planned.file.map((f, i) => (isUnknown(f) ? f : withFileDefaults(f, configured[i] ?? null))) };
+  return {
+    ...planned,
+    file: planned.file.map((f, i) => (isUnknown(f) ? f : withFileDefaults(f, configured[i] ?? null))),
+  };
 }
 
 /** Whether going from `prior` to `planned` blocks writes or deletes anything. */
@@ -48,7 +59,11 @@ function filesChange(prior: readonly FileBlockValue[], planned: readonly FileBlo
  * Refuses a plan that writes files on a server without the volume files API, at the `file` blocks. A server
  * that cannot be asked now (unknown remote, unreachable) is left to the apply, which reports it there.
  */
-export async function checkVolumeFilesApi(planned: VolumePlanModel | null, prior: VolumeState | null, ctx: Ctx): Promise<void> {
+export async function checkVolumeFilesApi(
+  planned: VolumePlanModel | null,
+  prior: VolumeState | null,
+  ctx: Ctx,
+): Promise<void> {
   if (!planned || isUnknown(planned.file) || isUnknown(planned.remote) || isUnknown(planned.project)) return;
   if (!filesChange(fileBlocks(prior?.file), fileBlocks(planned.file))) return;
   let server;
@@ -69,7 +84,12 @@ export async function checkVolumeFilesApi(planned: VolumePlanModel | null, prior
   );
 }
 
-async function syncVolumeFiles(client: IncusClient, planned: VolumePlan, prior: VolumeState | null, ctx: Ctx): Promise<void> {
+async function syncVolumeFiles(
+  client: IncusClient,
+  planned: VolumePlan,
+  prior: VolumeState | null,
+  ctx: Ctx,
+): Promise<void> {
   const before = fileBlocks(prior?.file);
   const after = fileBlocks(planned.file);
   if (!filesChange(before, after)) return;
@@ -77,7 +97,11 @@ async function syncVolumeFiles(client: IncusClient, planned: VolumePlan, prior: 
 }
 
 type Create = (req: { readonly planned: VolumePlan }, ctx: Ctx, resp: { state: VolumeState | null }) => Promise<void>;
-type Update = (req: { readonly planned: VolumePlan; readonly prior: VolumeState }, ctx: Ctx, resp: { state: VolumeState | null }) => Promise<void>;
+type Update = (
+  req: { readonly planned: VolumePlan; readonly prior: VolumeState },
+  ctx: Ctx,
+  resp: { state: VolumeState | null },
+) => Promise<void>;
 
 /**
  * Create, then write the files: the volume is already in state when an upload fails (Terraform then taints

@@ -16,9 +16,13 @@ export function hasSource(values: { source_volume?: unknown; source_file?: unkno
 }
 
 /** Defaults that depend on whether a source is used (see the file comment). */
-export function planVolume(req: ModifyPlanRequest<typeof volumeSchema>, diagnostics: Diagnostics): ModifyPlanResponse<typeof volumeSchema> {
+export function planVolume(
+  req: ModifyPlanRequest<typeof volumeSchema>,
+  diagnostics: Diagnostics,
+): ModifyPlanResponse<typeof volumeSchema> {
   const { config, planned, prior } = req;
-  if (prior !== null && (planned === null || req.requiresReplace.length > 0)) checkRemoval(prior, planned !== null, diagnostics);
+  if (prior !== null && (planned === null || req.requiresReplace.length > 0))
+    checkRemoval(prior, planned !== null, diagnostics);
   if (!config || !planned) return { planned };
   const next: Writable<VolumePlanModel> = { ...planned };
   const sourced = hasSource(config) || isUnknown(config.source_volume) || isUnknown(config.source_file);
@@ -35,14 +39,21 @@ export function planVolume(req: ModifyPlanRequest<typeof volumeSchema>, diagnost
  * once its resource block is gone, nor for a replacement (its delete half); a retained volume cannot be replaced
  * (the kept volume would hold the name the new one needs); a volume whose policy keeps it or a final copy says so.
  */
-function checkRemoval(prior: VolumeAddress & Pick<VolumeState, "config">, replacing: boolean, diagnostics: Diagnostics): void {
+function checkRemoval(
+  prior: VolumeAddress & Pick<VolumeState, "config">,
+  replacing: boolean,
+  diagnostics: Diagnostics,
+): void {
   const config = configMap(prior.config);
   const where = `Storage volume ${prior.pool}/${prior.name}`;
   let policy;
   try {
     policy = volumeRemovalPolicy(config, where);
   } catch (err) {
-    diagnostics.error(`${where} has an invalid removal policy`, (err as Error).message, ["config", REMOVAL_POLICY_CONFIG_KEY]);
+    diagnostics.error(`${where} has an invalid removal policy`, (err as Error).message, [
+      "config",
+      REMOVAL_POLICY_CONFIG_KEY,
+    ]);
     return;
   }
   const change = replacing ? "this change replaces it, which deletes it first" : "this plan would destroy it";

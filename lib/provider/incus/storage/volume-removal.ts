@@ -24,7 +24,15 @@ import type { RemovalPolicyName } from "../../../records";
 import type { CallOptions, ConfigMap, IncusClient, StorageVolume } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
 import type { Diagnostics, ResourceContext } from "../../framework";
-import { callFor, cliRemote, configMap, optionalString, OWNER_KEY, printedCommands, volumeCopyCommand } from "../common";
+import {
+  callFor,
+  cliRemote,
+  configMap,
+  optionalString,
+  OWNER_KEY,
+  printedCommands,
+  volumeCopyCommand,
+} from "../common";
 import type { CliRemote } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { DATA_COPY_BUDGET_MS } from "./rebuild-snapshots";
@@ -42,7 +50,10 @@ export function volumeRemovalPolicy(config: ConfigMap | null | undefined, where:
 export function validatePolicyKeys(config: ConfigMap, diagnostics: Diagnostics): void {
   const checks: [string, (v: string) => unknown][] = [
     [REMOVAL_POLICY_CONFIG_KEY, (v) => decodeRemovalPolicy(v, `config "${REMOVAL_POLICY_CONFIG_KEY}"`)],
-    [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY, (v) => decodeSnapshotBeforeRebuild(v, `config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`)],
+    [
+      SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY,
+      (v) => decodeSnapshotBeforeRebuild(v, `config "${SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY}"`),
+    ],
   ];
   for (const [key, parse] of checks) {
     if (config[key] === undefined) continue;
@@ -58,7 +69,12 @@ export function validatePolicyKeys(config: ConfigMap, diagnostics: Diagnostics):
  * Keys a final copy leaves out: how the managed volume is handled (a released leftover has no policy), and its
  * snapshot schedule (an archive would otherwise keep taking snapshots of itself).
  */
-const NOT_COPIED = [REMOVAL_POLICY_CONFIG_KEY, PROTECT_CONFIG_KEY, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY, "snapshots.schedule"];
+const NOT_COPIED = [
+  REMOVAL_POLICY_CONFIG_KEY,
+  PROTECT_CONFIG_KEY,
+  SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY,
+  "snapshots.schedule",
+];
 
 /** The command that restores a final copy under the volume's old name, as the user's incus CLI names the remote. */
 export function restoreCommand(prior: VolumeAddress, copy: string, remote: CliRemote): string {
@@ -75,10 +91,14 @@ export function describeRemoval(prior: VolumeAddress & Pick<VolumeState, "config
     return undefined; // reported by the delete itself
   }
   if (policy === "retain") {
-    return `Storage volume ${where} will be kept on the host with its data (removal policy retain): it is only removed from the state, and its ${OWNER_KEY} becomes "${releasedOwner(configMap(prior.config)[OWNER_KEY])}".`;
+    return `Storage volume ${where} will be kept on the host with its data (removal policy retain): it is only removed from the state, and its ${OWNER_KEY} becomes "${releasedOwner(
+      configMap(prior.config)[OWNER_KEY],
+    )}".`;
   }
   if (policy === "snapshot") {
-    return `Storage volume ${where} will be deleted after a final copy is kept as ${prior.pool}/${finalCopyPattern(prior.name)} (removal policy snapshot; the time in the name is when the delete runs, in UTC).`;
+    return `Storage volume ${where} will be deleted after a final copy is kept as ${prior.pool}/${finalCopyPattern(
+      prior.name,
+    )} (removal policy snapshot; the time in the name is when the delete runs, in UTC).`;
   }
   return undefined;
 }
@@ -101,7 +121,12 @@ export async function removeVolume(client: IncusClient, prior: VolumeState, ctx:
   if (!live) return; // already gone: deleted
 
   if (policy === "retain") {
-    await client.storageVolumes.patch(pool, name, { config: { [OWNER_KEY]: releasedOwner(live.value.config?.[OWNER_KEY]) } }, { ...call, etag: live.etag });
+    await client.storageVolumes.patch(
+      pool,
+      name,
+      { config: { [OWNER_KEY]: releasedOwner(live.value.config?.[OWNER_KEY]) } },
+      { ...call, etag: live.etag },
+    );
     ctx.diagnostics.warning(
       `Storage volume ${pool}/${name} was kept (removal policy retain)`,
       `It stays on the host with its data and is no longer managed by this configuration. Its ${OWNER_KEY} is now ` +
@@ -143,7 +168,12 @@ export async function removeVolume(client: IncusClient, prior: VolumeState, ctx:
 }
 
 /** Copies the volume to `<name>-final-<stamp>` in its pool, released and labelled; returns the copy's name. */
-async function keepFinalCopy(client: IncusClient, pool: string, volume: StorageVolume, call: CallOptions): Promise<string> {
+async function keepFinalCopy(
+  client: IncusClient,
+  pool: string,
+  volume: StorageVolume,
+  call: CallOptions,
+): Promise<string> {
   const copy = finalCopyName(volume.name);
   // Incus replaces (does not merge) the source's config when a copy names one: pass all of it, minus what only
   // the server sets and what only a managed volume has.
@@ -151,11 +181,18 @@ async function keepFinalCopy(client: IncusClient, pool: string, volume: StorageV
   for (const [k, v] of Object.entries(volume.config ?? {})) {
     if (!k.startsWith("volatile.") && !NOT_COPIED.includes(k)) config[k] = v;
   }
-  await client.storageVolumes.copy(pool, copy, { pool, name: volume.name }, {
-    ...call,
-    timeoutMs: DATA_COPY_BUDGET_MS,
-    config: { ...releasedConfig(config), [FINAL_COPY_OF_CONFIG_KEY]: encodeFinalCopyOf(pool, volume.name) },
-    description: `Final copy of ${pool}/${volume.name}, made ${new Date().toISOString()} before it was deleted (removal policy snapshot)`,
-  });
+  await client.storageVolumes.copy(
+    pool,
+    copy,
+    { pool, name: volume.name },
+    {
+      ...call,
+      timeoutMs: DATA_COPY_BUDGET_MS,
+      config: { ...releasedConfig(config), [FINAL_COPY_OF_CONFIG_KEY]: encodeFinalCopyOf(pool, volume.name) },
+      description: `Final copy of ${pool}/${
+        volume.name
+      }, made ${new Date().toISOString()} before it was deleted (removal policy snapshot)`,
+    },
+  );
   return copy;
 }

@@ -3,7 +3,16 @@
 // as drift; a volume that is already gone counts as deleted.
 import type { IncusClient, StorageVolume } from "../../../incus";
 import type { Resource, ResourceContext } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, mergeForPut, optionalString, parseImportId, stripComputedConfig } from "../common";
+import {
+  callFor,
+  configMap,
+  ignoreNotFound,
+  managedObjectLifecycle,
+  mergeForPut,
+  optionalString,
+  parseImportId,
+  stripComputedConfig,
+} from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { storagePoolOf } from "./pool-config";
 import { recordedFiles } from "../instance/files";
@@ -13,7 +22,13 @@ import { planVolume } from "./volume-plan";
 import { reattachDetached } from "./detached-devices";
 import { removeVolume, validatePolicyKeys } from "./volume-removal";
 import { createVolume } from "./volume-source";
-import { checkVolumeFilesApi, createWithFiles, planVolumeFiles, updateWithFiles, validateVolumeFiles } from "./volume-files";
+import {
+  checkVolumeFilesApi,
+  createWithFiles,
+  planVolumeFiles,
+  updateWithFiles,
+  validateVolumeFiles,
+} from "./volume-files";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
@@ -61,21 +76,42 @@ async function converge(client: IncusClient, planned: VolumePlan, ctx: Ctx): Pro
   const [current, pool] = await Promise.all([
     client.storageVolumes.get(planned.pool, planned.name, call),
     // A pool that is not there fails the plain read, with its usual error.
-    storagePoolOf(client, planned.pool, ctx.signal).then(async (p) => p ?? (await client.storagePools.get(planned.pool, { signal: ctx.signal })).value),
+    storagePoolOf(client, planned.pool, ctx.signal).then(
+      async (p) => p ?? (await client.storagePools.get(planned.pool, { signal: ctx.signal })).value,
+    ),
   ]);
   const computed = volumeComputedKeys(pool.config);
   const description = typeof planned.description === "string" ? planned.description : current.value.description;
   // A null config (a copy or import whose config the server decides) keeps what is there.
-  const config = planned.config === null ? current.value.config : mergeForPut(current.value.config, configMap(planned.config), computed);
-  await client.storageVolumes.update(planned.pool, planned.name, { description, config }, { ...call, etag: current.etag });
+  const config =
+    planned.config === null
+      ? current.value.config
+      : mergeForPut(current.value.config, configMap(planned.config), computed);
+  await client.storageVolumes.update(
+    planned.pool,
+    planned.name,
+    { description, config },
+    { ...call, etag: current.etag },
+  );
 }
 
 /** A volume created again in the apply that deleted it (a replacement) goes back to the instances it was detached from. */
 async function giveDevicesBack(client: IncusClient, planned: VolumePlan, ctx: Ctx): Promise<void> {
   const remote = ctx.providerData.remoteName(optionalString(planned.remote));
   const project = optionalString(planned.project);
-  for (const { instance, devices } of await reattachDetached(client, remote, project, planned.pool, planned.name, ctx.signal)) {
-    ctx.log.info("re-attached a replaced volume to the instance it was detached from", { volume: `${planned.pool}/${planned.name}`, instance, devices });
+  for (const { instance, devices } of await reattachDetached(
+    client,
+    remote,
+    project,
+    planned.pool,
+    planned.name,
+    ctx.signal,
+  )) {
+    ctx.log.info("re-attached a replaced volume to the instance it was detached from", {
+      volume: `${planned.pool}/${planned.name}`,
+      instance,
+      devices,
+    });
   }
 }
 
@@ -92,7 +128,6 @@ const lifecycle = managedObjectLifecycle<VolumePlan, VolumeState>({
   readBack,
   provisionalFills: () => ({ file: [] }),
 });
-
 
 export const storageVolumeResource: Resource<IncusProviderData, typeof volumeSchema> = {
   typeName: "incus_storage_volume",
@@ -115,6 +150,12 @@ export const storageVolumeResource: Resource<IncusProviderData, typeof volumeSch
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["pool", "name"], typeName: "incus_storage_volume" });
-    return { pool: parsed.fields.pool, name: parsed.fields.name, remote: parsed.remote, project: parsed.project, type: "custom" };
+    return {
+      pool: parsed.fields.pool,
+      name: parsed.fields.name,
+      remote: parsed.remote,
+      project: parsed.project,
+      type: "custom",
+    };
   },
 };

@@ -10,11 +10,15 @@ const requiresReplaceIfConfigured: PlanModifier = requiresReplaceIf(
   "Changing the configured value replaces the volume.",
 );
 
-
 export const volumeSchema = {
   description: "A custom storage volume (filesystem, block or ISO).",
   attributes: {
-    name: str({ required: true, description: "Name of the volume.", validators: [objectName("storage volume")], planModifiers: [requiresReplace()] }),
+    name: str({
+      required: true,
+      description: "Name of the volume.",
+      validators: [objectName("storage volume")],
+      planModifiers: [requiresReplace()],
+    }),
     pool: str({ required: true, description: "Storage pool of the volume.", planModifiers: [requiresReplace()] }),
     description: str({ optional: true, computed: true, description: "Description of the volume." }),
     type: str({
@@ -32,10 +36,24 @@ export const volumeSchema = {
       validators: [oneOf(["filesystem", "block"])],
       planModifiers: [requiresReplace()],
     }),
-    config: mapOf("string", { optional: true, computed: true, description: "Volume configuration; the size goes in config.size.", validators: [configValueChecks()] }),
+    config: mapOf("string", {
+      optional: true,
+      computed: true,
+      description: "Volume configuration; the size goes in config.size.",
+      validators: [configValueChecks()],
+    }),
     project: str({ optional: true, description: "Project of the volume.", planModifiers: [requiresReplace()] }),
-    remote: str({ optional: true, description: "The remote to create the volume on.", planModifiers: [requiresReplace()] }),
-    target: str({ optional: true, computed: true, description: "Cluster member.", planModifiers: [requiresReplaceIfConfigured] }),
+    remote: str({
+      optional: true,
+      description: "The remote to create the volume on.",
+      planModifiers: [requiresReplace()],
+    }),
+    target: str({
+      optional: true,
+      computed: true,
+      description: "Cluster member.",
+      planModifiers: [requiresReplaceIfConfigured],
+    }),
     source_volume: nested(
       "single",
       {
@@ -43,15 +61,21 @@ export const volumeSchema = {
         name: str({ required: true, description: "Name of the volume to copy." }),
         remote: str({ optional: true, description: "Remote of the volume to copy (must be the volume's own remote)." }),
       },
-      { optional: true, description: "Create the volume as a copy of another custom volume.", planModifiers: [requiresReplace()], conflictsWith: ["source_file"] },
+      {
+        optional: true,
+        description: "Create the volume as a copy of another custom volume.",
+        planModifiers: [requiresReplace()],
+        conflictsWith: ["source_file"],
+      },
     ),
     source_file: str({
       optional: true,
-      description: "Create the volume from a local file: an .iso becomes an ISO volume, anything else is imported as a volume backup.",
+      description:
+        "Create the volume from a local file: an .iso becomes an ISO volume, anything else is imported as a volume backup.",
       planModifiers: [requiresReplace()],
       conflictsWith: ["source_volume"],
     }),
-    location: str({ computed: true, description: "Cluster member the volume is on (\"none\" when not clustered)." }),
+    location: str({ computed: true, description: 'Cluster member the volume is on ("none" when not clustered).' }),
   },
   blocks: { file: fileBlock("the volume") },
 } satisfies Schema;

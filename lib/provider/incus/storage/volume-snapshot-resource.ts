@@ -38,7 +38,9 @@ function stateOf(base: VolumeSnapshotPlan, live: VolumeSnapshot): VolumeSnapshot
 }
 
 async function readSnapshot(values: VolumeSnapshotPlan, ctx: Ctx): Promise<VolumeSnapshotState | null> {
-  const live = await ignoreNotFound(clientFor(ctx, values).volumeSnapshots.get(values.pool, values.volume, values.name, callFor(ctx, values)));
+  const live = await ignoreNotFound(
+    clientFor(ctx, values).volumeSnapshots.get(values.pool, values.volume, values.name, callFor(ctx, values)),
+  );
   return live ? stateOf(values, live.value) : null;
 }
 
@@ -53,7 +55,13 @@ async function writeModifiable(plan: VolumeSnapshotPlan, ctx: Ctx): Promise<void
   const { pool, volume, name } = plan;
   const current = await client.volumeSnapshots.get(pool, volume, name, call);
   const expires = knownOrNull(plan.expires_at) ?? current.value.expires_at ?? NEVER;
-  await client.volumeSnapshots.update(pool, volume, name, { description: knownOr(plan.description, ""), expires_at: expires }, { ...call, etag: current.etag });
+  await client.volumeSnapshots.update(
+    pool,
+    volume,
+    name,
+    { description: knownOr(plan.description, ""), expires_at: expires },
+    { ...call, etag: current.etag },
+  );
 }
 
 export const storageVolumeSnapshotResource: Resource<IncusProviderData, typeof volumeSnapshotSchema> = {
@@ -68,7 +76,9 @@ export const storageVolumeSnapshotResource: Resource<IncusProviderData, typeof v
       ctx.diagnostics.error(
         `${TYPE_NAME} ${JSON.stringify(`${pool}/${volume}/${name}`)} already exists`,
         "Snapshots carry no ownership marker, so it cannot be proven to be this configuration's and was left untouched. " +
-          `To manage it, import it:\n  terraform import ${TYPE_NAME}.<resource name> ${importIdOf(planned)}\nor choose another name.`,
+          `To manage it, import it:\n  terraform import ${TYPE_NAME}.<resource name> ${importIdOf(
+            planned,
+          )}\nor choose another name.`,
         ["name"],
       );
       return;
@@ -76,7 +86,8 @@ export const storageVolumeSnapshotResource: Resource<IncusProviderData, typeof v
     const expiresAt = knownOrNull(planned.expires_at);
     await client.volumeSnapshots.create(pool, volume, name, { ...call, ...(expiresAt ? { expiresAt } : {}) });
     resp.state = await readSnapshot(planned, ctx);
-    if (resp.state === null) throw new Error(`Snapshot ${name} of storage volume ${pool}/${volume} vanished right after it was created.`);
+    if (resp.state === null)
+      throw new Error(`Snapshot ${name} of storage volume ${pool}/${volume} vanished right after it was created.`);
     // The description is not part of the create request.
     if (knownOr(planned.description, "") !== "") {
       await writeModifiable(planned, ctx);
@@ -92,7 +103,9 @@ export const storageVolumeSnapshotResource: Resource<IncusProviderData, typeof v
   },
 
   async delete({ prior }, ctx) {
-    await ignoreNotFound(clientFor(ctx, prior).volumeSnapshots.delete(prior.pool, prior.volume, prior.name, callFor(ctx, prior)));
+    await ignoreNotFound(
+      clientFor(ctx, prior).volumeSnapshots.delete(prior.pool, prior.volume, prior.name, callFor(ctx, prior)),
+    );
   },
 
   async importState(id) {

@@ -4,22 +4,34 @@ import { custom, num, requiresReplace, str } from "../../framework";
 import { objectName } from "../common";
 
 const rfc3339 = custom(
-  (value) => (Number.isNaN(Date.parse(String(value))) ? `${JSON.stringify(value)} is not an RFC 3339 time such as "2030-01-31T12:00:00Z"` : undefined),
+  (value) =>
+    Number.isNaN(Date.parse(String(value)))
+      ? `${JSON.stringify(value)} is not an RFC 3339 time such as "2030-01-31T12:00:00Z"`
+      : undefined,
   "an RFC 3339 time",
 );
 
 export const volumeSnapshotSchema = {
   description: "A snapshot of a custom storage volume.",
   attributes: {
-    name: str({ required: true, description: "Name of the snapshot.", validators: [objectName("snapshot")], planModifiers: [requiresReplace()] }),
+    name: str({
+      required: true,
+      description: "Name of the snapshot.",
+      validators: [objectName("snapshot")],
+      planModifiers: [requiresReplace()],
+    }),
     pool: str({ required: true, description: "Storage pool of the volume.", planModifiers: [requiresReplace()] }),
-    volume: str({ required: true, description: "Name of the custom volume to snapshot.", planModifiers: [requiresReplace()] }),
+    volume: str({
+      required: true,
+      description: "Name of the custom volume to snapshot.",
+      planModifiers: [requiresReplace()],
+    }),
     description: str({ optional: true, computed: true, default: "", description: "Description of the snapshot." }),
     expires_at: str({
       optional: true,
       computed: true,
       description:
-        "When Incus deletes the snapshot (RFC 3339, e.g. \"2030-01-31T12:00:00Z\"); changes in place. " +
+        'When Incus deletes the snapshot (RFC 3339, e.g. "2030-01-31T12:00:00Z"); changes in place. ' +
         "Default: from the volume's snapshots.expiry, else never (null).",
       validators: [rfc3339],
     }),

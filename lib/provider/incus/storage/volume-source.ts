@@ -6,7 +6,12 @@ import { configMap } from "../common";
 import type { VolumePlan } from "./volume-schema";
 
 /** Creates the volume described by `planned` (a plan with every value known except computed ones). */
-export async function createVolume(client: IncusClient, planned: VolumePlan, call: CallOptions, defaultRemote: string): Promise<void> {
+export async function createVolume(
+  client: IncusClient,
+  planned: VolumePlan,
+  call: CallOptions,
+  defaultRemote: string,
+): Promise<void> {
   const config = configMap(planned.config);
   const description = typeof planned.description === "string" ? planned.description : undefined;
   if (planned.source_volume) {
@@ -41,27 +46,42 @@ async function copyVolume(
   const targetRemote = planned.remote || defaultRemote;
   if (source.remote && source.remote !== targetRemote) {
     throw new Error(
-      `source_volume.remote is ${JSON.stringify(source.remote)} but the volume is created on ${JSON.stringify(targetRemote)}: ` +
-        "the bundled provider copies volumes within one remote only.",
+      `source_volume.remote is ${JSON.stringify(source.remote)} but the volume is created on ${JSON.stringify(
+        targetRemote,
+      )}: ` + "the bundled provider copies volumes within one remote only.",
     );
   }
   // The official provider always reads the source from the default project; look in the volume's own project
   // first so copies inside a project work too, then fall back to "default" for compatibility.
   let sourceProject = call.project;
   if (sourceProject && sourceProject !== "default") {
-    const inOwnProject = await client.storageVolumes.find(source.pool, source.name, { ...call, project: sourceProject });
+    const inOwnProject = await client.storageVolumes.find(source.pool, source.name, {
+      ...call,
+      project: sourceProject,
+    });
     if (!inOwnProject) sourceProject = "default";
   }
-  await client.storageVolumes.copy(planned.pool, planned.name, { pool: source.pool, name: source.name }, {
-    ...call,
-    ...(Object.keys(config).length ? { config } : {}),
-    ...(description !== undefined ? { description } : {}),
-    ...(sourceProject ? { sourceProject } : {}),
-  });
+  await client.storageVolumes.copy(
+    planned.pool,
+    planned.name,
+    { pool: source.pool, name: source.name },
+    {
+      ...call,
+      ...(Object.keys(config).length ? { config } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(sourceProject ? { sourceProject } : {}),
+    },
+  );
 }
 
 /** Uploads a local file as a volume: `.iso` → ISO volume, anything else → volume backup import. */
-export async function importVolumeFile(client: IncusClient, pool: string, name: string, file: string, call: CallOptions): Promise<void> {
+export async function importVolumeFile(
+  client: IncusClient,
+  pool: string,
+  name: string,
+  file: string,
+  call: CallOptions,
+): Promise<void> {
   try {
     fs.statSync(file);
   } catch (err) {

@@ -25,7 +25,10 @@ export function cloudinitIso(values: Pick<CloudinitDiskPlan, "user_data" | "meta
   });
 }
 
-function diskState(known: CloudinitDiskPlan, where: { pool: string | null; path: string | null; id: string | null; size: number }): CloudinitDiskState {
+function diskState(
+  known: CloudinitDiskPlan,
+  where: { pool: string | null; path: string | null; id: string | null; size: number },
+): CloudinitDiskState {
   return {
     name: known.name,
     pool: where.pool,
@@ -45,7 +48,10 @@ async function readBack(known: CloudinitDiskPlan, ctx: Ctx): Promise<CloudinitDi
   const { client, call } = clientOf(ctx);
   const info = await client.volumes.find(pool, known.name, call);
   if (!info) return null;
-  return diskState({ ...known, name: info.name }, { pool: info.pool, id: info.key ?? info.path ?? null, path: info.path ?? null, size: info.capacity });
+  return diskState(
+    { ...known, name: info.name },
+    { pool: info.pool, id: info.key ?? info.path ?? null, path: info.path ?? null, size: info.capacity },
+  );
 }
 
 /** A local ISO: written again from the state when the file is gone (its content is a function of the inputs). */
@@ -95,7 +101,13 @@ export const cloudinitDiskResource: Resource<LibvirtProviderData, typeof cloudin
       return;
     }
     if (await client.volumes.find(pool, name, call)) {
-      refuseExisting("libvirt_cloudinit_disk", name, `${pool}/${name}`, ctx.diagnostics, "libvirt volumes carry no ownership marker, so an existing volume is never taken over.");
+      refuseExisting(
+        "libvirt_cloudinit_disk",
+        name,
+        `${pool}/${name}`,
+        ctx.diagnostics,
+        "libvirt volumes carry no ownership marker, so an existing volume is never taken over.",
+      );
       return;
     }
     await client.volumes.create(pool, { name, capacity: iso.length, format: "raw" }, call);
@@ -126,7 +138,9 @@ export const cloudinitDiskResource: Resource<LibvirtProviderData, typeof cloudin
       const users = await client.domains.diskUsers(path, { pool, name: prior.name }, call);
       if (users.length > 0) {
         throw new Error(
-          `cloud-init disk ${pool}/${prior.name} is in use by running domain(s) ${users.map((u) => u.domain).join(", ")}. ` +
+          `cloud-init disk ${pool}/${prior.name} is in use by running domain(s) ${users
+            .map((u) => u.domain)
+            .join(", ")}. ` +
             "Replace the domain with it: lifecycle { replace_triggered_by = [<this disk>.id] } on the domain.",
         );
       }

@@ -8,9 +8,14 @@ export const DEFAULT_CLOUDINIT_POOL = "default";
 const replaced = [requiresReplace()];
 
 export const cloudinitDiskSchema = {
-  description: "A cloud-init NoCloud seed ISO, built by the provider and stored as a volume in a pool; attach it to a domain as a cdrom.",
+  description:
+    "A cloud-init NoCloud seed ISO, built by the provider and stored as a volume in a pool; attach it to a domain as a cdrom.",
   attributes: {
-    name: str({ required: true, description: 'Name of the volume holding the ISO, e.g. "vm1-cloudinit.iso".', planModifiers: replaced }),
+    name: str({
+      required: true,
+      description: 'Name of the volume holding the ISO, e.g. "vm1-cloudinit.iso".',
+      planModifiers: replaced,
+    }),
     pool: str({
       optional: true,
       computed: true,
@@ -20,13 +25,40 @@ export const cloudinitDiskSchema = {
       planModifiers: replaced,
     }),
     // Sensitive (the 0.9.x schema does not mark them): user-data often carries passwords, keys and tokens.
-    user_data: str({ optional: true, sensitive: true, description: "The user-data file (e.g. a #cloud-config document). Default empty.", planModifiers: replaced }),
-    meta_data: str({ optional: true, sensitive: true, description: "The meta-data file (instance-id, local-hostname, ...). Default empty.", planModifiers: replaced }),
-    network_config: str({ optional: true, sensitive: true, description: "The network-config file; left out of the ISO when unset.", planModifiers: replaced }),
-    id: str({ computed: true, description: "The volume's key (its path); the file's path for a local ISO.", planModifiers: [useStateForUnknown()] }),
-    path: str({ computed: true, description: "Path of the ISO volume on the host, or of the local ISO file.", planModifiers: [useStateForUnknown()] }),
+    user_data: str({
+      optional: true,
+      sensitive: true,
+      description: "The user-data file (e.g. a #cloud-config document). Default empty.",
+      planModifiers: replaced,
+    }),
+    meta_data: str({
+      optional: true,
+      sensitive: true,
+      description: "The meta-data file (instance-id, local-hostname, ...). Default empty.",
+      planModifiers: replaced,
+    }),
+    network_config: str({
+      optional: true,
+      sensitive: true,
+      description: "The network-config file; left out of the ISO when unset.",
+      planModifiers: replaced,
+    }),
+    id: str({
+      computed: true,
+      description: "The volume's key (its path); the file's path for a local ISO.",
+      planModifiers: [useStateForUnknown()],
+    }),
+    path: str({
+      computed: true,
+      description: "Path of the ISO volume on the host, or of the local ISO file.",
+      planModifiers: [useStateForUnknown()],
+    }),
     size: num({ computed: true, description: "Size of the ISO in bytes.", planModifiers: [useStateForUnknown()] }),
-    checksum: str({ computed: true, description: "SHA-256 of the ISO written at creation.", planModifiers: [useStateForUnknown()] }),
+    checksum: str({
+      computed: true,
+      description: "SHA-256 of the ISO written at creation.",
+      planModifiers: [useStateForUnknown()],
+    }),
   },
 } satisfies Schema;
 

@@ -34,15 +34,22 @@ export function adoptOrFail(check: AdoptCheck): boolean {
     planned === undefined
       ? "The configuration's metadata carries no cdktf-virt owner element, so the existing object cannot be proven to be ours."
       : check.existingMarker !== undefined
-        ? `It is marked as owned by ${JSON.stringify(check.existingMarker)}, not ${JSON.stringify(planned)}.`
-        : "Its metadata carries no cdktf-virt owner element, so this configuration did not create it.";
+      ? `It is marked as owned by ${JSON.stringify(check.existingMarker)}, not ${JSON.stringify(planned)}.`
+      : "Its metadata carries no cdktf-virt owner element, so this configuration did not create it.";
   const name = check.planned.name;
   refuseExisting(check.kind, name, name, check.diagnostics, why);
   return false;
 }
 
 /** Records the "already exists" error for an object that must not be touched. */
-export function refuseExisting(kind: string, name: string, importId: string, diagnostics: Diagnostics, why: string, path: AttrPath = ["name"]): void {
+export function refuseExisting(
+  kind: string,
+  name: string,
+  importId: string,
+  diagnostics: Diagnostics,
+  why: string,
+  path: AttrPath = ["name"],
+): void {
   diagnostics.error(
     `${kind} ${JSON.stringify(name)} already exists`,
     `${why} It was left untouched. To manage it with this configuration, import it first:\n` +

@@ -27,21 +27,42 @@ function numberOf(value: NumberValue): number | undefined {
 export function checkName(value: StringValue, path: AttrPath, kind: string, diagnostics: Diagnostics): void {
   if (typeof value !== "string") return;
   const problem = libvirtNameProblem(value);
-  if (problem) diagnostics.error(`Invalid ${kind} name`, `${where(path)} ${JSON.stringify(value)} cannot be used: ${problem}.`, path);
+  if (problem)
+    diagnostics.error(
+      `Invalid ${kind} name`,
+      `${where(path)} ${JSON.stringify(value)} cannot be used: ${problem}.`,
+      path,
+    );
 }
 
 /** A whole number in [min, max]; returns it when it is one. */
-export function checkWholeNumber(value: NumberValue, path: AttrPath, min: number, max: number, diagnostics: Diagnostics): number | undefined {
+export function checkWholeNumber(
+  value: NumberValue,
+  path: AttrPath,
+  min: number,
+  max: number,
+  diagnostics: Diagnostics,
+): number | undefined {
   const n = numberOf(value);
   if (n === undefined) return undefined;
   if (Number.isInteger(n) && n >= min && n <= max) return n;
   const what = !Number.isInteger(n) ? "a whole number" : n < min ? `at least ${min}` : `at most ${max}`;
-  diagnostics.error("Invalid number", `${where(path)} must be ${what} (from ${min} to ${max}), got ${String(value)}.`, path);
+  diagnostics.error(
+    "Invalid number",
+    `${where(path)} must be ${what} (from ${min} to ${max}), got ${String(value)}.`,
+    path,
+  );
   return undefined;
 }
 
 /** A size: a whole number of at least `min` whose value in `unit` is a whole number of bytes below 2^53. */
-export function checkSize(value: NumberValue, unit: StringValue, path: AttrPath, min: number, diagnostics: Diagnostics): number | undefined {
+export function checkSize(
+  value: NumberValue,
+  unit: StringValue,
+  path: AttrPath,
+  min: number,
+  diagnostics: Diagnostics,
+): number | undefined {
   const n = checkWholeNumber(value, path, min, Number.MAX_SAFE_INTEGER, diagnostics);
   if (n === undefined || isUnknown(unit)) return undefined;
   const unitName = typeof unit === "string" ? unit : "bytes";
@@ -57,8 +78,18 @@ export function checkSize(value: NumberValue, unit: StringValue, path: AttrPath,
 export function checkMac(value: StringValue, path: AttrPath, diagnostics: Diagnostics): void {
   if (typeof value !== "string") return;
   if (!/^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/.test(value)) {
-    diagnostics.error("Invalid MAC address", `${where(path)} ${JSON.stringify(value)} is not a MAC address like 52:54:00:12:34:56.`, path);
+    diagnostics.error(
+      "Invalid MAC address",
+      `${where(path)} ${JSON.stringify(value)} is not a MAC address like 52:54:00:12:34:56.`,
+      path,
+    );
   } else if ((parseInt(value.slice(0, 2), 16) & 1) === 1) {
-    diagnostics.error("Invalid MAC address", `${where(path)} ${value} is a multicast address; a NIC needs a unicast one (even first octet, e.g. 52:54:00:...).`, path);
+    diagnostics.error(
+      "Invalid MAC address",
+      `${where(
+        path,
+      )} ${value} is a multicast address; a NIC needs a unicast one (even first octet, e.g. 52:54:00:...).`,
+      path,
+    );
   }
 }

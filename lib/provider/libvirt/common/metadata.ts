@@ -6,8 +6,12 @@ import { metadataXmlProblem } from "../../../libvirt/metadata";
 import { knownObject, knownString } from "./values";
 
 /** Records an error on metadata.xml when it is known and cannot be stored. */
-export function validateMetadataXml(config: { readonly metadata: { readonly xml: string | Unknown } | Unknown | null }, diagnostics: Diagnostics): void {
+export function validateMetadataXml(
+  config: { readonly metadata: { readonly xml: string | Unknown } | Unknown | null },
+  diagnostics: Diagnostics,
+): void {
   const xml = knownString(knownObject(config.metadata)?.xml);
   const problem = xml === undefined ? undefined : metadataXmlProblem(xml);
-  if (problem) diagnostics.error("Invalid metadata XML", `metadata.xml cannot be stored: ${problem}.`, ["metadata", "xml"]);
+  if (problem)
+    diagnostics.error("Invalid metadata XML", `metadata.xml cannot be stored: ${problem}.`, ["metadata", "xml"]);
 }

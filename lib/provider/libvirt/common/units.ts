@@ -3,7 +3,22 @@
 // user's unit so that a plan after apply is empty.
 import { bytesPerUnit } from "../../../libvirt/xml";
 
-export const SIZE_UNITS = ["bytes", "B", "KiB", "KB", "K", "MiB", "MB", "M", "GiB", "GB", "G", "TiB", "TB", "T"] as const;
+export const SIZE_UNITS = [
+  "bytes",
+  "B",
+  "KiB",
+  "KB",
+  "K",
+  "MiB",
+  "MB",
+  "M",
+  "GiB",
+  "GB",
+  "G",
+  "TiB",
+  "TB",
+  "T",
+] as const;
 
 // libvirt's units up to T, in any case; libvirt also knows P units, which the provider's schemas do not offer.
 const ACCEPTED_UNITS: ReadonlySet<string> = new Set(SIZE_UNITS.map((u) => u.toLowerCase()));
@@ -22,7 +37,8 @@ function unitMultiplier(unit: string, what: string): number {
 /** value × unit in bytes; throws when the result is not a safe whole number. */
 export function toBytes(value: number, unit: string, what: string): number {
   const bytes = value * unitMultiplier(unit, what);
-  if (!Number.isSafeInteger(bytes)) throw new Error(`${what}: ${value} ${unit} is not a whole number of bytes below 2^53`);
+  if (!Number.isSafeInteger(bytes))
+    throw new Error(`${what}: ${value} ${unit} is not a whole number of bytes below 2^53`);
   return bytes;
 }
 

@@ -9,7 +9,8 @@ export function wholeNumber(value: CtyNumber | Unknown | null | undefined, what:
   const known = knownOrNull(value ?? null);
   if (known === null) return undefined;
   const n = typeof known === "number" ? known : Number(String(known));
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${what} must be a whole number between 0 and 2^53, got ${String(known)}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${what} must be a whole number between 0 and 2^53, got ${String(known)}`);
   return n;
 }
 

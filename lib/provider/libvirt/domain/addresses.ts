@@ -12,7 +12,11 @@ const DEFAULT_WAIT_MS = 300_000;
 const POLL_MS = 500;
 
 /** IPv4 addresses by MAC for the interfaces of a running domain; none for a domain that is shut off. */
-export async function leasedAddresses(info: DomainInfo, client: LibvirtClient, call: VirshCallOptions): Promise<AddressesByMac> {
+export async function leasedAddresses(
+  info: DomainInfo,
+  client: LibvirtClient,
+  call: VirshCallOptions,
+): Promise<AddressesByMac> {
   const byMac = new Map<string, string[]>();
   if (!info.active) return byMac;
   const networks = [...new Set(info.interfaces.map((nic) => nic.network).filter((n): n is string => n !== undefined))];
@@ -43,7 +47,11 @@ export async function waitForAddresses(
     const path = ["devices", "interfaces", i, "wait_for_ip"];
     const live = info.interfaces[i];
     if (live?.network === undefined || live.mac === undefined) {
-      diagnostics.error("Cannot wait for an address", `Interface ${i} is not plugged into a libvirt network, so it has no DHCP lease to wait for.`, path);
+      diagnostics.error(
+        "Cannot wait for an address",
+        `Interface ${i} is not plugged into a libvirt network, so it has no DHCP lease to wait for.`,
+        path,
+      );
       return false;
     }
     const timeoutMs = secondsToMs(wait.timeout, DEFAULT_WAIT_MS, "wait_for_ip.timeout");
@@ -54,7 +62,9 @@ export async function waitForAddresses(
       if (Date.now() >= deadline) {
         diagnostics.error(
           "No IPv4 address",
-          `Interface ${i} (MAC ${live.mac}) got no DHCP lease on network ${live.network} within ${timeoutMs / 1000} s. ` +
+          `Interface ${i} (MAC ${live.mac}) got no DHCP lease on network ${live.network} within ${
+            timeoutMs / 1000
+          } s. ` +
             "Check that the guest runs a DHCP client and that the network has a dhcp range, or raise wait_for_ip.timeout.",
           path,
         );
@@ -65,4 +75,3 @@ export async function waitForAddresses(
   }
   return true;
 }
-

@@ -25,7 +25,11 @@ export function adoptionMismatch(existing: DomainInfo, planned: AdoptionView): s
 }
 
 /** Refuses (with the import command) a marked domain that does not match; true when it may be adopted. */
-export function checkAdoptable(existing: DomainInfo, planned: AdoptionView & { readonly name: string }, diagnostics: Diagnostics): boolean {
+export function checkAdoptable(
+  existing: DomainInfo,
+  planned: AdoptionView & { readonly name: string },
+  diagnostics: Diagnostics,
+): boolean {
   const mismatch = adoptionMismatch(existing, planned);
   if (mismatch === undefined) return true;
   const name = planned.name;
@@ -39,7 +43,9 @@ export function warnUnmanagedParts(existing: DomainInfo, diagnostics: Diagnostic
   if (parts.length === 0) return;
   diagnostics.warning(
     `Adopted domain ${existing.name} keeps parts this configuration does not manage`,
-    `The existing domain carries this configuration's ownership marker and is taken over, but its definition also holds ${parts.join(", ")}, ` +
+    `The existing domain carries this configuration's ownership marker and is taken over, but its definition also holds ${parts.join(
+      ", ",
+    )}, ` +
       "which libvirt_domain does not model: every update keeps them as they are. If they should not be there, remove them " +
       `(virsh edit ${existing.name}) or delete the domain and apply again.`,
     ["name"],

@@ -11,18 +11,38 @@ export function validateDomainNumbers(config: DomainConfig, diagnostics: Diagnos
   checkName(config.name, ["name"], "domain", diagnostics);
   const bytes = checkSize(config.memory, config.memory_unit ?? "KiB", ["memory"], 1, diagnostics);
   if (bytes !== undefined && bytes % 1024 !== 0) {
-    diagnostics.error("Invalid size", `memory must be a whole number of KiB (libvirt's unit), got ${bytes} bytes.`, ["memory"]);
+    diagnostics.error("Invalid size", `memory must be a whole number of KiB (libvirt's unit), got ${bytes} bytes.`, [
+      "memory",
+    ]);
   }
   checkWholeNumber(config.vcpu, ["vcpu"], 1, MAX_VCPUS, diagnostics);
   const devices = knownObject(config.devices);
   knownList(devices?.interfaces).forEach((nic, i) => {
     checkMac(knownObject(nic.mac)?.address, ["devices", "interfaces", i, "mac", "address"], diagnostics);
-    checkWholeNumber(knownObject(nic.wait_for_ip)?.timeout, ["devices", "interfaces", i, "wait_for_ip", "timeout"], 0, MAX_SECONDS, diagnostics);
+    checkWholeNumber(
+      knownObject(nic.wait_for_ip)?.timeout,
+      ["devices", "interfaces", i, "wait_for_ip", "timeout"],
+      0,
+      MAX_SECONDS,
+      diagnostics,
+    );
   });
   knownList(devices?.consoles).forEach((console, i) => {
-    checkWholeNumber(knownObject(console.target)?.port, ["devices", "consoles", i, "target", "port"], 0, 65535, diagnostics);
+    checkWholeNumber(
+      knownObject(console.target)?.port,
+      ["devices", "consoles", i, "target", "port"],
+      0,
+      65535,
+      diagnostics,
+    );
   });
   for (const block of ["update", "destroy"] as const) {
-    checkWholeNumber(knownObject(knownObject(config[block])?.shutdown)?.timeout, [block, "shutdown", "timeout"], 0, MAX_SECONDS, diagnostics);
+    checkWholeNumber(
+      knownObject(knownObject(config[block])?.shutdown)?.timeout,
+      [block, "shutdown", "timeout"],
+      0,
+      MAX_SECONDS,
+      diagnostics,
+    );
   }
 }

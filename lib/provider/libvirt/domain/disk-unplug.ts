@@ -18,13 +18,20 @@ function dev(disk: DomainDisk): string | undefined {
 }
 
 /** The target devices the plan removes, when removing them is the only hardware change; else undefined. */
-export function removedDisksOnly(current: DomainPlan, planned: DomainPlan, needsRestart: RestartCheck): string[] | undefined {
+export function removedDisksOnly(
+  current: DomainPlan,
+  planned: DomainPlan,
+  needsRestart: RestartCheck,
+): string[] | undefined {
   const currentDevices = knownObject(current.devices);
   const currentDisks = knownList(currentDevices?.disks);
   const plannedTargets = new Set(knownList(knownObject(planned.devices)?.disks).map(dev));
   const removed = currentDisks.filter((d) => !plannedTargets.has(dev(d)));
   if (!currentDevices || removed.length === 0 || removed.some((d) => dev(d) === undefined)) return undefined;
-  const rest = { ...current, devices: { ...currentDevices, disks: currentDisks.filter((d) => plannedTargets.has(dev(d))) } };
+  const rest = {
+    ...current,
+    devices: { ...currentDevices, disks: currentDisks.filter((d) => plannedTargets.has(dev(d))) },
+  };
   return needsRestart(rest, planned) ? undefined : removed.map((d) => dev(d)!);
 }
 
@@ -47,7 +54,9 @@ export async function unplugRemovedDisks(
       await client.domains.detachDiskLive(info.name, target, { timeoutMs: DISK_RELEASE_TIMEOUT_MS }, call);
       ctx.log.info(`unplugged disk ${target} from running domain ${info.name}`);
     } catch (err) {
-      ctx.log.info(`disk ${target} cannot be unplugged from running domain ${info.name}; restarting it instead`, { reason: (err as Error).message });
+      ctx.log.info(`disk ${target} cannot be unplugged from running domain ${info.name}; restarting it instead`, {
+        reason: (err as Error).message,
+      });
       return undefined;
     }
   }

@@ -5,7 +5,11 @@
 // stops the delete, so the domain is never rebuilt without the snapshot it asked for.
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { extractMetadataXml } from "../../../libvirt/metadata";
-import { decodeRebuildSnapshotsXml as rebuildSnapshotSpecs, rebuildCopyName, rebuildCopyPrefix } from "../../../records";
+import {
+  decodeRebuildSnapshotsXml as rebuildSnapshotSpecs,
+  rebuildCopyName,
+  rebuildCopyPrefix,
+} from "../../../records";
 import type { Diagnostics } from "../../framework";
 
 /** A copy made before a domain was deleted. */
@@ -31,13 +35,18 @@ export async function snapshotBeforeDelete(
       await client.volumes.copy(spec.pool, spec.volume, copy, { ...call, timeoutMs: 60 * 60 * 1000 });
     } catch (err) {
       throw new Error(
-        `the snapshot before rebuild of volume ${spec.pool}/${spec.volume} (${copy}) failed, so domain ${domain} was not deleted: ${(err as Error).message}`,
+        `the snapshot before rebuild of volume ${spec.pool}/${
+          spec.volume
+        } (${copy}) failed, so domain ${domain} was not deleted: ${(err as Error).message}`,
       );
     }
     kept.push({ pool: spec.pool, volume: spec.volume, copy });
     log.info("copied a volume before its domain is deleted", { volume: `${spec.pool}/${spec.volume}`, copy });
     const prefix = rebuildCopyPrefix(spec.volume, domain);
-    const copies = (await client.volumes.list(spec.pool, call)).map((v) => v.name).filter((n) => n.startsWith(prefix)).sort();
+    const copies = (await client.volumes.list(spec.pool, call))
+      .map((v) => v.name)
+      .filter((n) => n.startsWith(prefix))
+      .sort();
     for (const old of copies.slice(0, Math.max(0, copies.length - spec.keep))) {
       await client.volumes.delete(spec.pool, old, call);
       log.info("removed an old snapshot before rebuild", { volume: `${spec.pool}/${old}` });
@@ -57,7 +66,12 @@ export function rebuildCopyCommand(uri: string, kept: RebuildCopy, domain: strin
 }
 
 /** One warning per copy: its name and the virsh command that brings its bytes back as a new volume. */
-export function reportRebuildCopies(domain: string, uri: string, kept: readonly RebuildCopy[], diagnostics: Diagnostics): void {
+export function reportRebuildCopies(
+  domain: string,
+  uri: string,
+  kept: readonly RebuildCopy[],
+  diagnostics: Diagnostics,
+): void {
   for (const k of kept) {
     diagnostics.warning(
       `Domain ${domain}: snapshot before rebuild kept as ${k.pool}/${k.copy}`,

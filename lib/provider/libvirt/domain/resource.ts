@@ -5,7 +5,17 @@ import type { Known, Resource, ResourceContext } from "../../framework";
 import { isUnknown, UNKNOWN } from "../../framework";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt/metadata";
-import { adoptOrFail, plannedMarker, clientOf, ignoreNotFound, knownList, knownObject, knownString, secondsToMs, validateMetadataXml } from "../common";
+import {
+  adoptOrFail,
+  plannedMarker,
+  clientOf,
+  ignoreNotFound,
+  knownList,
+  knownObject,
+  knownString,
+  secondsToMs,
+  validateMetadataXml,
+} from "../common";
 import { validateDomainNumbers } from "./checks";
 import { checkAdoptable, warnUnmanagedParts } from "./adoption";
 import type { LibvirtProviderData } from "../provider-data";
@@ -36,7 +46,8 @@ async function settle(planned: DomainPlan, ctx: Ctx): Promise<DomainState | null
   const { client, call } = clientOf(ctx);
   const info = await client.domains.find(planned.name, call);
   if (!info) return null;
-  if (info.active && !(await waitForAddresses(planned, info, client, call, ctx.diagnostics))) return domainState(info, planned);
+  if (info.active && !(await waitForAddresses(planned, info, client, call, ctx.diagnostics)))
+    return domainState(info, planned);
   return domainState(info, planned, await leasedAddresses(info, client, call));
 }
 
@@ -85,13 +96,21 @@ function validateKernelBoot(os: Known<DomainConfig["os"]> | undefined, ctx: Ctx)
   for (const field of ["kernel", "initrd"] as const) {
     const path = os[field];
     if (typeof path === "string" && !path.startsWith("/")) {
-      ctx.diagnostics.error(`Relative ${field} path`, `os.${field} must be an absolute path on the host, got "${path}".`, ["os", field]);
+      ctx.diagnostics.error(
+        `Relative ${field} path`,
+        `os.${field} must be an absolute path on the host, got "${path}".`,
+        ["os", field],
+      );
     }
   }
   const kernelMissing = os.kernel === null || os.kernel === undefined;
   for (const field of ["initrd", "cmdline"] as const) {
     if (kernelMissing && os[field] !== null && os[field] !== undefined) {
-      ctx.diagnostics.error(`${field} without kernel`, `os.${field} is only used with direct kernel boot: set os.kernel too.`, ["os", field]);
+      ctx.diagnostics.error(
+        `${field} without kernel`,
+        `os.${field} is only used with direct kernel boot: set os.kernel too.`,
+        ["os", field],
+      );
     }
   }
   if (typeof os.cmdline === "string" && /[\n\r\0]/.test(os.cmdline)) {
@@ -123,7 +142,11 @@ async function converge(found: DomainInfo, known: DomainPlan, planned: DomainPla
   const wantRunning = planned.running !== false;
   if (wantRunning && !active) await client.domains.start(planned.name, call);
   if (!wantRunning && active) {
-    await client.domains.stop(planned.name, { gracefulTimeoutMs: shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout") }, call);
+    await client.domains.stop(
+      planned.name,
+      { gracefulTimeoutMs: shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout") },
+      call,
+    );
   }
 }
 
@@ -167,13 +190,21 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
       const source = knownObject(disk.source);
       if (!source) {
         if (disk.device !== "cdrom" && !isUnknown(disk.source)) {
-          ctx.diagnostics.error("Missing disk source", "Give source.volume, source.file or source.block (only a cdrom drive may be empty).", ["devices", "disks", i, "source"]);
+          ctx.diagnostics.error(
+            "Missing disk source",
+            "Give source.volume, source.file or source.block (only a cdrom drive may be empty).",
+            ["devices", "disks", i, "source"],
+          );
         }
         return;
       }
       const kinds = (["volume", "file", "block"] as const).filter((k) => source[k] !== null && source[k] !== undefined);
       if (kinds.length > 1) {
-        ctx.diagnostics.error("Conflicting disk sources", `Set only one of source.volume, source.file and source.block, not ${kinds.join(" and ")}.`, ["devices", "disks", i, "source"]);
+        ctx.diagnostics.error(
+          "Conflicting disk sources",
+          `Set only one of source.volume, source.file and source.block, not ${kinds.join(" and ")}.`,
+          ["devices", "disks", i, "source"],
+        );
       }
     });
     validateKernelBoot(knownObject(config.os), ctx);
@@ -182,13 +213,25 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
       const path = knownObject(console.source)?.path;
       const at = ["devices", "consoles", i];
       if (console.type === "pty" && path !== undefined && path !== null) {
-        ctx.diagnostics.error("Console source on a pty", 'A pty console has no source.path: set type = "file" to log to a file.', [...at, "source", "path"]);
+        ctx.diagnostics.error(
+          "Console source on a pty",
+          'A pty console has no source.path: set type = "file" to log to a file.',
+          [...at, "source", "path"],
+        );
       }
       if (console.type === "file" && !isUnknown(console.source) && (path === undefined || path === null)) {
-        ctx.diagnostics.error("Missing console log file", "A file console needs source.path (an absolute path on the host).", [...at, "source", "path"]);
+        ctx.diagnostics.error(
+          "Missing console log file",
+          "A file console needs source.path (an absolute path on the host).",
+          [...at, "source", "path"],
+        );
       }
       if (typeof path === "string" && !path.startsWith("/")) {
-        ctx.diagnostics.error("Relative console path", `The log file must be an absolute path on the host, got "${path}".`, [...at, "source", "path"]);
+        ctx.diagnostics.error(
+          "Relative console path",
+          `The log file must be an absolute path on the host, got "${path}".`,
+          [...at, "source", "path"],
+        );
       }
     });
     validateMetadataXml(config, ctx.diagnostics);
@@ -198,7 +241,15 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     const { client, call } = clientOf(ctx);
     const existing = await client.domains.find(planned.name, call);
     if (existing) {
-      if (!adoptOrFail({ kind: "libvirt_domain", planned, existingMarker: existing.ownerMarker, diagnostics: ctx.diagnostics })) return;
+      if (
+        !adoptOrFail({
+          kind: "libvirt_domain",
+          planned,
+          existingMarker: existing.ownerMarker,
+          diagnostics: ctx.diagnostics,
+        })
+      )
+        return;
       if (!checkAdoptable(existing, planned, ctx.diagnostics)) return;
       warnUnmanagedParts(existing, ctx.diagnostics);
       ctx.log.info(`adopting domain ${planned.name}: it carries this configuration's ownership marker`);

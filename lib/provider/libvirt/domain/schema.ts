@@ -21,78 +21,183 @@ function nullWhenUnset(): PlanModifier {
 const unsetStaysNull = [nullWhenUnset()];
 
 const diskAttributes = {
-  device: str({ optional: true, computed: true, description: '"disk" (default) or "cdrom".', validators: [oneOf(["disk", "cdrom"])] }),
+  device: str({
+    optional: true,
+    computed: true,
+    description: '"disk" (default) or "cdrom".',
+    validators: [oneOf(["disk", "cdrom"])],
+  }),
   source: nested(
     "single",
     {
-      volume: nested("single", {
-        pool: str({ required: true, description: "Pool of the volume." }),
-        volume: str({ required: true, description: "Name of the volume." }),
-      }, { optional: true, description: "A volume in a libvirt pool." }),
-      file: nested("single", { file: str({ required: true, description: "Path of an image file." }) }, { optional: true, description: "An image file." }),
-      block: nested("single", { dev: str({ required: true, description: "Path of a block device." }) }, { optional: true, description: "A host block device." }),
+      volume: nested(
+        "single",
+        {
+          pool: str({ required: true, description: "Pool of the volume." }),
+          volume: str({ required: true, description: "Name of the volume." }),
+        },
+        { optional: true, description: "A volume in a libvirt pool." },
+      ),
+      file: nested(
+        "single",
+        { file: str({ required: true, description: "Path of an image file." }) },
+        { optional: true, description: "An image file." },
+      ),
+      block: nested(
+        "single",
+        { dev: str({ required: true, description: "Path of a block device." }) },
+        { optional: true, description: "A host block device." },
+      ),
     },
     { optional: true, description: "Exactly one of volume, file or block; none for an empty cdrom drive." },
   ),
-  target: nested("single", {
-    dev: str({ required: true, description: "Guest device name: vda, vdb, sda, ..." }),
-    bus: str({ optional: true, computed: true, description: "virtio, sata, scsi, ide, usb. Default: derived by libvirt from dev." }),
-  }, { required: true, description: "How the guest sees the disk." }),
-  driver: nested("single", {
-    type: str({ optional: true, computed: true, description: "Image format QEMU opens: raw or qcow2. Default: the volume's format." }),
-  }, { optional: true, computed: true, description: "QEMU driver settings." }),
+  target: nested(
+    "single",
+    {
+      dev: str({ required: true, description: "Guest device name: vda, vdb, sda, ..." }),
+      bus: str({
+        optional: true,
+        computed: true,
+        description: "virtio, sata, scsi, ide, usb. Default: derived by libvirt from dev.",
+      }),
+    },
+    { required: true, description: "How the guest sees the disk." },
+  ),
+  driver: nested(
+    "single",
+    {
+      type: str({
+        optional: true,
+        computed: true,
+        description: "Image format QEMU opens: raw or qcow2. Default: the volume's format.",
+      }),
+    },
+    { optional: true, computed: true, description: "QEMU driver settings." },
+  ),
   read_only: bool({ optional: true, computed: true, description: "Read-only disk. Default false." }),
   shareable: bool({ optional: true, computed: true, description: "Usable by several domains at once. Default false." }),
   serial: str({ optional: true, description: "Serial number the guest sees." }),
 };
 
 const interfaceAttributes = {
-  type: str({ optional: true, computed: true, description: 'Only "network" is supported.', validators: [oneOf(["network"])] }),
-  model: nested("single", { type: str({ required: true, description: "NIC model, e.g. virtio." }) }, {
+  type: str({
     optional: true,
     computed: true,
-    description: "NIC model. Default virtio.",
+    description: 'Only "network" is supported.',
+    validators: [oneOf(["network"])],
   }),
-  source: nested("single", {
-    network: nested("single", { network: str({ required: true, description: "Name of the libvirt network." }) }, { required: true }),
-  }, { required: true, description: "The network the interface is plugged into." }),
-  mac: nested("single", { address: str({ optional: true, computed: true, description: "MAC address; generated when unset." }) }, {
-    optional: true,
+  model: nested(
+    "single",
+    { type: str({ required: true, description: "NIC model, e.g. virtio." }) },
+    {
+      optional: true,
+      computed: true,
+      description: "NIC model. Default virtio.",
+    },
+  ),
+  source: nested(
+    "single",
+    {
+      network: nested(
+        "single",
+        { network: str({ required: true, description: "Name of the libvirt network." }) },
+        { required: true },
+      ),
+    },
+    { required: true, description: "The network the interface is plugged into." },
+  ),
+  mac: nested(
+    "single",
+    { address: str({ optional: true, computed: true, description: "MAC address; generated when unset." }) },
+    {
+      optional: true,
+      computed: true,
+      description: "The interface's MAC address (kept across updates).",
+    },
+  ),
+  wait_for_ip: nested(
+    "single",
+    {
+      timeout: num({ optional: true, description: "Seconds to wait. Default 300." }),
+      source: str({
+        optional: true,
+        description: '"lease" (default): the DHCP leases of the interface\'s libvirt network.',
+        validators: [oneOf(["lease"])],
+      }),
+    },
+    {
+      optional: true,
+      description:
+        "After starting the domain, wait until the interface has an IPv4 address (fails after the timeout; Ctrl-C stops waiting).",
+    },
+  ),
+  addresses: listOf("string", {
     computed: true,
-    description: "The interface's MAC address (kept across updates).",
+    description: "The interface's IPv4 addresses from its network's DHCP leases (empty while it has none).",
   }),
-  wait_for_ip: nested("single", {
-    timeout: num({ optional: true, description: "Seconds to wait. Default 300." }),
-    source: str({ optional: true, description: '"lease" (default): the DHCP leases of the interface\'s libvirt network.', validators: [oneOf(["lease"])] }),
-  }, {
-    optional: true,
-    description: "After starting the domain, wait until the interface has an IPv4 address (fails after the timeout; Ctrl-C stops waiting).",
-  }),
-  addresses: listOf("string", { computed: true, description: "The interface's IPv4 addresses from its network's DHCP leases (empty while it has none)." }),
 };
 
 const consoleAttributes = {
-  type: str({ optional: true, computed: true, description: '"file" (with source.path) or "pty". Default: "file" when source.path is given, else "pty".', validators: [oneOf(["file", "pty"])] }),
-  source: nested("single", {
-    path: str({ required: true, description: "Absolute path of the log file on the host; truncated whenever the domain starts." }),
-  }, { optional: true, description: "Where a file console writes what the guest prints." }),
-  target: nested("single", {
-    type: str({ optional: true, computed: true, description: '"serial" (ttyS<port>, default) or "virtio" (hvc<port>).', validators: [oneOf(["serial", "virtio"])] }),
-    port: num({ optional: true, computed: true, description: "Port number. Default 0." }),
-  }, { optional: true, computed: true, description: "The console as the guest sees it." }),
+  type: str({
+    optional: true,
+    computed: true,
+    description: '"file" (with source.path) or "pty". Default: "file" when source.path is given, else "pty".',
+    validators: [oneOf(["file", "pty"])],
+  }),
+  source: nested(
+    "single",
+    {
+      path: str({
+        required: true,
+        description: "Absolute path of the log file on the host; truncated whenever the domain starts.",
+      }),
+    },
+    { optional: true, description: "Where a file console writes what the guest prints." },
+  ),
+  target: nested(
+    "single",
+    {
+      type: str({
+        optional: true,
+        computed: true,
+        description: '"serial" (ttyS<port>, default) or "virtio" (hvc<port>).',
+        validators: [oneOf(["serial", "virtio"])],
+      }),
+      port: num({ optional: true, computed: true, description: "Port number. Default 0." }),
+    },
+    { optional: true, computed: true, description: "The console as the guest sees it." },
+  ),
 };
 
-const shutdownAttribute = nested("single", {
-  timeout: num({ optional: true, description: "Seconds the guest gets to power off after the ACPI request before it is destroyed." }),
-}, { optional: true, description: "Graceful shutdown settings." });
+const shutdownAttribute = nested(
+  "single",
+  {
+    timeout: num({
+      optional: true,
+      description: "Seconds the guest gets to power off after the ACPI request before it is destroyed.",
+    }),
+  },
+  { optional: true, description: "Graceful shutdown settings." },
+);
 
 export const domainSchema = {
-  description: "A libvirt domain (virtual machine). Changes other than name and type are applied in place with a graceful restart.",
+  description:
+    "A libvirt domain (virtual machine). Changes other than name and type are applied in place with a graceful restart.",
   attributes: {
     name: str({ required: true, description: "Name of the domain.", planModifiers: [requiresReplace()] }),
-    type: str({ required: true, description: 'Hypervisor: "kvm" or "qemu".', validators: [oneOf(["kvm", "qemu"])], planModifiers: [requiresReplace()] }),
+    type: str({
+      required: true,
+      description: 'Hypervisor: "kvm" or "qemu".',
+      validators: [oneOf(["kvm", "qemu"])],
+      planModifiers: [requiresReplace()],
+    }),
     description: str({ optional: true, description: "Free-form description." }),
-    memory: num({ optional: true, computed: true, description: "Memory in memory_unit. Unset: 512 MiB, and null in state.", planModifiers: unsetStaysNull }),
+    memory: num({
+      optional: true,
+      computed: true,
+      description: "Memory in memory_unit. Unset: 512 MiB, and null in state.",
+      planModifiers: unsetStaysNull,
+    }),
     memory_unit: str({
       optional: true,
       computed: true,
@@ -100,45 +205,107 @@ export const domainSchema = {
       validators: [oneOf([...SIZE_UNITS])],
       planModifiers: unsetStaysNull,
     }),
-    vcpu: num({ optional: true, computed: true, description: "Number of virtual CPUs. Unset: 1, and null in state.", planModifiers: unsetStaysNull }),
-    running: bool({ optional: true, default: true, description: "Keep the domain running (true) or shut off (false)." }),
+    vcpu: num({
+      optional: true,
+      computed: true,
+      description: "Number of virtual CPUs. Unset: 1, and null in state.",
+      planModifiers: unsetStaysNull,
+    }),
+    running: bool({
+      optional: true,
+      default: true,
+      description: "Keep the domain running (true) or shut off (false).",
+    }),
     autostart: bool({
       optional: true,
       computed: true,
       description: "Start the domain when libvirtd starts. Unset: not set up (false), and null in state.",
       planModifiers: unsetStaysNull,
     }),
-    os: nested("single", {
-      type: str({ required: true, description: '"hvm".' }),
-      type_arch: str({ optional: true, computed: true, description: "Guest architecture. Default x86_64." }),
-      type_machine: str({ optional: true, computed: true, description: 'Machine type, e.g. "q35" or "pc". Default: chosen by libvirt.' }),
-      kernel: str({ optional: true, description: "Direct kernel boot: absolute path of a kernel image on the host (instead of a boot loader on a disk)." }),
-      initrd: str({ optional: true, description: "Direct kernel boot: absolute path of the initrd on the host. Needs kernel." }),
-      cmdline: str({ optional: true, description: "Direct kernel boot: the kernel command line. Needs kernel." }),
-    }, { optional: true, computed: true, description: "Guest OS settings. Unset: hvm on the host's architecture, chosen by libvirt, and null in state.", planModifiers: unsetStaysNull }),
-    devices: nested("single", {
-      disks: nested("list", diskAttributes, { optional: true, description: "Disks, in order." }),
-      interfaces: nested("list", interfaceAttributes, { optional: true, description: "Network interfaces, in order." }),
-      consoles: nested("list", consoleAttributes, {
+    os: nested(
+      "single",
+      {
+        type: str({ required: true, description: '"hvm".' }),
+        type_arch: str({ optional: true, computed: true, description: "Guest architecture. Default x86_64." }),
+        type_machine: str({
+          optional: true,
+          computed: true,
+          description: 'Machine type, e.g. "q35" or "pc". Default: chosen by libvirt.',
+        }),
+        kernel: str({
+          optional: true,
+          description:
+            "Direct kernel boot: absolute path of a kernel image on the host (instead of a boot loader on a disk).",
+        }),
+        initrd: str({
+          optional: true,
+          description: "Direct kernel boot: absolute path of the initrd on the host. Needs kernel.",
+        }),
+        cmdline: str({ optional: true, description: "Direct kernel boot: the kernel command line. Needs kernel." }),
+      },
+      {
         optional: true,
-        description: "Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.",
-      }),
-    }, {
-      optional: true,
-      computed: true,
-      description: "Disks, network interfaces and consoles. Left unset, the domain's devices are not managed; other devices (graphics, ...) are always kept.",
-    }),
-    metadata: nested("single", {
-      xml: str({ required: true, description: "Inner XML of <metadata>; each element in its own namespace. cdktf-virt puts its ownership marker here." }),
-    }, { optional: true, computed: true, description: "Custom metadata. Left unset, the domain's metadata is not managed." }),
-    update: nested("single", { shutdown: shutdownAttribute }, {
-      optional: true,
-      description: "How an in-place update stops the guest. Default: graceful, 30 s (or CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT).",
-    }),
-    destroy: nested("single", {
-      graceful: bool({ optional: true, description: "Ask the guest to shut down before destroying it. Default true." }),
-      shutdown: shutdownAttribute,
-    }, { optional: true, description: "How deleting the domain stops the guest." }),
+        computed: true,
+        description: "Guest OS settings. Unset: hvm on the host's architecture, chosen by libvirt, and null in state.",
+        planModifiers: unsetStaysNull,
+      },
+    ),
+    devices: nested(
+      "single",
+      {
+        disks: nested("list", diskAttributes, { optional: true, description: "Disks, in order." }),
+        interfaces: nested("list", interfaceAttributes, {
+          optional: true,
+          description: "Network interfaces, in order.",
+        }),
+        consoles: nested("list", consoleAttributes, {
+          optional: true,
+          description:
+            "Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.",
+        }),
+      },
+      {
+        optional: true,
+        computed: true,
+        description:
+          "Disks, network interfaces and consoles. Left unset, the domain's devices are not managed; other devices (graphics, ...) are always kept.",
+      },
+    ),
+    metadata: nested(
+      "single",
+      {
+        xml: str({
+          required: true,
+          description:
+            "Inner XML of <metadata>; each element in its own namespace. cdktf-virt puts its ownership marker here.",
+        }),
+      },
+      {
+        optional: true,
+        computed: true,
+        description: "Custom metadata. Left unset, the domain's metadata is not managed.",
+      },
+    ),
+    update: nested(
+      "single",
+      { shutdown: shutdownAttribute },
+      {
+        optional: true,
+        description:
+          "How an in-place update stops the guest. Default: graceful, 30 s (or CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT).",
+      },
+    ),
+    destroy: nested(
+      "single",
+      {
+        graceful: bool({
+          optional: true,
+          description: "Ask the guest to shut down before destroying it. Default true.",
+        }),
+        shutdown: shutdownAttribute,
+      },
+      { optional: true, description: "How deleting the domain stops the guest." },
+    ),
     uuid: str({ computed: true, description: "The domain's UUID.", planModifiers: [useStateForUnknown()] }),
     id: str({ computed: true, description: "Same as uuid.", planModifiers: [useStateForUnknown()] }),
   },

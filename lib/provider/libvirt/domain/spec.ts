@@ -1,9 +1,26 @@
 // From a planned libvirt_domain value to the driver's DomainSpec. Defaults that libvirt would otherwise guess
 // badly are filled in here: a disk on a qcow2 volume is opened as qcow2 (libvirt assumes raw), memory defaults
 // to 512 MiB and one vCPU.
-import type { DirectKernelBoot, DiskSource, DomainConsoleSpec, DomainDiskSpec, DomainInterfaceSpec, DomainSpec, LibvirtClient, VirshCallOptions } from "../../../libvirt";
+import type {
+  DirectKernelBoot,
+  DiskSource,
+  DomainConsoleSpec,
+  DomainDiskSpec,
+  DomainInterfaceSpec,
+  DomainSpec,
+  LibvirtClient,
+  VirshCallOptions,
+} from "../../../libvirt";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
-import type { DomainConfig, DomainConsole, DomainDisk, DomainDiskSource, DomainInterface, DomainOs, DomainPlan } from "./schema";
+import type {
+  DomainConfig,
+  DomainConsole,
+  DomainDisk,
+  DomainDiskSource,
+  DomainInterface,
+  DomainOs,
+  DomainPlan,
+} from "./schema";
 
 const DEFAULT_MEMORY_KIB = 512 * 1024;
 
@@ -28,7 +45,11 @@ export function diskSource(source: DomainDiskSource | undefined): DiskSource | u
 }
 
 /** Builds the spec; looks up the format of volumes whose disk names no driver type. */
-export async function domainSpecFrom(planned: DomainPlan, client: LibvirtClient, call: VirshCallOptions): Promise<DomainSpec> {
+export async function domainSpecFrom(
+  planned: DomainPlan,
+  client: LibvirtClient,
+  call: VirshCallOptions,
+): Promise<DomainSpec> {
   const os = knownObject(planned.os);
   const devices = knownObject(planned.devices);
   const disks: DomainDiskSpec[] = [];
@@ -46,7 +67,10 @@ export async function domainSpecFrom(planned: DomainPlan, client: LibvirtClient,
     disks,
     interfaces,
     kernelBoot: kernelBoot(os),
-    consoles: devices?.consoles === null || devices?.consoles === undefined ? undefined : knownList(devices.consoles).map(consoleSpec),
+    consoles:
+      devices?.consoles === null || devices?.consoles === undefined
+        ? undefined
+        : knownList(devices.consoles).map(consoleSpec),
   };
 }
 
@@ -86,11 +110,17 @@ async function diskSpec(disk: DomainDisk, client: LibvirtClient, call: VirshCall
 }
 
 /** The image format of a volume (or of a file that belongs to a pool); undefined when libvirt cannot tell. */
-async function detectFormat(source: DiskSource, client: LibvirtClient, call: VirshCallOptions): Promise<string | undefined> {
+async function detectFormat(
+  source: DiskSource,
+  client: LibvirtClient,
+  call: VirshCallOptions,
+): Promise<string | undefined> {
   const info =
-    source.type === "volume" ? await client.volumes.find(source.pool, source.volume, call)
-    : source.type === "file" ? await client.volumes.findByPath(source.file, call)
-    : undefined;
+    source.type === "volume"
+      ? await client.volumes.find(source.pool, source.volume, call)
+      : source.type === "file"
+      ? await client.volumes.findByPath(source.file, call)
+      : undefined;
   const format = info?.format;
   return format === "raw" || format === "qcow2" ? format : undefined;
 }

@@ -32,7 +32,8 @@ export type AddressesByMac = ReadonlyMap<string, readonly string[]>;
 export function domainState(info: DomainInfo, known: DomainPlan, addresses: AddressesByMac = new Map()): DomainState {
   // A state from importState holds nothing but the name (its type, required in configuration, is null too).
   const imported = known.type === null || known.type === undefined;
-  const unset = (key: "memory" | "vcpu" | "autostart" | "os") => !imported && (known[key] === null || known[key] === undefined);
+  const unset = (key: "memory" | "vcpu" | "autostart" | "os") =>
+    !imported && (known[key] === null || known[key] === undefined);
   const memoryUnit = knownString(known.memory_unit) ?? (imported ? "KiB" : undefined);
   const memory = fromBytes(info.memoryKiB * 1024, memoryUnit ?? "KiB", "KiB");
   const knownOs = knownObject(known.os);
@@ -46,19 +47,26 @@ export function domainState(info: DomainInfo, known: DomainPlan, addresses: Addr
     vcpu: unset("vcpu") ? null : info.vcpus,
     running: info.active,
     autostart: unset("autostart") ? null : info.autostart,
-    os: unset("os") ? null : {
-      type: info.osType ?? "hvm",
-      type_arch: info.arch ?? knownString(knownOs?.type_arch) ?? null,
-      type_machine: machineState(info.machine, knownString(knownOs?.type_machine)),
-      kernel: info.kernel ?? null,
-      initrd: info.initrd ?? null,
-      cmdline: info.cmdline ?? null,
-    },
+    os: unset("os")
+      ? null
+      : {
+          type: info.osType ?? "hvm",
+          type_arch: info.arch ?? knownString(knownOs?.type_arch) ?? null,
+          type_machine: machineState(info.machine, knownString(knownOs?.type_machine)),
+          kernel: info.kernel ?? null,
+          initrd: info.initrd ?? null,
+          cmdline: info.cmdline ?? null,
+        },
     devices: devicesState(info, knownObject(known.devices), addresses),
     metadata:
       info.metadataXml === undefined || info.metadataXml === ""
         ? null
-        : { xml: knownMetadata !== undefined && sameXmlContent(knownMetadata, info.metadataXml) ? knownMetadata : info.metadataXml },
+        : {
+            xml:
+              knownMetadata !== undefined && sameXmlContent(knownMetadata, info.metadataXml)
+                ? knownMetadata
+                : info.metadataXml,
+          },
     update: knownObject(known.update) ?? null,
     destroy: knownObject(known.destroy) ?? null,
     uuid: info.uuid ?? null,
@@ -66,7 +74,11 @@ export function domainState(info: DomainInfo, known: DomainPlan, addresses: Addr
   };
 }
 
-function devicesState(info: DomainInfo, known: DomainDevices | undefined, addresses: AddressesByMac): DevicesState | null {
+function devicesState(
+  info: DomainInfo,
+  known: DomainDevices | undefined,
+  addresses: AddressesByMac,
+): DevicesState | null {
   const knownDisks = knownList(known?.disks);
   // libvirt keeps disks sorted by bus and device name: put them back in the configured order.
   const order = new Map(knownDisks.map((d, i) => [d.target.dev, i]));
@@ -80,7 +92,8 @@ function devicesState(info: DomainInfo, known: DomainDevices | undefined, addres
   if (disks.length === 0 && interfaces.length === 0 && !known) return null;
   return {
     disks: disks.length === 0 && (known?.disks === null || known?.disks === undefined) ? null : disks,
-    interfaces: interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
+    interfaces:
+      interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
     consoles: consolesManaged ? info.consoles.map(consoleState) : null,
   };
 }
@@ -112,7 +125,11 @@ function diskState(disk: DomainDiskInfo): DiskState {
   };
 }
 
-function interfaceState(nic: DomainInterfaceInfo, known: DomainInterface | undefined, addresses: AddressesByMac): InterfaceState {
+function interfaceState(
+  nic: DomainInterfaceInfo,
+  known: DomainInterface | undefined,
+  addresses: AddressesByMac,
+): InterfaceState {
   return {
     type: nic.type,
     model: nic.model ? { type: nic.model } : null,

@@ -5,13 +5,22 @@
 import type { Resource, ResourceContext } from "../../framework";
 import type { NetworkInfo, NetworkIpSpec } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt/metadata";
-import { adoptOrFail, checkName, checkWholeNumber, clientOf, ignoreNotFound, knownList, knownObject, knownString, validateMetadataXml } from "../common";
+import {
+  adoptOrFail,
+  checkName,
+  checkWholeNumber,
+  clientOf,
+  ignoreNotFound,
+  knownList,
+  knownObject,
+  knownString,
+  validateMetadataXml,
+} from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { networkSchema } from "./schema";
 import type { NetworkPlan, NetworkState } from "./schema";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
-
 
 function networkState(network: NetworkInfo, known: NetworkPlan): NetworkState {
   const knownXml = knownString(knownObject(known.metadata)?.xml);
@@ -29,7 +38,11 @@ function networkState(network: NetworkInfo, known: NetworkPlan): NetworkState {
 
 function ipState(ip: NetworkIpSpec): NonNullable<NetworkState["ips"]>[number] {
   const ranges = ip.dhcpRanges ?? [];
-  return { address: ip.address, prefix: ip.prefix, dhcp: ranges.length === 0 ? null : { ranges: ranges.map((r) => ({ start: r.start, end: r.end })) } };
+  return {
+    address: ip.address,
+    prefix: ip.prefix,
+    dhcp: ranges.length === 0 ? null : { ranges: ranges.map((r) => ({ start: r.start, end: r.end })) },
+  };
 }
 
 function ipsFrom(planned: NetworkPlan): NetworkIpSpec[] {
@@ -72,7 +85,8 @@ export const networkResource: Resource<LibvirtProviderData, typeof networkSchema
   schema: networkSchema,
 
   validateConfig(config, ctx) {
-    const unsupported = "The bundled libvirt provider manages isolated networks only (no forwarding), so no traffic can leave the host. Remove it, or use the official provider for routed networks.";
+    const unsupported =
+      "The bundled libvirt provider manages isolated networks only (no forwarding), so no traffic can leave the host. Remove it, or use the official provider for routed networks.";
     if (config.forward !== null) ctx.diagnostics.error("forward is not supported", unsupported, ["forward"]);
     checkName(config.name, ["name"], "network", ctx.diagnostics);
     const ips = knownList(config.ips);
@@ -90,7 +104,15 @@ export const networkResource: Resource<LibvirtProviderData, typeof networkSchema
     const { client, call } = clientOf(ctx);
     const existing = await client.networks.find(planned.name, call);
     if (existing) {
-      if (!adoptOrFail({ kind: "libvirt_network", planned, existingMarker: existing.ownerMarker, diagnostics: ctx.diagnostics })) return;
+      if (
+        !adoptOrFail({
+          kind: "libvirt_network",
+          planned,
+          existingMarker: existing.ownerMarker,
+          diagnostics: ctx.diagnostics,
+        })
+      )
+        return;
       resp.state = networkState(existing, planned);
       await converge(existing, planned, ctx);
     } else {

@@ -34,7 +34,9 @@ export function keptPoolNotice(uri: string, pool: string, contents: PoolContents
     ...contents.kept.map((v) => `  - ${v.name}: ${v.why}`),
     ...contents.others.map((name) => `  - ${name}`),
     "Adopt a retained volume with a Volume of the same name and adoptReleased: true. When the copies are no longer needed, delete them by hand, then the pool:",
-    ...[...contents.kept.map((v) => v.name), ...contents.others].map((name) => `  virsh -c ${uri} vol-delete --pool ${pool} ${name}`),
+    ...[...contents.kept.map((v) => v.name), ...contents.others].map(
+      (name) => `  virsh -c ${uri} vol-delete --pool ${pool} ${name}`,
+    ),
     `  virsh -c ${uri} pool-destroy ${pool} && virsh -c ${uri} pool-undefine ${pool}`,
   ];
   return { summary: `Pool ${pool} was kept: it holds kept copies`, detail: lines.join("\n") };

@@ -20,7 +20,7 @@ function poolState(pool: PoolInfo, known: PoolPlan): PoolState {
     target:
       pool.targetPath !== undefined
         ? { path: targetPathState(pool.targetPath, knownObject(known.target)?.path) }
-        : (knownObject(known.target) ?? null),
+        : knownObject(known.target) ?? null,
     autostart: pool.autostart,
     id: pool.uuid ?? null,
     capacity: pool.capacity ?? null,
@@ -43,7 +43,9 @@ export const poolResource: Resource<LibvirtProviderData, typeof poolSchema> = {
     checkName(config.name, ["name"], "pool", ctx.diagnostics);
     const target = knownObject(config.target);
     if (config.type === "dir" && config.target === null) {
-      ctx.diagnostics.error("Missing target", 'A "dir" pool needs target = { path = "/absolute/directory" }.', ["target"]);
+      ctx.diagnostics.error("Missing target", 'A "dir" pool needs target = { path = "/absolute/directory" }.', [
+        "target",
+      ]);
     }
     if (target && typeof target.path === "string" && !target.path.startsWith("/")) {
       ctx.diagnostics.error("Invalid target path", `"${target.path}" is not an absolute path.`, ["target", "path"]);
@@ -53,12 +55,25 @@ export const poolResource: Resource<LibvirtProviderData, typeof poolSchema> = {
   async create({ planned }, ctx, resp) {
     const { client, call } = clientOf(ctx);
     if (await client.pools.find(planned.name, call)) {
-      refuseExisting("libvirt_pool", planned.name, planned.name, ctx.diagnostics, "libvirt pools carry no ownership marker, so an existing pool is never taken over.");
+      refuseExisting(
+        "libvirt_pool",
+        planned.name,
+        planned.name,
+        ctx.diagnostics,
+        "libvirt pools carry no ownership marker, so an existing pool is never taken over.",
+      );
       return;
     }
     const targetPath = knownObject(planned.target)?.path ?? "";
     await client.pools.define({ name: planned.name, type: "dir", targetPath }, { build: true }, call);
-    resp.state = { ...planned, target: { path: targetPath }, id: null, capacity: null, allocation: null, available: null };
+    resp.state = {
+      ...planned,
+      target: { path: targetPath },
+      id: null,
+      capacity: null,
+      allocation: null,
+      available: null,
+    };
     await client.pools.start(planned.name, call);
     if (planned.autostart !== false) await client.pools.setAutostart(planned.name, true, call);
     resp.state = (await readBack(planned, ctx)) ?? resp.state;

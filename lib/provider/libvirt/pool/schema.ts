@@ -17,12 +17,18 @@ export const poolSchema = {
     target: nested(
       "single",
       { path: str({ required: true, description: "Directory holding the pool's volumes (created when missing)." }) },
-      { optional: true, computed: true, description: "Where the pool keeps its volumes.", planModifiers: [replaceForOtherDirectory()] },
+      {
+        optional: true,
+        computed: true,
+        description: "Where the pool keeps its volumes.",
+        planModifiers: [replaceForOtherDirectory()],
+      },
     ),
     autostart: bool({
       optional: true,
       default: true,
-      description: "Start the pool when libvirtd starts (an addition: a pool that is not started has no usable volumes).",
+      description:
+        "Start the pool when libvirtd starts (an addition: a pool that is not started has no usable volumes).",
     }),
     id: str({ computed: true, description: "The pool's UUID.", planModifiers: [useStateForUnknown()] }),
     capacity: num({ computed: true, description: "Size of the file system holding the pool, in bytes." }),

@@ -38,11 +38,7 @@ export interface LocalContent {
 
 /** A content problem the user fixes in the configuration: `attribute` is the create.content attribute to name. */
 export class ContentError extends Error {
-  constructor(
-    readonly summary: string,
-    message: string,
-    readonly attribute: string,
-  ) {
+  constructor(readonly summary: string, message: string, readonly attribute: string) {
     super(message);
   }
 }
@@ -56,14 +52,23 @@ export async function localContent(source: ContentSource, signal: AbortSignal): 
   try {
     info = await stat(path);
   } catch (err) {
-    throw new ContentError("Content not readable", `create.content.url: cannot read ${path}: ${(err as Error).message}`, "url");
+    throw new ContentError(
+      "Content not readable",
+      `create.content.url: cannot read ${path}: ${(err as Error).message}`,
+      "url",
+    );
   }
-  if (!info.isFile()) throw new ContentError("Content not readable", `create.content.url: ${path} is not a regular file`, "url");
+  if (!info.isFile())
+    throw new ContentError("Content not readable", `create.content.url: ${path} is not a regular file`, "url");
   if (expected) checkDigest(source.url, expected, await fileDigest(path, expected.algorithm));
   return { path, size: info.size, dispose: async () => undefined };
 }
 
-async function download(source: ContentSource, expected: Checksum | undefined, signal: AbortSignal): Promise<LocalContent> {
+async function download(
+  source: ContentSource,
+  expected: Checksum | undefined,
+  signal: AbortSignal,
+): Promise<LocalContent> {
   const dir = await mkdtemp(join(tmpdir(), "cdktf-virt-content-"));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
@@ -80,8 +85,13 @@ async function download(source: ContentSource, expected: Checksum | undefined, s
   } catch (err) {
     await dispose();
     if (err instanceof ContentError) throw err;
-    if (err instanceof RefusedDownload) throw new ContentError("Download refused", `create.content.${err.attribute}: ${err.message}`, err.attribute);
-    throw new ContentError("Download failed", `create.content.url: downloading ${source.url} failed: ${(err as Error).message}`, "url");
+    if (err instanceof RefusedDownload)
+      throw new ContentError("Download refused", `create.content.${err.attribute}: ${err.message}`, err.attribute);
+    throw new ContentError(
+      "Download failed",
+      `create.content.url: downloading ${source.url} failed: ${(err as Error).message}`,
+      "url",
+    );
   }
 }
 
@@ -93,7 +103,13 @@ interface Checksum {
 function parseChecksum(checksum: string | undefined): Checksum | undefined {
   if (checksum === undefined) return undefined;
   if (!CHECKSUM_PATTERN.test(checksum)) {
-    throw new ContentError("Invalid checksum", `create.content.checksum: expected "sha256:<64 hex digits>" or "sha512:<128 hex digits>", got ${JSON.stringify(checksum)}`, "checksum");
+    throw new ContentError(
+      "Invalid checksum",
+      `create.content.checksum: expected "sha256:<64 hex digits>" or "sha512:<128 hex digits>", got ${JSON.stringify(
+        checksum,
+      )}`,
+      "checksum",
+    );
   }
   const [algorithm, hex] = checksum.split(":");
   return { algorithm, hex: hex.toLowerCase() };

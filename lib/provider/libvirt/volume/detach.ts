@@ -44,8 +44,8 @@ export async function detachFromOwnDomains(req: DetachRequest): Promise<void> {
         ? "the volume has no owner in its state, so no domain can be proven to belong to the same stack (deploy it once with " +
           "this version of the constructs, which writes the owner, then remove it)"
         : marker !== undefined
-          ? `the domain is marked ${JSON.stringify(marker)}, not as part of stack ${JSON.stringify(stack)}`
-          : "the domain carries no cdktf-virt owner marker in its metadata";
+        ? `the domain is marked ${JSON.stringify(marker)}, not as part of stack ${JSON.stringify(stack)}`
+        : "the domain carries no cdktf-virt owner marker in its metadata";
     throw new Error(
       `volume ${req.pool}/${req.name} is in use by running domain ${user.domain} (${user.target}), and ${why}, so the domain was ` +
         "left untouched and nothing was deleted. Detach the disk from that domain first (in its own configuration, or with " +
@@ -58,7 +58,10 @@ export async function detachFromOwnDomains(req: DetachRequest): Promise<void> {
     if (diskXml !== undefined) rememberDetached(req.uri, req.pool, req.name, { ...user, diskXml });
     try {
       await client.domains.detachDiskLive(user.domain, user.target, { timeoutMs: req.releaseTimeoutMs }, call);
-      req.log.info("detached the volume from a running domain of its stack before deleting it", { volume: `${req.pool}/${req.name}`, ...user });
+      req.log.info("detached the volume from a running domain of its stack before deleting it", {
+        volume: `${req.pool}/${req.name}`,
+        ...user,
+      });
     } catch (err) {
       // The bus cannot unplug it (SATA, virtio without ACPI hotplug) or the guest did not release it: do what the
       // domain's pending update would do for a removed disk — stop, redefine without it, start — only earlier.

@@ -36,10 +36,7 @@ export interface Downloaded {
 
 /** Thrown for a download the configuration refuses (insecure scheme, too large); the message names the setting. */
 export class RefusedDownload extends Error {
-  constructor(
-    message: string,
-    readonly attribute: string,
-  ) {
+  constructor(message: string, readonly attribute: string) {
     super(message);
   }
 }
@@ -91,7 +88,12 @@ function request(target: URL, signal: AbortSignal): Promise<http.IncomingMessage
 }
 
 /** Streams the body to `path`, hashing it and stopping at the cap (announced by Content-Length or counted). */
-async function save(response: http.IncomingMessage, path: string, options: DownloadOptions, href: string): Promise<Downloaded> {
+async function save(
+  response: http.IncomingMessage,
+  path: string,
+  options: DownloadOptions,
+  href: string,
+): Promise<Downloaded> {
   const tooLarge = (size: string) =>
     new RefusedDownload(
       `${href} is ${size}, more than the ${options.maxBytes} bytes allowed (the volume's capacity, or create.content.max_bytes); ` +

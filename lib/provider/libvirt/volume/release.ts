@@ -11,7 +11,13 @@ import { ignoreNotFound } from "../common";
 export { releaseRecordName };
 
 /** Writes the record holding `marker` ("released:<old owner>"), replacing an older one. */
-export async function writeReleaseRecord(client: LibvirtClient, pool: string, name: string, marker: string, call: VirshCallOptions): Promise<void> {
+export async function writeReleaseRecord(
+  client: LibvirtClient,
+  pool: string,
+  name: string,
+  marker: string,
+  call: VirshCallOptions,
+): Promise<void> {
   const record = releaseRecordName(name);
   const bytes = encodeReleaseRecord(marker);
   await ignoreNotFound(client.volumes.delete(pool, record, call), "volume");
@@ -20,13 +26,23 @@ export async function writeReleaseRecord(client: LibvirtClient, pool: string, na
 }
 
 /** The released marker recorded for volume `name`, or undefined when it has no record. */
-export async function readReleaseRecord(client: LibvirtClient, pool: string, name: string, call: VirshCallOptions): Promise<string | undefined> {
+export async function readReleaseRecord(
+  client: LibvirtClient,
+  pool: string,
+  name: string,
+  call: VirshCallOptions,
+): Promise<string | undefined> {
   const record = releaseRecordName(name);
   if (!(await client.volumes.find(pool, record, call))) return undefined;
   return decodeReleaseRecord(await client.volumes.download(pool, record, {}, call));
 }
 
 /** Removes the record (after an adoption). */
-export async function deleteReleaseRecord(client: LibvirtClient, pool: string, name: string, call: VirshCallOptions): Promise<void> {
+export async function deleteReleaseRecord(
+  client: LibvirtClient,
+  pool: string,
+  name: string,
+  call: VirshCallOptions,
+): Promise<void> {
   await ignoreNotFound(client.volumes.delete(pool, releaseRecordName(name), call), "volume");
 }

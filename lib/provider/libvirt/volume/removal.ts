@@ -30,7 +30,10 @@ export function restoreCommand(uri: string, pool: string, copy: string, name: st
 }
 
 /** On a planned delete: refuses a protected volume, and says what retain and snapshot will do. */
-export function planVolumeRemoval(req: ModifyPlanRequest<typeof volumeSchema>, diagnostics: Diagnostics): ModifyPlanResponse<typeof volumeSchema> {
+export function planVolumeRemoval(
+  req: ModifyPlanRequest<typeof volumeSchema>,
+  diagnostics: Diagnostics,
+): ModifyPlanResponse<typeof volumeSchema> {
   const { prior, planned } = req;
   if (planned !== null || prior === null) return { planned };
   const where = `Volume ${prior.pool}/${prior.name}`;
@@ -44,7 +47,10 @@ export function planVolumeRemoval(req: ModifyPlanRequest<typeof volumeSchema>, d
       ["removal_policy"],
     );
   } else if (policy === "retain") {
-    diagnostics.warning(`${where}: removal policy retain`, `${where} will be kept on the host with its data; it is only removed from the state.`);
+    diagnostics.warning(
+      `${where}: removal policy retain`,
+      `${where} will be kept on the host with its data; it is only removed from the state.`,
+    );
   } else if (policy === "snapshot") {
     diagnostics.warning(
       `${where}: removal policy snapshot`,
@@ -60,12 +66,20 @@ export function planVolumeRemoval(req: ModifyPlanRequest<typeof volumeSchema>, d
  * the running domains of its own stack (detach.ts); `checkInUse` then throws when a running domain or an overlay
  * still uses it. Both run before a final copy is made, so a refused delete leaves no copy behind.
  */
-export async function removeVolume(prior: VolumeState, ctx: Ctx, checkInUse: (pool: string, name: string, path: string) => Promise<void>): Promise<void> {
+export async function removeVolume(
+  prior: VolumeState,
+  ctx: Ctx,
+  checkInUse: (pool: string, name: string, path: string) => Promise<void>,
+): Promise<void> {
   const { client, call } = clientOf(ctx);
   const [pool, name] = [prior.pool, prior.name];
   const policy = policyOf(prior);
   if (policy === "protect") {
-    ctx.diagnostics.error(`Volume ${pool}/${name} is protected`, 'Its removal_policy is "protect", so the provider does not delete it.', ["removal_policy"]);
+    ctx.diagnostics.error(
+      `Volume ${pool}/${name} is protected`,
+      'Its removal_policy is "protect", so the provider does not delete it.',
+      ["removal_policy"],
+    );
     return;
   }
   const info = await client.volumes.find(pool, name, call);
@@ -75,8 +89,12 @@ export async function removeVolume(prior: VolumeState, ctx: Ctx, checkInUse: (po
     await writeReleaseRecord(client, pool, name, marker, call);
     ctx.diagnostics.warning(
       `Volume ${pool}/${name} was kept (removal policy retain)`,
-      `Its file ${info.path ?? "(no path)"} stays on the host and is no longer managed by this configuration. It is marked ` +
-        `"${marker}" by its release record ${pool}/${releaseRecordName(name)}: a configuration adopts it only on purpose, with ` +
+      `Its file ${
+        info.path ?? "(no path)"
+      } stays on the host and is no longer managed by this configuration. It is marked ` +
+        `"${marker}" by its release record ${pool}/${releaseRecordName(
+          name,
+        )}: a configuration adopts it only on purpose, with ` +
         `adopt = "released" on a libvirt_volume of the same name (the constructs: adoptReleased: true on the Volume), ` +
         `or with terraform import libvirt_volume.<resource name> ${pool}/${name}`,
     );
@@ -103,7 +121,9 @@ export async function removeVolume(prior: VolumeState, ctx: Ctx, checkInUse: (po
     await ignoreNotFound(client.volumes.delete(pool, name, call), "volume");
     ctx.diagnostics.warning(
       `Volume ${pool}/${name} was deleted; a final copy was kept as ${pool}/${copy}`,
-      `Removal policy snapshot: the copy (${kept.path ?? copy}) holds the volume's bytes as they were just before the delete ` +
+      `Removal policy snapshot: the copy (${
+        kept.path ?? copy
+      }) holds the volume's bytes as they were just before the delete ` +
         `and does not depend on any base image. Nothing manages it. Restore it under the old name with:\n  ` +
         restoreCommand(ctx.providerData.uri, pool, copy, name),
     );

@@ -7,7 +7,17 @@ import type { Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
 import { isReleased, mayAdoptReleased } from "../../../records";
-import { checkName, checkSize, checkWholeNumber, clientOf, fromBytes, knownObject, knownString, refuseExisting, wholeNumber } from "../common";
+import {
+  checkName,
+  checkSize,
+  checkWholeNumber,
+  clientOf,
+  fromBytes,
+  knownObject,
+  knownString,
+  refuseExisting,
+  wholeNumber,
+} from "../common";
 import type { LibvirtProviderData } from "../provider-data";
 import { ContentError, localContent } from "./content";
 import { planVolumeRemoval, removeVolume } from "./removal";
@@ -39,7 +49,12 @@ export function volumeState(info: VolumeInfo, known: VolumePlan): VolumeState {
     type: info.type,
     target: { format: info.format ? { type: info.format } : null },
     backing_store: info.backingStore
-      ? { path: info.backingStore.path, format: info.backingStore.format ? { type: info.backingStore.format } : (knownObject(priorBacking?.format) ?? null) }
+      ? {
+          path: info.backingStore.path,
+          format: info.backingStore.format
+            ? { type: info.backingStore.format }
+            : knownObject(priorBacking?.format) ?? null,
+        }
       : null,
     create: knownObject(known.create) ?? null,
     removal_policy: knownString(known.removal_policy) ?? null,
@@ -111,9 +126,13 @@ async function grow(planned: VolumePlan, bytes: number, ctx: Ctx): Promise<void>
     return;
   } catch (err) {
     const info = await client.volumes.info(planned.pool, planned.name, call);
-    const users = info.path ? await client.domains.diskUsers(info.path, { pool: planned.pool, name: planned.name }, call) : [];
+    const users = info.path
+      ? await client.domains.diskUsers(info.path, { pool: planned.pool, name: planned.name }, call)
+      : [];
     if (users.length !== 1) throw err;
-    ctx.log.info(`volume ${planned.pool}/${planned.name} is in use by domain ${users[0].domain}: resizing it through the domain`);
+    ctx.log.info(
+      `volume ${planned.pool}/${planned.name} is in use by domain ${users[0].domain}: resizing it through the domain`,
+    );
     await client.domains.blockResize(users[0].domain, users[0].target, bytes, call);
   }
 }
@@ -132,7 +151,11 @@ async function refuseWhileInUse(pool: string, name: string, path: string, ctx: C
         "Stop or replace the domain first, e.g. with lifecycle { replace_triggered_by = [<this volume>.id] } on the domain.",
     );
   }
-  const overlays = await client.volumes.backingChildren(await client.pools.list({ activeOnly: true }, call), path, call);
+  const overlays = await client.volumes.backingChildren(
+    await client.pools.list({ activeOnly: true }, call),
+    path,
+    call,
+  );
   if (overlays.length > 0) {
     const list = overlays.map((o) => `${o.pool}/${o.name}`).join(", ");
     throw new Error(
@@ -164,25 +187,35 @@ async function adoptReleased(existing: VolumeInfo, planned: VolumePlan, ctx: Ctx
     refuse(
       !isReleased(marker)
         ? `adopt = ${JSON.stringify(adopt)} takes over only a released volume, and this one has no release record ` +
-            `(${pool}/${releaseRecordName(name)}): it was not released by a removal policy "retain" and may belong to a live stack.`
+            `(${pool}/${releaseRecordName(
+              name,
+            )}): it was not released by a removal policy "retain" and may belong to a live stack.`
         : `adopt = ${JSON.stringify(adopt)}, but the volume was released as ${JSON.stringify(marker)}.`,
     );
     return false;
   }
   const format = formatOf(planned.target);
   if (format !== undefined && existing.format !== undefined && format !== existing.format) {
-    refuse(`It is a ${existing.format} volume and the configuration asks for ${format}; adopting it would misread its data.`);
+    refuse(
+      `It is a ${existing.format} volume and the configuration asks for ${format}; adopting it would misread its data.`,
+    );
     return false;
   }
   const backing = knownString(knownObject(planned.backing_store)?.path);
   if (backing !== existing.backingStore?.path) {
     const has = existing.backingStore ? `an overlay of ${existing.backingStore.path}` : "not an overlay";
-    refuse(`It is ${has}, and the configuration asks for ${backing === undefined ? "a volume without a backing store" : `an overlay of ${backing}`}; adopting it would serve other data.`);
+    refuse(
+      `It is ${has}, and the configuration asks for ${
+        backing === undefined ? "a volume without a backing store" : `an overlay of ${backing}`
+      }; adopting it would serve other data.`,
+    );
     return false;
   }
   const wanted = capacityBytes(planned);
   if (wanted !== undefined && wanted < existing.capacity) {
-    refuse(`It holds ${existing.capacity} bytes, more than the configured capacity of ${wanted} bytes; raise capacity to adopt it.`);
+    refuse(
+      `It holds ${existing.capacity} bytes, more than the configured capacity of ${wanted} bytes; raise capacity to adopt it.`,
+    );
     return false;
   }
   if (wanted !== undefined && wanted > existing.capacity) await grow(planned, wanted, ctx);
@@ -190,7 +223,9 @@ async function adoptReleased(existing: VolumeInfo, planned: VolumePlan, ctx: Ctx
   ctx.log.info(`adopted volume ${pool}/${name}, released as ${marker}`);
   ctx.diagnostics.warning(
     `Volume ${pool}/${name} was adopted`,
-    `It was released as ${JSON.stringify(marker)} and is now managed by this configuration, with its data as it was; its release record was removed.`,
+    `It was released as ${JSON.stringify(
+      marker,
+    )} and is now managed by this configuration, with its data as it was; its release record was removed.`,
   );
   return true;
 }
@@ -207,13 +242,26 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
     checkWholeNumber(maxBytes, ["create", "content", "max_bytes"], 1, Number.MAX_SAFE_INTEGER, ctx.diagnostics);
     const hasSource = config.backing_store !== null || config.create !== null;
     if (config.capacity === null && !hasSource) {
-      ctx.diagnostics.error("Missing capacity", "Set capacity (bytes by default; see capacity_unit), or give a backing_store or create.content to take the size from.", ["capacity"]);
+      ctx.diagnostics.error(
+        "Missing capacity",
+        "Set capacity (bytes by default; see capacity_unit), or give a backing_store or create.content to take the size from.",
+        ["capacity"],
+      );
     }
     if (config.backing_store !== null && config.create !== null) {
-      ctx.diagnostics.error("Conflicting sources", "A volume is either an overlay (backing_store) or filled with content (create), not both.", ["create"]);
+      ctx.diagnostics.error(
+        "Conflicting sources",
+        "A volume is either an overlay (backing_store) or filled with content (create), not both.",
+        ["create"],
+      );
     }
     const content = knownObject(knownObject(config.create)?.content);
-    if (typeof content?.url === "string" && /^http:\/\//i.test(content.url) && content.allow_insecure_http !== true && !isUnknown(content.allow_insecure_http)) {
+    if (
+      typeof content?.url === "string" &&
+      /^http:\/\//i.test(content.url) &&
+      content.allow_insecure_http !== true &&
+      !isUnknown(content.allow_insecure_http)
+    ) {
       ctx.diagnostics.error(
         "Insecure content URL",
         `${content.url} is plain http: anyone on the path can change the image. Use https, or set create.content.allow_insecure_http = true ` +
@@ -223,7 +271,11 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
     }
     const format = formatOf(config.target);
     if (config.backing_store !== null && format !== undefined && format !== "qcow2") {
-      ctx.diagnostics.error("Invalid format for an overlay", `Only a qcow2 volume can have a backing store, not ${format}.`, ["target", "format", "type"]);
+      ctx.diagnostics.error(
+        "Invalid format for an overlay",
+        `Only a qcow2 volume can have a backing store, not ${format}.`,
+        ["target", "format", "type"],
+      );
     }
   },
 
@@ -231,7 +283,8 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
     const { client, call } = clientOf(ctx);
     const existing = await client.volumes.find(planned.pool, planned.name, call);
     if (existing) {
-      if (await adoptReleased(existing, planned, ctx)) resp.state = (await readBack(planned, ctx)) ?? volumeState(existing, planned);
+      if (await adoptReleased(existing, planned, ctx))
+        resp.state = (await readBack(planned, ctx)) ?? volumeState(existing, planned);
       return;
     }
     const backing = knownObject(planned.backing_store);
@@ -249,7 +302,9 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
           name: planned.name,
           capacity,
           format,
-          backingStore: backing ? { path: backing.path, format: (formatOf(backing) ?? "qcow2") as VolumeFormat } : undefined,
+          backingStore: backing
+            ? { path: backing.path, format: (formatOf(backing) ?? "qcow2") as VolumeFormat }
+            : undefined,
         },
         call,
       );
@@ -260,8 +315,19 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
     }
     resp.state = (await readBack(planned, ctx)) ?? resp.state;
     // A replaced volume: plug it back into the domains its delete took it from in this apply.
-    const back = await reattachDetached(client, ctx.providerData.uri, planned.pool, planned.name, ctx.providerData.shutdownTimeoutMs, call);
-    for (const b of back) ctx.log.info(`attached the re-created volume ${planned.pool}/${planned.name} to domain ${b.domain} (${b.target}) again`, { how: b.how });
+    const back = await reattachDetached(
+      client,
+      ctx.providerData.uri,
+      planned.pool,
+      planned.name,
+      ctx.providerData.shutdownTimeoutMs,
+      call,
+    );
+    for (const b of back)
+      ctx.log.info(
+        `attached the re-created volume ${planned.pool}/${planned.name} to domain ${b.domain} (${b.target}) again`,
+        { how: b.how },
+      );
   },
 
   async read({ state }, ctx) {

@@ -3,7 +3,20 @@
 // content), and capacity growth is an in-place resize; only shrinking replaces the volume.
 import type { CtyValue } from "../../cty";
 import type { ApplyModel, PlanModel, PlanModifierRequest, Schema, StateModel } from "../../framework";
-import { between, bool, isUnknown, nested, num, objectValue, oneOf, regex, requiresReplace, requiresReplaceIf, str, useStateForUnknown } from "../../framework";
+import {
+  between,
+  bool,
+  isUnknown,
+  nested,
+  num,
+  objectValue,
+  oneOf,
+  regex,
+  requiresReplace,
+  requiresReplaceIf,
+  str,
+  useStateForUnknown,
+} from "../../framework";
 import { REMOVAL_POLICY_NAMES } from "../../../records";
 import { SIZE_UNITS, toBytes } from "../common";
 import { CHECKSUM_PATTERN } from "./content";
@@ -46,11 +59,15 @@ function newContent(req: PlanModifierRequest): boolean {
 }
 
 const formatAttribute = (description: string) =>
-  nested("single", { type: str({ required: true, description: '"raw" or "qcow2".', validators: [oneOf(FORMATS)] }) }, {
-    optional: true,
-    computed: true,
-    description,
-  });
+  nested(
+    "single",
+    { type: str({ required: true, description: '"raw" or "qcow2".', validators: [oneOf(FORMATS)] }) },
+    {
+      optional: true,
+      computed: true,
+      description,
+    },
+  );
 
 export const volumeSchema = {
   description: "A storage volume in a pool: raw or qcow2, optionally a copy-on-write overlay of a backing volume.",
@@ -71,13 +88,22 @@ export const volumeSchema = {
       description: 'Unit of capacity: "bytes" (default), "KiB", "MiB", "GiB", "TiB" (or KB, MB, GB, TB).',
       validators: [oneOf([...SIZE_UNITS])],
     }),
-    type: str({ optional: true, computed: true, description: 'Volume type as libvirt reports it ("file").', planModifiers: [requiresReplace()] }),
-    target: nested("single", { format: formatAttribute("Image format.") }, {
+    type: str({
       optional: true,
       computed: true,
-      description: "How the volume is stored. format.type defaults to qcow2 for an overlay, else raw.",
+      description: 'Volume type as libvirt reports it ("file").',
       planModifiers: [requiresReplace()],
     }),
+    target: nested(
+      "single",
+      { format: formatAttribute("Image format.") },
+      {
+        optional: true,
+        computed: true,
+        description: "How the volume is stored. format.type defaults to qcow2 for an overlay, else raw.",
+        planModifiers: [requiresReplace()],
+      },
+    ),
     backing_store: nested(
       "single",
       {
@@ -86,43 +112,54 @@ export const volumeSchema = {
       },
       {
         optional: true,
-        description: "Makes the volume a copy-on-write overlay. A new base means a new overlay: changes replace the volume.",
+        description:
+          "Makes the volume a copy-on-write overlay. A new base means a new overlay: changes replace the volume.",
         planModifiers: [requiresReplace()],
       },
     ),
     create: nested(
       "single",
       {
-        content: nested("single", {
-          url: str({ required: true, description: "A local file path, a file:// URL or an https:// URL (http:// only with allow_insecure_http) to upload into the volume." }),
-          checksum: str({
-            optional: true,
-            description:
-              'Expected digest of the content, "sha256:<hex>" or "sha512:<hex>" (an addition to the 0.9.x schema). Checked before ' +
-              "anything is uploaded: a mismatch is an error naming both digests, and no volume is created.",
-            validators: [regex(CHECKSUM_PATTERN, '"sha256:<64 hex digits>" or "sha512:<128 hex digits>"')],
-          }),
-          max_bytes: num({
-            optional: true,
-            description:
-              "Largest download accepted, in bytes (an addition to the 0.9.x schema). Default: the volume's capacity when set, else 32 GiB. " +
-              "A larger body is refused before anything is uploaded.",
-            validators: [between(1, Number.MAX_SAFE_INTEGER)],
-          }),
-          allow_insecure_http: bool({
-            optional: true,
-            description:
-              "Allow a plain http:// URL, or a redirect to one (an addition to the 0.9.x schema). Off by default: anyone on the path " +
-              "could change the image; prefer https, and give a checksum when you turn this on.",
-          }),
-        }, { required: true }),
+        content: nested(
+          "single",
+          {
+            url: str({
+              required: true,
+              description:
+                "A local file path, a file:// URL or an https:// URL (http:// only with allow_insecure_http) to upload into the volume.",
+            }),
+            checksum: str({
+              optional: true,
+              description:
+                'Expected digest of the content, "sha256:<hex>" or "sha512:<hex>" (an addition to the 0.9.x schema). Checked before ' +
+                "anything is uploaded: a mismatch is an error naming both digests, and no volume is created.",
+              validators: [regex(CHECKSUM_PATTERN, '"sha256:<64 hex digits>" or "sha512:<128 hex digits>"')],
+            }),
+            max_bytes: num({
+              optional: true,
+              description:
+                "Largest download accepted, in bytes (an addition to the 0.9.x schema). Default: the volume's capacity when set, else 32 GiB. " +
+                "A larger body is refused before anything is uploaded.",
+              validators: [between(1, Number.MAX_SAFE_INTEGER)],
+            }),
+            allow_insecure_http: bool({
+              optional: true,
+              description:
+                "Allow a plain http:// URL, or a redirect to one (an addition to the 0.9.x schema). Off by default: anyone on the path " +
+                "could change the image; prefer https, and give a checksum when you turn this on.",
+            }),
+          },
+          { required: true },
+        ),
       },
       {
         optional: true,
         description:
           "Initial content, uploaded once at creation; a new content URL replaces the volume (after an import, add lifecycle { ignore_changes = [create] }). " +
           "https uses node's CA bundle plus the file named by NODE_EXTRA_CA_CERTS.",
-        planModifiers: [requiresReplaceIf(newContent, "New content (a different create.content.url) replaces the volume.")],
+        planModifiers: [
+          requiresReplaceIf(newContent, "New content (a different create.content.url) replaces the volume."),
+        ],
       },
     ),
     removal_policy: str({
@@ -149,9 +186,21 @@ export const volumeSchema = {
         "Without an existing volume the volume is created as usual.",
       validators: [adoptValue],
     }),
-    id: str({ computed: true, description: "The volume's key (its path for file volumes).", planModifiers: [useStateForUnknown()] }),
-    key: str({ computed: true, description: "libvirt's unique key of the volume.", planModifiers: [useStateForUnknown()] }),
-    path: str({ computed: true, description: "Path of the volume on the host.", planModifiers: [useStateForUnknown()] }),
+    id: str({
+      computed: true,
+      description: "The volume's key (its path for file volumes).",
+      planModifiers: [useStateForUnknown()],
+    }),
+    key: str({
+      computed: true,
+      description: "libvirt's unique key of the volume.",
+      planModifiers: [useStateForUnknown()],
+    }),
+    path: str({
+      computed: true,
+      description: "Path of the volume on the host.",
+      planModifiers: [useStateForUnknown()],
+    }),
     allocation: num({ computed: true, description: "Bytes allocated on the host." }),
     physical: num({ computed: true, description: "Bytes the image file takes (qcow2 metadata included)." }),
   },

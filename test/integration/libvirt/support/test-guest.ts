@@ -16,7 +16,10 @@ export interface TestGuest {
 export function requireTestGuest(): TestGuest {
   const guest = { kernel: join(TEST_GUEST_DIR, "vmlinuz"), initrd: join(TEST_GUEST_DIR, "initrd.img") };
   for (const file of [guest.kernel, guest.initrd]) {
-    if (!existsSync(file)) throw new Error(`the test guest is missing (${file}): run scripts/setup-test-guest.sh (called by scripts/setup-libvirt.sh)`);
+    if (!existsSync(file))
+      throw new Error(
+        `the test guest is missing (${file}): run scripts/setup-test-guest.sh (called by scripts/setup-libvirt.sh)`,
+      );
   }
   return guest;
 }
@@ -65,7 +68,9 @@ export async function waitForGuestReport(path: string, timeoutMs = 180_000): Pro
     const report = parseGuestReport(log);
     if (report) return report;
     if (Date.now() > deadline) {
-      throw new Error(`no complete test guest report in ${path} after ${timeoutMs / 1000} s; the log ends with:\n${log.slice(-2000)}`);
+      throw new Error(
+        `no complete test guest report in ${path} after ${timeoutMs / 1000} s; the log ends with:\n${log.slice(-2000)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -17,7 +17,10 @@ export interface LibvirtWorkspaceSuite {
  * Registers beforeAll/afterAll hooks for a workspace whose objects all start with `prefix`. `firstConfig` returns
  * the main.tf written before `terraform init`; it gets the new workspace (e.g. to place files under `ws.root`).
  */
-export function libvirtWorkspaceSuite(prefix: string, firstConfig: (ws: TerraformWorkspace) => string): LibvirtWorkspaceSuite {
+export function libvirtWorkspaceSuite(
+  prefix: string,
+  firstConfig: (ws: TerraformWorkspace) => string,
+): LibvirtWorkspaceSuite {
   let client: LibvirtClient | undefined;
   let ws: TerraformWorkspace | undefined;
 
@@ -41,7 +44,8 @@ export function libvirtWorkspaceSuite(prefix: string, firstConfig: (ws: Terrafor
   });
 
   const opened = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`the libvirt ${what} for ${prefix} is not open: it is set up in beforeAll, use it inside tests`);
+    if (value === undefined)
+      throw new Error(`the libvirt ${what} for ${prefix} is not open: it is set up in beforeAll, use it inside tests`);
     return value;
   };
   return {

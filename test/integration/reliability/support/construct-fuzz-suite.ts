@@ -3,7 +3,13 @@
 import fc from "fast-check";
 import { couplingProperty } from "./coupling-fuzz";
 import { removeOutdir } from "./fuzz-stack";
-import { defaultNamesProperty, duplicateNamesProperty, NAMED_KINDS, namesProperty, validNamesProperty } from "./name-fuzz";
+import {
+  defaultNamesProperty,
+  duplicateNamesProperty,
+  NAMED_KINDS,
+  namesProperty,
+  validNamesProperty,
+} from "./name-fuzz";
 import { SIZE_SITES, sizesProperty, validSizesProperty } from "./size-fuzz";
 
 export function constructFuzzSuite(runs: number): void {

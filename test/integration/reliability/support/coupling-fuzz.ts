@@ -80,7 +80,11 @@ export function expectedRefusal(model: CouplingModel): ExpectedRefusal | undefin
       return { path: `${STACK}/i${a.instance}`, prop: "attach", why: "the volume is on another host" };
     }
     if (attachedTo[a.volume].has(a.instance)) {
-      return { path: `${STACK}/i${a.instance}`, prop: "attach", why: "the volume is already attached to this instance" };
+      return {
+        path: `${STACK}/i${a.instance}`,
+        prop: "attach",
+        why: "the volume is already attached to this instance",
+      };
     }
     if (attachedTo[a.volume].size + 1 > MAX_ATTACHMENTS[v.lifecycle]) {
       return { path: `${STACK}/v${a.volume}`, prop: "lifecycle", why: `a ${v.lifecycle} volume on a second instance` };
@@ -101,9 +105,12 @@ export function buildModel(model: CouplingModel): ReturnType<typeof freshStack> 
   const hosts = [new IncusHost(stack, "a"), new IncusHost(stack, "b")];
   const pools = hosts.map((host, h) => new StoragePool(stack, `pool${h}`, { host }));
   const volumes = model.volumes.map(
-    (v, i) => new Volume(stack, `v${i}`, { pool: pools[v.host], size: "64MiB", lifecycle: v.lifecycle, protect: v.protect }),
+    (v, i) =>
+      new Volume(stack, `v${i}`, { pool: pools[v.host], size: "64MiB", lifecycle: v.lifecycle, protect: v.protect }),
   );
-  const instances = model.instanceHosts.map((h, i) => new Instance(stack, `i${i}`, { host: hosts[h], image: "cdktf-virt-busybox" }));
+  const instances = model.instanceHosts.map(
+    (h, i) => new Instance(stack, `i${i}`, { host: hosts[h], image: "cdktf-virt-busybox" }),
+  );
   for (const a of model.attachments) {
     instances[a.instance].attach(volumes[a.volume], { path: `/mnt/v${a.volume}`, rebuildOnChange: a.rebuildOnChange });
   }
@@ -129,27 +136,42 @@ export function checkLifecycleJson(model: CouplingModel, json: Json): void {
     if (!volume) throw new Error(`volume v${i} is missing from the JSON`);
     const users = [...new Set(model.attachments.filter((a) => a.volume === i).map((a) => `i${a.instance}`))];
     const mounted = mountedBy(i);
-    if (mounted.sort().join() !== users.sort().join()) throw new Error(`v${i} is mounted by [${mounted}] but attached to [${users}]`);
+    if (mounted.sort().join() !== users.sort().join())
+      throw new Error(`v${i} is mounted by [${mounted}] but attached to [${users}]`);
     if (spec.lifecycle === VolumeLifecycle.EPHEMERAL) {
       const anchor = triggersOf(volume).find((t) => t.startsWith("terraform_data."));
       if (!anchor) throw new Error(`ephemeral v${i} names no generation anchor in replace_triggered_by`);
-      if (!triggersOf(instances[users[0]]).includes(anchor)) throw new Error(`${users[0]} does not name v${i}'s anchor ${anchor}`);
+      if (!triggersOf(instances[users[0]]).includes(anchor))
+        throw new Error(`${users[0]} does not name v${i}'s anchor ${anchor}`);
       const anchorResource = anchors[anchor.slice("terraform_data.".length)];
-      if (!anchorResource?.triggers_replace?.ephemeral_volumes?.[`v${i}`]) throw new Error(`${anchor} does not track v${i}`);
+      if (!anchorResource?.triggers_replace?.ephemeral_volumes?.[`v${i}`])
+        throw new Error(`${anchor} does not track v${i}`);
       if (volume.lifecycle?.prevent_destroy) throw new Error(`ephemeral v${i} has prevent_destroy`);
     } else {
       const protect = spec.protect ?? true;
       if (Boolean(volume.lifecycle?.prevent_destroy) !== protect) {
-        throw new Error(`${spec.lifecycle} v${i} with protect ${spec.protect} has prevent_destroy ${volume.lifecycle?.prevent_destroy}`);
+        throw new Error(
+          `${spec.lifecycle} v${i} with protect ${spec.protect} has prevent_destroy ${volume.lifecycle?.prevent_destroy}`,
+        );
       }
-      if (spec.lifecycle === VolumeLifecycle.PERSISTENT && mounted.length > 1) throw new Error(`persistent v${i} is mounted by ${mounted}`);
+      if (spec.lifecycle === VolumeLifecycle.PERSISTENT && mounted.length > 1)
+        throw new Error(`persistent v${i} is mounted by ${mounted}`);
     }
   }
   for (const a of model.attachments.filter((x) => x.rebuildOnChange)) {
     // An instance follows the volume's change references (its identity and data attributes), never its bookkeeping.
-    const follows = triggersOf(instances[`i${a.instance}`]).filter((t) => t.startsWith(`incus_storage_volume.v${a.volume}.`));
-    if (!follows.includes(`incus_storage_volume.v${a.volume}.name`) || follows.some((t) => t.includes("user.cdktf-virt."))) {
-      throw new Error(`i${a.instance} attached v${a.volume} with rebuildOnChange but does not follow its change references (${follows.join(", ")})`);
+    const follows = triggersOf(instances[`i${a.instance}`]).filter((t) =>
+      t.startsWith(`incus_storage_volume.v${a.volume}.`),
+    );
+    if (
+      !follows.includes(`incus_storage_volume.v${a.volume}.name`) ||
+      follows.some((t) => t.includes("user.cdktf-virt."))
+    ) {
+      throw new Error(
+        `i${a.instance} attached v${
+          a.volume
+        } with rebuildOnChange but does not follow its change references (${follows.join(", ")})`,
+      );
     }
   }
 }
@@ -163,10 +185,12 @@ export function couplingProperty(): fc.IPropertyWithHooks<[CouplingModel]> {
       json = synthJson(buildModel(model));
     });
     if (expected) {
-      if (err === undefined) throw new Error(`expected a refusal at ${expected.path} (${expected.why}), the stack synthesized`);
+      if (err === undefined)
+        throw new Error(`expected a refusal at ${expected.path} (${expected.why}), the stack synthesized`);
       return assertValidationError(err, expected.path, expected.prop, model);
     }
-    if (err !== undefined) throw new Error(`a valid coupling was refused: ${err instanceof Error ? err.message : String(err)}`);
+    if (err !== undefined)
+      throw new Error(`a valid coupling was refused: ${err instanceof Error ? err.message : String(err)}`);
     checkLifecycleJson(model, json);
   });
 }

@@ -63,10 +63,7 @@ export class CrashDrill {
   private readonly markers = new Map<number, Buffer>();
   private readonly dataIdentity = new Map<string, string>();
 
-  constructor(
-    private readonly client: IncusClient,
-    private readonly options: CrashDrillOptions,
-  ) {
+  constructor(private readonly client: IncusClient, private readonly options: CrashDrillOptions) {
     this.seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
     this.random = prng(this.seed);
     this.stack = new DrillStack(options.prefix);
@@ -111,9 +108,11 @@ export class CrashDrill {
       // Stray providers are reported with the trial (the harness has killed them by now); the drill goes on so one
       // run shows every broken promise, and the caller asserts on `survivors`.
       const resumed = await this.stack.run(["apply", "-auto-approve", "-input=false"]);
-      if (resumed.code !== 0) this.fail(trial, `the deploy after the crash did not converge (exit ${resumed.code}):\n${resumed.output}`);
+      if (resumed.code !== 0)
+        this.fail(trial, `the deploy after the crash did not converge (exit ${resumed.code}):\n${resumed.output}`);
       const plan = await this.stack.plan();
-      if (plan.code !== 0) this.fail(trial, `the plan after the resumed deploy is not empty (exit ${plan.code}):\n${plan.output}`);
+      if (plan.code !== 0)
+        this.fail(trial, `the plan after the resumed deploy is not empty (exit ${plan.code}):\n${plan.output}`);
       await this.checkObjects(trial);
       if (trial === 0) await this.writeMarkers();
       else await this.checkMarkers(trial);
@@ -127,22 +126,30 @@ export class CrashDrill {
     const want = expectedNames(this.model);
     const have = { instances: [...inv.instances.keys()].sort(), volumes: [...inv.volumes.keys()].sort() };
     if (JSON.stringify(have) !== JSON.stringify(want)) {
-      this.fail(trial, `Incus holds ${JSON.stringify(have)}, the stack describes ${JSON.stringify(want)} (orphans or missing objects)`);
+      this.fail(
+        trial,
+        `Incus holds ${JSON.stringify(have)}, the stack describes ${JSON.stringify(want)} (orphans or missing objects)`,
+      );
     }
     for (const o of [...inv.instances.values(), ...inv.volumes.values()]) {
-      if (!o.owner?.startsWith(`${this.options.prefix}/`)) this.fail(trial, `${o.name} carries no owner marker of the stack (owner: ${o.owner})`);
+      if (!o.owner?.startsWith(`${this.options.prefix}/`))
+        this.fail(trial, `${o.name} carries no owner marker of the stack (owner: ${o.owner})`);
     }
     const state = await this.stack.stateList();
     const instancesInState = state.filter((a) => a.startsWith("incus_instance.")).length;
     const volumesInState = state.filter((a) => a.startsWith("incus_storage_volume.")).length;
     if (instancesInState !== this.options.count || volumesInState !== 2 * this.options.count) {
-      this.fail(trial, `the state tracks ${instancesInState} instances and ${volumesInState} volumes: ${state.join(", ")}`);
+      this.fail(
+        trial,
+        `the state tracks ${instancesInState} instances and ${volumesInState} volumes: ${state.join(", ")}`,
+      );
     }
     for (let i = 0; i < this.options.count; i++) {
       const name = dataName(this.options.prefix, i);
       const id = identity(inv.volumes.get(name));
       const before = this.dataIdentity.get(name);
-      if (before !== undefined && before !== id) this.fail(trial, `the persistent volume ${name} is a different object now (${before} → ${id})`);
+      if (before !== undefined && before !== id)
+        this.fail(trial, `the persistent volume ${name} is a different object now (${before} → ${id})`);
       this.dataIdentity.set(name, id);
     }
   }
@@ -165,7 +172,11 @@ export class CrashDrill {
       } catch (err) {
         this.fail(trial, `cannot read /data/marker through ${container}: ${(err as Error).message}`);
       }
-      if (!read.equals(bytes)) this.fail(trial, `the bytes in ${dataName(this.options.prefix, i)} changed (read ${read.length} bytes through ${container})`);
+      if (!read.equals(bytes))
+        this.fail(
+          trial,
+          `the bytes in ${dataName(this.options.prefix, i)} changed (read ${read.length} bytes through ${container})`,
+        );
     }
   }
 }

@@ -71,7 +71,12 @@ export async function inventory(client: IncusClient, prefix: string): Promise<In
   const volumes = new Map<string, IncusObject>();
   for (const vol of await client.storageVolumes.list(TEST_POOL)) {
     if (vol.type !== "custom" || !vol.name.startsWith(prefix)) continue;
-    volumes.set(vol.name, { name: vol.name, uuid: vol.config["volatile.uuid"] ?? "", createdAt: String(vol.created_at ?? ""), owner: vol.config[OWNER_KEY] });
+    volumes.set(vol.name, {
+      name: vol.name,
+      uuid: vol.config["volatile.uuid"] ?? "",
+      createdAt: String(vol.created_at ?? ""),
+      owner: vol.config[OWNER_KEY],
+    });
   }
   return { instances, volumes };
 }

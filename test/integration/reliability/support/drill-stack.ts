@@ -9,7 +9,9 @@ import type { RunResult } from "../../../support/terraform";
 import { commandLine, descendants, killAll, waitForExit, warmProviders } from "./processes";
 
 /** Where the stack keeps its state. */
-export type DrillBackend = { readonly kind: "local" } | { readonly kind: "pg"; readonly connStr: string; readonly schemaName: string };
+export type DrillBackend =
+  | { readonly kind: "local" }
+  | { readonly kind: "pg"; readonly connStr: string; readonly schemaName: string };
 
 /** When to SIGKILL an apply: after the n-th output line matching `pattern`, plus a delay. */
 export interface KillPoint {
@@ -39,15 +41,13 @@ export interface KilledApply {
 }
 
 export class DrillStack extends SynthesizedStack {
-  constructor(
-    stackName: string,
-    private readonly backend: DrillBackend = { kind: "local" },
-  ) {
+  constructor(stackName: string, private readonly backend: DrillBackend = { kind: "local" }) {
     super(stackName, { timeoutMs: 240_000 });
   }
 
   protected override addBackend(stack: TerraformStack): void {
-    if (this.backend.kind === "pg") new PgBackend(stack, { connStr: this.backend.connStr, schemaName: this.backend.schemaName });
+    if (this.backend.kind === "pg")
+      new PgBackend(stack, { connStr: this.backend.connStr, schemaName: this.backend.schemaName });
     else super.addBackend(stack);
   }
 
@@ -61,7 +61,11 @@ export class DrillStack extends SynthesizedStack {
   async stateList(): Promise<string[]> {
     await this.init();
     const r = await this.ok(["state", "list"]);
-    return r.stdout.split("\n").map((l) => l.trim()).filter(Boolean).sort();
+    return r.stdout
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .sort();
   }
 
   /**
@@ -99,8 +103,18 @@ export class DrillStack extends SynthesizedStack {
     await done;
     const providerPids = [...launcherPids, ...warmPids];
     // With no provider found there is nothing to watch: the caller must not read that as "none survived".
-    const { survivors, lastExitMs } = providerPids.length ? await waitForExit(providerPids, graceMs) : { survivors: [], lastExitMs: 0 };
+    const { survivors, lastExitMs } = providerPids.length
+      ? await waitForExit(providerPids, graceMs)
+      : { survivors: [], lastExitMs: 0 };
     killAll(survivors.map((s) => s.pid));
-    return { killed: scheduled && child.signalCode === "SIGKILL", output, providerPids, launcherPids, warmPids, survivors, providersGoneMs: lastExitMs };
+    return {
+      killed: scheduled && child.signalCode === "SIGKILL",
+      output,
+      providerPids,
+      launcherPids,
+      warmPids,
+      survivors,
+      providersGoneMs: lastExitMs,
+    };
   }
 }

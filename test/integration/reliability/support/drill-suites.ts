@@ -41,8 +41,12 @@ export interface CrashResumeSuiteOptions {
 /** One line per trial, for the log and for failure messages. */
 function describeTrial(r: TrialReport): string {
   const providers = `${r.launchers} plugin child(ren) + ${r.warm} warm provider(s) at the kill`;
-  const fate = r.survivors.length ? `STILL RUNNING after ${r.providersGoneMs} ms: ${r.survivors.join("; ")}` : `gone after ${r.providersGoneMs} ms`;
-  return `trial ${r.trial}: kill ${r.kill}, ${r.killed ? "landed" : "did not land (the apply ended first)"}, ${providers}, ${fate}`;
+  const fate = r.survivors.length
+    ? `STILL RUNNING after ${r.providersGoneMs} ms: ${r.survivors.join("; ")}`
+    : `gone after ${r.providersGoneMs} ms`;
+  return `trial ${r.trial}: kill ${r.kill}, ${
+    r.killed ? "landed" : "did not land (the apply ended first)"
+  }, ${providers}, ${fate}`;
 }
 
 /** SIGKILLed deploys resume and converge; no provider process outlives a killed terraform (CrashDrill checks the rest). */
@@ -52,28 +56,47 @@ export function crashResumeSuite(o: CrashResumeSuiteOptions): void {
   let drill: CrashDrill | undefined;
   const client = drillLifecycle(prefix, async () => {
     drill?.stack.cleanup();
-    await client().images.deleteAlias(otherImage).catch(() => undefined);
+    await client()
+      .images.deleteAlias(otherImage)
+      .catch(() => undefined);
   });
 
   beforeAll(async () => {
     const target = (await client().images.getAlias(TEST_IMAGE)).value.target;
-    await client().images.createAlias({ name: otherImage, target, description: "cdktf-virt crash drill (second alias of the test image)" });
+    await client().images.createAlias({
+      name: otherImage,
+      target,
+      description: "cdktf-virt crash drill (second alias of the test image)",
+    });
   });
 
-  test(o.title, async () => {
-    const seed = process.env.CDKTF_VIRT_DRILL_SEED ? Number(process.env.CDKTF_VIRT_DRILL_SEED) : undefined;
-    drill = new CrashDrill(client(), { prefix, count: o.count, kills: o.kills, otherImage, seed });
-    const started = Date.now();
-    const reports = await drill.run();
-    console.log(`crash drill seed ${drill.seed}, ${o.count} containers, ${reports.length} trials in ${Math.round((Date.now() - started) / 1000)} s:\n${reports.map((r) => `  ${describeTrial(r)}`).join("\n")}`);
-    const landed = reports.filter((r) => r.killed);
-    expect({ seed: drill.seed, landedKills: landed.length }).toEqual({ seed: drill.seed, landedKills: o.kills });
-    // "No provider survived" means something only if providers were there to be killed: a terraform killed in
-    // the middle of an apply always has its plugin child(ren).
-    expect({ seed: drill.seed, killsWithoutProviders: landed.filter((r) => r.launchers === 0).map(describeTrial) }).toEqual({ seed: drill.seed, killsWithoutProviders: [] });
-    // No provider process outlives a killed terraform by more than a few seconds (5 s).
-    expect({ seed: drill.seed, survivors: reports.filter((r) => r.survivors.length > 0).map(describeTrial) }).toEqual({ seed: drill.seed, survivors: [] });
-  }, o.timeoutMs);
+  test(
+    o.title,
+    async () => {
+      const seed = process.env.CDKTF_VIRT_DRILL_SEED ? Number(process.env.CDKTF_VIRT_DRILL_SEED) : undefined;
+      drill = new CrashDrill(client(), { prefix, count: o.count, kills: o.kills, otherImage, seed });
+      const started = Date.now();
+      const reports = await drill.run();
+      console.log(
+        `crash drill seed ${drill.seed}, ${o.count} containers, ${reports.length} trials in ${Math.round(
+          (Date.now() - started) / 1000,
+        )} s:\n${reports.map((r) => `  ${describeTrial(r)}`).join("\n")}`,
+      );
+      const landed = reports.filter((r) => r.killed);
+      expect({ seed: drill.seed, landedKills: landed.length }).toEqual({ seed: drill.seed, landedKills: o.kills });
+      // "No provider survived" means something only if providers were there to be killed: a terraform killed in
+      // the middle of an apply always has its plugin child(ren).
+      expect({
+        seed: drill.seed,
+        killsWithoutProviders: landed.filter((r) => r.launchers === 0).map(describeTrial),
+      }).toEqual({ seed: drill.seed, killsWithoutProviders: [] });
+      // No provider process outlives a killed terraform by more than a few seconds (5 s).
+      expect({ seed: drill.seed, survivors: reports.filter((r) => r.survivors.length > 0).map(describeTrial) }).toEqual(
+        { seed: drill.seed, survivors: [] },
+      );
+    },
+    o.timeoutMs,
+  );
 }
 
 export interface LostStateSuiteOptions {
@@ -89,9 +112,13 @@ export function lostStateSuite(o: LostStateSuiteOptions): void {
   let stack: DrillStack | undefined;
   const client = drillLifecycle(prefix, () => stack?.cleanup());
 
-  test(o.title, async () => {
-    stack = new DrillStack(prefix);
-    const result = await runLostStateDrill(client(), stack, prefix, o.count);
-    expect(result.foreignCode).not.toBe(0);
-  }, o.timeoutMs);
+  test(
+    o.title,
+    async () => {
+      stack = new DrillStack(prefix);
+      const result = await runLostStateDrill(client(), stack, prefix, o.count);
+      expect(result.foreignCode).not.toBe(0);
+    },
+    o.timeoutMs,
+  );
 }

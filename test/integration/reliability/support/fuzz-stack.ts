@@ -46,21 +46,30 @@ const propInMessage = (prop: string) => `prop "${prop}"`;
  * in the message a user reads.
  */
 export function assertValidationError(err: unknown, path: string, prop: string, input: unknown): void {
-  const describe = () => `input ${JSON.stringify(input)} gave ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
+  const describe = () =>
+    `input ${JSON.stringify(input)} gave ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
   if (err instanceof ConstructValidationError) {
-    if (err.constructPath !== path) throw new Error(`the error names "${err.constructPath}", expected "${path}": ${describe()}`);
+    if (err.constructPath !== path)
+      throw new Error(`the error names "${err.constructPath}", expected "${path}": ${describe()}`);
     if (err.prop !== prop) throw new Error(`the error names prop "${err.prop}", expected "${prop}": ${describe()}`);
-    if (!err.message.includes(`"${path}"`)) throw new Error(`the message does not contain the construct path: ${describe()}`);
-    if (!err.message.includes(propInMessage(prop))) throw new Error(`the message does not name prop "${prop}": ${describe()}`);
+    if (!err.message.includes(`"${path}"`))
+      throw new Error(`the message does not contain the construct path: ${describe()}`);
+    if (!err.message.includes(propInMessage(prop)))
+      throw new Error(`the message does not name prop "${prop}": ${describe()}`);
     return;
   }
   // Synth-time validations (Construct.node.addValidation) are collected by cdktf into one error, a line per
   // problem: `[<construct path>] <message>`. One of those lines must be about `path` and name `prop`.
   if (err instanceof Error && err.message.startsWith("Validation failed")) {
-    const lines = err.message.split("\n").map((l) => l.trim()).filter((l) => l.startsWith(`[${path}] `));
+    const lines = err.message
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith(`[${path}] `));
     if (lines.length === 0) throw new Error(`cdktf's validation error lists no problem of "${path}": ${describe()}`);
     if (!lines.some((l) => l.includes(`"${path}"`) && l.includes(propInMessage(prop)))) {
-      throw new Error(`cdktf's validation error lists "${path}" but no line names it and prop "${prop}": ${describe()}`);
+      throw new Error(
+        `cdktf's validation error lists "${path}" but no line names it and prop "${prop}": ${describe()}`,
+      );
     }
     return;
   }

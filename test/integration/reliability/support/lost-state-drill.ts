@@ -13,7 +13,9 @@ import type { DrillModel, Inventory } from "./drill-model";
 import { DrillStack } from "./drill-stack";
 
 const identities = (inv: Inventory) =>
-  Object.fromEntries([...inv.instances.values(), ...inv.volumes.values()].map((o) => [o.name, `${o.uuid}|${o.createdAt}`]));
+  Object.fromEntries(
+    [...inv.instances.values(), ...inv.volumes.values()].map((o) => [o.name, `${o.uuid}|${o.createdAt}`]),
+  );
 
 export interface LostStateResult {
   readonly adoptOutput: string;
@@ -21,7 +23,12 @@ export interface LostStateResult {
   readonly foreignCode: number | null;
 }
 
-export async function runLostStateDrill(client: IncusClient, stack: DrillStack, prefix: string, count: number): Promise<LostStateResult> {
+export async function runLostStateDrill(
+  client: IncusClient,
+  stack: DrillStack,
+  prefix: string,
+  count: number,
+): Promise<LostStateResult> {
   const model: DrillModel = { prefix, count, image: TEST_IMAGE };
   stack.synth((s) => buildDrillStack(s, model));
   await stack.apply();
@@ -34,13 +41,19 @@ export async function runLostStateDrill(client: IncusClient, stack: DrillStack, 
   rmSync(stack.statePath, { force: true });
   rmSync(`${stack.statePath}.backup`, { force: true });
   const adopted = await stack.run(["apply", "-auto-approve", "-input=false"]);
-  if (adopted.code !== 0) throw new Error(`the deploy after losing the state failed (exit ${adopted.code}):\n${adopted.output}`);
-  if (/Destroying\.\.\./.test(adopted.output)) throw new Error(`the deploy after losing the state destroyed something:\n${adopted.output}`);
+  if (adopted.code !== 0)
+    throw new Error(`the deploy after losing the state failed (exit ${adopted.code}):\n${adopted.output}`);
+  if (/Destroying\.\.\./.test(adopted.output))
+    throw new Error(`the deploy after losing the state destroyed something:\n${adopted.output}`);
   const after = await inventory(client, `${prefix}-`);
   const changed = Object.entries(identities(before)).filter(([name, id]) => identities(after)[name] !== id);
   const extra = Object.keys(identities(after)).filter((name) => !(name in identities(before)));
   if (changed.length || extra.length) {
-    throw new Error(`adoption re-created or added objects: changed ${JSON.stringify(changed)}, new ${JSON.stringify(extra)}\n${adopted.output}`);
+    throw new Error(
+      `adoption re-created or added objects: changed ${JSON.stringify(changed)}, new ${JSON.stringify(extra)}\n${
+        adopted.output
+      }`,
+    );
   }
   const plan = await stack.plan();
   if (plan.code !== 0) throw new Error(`the plan after adoption is not empty (exit ${plan.code}):\n${plan.output}`);
@@ -51,12 +64,19 @@ export async function runLostStateDrill(client: IncusClient, stack: DrillStack, 
   stack.synth((s) => {
     buildDrillStack(s, model);
     const host = s.node.findChild("local") as IncusHost;
-    new Volume(s, "foreign", { pool: StoragePool.fromName(s, "pool2", host, TEST_POOL), name: foreign, size: "32MiB", protect: false });
+    new Volume(s, "foreign", {
+      pool: StoragePool.fromName(s, "pool2", host, TEST_POOL),
+      name: foreign,
+      size: "32MiB",
+      protect: false,
+    });
   });
   const refused = await stack.run(["apply", "-auto-approve", "-input=false"]);
   const vol = (await client.storageVolumes.get(TEST_POOL, foreign)).value;
-  if (refused.code === 0) throw new Error(`the deploy took over a volume without the stack's owner marker:\n${refused.output}`);
-  if (!/terraform import/.test(refused.output)) throw new Error(`the refusal does not name \`terraform import\`:\n${refused.output}`);
+  if (refused.code === 0)
+    throw new Error(`the deploy took over a volume without the stack's owner marker:\n${refused.output}`);
+  if (!/terraform import/.test(refused.output))
+    throw new Error(`the refusal does not name \`terraform import\`:\n${refused.output}`);
   if (JSON.stringify(vol.config) !== JSON.stringify({ "user.note": "not managed by the drill" })) {
     throw new Error(`the foreign volume was changed: ${JSON.stringify(vol.config)}`);
   }

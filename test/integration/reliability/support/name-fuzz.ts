@@ -71,8 +71,28 @@ export const anyName: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: "binary", maxLength: 20 }),
   fc.stringMatching(/^[A-Za-z0-9._:-]{1,70}$/),
   fc.constantFrom(
-    "", ".", "..", "-", "a-", "-a", "a_b", "a.b", "a:b", "A", "9", "123", "default", "a b", " a", "a/b", "a\u0000b",
-    "é", "x".repeat(15), "x".repeat(16), "x".repeat(63), "x".repeat(64),
+    "",
+    ".",
+    "..",
+    "-",
+    "a-",
+    "-a",
+    "a_b",
+    "a.b",
+    "a:b",
+    "A",
+    "9",
+    "123",
+    "default",
+    "a b",
+    " a",
+    "a/b",
+    "a\u0000b",
+    "é",
+    "x".repeat(15),
+    "x".repeat(16),
+    "x".repeat(63),
+    "x".repeat(64),
   ),
 );
 
@@ -87,33 +107,49 @@ export function namesProperty(named: NamedKind): fc.IPropertyWithHooks<[string]>
     if (err !== undefined) return assertValidationError(err, `${STACK}/subject`, "name", name);
     const json = synthJson(stack);
     const emitted = json.resource?.[named.resourceType]?.subject?.name;
-    if (emitted !== name) throw new Error(`${named.kind} name ${JSON.stringify(name)} was emitted as ${JSON.stringify(emitted)} (${subject?.node.path})`);
+    if (emitted !== name)
+      throw new Error(
+        `${named.kind} name ${JSON.stringify(name)} was emitted as ${JSON.stringify(emitted)} (${subject?.node.path})`,
+      );
     const problem = incusNameProblem(named.kind, name);
-    if (problem) throw new Error(`the ${named.kind} name ${JSON.stringify(name)} was accepted at synth, but Incus rejects it (${problem})`);
+    if (problem)
+      throw new Error(
+        `the ${named.kind} name ${JSON.stringify(name)} was accepted at synth, but Incus rejects it (${problem})`,
+      );
   });
 }
 
 /** Property: names that are certainly valid are accepted. */
 export function validNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[string]> {
   return fc.property(named.validNames, (name) => {
-    const err = thrown(() => synthJson((() => {
-      const stack = freshStack();
-      named.build(stack, name);
-      return stack;
-    })()));
-    if (err !== undefined) throw new Error(`the valid ${named.kind} name ${JSON.stringify(name)} was rejected: ${(err as Error).message}`);
+    const err = thrown(() =>
+      synthJson(
+        (() => {
+          const stack = freshStack();
+          named.build(stack, name);
+          return stack;
+        })(),
+      ),
+    );
+    if (err !== undefined)
+      throw new Error(`the valid ${named.kind} name ${JSON.stringify(name)} was rejected: ${(err as Error).message}`);
   });
 }
 
 /** Construct ids of every shape (the default object names derive from them). */
 const anyIds: fc.Arbitrary<readonly string[]> = fc.oneof<fc.Arbitrary<readonly string[]>[]>(
   // constructs keeps children in a plain object, so ids such as "toString" clash with Object.prototype there.
-  fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.stringMatching(/^[A-Za-z0-9._ -]{1,12}$/)).filter((id) => !(id in {})), {
-    minLength: 2,
-    maxLength: 6,
-    // constructs itself rejects two children with the same id (after its own "/" sanitising).
-    selector: (id) => id.replace(/\//g, "--"),
-  }),
+  fc.uniqueArray(
+    fc
+      .oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.stringMatching(/^[A-Za-z0-9._ -]{1,12}$/))
+      .filter((id) => !(id in {})),
+    {
+      minLength: 2,
+      maxLength: 6,
+      // constructs itself rejects two children with the same id (after its own "/" sanitising).
+      selector: (id) => id.replace(/\//g, "--"),
+    },
+  ),
   // Ids users really write that differ only in case or punctuation.
   fc.constantFrom(["db.data", "db_data"], ["Web", "web"], ["data 1", "data-1"], ["_", " "]),
 );
@@ -137,18 +173,33 @@ export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[r
     if (err !== undefined) {
       if (refusedUnusableId(err, ids)) return;
       // Refusing a collision (and asking for another id or an explicit name) is as good as avoiding it.
-      const path = err instanceof ConstructValidationError ? err.constructPath : built[built.length - 1]?.node.path ?? `${STACK}/?`;
+      const path =
+        err instanceof ConstructValidationError
+          ? err.constructPath
+          : built[built.length - 1]?.node.path ?? `${STACK}/?`;
       return assertValidationError(err, path, "name", ids);
     }
-    const names = Object.values((json.resource?.[named.resourceType] ?? {}) as Record<string, { name: string }>).map((r) => r.name);
-    if (names.length !== ids.length) throw new Error(`${ids.length} ${named.kind}s synthesized to ${names.length} resources`);
+    const names = Object.values((json.resource?.[named.resourceType] ?? {}) as Record<string, { name: string }>).map(
+      (r) => r.name,
+    );
+    if (names.length !== ids.length)
+      throw new Error(`${ids.length} ${named.kind}s synthesized to ${names.length} resources`);
     for (const name of names) {
       const problem = incusNameProblem(named.kind, name);
-      if (problem) throw new Error(`default ${named.kind} name ${JSON.stringify(name)} (ids ${JSON.stringify(ids)}) is rejected by Incus: ${problem}`);
+      if (problem)
+        throw new Error(
+          `default ${named.kind} name ${JSON.stringify(name)} (ids ${JSON.stringify(
+            ids,
+          )}) is rejected by Incus: ${problem}`,
+        );
     }
     const duplicate = names.find((n, i) => names.indexOf(n) !== i);
     if (duplicate !== undefined) {
-      throw new Error(`two ${named.kind}s of one stack (ids ${JSON.stringify(ids)}) both get the default name ${JSON.stringify(duplicate)}; the second one cannot be created`);
+      throw new Error(
+        `two ${named.kind}s of one stack (ids ${JSON.stringify(ids)}) both get the default name ${JSON.stringify(
+          duplicate,
+        )}; the second one cannot be created`,
+      );
     }
   });
 }
@@ -161,11 +212,15 @@ export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[r
 function refusedUnusableId(err: unknown, ids: readonly string[]): boolean {
   if (!(err instanceof Error) || !err.message.startsWith("Validation failed")) return false;
   // constructs itself turns "/" in an id into "--".
-  const unusable = ids.map((id) => id.replace(/\//g, "--")).filter((id) => {
-    const name = id.replace(/[^A-Za-z0-9_-]/g, "");
-    return !/^[A-Za-z_]/.test(name) || name in {};
-  });
-  return unusable.some((id) => err.message.includes(`construct id ${JSON.stringify(id)} gives the Terraform resource name`));
+  const unusable = ids
+    .map((id) => id.replace(/\//g, "--"))
+    .filter((id) => {
+      const name = id.replace(/[^A-Za-z0-9_-]/g, "");
+      return !/^[A-Za-z_]/.test(name) || name in {};
+    });
+  return unusable.some((id) =>
+    err.message.includes(`construct id ${JSON.stringify(id)} gives the Terraform resource name`),
+  );
 }
 
 /** Property: two constructs of one kind given the same explicit name → a validation error, not a broken deploy. */
@@ -178,12 +233,23 @@ export function duplicateNamesProperty(named: NamedKind): fc.IPropertyWithHooks<
       buildWithHost(named, stack, host, "second", name);
       synthJson(stack);
     });
-    if (err === undefined) throw new Error(`two ${named.kind}s named ${JSON.stringify(name)} on one host were accepted; the deploy would fail on the second`);
+    if (err === undefined)
+      throw new Error(
+        `two ${named.kind}s named ${JSON.stringify(
+          name,
+        )} on one host were accepted; the deploy would fail on the second`,
+      );
     assertValidationError(err, `${STACK}/second`, "name", name);
   });
 }
 
-function buildWithHost(named: NamedKind, stack: TerraformStack, host: IncusHost, id: string, name?: string): IConstruct {
+function buildWithHost(
+  named: NamedKind,
+  stack: TerraformStack,
+  host: IncusHost,
+  id: string,
+  name?: string,
+): IConstruct {
   switch (named.kind) {
     case "instance":
       return new Instance(stack, id, { host, image: IMAGE, name });

@@ -78,7 +78,9 @@ export class PgDrill {
   /** Incus holds exactly the stack's objects, every job's state tracks each once, and every plan is empty. */
   async expectIntact(jobs: readonly DrillStack[]): Promise<void> {
     const inv = await inventory(this.client, `${this.prefix}-`);
-    expect({ instances: [...inv.instances.keys()].sort(), volumes: [...inv.volumes.keys()].sort() }).toEqual(expectedNames(this.model));
+    expect({ instances: [...inv.instances.keys()].sort(), volumes: [...inv.volumes.keys()].sort() }).toEqual(
+      expectedNames(this.model),
+    );
     for (const s of jobs) {
       const state = await s.stateList();
       expect(state.filter((a) => a.startsWith("incus_instance.")).length).toBe(this.model.count);
@@ -118,47 +120,62 @@ export function pgConcurrencySuite(o: PgConcurrencySuiteOptions): void {
       await client.images.deleteAlias(`${prefix}-img`).catch(() => undefined);
     },
   });
-  const apply = (s: DrillStack, lockTimeout: string) => s.run(["apply", "-auto-approve", "-input=false", `-lock-timeout=${lockTimeout}`]);
+  const apply = (s: DrillStack, lockTimeout: string) =>
+    s.run(["apply", "-auto-approve", "-input=false", `-lock-timeout=${lockTimeout}`]);
 
-  test("two deploys at once: the loser fails cleanly on the lock, the state stays intact", async () => {
-    const [a, b] = [drill.job(), drill.job()];
-    await drill.initOneByOne([a, b]);
-    const [ra, rb] = await Promise.all([apply(a, "0s"), apply(b, "0s")]);
-    const results = [ra, rb].sort((x, y) => (x.code ?? 99) - (y.code ?? 99));
-    expect(results.map((r) => r.code)).toEqual([0, 1]);
-    const loser = results[1];
-    expect(loser.output).toMatch(/Error acquiring the state lock/);
-    // The loser stopped before planning: it neither created nor destroyed anything.
-    expect(loser.output).not.toMatch(/Creating\.\.\.|Destroying\.\.\./);
-    await drill.expectIntact([a, b]);
-  }, o.timeoutMs);
+  test(
+    "two deploys at once: the loser fails cleanly on the lock, the state stays intact",
+    async () => {
+      const [a, b] = [drill.job(), drill.job()];
+      await drill.initOneByOne([a, b]);
+      const [ra, rb] = await Promise.all([apply(a, "0s"), apply(b, "0s")]);
+      const results = [ra, rb].sort((x, y) => (x.code ?? 99) - (y.code ?? 99));
+      expect(results.map((r) => r.code)).toEqual([0, 1]);
+      const loser = results[1];
+      expect(loser.output).toMatch(/Error acquiring the state lock/);
+      // The loser stopped before planning: it neither created nor destroyed anything.
+      expect(loser.output).not.toMatch(/Creating\.\.\.|Destroying\.\.\./);
+      await drill.expectIntact([a, b]);
+    },
+    o.timeoutMs,
+  );
 
-  test(`${o.waiting} deploys at once with a lock timeout: they take turns, the later ones have nothing to do`, async () => {
-    // Start from scratch so every run wants to create everything.
-    await drill.reset();
-    const jobs = Array.from({ length: o.waiting }, () => drill.job());
-    await drill.initOneByOne(jobs);
-    const results = await Promise.all(jobs.map((j) => apply(j, "300s")));
-    expect(results.map((r) => r.code)).toEqual(jobs.map(() => 0));
-    const added = results.map((r) => Number(/Resources: (\d+) added/.exec(r.output)?.[1] ?? -1)).sort((x, y) => x - y);
-    // One run created the stack; the others waited for the lock and found no changes.
-    expect(added.slice(0, -1)).toEqual(jobs.slice(1).map(() => 0));
-    expect(added[added.length - 1]).toBeGreaterThanOrEqual(3 * drill.model.count);
-    expect(results.filter((r) => /No changes\./.test(r.output)).length).toBe(o.waiting - 1);
-    await drill.expectIntact(jobs);
-  }, o.timeoutMs);
+  test(
+    `${o.waiting} deploys at once with a lock timeout: they take turns, the later ones have nothing to do`,
+    async () => {
+      // Start from scratch so every run wants to create everything.
+      await drill.reset();
+      const jobs = Array.from({ length: o.waiting }, () => drill.job());
+      await drill.initOneByOne(jobs);
+      const results = await Promise.all(jobs.map((j) => apply(j, "300s")));
+      expect(results.map((r) => r.code)).toEqual(jobs.map(() => 0));
+      const added = results
+        .map((r) => Number(/Resources: (\d+) added/.exec(r.output)?.[1] ?? -1))
+        .sort((x, y) => x - y);
+      // One run created the stack; the others waited for the lock and found no changes.
+      expect(added.slice(0, -1)).toEqual(jobs.slice(1).map(() => 0));
+      expect(added[added.length - 1]).toBeGreaterThanOrEqual(3 * drill.model.count);
+      expect(results.filter((r) => /No changes\./.test(r.output)).length).toBe(o.waiting - 1);
+      await drill.expectIntact(jobs);
+    },
+    o.timeoutMs,
+  );
 
-  test("a deploy killed while holding the lock: the next one gets the lock and converges", async () => {
-    drill.model = { ...drill.model, image: `${drill.prefix}-img` };
-    const [killed, next] = [drill.job(), drill.job()];
-    await drill.initOneByOne([killed, next]);
-    const k = await killed.applyAndKill({ pattern: /: (Creating|Destroying)\.\.\./, count: 3, delayMs: 100 });
-    expect(k.killed).toBe(true);
-    // Providers were there at the kill, and none outlived it.
-    expect(k.launcherPids.length).toBeGreaterThan(0);
-    expect(k.survivors).toEqual([]);
-    const r = await next.run(["apply", "-auto-approve", "-input=false", "-lock-timeout=120s"]);
-    expect({ code: r.code, output: r.code === 0 ? "" : r.output }).toEqual({ code: 0, output: "" });
-    await drill.expectIntact([killed, next]);
-  }, o.timeoutMs);
+  test(
+    "a deploy killed while holding the lock: the next one gets the lock and converges",
+    async () => {
+      drill.model = { ...drill.model, image: `${drill.prefix}-img` };
+      const [killed, next] = [drill.job(), drill.job()];
+      await drill.initOneByOne([killed, next]);
+      const k = await killed.applyAndKill({ pattern: /: (Creating|Destroying)\.\.\./, count: 3, delayMs: 100 });
+      expect(k.killed).toBe(true);
+      // Providers were there at the kill, and none outlived it.
+      expect(k.launcherPids.length).toBeGreaterThan(0);
+      expect(k.survivors).toEqual([]);
+      const r = await next.run(["apply", "-auto-approve", "-input=false", "-lock-timeout=120s"]);
+      expect({ code: r.code, output: r.code === 0 ? "" : r.output }).toEqual({ code: 0, output: "" });
+      await drill.expectIntact([killed, next]);
+    },
+    o.timeoutMs,
+  );
 }

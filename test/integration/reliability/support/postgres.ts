@@ -10,7 +10,10 @@ export function postgresUrl(): string {
 /** Runs one SQL statement; returns psql's unaligned output. */
 export function sql(statement: string, url = postgresUrl()): string {
   try {
-    return execFileSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-tAc", statement], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+    return execFileSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-tAc", statement], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }).trim();
   } catch (err) {
     const e = err as { code?: string; stderr?: string; message: string };
     if (e.code === "ENOENT") throw new Error("psql is not installed: run `bash scripts/setup-postgres.sh` (as root)");

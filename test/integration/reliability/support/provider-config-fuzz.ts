@@ -55,7 +55,12 @@ const LOCAL_SOCKET = process.env.INCUS_SOCKET ?? `${process.env.INCUS_DIR ?? "/v
  * (which no one can create) and a missing directory inside the workspace (which can be created). Nothing outside
  * the workspace is ever written.
  */
-export const DIRS = { EMPTY_DIR: "@EMPTY_DIR@", A_FILE: "@A_FILE@", UNDER_A_FILE: "@A_FILE@/config", NEW_DIR: "@NEW_DIR@" };
+export const DIRS = {
+  EMPTY_DIR: "@EMPTY_DIR@",
+  A_FILE: "@A_FILE@",
+  UNDER_A_FILE: "@A_FILE@/config",
+  NEW_DIR: "@NEW_DIR@",
+};
 
 /** What terraform runs with: no INCUS_* setting of the machine leaks in, and an unset config_dir means a fresh directory under `root`. */
 export function fuzzEnv(root: string): NodeJS.ProcessEnv {
@@ -79,35 +84,82 @@ export const TOKEN_WITH_ADDRESS = b64('{"addresses":["127.0.0.1:1"],"secret":"s"
  */
 const addresses = fc.oneof(
   fc.constantFrom(
-    "unix://", `unix://${LOCAL_SOCKET}`, "unix:///nonexistent/incus.sock", "unix:relative.sock", "https://127.0.0.1:1", "https://[::1]:1",
-    "https://", "http://127.0.0.1:8443", "ftp://example.invalid", "", " , ", "garbage.invalid", "https://256.1.1.1:8443",
-    "unix://,https://127.0.0.1:1", "https://127.0.0.1:1,unix://", "127.0.0.1:1", "https://user@127.0.0.1:1", "https://127.0.0.1:1/path",
+    "unix://",
+    `unix://${LOCAL_SOCKET}`,
+    "unix:///nonexistent/incus.sock",
+    "unix:relative.sock",
+    "https://127.0.0.1:1",
+    "https://[::1]:1",
+    "https://",
+    "http://127.0.0.1:8443",
+    "ftp://example.invalid",
+    "",
+    " , ",
+    "garbage.invalid",
+    "https://256.1.1.1:8443",
+    "unix://,https://127.0.0.1:1",
+    "https://127.0.0.1:1,unix://",
+    "127.0.0.1:1",
+    "https://user@127.0.0.1:1",
+    "https://127.0.0.1:1/path",
   ),
   anyText.map((s) => `${s}.invalid`),
 );
-const tokens = fc.oneof(fc.constantFrom("", "not base64 !!", b64("{}"), b64("[1,2]"), b64("null"), TOKEN_WITH_ADDRESS), anyText);
+const tokens = fc.oneof(
+  fc.constantFrom("", "not base64 !!", b64("{}"), b64("[1,2]"), b64("null"), TOKEN_WITH_ADDRESS),
+  anyText,
+);
 const waitTimeouts = fc.constantFrom("0s", "0", "-1s", "abc", "", "5", "1h2m3s", "1.5s", "500ms", "99999999999h");
 
 /** One thing changed (right or wrong) in an otherwise working configuration, so each reaches deeper code. */
 type Mutation = (p: ProviderSpec) => ProviderSpec;
-const onRemote = (change: (r: RemoteSpec) => RemoteSpec): Mutation => (p) =>
-  p.remote.length ? { ...p, remote: [change(p.remote[0]), ...p.remote.slice(1)] } : p;
+const onRemote =
+  (change: (r: RemoteSpec) => RemoteSpec): Mutation =>
+  (p) =>
+    p.remote.length ? { ...p, remote: [change(p.remote[0]), ...p.remote.slice(1)] } : p;
 
 const mutationFamilies = {
-  config_dir: fc.constantFrom(DIRS.EMPTY_DIR, DIRS.A_FILE, DIRS.UNDER_A_FILE, DIRS.NEW_DIR, "", "relative/dir").map((v): Mutation => (p) => ({ ...p, config_dir: v })),
-  generate_client_certificates: fc.boolean().map((v): Mutation => (p) => ({ ...p, generate_client_certificates: v })),
-  accept_remote_certificate: fc.boolean().map((v): Mutation => (p) => ({ ...p, accept_remote_certificate: v })),
-  default_remote: fc.oneof(fc.constantFrom("missing", "", "local"), anyText).map((v): Mutation => (p) => ({ ...p, default_remote: v })),
-  wait_timeout: waitTimeouts.map((v): Mutation => (p) => ({ ...p, wait_timeout: v })),
+  config_dir: fc.constantFrom(DIRS.EMPTY_DIR, DIRS.A_FILE, DIRS.UNDER_A_FILE, DIRS.NEW_DIR, "", "relative/dir").map(
+    (v): Mutation =>
+      (p) => ({ ...p, config_dir: v }),
+  ),
+  generate_client_certificates: fc.boolean().map(
+    (v): Mutation =>
+      (p) => ({ ...p, generate_client_certificates: v }),
+  ),
+  accept_remote_certificate: fc.boolean().map(
+    (v): Mutation =>
+      (p) => ({ ...p, accept_remote_certificate: v }),
+  ),
+  default_remote: fc.oneof(fc.constantFrom("missing", "", "local"), anyText).map(
+    (v): Mutation =>
+      (p) => ({ ...p, default_remote: v }),
+  ),
+  wait_timeout: waitTimeouts.map(
+    (v): Mutation =>
+      (p) => ({ ...p, wait_timeout: v }),
+  ),
   address: addresses.map((v) => onRemote((r) => ({ ...r, address: v }))),
-  protocol: fc.constantFrom("incus", "simplestreams", "oci", "bogus", "").map((v) => onRemote((r) => ({ ...r, protocol: v }))),
-  authentication_type: fc.constantFrom("tls", "oidc", "x").map((v) => onRemote((r) => ({ ...r, authentication_type: v }))),
+  protocol: fc
+    .constantFrom("incus", "simplestreams", "oci", "bogus", "")
+    .map((v) => onRemote((r) => ({ ...r, protocol: v }))),
+  authentication_type: fc
+    .constantFrom("tls", "oidc", "x")
+    .map((v) => onRemote((r) => ({ ...r, authentication_type: v }))),
   token: tokens.map((v) => onRemote((r) => ({ ...r, token: v }))),
   public: fc.boolean().map((v) => onRemote((r) => ({ ...r, public: v }))),
-  name: fc.oneof(fc.constantFrom("", "a b", "x".repeat(80), "local"), anyText).map((v) => onRemote((r) => ({ ...r, name: v }))),
-  second_remote: fc.record({ address: addresses, token: fc.option(tokens, { nil: undefined }), same: fc.boolean() }).map(
-    ({ address, token, same }): Mutation => (p) => ({ ...p, remote: [...p.remote, { name: same ? p.remote[0]?.name ?? "second" : "second", address, token }] }),
-  ),
+  name: fc
+    .oneof(fc.constantFrom("", "a b", "x".repeat(80), "local"), anyText)
+    .map((v) => onRemote((r) => ({ ...r, name: v }))),
+  second_remote: fc
+    .record({ address: addresses, token: fc.option(tokens, { nil: undefined }), same: fc.boolean() })
+    .map(
+      ({ address, token, same }): Mutation =>
+        (p) => ({
+          ...p,
+          remote: [...p.remote, { name: same ? p.remote[0]?.name ?? "second" : "second", address, token }],
+        }),
+    ),
   no_remote: fc.constant((p: ProviderSpec): ProviderSpec => ({ ...p, remote: [] })),
 };
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(...Object.values(mutationFamilies));
@@ -132,7 +184,10 @@ const changedProvider: fc.Arbitrary<ProviderSpec> = fc
   .tuple(workingProvider, fc.array(mutation, { minLength: 1, maxLength: 2 }))
   .map(([p, changes]) => changes.reduce((acc, change) => change(acc), p));
 
-export const providerSet: fc.Arbitrary<ProviderSpec[]> = fc.array(fc.oneof(changedProvider, workingProvider), { minLength: 1, maxLength: 4 });
+export const providerSet: fc.Arbitrary<ProviderSpec[]> = fc.array(fc.oneof(changedProvider, workingProvider), {
+  minLength: 1,
+  maxLength: 4,
+});
 
 /** The working configuration the fixed table changes one thing of. */
 export const BASE: ProviderSpec = { remote: [{ name: "lab", address: "unix://" }], default_remote: "lab" };
@@ -143,34 +198,75 @@ export function singleChangeCases(): { label: string; spec: ProviderSpec }[] {
   const add = (label: string, spec: ProviderSpec) => cases.push({ label, spec });
   for (const v of [DIRS.EMPTY_DIR, DIRS.A_FILE, DIRS.UNDER_A_FILE, DIRS.NEW_DIR, "", "relative/dir"]) {
     add(`config_dir ${v}`, { ...BASE, config_dir: v });
-    add(`config_dir ${v} + generate_client_certificates`, { ...BASE, config_dir: v, generate_client_certificates: true });
+    add(`config_dir ${v} + generate_client_certificates`, {
+      ...BASE,
+      config_dir: v,
+      generate_client_certificates: true,
+    });
   }
   add("generate_client_certificates (default config dir)", { ...BASE, generate_client_certificates: true });
   add("accept_remote_certificate", { ...BASE, accept_remote_certificate: true });
-  for (const v of ["missing", "", "local", "lab"]) add(`default_remote ${JSON.stringify(v)}`, { ...BASE, default_remote: v });
-  for (const v of ["0s", "0", "-1s", "abc", "", "5", "1h2m3s", "1.5s", "500ms", "99999999999h"]) add(`wait_timeout ${JSON.stringify(v)}`, { ...BASE, wait_timeout: v });
+  for (const v of ["missing", "", "local", "lab"])
+    add(`default_remote ${JSON.stringify(v)}`, { ...BASE, default_remote: v });
+  for (const v of ["0s", "0", "-1s", "abc", "", "5", "1h2m3s", "1.5s", "500ms", "99999999999h"])
+    add(`wait_timeout ${JSON.stringify(v)}`, { ...BASE, wait_timeout: v });
   const remote = (r: Partial<RemoteSpec>): ProviderSpec => ({ ...BASE, remote: [{ ...BASE.remote[0], ...r }] });
   for (const v of [
-    "unix://", `unix://${LOCAL_SOCKET}`, "unix:///nonexistent/incus.sock", "unix:relative.sock", "https://127.0.0.1:1", "https://[::1]:1", "https://",
-    "http://127.0.0.1:8443", "ftp://example.invalid", "", " , ", "garbage.invalid", "https://256.1.1.1:8443", "unix://,https://127.0.0.1:1",
-    "https://127.0.0.1:1,unix://", "127.0.0.1:1", "https://user@127.0.0.1:1", "https://127.0.0.1:1/path",
+    "unix://",
+    `unix://${LOCAL_SOCKET}`,
+    "unix:///nonexistent/incus.sock",
+    "unix:relative.sock",
+    "https://127.0.0.1:1",
+    "https://[::1]:1",
+    "https://",
+    "http://127.0.0.1:8443",
+    "ftp://example.invalid",
+    "",
+    " , ",
+    "garbage.invalid",
+    "https://256.1.1.1:8443",
+    "unix://,https://127.0.0.1:1",
+    "https://127.0.0.1:1,unix://",
+    "127.0.0.1:1",
+    "https://user@127.0.0.1:1",
+    "https://127.0.0.1:1/path",
   ]) {
     add(`address ${JSON.stringify(v)}`, remote({ address: v }));
   }
-  add("https address + accept_remote_certificate", { ...remote({ address: "https://127.0.0.1:1" }), accept_remote_certificate: true });
-  add("https address + generate_client_certificates", { ...remote({ address: "https://127.0.0.1:1" }), generate_client_certificates: true, config_dir: DIRS.NEW_DIR });
-  for (const v of ["incus", "simplestreams", "oci", "bogus", ""]) add(`protocol ${JSON.stringify(v)}`, remote({ protocol: v }));
-  for (const v of ["tls", "oidc", "x"]) add(`authentication_type ${JSON.stringify(v)}`, remote({ authentication_type: v }));
+  add("https address + accept_remote_certificate", {
+    ...remote({ address: "https://127.0.0.1:1" }),
+    accept_remote_certificate: true,
+  });
+  add("https address + generate_client_certificates", {
+    ...remote({ address: "https://127.0.0.1:1" }),
+    generate_client_certificates: true,
+    config_dir: DIRS.NEW_DIR,
+  });
+  for (const v of ["incus", "simplestreams", "oci", "bogus", ""])
+    add(`protocol ${JSON.stringify(v)}`, remote({ protocol: v }));
+  for (const v of ["tls", "oidc", "x"])
+    add(`authentication_type ${JSON.stringify(v)}`, remote({ authentication_type: v }));
   for (const v of ["", "not base64 !!", b64("{}"), b64("[1,2]"), b64("null"), TOKEN_WITH_ADDRESS]) {
     add(`token ${JSON.stringify(v)} on the unix remote`, remote({ token: v }));
     add(`token ${JSON.stringify(v)} on a remote without address`, remote({ token: v, address: undefined }));
   }
   add("public", remote({ public: true }));
   for (const v of ["", "a b", "x".repeat(80), "local"]) add(`remote name ${JSON.stringify(v)}`, remote({ name: v }));
-  add("template sequences stay literal", { ...BASE, remote: [{ name: "r${x}%{y}", address: "unix://", token: "t${x}" }], default_remote: "r${x}%{y}" });
-  add("template sequences stay literal in a token", { ...BASE, remote: [{ name: "r", address: "unix://", token: "t${x}%{y}" }], default_remote: "r" });
+  add("template sequences stay literal", {
+    ...BASE,
+    remote: [{ name: "r${x}%{y}", address: "unix://", token: "t${x}" }],
+    default_remote: "r${x}%{y}",
+  });
+  add("template sequences stay literal in a token", {
+    ...BASE,
+    remote: [{ name: "r", address: "unix://", token: "t${x}%{y}" }],
+    default_remote: "r",
+  });
   add(`remote name "local" without address`, { ...BASE, remote: [{ name: "local" }], default_remote: "local" });
-  add("second remote, unused, bad address", { ...BASE, remote: [...BASE.remote, { name: "second", address: "ftp://example.invalid" }] });
+  add("second remote, unused, bad address", {
+    ...BASE,
+    remote: [...BASE.remote, { name: "second", address: "ftp://example.invalid" }],
+  });
   add("second remote with the same name", { ...BASE, remote: [...BASE.remote, { name: "lab", address: "unix://" }] });
   add("no remote block", { ...BASE, remote: [] });
   add("no remote block, no default_remote", { remote: [] });
@@ -198,7 +294,15 @@ export interface Problem {
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const DURATION_UNITS_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_UNITS_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
 
 /**
  * A wait_timeout the provider can honour: a Go-style duration ("90s", "1h2m3s", "1.5s"), longer than zero, and no
@@ -207,9 +311,11 @@ const DURATION_UNITS_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1
 export function durationProblem(text: string): string | undefined {
   if (!/^((\d+(\.\d+)?|\.\d+)(ns|us|µs|ms|s|m|h))+$/.test(text)) return `${JSON.stringify(text)} is not a duration`;
   let ms = 0;
-  for (const m of text.matchAll(/(\d+(?:\.\d+)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) ms += Number(m[1]) * DURATION_UNITS_MS[m[2]];
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?|\.\d+)(ns|us|µs|ms|s|m|h)/g))
+    ms += Number(m[1]) * DURATION_UNITS_MS[m[2]];
   if (ms <= 0) return `${JSON.stringify(text)} is not longer than zero`;
-  if (ms > MAX_TIMER_MS) return `${JSON.stringify(text)} is longer than the longest wait a timer can hold (${MAX_TIMER_MS} ms)`;
+  if (ms > MAX_TIMER_MS)
+    return `${JSON.stringify(text)} is longer than the longest wait a timer can hold (${MAX_TIMER_MS} ms)`;
   return undefined;
 }
 
@@ -217,7 +323,9 @@ export function durationProblem(text: string): string | undefined {
 function tokenAddresses(token: string): string[] {
   try {
     const parsed = JSON.parse(Buffer.from(token.trim(), "base64").toString("utf8")) as { addresses?: unknown };
-    return parsed && Array.isArray(parsed.addresses) ? parsed.addresses.filter((a): a is string => typeof a === "string") : [];
+    return parsed && Array.isArray(parsed.addresses)
+      ? parsed.addresses.filter((a): a is string => typeof a === "string")
+      : [];
   } catch {
     return [];
   }
@@ -250,18 +358,38 @@ export function expectation(spec: ProviderSpec): Expectation {
   // Validation: values that are wrong whatever the rest says.
   if (spec.wait_timeout !== undefined) {
     const problem = durationProblem(spec.wait_timeout);
-    if (problem) validate.push({ stage: "validate", block: "provider", keys: ["wait_timeout"], mentions: ["wait_timeout"], why: problem });
+    if (problem)
+      validate.push({
+        stage: "validate",
+        block: "provider",
+        keys: ["wait_timeout"],
+        mentions: ["wait_timeout"],
+        why: problem,
+      });
   }
   spec.remote.forEach((r, j) => {
     // A remote's name becomes a file name (servercerts/<name>.crt): one rule for construct, provider and remote table.
     const nameProblem = remoteNameProblem(r.name);
-    if (nameProblem) validate.push({ stage: "validate", block: remoteBlock(j), keys: ["name"], mentions: [], why: nameProblem });
+    if (nameProblem)
+      validate.push({ stage: "validate", block: remoteBlock(j), keys: ["name"], mentions: [], why: nameProblem });
     if (r.protocol !== undefined && !["incus", "simplestreams", "oci"].includes(r.protocol)) {
-      validate.push({ stage: "validate", block: remoteBlock(j), keys: ["protocol"], mentions: ["protocol"], why: `protocol ${JSON.stringify(r.protocol)}` });
+      validate.push({
+        stage: "validate",
+        block: remoteBlock(j),
+        keys: ["protocol"],
+        mentions: ["protocol"],
+        why: `protocol ${JSON.stringify(r.protocol)}`,
+      });
     }
     if (r.authentication_type !== undefined && r.authentication_type !== "tls") {
       // oidc is a real Incus authentication type, but the bundled provider speaks TLS only (documented).
-      validate.push({ stage: "validate", block: remoteBlock(j), keys: ["authentication_type"], mentions: ["authentication_type"], why: `authentication_type ${JSON.stringify(r.authentication_type)}` });
+      validate.push({
+        stage: "validate",
+        block: remoteBlock(j),
+        keys: ["authentication_type"],
+        mentions: ["authentication_type"],
+        why: `authentication_type ${JSON.stringify(r.authentication_type)}`,
+      });
     }
   });
 
@@ -270,12 +398,24 @@ export function expectation(spec: ProviderSpec): Expectation {
   spec.remote.forEach((r, j) => {
     if (names.has(r.name) && spec.remote.slice(0, j).some((earlier) => earlier.name === r.name)) {
       // Only pointing at the second block's name counts: "name" is in too many messages to prove anything.
-      configure.push({ stage: "configure", block: remoteBlock(j), keys: ["name"], mentions: [], why: `a second remote named ${JSON.stringify(r.name)}` });
+      configure.push({
+        stage: "configure",
+        block: remoteBlock(j),
+        keys: ["name"],
+        mentions: [],
+        why: `a second remote named ${JSON.stringify(r.name)}`,
+      });
     }
     names.add(r.name);
   });
   if (spec.default_remote && !names.has(spec.default_remote)) {
-    configure.push({ stage: "configure", block: "provider", keys: ["default_remote"], mentions: ["default_remote"], why: `default_remote ${JSON.stringify(spec.default_remote)} names no remote` });
+    configure.push({
+      stage: "configure",
+      block: "provider",
+      keys: ["default_remote"],
+      mentions: ["default_remote"],
+      why: `default_remote ${JSON.stringify(spec.default_remote)} names no remote`,
+    });
   }
   const dirCannotHoldFiles = spec.config_dir === DIRS.A_FILE || spec.config_dir === DIRS.UNDER_A_FILE;
   if (spec.generate_client_certificates === true && dirCannotHoldFiles) {
@@ -294,20 +434,35 @@ export function expectation(spec: ProviderSpec): Expectation {
   let read: Problem | undefined;
   if (j >= 0) {
     const r = spec.remote[j];
-    const fail = (keys: string[], mentions: string[], why: string): Problem => ({ stage: "read", block: remoteBlock(j), keys, mentions, why });
-    const given = (r.address ?? "").split(",").map((a) => a.trim()).filter((a) => a !== "");
+    const fail = (keys: string[], mentions: string[], why: string): Problem => ({
+      stage: "read",
+      block: remoteBlock(j),
+      keys,
+      mentions,
+      why,
+    });
+    const given = (r.address ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter((a) => a !== "");
     const fromToken = r.token ? tokenAddresses(r.token).map((a) => `https://${a}`) : [];
     const address = given[0] ?? fromToken[0] ?? (r.name === "local" ? "unix://" : undefined);
     if (address === undefined) read = fail(["address"], ["address"], "the default remote has no address");
-    else if ((r.protocol || "incus") !== "incus") read = fail(["protocol"], ["protocol", r.protocol!], `the default remote is a ${r.protocol} image server`);
+    else if ((r.protocol || "incus") !== "incus")
+      read = fail(["protocol"], ["protocol", r.protocol!], `the default remote is a ${r.protocol} image server`);
     else if (address.startsWith("unix:")) {
       const path = address.slice("unix:".length).replace(/^\/\//, "") || LOCAL_SOCKET;
-      if (!path.startsWith("/")) read = fail(["address"], ["address"], `socket path ${JSON.stringify(path)} is not absolute`);
+      if (!path.startsWith("/"))
+        read = fail(["address"], ["address"], `socket path ${JSON.stringify(path)} is not absolute`);
       else if (path !== LOCAL_SOCKET) read = fail(["address"], ["address", path], `nothing listens on ${path}`);
     } else {
       // No HTTPS remote can work here: nothing listens on loopback port 1, ".invalid" never resolves, and no
       // server trusts a generated client certificate.
-      read = fail(["address"], addressMentions(address), `the HTTPS remote ${JSON.stringify(address)} cannot be reached or trusted`);
+      read = fail(
+        ["address"],
+        addressMentions(address),
+        `the HTTPS remote ${JSON.stringify(address)} cannot be reached or trusted`,
+      );
     }
   }
   return { validate, configure, read };
@@ -322,8 +477,14 @@ export function configJson(specs: readonly ProviderSpec[], dirs: FuzzDirs): stri
     v?.replace(DIRS.EMPTY_DIR, dirs.emptyDir).replace(DIRS.A_FILE, dirs.aFile).replace(DIRS.NEW_DIR, dirs.newDir);
   // Terraform JSON strings are templates: "${" and "%{" must be escaped ("$${", "%%{") to stay literal. (A
   // replacement function, because "$$" in a replacement string means one "$".)
-  const literal = (v: unknown): unknown => (typeof v === "string" ? v.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{") : v);
-  const clean = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).map(([k, v]) => [k, literal(v)]));
+  const literal = (v: unknown): unknown =>
+    typeof v === "string" ? v.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{") : v;
+  const clean = (o: object) =>
+    Object.fromEntries(
+      Object.entries(o)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, literal(v)]),
+    );
   return JSON.stringify(
     {
       terraform: { required_providers: { incus: { source: "registry.cdktf-virt.local/cdktf-virt/incus" } } },
@@ -340,7 +501,11 @@ export function configJson(specs: readonly ProviderSpec[], dirs: FuzzDirs): stri
           ...(s.remote.length ? { remote: s.remote.map((r) => clean(r)) } : {}),
         })),
       },
-      data: { incus_storage_pool: Object.fromEntries(specs.map((_, i) => [`p${i}`, { provider: `incus.p${i}`, name: TEST_POOL }])) },
+      data: {
+        incus_storage_pool: Object.fromEntries(
+          specs.map((_, i) => [`p${i}`, { provider: `incus.p${i}`, name: TEST_POOL }]),
+        ),
+      },
     },
     null,
     2,
@@ -386,17 +551,22 @@ function planEvents(stdout: string): PlanEvents {
       continue;
     }
     if (event.type === "diagnostic" && event.diagnostic?.severity === "error") errors.push(event.diagnostic);
-    if (event.type === "apply_complete" && event.hook?.action === "read" && event.hook.resource?.addr) read.add(event.hook.resource.addr);
+    if (event.type === "apply_complete" && event.hook?.action === "read" && event.hook.resource?.addr)
+      read.add(event.hook.resource.addr);
   }
   return { errors, read };
 }
 
-const show = (d: Diagnostic) => `${d.summary} [${d.address ?? "no address"}${d.snippet ? ` at ${d.snippet.context}: ${d.snippet.code.trim()}` : ""}]: ${d.detail ?? ""}`;
+const show = (d: Diagnostic) =>
+  `${d.summary} [${d.address ?? "no address"}${
+    d.snippet ? ` at ${d.snippet.context}: ${d.snippet.code.trim()}` : ""
+  }]: ${d.detail ?? ""}`;
 
 /** Whether diagnostic `d` of provider block `i` reports `p`: it points at the attribute, or its text names it. */
 function reports(d: Diagnostic, i: number, p: Problem): boolean {
   const context = p.block === "provider" ? `provider.incus[${i}]` : `provider.incus[${i}].remote[${p.block.remote}]`;
-  const pointsAt = d.snippet?.context === context && p.keys.some((k) => new RegExp(`^\\s*"${k}"\\s*:`).test(d.snippet!.code));
+  const pointsAt =
+    d.snippet?.context === context && p.keys.some((k) => new RegExp(`^\\s*"${k}"\\s*:`).test(d.snippet!.code));
   const text = `${d.summary}\n${d.detail ?? ""}`;
   return pointsAt || p.mentions.some((m) => text.includes(m));
 }
@@ -414,26 +584,43 @@ export function judgePlan(specs: readonly ProviderSpec[], r: RunResult): string 
     const e = expected[i];
     // Terraform validates every block before it configures any, and reads with a provider only once it is configured.
     const want = validating ? e.validate : e.configure.length ? e.configure : e.read ? [e.read] : [];
-    const mine = errors.filter((d) => d.address === `provider["registry.cdktf-virt.local/cdktf-virt/incus"].p${i}` || d.address === `data.incus_storage_pool.p${i}`);
+    const mine = errors.filter(
+      (d) =>
+        d.address === `provider["registry.cdktf-virt.local/cdktf-virt/incus"].p${i}` ||
+        d.address === `data.incus_storage_pool.p${i}`,
+    );
     mine.forEach((d) => claimed.add(d));
     const label = `p${i} ${JSON.stringify(spec)}`;
     for (const p of want) {
       if (!mine.some((d) => reports(d, i, p))) {
-        broken.push(`${label}: ${p.why} (${p.stage}) was not rejected by an error naming ${p.keys.join(" or ")}${mine.length ? `; its errors: ${mine.map(show).join(" | ")}` : ""}`);
+        broken.push(
+          `${label}: ${p.why} (${p.stage}) was not rejected by an error naming ${p.keys.join(" or ")}${
+            mine.length ? `; its errors: ${mine.map(show).join(" | ")}` : ""
+          }`,
+        );
       }
     }
     for (const d of mine) {
       if (!want.some((p) => reports(d, i, p))) {
-        broken.push(`${label}: ${want.length ? "an error the oracle did not predict" : "a configuration that must work was refused"}: ${show(d)}`);
+        broken.push(
+          `${label}: ${
+            want.length ? "an error the oracle did not predict" : "a configuration that must work was refused"
+          }: ${show(d)}`,
+        );
       }
     }
-    if (!validating && want.length === 0 && !read.has(`data.incus_storage_pool.p${i}`)) broken.push(`${label}: must work, but its data source was not read`);
+    if (!validating && want.length === 0 && !read.has(`data.incus_storage_pool.p${i}`))
+      broken.push(`${label}: must work, but its data source was not read`);
   });
   for (const d of errors.filter((x) => !claimed.has(x))) broken.push(`an error of no provider block: ${show(d)}`);
-  const mustFail = expected.some((e) => (validating ? e.validate.length > 0 : e.configure.length > 0 || e.read !== undefined));
+  const mustFail = expected.some((e) =>
+    validating ? e.validate.length > 0 : e.configure.length > 0 || e.read !== undefined,
+  );
   if (r.code !== (mustFail ? 1 : 0)) broken.push(`terraform plan exited with ${r.code}, expected ${mustFail ? 1 : 0}`);
   if (!broken.length) return undefined;
-  return `${broken.join("\n")}\n--- terraform's errors:\n${errors.map(show).join("\n") || "(none)"}\n--- terraform's stderr:\n${r.stderr || "(empty)"}`;
+  return `${broken.join("\n")}\n--- terraform's errors:\n${
+    errors.map(show).join("\n") || "(none)"
+  }\n--- terraform's stderr:\n${r.stderr || "(empty)"}`;
 }
 
 export interface FuzzDirs {
@@ -461,8 +648,13 @@ export interface ProviderConfigFuzzSuiteOptions {
 
 /** Specs to plan together: at most `size` a plan, and never a validation case with a later-stage one. */
 export function batches<T extends { spec: ProviderSpec }>(cases: readonly T[], size: number): T[][] {
-  const byStage = [cases.filter((c) => expectation(c.spec).validate.length > 0), cases.filter((c) => expectation(c.spec).validate.length === 0)];
-  return byStage.flatMap((group) => Array.from({ length: Math.ceil(group.length / size) }, (_, k) => group.slice(k * size, (k + 1) * size)));
+  const byStage = [
+    cases.filter((c) => expectation(c.spec).validate.length > 0),
+    cases.filter((c) => expectation(c.spec).validate.length === 0),
+  ];
+  return byStage.flatMap((group) =>
+    Array.from({ length: Math.ceil(group.length / size) }, (_, k) => group.slice(k * size, (k + 1) * size)),
+  );
 }
 
 /** The drill as a suite: the CI-sized and the heavy test files differ only in the number of generated plans. */
@@ -501,22 +693,33 @@ export function providerConfigFuzzSuite(o: ProviderConfigFuzzSuiteOptions): void
     return r;
   }
 
-  test("every single change of a working configuration: works, or is rejected naming the attribute", async () => {
-    const problems: string[] = [];
-    for (const batch of batches(singleChangeCases(), 4)) {
-      const problem = judgePlan(batch.map((c) => c.spec), await plan(batch.map((c) => c.spec)));
-      if (problem) problems.push(`cases ${batch.map((c) => c.label).join(", ")}:\n${problem}`);
-    }
-    if (problems.length) throw new Error(problems.join("\n\n"));
-  }, o.timeoutMs);
+  test(
+    "every single change of a working configuration: works, or is rejected naming the attribute",
+    async () => {
+      const problems: string[] = [];
+      for (const batch of batches(singleChangeCases(), 4)) {
+        const problem = judgePlan(
+          batch.map((c) => c.spec),
+          await plan(batch.map((c) => c.spec)),
+        );
+        if (problem) problems.push(`cases ${batch.map((c) => c.label).join(", ")}:\n${problem}`);
+      }
+      if (problems.length) throw new Error(problems.join("\n\n"));
+    },
+    o.timeoutMs,
+  );
 
-  test("fuzzed provider configurations: what must work works, what is invalid is rejected naming it, no crash", async () => {
-    await fc.assert(
-      fc.asyncProperty(providerSet, async (specs) => {
-        const problem = judgePlan(specs, await plan(specs));
-        if (problem) throw new Error(problem);
-      }),
-      { numRuns: o.runs, endOnFailure: true },
-    );
-  }, o.timeoutMs);
+  test(
+    "fuzzed provider configurations: what must work works, what is invalid is rejected naming it, no crash",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(providerSet, async (specs) => {
+          const problem = judgePlan(specs, await plan(specs));
+          if (problem) throw new Error(problem);
+        }),
+        { numRuns: o.runs, endOnFailure: true },
+      );
+    },
+    o.timeoutMs,
+  );
 }

@@ -16,7 +16,27 @@ export const anySize: fc.Arbitrary<string> = fc.oneof(
         fc.double({ min: 0, max: 5000, noNaN: true }).map((n) => String(Math.round(n * 100) / 100)),
         fc.constantFrom("0", "00", "-1", "1e3", "0x10", " 1", "1 ", "+1", "1_000", "Infinity", "9007199254740993"),
       ),
-      fc.constantFrom("", "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "kB", "MB", "GB", "k", "K", "G", "gib", "GIB", " GiB", "GiB ", "iB"),
+      fc.constantFrom(
+        "",
+        "B",
+        "KiB",
+        "MiB",
+        "GiB",
+        "TiB",
+        "PiB",
+        "EiB",
+        "kB",
+        "MB",
+        "GB",
+        "k",
+        "K",
+        "G",
+        "gib",
+        "GIB",
+        " GiB",
+        "GiB ",
+        "iB",
+      ),
     )
     .map(([amount, unit]) => amount + unit),
 );
@@ -47,8 +67,9 @@ export const SIZE_SITES: readonly SizeSite[] = [
       new Instance(stack, "subject", { host, image: IMAGE, rootDisk: { pool: pool(stack, host), size } });
       return {
         emitted: (json) =>
-          (json.resource.incus_instance.subject.device as { name: string; properties: { size?: string } }[]).find((d) => d.name === "root")
-            ?.properties.size,
+          (json.resource.incus_instance.subject.device as { name: string; properties: { size?: string } }[]).find(
+            (d) => d.name === "root",
+          )?.properties.size,
       };
     },
   },
@@ -72,9 +93,11 @@ export function sizesProperty(site: SizeSite): fc.IPropertyWithHooks<[string]> {
     });
     if (err !== undefined) return assertValidationError(err, `${STACK}/subject`, site.prop, size);
     const value = emitted!(synthJson(stack));
-    if (value !== size) throw new Error(`${site.label} ${JSON.stringify(size)} was emitted as ${JSON.stringify(value)}`);
+    if (value !== size)
+      throw new Error(`${site.label} ${JSON.stringify(size)} was emitted as ${JSON.stringify(value)}`);
     const problem = incusSizeProblem(size);
-    if (problem) throw new Error(`${site.label} ${JSON.stringify(size)} was accepted at synth, but Incus rejects it (${problem})`);
+    if (problem)
+      throw new Error(`${site.label} ${JSON.stringify(size)} was accepted at synth, but Incus rejects it (${problem})`);
   });
 }
 
@@ -89,6 +112,7 @@ export function validSizesProperty(site: SizeSite): fc.IPropertyWithHooks<[strin
       site.build(stack, size);
       synthJson(stack);
     });
-    if (err !== undefined) throw new Error(`${site.label} ${JSON.stringify(size)} was rejected: ${(err as Error).message}`);
+    if (err !== undefined)
+      throw new Error(`${site.label} ${JSON.stringify(size)} was rejected: ${(err as Error).message}`);
   });
 }

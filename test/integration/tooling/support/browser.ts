@@ -55,7 +55,9 @@ export interface Browser {
 /** Starts chromium with a fresh user-data directory; close() stops it and removes the directory. */
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: these tests open pages in a real browser. Install it with \`bash scripts/setup-browser.sh\` (apt-get install -y chromium).`);
+    throw new Error(
+      `${CHROMIUM} is missing: these tests open pages in a real browser. Install it with \`bash scripts/setup-browser.sh\` (apt-get install -y chromium).`,
+    );
   }
   // Loaded here, not imported: only the browser tests need playwright-core, and they check chromium first.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -63,7 +65,12 @@ export async function launchChromium(): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "t-chromium-profile-"));
   let context: BrowserContext;
   try {
-    context = await playwright.chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, timeout: 60_000 });
+    context = await playwright.chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+      timeout: 60_000,
+    });
   } catch (err) {
     fs.rmSync(profile, { recursive: true, force: true });
     throw err;

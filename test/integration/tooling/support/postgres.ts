@@ -6,10 +6,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 export class TestPostgres {
-  private constructor(
-    private readonly dir: string,
-    private readonly asUser: string[],
-  ) {}
+  private constructor(private readonly dir: string, private readonly asUser: string[]) {}
 
   /** Starts a server; fails with what to install when PostgreSQL is missing. */
   static start(prefix: string): TestPostgres {
@@ -47,7 +44,15 @@ export class TestPostgres {
 
   stop(): void {
     try {
-      this.exec([path.join(path.dirname(findBinary("initdb")), "pg_ctl"), "-D", path.join(this.dir, "data"), "-m", "immediate", "-w", "stop"]);
+      this.exec([
+        path.join(path.dirname(findBinary("initdb")), "pg_ctl"),
+        "-D",
+        path.join(this.dir, "data"),
+        "-m",
+        "immediate",
+        "-w",
+        "stop",
+      ]);
     } finally {
       fs.rmSync(this.dir, { recursive: true, force: true });
     }
@@ -60,10 +65,17 @@ export class TestPostgres {
 }
 
 function findBinary(name: string): string {
-  const candidates = [...(process.env.PATH ?? "").split(":"), "/usr/local/bin", "/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/15/bin"];
+  const candidates = [
+    ...(process.env.PATH ?? "").split(":"),
+    "/usr/local/bin",
+    "/usr/lib/postgresql/17/bin",
+    "/usr/lib/postgresql/15/bin",
+  ];
   for (const dir of candidates) {
     const file = path.join(dir, name);
     if (dir && fs.existsSync(file)) return file;
   }
-  throw new Error(`PostgreSQL's ${name} was not found on PATH: the pg state-backend test needs a PostgreSQL server installed (Debian: apt-get install postgresql).`);
+  throw new Error(
+    `PostgreSQL's ${name} was not found on PATH: the pg state-backend test needs a PostgreSQL server installed (Debian: apt-get install postgresql).`,
+  );
 }

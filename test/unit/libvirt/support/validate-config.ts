@@ -4,7 +4,10 @@ import { Diagnostics } from "../../../../lib/provider/framework";
 import type { AnySchema, Resource, ResourceContext, CtyObjectValue } from "../../../../lib/provider/framework";
 import type { LibvirtProviderData } from "../../../../lib/provider/libvirt";
 
-export function validateConfig(resource: Resource<LibvirtProviderData, AnySchema>, config: CtyObjectValue): Diagnostics {
+export function validateConfig(
+  resource: Resource<LibvirtProviderData, AnySchema>,
+  config: CtyObjectValue,
+): Diagnostics {
   const diagnostics = new Diagnostics();
   const ctx = {
     providerData: undefined as unknown as LibvirtProviderData,

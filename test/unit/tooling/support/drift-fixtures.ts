@@ -8,7 +8,12 @@ import { FIXTURES } from "./plans";
 
 export const DRIFT_FIXTURES = path.join(FIXTURES, "drift");
 
-export type DriftPlanName = "incus-clean" | "incus-changed" | "incus-instance-deleted" | "libvirt-clean" | "libvirt-changed";
+export type DriftPlanName =
+  | "incus-clean"
+  | "incus-changed"
+  | "incus-instance-deleted"
+  | "libvirt-clean"
+  | "libvirt-changed";
 
 /** A refresh-only plan fixture, parsed (a fresh copy: tests may edit it). */
 export function driftPlan(name: DriftPlanName): RefreshPlanJson {
@@ -21,7 +26,10 @@ export function driftStackJson(stack: "drift-lab" | "drift-kvm"): { [key: string
 }
 
 /** … and parsed, optionally after an edit. */
-export function driftStack(stack: "drift-lab" | "drift-kvm", edit?: (json: { [key: string]: any }) => void): SynthesizedStack {
+export function driftStack(
+  stack: "drift-lab" | "drift-kvm",
+  edit?: (json: { [key: string]: any }) => void,
+): SynthesizedStack {
   const json = driftStackJson(stack);
   edit?.(json);
   return parseSynthesizedStack(json, `${stack} fixture`);

@@ -30,7 +30,11 @@ process.stdout.write(JSON.stringify({ tokens: marked.lexer(input, { gfm: true })
 `;
 
 export function renderMarkdown(markdown: string): RenderedMarkdown {
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", SCRIPT], { input: markdown, encoding: "utf8", cwd: process.cwd() });
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", SCRIPT], {
+    input: markdown,
+    encoding: "utf8",
+    cwd: process.cwd(),
+  });
   if (result.status !== 0) throw new Error(`marked failed (exit ${result.status}): ${result.stderr}`);
   return JSON.parse(result.stdout) as RenderedMarkdown;
 }

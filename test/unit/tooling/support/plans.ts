@@ -18,7 +18,10 @@ export function homelabJson(): { [key: string]: any } {
 }
 
 /** An environment with no incus client configuration: printed incus commands use the CLI's built-in remotes only. */
-export const NO_INCUS_CLIENT: NodeJS.ProcessEnv = { INCUS_CONF: "/nonexistent/cdktf-virt-test/incus", HOME: "/nonexistent/cdktf-virt-test" };
+export const NO_INCUS_CLIENT: NodeJS.ProcessEnv = {
+  INCUS_CONF: "/nonexistent/cdktf-virt-test/incus",
+  HOME: "/nonexistent/cdktf-virt-test",
+};
 
 export function homelabStack(edit?: (json: { [key: string]: any }) => void): SynthesizedStack {
   const json = homelabJson();
@@ -41,7 +44,13 @@ export interface ChangeOptions {
 }
 
 /** One resource_changes entry. `replace` is delete-then-create (or create-then-delete with createFirst). */
-export function change(address: string, action: Action | "replace", before: Values | null, after: Values | null, options: ChangeOptions = {}): PlanResourceChange {
+export function change(
+  address: string,
+  action: Action | "replace",
+  before: Values | null,
+  after: Values | null,
+  options: ChangeOptions = {},
+): PlanResourceChange {
   const [type, name] = address.split(".");
   const actions = action === "replace" ? (options.createFirst ? ["create", "delete"] : ["delete", "create"]) : [action];
   return {
@@ -68,7 +77,11 @@ export function unchanged(address: string, values: Values): PlanResourceChange {
 }
 
 /** A plan document from its changes and the prior state. */
-export function planOf(changes: PlanResourceChange[], prior: { address: string; values: Values; depends_on?: string[] }[] = [], extra: Partial<PlanJson> = {}): PlanJson {
+export function planOf(
+  changes: PlanResourceChange[],
+  prior: { address: string; values: Values; depends_on?: string[] }[] = [],
+  extra: Partial<PlanJson> = {},
+): PlanJson {
   return {
     format_version: "1.2",
     terraform_version: "1.11.4",
@@ -76,7 +89,13 @@ export function planOf(changes: PlanResourceChange[], prior: { address: string; 
     prior_state: {
       values: {
         root_module: {
-          resources: prior.map((p) => ({ address: p.address, mode: "managed", type: p.address.split(".")[0], values: p.values, depends_on: p.depends_on })),
+          resources: prior.map((p) => ({
+            address: p.address,
+            mode: "managed",
+            type: p.address.split(".")[0],
+            values: p.values,
+            depends_on: p.depends_on,
+          })),
         },
       },
     },
@@ -88,7 +107,11 @@ export function planOf(changes: PlanResourceChange[], prior: { address: string; 
 
 const DB_DEVICES = [
   { name: "eth0", type: "nic", properties: { name: "eth0", network: "homelab-lan" } },
-  { name: "pgdata", type: "disk", properties: { path: "/var/lib/postgresql", pool: "homelab-pool", source: "homelab-pgdata" } },
+  {
+    name: "pgdata",
+    type: "disk",
+    properties: { path: "/var/lib/postgresql", pool: "homelab-pool", source: "homelab-pgdata" },
+  },
   { name: "root", type: "disk", properties: { path: "/", pool: "homelab-pool", size: "8GiB" } },
   { name: "scratch", type: "disk", properties: { path: "/scratch", pool: "homelab-pool", source: "homelab-scratch" } },
   { name: "shared", type: "disk", properties: { path: "/shared", pool: "homelab-pool", source: "homelab-shared" } },
@@ -113,7 +136,9 @@ export const STATE = {
     type: "container",
     remote: "lab",
     config: { "user.cdktf-virt.owner": "homelab/web" },
-    device: [{ name: "shared", type: "disk", properties: { path: "/shared", pool: "homelab-pool", source: "homelab-shared" } }],
+    device: [
+      { name: "shared", type: "disk", properties: { path: "/shared", pool: "homelab-pool", source: "homelab-shared" } },
+    ],
   }),
   volume: (name: "pgdata" | "scratch" | "shared", size: string, protect: boolean): Values => ({
     name: `homelab-${name}`,
@@ -121,14 +146,26 @@ export const STATE = {
     type: "custom",
     content_type: "filesystem",
     remote: "lab",
-    config: { size, "user.cdktf-virt.owner": `homelab/${name}`, ...(protect ? { "user.cdktf-virt.protect": "true" } : {}) },
+    config: {
+      size,
+      "user.cdktf-virt.owner": `homelab/${name}`,
+      ...(protect ? { "user.cdktf-virt.protect": "true" } : {}),
+    },
   }),
   anchor: (image: string): Values => ({
     id: "8086c5e4-0532-4446-1c97-2fc51fa589c0",
     input: null,
     output: null,
     triggers_replace: {
-      ephemeral_volumes: { scratch: { content_type: "filesystem", name: "homelab-scratch", pool: "homelab-pool", remote: "lab", type: "custom" } },
+      ephemeral_volumes: {
+        scratch: {
+          content_type: "filesystem",
+          name: "homelab-scratch",
+          pool: "homelab-pool",
+          remote: "lab",
+          type: "custom",
+        },
+      },
       instance: { image, remote: "lab", type: "container" },
     },
   }),
@@ -140,11 +177,38 @@ export const ANCHOR = "terraform_data.db_Generation_FCAF079D";
 export function homelabPriorState(protectedDb = false): { address: string; values: Values; depends_on?: string[] }[] {
   return [
     { address: ANCHOR, values: STATE.anchor("debian-12") },
-    { address: "incus_instance.db", values: STATE.db(protectedDb), depends_on: [ANCHOR, "incus_network.lan", "incus_storage_pool.pool", "incus_storage_volume.pgdata", "incus_storage_volume.scratch", "incus_storage_volume.shared"] },
-    { address: "incus_instance.web", values: STATE.web(), depends_on: ["incus_storage_pool.pool", "incus_storage_volume.shared"] },
-    { address: "incus_storage_volume.pgdata", values: STATE.volume("pgdata", "10GiB", true), depends_on: ["incus_storage_pool.pool"] },
-    { address: "incus_storage_volume.scratch", values: STATE.volume("scratch", "2GiB", false), depends_on: [ANCHOR, "incus_storage_pool.pool"] },
-    { address: "incus_storage_volume.shared", values: STATE.volume("shared", "1GiB", true), depends_on: ["incus_storage_pool.pool"] },
+    {
+      address: "incus_instance.db",
+      values: STATE.db(protectedDb),
+      depends_on: [
+        ANCHOR,
+        "incus_network.lan",
+        "incus_storage_pool.pool",
+        "incus_storage_volume.pgdata",
+        "incus_storage_volume.scratch",
+        "incus_storage_volume.shared",
+      ],
+    },
+    {
+      address: "incus_instance.web",
+      values: STATE.web(),
+      depends_on: ["incus_storage_pool.pool", "incus_storage_volume.shared"],
+    },
+    {
+      address: "incus_storage_volume.pgdata",
+      values: STATE.volume("pgdata", "10GiB", true),
+      depends_on: ["incus_storage_pool.pool"],
+    },
+    {
+      address: "incus_storage_volume.scratch",
+      values: STATE.volume("scratch", "2GiB", false),
+      depends_on: [ANCHOR, "incus_storage_pool.pool"],
+    },
+    {
+      address: "incus_storage_volume.shared",
+      values: STATE.volume("shared", "1GiB", true),
+      depends_on: ["incus_storage_pool.pool"],
+    },
   ];
 }
 
@@ -165,7 +229,13 @@ export function imageUpgradePlan() {
       }),
       unchanged("incus_instance.web", STATE.web()),
       unchanged("incus_storage_volume.pgdata", STATE.volume("pgdata", "10GiB", true)),
-      change("incus_storage_volume.scratch", "replace", STATE.volume("scratch", "2GiB", false), STATE.volume("scratch", "2GiB", false), { reason: "replace_by_triggers" }),
+      change(
+        "incus_storage_volume.scratch",
+        "replace",
+        STATE.volume("scratch", "2GiB", false),
+        STATE.volume("scratch", "2GiB", false),
+        { reason: "replace_by_triggers" },
+      ),
       unchanged("incus_storage_volume.shared", STATE.volume("shared", "1GiB", true)),
     ],
     homelabPriorState(),
