@@ -52,7 +52,6 @@ const KNOWN_VIOLATIONS: readonly string[] = [
   "construct helpers may not import constructs: lib/constructs/private/volume-resources.ts → lib/constructs/volume-props.ts",
   "construct helpers may not import constructs: lib/constructs/private/volume-snapshot-resource.ts → lib/constructs/incus-host.ts",
   "construct helpers may not import constructs: lib/constructs/private/volume-snapshot-resource.ts → lib/constructs/volume-props.ts",
-  "libvirt provider may not import incus client: lib/provider/libvirt/volume/download.ts → lib/incus/remotes/system-trust.ts",
 ];
 
 const imports = importGraph(ROOT, "lib");

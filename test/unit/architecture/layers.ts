@@ -52,8 +52,12 @@ export const LAYERS: { readonly [name: string]: Layer } = {
     forbiddenPackages: DAEMON_ACCESS,
   },
 
+  // The trust anchors for CA-signed servers (node's roots plus NODE_EXTRA_CA_CERTS): Incus remotes and libvirt
+  // volume downloads verify with the same ones.
+  "system trust": { prefixes: ["lib/system-trust.ts"], mayImport: [], forbiddenPackages: CDK },
+
   // The daemon clients: know their daemon, nothing of Terraform or the CDK.
-  "incus client": { prefixes: ["lib/incus/"], mayImport: [], forbiddenPackages: CDK },
+  "incus client": { prefixes: ["lib/incus/"], mayImport: ["system trust"], forbiddenPackages: CDK },
   "libvirt client": { prefixes: ["lib/libvirt/"], mayImport: [], forbiddenPackages: CDK },
 
   // The provider side: terraform → plugin → cty → framework → resources → clients.
@@ -71,7 +75,7 @@ export const LAYERS: { readonly [name: string]: Layer } = {
   },
   "libvirt provider": {
     prefixes: ["lib/provider/libvirt/"],
-    mayImport: ["provider framework", "provider plugin", "provider cty", "libvirt client"],
+    mayImport: ["provider framework", "provider plugin", "provider cty", "libvirt client", "system trust"],
     forbiddenPackages: CDK,
   },
 
