@@ -41,14 +41,21 @@ export const LAYERS: { readonly [name: string]: Layer } = {
     mayImport: ["bindings", "cdk framework"],
     forbiddenPackages: DAEMON_ACCESS,
   },
+  // The props, interfaces and enums of the constructs and the error they throw: what users write and the builders
+  // read. Names no construct class (HostClasses lets a host class fill in its type).
+  "construct model": {
+    prefixes: ["lib/constructs/model/"],
+    mayImport: ["lifecycle"],
+    forbiddenPackages: DAEMON_ACCESS,
+  },
   "construct helpers": {
     prefixes: ["lib/constructs/private/"],
-    mayImport: ["lifecycle", "bindings", "cdk framework", "package facts"],
+    mayImport: ["construct model", "lifecycle", "bindings", "cdk framework", "package facts"],
     forbiddenPackages: DAEMON_ACCESS,
   },
   constructs: {
     prefixes: ["lib/constructs/", "lib/index.ts"],
-    mayImport: ["construct helpers", "lifecycle", "bindings", "cdk framework", "package facts"],
+    mayImport: ["construct helpers", "construct model", "lifecycle", "bindings", "cdk framework", "package facts"],
     forbiddenPackages: DAEMON_ACCESS,
   },
 
