@@ -12,6 +12,7 @@ import { fail } from "./private/errors";
 import { incusBackend } from "./private/incus-backend";
 import { StackContext } from "./private/stack-context";
 
+// The props in model/ that take an IncusHost (a Project's, a Profile's) name it through HostClasses.
 declare module "./model/host" {
   interface HostClasses {
     readonly incus: IncusHost;
