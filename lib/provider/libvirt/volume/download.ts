@@ -8,7 +8,7 @@ import * as http from "node:http";
 import * as https from "node:https";
 import { finished } from "node:stream/promises";
 // The one file, not the remotes index: the libvirt provider needs the anchors, nothing else of the Incus client.
-import { systemTrustAnchors } from "../../../incus/remotes/system-trust";
+import { systemTrustAnchors } from "../../../system-trust";
 
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
