@@ -53,18 +53,7 @@ const NOT_YET_IMPLEMENTED_RESOURCES = new Set([
 ]);
 
 /** Official data sources not implemented yet (same rule as above). */
-const NOT_YET_IMPLEMENTED_DATA_SOURCES = new Set<string>([
-  "incus_cluster",
-  "incus_instance",
-  "incus_network_acl",
-  "incus_network_address_set",
-  "incus_network_forward",
-  "incus_network_integration",
-  "incus_network_load_balancer",
-  "incus_network_peer",
-  "incus_network_zone",
-  "incus_storage_bucket",
-]);
+const NOT_YET_IMPLEMENTED_DATA_SOURCES = new Set<string>([]);
 
 /**
  * Deliberate differences from the official schema, by "<type> <path>" (covering the path's children too), each with
