@@ -43,7 +43,9 @@ export async function readObject<T>(
     const path: AttrPath = [object.nameAttribute];
     throw new DiagnosticError(
       `${capitalized(object.kind)} ${JSON.stringify(object.name)} not found`,
-      `There is no ${object.kind} ${JSON.stringify(object.name)} in ${where.join(", ")}.`,
+      `There is no ${object.kind} ${JSON.stringify(object.name)} in ${where.join(", ")}` +
+        // Incus' own words tell a missing parent ("Network not found") from a missing object.
+        (err.incusMessage ? ` (Incus: ${err.incusMessage}).` : "."),
       path,
     );
   }
