@@ -10,6 +10,7 @@ import { INCUS_PROJECT_SPEC } from "./incus/project";
 import { INCUS_STORAGE_POOL_SPEC } from "./incus/storage-pool";
 import { INCUS_STORAGE_VOLUME_SPEC } from "./incus/storage-volume";
 import { INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC } from "./incus/storage-volume-snapshot";
+import { DATA_INCUS_CERTIFICATE_SPEC } from "./incus/data-certificate";
 import { DATA_INCUS_CLUSTER_SPEC } from "./incus/data-cluster";
 import { DATA_INCUS_IMAGE_SPEC } from "./incus/data-image";
 import { DATA_INCUS_INSTANCE_SPEC } from "./incus/data-instance";
@@ -43,6 +44,7 @@ export * from "./incus/project";
 export * from "./incus/storage-pool";
 export * from "./incus/storage-volume";
 export * from "./incus/storage-volume-snapshot";
+export * from "./incus/data-certificate";
 export * from "./incus/data-cluster";
 export * from "./incus/data-image";
 export * from "./incus/data-instance";
@@ -86,6 +88,7 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
 
 /** Data source type → the arguments its binding can emit. */
 export const DATA_SOURCE_SPECS: { readonly [dataSourceType: string]: AttributeSpec } = {
+  incus_certificate: DATA_INCUS_CERTIFICATE_SPEC,
   incus_cluster: DATA_INCUS_CLUSTER_SPEC,
   incus_image: DATA_INCUS_IMAGE_SPEC,
   incus_instance: DATA_INCUS_INSTANCE_SPEC,

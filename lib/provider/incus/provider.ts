@@ -5,6 +5,7 @@ import type { AnySchema, DataSource, PlanModel, Provider, Resource } from "../fr
 import { isUnknown, knownOrNull } from "../framework";
 import { parseDuration } from "./common";
 import {
+  certificateDataSource,
   clusterDataSource,
   instanceDataSource,
   networkAclDataSource,
@@ -120,5 +121,6 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
     networkPeerDataSource,
     networkZoneDataSource,
     storageBucketDataSource,
+    certificateDataSource,
   ],
 };

@@ -2,7 +2,10 @@
 // reads an object the test made through the REST API and its outputs show the object's attributes; a missing
 // object, or a kind of object the server cannot have, is an error that names it.
 import { randomBytes, randomInt } from "node:crypto";
-import { createTestContainer } from "../../support/incus";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestContainer, makeCertificate } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 import { harness } from "./provider-harness";
 
@@ -224,6 +227,7 @@ data "incus_storage_bucket" "b" {
 }
 data "incus_network_address_set" "as" { name = "${missing}-set" }
 data "incus_profile" "p" { name = "${missing}-profile" }
+data "incus_certificate" "c" { fingerprint = "00000000deadbeef" }
 data "incus_project" "p" { name = "${missing}-project" }
 data "incus_network" "n" { name = "${missing}-network" }
 data "incus_storage_pool" "p" { name = "${missing}-pool" }
@@ -252,6 +256,7 @@ data "incus_storage_volume" "v" {
   said(new RegExp(`Network load balancer "192\\.0\\.2\\.2" not found`));
   said(new RegExp(`Storage bucket ${q(`${missing}-bucket`)} not found`));
   said(new RegExp(`Profile ${q(`${missing}-profile`)} not found`));
+  said(/Certificate "00000000deadbeef" not found/);
   said(new RegExp(`no project ${q(`${missing}-project`)} in remote`));
   said(new RegExp(`Network ${q(`${missing}-network`)} not found`));
   said(new RegExp(`no storage pool ${q(`${missing}-pool`)} in remote`));
@@ -261,4 +266,42 @@ data "incus_storage_volume" "v" {
   expect(server.api_extensions).not.toContain("network_address_set");
   said(/The Incus server does not support network address sets/);
   said(/lacks the API extension "network_address_set"/);
+});
+
+test("incus_certificate reads a trusted certificate by fingerprint prefix", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "t-ds-cert-"));
+  const pem = makeCertificate(dir, h.name("cert")).cert;
+  rmSync(dir, { recursive: true, force: true });
+  const fingerprint = await h.client.certificates.add({
+    certificate: pem,
+    name: h.name("cert"),
+    description: "read me",
+    restricted: true,
+    projects: ["default"],
+  });
+  h.cleanup.add(`certificate ${fingerprint}`, () => h.client.certificates.delete(fingerprint));
+  h.config(`
+data "incus_certificate" "c" { fingerprint = "${fingerprint.slice(0, 16)}" }
+output "c" {
+  value = {
+    fingerprint = data.incus_certificate.c.fingerprint
+    name        = data.incus_certificate.c.name
+    description = data.incus_certificate.c.description
+    type        = data.incus_certificate.c.type
+    restricted  = data.incus_certificate.c.restricted
+    projects    = data.incus_certificate.c.projects
+    pem         = startswith(data.incus_certificate.c.certificate, "-----BEGIN CERTIFICATE-----")
+  }
+}
+`);
+  await h.apply();
+  expect(JSON.parse((await h.run(["output", "-json", "c"])).stdout)).toEqual({
+    fingerprint,
+    name: h.name("cert"),
+    description: "read me",
+    type: "client",
+    restricted: true,
+    projects: ["default"],
+    pem: true,
+  });
 });

@@ -1,4 +1,5 @@
 // The incus data sources that have no resource folder of their own (each file: its schema and its read).
+export { certificateDataSource } from "./certificate";
 export { clusterDataSource } from "./cluster";
 export { instanceDataSource } from "./instance";
 export { networkAclDataSource } from "./network-acl";
