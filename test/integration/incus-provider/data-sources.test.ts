@@ -305,3 +305,27 @@ output "c" {
     pem: true,
   });
 });
+
+test("an empty project or target is refused at plan time, at the argument", async () => {
+  h.config(`
+data "incus_network_acl" "acl" {
+  name    = "any"
+  project = ""
+}
+data "incus_storage_bucket" "b" {
+  storage_pool = "cdktf-virt-test"
+  name         = "any"
+  target       = ""
+}
+`);
+  const r = await h.run(["plan", "-input=false", "-no-color"]);
+  expect(r.code).not.toBe(0);
+  const text = r.output.replace(/[\s│]+/g, " ");
+  // The error points at the argument: Terraform quotes its line.
+  const at = (block: string, line: string): RegExp =>
+    new RegExp(
+      `with ${block.replace(/[.]/g, "\\.")}, on main\\.tf line \\d+, in data [^:]+: \\d+: ${line} The value must not be empty`,
+    );
+  expect(text).toMatch(at("data.incus_network_acl.acl", 'project = ""'));
+  expect(text).toMatch(at("data.incus_storage_bucket.b", 'target = ""'));
+});

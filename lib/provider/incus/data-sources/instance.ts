@@ -6,12 +6,13 @@ import type { DataSource } from "../../framework";
 import { callFor, clientFor, devicesToBlocks } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { readObject } from "./lookup";
+import { notEmpty } from "./not-empty";
 
 export const instanceDataSourceSchema = {
   description: "Reads an existing Incus instance.",
   attributes: {
     name: str({ required: true, description: "Name of the instance." }),
-    project: str({ optional: true, description: "Project of the instance." }),
+    project: str({ optional: true, validators: [notEmpty], description: "Project of the instance." }),
     remote: str({ optional: true, description: "The remote to read from." }),
     description: str({ optional: true, computed: true, description: "Description of the instance." }),
     config: mapOf("string", { computed: true, description: "The instance's own configuration." }),

@@ -8,6 +8,7 @@ import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { readObject } from "./lookup";
+import { notEmpty } from "./not-empty";
 
 const RULE = [
   "object",
@@ -29,7 +30,7 @@ export const networkAclDataSourceSchema = {
   description: "Reads an existing Incus network ACL.",
   attributes: {
     name: str({ required: true, description: "Name of the network ACL." }),
-    project: str({ optional: true, description: "Project of the network ACL." }),
+    project: str({ optional: true, validators: [notEmpty], description: "Project of the network ACL." }),
     remote: str({ optional: true, description: "The remote to read from." }),
     description: str({ optional: true, computed: true, description: "Description of the network ACL." }),
     config: mapOf("string", { computed: true, description: "Network ACL configuration." }),

@@ -7,12 +7,13 @@ import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { readObject } from "./lookup";
+import { notEmpty } from "./not-empty";
 
 export const networkAddressSetDataSourceSchema = {
   description: "Reads an existing Incus network address set.",
   attributes: {
     name: str({ required: true, description: "Name of the address set." }),
-    project: str({ optional: true, description: "Project of the address set." }),
+    project: str({ optional: true, validators: [notEmpty], description: "Project of the address set." }),
     remote: str({ optional: true, description: "The remote to read from." }),
     description: str({ optional: true, computed: true, description: "Description of the address set." }),
     config: mapOf("string", { computed: true, description: "Address set configuration." }),

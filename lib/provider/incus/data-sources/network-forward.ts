@@ -7,15 +7,16 @@ import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { readObject } from "./lookup";
+import { notEmpty } from "./not-empty";
 
 export const networkForwardDataSourceSchema = {
   description: "Reads an existing Incus network forward.",
   attributes: {
     listen_address: str({ required: true, description: "The address the forward listens on." }),
     network: str({ required: true, description: "Name of the network." }),
-    project: str({ optional: true, description: "Project of the network." }),
+    project: str({ optional: true, validators: [notEmpty], description: "Project of the network." }),
     remote: str({ optional: true, description: "The remote to read from." }),
-    target: str({ optional: true, description: "Cluster member." }),
+    target: str({ optional: true, validators: [notEmpty], description: "Cluster member." }),
     description: str({ optional: true, computed: true, description: "Description of the forward." }),
     config: mapOf("string", { computed: true, description: "Forward configuration." }),
     location: str({ optional: true, computed: true, description: "Cluster member the forward is on." }),

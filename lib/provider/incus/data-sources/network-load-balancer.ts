@@ -7,13 +7,14 @@ import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { readObject } from "./lookup";
+import { notEmpty } from "./not-empty";
 
 export const networkLoadBalancerDataSourceSchema = {
   description: "Reads an existing Incus network load balancer.",
   attributes: {
     listen_address: str({ required: true, description: "The address the load balancer listens on." }),
     network: str({ required: true, description: "Name of the network." }),
-    project: str({ optional: true, description: "Project of the network." }),
+    project: str({ optional: true, validators: [notEmpty], description: "Project of the network." }),
     remote: str({ optional: true, description: "The remote to read from." }),
     description: str({ optional: true, computed: true, description: "Description of the load balancer." }),
     config: mapOf("string", { computed: true, description: "Load balancer configuration." }),

@@ -6,13 +6,14 @@ import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { readObject } from "./lookup";
+import { notEmpty } from "./not-empty";
 
 export const networkPeerDataSourceSchema = {
   description: "Reads an existing Incus network peer.",
   attributes: {
     name: str({ required: true, description: "Name of the network peer." }),
     network: str({ required: true, description: "Name of the network." }),
-    project: str({ optional: true, description: "Project of the network." }),
+    project: str({ optional: true, validators: [notEmpty], description: "Project of the network." }),
     remote: str({ optional: true, description: "The remote to read from." }),
     description: str({ optional: true, computed: true, description: "Description of the network peer." }),
     config: mapOf("string", { computed: true, description: "Network peer configuration." }),

@@ -6,12 +6,13 @@ import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { readObject } from "./lookup";
+import { notEmpty } from "./not-empty";
 
 export const networkZoneDataSourceSchema = {
   description: "Reads an existing Incus network zone.",
   attributes: {
     name: str({ required: true, description: "Name of the zone (a DNS domain)." }),
-    project: str({ optional: true, description: "Project of the zone." }),
+    project: str({ optional: true, validators: [notEmpty], description: "Project of the zone." }),
     remote: str({ optional: true, description: "The remote to read from." }),
     description: str({ optional: true, computed: true, description: "Description of the zone." }),
     config: mapOf("string", { computed: true, description: "Zone configuration." }),

@@ -6,15 +6,16 @@ import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { readObject } from "./lookup";
+import { notEmpty } from "./not-empty";
 
 export const storageBucketDataSourceSchema = {
   description: "Reads an existing Incus storage bucket.",
   attributes: {
     name: str({ required: true, description: "Name of the bucket." }),
     storage_pool: str({ required: true, description: "Storage pool of the bucket." }),
-    project: str({ optional: true, description: "Project of the bucket." }),
+    project: str({ optional: true, validators: [notEmpty], description: "Project of the bucket." }),
     remote: str({ optional: true, description: "The remote to read from." }),
-    target: str({ optional: true, description: "Cluster member." }),
+    target: str({ optional: true, validators: [notEmpty], description: "Cluster member." }),
     description: str({ optional: true, computed: true, description: "Description of the bucket." }),
     config: mapOf("string", { computed: true, description: "Bucket configuration." }),
     location: str({ optional: true, computed: true, description: "Cluster member the bucket is on." }),
