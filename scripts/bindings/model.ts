@@ -31,11 +31,7 @@ export interface GetterModel {
 
 /** An AttributeSpec as data: "value" | "map" | { object | list | mapOf: SpecModel }. */
 export type KindModel =
-  | "value"
-  | "map"
-  | { readonly object: SpecModel }
-  | { readonly list: SpecModel }
-  | { readonly mapOf: SpecModel };
+  "value" | "map" | { readonly object: SpecModel } | { readonly list: SpecModel } | { readonly mapOf: SpecModel };
 export type SpecModel = { readonly [terraformName: string]: KindModel };
 
 export interface BindingModel {
@@ -279,18 +275,18 @@ function getters(providerName: string, resourceType: string, schema: Schema): Ge
       attribute.type === "string"
         ? "string"
         : attribute.type === "number"
-        ? "number"
-        : attribute.type === "bool"
-        ? "boolean"
-        : undefined;
+          ? "number"
+          : attribute.type === "bool"
+            ? "boolean"
+            : undefined;
     if (type === undefined) continue;
     const readOnly = isReadOnly(attribute);
     const getter =
       name === "id"
         ? `${camelCase(resourceType.slice(providerName.length + 1))}Id`
         : readOnly
-        ? camelCase(name)
-        : `${camelCase(name)}Ref`;
+          ? camelCase(name)
+          : `${camelCase(name)}Ref`;
     out.push({
       name: getter,
       terraformName: name,

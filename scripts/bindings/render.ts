@@ -78,8 +78,8 @@ function renderGetter(getter: GetterModel): string[] {
     getter.type === "string"
       ? `this.attribute(${JSON.stringify(getter.terraformName)})`
       : getter.type === "number"
-      ? `this.getNumberAttribute(${JSON.stringify(getter.terraformName)})`
-      : `this.getBooleanAttribute(${JSON.stringify(getter.terraformName)})`;
+        ? `this.getNumberAttribute(${JSON.stringify(getter.terraformName)})`
+        : `this.getBooleanAttribute(${JSON.stringify(getter.terraformName)})`;
   const type = getter.type === "boolean" ? "IResolvable" : getter.type;
   return [...docLines(getter.doc, "  "), `  public get ${getter.name}(): ${type} {`, `    return ${read};`, "  }"];
 }

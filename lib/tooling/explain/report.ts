@@ -403,12 +403,12 @@ function deletionReport(
   const description = volume
     ? `${volume.kind} volume "${volume.name}"`
     : container
-    ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
-    : instance
-    ? `instance "${instance.name}"`
-    : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
-    ? `${family === "pool" ? "storage pool" : family} "${name}"`
-    : change.type;
+      ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
+      : instance
+        ? `instance "${instance.name}"`
+        : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
+          ? `${family === "pool" ? "storage pool" : family} "${name}"`
+          : change.type;
   return {
     address: change.address,
     type: change.type,
