@@ -73,8 +73,8 @@ function loadFramework(): { name: FrameworkPackage; file: string; module: typeof
   }
   const loaded = [...resolved].filter(([, file]) => require.cache[file] !== undefined).map(([pkg]) => pkg);
   const name = chooseFramework({ requested: process.env[FRAMEWORK_ENV], installed: [...resolved.keys()], loaded });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const file = resolved.get(name)!;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package is chosen at run time, by file
   return { name, file, module: require(file) as typeof Cdktf };
 }
 
