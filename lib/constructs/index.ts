@@ -15,6 +15,8 @@ export { VolumeSnapshot } from "./volume-snapshot";
 export type { VolumeSnapshotProps } from "./volume-snapshot";
 export { Instance } from "./instance";
 export { InstanceType } from "./instance-props";
+export type { IncusChangeOptions } from "./instance-changes";
+export { CloudInitChange, ImageChange } from "../records";
 export type {
   AttachOptions,
   IncusInstanceOptions,
