@@ -1,6 +1,7 @@
 // The explain report in words, for people reading a pipeline log or a terminal.
 import { RELEASED_OWNER_PREFIX } from "../../records";
 import type { Cause, ChangeKind } from "./changes";
+import { REBUILT_IN_PLACE } from "./rebuild-in-place";
 import type {
   ActionCounts,
   DeletionReport,
@@ -78,10 +79,10 @@ export function deletionNotes(d: DeletionReport): string[] {
   const data = d.removal
     ? REMOVAL_NOTES[d.removal.outcome]
     : d.container
-    ? d.container.text
-    : d.dataDestroyed
-    ? "its data is destroyed"
-    : undefined;
+      ? d.container.text
+      : d.dataDestroyed
+        ? "its data is destroyed"
+        : undefined;
   return [d.replaced ? "replaced by a new one" : undefined, data].filter((n): n is string => n !== undefined);
 }
 
@@ -121,9 +122,14 @@ function countsText(noun: string, counts: ActionCounts): string {
   return `${total} ${noun}${total === 1 ? "" : "s"} (${detail})`;
 }
 
+/** What happens to an instance, in words: a rebuild in place is an update that says so. */
+export function instanceActionWords(instance: InstanceReport): string {
+  return instance.rebuiltInPlace !== undefined ? REBUILT_IN_PLACE : ACTION_WORDS[instance.action];
+}
+
 function instanceLines(instance: InstanceReport): string[] {
   const flags = instance.protected ? ` [protected: ${instance.protectionSource ?? "yes"}]` : "";
-  const lines = [`  ${instance.address}: instance "${instance.name}" ${ACTION_WORDS[instance.action]}${flags}`];
+  const lines = [`  ${instance.address}: instance "${instance.name}" ${instanceActionWords(instance)}${flags}`];
   lines.push(...causeLines(instance.causes, "    "));
   if (instance.volumes.length > 0) {
     lines.push("    volumes:");
@@ -141,8 +147,8 @@ function volumeLines(volume: VolumeReport): string[] {
   const data = volume.removal
     ? DATA_WORDS[volume.removal.outcome]
     : volume.dataDestroyed
-    ? "; its data is DESTROYED"
-    : "";
+      ? "; its data is DESTROYED"
+      : "";
   const lines = [`  ${volume.address}: ${volume.kind} volume "${volume.name}"${where} ${actionWords(volume)}${data}`];
   lines.push(...causeLines(volume.causes, "    "));
   if (volume.removal !== undefined && volume.kind !== "ephemeral") lines.push(...removalLines(volume.removal, "    "));
