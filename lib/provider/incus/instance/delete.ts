@@ -22,7 +22,7 @@ export async function deleteInstance(
   // Read before the stop: an ephemeral instance takes its device list with it when it vanishes.
   const volumes = await volumesToSnapshot(at.client, live.value, at.call);
   const stillThere = await stopInstance(handleOf(at, name), true, live.value.status);
-  await snapshotAttachedVolumes(at, name, volumes, ctx);
+  await snapshotAttachedVolumes(at, name, volumes, ctx, "deleted");
   if (!stillThere) return;
   await ignoreNotFound(at.client.instances.delete(name, { ...at.call, timeoutMs: at.timeoutMs }));
 }

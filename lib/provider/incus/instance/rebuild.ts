@@ -44,7 +44,7 @@ export async function rebuildInstance(
   const live = await at.client.instances.get(name, at.call);
   const volumes = await volumesToSnapshot(at.client, live.value, at.call);
   if (live.value.status !== "Stopped") await stopInstance(handleOf(at, name), false, live.value.status);
-  await snapshotAttachedVolumes(at, name, volumes, ctx);
+  await snapshotAttachedVolumes(at, name, volumes, ctx, "rebuilt");
   // The new config first (Incus keeps it through the rebuild), so the state read after the rebuild is the plan's.
   await writeModifiable(at, name, planned, await at.client.instances.get(name, at.call));
   ctx.log.info("rebuilding the instance in place", { name, image });

@@ -7,12 +7,16 @@ import type { IncusProviderData } from "../provider-data";
 import { reportRebuildSnapshots, snapshotBeforeRebuild } from "../storage/rebuild-snapshots";
 import type { Placement } from "./create";
 
-/** Snapshots `volumes` (found with volumesToSnapshot before the stop) of the stopped instance `name`. */
+/**
+ * Snapshots `volumes` (found with volumesToSnapshot before the stop) of the stopped instance `name`, which is then
+ * deleted or rebuilt (`event`, for the report).
+ */
 export async function snapshotAttachedVolumes(
   at: Placement,
   name: string,
   volumes: readonly { pool: string; volume: string; keep: number }[],
   ctx: Pick<ResourceContext<IncusProviderData>, "log" | "diagnostics" | "providerData">,
+  event: "deleted" | "rebuilt",
 ): Promise<void> {
   if (volumes.length === 0) return;
   const taken = await snapshotBeforeRebuild(at.client, name, volumes, at.call);
@@ -22,6 +26,7 @@ export async function snapshotAttachedVolumes(
     cliRemote(ctx.providerData.remoteInfo(at.remote)),
     at.call.project,
     ctx.diagnostics,
+    event,
   );
   for (const t of taken) {
     ctx.log.info("snapshot before rebuild", {
