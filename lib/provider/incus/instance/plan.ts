@@ -86,6 +86,8 @@ function planWithDecision(req: Request): { response: Response; decision: Rebuild
  */
 export async function planInstance(req: Request, ctx: ResourceContext<IncusProviderData>): Promise<Response> {
   let { response, decision } = planWithDecision(req);
+  // Replaced for another reason (project, remote, type, a forced replacement): nothing to check or explain.
+  if (req.requiresReplace.length > 0) decision = { action: "none" };
   if (decision.action === "rebuild" && req.prior !== null && response.planned !== null && ctx.providerData) {
     const at = placementOf(req.prior, ctx);
     const snapshots = await ignoreNotFound(at.client.instanceSnapshots.list(req.prior.name, at.call));
