@@ -5,6 +5,7 @@
 // every file uploaded and every exec entry run.
 import type { ResourceContext } from "../../framework";
 import { DiagnosticError, knownOrNull } from "../../framework";
+import type { InstanceImageSource } from "../../../incus";
 import type { IncusProviderData } from "../provider-data";
 import { volumesToSnapshot } from "../storage/rebuild-snapshots";
 import { converge, handleOf, writeModifiable } from "./converge";
@@ -35,7 +36,7 @@ export async function rebuildInstance(
   const image = knownOrNull(planned.image);
   if (image === null || image === undefined)
     throw new Error(`Instance ${JSON.stringify(name)} has no image to rebuild from.`);
-  let source;
+  let source: InstanceImageSource;
   try {
     source = await resolveImageSource(ctx.providerData, at.remote, at.client, image, at.call);
   } catch (err) {
