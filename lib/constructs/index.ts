@@ -16,6 +16,8 @@ export { VolumeSnapshot } from "./volume-snapshot";
 export type { VolumeSnapshotProps } from "./volume-snapshot";
 export { Instance } from "./instance";
 export { InstanceType } from "./model/instance-props";
+export type { IncusChangeOptions } from "./model/instance-changes";
+export { CloudInitChange, ImageChange } from "../records";
 export type {
   AttachOptions,
   IncusInstanceOptions,

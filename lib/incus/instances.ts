@@ -104,6 +104,15 @@ export class InstancesApi extends CollectionEndpoint<Instance, InstancesPost, In
     });
   }
 
+  /**
+   * Rebuilds a stopped instance in place: a new root disk from `source` (an image, or none for an empty one); the
+   * instance keeps its config, devices, volatile keys (MAC, UUID) and attached volumes. Incus refuses while the
+   * instance runs or has snapshots.
+   */
+  async rebuild(name: string, source: InstanceImageSource | InstanceEmptySource, call?: CallOptions): Promise<void> {
+    await this.api.write("POST", this.pathOf(name, "rebuild"), call, PROJECT, { json: { source } });
+  }
+
   /** Renames a stopped instance. */
   async rename(name: string, newName: string, call?: CallOptions): Promise<void> {
     await this.renameObject(name, newName, call);

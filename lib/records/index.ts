@@ -3,6 +3,14 @@
 // Also the XML toolkit those records (and the libvirt documents) are written and read with. Floor 1: imports
 // nothing of this package, so every layer can use it.
 export { ADOPT_ANY_RELEASED, ADOPT_CONFIG_KEY, mayAdoptReleased } from "./adopt";
+export {
+  CLOUD_INIT_CHANGE_CONFIG_KEY,
+  CLOUD_INIT_CONFIG_KEYS,
+  CloudInitChange,
+  decodeCloudInitChange,
+  encodeCloudInitChange,
+} from "./cloud-init-change";
+export type { CloudInitChangeName } from "./cloud-init-change";
 export { recordedString } from "./config-value";
 export type { RecordedConfig } from "./config-value";
 export {
@@ -12,6 +20,8 @@ export {
   finalCopyPattern,
   isFinalCopyName,
 } from "./final-copy";
+export { decodeImageChange, encodeImageChange, IMAGE_CHANGE_CONFIG_KEY, ImageChange } from "./image-change";
+export type { ImageChangeName } from "./image-change";
 export { RECORD_KEY_PREFIX } from "./key-prefix";
 export {
   decodeLifecycleKind,

@@ -6,6 +6,7 @@
 // backend has one block to rewrite. The flat props of the previous release still work, deprecated.
 import type { RemovalPolicy } from "../../lifecycle";
 import type { IHost, IncusOnly, LibvirtOnly } from "./host";
+import type { IncusChangeOptions } from "./instance-changes";
 import type { INetwork } from "./network-props";
 import type { DeviceSpec } from "./device-spec";
 import type { IProfile } from "./profile-props";
@@ -88,6 +89,16 @@ export interface IncusInstanceOptions {
    * @default Incus places the instance (its scheduler picks a member)
    */
   readonly target?: string;
+  /**
+   * What a change of `image` or `cloudInit` does: rebuilt in place by default (a new root disk from the image; the
+   * same instance, address and attached volumes), or replaced / only updated. The provider replaces instead where a
+   * rebuild cannot be done (the instance has snapshots or EPHEMERAL volumes, its type or root pool changes; the plan
+   * warns and says why). Recorded in its config as `user.cdktf-virt.image-change` and
+   * `user.cdktf-virt.cloud-init-change`; a REBUILD needs the bundled provider (the official one ignores the records).
+   * @default { image: ImageChange.REBUILD, cloudInit: CloudInitChange.REBUILD } (with IncusProviderSource.OFFICIAL:
+   *   replace and update, the official provider's behaviour)
+   */
+  readonly changes?: IncusChangeOptions;
 }
 
 /** Settings only libvirt domains have (`libvirt: {...}`). */

@@ -18,8 +18,11 @@ import type { IncusInstanceOptions, RootDiskOptions } from "../model/instance-pr
 import type { IProject } from "../model/project-props";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "../model/provisioning";
 import { VolumeContentType } from "../model/volume-props";
+import { IncusProviderSource } from "../model/incus-host-props";
 import { checkSameMember, clusterTarget } from "./cluster-target";
 import { devicesToBlocks } from "./devices";
+import { CHANGE_RECORD_KEYS, incusChangeRecords } from "./incus-change-records";
+import { requireBundledProvider } from "./official-provider";
 import { fail } from "./errors";
 import type { Attachment, DeviceCheck } from "./generation";
 import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
@@ -90,6 +93,12 @@ export function incusInstance(
       vcpus: input.vcpus,
       cloudInit: options.cloudInit,
       config: options.config,
+      changeRecords: incusChangeRecords(
+        scope,
+        options.changes,
+        host.providerSource === IncusProviderSource.OFFICIAL,
+        (what, why) => requireBundledProvider(scope, KIND, "changes", host, what, why),
+      ),
     }),
     file: incusFiles(scope, options.files),
     exec: incusExec(scope, options.exec),
@@ -215,6 +224,8 @@ interface IncusConfigInput {
   readonly vcpus?: number;
   readonly cloudInit?: CloudInitConfig;
   readonly config?: { readonly [key: string]: string };
+  /** The records of `changes` (incus-change-records.ts). */
+  readonly changeRecords: { readonly [key: string]: string };
 }
 
 /** The instance's config map; user keys that would fight a prop are errors naming the prop to use. */
@@ -226,6 +237,7 @@ function incusInstanceConfig(scope: IConstruct, input: IncusConfigInput): { [key
     "volatile.": "Incus sets volatile keys itself",
     "image.": "image keys come from the image",
   };
+  for (const key of CHANGE_RECORD_KEYS) managed[key] = "set `incus: { changes }`";
   if (input.memory !== undefined) managed["limits.memory"] = "it comes from the `memory` prop";
   if (input.vcpus !== undefined) managed["limits.cpu"] = "it comes from the `vcpus` prop";
   if (input.cloudInit !== undefined) managed["cloud-init."] = "it comes from the `cloudInit` prop";
@@ -238,6 +250,7 @@ function incusInstanceConfig(scope: IConstruct, input: IncusConfigInput): { [key
     "cloud-init.vendor-data": cloudInit.vendorData,
     "cloud-init.network-config": cloudInit.networkConfig,
     ...input.config,
+    ...input.changeRecords,
     ...instanceProtectionConfig(input.protect),
     ...incusOwnershipConfig(scope),
   });

@@ -6,7 +6,15 @@ import { cell, code, collapsible, escapeText } from "../common/markdown";
 import type { Cause } from "./changes";
 import type { GuardResult } from "./guard";
 import type { ExplainReport, InstanceReport, VolumeReport } from "./report";
-import { ACTION_WORDS, changedVolumes, DATA_WORDS, deletionNotes, removalSentences, summaryLine } from "./render-text";
+import {
+  ACTION_WORDS,
+  changedVolumes,
+  DATA_WORDS,
+  deletionNotes,
+  instanceActionWords,
+  removalSentences,
+  summaryLine,
+} from "./render-text";
 
 export interface ExplainMarkdownOptions {
   /** The stack's name, for the heading. */
@@ -42,7 +50,7 @@ export function renderExplainMarkdown(report: ExplainReport, options: ExplainMar
   const changed = report.instances.filter((i) => !rebuilt.includes(i) && i.action !== "no-op" && i.action !== "read");
   if (changed.length > 0) {
     const items = changed.flatMap((i) => [
-      `- ${code(i.address)}: instance "${escapeText(i.name)}" ${ACTION_WORDS[i.action]}`,
+      `- ${code(i.address)}: instance "${escapeText(i.name)}" ${instanceActionWords(i)}`,
       ...causeItems(i.causes, "  "),
     ]);
     out.push("", ...collapsible(`Instances created or updated (${changed.length})`, items));
@@ -81,7 +89,7 @@ function guardLines(guard: GuardResult): string[] {
 function instanceBlock(instance: InstanceReport): string[] {
   const flags = instance.protected ? ` (protected: ${escapeText(instance.protectionSource ?? "yes")})` : "";
   const out = [
-    `#### ${code(instance.address)}: instance "${escapeText(instance.name)}" ${ACTION_WORDS[instance.action]}${flags}`,
+    `#### ${code(instance.address)}: instance "${escapeText(instance.name)}" ${instanceActionWords(instance)}${flags}`,
     "",
   ];
   const why = causeItems(instance.causes, "");

@@ -1,6 +1,7 @@
 // The explain report in words, for people reading a pipeline log or a terminal.
 import { RELEASED_OWNER_PREFIX } from "../../records";
 import type { Cause, ChangeKind } from "./changes";
+import { REBUILT_IN_PLACE } from "./rebuild-in-place";
 import type {
   ActionCounts,
   DeletionReport,
@@ -121,9 +122,14 @@ function countsText(noun: string, counts: ActionCounts): string {
   return `${total} ${noun}${total === 1 ? "" : "s"} (${detail})`;
 }
 
+/** What happens to an instance, in words: a rebuild in place is an update that says so. */
+export function instanceActionWords(instance: InstanceReport): string {
+  return instance.rebuiltInPlace !== undefined ? REBUILT_IN_PLACE : ACTION_WORDS[instance.action];
+}
+
 function instanceLines(instance: InstanceReport): string[] {
   const flags = instance.protected ? ` [protected: ${instance.protectionSource ?? "yes"}]` : "";
-  const lines = [`  ${instance.address}: instance "${instance.name}" ${ACTION_WORDS[instance.action]}${flags}`];
+  const lines = [`  ${instance.address}: instance "${instance.name}" ${instanceActionWords(instance)}${flags}`];
   lines.push(...causeLines(instance.causes, "    "));
   if (instance.volumes.length > 0) {
     lines.push("    volumes:");

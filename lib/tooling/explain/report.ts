@@ -15,6 +15,7 @@ import { containerDeletions } from "./containers";
 import type { ContainerDeletion } from "./containers";
 import { libvirtRebuildCopyOf, plannedRemovals, rebuildSnapshotOf } from "./removal";
 import type { RebuildSnapshotReport, RemovalReport } from "./removal";
+import { inPlaceRebuildOf } from "./rebuild-in-place";
 import { volumeEffect } from "./volume-effects";
 import type { VolumeEffect } from "./volume-effects";
 
@@ -44,6 +45,8 @@ export interface InstanceReport {
   readonly name: string;
   readonly type: string;
   readonly action: ChangeKind;
+  /** For an update the provider carries out as a rebuild in place: what makes it one ("image", "cloud-init data"). */
+  readonly rebuiltInPlace?: string;
   readonly protected: boolean;
   readonly protectionSource?: string;
   readonly causes: readonly Cause[];
@@ -236,6 +239,7 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
   const { model, changes, analyzer, removals, stateOf } = context;
   const change = changes.get(instance.address);
   const action = change?.kind ?? "no-op";
+  const rebuiltInPlace = inPlaceRebuildOf(change);
   const before = attachedVolumes(instance.type, change?.plan.change.before, model);
   const after = new Set(instance.attachments.map((a) => a.volume));
   const addresses = [...new Set([...after, ...before.keys()])].sort();
@@ -287,17 +291,24 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
     }
     // A policy other than destroy changes what the delete does to the data; destroy keeps the lifecycle's words.
     const byPolicy = removal !== undefined && removal.policy !== "destroy";
+    // A rebuild in place takes the same snapshots as a replacement, of the volumes that stay attached.
     const rebuildSnapshot =
-      (action === "delete" || action === "replace") &&
-      removal === undefined &&
-      (effect.effect === "detached-reattached" || effect.effect === "detached-kept")
+      ((action === "delete" || action === "replace") &&
+        removal === undefined &&
+        (effect.effect === "detached-reattached" || effect.effect === "detached-kept")) ||
+      (rebuiltInPlace !== undefined && (effect.effect === "kept-attached" || effect.effect === "updated"))
         ? volume.type === "libvirt_volume"
           ? libvirtRebuildCopyOf(
               change?.plan.change.before as { [key: string]: unknown } | null | undefined,
               stateOf(address),
-              action,
+              action === "delete" ? "delete" : "replace",
             )
-          : rebuildSnapshotOf(volume.type, stateOf(address), instanceNameInState(change, instance.name), action)
+          : rebuildSnapshotOf(
+              volume.type,
+              stateOf(address),
+              instanceNameInState(change, instance.name),
+              action === "delete" ? "delete" : "replace",
+            )
         : undefined;
     const text = byPolicy ? `removal policy ${removal.policy}: ${removal.text}` : effect.text;
     return [
@@ -321,6 +332,7 @@ function instanceReport(instance: InstanceModel, context: ReportContext): Instan
     name: instance.name,
     type: instance.type,
     action,
+    ...(rebuiltInPlace !== undefined ? { rebuiltInPlace } : {}),
     // An untouched instance is listed for the volumes that change under it; the others are noise there.
     volumes: volumes.filter((v) => v.effect !== "unchanged"),
     protected: instance.protected || wasProtected(change),

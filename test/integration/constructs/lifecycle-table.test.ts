@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { TerraformStack } from "cdktf";
-import { IncusHost, Instance, Project, RemovalPolicy, StoragePool, Volume } from "../../../lib";
+import { ImageChange, IncusHost, Instance, Project, RemovalPolicy, StoragePool, Volume } from "../../../lib";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
 import { getInstance, getVolume, incusConstructsSuite, incusQuery, shIn, StackRun, volumesWithPrefix } from "./support";
 
@@ -29,7 +29,11 @@ describe("lifecycle table on the real incusd", () => {
     const build = (image: string) => (stack: TerraformStack) => {
       const host = new IncusHost(stack, "local");
       const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
-      const app = new Instance(stack, "app", { host, incus: { image, rootDisk: { pool } } });
+      // Replaced on the image change: each volume is detached and re-attached (a rebuild in place keeps them attached).
+      const app = new Instance(stack, "app", {
+        host,
+        incus: { image, rootDisk: { pool }, changes: { image: ImageChange.REPLACE } },
+      });
       for (const [id, removalPolicy] of POLICIES)
         app.attach(new Volume(stack, id, { pool, size: "64MiB", removalPolicy }), { path: `/${id}` });
     };

@@ -1,7 +1,7 @@
 // Stable MAC through the constructs and terraform on the real incusd: a container with stableMac that is replaced
 // (an image change) comes back as a new instance with the same MAC.
 import type { TerraformStack } from "cdktf";
-import { IncusHost, Instance, Network, StoragePool } from "../../../lib";
+import { ImageChange, IncusHost, Instance, Network, StoragePool } from "../../../lib";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
 import { getInstance, incusConstructsSuite, incusQuery, StackRun } from "./support";
 
@@ -21,7 +21,13 @@ test("a replaced container with stableMac keeps its MAC", async () => {
     const host = new IncusHost(stack, "local");
     const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
     const network = new Network(stack, "net", { host });
-    const app = new Instance(stack, "app", { host, network, stableMac: true, incus: { image, rootDisk: { pool } } });
+    // Replaced on the image change (a rebuild in place, the default, keeps the instance and its MAC anyway).
+    const app = new Instance(stack, "app", {
+      host,
+      network,
+      stableMac: true,
+      incus: { image, rootDisk: { pool }, changes: { image: ImageChange.REPLACE } },
+    });
     mac = (app.node.findChild("Default") as unknown as IncusInstanceL1).config.device.find((d) => d.name === "eth0")!
       .properties.hwaddr;
   };

@@ -53,6 +53,16 @@ describe("IncusHost", () => {
     const a = synth(official);
     const b = synth(bundled);
     expect(a.terraform.required_providers.incus).toEqual({ source: "lxc/incus", version: "~> 1.0" });
+    // The same resources, but for the records only the bundled provider reads (a rebuild in place on an image or
+    // cloud-init change): the official provider replaces or updates, so nothing is recorded for it.
+    const instance = (json: typeof b) =>
+      (json.resource as { incus_instance: { web: { config: Record<string, string> } } }).incus_instance.web;
+    expect(instance(b).config).toMatchObject({
+      "user.cdktf-virt.image-change": "rebuild",
+      "user.cdktf-virt.cloud-init-change": "rebuild",
+    });
+    delete instance(b).config["user.cdktf-virt.image-change"];
+    delete instance(b).config["user.cdktf-virt.cloud-init-change"];
     expect(a.resource).toEqual(b.resource);
     expect(a.provider).toEqual(b.provider);
   });

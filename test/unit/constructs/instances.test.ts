@@ -31,7 +31,11 @@ describe("Instance on Incus", () => {
       running: true,
       remote: "lab",
       profiles: ["default"],
-      config: { "user.cdktf-virt.owner": "homelab/db" },
+      config: {
+        "user.cdktf-virt.cloud-init-change": "rebuild",
+        "user.cdktf-virt.image-change": "rebuild",
+        "user.cdktf-virt.owner": "homelab/db",
+      },
       device: [
         {
           name: "root",
@@ -80,6 +84,8 @@ describe("Instance on Incus", () => {
       "cloud-init.user-data": "#cloud-config\npackages: [nginx]\n",
       "limits.cpu": "2",
       "limits.memory": "1GiB",
+      "user.cdktf-virt.cloud-init-change": "rebuild",
+      "user.cdktf-virt.image-change": "rebuild",
       "user.cdktf-virt.owner": "homelab/web",
     });
     expect(web.file).toEqual([

@@ -143,6 +143,12 @@ describe("coupling model", () => {
           added.push(`${type}.${name} removal_policy=protect`);
           delete body.removal_policy;
         }
+        // Incus instances record what an image or cloud-init change does (a rebuild in place): an in-place update.
+        for (const key of ["user.cdktf-virt.image-change", "user.cdktf-virt.cloud-init-change"]) {
+          if (type !== "incus_instance" || body.config?.[key] === undefined) continue;
+          added.push(`${type}.${name} ${key}=${body.config[key]}`);
+          delete body.config[key];
+        }
         if (type === "libvirt_volume" && body.owner !== undefined) {
           added.push(`${type}.${name} owner`);
           delete body.owner;
@@ -167,6 +173,10 @@ describe("coupling model", () => {
     };
     expect(comparable(now)).toEqual(comparable(before));
     expect(added.sort()).toEqual([
+      "incus_instance.db user.cdktf-virt.cloud-init-change=rebuild",
+      "incus_instance.db user.cdktf-virt.image-change=rebuild",
+      "incus_instance.web user.cdktf-virt.cloud-init-change=rebuild",
+      "incus_instance.web user.cdktf-virt.image-change=rebuild",
       "incus_storage_volume.pgdata=persistent (frozen)",
       "incus_storage_volume.scratch=ephemeral",
       "incus_storage_volume.shared=shared",

@@ -166,6 +166,8 @@ describe("import-host code generation", () => {
     expect(web.config).toEqual({
       "limits.memory": "256MiB",
       "security.protection.delete": "true",
+      "user.cdktf-virt.cloud-init-change": "rebuild",
+      "user.cdktf-virt.image-change": "rebuild",
       "user.cdktf-virt.owner": "imported/app-web",
     });
     expect(web.lifecycle.prevent_destroy).toBe(true);

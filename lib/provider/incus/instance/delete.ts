@@ -3,12 +3,13 @@
 // (user.cdktf-virt.snapshot-before-rebuild) are snapshotted once the instance has stopped and before it is
 // deleted: a replacement is a delete followed by a create, so this is the last moment the old data is whole.
 import type { ResourceContext } from "../../framework";
-import { cliRemote, ignoreNotFound } from "../common";
+import { ignoreNotFound } from "../common";
 import type { IncusProviderData } from "../provider-data";
-import { reportRebuildSnapshots, snapshotBeforeRebuild, volumesToSnapshot } from "../storage/rebuild-snapshots";
+import { volumesToSnapshot } from "../storage/rebuild-snapshots";
 import { handleOf } from "./converge";
 import type { Placement } from "./create";
 import { stopInstance } from "./power";
+import { snapshotAttachedVolumes } from "./volume-snapshots";
 
 /** Deletes instance `name` at `at` (see the file comment); each snapshot taken is reported with its restore commands. */
 export async function deleteInstance(
@@ -21,23 +22,7 @@ export async function deleteInstance(
   // Read before the stop: an ephemeral instance takes its device list with it when it vanishes.
   const volumes = await volumesToSnapshot(at.client, live.value, at.call);
   const stillThere = await stopInstance(handleOf(at, name), true, live.value.status);
-  if (volumes.length > 0) {
-    const taken = await snapshotBeforeRebuild(at.client, name, volumes, at.call);
-    reportRebuildSnapshots(
-      name,
-      taken,
-      cliRemote(ctx.providerData.remoteInfo(at.remote)),
-      at.call.project,
-      ctx.diagnostics,
-    );
-    for (const t of taken) {
-      ctx.log.info("snapshot before rebuild", {
-        volume: `${t.pool}/${t.volume}`,
-        snapshot: t.snapshot,
-        pruned: t.pruned,
-      });
-    }
-  }
+  await snapshotAttachedVolumes(at, name, volumes, ctx, "deleted");
   if (!stillThere) return;
   await ignoreNotFound(at.client.instances.delete(name, { ...at.call, timeoutMs: at.timeoutMs }));
 }

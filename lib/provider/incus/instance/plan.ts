@@ -4,13 +4,20 @@
 // - the effective mode of file blocks, so plans show it instead of "(known after apply)";
 // - computed runtime values (status, addresses) become unknown only when the change will alter them, so an
 //   ordinary config change does not fill the plan with "(known after apply)" noise;
+// - an image or cloud-init change rebuilds the instance in place or replaces it (rebuild-plan.ts; the image
+//   replaces unless the instance's record asks for a rebuild and the instance can take one);
 // - the names it refers to (image, profiles, pools, networks, project) are checked on the host (plan-checks.ts).
 import type { ModifyPlanRequest, ModifyPlanResponse, ResourceContext } from "../../framework";
 import { UNKNOWN, isUnknown } from "../../framework";
 import type { Writable } from "../common/state";
+import { CLOUD_INIT_CHANGE_CONFIG_KEY, IMAGE_CHANGE_CONFIG_KEY } from "../../../records";
+import { ignoreNotFound } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { withFileDefaults } from "./files";
 import { checkInstanceReferences } from "./plan-checks";
+import type { RebuildDecision } from "./rebuild-plan";
+import { decideRebuild, rebuildBlockedByHost } from "./rebuild-plan";
+import { placementOf } from "./placement";
 import type { InstancePlanModel, InstanceState, instanceSchema } from "./schema";
 
 type Request = ModifyPlanRequest<typeof instanceSchema>;
@@ -43,8 +50,14 @@ function accessInterface(config: unknown): unknown {
 }
 
 export function modifyInstancePlan(req: Request): Response {
+  return planWithDecision(req).response;
+}
+
+/** The plan and, for an update, what it does about the image and cloud-init data. */
+function planWithDecision(req: Request): { response: Response; decision: RebuildDecision } {
   const { config, prior } = req;
-  if (req.planned === null || config === null) return { planned: req.planned };
+  const none: RebuildDecision = { action: "none" };
+  if (req.planned === null || config === null) return { response: { planned: req.planned }, decision: none };
   const planned: Writable<InstancePlanModel> = { ...req.planned };
 
   if (config.profiles === null) planned.profiles = ["default"];
@@ -60,20 +73,52 @@ export function modifyInstancePlan(req: Request): Response {
     planned.file = planned.file.map((f, i) => (isUnknown(f) ? f : withFileDefaults(f, configured[i] ?? null)));
   }
 
-  if (prior !== null) markRuntimeChanges(planned, prior);
-  return { planned };
+  if (prior === null) return { response: { planned }, decision: none };
+  const decision = decideRebuild(prior, planned);
+  markRuntimeChanges(planned, prior, decision.action === "rebuild");
+  const requiresReplace = decision.action === "replace" ? decision.paths : [];
+  return { response: { planned, requiresReplace }, decision };
 }
 
-/** The instance's plan: its own defaults and runtime rules, then the check of the names it refers to. */
+/**
+ * The instance's plan: its own defaults and runtime rules, a rebuild in place checked against the host (an
+ * instance with snapshots is replaced instead), then the check of the names it refers to.
+ */
 export async function planInstance(req: Request, ctx: ResourceContext<IncusProviderData>): Promise<Response> {
-  const response = modifyInstancePlan(req);
-  await checkInstanceReferences({ ...req, planned: response.planned }, ctx);
+  let { response, decision } = planWithDecision(req);
+  // Replaced for another reason (project, remote, type, a forced replacement): nothing to check or explain.
+  if (req.requiresReplace.length > 0) decision = { action: "none" };
+  if (decision.action === "rebuild" && req.prior !== null && response.planned !== null && ctx.providerData) {
+    const at = placementOf(req.prior, ctx);
+    const snapshots = await ignoreNotFound(at.client.instanceSnapshots.list(req.prior.name, at.call));
+    const blocked = rebuildBlockedByHost(snapshots?.length ?? 0);
+    if (blocked !== undefined) {
+      decision = decideRebuild(req.prior, response.planned, blocked);
+      response = { ...response, requiresReplace: decision.action === "replace" ? decision.paths : [] };
+    }
+  }
+  if (decision.action === "replace" && decision.fallback !== undefined && response.planned !== null) {
+    ctx.diagnostics.warning(
+      `incus_instance ${JSON.stringify(response.planned.name)} is replaced, not rebuilt in place`,
+      `Its configuration asks for a rebuild in place (${IMAGE_CHANGE_CONFIG_KEY} / ${CLOUD_INIT_CHANGE_CONFIG_KEY}), ` +
+        `but ${decision.fallback}. The instance is deleted and created again: its attached volumes are detached and ` +
+        "re-attached, and its address may change.",
+    );
+  }
+  await checkInstanceReferences(
+    {
+      ...req,
+      planned: response.planned,
+      requiresReplace: [...req.requiresReplace, ...(response.requiresReplace ?? [])],
+    },
+    ctx,
+  );
   return response;
 }
 
-/** Marks status/addresses unknown when the planned update restarts, renames or re-wires the instance. */
-function markRuntimeChanges(planned: Writable<InstancePlanModel>, prior: InstanceState): void {
-  const runningChanges = planned.running !== prior.running;
+/** Marks status/addresses unknown when the planned update restarts, rebuilds, renames or re-wires the instance. */
+function markRuntimeChanges(planned: Writable<InstancePlanModel>, prior: InstanceState, rebuild: boolean): void {
+  const runningChanges = planned.running !== prior.running || rebuild;
   const rename = planned.name !== prior.name;
   const rewired =
     !jsonEqual(planned.device, prior.device) ||

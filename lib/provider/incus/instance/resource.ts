@@ -3,18 +3,18 @@
 // orphaned), an instance left behind by a dead run is adopted through its ownership marker, a vanished
 // instance drops out of state, and deleting a missing one succeeds.
 import type { ApplyResponse, Resource, ResourceContext } from "../../framework";
-import { DiagnosticError } from "../../framework";
 import { isConflict } from "../../../incus";
 import type { Instance, Versioned } from "../../../incus";
 import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId } from "../common";
-import type { ScopedValues } from "../common/scope";
 import type { IncusProviderData } from "../provider-data";
 import { vetInstanceAdoption } from "./adoption";
 import { adoptable, converge, renameInstance } from "./converge";
 import type { Placement } from "./create";
 import { createInstance } from "./create";
 import { deleteInstance } from "./delete";
+import { placementOf } from "./placement";
 import { planInstance } from "./plan";
+import { isRebuild, rebuildInstance } from "./rebuild";
 import type { InstancePlan, InstanceState } from "./schema";
 import { INSTANCE_COMPUTED_CONFIG, instanceSchema } from "./schema";
 import { instanceStateFrom, keepKnownPlanned, needsRuntimeState, planFixesRuntime } from "./state";
@@ -23,25 +23,6 @@ import { validateInstanceConfig } from "./validate";
 type Ctx = ResourceContext<IncusProviderData>;
 
 const TYPE_NAME = "incus_instance";
-
-/** The client, project and budgets for the instance described by `values`. */
-export function placementOf(values: Pick<ScopedValues, "remote" | "project">, ctx: Ctx): Placement {
-  const data = ctx.providerData;
-  const remote = typeof values.remote === "string" ? values.remote : null;
-  let client;
-  try {
-    client = data.client(remote);
-  } catch (err) {
-    throw new DiagnosticError("Cannot use the Incus remote", (err as Error).message, ["remote"]);
-  }
-  const project = typeof values.project === "string" && values.project !== "" ? values.project : undefined;
-  return {
-    client,
-    remote,
-    call: { ...(project ? { project } : {}), signal: ctx.signal },
-    timeoutMs: data.waitTimeoutMs,
-  };
-}
 
 /**
  * Reads the instance into full state; null when it no longer exists. Its runtime state (/state: addresses,
@@ -172,7 +153,14 @@ async function update(
   const at = placementOf(planned, ctx);
   const oldName = prior.name;
   const newName = planned.name;
-  await converge(at, oldName, planned, prior);
+  if (isRebuild(prior, planned)) {
+    // Once rebuilt, the state must name the new image even if a later step fails (the old root disk is gone).
+    await rebuildInstance(at, oldName, planned, ctx, async () => {
+      resp.state = await readInstance(at, oldName, { ...prior, image: planned.image }, false);
+    });
+  } else {
+    await converge(at, oldName, planned, prior);
+  }
   if (oldName !== newName) {
     // Record the new name as soon as it exists: with the old one in state, a failed restart would orphan it.
     await renameInstance(at, oldName, newName, async () => {

@@ -73,7 +73,8 @@ export const instanceSchema = {
       optional: true,
       description: "`[remote:]alias-or-fingerprint` of the image to create the instance from.",
       conflictsWith: [...SOURCES, "architecture"],
-      planModifiers: [requiresReplace()],
+      // A change replaces the instance, as in the official provider, unless the instance's record asks for a
+      // rebuild in place: decided in plan.ts (rebuild-plan.ts), not by a modifier, since it needs the config map.
     }),
     ephemeral: bool({
       optional: true,

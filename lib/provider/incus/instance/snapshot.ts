@@ -7,7 +7,7 @@ import { isConflict } from "../../../incus";
 import type { InstanceSnapshot } from "../../../incus";
 import { formatImportId, ignoreNotFound, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
-import { placementOf } from "./resource";
+import { placementOf } from "./placement";
 import type { InstanceSnapshotPlan, InstanceSnapshotState } from "./snapshot-schema";
 import { instanceSnapshotSchema } from "./snapshot-schema";
 

@@ -131,12 +131,13 @@ export function reportRebuildSnapshots(
   remote: CliRemote,
   project: string | undefined,
   diagnostics: Diagnostics,
+  event: "deleted" | "rebuilt" = "deleted",
 ): void {
   for (const t of taken) {
     const pruned =
       t.pruned.length > 0 ? ` Older snapshots removed by the retention count: ${t.pruned.join(", ")}.` : "";
     diagnostics.warning(
-      `Storage volume ${t.pool}/${t.volume}: snapshot ${t.snapshot} taken before instance ${instance} was deleted`,
+      `Storage volume ${t.pool}/${t.volume}: snapshot ${t.snapshot} taken before instance ${instance} was ${event}`,
       `It holds the volume's data as it was when the instance stopped (snapshot before rebuild).${pruned} Copy it to a new ` +
         `volume ${t.volume}-${t.snapshot}, or restore it in place (this overwrites the volume's current data; Incus ` +
         `refuses while a running instance uses the volume, so stop that instance first):\n` +

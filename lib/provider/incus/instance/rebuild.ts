@@ -1,0 +1,56 @@
+// The rebuild in place of an update that plan.ts decided on (rebuild-plan.ts): the instance is stopped, the volumes
+// that ask for it are snapshotted (as before a replacement), Incus gives it a new root disk from the planned image
+// (its config, devices, MAC, UUID and attached volumes stay; the planned config and devices are written just
+// before), and then it is brought to the plan as a new instance is: started when it should run, wait_for honoured,
+// every file uploaded and every exec entry run.
+import type { ResourceContext } from "../../framework";
+import { DiagnosticError, knownOrNull } from "../../framework";
+import type { InstanceImageSource } from "../../../incus";
+import type { IncusProviderData } from "../provider-data";
+import { volumesToSnapshot } from "../storage/rebuild-snapshots";
+import { converge, handleOf, writeModifiable } from "./converge";
+import type { Placement } from "./create";
+import { resolveImageSource } from "./image-source";
+import { stopInstance } from "./power";
+import { decideRebuild } from "./rebuild-plan";
+import type { InstancePlan, InstanceState } from "./schema";
+import { snapshotAttachedVolumes } from "./volume-snapshots";
+
+/** Whether the update from `prior` to `planned` is the rebuild in place its plan decided on. */
+export function isRebuild(prior: InstanceState, planned: InstancePlan): boolean {
+  return decideRebuild(prior, planned).action === "rebuild";
+}
+
+/**
+ * Rebuilds instance `name` (the prior name: a rename follows) from the planned image and converges it to the plan.
+ * `rebuilt` runs right after Incus rebuilt it, so the caller can record the new root disk even when a later step
+ * (the start, a wait, an exec) fails.
+ */
+export async function rebuildInstance(
+  at: Placement,
+  name: string,
+  planned: InstancePlan,
+  ctx: Pick<ResourceContext<IncusProviderData>, "log" | "diagnostics" | "providerData">,
+  rebuilt: () => Promise<void>,
+): Promise<void> {
+  const image = knownOrNull(planned.image);
+  if (image === null || image === undefined)
+    throw new Error(`Instance ${JSON.stringify(name)} has no image to rebuild from.`);
+  let source: InstanceImageSource;
+  try {
+    source = await resolveImageSource(ctx.providerData, at.remote, at.client, image, at.call);
+  } catch (err) {
+    throw new DiagnosticError(`Cannot use image ${JSON.stringify(image)}`, (err as Error).message, ["image"]);
+  }
+  const live = await at.client.instances.get(name, at.call);
+  const volumes = await volumesToSnapshot(at.client, live.value, at.call);
+  if (live.value.status !== "Stopped") await stopInstance(handleOf(at, name), false, live.value.status);
+  await snapshotAttachedVolumes(at, name, volumes, ctx, "rebuilt");
+  // The new config first (Incus keeps it through the rebuild), so the state read after the rebuild is the plan's.
+  await writeModifiable(at, name, planned, await at.client.instances.get(name, at.call));
+  ctx.log.info("rebuilding the instance in place", { name, image });
+  await at.client.instances.rebuild(name, source, { ...at.call, timeoutMs: at.timeoutMs });
+  await rebuilt();
+  // A new root disk: as after a create, every file is uploaded and every exec entry runs.
+  await converge(at, name, planned, null);
+}
