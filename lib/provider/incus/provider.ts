@@ -10,6 +10,7 @@ import { instanceResource, instanceSnapshotResource } from "./instance";
 import { recordingPlans } from "./instance/planned-objects";
 import { networkDataSource } from "./network/data-source";
 import { networkResource } from "./network/resource";
+import { networkAclResource } from "./network-acl/resource";
 import { profileDataSource } from "./profile/data-source";
 import { profileResource } from "./profile/resource";
 import { projectDataSource } from "./project/data-source";
@@ -83,6 +84,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
     [
       projectResource,
       networkResource,
+      networkAclResource,
       storagePoolResource,
       storageVolumeResource,
       storageVolumeSnapshotResource,

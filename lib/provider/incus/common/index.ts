@@ -15,3 +15,4 @@ export { knownOr, provisionalState } from "./state";
 export { managedObjectLifecycle } from "./managed-object";
 export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord, volumeCopyCommand } from "./cli-command";
 export type { CliRemote } from "./cli-command";
+export { missingExtensionMessage, requireApiExtension, requiringApiExtension } from "./api-extension";
