@@ -11,6 +11,7 @@ import { recordingPlans } from "./instance/planned-objects";
 import { networkDataSource } from "./network/data-source";
 import { networkResource } from "./network/resource";
 import { networkAclResource } from "./network-acl/resource";
+import { networkForwardResource } from "./network-forward/resource";
 import { profileDataSource } from "./profile/data-source";
 import { profileResource } from "./profile/resource";
 import { projectDataSource } from "./project/data-source";
@@ -85,6 +86,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       projectResource,
       networkResource,
       networkAclResource,
+      networkForwardResource,
       storagePoolResource,
       storageVolumeResource,
       storageVolumeSnapshotResource,

@@ -16,3 +16,4 @@ export { managedObjectLifecycle } from "./managed-object";
 export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord, volumeCopyCommand } from "./cli-command";
 export type { CliRemote } from "./cli-command";
 export { missingExtensionMessage, requireApiExtension, requiringApiExtension } from "./api-extension";
+export { parseAddressImportId } from "./address-import-id";
