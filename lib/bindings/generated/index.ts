@@ -6,6 +6,7 @@ import { INCUS_INSTANCE_SPEC } from "./incus/instance";
 import { INCUS_INSTANCE_SNAPSHOT_SPEC } from "./incus/instance-snapshot";
 import { INCUS_NETWORK_SPEC } from "./incus/network";
 import { INCUS_NETWORK_ACL_SPEC } from "./incus/network-acl";
+import { INCUS_NETWORK_ADDRESS_SET_SPEC } from "./incus/network-address-set";
 import { INCUS_NETWORK_FORWARD_SPEC } from "./incus/network-forward";
 import { INCUS_PROFILE_SPEC } from "./incus/profile";
 import { INCUS_PROJECT_SPEC } from "./incus/project";
@@ -25,6 +26,7 @@ export * from "./incus/instance";
 export * from "./incus/instance-snapshot";
 export * from "./incus/network";
 export * from "./incus/network-acl";
+export * from "./incus/network-address-set";
 export * from "./incus/network-forward";
 export * from "./incus/profile";
 export * from "./incus/project";
@@ -45,6 +47,7 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_instance_snapshot: INCUS_INSTANCE_SNAPSHOT_SPEC,
   incus_network: INCUS_NETWORK_SPEC,
   incus_network_acl: INCUS_NETWORK_ACL_SPEC,
+  incus_network_address_set: INCUS_NETWORK_ADDRESS_SET_SPEC,
   incus_network_forward: INCUS_NETWORK_FORWARD_SPEC,
   incus_profile: INCUS_PROFILE_SPEC,
   incus_project: INCUS_PROJECT_SPEC,

@@ -11,6 +11,7 @@ import { recordingPlans } from "./instance/planned-objects";
 import { networkDataSource } from "./network/data-source";
 import { networkResource } from "./network/resource";
 import { networkAclResource } from "./network-acl/resource";
+import { networkAddressSetResource } from "./network-address-set/resource";
 import { networkForwardResource } from "./network-forward/resource";
 import { profileDataSource } from "./profile/data-source";
 import { profileResource } from "./profile/resource";
@@ -87,6 +88,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       networkResource,
       networkAclResource,
       networkForwardResource,
+      networkAddressSetResource,
       storagePoolResource,
       storageVolumeResource,
       storageVolumeSnapshotResource,
