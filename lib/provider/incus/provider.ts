@@ -13,6 +13,8 @@ import { networkResource } from "./network/resource";
 import { networkAclResource } from "./network-acl/resource";
 import { networkAddressSetResource } from "./network-address-set/resource";
 import { networkForwardResource } from "./network-forward/resource";
+import { networkLbResource } from "./network-lb/resource";
+import { networkPeerResource } from "./network-peer/resource";
 import { profileDataSource } from "./profile/data-source";
 import { profileResource } from "./profile/resource";
 import { projectDataSource } from "./project/data-source";
@@ -89,6 +91,8 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       networkAclResource,
       networkForwardResource,
       networkAddressSetResource,
+      networkLbResource,
+      networkPeerResource,
       storagePoolResource,
       storageVolumeResource,
       storageVolumeSnapshotResource,
