@@ -180,14 +180,18 @@ test("incus_network_forward with only a default target address (config) and no p
   expect(await h.client.networkForwards.find(bridge, listen)).toBeUndefined();
 });
 
-test("incus_network_forward on a missing network fails with Incus's reason, and leaves no state", async () => {
+test("incus_network_forward on a missing network fails at network with Incus's reason, and leaves no state", async () => {
   h.config(`resource "incus_network_forward" "f" {
   network        = "${bridge}-none"
   listen_address = "${listen}"
 }
 `);
   const r = await h.applyFails();
-  expectOutput(r, /incus_network_forward|[Nn]etwork not found|not found/);
+  const text = r.output.replace(/\s+/g, " ");
+  expect(text).toContain(`incus_network_forward cannot be created: network "${bridge}-none" does not exist`);
+  expect(text).toContain("Failed loading network: Network not found");
+  // At the attribute: terraform quotes its line.
+  expectOutput(r, new RegExp(`network\\s+= "${bridge}-none"`));
   const state = await h.ws.resource("incus_network_forward.f");
   expect(state).toBeUndefined();
 });

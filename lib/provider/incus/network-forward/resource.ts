@@ -1,5 +1,6 @@
 // incus_network_forward, schema-compatible with lxc/incus: a forward is addressed by its network and listen
-// address (both replace it when changed); description, config and ports are replaced as a whole (PUT).
+// address (both replace it when changed); description, config and ports are replaced as a whole (PUT). Incus's
+// refusal because of the network (missing, or a driver without forwards) is reported at `network`.
 import type { IncusClient, NetworkForward, NetworkForwardPort } from "../../../incus";
 import type { Resource, ResourceContext } from "../../framework";
 import {
@@ -9,6 +10,7 @@ import {
   knownOr,
   managedObjectLifecycle,
   parseAddressImportId,
+  reportDriverRefusal,
   requiringApiExtension,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
@@ -102,10 +104,12 @@ const resource: Resource<IncusProviderData, typeof networkForwardSchema> = {
     kind: "incus_network_forward",
     importIdFields: (planned) => [planned.network, planned.listen_address],
     createObject: (client, planned, ctx) =>
-      client.networkForwards.create(
-        planned.network,
-        { listen_address: planned.listen_address, ...body(planned) },
-        callFor(ctx, planned),
+      reportDriverRefusal("incus_network_forward", planned.network, "Forwards need a bridge or OVN network.", () =>
+        client.networkForwards.create(
+          planned.network,
+          { listen_address: planned.listen_address, ...body(planned) },
+          callFor(ctx, planned),
+        ),
       ),
     getObject: (client, planned, ctx) =>
       client.networkForwards.get(planned.network, planned.listen_address, callFor(ctx, planned)),
