@@ -4,7 +4,12 @@
 import type { IncusClient, Server } from "../../../lib/incus";
 import type { Attribute, Block, ResourceContext, Schema } from "../../../lib/provider/framework";
 import { DiagnosticError, Diagnostics } from "../../../lib/provider/framework";
-import { parseAddressImportId, requiringApiExtension } from "../../../lib/provider/incus/common";
+import {
+  checkNetworkTypeAtPlan,
+  parseAddressImportId,
+  reportDriverRefusal,
+  requiringApiExtension,
+} from "../../../lib/provider/incus/common";
 import { rulesFromPlan, rulesState } from "../../../lib/provider/incus/network-acl/resource";
 import { networkAclResource } from "../../../lib/provider/incus/network-acl/resource";
 import { networkAddressSetResource } from "../../../lib/provider/incus/network-address-set/resource";
@@ -319,5 +324,87 @@ describe("plan-time checks", () => {
       remote: null,
       project: null,
     });
+  });
+});
+
+describe("refusals because of the network", () => {
+  // Incus 6.0.4's answers, as the client reports them.
+  const refusal = (message: string) => async () => {
+    throw new Error(`Incus POST /1.0/networks/br0/load-balancers failed with HTTP 400: ${message}`);
+  };
+
+  test("a driver without the object: at network, with Incus's reason and what is needed", async () => {
+    const err = await reportDriverRefusal(
+      "incus_network_lb",
+      "br0",
+      "Load balancers need an OVN network.",
+      refusal('Network driver "bridge" does not support load balancers'),
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DiagnosticError);
+    expect(err).toMatchObject({
+      summary: 'incus_network_lb cannot be created on network "br0"',
+      path: ["network"],
+    });
+    expect((err as DiagnosticError).detail).toMatch(
+      /Load balancers need an OVN network. Network "br0" uses the "bridge" driver/,
+    );
+  });
+
+  test("a missing network: at network", async () => {
+    const err = await reportDriverRefusal(
+      "incus_network_forward",
+      "nope",
+      "",
+      refusal("Failed loading network: Network not found"),
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      summary: 'incus_network_forward cannot be created: network "nope" does not exist',
+      path: ["network"],
+    });
+  });
+
+  test("other failures pass through unchanged", async () => {
+    await expect(reportDriverRefusal("incus_network_lb", "br0", "", refusal("Listen address in use"))).rejects.toThrow(
+      /Listen address in use/,
+    );
+  });
+
+  function networkContext(network: { type: string } | "missing") {
+    const calls: string[] = [];
+    const client = {
+      networks: {
+        get: async (name: string) => {
+          calls.push(name);
+          if (network === "missing") throw Object.assign(new Error("not found"), { code: "NOT_FOUND", status: 404 });
+          return { value: network, etag: undefined };
+        },
+      },
+    } as unknown as IncusClient;
+    const diagnostics = new Diagnostics();
+    const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+    const providerData = { client: () => client } as unknown as IncusProviderData;
+    return { ctx: { providerData, signal: new AbortController().signal, diagnostics, log }, diagnostics, calls };
+  }
+
+  test("plan time: an existing network of another type is refused at network; a new one is left alone", async () => {
+    const planned = { network: "br0", remote: null, project: null };
+    const bridge = networkContext({ type: "bridge" });
+    await checkNetworkTypeAtPlan(
+      planned,
+      null,
+      "incus_network_lb",
+      ["ovn"],
+      "Load balancers need an OVN network.",
+      bridge.ctx,
+    );
+    expect(bridge.diagnostics.errors).toEqual([
+      expect.objectContaining({ summary: 'incus_network_lb cannot be created on network "br0"', path: ["network"] }),
+    ]);
+    const ovn = networkContext({ type: "ovn" });
+    await checkNetworkTypeAtPlan(planned, null, "incus_network_lb", ["ovn"], "", ovn.ctx);
+    expect(ovn.diagnostics.all).toEqual([]);
+    const unchanged = networkContext({ type: "bridge" });
+    await checkNetworkTypeAtPlan(planned, planned, "incus_network_lb", ["ovn"], "", unchanged.ctx);
+    expect(unchanged.calls).toEqual([]);
   });
 });

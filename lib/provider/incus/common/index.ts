@@ -17,4 +17,4 @@ export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord, volu
 export type { CliRemote } from "./cli-command";
 export { missingExtensionMessage, requireApiExtension, requiringApiExtension } from "./api-extension";
 export { parseAddressImportId } from "./address-import-id";
-export { reportDriverRefusal } from "./network-driver-refusal";
+export { checkNetworkTypeAtPlan, reportDriverRefusal } from "./network-driver-refusal";

@@ -5,6 +5,7 @@ import type { IncusClient, NetworkForward, NetworkForwardPort } from "../../../i
 import type { Resource, ResourceContext } from "../../framework";
 import {
   callFor,
+  checkNetworkTypeAtPlan,
   configMap,
   ignoreNotFound,
   knownOr,
@@ -99,6 +100,18 @@ async function converge(client: IncusClient, planned: NetworkForwardPlan, ctx: C
 const resource: Resource<IncusProviderData, typeof networkForwardSchema> = {
   typeName: "incus_network_forward",
   schema: networkForwardSchema,
+
+  async modifyPlan(req, ctx) {
+    await checkNetworkTypeAtPlan(
+      req.planned,
+      req.prior,
+      "incus_network_forward",
+      ["bridge", "ovn"],
+      "Forwards need a bridge or OVN network.",
+      ctx,
+    );
+    return { planned: req.planned };
+  },
 
   ...managedObjectLifecycle<NetworkForwardPlan, NetworkForwardState>({
     kind: "incus_network_forward",

@@ -10,6 +10,7 @@ import type {
 import type { Resource, ResourceContext } from "../../framework";
 import {
   callFor,
+  checkNetworkTypeAtPlan,
   configMap,
   ignoreNotFound,
   knownOr,
@@ -112,6 +113,18 @@ async function converge(client: IncusClient, planned: NetworkLbPlan, ctx: Ctx): 
 const resource: Resource<IncusProviderData, typeof networkLbSchema> = {
   typeName: "incus_network_lb",
   schema: networkLbSchema,
+
+  async modifyPlan(req, ctx) {
+    await checkNetworkTypeAtPlan(
+      req.planned,
+      req.prior,
+      "incus_network_lb",
+      ["ovn"],
+      "Load balancers need an OVN network.",
+      ctx,
+    );
+    return { planned: req.planned };
+  },
 
   validateConfig(config, ctx) {
     // Every port must balance over backends this load balancer declares (Incus would refuse it at apply).

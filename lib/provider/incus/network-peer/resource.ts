@@ -6,6 +6,7 @@ import type { Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import {
   callFor,
+  checkNetworkTypeAtPlan,
   configMap,
   ignoreNotFound,
   managedObjectLifecycle,
@@ -57,6 +58,18 @@ async function converge(client: IncusClient, planned: NetworkPeerPlan, ctx: Ctx)
 const resource: Resource<IncusProviderData, typeof networkPeerSchema> = {
   typeName: "incus_network_peer",
   schema: networkPeerSchema,
+
+  async modifyPlan(req, ctx) {
+    await checkNetworkTypeAtPlan(
+      req.planned,
+      req.prior,
+      "incus_network_peer",
+      ["ovn"],
+      "Network peers need an OVN network.",
+      ctx,
+    );
+    return { planned: req.planned };
+  },
 
   validateConfig(config, ctx) {
     // Optional in the official schema, but every peering lives on a network: say so before Incus does.
