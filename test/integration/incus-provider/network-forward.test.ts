@@ -195,3 +195,16 @@ test("incus_network_forward on a missing network fails at network with Incus's r
   const state = await h.ws.resource("incus_network_forward.f");
   expect(state).toBeUndefined();
 });
+
+test("incus_network_forward refuses a listen address that is not an IP address at plan time, at the attribute", async () => {
+  h.config(`resource "incus_network_forward" "f" {
+  network        = "${bridge}"
+  listen_address = "${listen}/32"
+}
+`);
+  const plan = await h.run(["plan", "-input=false", "-no-color"]);
+  expect(plan.code).toBe(1);
+  expectOutput(plan, /is not an IP address/);
+  expectOutput(plan, new RegExp(`listen_address = "${listen.replace(/\./g, "\\.")}/32"`));
+  expect(await h.client.networkForwards.find(bridge, listen)).toBeUndefined();
+});

@@ -6,6 +6,7 @@ import type { Attribute, Block, ResourceContext, Schema } from "../../../lib/pro
 import { DiagnosticError, Diagnostics } from "../../../lib/provider/framework";
 import {
   checkNetworkTypeAtPlan,
+  ipAddress,
   parseAddressImportId,
   reportDriverRefusal,
   requiringApiExtension,
@@ -406,5 +407,21 @@ describe("refusals because of the network", () => {
     const unchanged = networkContext({ type: "bridge" });
     await checkNetworkTypeAtPlan(planned, planned, "incus_network_lb", ["ovn"], "", unchanged.ctx);
     expect(unchanged.calls).toEqual([]);
+  });
+});
+
+describe("listen addresses", () => {
+  test.each(["198.51.100.10", "fd00::10"])("%s is accepted", (value) => {
+    const diagnostics = new Diagnostics();
+    ipAddress.validate({ path: ["listen_address"], type: "string", value, config: {} }, diagnostics);
+    expect(diagnostics.all).toEqual([]);
+  });
+
+  test.each(["198.51.100.10/24", "10.0.0.1:80", "eth0", ""])("%s is refused at the attribute", (value) => {
+    const diagnostics = new Diagnostics();
+    ipAddress.validate({ path: ["listen_address"], type: "string", value, config: {} }, diagnostics);
+    expect(diagnostics.errors).toEqual([
+      expect.objectContaining({ path: ["listen_address"], detail: expect.stringContaining("is not an IP address") }),
+    ]);
   });
 });

@@ -18,3 +18,4 @@ export type { CliRemote } from "./cli-command";
 export { missingExtensionMessage, requireApiExtension, requiringApiExtension } from "./api-extension";
 export { parseAddressImportId } from "./address-import-id";
 export { checkNetworkTypeAtPlan, reportDriverRefusal } from "./network-driver-refusal";
+export { ipAddress } from "./ip-address";

@@ -2,7 +2,7 @@
 // per port (`ports`) or as a whole (config `target_address`).
 import type { ApplyModel, Schema, StateModel } from "../../framework";
 import { lengthBetween, mapOf, nested, oneOf, requiresReplace, str } from "../../framework";
-import { configValueChecks, objectName } from "../common";
+import { configValueChecks, ipAddress, objectName } from "../common";
 
 export const networkForwardSchema = {
   description: "An Incus network forward: DNAT from a listen address to addresses inside the network.",
@@ -15,6 +15,7 @@ export const networkForwardSchema = {
     }),
     listen_address: str({
       required: true,
+      validators: [ipAddress],
       description: "The IP address the forward listens on.",
       planModifiers: [requiresReplace()],
     }),

@@ -2,7 +2,7 @@
 // and `port` set blocks.
 import type { ApplyModel, Schema, StateModel } from "../../framework";
 import { lengthBetween, mapOf, oneOf, requiresReplace, setBlock, setOf, sizeBetween, str } from "../../framework";
-import { configValueChecks, objectName } from "../common";
+import { configValueChecks, ipAddress, objectName } from "../common";
 
 export const networkLbSchema = {
   description: "An Incus network load balancer (OVN networks): listen ports spread over named backends.",
@@ -15,6 +15,7 @@ export const networkLbSchema = {
     }),
     listen_address: str({
       required: true,
+      validators: [ipAddress],
       description: "The IP address the load balancer listens on.",
       planModifiers: [requiresReplace()],
     }),
