@@ -1,6 +1,9 @@
 // incus_network_acl against the real terraform and incusd: create, read back, update in place, drift, import,
-// replace, destroy; ICMP fields on a non-ICMP rule are refused at plan time. ACLs touch no traffic until a
-// network or NIC refers to them, so nothing here changes the host's networking.
+// replace, destroy; ICMP fields on a non-ICMP rule are refused at plan time; and an ACL attached to a bridge this
+// file creates (security.acls) lets a container's TCP listener be reached, then not, as its rule changes in place.
+import { randomBytes, randomInt } from "node:crypto";
+import { connect } from "node:net";
+import { createTestContainer } from "../../support/incus";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
 
@@ -189,4 +192,78 @@ test("incus_network_acl refuses icmp_type on a tcp rule at plan time, at the att
   // Terraform cannot address one element of a set: the diagnostic points at the resource.
   expectOutput(plan, /with incus_network_acl\.bad/);
   expect(await h.client.networkACLs.find(name)).toBeUndefined();
+});
+
+/** What a TCP server at host:port sends before closing, or "timeout" when nothing answers within 3 s. */
+function greeting(host: string, port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port, timeout: 3000 });
+    let data = "";
+    socket.on("data", (chunk) => (data += chunk.toString()));
+    socket.on("end", () => resolve(data));
+    socket.on("timeout", () => {
+      socket.destroy();
+      resolve("timeout");
+    });
+    socket.on("error", reject);
+  });
+}
+
+test("incus_network_acl attached to a bridge filters traffic: allow, then drop after an in-place update", async () => {
+  const acl = aclName("traffic");
+  const bridge = `t-a-${randomBytes(4).toString("hex")}`;
+  h.cleanup.add(`network ${bridge}`, () => h.client.networks.delete(bridge));
+  const subnet = `10.214.${randomInt(100, 250)}`;
+  const config = (action: string): string => `resource "incus_network_acl" "web" {
+  name = "${acl}"
+  ingress = [
+    {
+      action           = "${action}"
+      protocol         = "tcp"
+      destination_port = "80"
+      state            = "enabled"
+    },
+  ]
+}
+
+resource "incus_network" "br" {
+  name = "${bridge}"
+  config = {
+    "ipv4.address"  = "${subnet}.1/24"
+    "ipv4.nat"      = "false"
+    "ipv4.dhcp"     = "false"
+    "ipv6.address"  = "none"
+    "security.acls" = incus_network_acl.web.name
+  }
+}
+`;
+  h.config(config("allow"));
+  await h.apply();
+  expect((await h.client.networks.get(bridge)).value.config["security.acls"]).toBe(acl);
+
+  const container = h.name("acl-c");
+  await createTestContainer(h.client, h.cleanup, container, {
+    devices: { eth0: { type: "nic", network: bridge, name: "eth0" } },
+  });
+  const setup = await h.client.exec.run(container, [
+    "sh",
+    "-c",
+    `ip addr add ${subnet}.2/24 dev eth0 && ip link set eth0 up && ` +
+      `(setsid sh -c 'while true; do echo hello-acl | nc -l -p 80; done' </dev/null >/dev/null 2>&1 &)`,
+  ]);
+  expect(setup.exitCode).toBe(0);
+  expect(await greeting(`${subnet}.2`, 80)).toBe("hello-acl\n");
+
+  h.config(config("drop"));
+  expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
+  expect(await greeting(`${subnet}.2`, 80)).toBe("timeout");
+
+  h.config(config("allow"));
+  await h.apply();
+  expect(await greeting(`${subnet}.2`, 80)).toBe("hello-acl\n");
+
+  await h.client.instanceState.stop(container, { force: true });
+  await h.client.instances.delete(container);
+  await h.ws.destroy();
+  expect(await h.client.networkACLs.find(acl)).toBeUndefined();
 });
