@@ -44,6 +44,29 @@ export type { Server, ServerEnvironment, ServerPut, ServerApi } from "./server";
 export type { Certificate, CertificateAdd, CertificatesApi } from "./certificates";
 export type { Project, ProjectPut, ProjectsPost, ProjectsApi } from "./projects";
 export type { Network, NetworkPut, NetworksPost, NetworksApi } from "./networks";
+export type { NetworkACL, NetworkACLPut, NetworkACLRule, NetworkACLsPost, NetworkACLsApi } from "./network-acls";
+export type {
+  NetworkAddressSet,
+  NetworkAddressSetPut,
+  NetworkAddressSetsPost,
+  NetworkAddressSetsApi,
+} from "./network-address-sets";
+export type {
+  NetworkForward,
+  NetworkForwardPort,
+  NetworkForwardPut,
+  NetworkForwardsPost,
+  NetworkForwardsApi,
+} from "./network-forwards";
+export type {
+  NetworkLoadBalancer,
+  NetworkLoadBalancerBackend,
+  NetworkLoadBalancerPort,
+  NetworkLoadBalancerPut,
+  NetworkLoadBalancersPost,
+  NetworkLoadBalancersApi,
+} from "./network-load-balancers";
+export type { NetworkPeer, NetworkPeerPut, NetworkPeersPost, NetworkPeersApi } from "./network-peers";
 export type { StoragePool, StoragePoolPut, StoragePoolsPost, StoragePoolsApi } from "./storage-pools";
 export type {
   StorageVolume,

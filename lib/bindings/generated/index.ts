@@ -5,6 +5,11 @@ import { INCUS_IMAGE_SPEC } from "./incus/image";
 import { INCUS_INSTANCE_SPEC } from "./incus/instance";
 import { INCUS_INSTANCE_SNAPSHOT_SPEC } from "./incus/instance-snapshot";
 import { INCUS_NETWORK_SPEC } from "./incus/network";
+import { INCUS_NETWORK_ACL_SPEC } from "./incus/network-acl";
+import { INCUS_NETWORK_ADDRESS_SET_SPEC } from "./incus/network-address-set";
+import { INCUS_NETWORK_FORWARD_SPEC } from "./incus/network-forward";
+import { INCUS_NETWORK_LB_SPEC } from "./incus/network-lb";
+import { INCUS_NETWORK_PEER_SPEC } from "./incus/network-peer";
 import { INCUS_PROFILE_SPEC } from "./incus/profile";
 import { INCUS_PROJECT_SPEC } from "./incus/project";
 import { INCUS_STORAGE_POOL_SPEC } from "./incus/storage-pool";
@@ -39,6 +44,11 @@ export * from "./incus/image";
 export * from "./incus/instance";
 export * from "./incus/instance-snapshot";
 export * from "./incus/network";
+export * from "./incus/network-acl";
+export * from "./incus/network-address-set";
+export * from "./incus/network-forward";
+export * from "./incus/network-lb";
+export * from "./incus/network-peer";
 export * from "./incus/profile";
 export * from "./incus/project";
 export * from "./incus/storage-pool";
@@ -74,6 +84,11 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_instance: INCUS_INSTANCE_SPEC,
   incus_instance_snapshot: INCUS_INSTANCE_SNAPSHOT_SPEC,
   incus_network: INCUS_NETWORK_SPEC,
+  incus_network_acl: INCUS_NETWORK_ACL_SPEC,
+  incus_network_address_set: INCUS_NETWORK_ADDRESS_SET_SPEC,
+  incus_network_forward: INCUS_NETWORK_FORWARD_SPEC,
+  incus_network_lb: INCUS_NETWORK_LB_SPEC,
+  incus_network_peer: INCUS_NETWORK_PEER_SPEC,
   incus_profile: INCUS_PROFILE_SPEC,
   incus_project: INCUS_PROJECT_SPEC,
   incus_storage_pool: INCUS_STORAGE_POOL_SPEC,

@@ -23,6 +23,11 @@ import { instanceResource, instanceSnapshotResource } from "./instance";
 import { recordingPlans } from "./instance/planned-objects";
 import { networkDataSource } from "./network/data-source";
 import { networkResource } from "./network/resource";
+import { networkAclResource } from "./network-acl/resource";
+import { networkAddressSetResource } from "./network-address-set/resource";
+import { networkForwardResource } from "./network-forward/resource";
+import { networkLbResource } from "./network-lb/resource";
+import { networkPeerResource } from "./network-peer/resource";
 import { profileDataSource } from "./profile/data-source";
 import { profileResource } from "./profile/resource";
 import { projectDataSource } from "./project/data-source";
@@ -96,6 +101,11 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
     [
       projectResource,
       networkResource,
+      networkAclResource,
+      networkForwardResource,
+      networkAddressSetResource,
+      networkLbResource,
+      networkPeerResource,
       storagePoolResource,
       storageVolumeResource,
       storageVolumeSnapshotResource,

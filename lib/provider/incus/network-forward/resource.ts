@@ -1,0 +1,150 @@
+// incus_network_forward, schema-compatible with lxc/incus: a forward is addressed by its network and listen
+// address (both replace it when changed); description, config and ports are replaced as a whole (PUT). Incus's
+// refusal because of the network (missing, or a driver without forwards) is reported at `network`.
+import type { IncusClient, NetworkForward, NetworkForwardPort } from "../../../incus";
+import type { Resource, ResourceContext } from "../../framework";
+import {
+  callFor,
+  checkNetworkTypeAtPlan,
+  configMap,
+  ignoreNotFound,
+  knownOr,
+  managedObjectLifecycle,
+  parseAddressImportId,
+  reportDriverRefusal,
+  requiringApiExtension,
+} from "../common";
+import type { IncusProviderData } from "../provider-data";
+import type { NetworkForwardPlan, NetworkForwardState } from "./schema";
+import { networkForwardSchema } from "./schema";
+
+type Ctx = ResourceContext<IncusProviderData>;
+type PortState = NonNullable<NetworkForwardState["ports"]>[number];
+type PortValues = Readonly<Record<string, unknown>>;
+
+/** The ports as Incus takes them (protocol defaults to tcp in the schema, so it is always known). */
+export function portsFromPlan(ports: unknown): NetworkForwardPort[] {
+  const list = knownOr(ports as readonly PortValues[] | null, []);
+  return list.map((port) => {
+    const description = knownOr(port.description as string | null, "");
+    return {
+      protocol: knownOr(port.protocol as string | null, "tcp"),
+      listen_port: String(port.listen_port),
+      target_address: String(port.target_address),
+      target_port: knownOr(port.target_port as string | null, ""),
+      ...(description ? { description } : {}),
+    };
+  });
+}
+
+/**
+ * The ports as state. A port description is optional and not computed: an empty one reads back as null unless
+ * the configuration wrote `description = ""` on that port.
+ */
+export function portsState(live: readonly NetworkForwardPort[] | null | undefined, known: unknown): PortState[] | null {
+  const knownPorts = Array.isArray(known) ? (known as PortValues[]) : [];
+  if (!live || live.length === 0) return Array.isArray(known) && known.length === 0 ? [] : null;
+  return live.map((port) => {
+    const emptyConfigured = knownPorts.some(
+      (k) =>
+        k.description === "" &&
+        k.listen_port === port.listen_port &&
+        knownOr(k.protocol as string | null, "tcp") === port.protocol,
+    );
+    return {
+      description: port.description ? port.description : emptyConfigured ? "" : null,
+      protocol: port.protocol,
+      listen_port: port.listen_port,
+      target_port: port.target_port ?? "",
+      target_address: port.target_address,
+    };
+  });
+}
+
+function forwardState(forward: NetworkForward, known: NetworkForwardPlan): NetworkForwardState {
+  return {
+    network: known.network,
+    listen_address: known.listen_address,
+    description: forward.description ?? "",
+    project: known.project ?? null,
+    remote: known.remote ?? null,
+    config: { ...(forward.config ?? {}) },
+    ports: portsState(forward.ports, known.ports),
+  };
+}
+
+async function readBack(client: IncusClient, known: NetworkForwardPlan, ctx: Ctx): Promise<NetworkForwardState | null> {
+  const found = await ignoreNotFound(
+    client.networkForwards.get(known.network, known.listen_address, callFor(ctx, known)),
+  );
+  return found ? forwardState(found.value, known) : null;
+}
+
+function body(planned: NetworkForwardPlan) {
+  return {
+    description: planned.description ?? "",
+    config: configMap(planned.config),
+    ports: portsFromPlan(planned.ports),
+  };
+}
+
+async function converge(client: IncusClient, planned: NetworkForwardPlan, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const current = await client.networkForwards.get(planned.network, planned.listen_address, call);
+  await client.networkForwards.update(planned.network, planned.listen_address, body(planned), {
+    ...call,
+    etag: current.etag,
+  });
+}
+
+const resource: Resource<IncusProviderData, typeof networkForwardSchema> = {
+  typeName: "incus_network_forward",
+  schema: networkForwardSchema,
+
+  async modifyPlan(req, ctx) {
+    await checkNetworkTypeAtPlan(
+      req.planned,
+      req.prior,
+      "incus_network_forward",
+      ["bridge", "ovn"],
+      "Forwards need a bridge or OVN network.",
+      ctx,
+    );
+    return { planned: req.planned };
+  },
+
+  ...managedObjectLifecycle<NetworkForwardPlan, NetworkForwardState>({
+    kind: "incus_network_forward",
+    importIdFields: (planned) => [planned.network, planned.listen_address],
+    createObject: (client, planned, ctx) =>
+      reportDriverRefusal("incus_network_forward", planned.network, "Forwards need a bridge or OVN network.", () =>
+        client.networkForwards.create(
+          planned.network,
+          { listen_address: planned.listen_address, ...body(planned) },
+          callFor(ctx, planned),
+        ),
+      ),
+    getObject: (client, planned, ctx) =>
+      client.networkForwards.get(planned.network, planned.listen_address, callFor(ctx, planned)),
+    deleteObject: (client, prior, ctx) =>
+      client.networkForwards.delete(prior.network, prior.listen_address, callFor(ctx, prior)),
+    converge,
+    readBack,
+    provisionalFills: (planned) => ({ config: configMap(planned.config) }),
+  }),
+
+  async importState(id) {
+    const parsed = parseAddressImportId(id, {
+      fields: ["network", "listen_address"],
+      typeName: "incus_network_forward",
+    });
+    return {
+      network: parsed.fields.network,
+      listen_address: parsed.fields.listen_address,
+      remote: parsed.remote,
+      project: parsed.project,
+    };
+  },
+};
+
+export const networkForwardResource = requiringApiExtension("network_forward", resource);
