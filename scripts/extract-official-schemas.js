@@ -173,9 +173,29 @@ const PRIMITIVE_ATTRIBUTES = {
   DynamicAttribute: "dynamic",
 };
 
+/** Every Go source file of the checked-out version, by path (set by main; helper functions are looked up here). */
+let goFiles = new Map();
+
+/**
+ * A literal written as a call of a helper without arguments (`Attributes: ruleAttributes()`): the composite literal
+ * the helper returns. Anything else is returned as it is.
+ */
+function resolveLiteral(node) {
+  const call = /^(\w+) \( \)$/.exec(node?.text ?? "");
+  if (!call) return node;
+  for (const src of goFiles.values()) {
+    const body = functionBody(src, new RegExp(`func ${call[1]}\\(\\)[^{]*\\{`));
+    if (body === undefined) continue;
+    const tokens = tokenize(body);
+    const ret = tokens.findIndex((t) => t.text === "return");
+    return parseExpression(tokens, ret + 1)[0];
+  }
+  throw new Error(`helper ${call[1]}() not found`);
+}
+
 /** Adds `prefix` + each attribute (and its nested children) of a `map[string]schema.Attribute{…}` to `out`. */
 function addAttributes(mapNode, prefix, out) {
-  for (const e of mapNode?.entries ?? []) {
+  for (const e of resolveLiteral(mapNode)?.entries ?? []) {
     const path = prefix + e.key;
     const kind = e.value.type.replace(/^schema\./, "");
     if (PRIMITIVE_ATTRIBUTES[kind]) {
@@ -196,7 +216,7 @@ function addAttributes(mapNode, prefix, out) {
 }
 
 function addBlocks(mapNode, prefix, out) {
-  for (const e of mapNode?.entries ?? []) {
+  for (const e of resolveLiteral(mapNode)?.entries ?? []) {
     const path = prefix + e.key;
     const kind = /^schema\.(Single|List|Set)NestedBlock$/.exec(e.value.type);
     if (!kind) throw new Error(`${path}: unsupported block kind ${e.value.type}`);
@@ -269,6 +289,7 @@ function main() {
     .split("\n")
     .filter((p) => p.endsWith(".go") && !p.endsWith("_test.go"));
   const files = new Map(paths.map((p) => [p, git(opts.gitDir, "show", `${commit}:${p}`)]));
+  goFiles = files;
   const { resources, dataSources } = registrations(files);
   const collect = (ctors) => sorted(Object.fromEntries(ctors.map((c) => extractType(files, c, "incus"))));
   const result = {

@@ -49,12 +49,7 @@ const OUR_OWN: Record<string, string> = {
 const NOT_YET_IMPLEMENTED_RESOURCES = new Set([
   "incus_certificate",
   "incus_cluster_group",
-  "incus_network_acl",
-  "incus_network_address_set",
-  "incus_network_forward",
   "incus_network_integration",
-  "incus_network_lb",
-  "incus_network_peer",
   "incus_network_zone",
   "incus_network_zone_record",
   "incus_server",
