@@ -3,12 +3,15 @@
 import { IncusApi } from "./api";
 import { checkTimeoutMs } from "./cancel";
 import { CertificatesApi } from "./certificates";
+import { ClusterGroupsApi } from "./cluster-groups";
 import { IncusError } from "./errors";
 import { ExecApi } from "./exec";
 import { ImagesApi } from "./images";
 import { InstanceFilesApi } from "./instance-files";
 import { InstanceStateApi } from "./instance-state";
 import { InstancesApi } from "./instances";
+import { NetworkIntegrationsApi } from "./network-integrations";
+import { NetworkZonesApi } from "./network-zones";
 import { NetworksApi } from "./networks";
 import { ProfilesApi } from "./profiles";
 import { ProjectsApi } from "./projects";
@@ -17,6 +20,7 @@ import { resolveRemote } from "./remotes/remote";
 import { RequestSender } from "./request";
 import { ServerApi } from "./server";
 import { InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
+import { StorageBucketsApi } from "./storage-buckets";
 import { StoragePoolsApi } from "./storage-pools";
 import { StorageVolumesApi } from "./storage-volumes";
 import type { Transport } from "./transport";
@@ -61,6 +65,10 @@ export class IncusClient {
   readonly images: ImagesApi;
   readonly instanceSnapshots: InstanceSnapshotsApi;
   readonly volumeSnapshots: VolumeSnapshotsApi;
+  readonly networkZones: NetworkZonesApi;
+  readonly clusterGroups: ClusterGroupsApi;
+  readonly storageBuckets: StorageBucketsApi;
+  readonly networkIntegrations: NetworkIntegrationsApi;
   private readonly transport: Transport;
 
   constructor(options: IncusClientOptions = {}) {
@@ -94,6 +102,10 @@ export class IncusClient {
     this.images = new ImagesApi(this.api);
     this.instanceSnapshots = new InstanceSnapshotsApi(this.api);
     this.volumeSnapshots = new VolumeSnapshotsApi(this.api);
+    this.networkZones = new NetworkZonesApi(this.api);
+    this.clusterGroups = new ClusterGroupsApi(this.api);
+    this.storageBuckets = new StorageBucketsApi(this.api);
+    this.networkIntegrations = new NetworkIntegrationsApi(this.api);
   }
 
   /** Closes pooled connections after in-flight requests finish. The client is unusable afterwards. */

@@ -41,7 +41,7 @@ export {
 export type { IncusErrorCode, IncusErrorDetails } from "./errors";
 export type { ConfigMap, DevicesMap, InstanceType } from "./types";
 export type { Server, ServerEnvironment, ServerPut, ServerApi } from "./server";
-export type { Certificate, CertificateAdd, CertificatesApi } from "./certificates";
+export type { Certificate, CertificateAdd, CertificatePut, CertificatesApi } from "./certificates";
 export type { Project, ProjectPut, ProjectsPost, ProjectsApi } from "./projects";
 export type { Network, NetworkPut, NetworksPost, NetworksApi } from "./networks";
 export type { StoragePool, StoragePoolPut, StoragePoolsPost, StoragePoolsApi } from "./storage-pools";
@@ -93,3 +93,29 @@ export type {
   InstanceSnapshotsApi,
   VolumeSnapshotsApi,
 } from "./snapshots";
+export type {
+  NetworkZone,
+  NetworkZonePut,
+  NetworkZonesPost,
+  NetworkZoneRecord,
+  NetworkZoneRecordEntry,
+  NetworkZoneRecordPut,
+  NetworkZoneRecordsPost,
+  NetworkZonesApi,
+} from "./network-zones";
+export type { ClusterGroup, ClusterGroupPut, ClusterGroupsPost, ClusterGroupsApi } from "./cluster-groups";
+export type {
+  StorageBucket,
+  StorageBucketPut,
+  StorageBucketsPost,
+  StorageBucketKey,
+  StorageBucketKeyPut,
+  StorageBucketKeysPost,
+  StorageBucketsApi,
+} from "./storage-buckets";
+export type {
+  NetworkIntegration,
+  NetworkIntegrationPut,
+  NetworkIntegrationsPost,
+  NetworkIntegrationsApi,
+} from "./network-integrations";

@@ -5,6 +5,8 @@ import { INCUS_IMAGE_SPEC } from "./incus/image";
 import { INCUS_INSTANCE_SPEC } from "./incus/instance";
 import { INCUS_INSTANCE_SNAPSHOT_SPEC } from "./incus/instance-snapshot";
 import { INCUS_NETWORK_SPEC } from "./incus/network";
+import { INCUS_NETWORK_ZONE_SPEC } from "./incus/network-zone";
+import { INCUS_NETWORK_ZONE_RECORD_SPEC } from "./incus/network-zone-record";
 import { INCUS_PROFILE_SPEC } from "./incus/profile";
 import { INCUS_PROJECT_SPEC } from "./incus/project";
 import { INCUS_STORAGE_POOL_SPEC } from "./incus/storage-pool";
@@ -22,6 +24,8 @@ export * from "./incus/image";
 export * from "./incus/instance";
 export * from "./incus/instance-snapshot";
 export * from "./incus/network";
+export * from "./incus/network-zone";
+export * from "./incus/network-zone-record";
 export * from "./incus/profile";
 export * from "./incus/project";
 export * from "./incus/storage-pool";
@@ -40,6 +44,8 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_instance: INCUS_INSTANCE_SPEC,
   incus_instance_snapshot: INCUS_INSTANCE_SNAPSHOT_SPEC,
   incus_network: INCUS_NETWORK_SPEC,
+  incus_network_zone: INCUS_NETWORK_ZONE_SPEC,
+  incus_network_zone_record: INCUS_NETWORK_ZONE_RECORD_SPEC,
   incus_profile: INCUS_PROFILE_SPEC,
   incus_project: INCUS_PROJECT_SPEC,
   incus_storage_pool: INCUS_STORAGE_POOL_SPEC,

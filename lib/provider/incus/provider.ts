@@ -10,6 +10,8 @@ import { instanceResource, instanceSnapshotResource } from "./instance";
 import { recordingPlans } from "./instance/planned-objects";
 import { networkDataSource } from "./network/data-source";
 import { networkResource } from "./network/resource";
+import { networkZoneRecordResource } from "./network-zone-record/resource";
+import { networkZoneResource } from "./network-zone/resource";
 import { profileDataSource } from "./profile/data-source";
 import { profileResource } from "./profile/resource";
 import { projectDataSource } from "./project/data-source";
@@ -90,6 +92,8 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       imageResource,
       instanceResource,
       instanceSnapshotResource,
+      networkZoneResource,
+      networkZoneRecordResource,
     ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
