@@ -4,6 +4,7 @@ import type { Unknown } from "../cty";
 import type { AnySchema, DataSource, PlanModel, Provider, Resource } from "../framework";
 import { isUnknown, knownOrNull } from "../framework";
 import { parseDuration } from "./common";
+import { certificateResource } from "./certificate/resource";
 import { imageDataSource } from "./image/data-source";
 import { imageResource } from "./image/resource";
 import { instanceResource, instanceSnapshotResource } from "./instance";
@@ -94,6 +95,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       instanceSnapshotResource,
       networkZoneResource,
       networkZoneRecordResource,
+      certificateResource,
     ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
