@@ -2,6 +2,7 @@
 import type { AttributeSpec } from "../attributes";
 import { INCUS_PROVIDER_SPEC } from "./incus/provider";
 import { INCUS_CERTIFICATE_SPEC } from "./incus/certificate";
+import { INCUS_CLUSTER_GROUP_SPEC } from "./incus/cluster-group";
 import { INCUS_IMAGE_SPEC } from "./incus/image";
 import { INCUS_INSTANCE_SPEC } from "./incus/instance";
 import { INCUS_INSTANCE_SNAPSHOT_SPEC } from "./incus/instance-snapshot";
@@ -22,6 +23,7 @@ import { LIBVIRT_VOLUME_SPEC } from "./libvirt/volume";
 
 export * from "./incus/provider";
 export * from "./incus/certificate";
+export * from "./incus/cluster-group";
 export * from "./incus/image";
 export * from "./incus/instance";
 export * from "./incus/instance-snapshot";
@@ -43,6 +45,7 @@ export * from "./libvirt/volume";
 /** Resource type → the attributes and nested blocks its binding can emit. */
 export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } = {
   incus_certificate: INCUS_CERTIFICATE_SPEC,
+  incus_cluster_group: INCUS_CLUSTER_GROUP_SPEC,
   incus_image: INCUS_IMAGE_SPEC,
   incus_instance: INCUS_INSTANCE_SPEC,
   incus_instance_snapshot: INCUS_INSTANCE_SNAPSHOT_SPEC,

@@ -5,6 +5,7 @@ import type { AnySchema, DataSource, PlanModel, Provider, Resource } from "../fr
 import { isUnknown, knownOrNull } from "../framework";
 import { parseDuration } from "./common";
 import { certificateResource } from "./certificate/resource";
+import { clusterGroupResource } from "./cluster-group/resource";
 import { imageDataSource } from "./image/data-source";
 import { imageResource } from "./image/resource";
 import { instanceResource, instanceSnapshotResource } from "./instance";
@@ -96,6 +97,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       networkZoneResource,
       networkZoneRecordResource,
       certificateResource,
+      clusterGroupResource,
     ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
