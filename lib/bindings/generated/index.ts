@@ -11,6 +11,7 @@ import { INCUS_NETWORK_ZONE_SPEC } from "./incus/network-zone";
 import { INCUS_NETWORK_ZONE_RECORD_SPEC } from "./incus/network-zone-record";
 import { INCUS_PROFILE_SPEC } from "./incus/profile";
 import { INCUS_PROJECT_SPEC } from "./incus/project";
+import { INCUS_SERVER_SPEC } from "./incus/server";
 import { INCUS_STORAGE_POOL_SPEC } from "./incus/storage-pool";
 import { INCUS_STORAGE_VOLUME_SPEC } from "./incus/storage-volume";
 import { INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC } from "./incus/storage-volume-snapshot";
@@ -32,6 +33,7 @@ export * from "./incus/network-zone";
 export * from "./incus/network-zone-record";
 export * from "./incus/profile";
 export * from "./incus/project";
+export * from "./incus/server";
 export * from "./incus/storage-pool";
 export * from "./incus/storage-volume";
 export * from "./incus/storage-volume-snapshot";
@@ -54,6 +56,7 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_network_zone_record: INCUS_NETWORK_ZONE_RECORD_SPEC,
   incus_profile: INCUS_PROFILE_SPEC,
   incus_project: INCUS_PROJECT_SPEC,
+  incus_server: INCUS_SERVER_SPEC,
   incus_storage_pool: INCUS_STORAGE_POOL_SPEC,
   incus_storage_volume: INCUS_STORAGE_VOLUME_SPEC,
   incus_storage_volume_snapshot: INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC,

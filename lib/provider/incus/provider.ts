@@ -22,6 +22,7 @@ import type { IncusProviderData } from "./provider-data";
 import { DEFAULT_WAIT_TIMEOUT, providerSchema } from "./provider-schema";
 import type { RemoteSettings } from "./remotes";
 import { Remotes } from "./remotes";
+import { serverResource } from "./server/resource";
 import { storagePoolDataSource } from "./storage/pool-data-source";
 import { storagePoolResource } from "./storage/pool-resource";
 import { storageVolumeDataSource } from "./storage/volume-data-source";
@@ -98,6 +99,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       networkZoneRecordResource,
       certificateResource,
       clusterGroupResource,
+      serverResource,
     ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
