@@ -7,6 +7,7 @@ import { INCUS_IMAGE_SPEC } from "./incus/image";
 import { INCUS_INSTANCE_SPEC } from "./incus/instance";
 import { INCUS_INSTANCE_SNAPSHOT_SPEC } from "./incus/instance-snapshot";
 import { INCUS_NETWORK_SPEC } from "./incus/network";
+import { INCUS_NETWORK_INTEGRATION_SPEC } from "./incus/network-integration";
 import { INCUS_NETWORK_ZONE_SPEC } from "./incus/network-zone";
 import { INCUS_NETWORK_ZONE_RECORD_SPEC } from "./incus/network-zone-record";
 import { INCUS_PROFILE_SPEC } from "./incus/profile";
@@ -29,6 +30,7 @@ export * from "./incus/image";
 export * from "./incus/instance";
 export * from "./incus/instance-snapshot";
 export * from "./incus/network";
+export * from "./incus/network-integration";
 export * from "./incus/network-zone";
 export * from "./incus/network-zone-record";
 export * from "./incus/profile";
@@ -52,6 +54,7 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_instance: INCUS_INSTANCE_SPEC,
   incus_instance_snapshot: INCUS_INSTANCE_SNAPSHOT_SPEC,
   incus_network: INCUS_NETWORK_SPEC,
+  incus_network_integration: INCUS_NETWORK_INTEGRATION_SPEC,
   incus_network_zone: INCUS_NETWORK_ZONE_SPEC,
   incus_network_zone_record: INCUS_NETWORK_ZONE_RECORD_SPEC,
   incus_profile: INCUS_PROFILE_SPEC,

@@ -12,6 +12,7 @@ import { instanceResource, instanceSnapshotResource } from "./instance";
 import { recordingPlans } from "./instance/planned-objects";
 import { networkDataSource } from "./network/data-source";
 import { networkResource } from "./network/resource";
+import { networkIntegrationResource } from "./network-integration/resource";
 import { networkZoneRecordResource } from "./network-zone-record/resource";
 import { networkZoneResource } from "./network-zone/resource";
 import { profileDataSource } from "./profile/data-source";
@@ -100,6 +101,7 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       certificateResource,
       clusterGroupResource,
       serverResource,
+      networkIntegrationResource,
     ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
