@@ -13,6 +13,8 @@ import { INCUS_NETWORK_ZONE_RECORD_SPEC } from "./incus/network-zone-record";
 import { INCUS_PROFILE_SPEC } from "./incus/profile";
 import { INCUS_PROJECT_SPEC } from "./incus/project";
 import { INCUS_SERVER_SPEC } from "./incus/server";
+import { INCUS_STORAGE_BUCKET_SPEC } from "./incus/storage-bucket";
+import { INCUS_STORAGE_BUCKET_KEY_SPEC } from "./incus/storage-bucket-key";
 import { INCUS_STORAGE_POOL_SPEC } from "./incus/storage-pool";
 import { INCUS_STORAGE_VOLUME_SPEC } from "./incus/storage-volume";
 import { INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC } from "./incus/storage-volume-snapshot";
@@ -36,6 +38,8 @@ export * from "./incus/network-zone-record";
 export * from "./incus/profile";
 export * from "./incus/project";
 export * from "./incus/server";
+export * from "./incus/storage-bucket";
+export * from "./incus/storage-bucket-key";
 export * from "./incus/storage-pool";
 export * from "./incus/storage-volume";
 export * from "./incus/storage-volume-snapshot";
@@ -60,6 +64,8 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_profile: INCUS_PROFILE_SPEC,
   incus_project: INCUS_PROJECT_SPEC,
   incus_server: INCUS_SERVER_SPEC,
+  incus_storage_bucket: INCUS_STORAGE_BUCKET_SPEC,
+  incus_storage_bucket_key: INCUS_STORAGE_BUCKET_KEY_SPEC,
   incus_storage_pool: INCUS_STORAGE_POOL_SPEC,
   incus_storage_volume: INCUS_STORAGE_VOLUME_SPEC,
   incus_storage_volume_snapshot: INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC,

@@ -24,6 +24,8 @@ import { DEFAULT_WAIT_TIMEOUT, providerSchema } from "./provider-schema";
 import type { RemoteSettings } from "./remotes";
 import { Remotes } from "./remotes";
 import { serverResource } from "./server/resource";
+import { storageBucketKeyResource } from "./storage-bucket-key/resource";
+import { storageBucketResource } from "./storage-bucket/resource";
 import { storagePoolDataSource } from "./storage/pool-data-source";
 import { storagePoolResource } from "./storage/pool-resource";
 import { storageVolumeDataSource } from "./storage/volume-data-source";
@@ -102,6 +104,8 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       clusterGroupResource,
       serverResource,
       networkIntegrationResource,
+      storageBucketResource,
+      storageBucketKeyResource,
     ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,
