@@ -11,6 +11,7 @@ import { InstanceFilesApi } from "./instance-files";
 import { InstanceStateApi } from "./instance-state";
 import { InstancesApi } from "./instances";
 import { NetworkIntegrationsApi } from "./network-integrations";
+import { NetworkZoneRecordsApi } from "./network-zone-records";
 import { NetworkZonesApi } from "./network-zones";
 import { NetworksApi } from "./networks";
 import { ProfilesApi } from "./profiles";
@@ -20,6 +21,7 @@ import { resolveRemote } from "./remotes/remote";
 import { RequestSender } from "./request";
 import { ServerApi } from "./server";
 import { InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
+import { StorageBucketKeysApi } from "./storage-bucket-keys";
 import { StorageBucketsApi } from "./storage-buckets";
 import { StoragePoolsApi } from "./storage-pools";
 import { StorageVolumesApi } from "./storage-volumes";
@@ -66,8 +68,10 @@ export class IncusClient {
   readonly instanceSnapshots: InstanceSnapshotsApi;
   readonly volumeSnapshots: VolumeSnapshotsApi;
   readonly networkZones: NetworkZonesApi;
+  readonly networkZoneRecords: NetworkZoneRecordsApi;
   readonly clusterGroups: ClusterGroupsApi;
   readonly storageBuckets: StorageBucketsApi;
+  readonly storageBucketKeys: StorageBucketKeysApi;
   readonly networkIntegrations: NetworkIntegrationsApi;
   private readonly transport: Transport;
 
@@ -103,8 +107,10 @@ export class IncusClient {
     this.instanceSnapshots = new InstanceSnapshotsApi(this.api);
     this.volumeSnapshots = new VolumeSnapshotsApi(this.api);
     this.networkZones = new NetworkZonesApi(this.api);
+    this.networkZoneRecords = new NetworkZoneRecordsApi(this.api);
     this.clusterGroups = new ClusterGroupsApi(this.api);
     this.storageBuckets = new StorageBucketsApi(this.api);
+    this.storageBucketKeys = new StorageBucketKeysApi(this.api);
     this.networkIntegrations = new NetworkIntegrationsApi(this.api);
   }
 

@@ -93,26 +93,22 @@ export type {
   InstanceSnapshotsApi,
   VolumeSnapshotsApi,
 } from "./snapshots";
+export type { NetworkZone, NetworkZonePut, NetworkZonesPost, NetworkZonesApi } from "./network-zones";
 export type {
-  NetworkZone,
-  NetworkZonePut,
-  NetworkZonesPost,
   NetworkZoneRecord,
   NetworkZoneRecordEntry,
   NetworkZoneRecordPut,
   NetworkZoneRecordsPost,
-  NetworkZonesApi,
-} from "./network-zones";
+  NetworkZoneRecordsApi,
+} from "./network-zone-records";
 export type { ClusterGroup, ClusterGroupPut, ClusterGroupsPost, ClusterGroupsApi } from "./cluster-groups";
+export type { StorageBucket, StorageBucketPut, StorageBucketsPost, StorageBucketsApi } from "./storage-buckets";
 export type {
-  StorageBucket,
-  StorageBucketPut,
-  StorageBucketsPost,
   StorageBucketKey,
   StorageBucketKeyPut,
   StorageBucketKeysPost,
-  StorageBucketsApi,
-} from "./storage-buckets";
+  StorageBucketKeysApi,
+} from "./storage-bucket-keys";
 export type {
   NetworkIntegration,
   NetworkIntegrationPut,

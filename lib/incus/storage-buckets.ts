@@ -1,5 +1,5 @@
-// Storage buckets (/1.0/storage-pools/<pool>/buckets) and their access keys (.../buckets/<bucket>/keys):
-// S3-compatible object storage (API extension storage_buckets). Buckets on local pools (dir, btrfs, zfs, lvm)
+// Storage buckets (/1.0/storage-pools/<pool>/buckets): S3-compatible object storage (API extension
+// storage_buckets); their access keys are in storage-bucket-keys.ts. Buckets on local pools (dir, btrfs, zfs, lvm)
 // are served by a MinIO process incusd starts (storage_buckets_local), so the host needs the `minio` binary;
 // without it incusd refuses to create one ("Couldn't find the MinIO client tool").
 import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
@@ -32,28 +32,6 @@ export interface StorageBucket {
   readonly location: string;
   readonly s3_url: string;
   readonly project?: string;
-}
-
-export interface StorageBucketKeyPut {
-  readonly description?: string;
-  /** "admin" or "read-only". */
-  readonly role?: string;
-  /** Generated when empty. */
-  readonly "access-key"?: string;
-  /** Generated when empty. */
-  readonly "secret-key"?: string;
-}
-
-export interface StorageBucketKeysPost extends StorageBucketKeyPut {
-  readonly name: string;
-}
-
-export interface StorageBucketKey {
-  readonly name: string;
-  readonly description: string;
-  readonly role: string;
-  readonly "access-key": string;
-  readonly "secret-key": string;
 }
 
 export class StorageBucketsApi {
@@ -102,35 +80,5 @@ export class StorageBucketsApi {
 
   async delete(pool: string, name: string, call?: CallOptions): Promise<void> {
     await this.api.write("DELETE", this.bucketPath(pool, name), call, PROJECT_AND_TARGET);
-  }
-
-  async listKeys(pool: string, bucket: string, call?: CallOptions): Promise<StorageBucketKey[]> {
-    return this.api.list<StorageBucketKey>(this.bucketPath(pool, bucket, "keys"), call, PROJECT_AND_TARGET);
-  }
-
-  async getKey(pool: string, bucket: string, name: string, call?: CallOptions): Promise<Versioned<StorageBucketKey>> {
-    return this.api.get<StorageBucketKey>(this.bucketPath(pool, bucket, "keys", name), call, PROJECT_AND_TARGET);
-  }
-
-  async createKey(pool: string, bucket: string, body: StorageBucketKeysPost, call?: CallOptions): Promise<void> {
-    await this.api.write("POST", this.bucketPath(pool, bucket, "keys"), call, PROJECT_AND_TARGET, { json: body });
-  }
-
-  /** Replaces description, role and (when given) the key pair (PUT). */
-  async updateKey(
-    pool: string,
-    bucket: string,
-    name: string,
-    body: StorageBucketKeyPut,
-    options?: UpdateOptions,
-  ): Promise<void> {
-    await this.api.write("PUT", this.bucketPath(pool, bucket, "keys", name), options, PROJECT_AND_TARGET, {
-      json: body,
-      etag: options?.etag,
-    });
-  }
-
-  async deleteKey(pool: string, bucket: string, name: string, call?: CallOptions): Promise<void> {
-    await this.api.write("DELETE", this.bucketPath(pool, bucket, "keys", name), call, PROJECT_AND_TARGET);
   }
 }

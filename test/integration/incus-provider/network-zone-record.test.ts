@@ -36,7 +36,7 @@ test("incus_network_zone_record create, update, drift, import, replace, destroy"
   );
   await h.apply();
 
-  const live = (await h.client.networkZones.getRecord(zone, "www")).value;
+  const live = (await h.client.networkZoneRecords.get(zone, "www")).value;
   expect(sorted(live.entries)).toEqual([
     { type: "A", value: "192.0.2.10", ttl: 300 },
     { type: "AAAA", value: "2001:db8::10", ttl: 60 },
@@ -54,7 +54,7 @@ test("incus_network_zone_record create, update, drift, import, replace, destroy"
   // config is optional and computed, as upstream).
   h.config(record("www", entry("A", "192.0.2.11") + entry("TXT", "hello") + `  description = "web"\n  config = {}`));
   expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
-  const updated = (await h.client.networkZones.getRecord(zone, "www")).value;
+  const updated = (await h.client.networkZoneRecords.get(zone, "www")).value;
   expect(updated.description).toBe("web");
   expect(sorted(updated.entries)).toEqual([
     { type: "A", value: "192.0.2.11", ttl: 300 },
@@ -64,7 +64,7 @@ test("incus_network_zone_record create, update, drift, import, replace, destroy"
   await h.expectNoChanges();
 
   // Drift: an entry changed out of band shows in the plan; apply restores it.
-  await h.client.networkZones.updateRecord(zone, "www", {
+  await h.client.networkZoneRecords.update(zone, "www", {
     description: "web",
     entries: [
       { type: "A", value: "192.0.2.99", ttl: 300 },
@@ -73,7 +73,7 @@ test("incus_network_zone_record create, update, drift, import, replace, destroy"
   });
   expect(await h.expectChanges()).toMatch(/192\.0\.2\.99/);
   await h.apply();
-  expect(sorted((await h.client.networkZones.getRecord(zone, "www")).value.entries)[0].value).toBe("192.0.2.11");
+  expect(sorted((await h.client.networkZoneRecords.get(zone, "www")).value.entries)[0].value).toBe("192.0.2.11");
 
   // Import as <zone>/<name>: the plan right after is empty.
   await h.ws.ok(["state", "rm", "incus_network_zone_record.r"]);
@@ -81,18 +81,18 @@ test("incus_network_zone_record create, update, drift, import, replace, destroy"
   await h.expectNoChanges();
 
   // Deleted out of band: planned for creation again.
-  await h.client.networkZones.deleteRecord(zone, "www");
+  await h.client.networkZoneRecords.delete(zone, "www");
   expectOutput(await h.apply(), /1 added, 0 changed, 0 destroyed/);
-  expect(await h.client.networkZones.findRecord(zone, "www")).toBeDefined();
+  expect(await h.client.networkZoneRecords.find(zone, "www")).toBeDefined();
 
   // A new name replaces the record.
   h.config(record("mail", entry("A", "192.0.2.11") + entry("TXT", "hello") + `  description = "web"\n  config = {}`));
   expectOutput(await h.apply(), /1 added, 0 changed, 1 destroyed/);
-  expect(await h.client.networkZones.findRecord(zone, "www")).toBeUndefined();
-  expect(await h.client.networkZones.findRecord(zone, "mail")).toBeDefined();
+  expect(await h.client.networkZoneRecords.find(zone, "www")).toBeUndefined();
+  expect(await h.client.networkZoneRecords.find(zone, "mail")).toBeDefined();
 
   await h.ws.destroy();
-  expect(await h.client.networkZones.findRecord(zone, "mail")).toBeUndefined();
+  expect(await h.client.networkZoneRecords.find(zone, "mail")).toBeUndefined();
 });
 
 test("an unknown entry type and a TTL of 0 are refused at plan time, at the attribute", async () => {
@@ -101,5 +101,5 @@ test("an unknown entry type and a TTL of 0 are refused at plan time, at the attr
   expect(plan.code).toBe(1);
   expectOutput(plan, /"MX"/);
   expectOutput(plan, /must be at least 1, got 0/);
-  expect(await h.client.networkZones.findRecord(zone, "bad")).toBeUndefined();
+  expect(await h.client.networkZoneRecords.find(zone, "bad")).toBeUndefined();
 });

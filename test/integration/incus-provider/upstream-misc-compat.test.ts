@@ -157,7 +157,7 @@ test("TestAccNetworkZoneRecord_basic + importBasic", async () => {
   expect((await values("incus_network_zone.zone")).config).toMatchObject({ "dns.nameservers": `ns.${zone}` });
   const state = await values("incus_network_zone_record.record");
   expect(state).toMatchObject({ name: record, zone, description: "Network zone record" });
-  expect((await h.client.networkZones.getRecord(zone, record)).value.description).toBe("Network zone record");
+  expect((await h.client.networkZoneRecords.get(zone, record)).value.description).toBe("Network zone record");
 
   await h.ws.ok(["state", "rm", "incus_network_zone_record.record"]);
   await h.import("incus_network_zone_record.record", `/${zone}/${record}`);
@@ -189,7 +189,7 @@ test("TestAccNetworkZoneRecord_entries", async () => {
     await h.apply();
     const state = await values("incus_network_zone_record.record");
     expect(state.entry).toEqual([{ type: "CNAME", value, ttl: 3600 }]);
-    expect((await h.client.networkZones.getRecord(zone, "calm-owl")).value.entries).toEqual([
+    expect((await h.client.networkZoneRecords.get(zone, "calm-owl")).value.entries).toEqual([
       { type: "CNAME", value, ttl: 3600 },
     ]);
     await h.expectNoChanges();

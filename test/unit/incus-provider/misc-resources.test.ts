@@ -424,10 +424,10 @@ test("endpoint paths: cluster groups keep their slash, records and keys nest, sc
     const c = shapes.client();
     await c.clusterGroups.get("g1");
     await c.clusterGroups.create({ name: "g1", members: ["m1"] });
-    await c.networkZones.getRecord("example.org", "www", { project: "p1" });
-    await c.networkZones.updateRecord("example.org", "www", { entries: [{ type: "A", value: "192.0.2.1", ttl: 300 }] });
+    await c.networkZoneRecords.get("example.org", "www", { project: "p1" });
+    await c.networkZoneRecords.update("example.org", "www", { entries: [{ type: "A", value: "192.0.2.1", ttl: 300 }] });
     await c.networkIntegrations.delete("i1", { project: "ignored" });
-    await c.storageBuckets.createKey("pool", "b", { name: "k" }, { project: "p1", target: "m2" });
+    await c.storageBucketKeys.create("pool", "b", { name: "k" }, { project: "p1", target: "m2" });
     await c.certificates.update("abc", {
       name: "n",
       type: "client",

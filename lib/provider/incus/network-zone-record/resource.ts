@@ -1,7 +1,8 @@
 // incus_network_zone_record: one name in an Incus network zone with its entries (A, AAAA, CNAME, TXT),
 // schema-compatible with lxc/incus. The entries are a set: their order in Incus does not matter.
 import type { IncusClient, NetworkZoneRecord, NetworkZoneRecordEntry } from "../../../incus";
-import { NETWORK_ZONE_RECORDS_EXTENSION, NETWORK_ZONES_EXTENSION } from "../../../incus/network-zones";
+import { NETWORK_ZONE_RECORDS_EXTENSION } from "../../../incus/network-zone-records";
+import { NETWORK_ZONES_EXTENSION } from "../../../incus/network-zones";
 import type { Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, parseImportId } from "../common";
@@ -42,14 +43,14 @@ async function readBack(
   known: NetworkZoneRecordPlan,
   ctx: Ctx,
 ): Promise<NetworkZoneRecordState | null> {
-  const found = await ignoreNotFound(client.networkZones.getRecord(known.zone, known.name, callFor(ctx, known)));
+  const found = await ignoreNotFound(client.networkZoneRecords.get(known.zone, known.name, callFor(ctx, known)));
   return found ? recordState(found.value, known) : null;
 }
 
 async function converge(client: IncusClient, planned: NetworkZoneRecordPlan, ctx: Ctx): Promise<void> {
   const call = callFor(ctx, planned);
-  const current = await client.networkZones.getRecord(planned.zone, planned.name, call);
-  await client.networkZones.updateRecord(
+  const current = await client.networkZoneRecords.get(planned.zone, planned.name, call);
+  await client.networkZoneRecords.update(
     planned.zone,
     planned.name,
     {
@@ -75,7 +76,7 @@ export const networkZoneRecordResource: Resource<IncusProviderData, typeof netwo
     importIdFields: (planned) => [planned.zone, planned.name],
     createObject: async (client, planned, ctx) => {
       await requireApiExtensions(client, TYPE, EXTENSIONS, { signal: ctx.signal });
-      await client.networkZones.createRecord(
+      await client.networkZoneRecords.create(
         planned.zone,
         {
           name: planned.name,
@@ -87,8 +88,8 @@ export const networkZoneRecordResource: Resource<IncusProviderData, typeof netwo
       );
     },
     getObject: (client, planned, ctx) =>
-      client.networkZones.getRecord(planned.zone, planned.name, callFor(ctx, planned)),
-    deleteObject: (client, prior, ctx) => client.networkZones.deleteRecord(prior.zone, prior.name, callFor(ctx, prior)),
+      client.networkZoneRecords.get(planned.zone, planned.name, callFor(ctx, planned)),
+    deleteObject: (client, prior, ctx) => client.networkZoneRecords.delete(prior.zone, prior.name, callFor(ctx, prior)),
     converge,
     readBack,
   }),

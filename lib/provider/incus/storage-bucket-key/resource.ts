@@ -35,7 +35,7 @@ async function readBack(
   ctx: Ctx,
 ): Promise<StorageBucketKeyState | null> {
   const found = await ignoreNotFound(
-    client.storageBuckets.getKey(known.pool, known.storage_bucket, known.name, callFor(ctx, known)),
+    client.storageBucketKeys.get(known.pool, known.storage_bucket, known.name, callFor(ctx, known)),
   );
   return found ? keyState(found.value, known) : null;
 }
@@ -67,7 +67,7 @@ export const storageBucketKeyResource: Resource<IncusProviderData, typeof storag
     await requireApiExtensions(client, TYPE, [STORAGE_BUCKETS_EXTENSION], { signal: ctx.signal });
     await requireBucket(client, planned, ctx);
     try {
-      await client.storageBuckets.createKey(
+      await client.storageBucketKeys.create(
         planned.pool,
         planned.storage_bucket,
         { name: planned.name, description: knownOr(planned.description, ""), role: knownOr(planned.role, "read-only") },
@@ -86,8 +86,8 @@ export const storageBucketKeyResource: Resource<IncusProviderData, typeof storag
   async update({ planned }, ctx, resp) {
     const client = clientFor(ctx, planned);
     const call = callFor(ctx, planned);
-    const current = await client.storageBuckets.getKey(planned.pool, planned.storage_bucket, planned.name, call);
-    await client.storageBuckets.updateKey(
+    const current = await client.storageBucketKeys.get(planned.pool, planned.storage_bucket, planned.name, call);
+    await client.storageBucketKeys.update(
       planned.pool,
       planned.storage_bucket,
       planned.name,
@@ -105,7 +105,7 @@ export const storageBucketKeyResource: Resource<IncusProviderData, typeof storag
 
   async delete({ prior }, ctx) {
     await ignoreNotFound(
-      clientFor(ctx, prior).storageBuckets.deleteKey(prior.pool, prior.storage_bucket, prior.name, callFor(ctx, prior)),
+      clientFor(ctx, prior).storageBucketKeys.delete(prior.pool, prior.storage_bucket, prior.name, callFor(ctx, prior)),
     );
   },
 
