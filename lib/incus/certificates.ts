@@ -1,5 +1,5 @@
 // Trusted client certificates (/1.0/certificates): who may talk to the server over HTTPS.
-import type { CallOptions, IncusApi, Versioned } from "./api";
+import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
 import { UNSCOPED, apiPath } from "./api";
 import { certificateFingerprint } from "./remotes/credentials";
 
@@ -25,6 +25,17 @@ export interface CertificateAdd {
   /** Limit the certificate to `projects`. @default false */
   readonly restricted?: boolean;
   readonly projects?: string[];
+  readonly description?: string;
+}
+
+/** What PUT /1.0/certificates/<fingerprint> takes. */
+export interface CertificatePut {
+  readonly name: string;
+  readonly type: string;
+  readonly restricted: boolean;
+  readonly projects: readonly string[];
+  /** The certificate as Incus returned it (it cannot be changed). */
+  readonly certificate: string;
   readonly description?: string;
 }
 
@@ -61,6 +72,14 @@ export class CertificatesApi {
     const { name, ...call } = options;
     await this.api.write("POST", apiPath("certificates"), call, UNSCOPED, {
       json: { type: "client", trust_token: token, ...(name ? { name } : {}) },
+    });
+  }
+
+  /** Replaces name, type, restriction, projects and description (PUT); `certificate` must be the current one. */
+  async update(fingerprint: string, body: CertificatePut, options?: UpdateOptions): Promise<void> {
+    await this.api.write("PUT", apiPath("certificates", fingerprint), options, UNSCOPED, {
+      json: body,
+      etag: options?.etag,
     });
   }
 

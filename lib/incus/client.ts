@@ -3,6 +3,7 @@
 import { IncusApi } from "./api";
 import { checkTimeoutMs } from "./cancel";
 import { CertificatesApi } from "./certificates";
+import { ClusterGroupsApi } from "./cluster-groups";
 import { IncusError } from "./errors";
 import { ExecApi } from "./exec";
 import { ImagesApi } from "./images";
@@ -14,6 +15,9 @@ import { NetworkAddressSetsApi } from "./network-address-sets";
 import { NetworkForwardsApi } from "./network-forwards";
 import { NetworkLoadBalancersApi } from "./network-load-balancers";
 import { NetworkPeersApi } from "./network-peers";
+import { NetworkIntegrationsApi } from "./network-integrations";
+import { NetworkZoneRecordsApi } from "./network-zone-records";
+import { NetworkZonesApi } from "./network-zones";
 import { NetworksApi } from "./networks";
 import { ProfilesApi } from "./profiles";
 import { ProjectsApi } from "./projects";
@@ -22,6 +26,8 @@ import { resolveRemote } from "./remotes/remote";
 import { RequestSender } from "./request";
 import { ServerApi } from "./server";
 import { InstanceSnapshotsApi, VolumeSnapshotsApi } from "./snapshots";
+import { StorageBucketKeysApi } from "./storage-bucket-keys";
+import { StorageBucketsApi } from "./storage-buckets";
 import { StoragePoolsApi } from "./storage-pools";
 import { StorageVolumesApi } from "./storage-volumes";
 import type { Transport } from "./transport";
@@ -71,6 +77,12 @@ export class IncusClient {
   readonly images: ImagesApi;
   readonly instanceSnapshots: InstanceSnapshotsApi;
   readonly volumeSnapshots: VolumeSnapshotsApi;
+  readonly networkZones: NetworkZonesApi;
+  readonly networkZoneRecords: NetworkZoneRecordsApi;
+  readonly clusterGroups: ClusterGroupsApi;
+  readonly storageBuckets: StorageBucketsApi;
+  readonly storageBucketKeys: StorageBucketKeysApi;
+  readonly networkIntegrations: NetworkIntegrationsApi;
   private readonly transport: Transport;
 
   constructor(options: IncusClientOptions = {}) {
@@ -109,6 +121,12 @@ export class IncusClient {
     this.images = new ImagesApi(this.api);
     this.instanceSnapshots = new InstanceSnapshotsApi(this.api);
     this.volumeSnapshots = new VolumeSnapshotsApi(this.api);
+    this.networkZones = new NetworkZonesApi(this.api);
+    this.networkZoneRecords = new NetworkZoneRecordsApi(this.api);
+    this.clusterGroups = new ClusterGroupsApi(this.api);
+    this.storageBuckets = new StorageBucketsApi(this.api);
+    this.storageBucketKeys = new StorageBucketKeysApi(this.api);
+    this.networkIntegrations = new NetworkIntegrationsApi(this.api);
   }
 
   /** Closes pooled connections after in-flight requests finish. The client is unusable afterwards. */

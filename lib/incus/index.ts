@@ -41,7 +41,7 @@ export {
 export type { IncusErrorCode, IncusErrorDetails } from "./errors";
 export type { ConfigMap, DevicesMap, InstanceType } from "./types";
 export type { Server, ServerEnvironment, ServerPut, ServerApi } from "./server";
-export type { Certificate, CertificateAdd, CertificatesApi } from "./certificates";
+export type { Certificate, CertificateAdd, CertificatePut, CertificatesApi } from "./certificates";
 export type { Project, ProjectPut, ProjectsPost, ProjectsApi } from "./projects";
 export type { Network, NetworkPut, NetworksPost, NetworksApi } from "./networks";
 export type { NetworkACL, NetworkACLPut, NetworkACLRule, NetworkACLsPost, NetworkACLsApi } from "./network-acls";
@@ -116,3 +116,25 @@ export type {
   InstanceSnapshotsApi,
   VolumeSnapshotsApi,
 } from "./snapshots";
+export type { NetworkZone, NetworkZonePut, NetworkZonesPost, NetworkZonesApi } from "./network-zones";
+export type {
+  NetworkZoneRecord,
+  NetworkZoneRecordEntry,
+  NetworkZoneRecordPut,
+  NetworkZoneRecordsPost,
+  NetworkZoneRecordsApi,
+} from "./network-zone-records";
+export type { ClusterGroup, ClusterGroupPut, ClusterGroupsPost, ClusterGroupsApi } from "./cluster-groups";
+export type { StorageBucket, StorageBucketPut, StorageBucketsPost, StorageBucketsApi } from "./storage-buckets";
+export type {
+  StorageBucketKey,
+  StorageBucketKeyPut,
+  StorageBucketKeysPost,
+  StorageBucketKeysApi,
+} from "./storage-bucket-keys";
+export type {
+  NetworkIntegration,
+  NetworkIntegrationPut,
+  NetworkIntegrationsPost,
+  NetworkIntegrationsApi,
+} from "./network-integrations";

@@ -17,6 +17,8 @@ import {
   networkZoneDataSource,
   storageBucketDataSource,
 } from "./data-sources";
+import { certificateResource } from "./certificate/resource";
+import { clusterGroupResource } from "./cluster-group/resource";
 import { imageDataSource } from "./image/data-source";
 import { imageResource } from "./image/resource";
 import { instanceResource, instanceSnapshotResource } from "./instance";
@@ -28,6 +30,9 @@ import { networkAddressSetResource } from "./network-address-set/resource";
 import { networkForwardResource } from "./network-forward/resource";
 import { networkLbResource } from "./network-lb/resource";
 import { networkPeerResource } from "./network-peer/resource";
+import { networkIntegrationResource } from "./network-integration/resource";
+import { networkZoneRecordResource } from "./network-zone-record/resource";
+import { networkZoneResource } from "./network-zone/resource";
 import { profileDataSource } from "./profile/data-source";
 import { profileResource } from "./profile/resource";
 import { projectDataSource } from "./project/data-source";
@@ -36,6 +41,9 @@ import type { IncusProviderData } from "./provider-data";
 import { DEFAULT_WAIT_TIMEOUT, providerSchema } from "./provider-schema";
 import type { RemoteSettings } from "./remotes";
 import { Remotes } from "./remotes";
+import { serverResource } from "./server/resource";
+import { storageBucketKeyResource } from "./storage-bucket-key/resource";
+import { storageBucketResource } from "./storage-bucket/resource";
 import { storagePoolDataSource } from "./storage/pool-data-source";
 import { storagePoolResource } from "./storage/pool-resource";
 import { storageVolumeDataSource } from "./storage/volume-data-source";
@@ -113,6 +121,14 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
       imageResource,
       instanceResource,
       instanceSnapshotResource,
+      networkZoneResource,
+      networkZoneRecordResource,
+      certificateResource,
+      clusterGroupResource,
+      serverResource,
+      networkIntegrationResource,
+      storageBucketResource,
+      storageBucketKeyResource,
     ].map((r) => recordingPlans(r)),
   dataSources: (): readonly DataSource<IncusProviderData, AnySchema>[] => [
     imageDataSource,

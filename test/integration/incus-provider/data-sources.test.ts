@@ -264,8 +264,8 @@ data "incus_storage_volume" "v" {
   // Incus 6.0 has no network address sets: the server is too old, not the name wrong.
   const server = (await h.client.server.get()).value;
   expect(server.api_extensions).not.toContain("network_address_set");
-  said(/The Incus server does not support network address sets/);
-  said(/lacks the API extension "network_address_set"/);
+  said(/Reading network address sets needs the Incus API extension "network_address_set"/);
+  said(/does not have the API extension "network_address_set"/);
 });
 
 test("incus_certificate reads a trusted certificate by fingerprint prefix", async () => {

@@ -196,7 +196,7 @@ describe("a resource requiring an API extension", () => {
       {
         severity: "error",
         summary: 'incus_example needs the Incus API extension "network_address_set"',
-        detail: expect.stringContaining("(version 6.0.4) does not have the API extension"),
+        detail: expect.stringContaining("(Incus 6.0.4) does not have the API extension"),
       },
     ]);
   });

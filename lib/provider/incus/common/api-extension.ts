@@ -1,70 +1,108 @@
-// Resources that need an Incus API extension the server may lack (e.g. network address sets, which came after
-// the 6.0 LTS). Without it Incus answers "404 not found" for the whole endpoint; the provider says instead which
-// extension and which resource, at plan time when the server can be asked then, else before the first change.
+// Objects only newer Incus servers know (network address sets after the 6.0 LTS, zones, buckets, integrations...):
+// without the API extension incusd answers a bare 404 or 400 for the whole endpoint. The provider checks the
+// server's extensions instead and names the extension and what needs it: at plan time when the server can be asked
+// then, else before the first change.
 import type { IncusClient, Server } from "../../../incus";
-import type { ModifyPlanRequest, ModifyPlanResponse, Resource, ResourceContext, Schema } from "../../framework";
+import type {
+  AttrPath,
+  ModifyPlanRequest,
+  ModifyPlanResponse,
+  Resource,
+  ResourceContext,
+  Schema,
+} from "../../framework";
 import { DiagnosticError, isUnknown } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
-import type { ScopedValues } from "./scope";
 import { clientFor } from "./scope";
+import type { ScopedValues } from "./scope";
 
 type Ctx = ResourceContext<IncusProviderData>;
 
-/** Server descriptions already read, per client: one GET /1.0 per remote and run, however many resources. */
-const servers = new WeakMap<IncusClient, Server>();
+/** One GET /1.0 per client: extensions do not change while a provider process runs. */
+const servers = new WeakMap<IncusClient, Promise<Server>>();
 
-async function serverOf(client: IncusClient, signal: AbortSignal): Promise<Server> {
-  const known = servers.get(client);
-  if (known) return known;
-  const server = (await client.server.get({ signal })).value;
-  servers.set(client, server);
-  return server;
+function serverOf(client: IncusClient, signal?: AbortSignal): Promise<Server> {
+  let found = servers.get(client);
+  if (!found) {
+    found = client.server.get({ signal }).then((s) => s.value);
+    // A failed read is not remembered: the next call asks again.
+    found.catch(() => servers.delete(client));
+    servers.set(client, found);
+  }
+  return found;
 }
 
-/** The summary and detail of the diagnostic for a server without `extension`. */
-export function missingExtensionMessage(
-  typeName: string,
-  extension: string,
-  server: Pick<Server, "environment">,
-): { summary: string; detail: string } {
-  const version = server.environment?.server_version;
-  return {
-    summary: `${typeName} needs the Incus API extension "${extension}"`,
-    detail:
-      `The Incus server${version ? ` (version ${version})` : ""} does not have the API extension ` +
-      `"${extension}", which ${typeName} needs. Nothing was changed. Upgrade Incus to a release that ` +
-      "has it (docs/incus-network-resources.md lists which), or remove the resource.",
-  };
-}
-
-/** Throws a DiagnosticError naming the resource and the extension when the server lacks it. */
-export async function requireApiExtension(
+/** The extensions of `required` that the server does not list. */
+export async function missingApiExtensions(
   client: IncusClient,
-  typeName: string,
-  extension: string,
-  signal: AbortSignal,
+  required: readonly string[],
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const have = new Set((await serverOf(client, signal)).api_extensions ?? []);
+  return required.filter((e) => !have.has(e));
+}
+
+/** The error for a server that lacks `missing`; `subject` is what needs them (a resource type, a lookup). */
+export function missingExtensionError(
+  subject: string,
+  missing: readonly string[],
+  server: { readonly version?: string; readonly endpoint: string },
+  path?: AttrPath,
+): DiagnosticError {
+  const list = missing.map((e) => JSON.stringify(e)).join(", ");
+  const plural = missing.length > 1 ? "s" : "";
+  return new DiagnosticError(
+    `${subject} needs the Incus API extension${plural} ${list}`,
+    `The Incus server at ${server.endpoint} (Incus ${server.version ?? "unknown"}) does not have the API ` +
+      `extension${plural} ${list}. Nothing was changed. Upgrade Incus on that server (docs/incus-resources.md and ` +
+      "docs/incus-network-resources.md say which release has it), or remove it from the configuration.",
+    path,
+  );
+}
+
+/** Throws a DiagnosticError naming `subject` and the missing extensions (before any change). */
+export async function requireApiExtensions(
+  client: IncusClient,
+  subject: string,
+  required: readonly string[],
+  options: { readonly signal?: AbortSignal; readonly path?: AttrPath } = {},
 ): Promise<void> {
-  const server = await serverOf(client, signal);
-  if (server.api_extensions.includes(extension)) return;
-  const { summary, detail } = missingExtensionMessage(typeName, extension, server);
-  throw new DiagnosticError(summary, detail);
+  const missing = await missingApiExtensions(client, required, options.signal);
+  if (missing.length === 0) return;
+  const server = await serverOf(client, options.signal);
+  throw missingExtensionError(
+    subject,
+    missing,
+    { version: server.environment?.server_version, endpoint: client.endpoint },
+    options.path,
+  );
 }
 
 /**
- * Reports a missing extension as a plan error. A server that cannot be asked now (remote or project unknown,
- * unknown remote name, unreachable) is left alone: the apply checks again before changing anything.
+ * The same check at plan time, reported as a diagnostic. A remote that cannot be asked now (unknown yet,
+ * unreachable, not configured) is left to the apply, which checks again before changing anything.
  */
-async function checkAtPlan(planned: ScopedValues | null, typeName: string, extension: string, ctx: Ctx): Promise<void> {
-  if (!planned || !ctx.providerData || isUnknown(planned.remote)) return;
-  let server: Server;
+export async function checkApiExtensionsAtPlan(
+  ctx: Ctx,
+  values: ScopedValues,
+  subject: string,
+  required: readonly string[],
+  options: { readonly path?: AttrPath } = {},
+): Promise<void> {
+  if (!ctx.providerData || isUnknown(values.remote)) return;
+  let client: IncusClient;
   try {
-    server = await serverOf(clientFor(ctx, planned), ctx.signal);
+    client = clientFor(ctx, values);
+    await serverOf(client, ctx.signal);
   } catch {
     return;
   }
-  if (server.api_extensions.includes(extension)) return;
-  const { summary, detail } = missingExtensionMessage(typeName, extension, server);
-  ctx.diagnostics.error(summary, detail);
+  try {
+    await requireApiExtensions(client, subject, required, { signal: ctx.signal, ...options });
+  } catch (err) {
+    if (!(err instanceof DiagnosticError)) throw err;
+    ctx.diagnostics.error(err.summary, err.detail, err.path);
+  }
 }
 
 /**
@@ -78,11 +116,12 @@ export function requiringApiExtension<S extends Schema>(
   const typeName = resource.typeName;
   const ownPlan = resource.modifyPlan?.bind(resource);
   const ensure = (values: ScopedValues, ctx: Ctx): Promise<void> =>
-    requireApiExtension(clientFor(ctx, values), typeName, extension, ctx.signal);
+    requireApiExtensions(clientFor(ctx, values), typeName, [extension], { signal: ctx.signal });
   return {
     ...resource,
     async modifyPlan(req: ModifyPlanRequest<S>, ctx: Ctx): Promise<ModifyPlanResponse<S>> {
-      await checkAtPlan(req.planned as ScopedValues | null, typeName, extension, ctx);
+      const planned = req.planned as ScopedValues | null;
+      if (planned) await checkApiExtensionsAtPlan(ctx, planned, typeName, [extension]);
       return ownPlan ? ownPlan(req, ctx) : { planned: req.planned };
     },
     async create(req, ctx, resp) {

@@ -15,7 +15,13 @@ export { knownOr, provisionalState } from "./state";
 export { managedObjectLifecycle } from "./managed-object";
 export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord, volumeCopyCommand } from "./cli-command";
 export type { CliRemote } from "./cli-command";
-export { missingExtensionMessage, requireApiExtension, requiringApiExtension } from "./api-extension";
+export {
+  checkApiExtensionsAtPlan,
+  missingApiExtensions,
+  missingExtensionError,
+  requireApiExtensions,
+  requiringApiExtension,
+} from "./api-extension";
 export { parseAddressImportId } from "./address-import-id";
 export { checkNetworkTypeAtPlan, reportDriverRefusal } from "./network-driver-refusal";
 export { ipAddress } from "./ip-address";

@@ -4,7 +4,7 @@ import { isNotFound } from "../../../incus";
 import type { AttrPath, ResourceContext } from "../../framework";
 import { DiagnosticError } from "../../framework";
 import type { ScopedValues } from "../common/scope";
-import { clientFor, optionalString } from "../common";
+import { clientFor, optionalString, requireApiExtensions } from "../common";
 import type { IncusProviderData } from "../provider-data";
 
 /** What a data source looks for, for its messages. */
@@ -33,7 +33,11 @@ export async function readObject<T>(
   try {
     return await read();
   } catch (err) {
-    if (object.apiExtension !== undefined) await requireApiExtension(ctx, config, object.apiExtension, object.kind);
+    if (object.apiExtension !== undefined) {
+      await requireApiExtensions(clientFor(ctx, config), `Reading ${object.kind}s`, [object.apiExtension], {
+        signal: ctx.signal,
+      });
+    }
     if (!isNotFound(err)) throw err;
     const where = [
       object.parent,
@@ -49,24 +53,6 @@ export async function readObject<T>(
       path,
     );
   }
-}
-
-/** Fails with a diagnostic naming the extension unless the server of `config.remote` has it. */
-export async function requireApiExtension(
-  ctx: ResourceContext<IncusProviderData>,
-  config: ScopedValues,
-  extension: string,
-  kind: string,
-): Promise<void> {
-  const server = (await clientFor(ctx, config).server.get({ signal: ctx.signal })).value;
-  if (server.api_extensions.includes(extension)) return;
-  const remote = ctx.providerData.remoteName(optionalString(config.remote) ?? null);
-  const version = server.environment?.server_version;
-  throw new DiagnosticError(
-    `The Incus server does not support ${kind}s`,
-    `Remote ${JSON.stringify(remote)}${version ? ` (Incus ${version})` : ""} lacks the API extension ` +
-      `${JSON.stringify(extension)} that ${kind}s need; upgrade Incus on that server.`,
-  );
 }
 
 function capitalized(text: string): string {
