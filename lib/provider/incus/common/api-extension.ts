@@ -46,14 +46,15 @@ export async function missingApiExtensions(
 export function missingExtensionError(
   subject: string,
   missing: readonly string[],
-  server: { readonly version?: string; readonly endpoint: string },
+  server: { readonly version?: string; readonly endpoint?: string },
   path?: AttrPath,
 ): DiagnosticError {
   const list = missing.map((e) => JSON.stringify(e)).join(", ");
   const plural = missing.length > 1 ? "s" : "";
   return new DiagnosticError(
     `${subject} needs the Incus API extension${plural} ${list}`,
-    `The Incus server at ${server.endpoint} (Incus ${server.version ?? "unknown"}) does not have the API ` +
+    `The Incus server${server.endpoint ? ` at ${server.endpoint}` : ""} (Incus ${server.version ?? "unknown"}) ` +
+      "does not have the API " +
       `extension${plural} ${list}. Nothing was changed. Upgrade Incus on that server (docs/incus-resources.md and ` +
       "docs/incus-network-resources.md say which release has it), or remove it from the configuration.",
     path,
