@@ -57,6 +57,50 @@ export interface LibvirtDomainOsConfig {
   readonly initrd?: string;
   /** Direct kernel boot: the kernel command line. Needs kernel. */
   readonly cmdline?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bios?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bootDevices?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bootMenu?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dtb?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly firmware?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly firmwareInfo?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly init?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly initArgs?: string[];
+  /** Not supported by this provider: refused at plan time. */
+  readonly initDir?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly initEnv?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly initGroup?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly initUser?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loader?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loaderFormat?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loaderReadonly?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loaderSecure?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loaderStateless?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loaderType?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nvRam?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly shim?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly smBios?: unknown;
 }
 
 /**
@@ -73,6 +117,64 @@ export interface LibvirtDomainDevicesConfig {
    * are.
    */
   readonly consoles?: LibvirtDomainDevicesConsoleConfig[];
+  /** Not supported by this provider: refused at plan time. */
+  readonly audios?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly channels?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly controllers?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly crypto?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly emulator?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly filesystems?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly graphics?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hostdevs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hubs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly inputs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly iommu?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly leases?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly memBalloon?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly memorydevs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nvram?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly panics?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly parallels?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pstore?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly redirDevs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly redirFilters?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rngs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly serials?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly shmems?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly smartcards?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sounds?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tpms?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly videos?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vsock?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly watchdogs?: unknown;
 }
 
 /** Disks, in order. */
@@ -91,6 +193,48 @@ export interface LibvirtDomainDevicesDiskConfig {
   readonly shareable?: boolean;
   /** Serial number the guest sees. */
   readonly serial?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly auth?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly backendDomain?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly backingStore?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly blockIo?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly boot?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly encryption?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly geometry?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioTune?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mirror?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly model?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly product?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rawIo?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sgio?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly snapshot?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly throttleFilters?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly transient?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vendor?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly wwn?: string;
 }
 
 /** Exactly one of volume, file or block; none for an empty cdrom drive. */
@@ -101,6 +245,36 @@ export interface LibvirtDomainDevicesDiskSourceConfig {
   readonly file?: LibvirtDomainDevicesDiskSourceFileConfig;
   /** A host block device. */
   readonly block?: LibvirtDomainDevicesDiskSourceBlockConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly cookies?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dataStore?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dir?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly encryption?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly index?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly network?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nvme?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly readahead?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly reservations?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly slices?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ssl?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly startupPolicy?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly timeout?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vhostUser?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vhostVdpa?: unknown;
 }
 
 /** A volume in a libvirt pool. */
@@ -109,18 +283,28 @@ export interface LibvirtDomainDevicesDiskSourceVolumeConfig {
   readonly pool: string;
   /** Name of the volume. */
   readonly volume: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
 }
 
 /** An image file. */
 export interface LibvirtDomainDevicesDiskSourceFileConfig {
   /** Path of an image file. */
   readonly file: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly fdGroup?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
 }
 
 /** A host block device. */
 export interface LibvirtDomainDevicesDiskSourceBlockConfig {
   /** Path of a block device. */
   readonly dev: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
 }
 
 /** How the guest sees the disk. */
@@ -129,12 +313,58 @@ export interface LibvirtDomainDevicesDiskTargetConfig {
   readonly dev: string;
   /** virtio, sata, scsi, ide, usb. Default: derived by libvirt from dev. */
   readonly bus?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly removable?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rotationRate?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tray?: string;
 }
 
 /** QEMU driver settings. */
 export interface LibvirtDomainDevicesDiskDriverConfig {
   /** Image format QEMU opens: raw or qcow2. Default: the volume's format. */
   readonly type?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ats?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly cache?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly copyOnRead?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly detectZeros?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly discard?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly discardNoUnref?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly errorPolicy?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly eventIdx?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly io?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioEventFd?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioThread?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioThreads?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly iommu?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly metadataCache?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly name?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly packed?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pagePerVq?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly queueSize?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly queues?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rerrorPolicy?: string;
 }
 
 /** Network interfaces, in order. */
@@ -152,6 +382,60 @@ export interface LibvirtDomainDevicesInterfaceConfig {
    * waiting).
    */
   readonly waitForIp?: LibvirtDomainDevicesInterfaceWaitForIpConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly backend?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly backendDomain?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bandwidth?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly boot?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly coalesce?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly downScript?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly filterRef?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly guest?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ip?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly link?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly managed?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mtu?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly portForward?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly portOptions?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rom?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly route?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly script?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly target?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly teaming?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly trustGuestRxFilters?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tune?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly virtualPort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vlan?: unknown;
 }
 
 /** NIC model. Default virtio. */
@@ -163,18 +447,56 @@ export interface LibvirtDomainDevicesInterfaceModelConfig {
 /** The network the interface is plugged into. */
 export interface LibvirtDomainDevicesInterfaceSourceConfig {
   readonly network: LibvirtDomainDevicesInterfaceSourceNetworkConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bridge?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly client?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly direct?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ethernet?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hostdev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly internal?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mcast?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly null?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly server?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly udp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly user?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vdpa?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vds?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vhostUser?: unknown;
 }
 
 /** An element of libvirt_domain.devices.interfaces.source.network. */
 export interface LibvirtDomainDevicesInterfaceSourceNetworkConfig {
   /** Name of the libvirt network. */
   readonly network: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bridge?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly portGroup?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly portId?: string;
 }
 
 /** The interface's MAC address (kept across updates). */
 export interface LibvirtDomainDevicesInterfaceMacConfig {
   /** MAC address; generated when unset. */
   readonly address?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly check?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly type?: string;
 }
 
 /**
@@ -198,12 +520,54 @@ export interface LibvirtDomainDevicesConsoleConfig {
   readonly source?: LibvirtDomainDevicesConsoleSourceConfig;
   /** The console as the guest sees it. */
   readonly target?: LibvirtDomainDevicesConsoleTargetConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly log?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly protocol?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tty?: string;
 }
 
 /** Where a file console writes what the guest prints. */
 export interface LibvirtDomainDevicesConsoleSourceConfig {
   /** Absolute path of the log file on the host; truncated whenever the domain starts. */
   readonly path: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dbus?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly file?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nmdm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly null?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pipe?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pty?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly qemuvdAgent?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spicePort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spiceVmc?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly stdIo?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tcp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly udp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly unix?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vc?: boolean;
 }
 
 /** The console as the guest sees it. */
@@ -238,6 +602,8 @@ export interface LibvirtDomainDestroyConfig {
   readonly graceful?: boolean;
   /** Graceful shutdown settings. */
   readonly shutdown?: LibvirtDomainDestroyShutdownConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly timeout?: number;
 }
 
 /** Graceful shutdown settings. */
@@ -262,6 +628,28 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     kernel: "value",
     initrd: "value",
     cmdline: "value",
+    acpi: "value",
+    bios: "value",
+    boot_devices: "value",
+    boot_menu: "value",
+    dtb: "value",
+    firmware: "value",
+    firmware_info: "value",
+    init: "value",
+    init_args: "value",
+    init_dir: "value",
+    init_env: "value",
+    init_group: "value",
+    init_user: "value",
+    loader: "value",
+    loader_format: "value",
+    loader_readonly: "value",
+    loader_secure: "value",
+    loader_stateless: "value",
+    loader_type: "value",
+    nv_ram: "value",
+    shim: "value",
+    sm_bios: "value",
   } },
   devices: { object: {
     disks: { list: {
@@ -270,24 +658,88 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
         volume: { object: {
           pool: "value",
           volume: "value",
+          mode: "value",
+          sec_label: "value",
         } },
         file: { object: {
           file: "value",
+          fd_group: "value",
+          sec_label: "value",
         } },
         block: { object: {
           dev: "value",
+          sec_label: "value",
         } },
+        cookies: "value",
+        data_store: "value",
+        dir: "value",
+        encryption: "value",
+        index: "value",
+        network: "value",
+        nvme: "value",
+        readahead: "value",
+        reservations: "value",
+        slices: "value",
+        ssl: "value",
+        startup_policy: "value",
+        timeout: "value",
+        vhost_user: "value",
+        vhost_vdpa: "value",
       } },
       target: { object: {
         dev: "value",
         bus: "value",
+        removable: "value",
+        rotation_rate: "value",
+        tray: "value",
       } },
       driver: { object: {
         type: "value",
+        ats: "value",
+        cache: "value",
+        copy_on_read: "value",
+        detect_zeros: "value",
+        discard: "value",
+        discard_no_unref: "value",
+        error_policy: "value",
+        event_idx: "value",
+        io: "value",
+        io_event_fd: "value",
+        io_thread: "value",
+        io_threads: "value",
+        iommu: "value",
+        metadata_cache: "value",
+        name: "value",
+        packed: "value",
+        page_per_vq: "value",
+        queue_size: "value",
+        queues: "value",
+        rerror_policy: "value",
       } },
       read_only: "value",
       shareable: "value",
       serial: "value",
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      auth: "value",
+      backend_domain: "value",
+      backing_store: "value",
+      block_io: "value",
+      boot: "value",
+      encryption: "value",
+      geometry: "value",
+      io_tune: "value",
+      mirror: "value",
+      model: "value",
+      product: "value",
+      raw_io: "value",
+      sgio: "value",
+      snapshot: "value",
+      throttle_filters: "value",
+      transient: "value",
+      vendor: "value",
+      wwn: "value",
     } },
     interfaces: { list: {
       type: "value",
@@ -297,26 +749,122 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       source: { object: {
         network: { object: {
           network: "value",
+          bridge: "value",
+          port_group: "value",
+          port_id: "value",
         } },
+        bridge: "value",
+        client: "value",
+        direct: "value",
+        ethernet: "value",
+        hostdev: "value",
+        internal: "value",
+        mcast: "value",
+        null: "value",
+        server: "value",
+        udp: "value",
+        user: "value",
+        vdpa: "value",
+        vds: "value",
+        vhost_user: "value",
       } },
       mac: { object: {
         address: "value",
+        check: "value",
+        type: "value",
       } },
       wait_for_ip: { object: {
         timeout: "value",
         source: "value",
       } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      backend: "value",
+      backend_domain: "value",
+      bandwidth: "value",
+      boot: "value",
+      coalesce: "value",
+      down_script: "value",
+      driver: "value",
+      filter_ref: "value",
+      guest: "value",
+      ip: "value",
+      link: "value",
+      managed: "value",
+      mtu: "value",
+      port_forward: "value",
+      port_options: "value",
+      rom: "value",
+      route: "value",
+      script: "value",
+      target: "value",
+      teaming: "value",
+      trust_guest_rx_filters: "value",
+      tune: "value",
+      virtual_port: "value",
+      vlan: "value",
     } },
     consoles: { list: {
       type: "value",
       source: { object: {
         path: "value",
+        dbus: "value",
+        dev: "value",
+        file: "value",
+        nmdm: "value",
+        null: "value",
+        pipe: "value",
+        pty: "value",
+        qemuvd_agent: "value",
+        spice_port: "value",
+        spice_vmc: "value",
+        std_io: "value",
+        tcp: "value",
+        udp: "value",
+        unix: "value",
+        vc: "value",
       } },
       target: { object: {
         type: "value",
         port: "value",
       } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      log: "value",
+      protocol: "value",
+      tty: "value",
     } },
+    audios: "value",
+    channels: "value",
+    controllers: "value",
+    crypto: "value",
+    emulator: "value",
+    filesystems: "value",
+    graphics: "value",
+    hostdevs: "value",
+    hubs: "value",
+    inputs: "value",
+    iommu: "value",
+    leases: "value",
+    mem_balloon: "value",
+    memorydevs: "value",
+    nvram: "value",
+    panics: "value",
+    parallels: "value",
+    pstore: "value",
+    redir_devs: "value",
+    redir_filters: "value",
+    rngs: "value",
+    serials: "value",
+    shmems: "value",
+    smartcards: "value",
+    sounds: "value",
+    tpms: "value",
+    videos: "value",
+    vsock: "value",
+    watchdogs: "value",
   } },
   metadata: { object: {
     xml: "value",
@@ -331,6 +879,7 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     shutdown: { object: {
       timeout: "value",
     } },
+    timeout: "value",
   } },
 };
 

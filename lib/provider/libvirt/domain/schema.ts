@@ -3,6 +3,7 @@
 import type { ApplyModel, Known, PlanModel, PlanModifier, Schema, StateModel } from "../../framework";
 import { bool, listOf, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { SIZE_UNITS } from "../common";
+import { refuseUnmodelled } from "./unmodelled";
 
 /**
  * Left unset, the attribute stays null in state, as in the official provider ("preserve user intent"): planned
@@ -180,7 +181,7 @@ const shutdownAttribute = nested(
   { optional: true, description: "Graceful shutdown settings." },
 );
 
-export const domainSchema = {
+export const domainSchema = refuseUnmodelled({
   description:
     "A libvirt domain (virtual machine). Changes other than name and type are applied in place with a graceful restart.",
   attributes: {
@@ -309,7 +310,7 @@ export const domainSchema = {
     uuid: str({ computed: true, description: "The domain's UUID.", planModifiers: [useStateForUnknown()] }),
     id: str({ computed: true, description: "Same as uuid.", planModifiers: [useStateForUnknown()] }),
   },
-} satisfies Schema;
+} satisfies Schema);
 
 /** A libvirt_domain as state holds it. */
 export type DomainState = StateModel<typeof domainSchema>;
