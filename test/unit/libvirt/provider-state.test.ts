@@ -97,8 +97,9 @@ describe("domain state", () => {
     expect(state.devices?.interfaces?.[0]).toEqual({
       type: "network",
       model: { type: "virtio" },
-      source: { network: { network: "lab" } },
+      source: { network: { network: "lab" }, bridge: null, direct: null, user: null },
       mac: { address: "52:54:00:00:00:01" },
+      boot: null,
       wait_for_ip: null,
       addresses: [],
     });

@@ -193,6 +193,10 @@ export interface LibvirtDomainDevicesDiskConfig {
   readonly shareable?: boolean;
   /** Serial number the guest sees. */
   readonly serial?: string;
+  /** World Wide Name the guest sees (16 hex digits), for SCSI and SATA disks. */
+  readonly wwn?: string;
+  /** Make the device bootable at this position of the boot order. */
+  readonly boot?: LibvirtDomainDevicesDiskBootConfig;
   /** Not supported by this provider: refused at plan time. */
   readonly acpi?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -207,8 +211,6 @@ export interface LibvirtDomainDevicesDiskConfig {
   readonly backingStore?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly blockIo?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly boot?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly encryption?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -233,8 +235,6 @@ export interface LibvirtDomainDevicesDiskConfig {
   readonly transient?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly vendor?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly wwn?: string;
 }
 
 /** Exactly one of volume, file or block; none for an empty cdrom drive. */
@@ -325,24 +325,24 @@ export interface LibvirtDomainDevicesDiskTargetConfig {
 export interface LibvirtDomainDevicesDiskDriverConfig {
   /** Image format QEMU opens: raw or qcow2. Default: the volume's format. */
   readonly type?: string;
+  /** Host page cache: default, none, writethrough, writeback, directsync or unsafe. Default QEMU's. */
+  readonly cache?: string;
+  /** I/O mode: threads, native or io_uring. Default QEMU's. */
+  readonly io?: string;
+  /** Guest discard (TRIM) requests: "unmap" passes them to the image, "ignore" drops them. */
+  readonly discard?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly ats?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly cache?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly copyOnRead?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly detectZeros?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly discard?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly discardNoUnref?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly errorPolicy?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly eventIdx?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly io?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly ioEventFd?: string;
   /** Not supported by this provider: refused at plan time. */
@@ -367,16 +367,26 @@ export interface LibvirtDomainDevicesDiskDriverConfig {
   readonly rerrorPolicy?: string;
 }
 
+/** Make the device bootable at this position of the boot order. */
+export interface LibvirtDomainDevicesDiskBootConfig {
+  /** Position in the boot order, from 1; unique across devices. */
+  readonly order: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loadParm?: string;
+}
+
 /** Network interfaces, in order. */
 export interface LibvirtDomainDevicesInterfaceConfig {
-  /** Only "network" is supported. */
+  /** "network", "bridge", "direct" or "user"; the kind of source. Default: derived from the source. */
   readonly type?: string;
   /** NIC model. Default virtio. */
   readonly model?: LibvirtDomainDevicesInterfaceModelConfig;
-  /** The network the interface is plugged into. */
+  /** Where the interface is plugged in: exactly one of network, bridge, direct and user. */
   readonly source: LibvirtDomainDevicesInterfaceSourceConfig;
   /** The interface's MAC address (kept across updates). */
   readonly mac?: LibvirtDomainDevicesInterfaceMacConfig;
+  /** Make the device bootable at this position of the boot order. */
+  readonly boot?: LibvirtDomainDevicesInterfaceBootConfig;
   /**
    * After starting the domain, wait until the interface has an IPv4 address (fails after the timeout; Ctrl-C stops
    * waiting).
@@ -394,8 +404,6 @@ export interface LibvirtDomainDevicesInterfaceConfig {
   readonly backendDomain?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly bandwidth?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly boot?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly coalesce?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -444,15 +452,18 @@ export interface LibvirtDomainDevicesInterfaceModelConfig {
   readonly type: string;
 }
 
-/** The network the interface is plugged into. */
+/** Where the interface is plugged in: exactly one of network, bridge, direct and user. */
 export interface LibvirtDomainDevicesInterfaceSourceConfig {
-  readonly network: LibvirtDomainDevicesInterfaceSourceNetworkConfig;
-  /** Not supported by this provider: refused at plan time. */
-  readonly bridge?: unknown;
+  /** A libvirt network. */
+  readonly network?: LibvirtDomainDevicesInterfaceSourceNetworkConfig;
+  /** An existing host bridge (not managed here). */
+  readonly bridge?: LibvirtDomainDevicesInterfaceSourceBridgeConfig;
+  /** A macvtap device on a host NIC. */
+  readonly direct?: LibvirtDomainDevicesInterfaceSourceDirectConfig;
+  /** QEMU user-mode networking (no host set-up; outbound only). */
+  readonly user?: LibvirtDomainDevicesInterfaceSourceUserConfig;
   /** Not supported by this provider: refused at plan time. */
   readonly client?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly direct?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly ethernet?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -468,8 +479,6 @@ export interface LibvirtDomainDevicesInterfaceSourceConfig {
   /** Not supported by this provider: refused at plan time. */
   readonly udp?: unknown;
   /** Not supported by this provider: refused at plan time. */
-  readonly user?: unknown;
-  /** Not supported by this provider: refused at plan time. */
   readonly vdpa?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly vds?: unknown;
@@ -477,7 +486,7 @@ export interface LibvirtDomainDevicesInterfaceSourceConfig {
   readonly vhostUser?: unknown;
 }
 
-/** An element of libvirt_domain.devices.interfaces.source.network. */
+/** A libvirt network. */
 export interface LibvirtDomainDevicesInterfaceSourceNetworkConfig {
   /** Name of the libvirt network. */
   readonly network: string;
@@ -489,6 +498,26 @@ export interface LibvirtDomainDevicesInterfaceSourceNetworkConfig {
   readonly portId?: string;
 }
 
+/** An existing host bridge (not managed here). */
+export interface LibvirtDomainDevicesInterfaceSourceBridgeConfig {
+  /** Name of the host bridge, e.g. br0. */
+  readonly bridge: string;
+}
+
+/** A macvtap device on a host NIC. */
+export interface LibvirtDomainDevicesInterfaceSourceDirectConfig {
+  /** Host NIC the macvtap device sits on, e.g. eth0. */
+  readonly dev: string;
+  /** vepa (libvirt's default), bridge, private or passthrough. */
+  readonly mode?: string;
+}
+
+/** QEMU user-mode networking (no host set-up; outbound only). */
+export interface LibvirtDomainDevicesInterfaceSourceUserConfig {
+  /** Host interface the passt backend uses. Default: none. */
+  readonly dev?: string;
+}
+
 /** The interface's MAC address (kept across updates). */
 export interface LibvirtDomainDevicesInterfaceMacConfig {
   /** MAC address; generated when unset. */
@@ -497,6 +526,14 @@ export interface LibvirtDomainDevicesInterfaceMacConfig {
   readonly check?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly type?: string;
+}
+
+/** Make the device bootable at this position of the boot order. */
+export interface LibvirtDomainDevicesInterfaceBootConfig {
+  /** Position in the boot order, from 1; unique across devices. */
+  readonly order: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loadParm?: string;
 }
 
 /**
@@ -695,15 +732,15 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       } },
       driver: { object: {
         type: "value",
-        ats: "value",
         cache: "value",
+        io: "value",
+        discard: "value",
+        ats: "value",
         copy_on_read: "value",
         detect_zeros: "value",
-        discard: "value",
         discard_no_unref: "value",
         error_policy: "value",
         event_idx: "value",
-        io: "value",
         io_event_fd: "value",
         io_thread: "value",
         io_threads: "value",
@@ -719,6 +756,11 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       read_only: "value",
       shareable: "value",
       serial: "value",
+      wwn: "value",
+      boot: { object: {
+        order: "value",
+        load_parm: "value",
+      } },
       acpi: "value",
       address: "value",
       alias: "value",
@@ -726,7 +768,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       backend_domain: "value",
       backing_store: "value",
       block_io: "value",
-      boot: "value",
       encryption: "value",
       geometry: "value",
       io_tune: "value",
@@ -739,7 +780,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       throttle_filters: "value",
       transient: "value",
       vendor: "value",
-      wwn: "value",
     } },
     interfaces: { list: {
       type: "value",
@@ -753,9 +793,17 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
           port_group: "value",
           port_id: "value",
         } },
-        bridge: "value",
+        bridge: { object: {
+          bridge: "value",
+        } },
+        direct: { object: {
+          dev: "value",
+          mode: "value",
+        } },
+        user: { object: {
+          dev: "value",
+        } },
         client: "value",
-        direct: "value",
         ethernet: "value",
         hostdev: "value",
         internal: "value",
@@ -763,7 +811,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
         null: "value",
         server: "value",
         udp: "value",
-        user: "value",
         vdpa: "value",
         vds: "value",
         vhost_user: "value",
@@ -772,6 +819,10 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
         address: "value",
         check: "value",
         type: "value",
+      } },
+      boot: { object: {
+        order: "value",
+        load_parm: "value",
       } },
       wait_for_ip: { object: {
         timeout: "value",
@@ -783,7 +834,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       backend: "value",
       backend_domain: "value",
       bandwidth: "value",
-      boot: "value",
       coalesce: "value",
       down_script: "value",
       driver: "value",

@@ -17,6 +17,7 @@ import {
   validateMetadataXml,
 } from "../common";
 import { validateDomainNumbers } from "./checks";
+import { validateBootOrders, validateInterfaces } from "./device-checks";
 import { checkAdoptable, warnUnmanagedParts } from "./adoption";
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
@@ -209,6 +210,8 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     });
     validateKernelBoot(knownObject(config.os), ctx);
     validateDomainNumbers(config, ctx.diagnostics);
+    validateInterfaces(config, ctx.diagnostics);
+    validateBootOrders(config, ctx.diagnostics);
     knownList(knownObject(config.devices)?.consoles).forEach((console, i) => {
       const path = knownObject(console.source)?.path;
       const at = ["devices", "consoles", i];

@@ -1,7 +1,7 @@
 // libvirt_domain's schema (0.9.x shape, subset). Only name and type replace the domain; every other change is
 // applied in place: graceful shutdown (with a timeout, then destroy), redefinition, restart.
 import type { ApplyModel, Known, PlanModel, PlanModifier, Schema, StateModel } from "../../framework";
-import { bool, listOf, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
+import { bool, listOf, nested, num, oneOf, regex, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { SIZE_UNITS } from "../common";
 import { refuseUnmodelled } from "./unmodelled";
 
@@ -20,6 +20,13 @@ function nullWhenUnset(): PlanModifier {
   };
 }
 const unsetStaysNull = [nullWhenUnset()];
+
+/** Per-device boot order (<boot order>), shared by disks and interfaces. */
+const bootAttribute = nested(
+  "single",
+  { order: num({ required: true, description: "Position in the boot order, from 1; unique across devices." }) },
+  { optional: true, description: "Make the device bootable at this position of the boot order." },
+);
 
 const diskAttributes = {
   device: str({
@@ -72,20 +79,41 @@ const diskAttributes = {
         computed: true,
         description: "Image format QEMU opens: raw or qcow2. Default: the volume's format.",
       }),
+      cache: str({
+        optional: true,
+        description: "Host page cache: default, none, writethrough, writeback, directsync or unsafe. Default QEMU's.",
+        validators: [oneOf(["default", "none", "writethrough", "writeback", "directsync", "unsafe"])],
+      }),
+      io: str({
+        optional: true,
+        description: "I/O mode: threads, native or io_uring. Default QEMU's.",
+        validators: [oneOf(["threads", "native", "io_uring"])],
+      }),
+      discard: str({
+        optional: true,
+        description: 'Guest discard (TRIM) requests: "unmap" passes them to the image, "ignore" drops them.',
+        validators: [oneOf(["unmap", "ignore"])],
+      }),
     },
     { optional: true, computed: true, description: "QEMU driver settings." },
   ),
   read_only: bool({ optional: true, computed: true, description: "Read-only disk. Default false." }),
   shareable: bool({ optional: true, computed: true, description: "Usable by several domains at once. Default false." }),
   serial: str({ optional: true, description: "Serial number the guest sees." }),
+  wwn: str({
+    optional: true,
+    description: "World Wide Name the guest sees (16 hex digits), for SCSI and SATA disks.",
+    validators: [regex(/^(0x)?[0-9a-fA-F]{16}$/, "16 hexadecimal digits, optionally prefixed with 0x")],
+  }),
+  boot: bootAttribute,
 };
 
 const interfaceAttributes = {
   type: str({
     optional: true,
     computed: true,
-    description: 'Only "network" is supported.',
-    validators: [oneOf(["network"])],
+    description: '"network", "bridge", "direct" or "user"; the kind of source. Default: derived from the source.',
+    validators: [oneOf(["network", "bridge", "direct", "user"])],
   }),
   model: nested(
     "single",
@@ -102,10 +130,36 @@ const interfaceAttributes = {
       network: nested(
         "single",
         { network: str({ required: true, description: "Name of the libvirt network." }) },
-        { required: true },
+        { optional: true, description: "A libvirt network." },
+      ),
+      bridge: nested(
+        "single",
+        { bridge: str({ required: true, description: "Name of the host bridge, e.g. br0." }) },
+        { optional: true, description: "An existing host bridge (not managed here)." },
+      ),
+      direct: nested(
+        "single",
+        {
+          dev: str({ required: true, description: "Host NIC the macvtap device sits on, e.g. eth0." }),
+          mode: str({
+            optional: true,
+            computed: true,
+            description: "vepa (libvirt's default), bridge, private or passthrough.",
+            validators: [oneOf(["vepa", "bridge", "private", "passthrough"])],
+          }),
+        },
+        { optional: true, description: "A macvtap device on a host NIC." },
+      ),
+      user: nested(
+        "single",
+        { dev: str({ optional: true, description: "Host interface the passt backend uses. Default: none." }) },
+        { optional: true, description: "QEMU user-mode networking (no host set-up; outbound only)." },
       ),
     },
-    { required: true, description: "The network the interface is plugged into." },
+    {
+      required: true,
+      description: "Where the interface is plugged in: exactly one of network, bridge, direct and user.",
+    },
   ),
   mac: nested(
     "single",
@@ -116,6 +170,7 @@ const interfaceAttributes = {
       description: "The interface's MAC address (kept across updates).",
     },
   ),
+  boot: bootAttribute,
   wait_for_ip: nested(
     "single",
     {

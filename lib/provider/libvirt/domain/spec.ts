@@ -11,6 +11,7 @@ import type {
   LibvirtClient,
   VirshCallOptions,
 } from "../../../libvirt";
+import type { DirectMode } from "../../../libvirt/domain-xml";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
 import type {
   DomainConfig,
@@ -96,7 +97,8 @@ export function consoleSpec(console: DomainConsole): DomainConsoleSpec {
 async function diskSpec(disk: DomainDisk, client: LibvirtClient, call: VirshCallOptions): Promise<DomainDiskSpec> {
   const source = diskSource(knownObject(disk.source));
   const target = disk.target;
-  let driverType = knownString(knownObject(disk.driver)?.type);
+  const driver = knownObject(disk.driver);
+  let driverType = knownString(driver?.type);
   if (driverType === undefined && source) driverType = await detectFormat(source, client, call);
   return {
     device: knownString(disk.device) === "cdrom" ? "cdrom" : "disk",
@@ -106,6 +108,11 @@ async function diskSpec(disk: DomainDisk, client: LibvirtClient, call: VirshCall
     readOnly: disk.read_only === true,
     shareable: disk.shareable === true,
     serial: knownString(disk.serial),
+    wwn: knownString(disk.wwn),
+    cache: knownString(driver?.cache),
+    io: knownString(driver?.io),
+    discard: knownString(driver?.discard),
+    bootOrder: wholeNumber(knownObject(disk.boot)?.order, "devices.disks.boot.order"),
   };
 }
 
@@ -119,16 +126,23 @@ async function detectFormat(
     source.type === "volume"
       ? await client.volumes.find(source.pool, source.volume, call)
       : source.type === "file"
-      ? await client.volumes.findByPath(source.file, call)
-      : undefined;
+        ? await client.volumes.findByPath(source.file, call)
+        : undefined;
   const format = info?.format;
   return format === "raw" || format === "qcow2" ? format : undefined;
 }
 
 function interfaceSpec(nic: DomainInterface): DomainInterfaceSpec {
+  const source = nic.source;
+  const direct = knownObject(source.direct);
+  const user = knownObject(source.user);
   return {
-    network: nic.source.network.network,
+    network: knownObject(source.network)?.network,
+    bridge: knownObject(source.bridge)?.bridge,
+    direct: direct && { dev: direct.dev, mode: knownString(direct.mode) as DirectMode | undefined },
+    user: user && { dev: knownString(user.dev) },
     model: knownString(knownObject(nic.model)?.type) ?? "virtio",
     mac: knownString(knownObject(nic.mac)?.address),
+    bootOrder: wholeNumber(knownObject(nic.boot)?.order, "devices.interfaces.boot.order"),
   };
 }

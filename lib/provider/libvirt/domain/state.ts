@@ -118,10 +118,28 @@ function diskState(disk: DomainDiskInfo): DiskState {
         }
       : null,
     target: { dev: disk.target.dev, bus: disk.target.bus ?? null },
-    driver: { type: disk.driverType ?? null },
+    driver: {
+      type: disk.driverType ?? null,
+      cache: disk.cache ?? null,
+      io: disk.io ?? null,
+      discard: disk.discard ?? null,
+    },
     read_only: disk.readOnly,
     shareable: disk.shareable,
     serial: disk.serial ?? null,
+    wwn: disk.wwn ?? null,
+    boot: disk.bootOrder !== undefined ? { order: disk.bootOrder } : null,
+  };
+}
+
+function interfaceSourceState(nic: DomainInterfaceInfo, known: DomainInterface["source"] | undefined) {
+  const knownUser = knownObject(known?.user);
+  return {
+    network: nic.type === "network" && nic.network !== undefined ? { network: nic.network } : null,
+    bridge: nic.type === "bridge" && nic.source !== undefined ? { bridge: nic.source } : null,
+    direct: nic.type === "direct" && nic.source !== undefined ? { dev: nic.source, mode: nic.mode ?? null } : null,
+    // A passt interface with no configured dev may be reported with the one libvirt chose: keep the configured null.
+    user: nic.type === "user" ? { dev: knownUser && knownUser.dev === null ? null : (nic.source ?? null) } : null,
   };
 }
 
@@ -133,10 +151,9 @@ function interfaceState(
   return {
     type: nic.type,
     model: nic.model ? { type: nic.model } : null,
-    // A NIC changed out of band to another kind of source has no network: the state says so with a null that no
-    // configuration can hold (the schema requires it), so the next plan puts the network back.
-    source: { network: nic.network !== undefined ? { network: nic.network } : (null as never) },
+    source: interfaceSourceState(nic, knownObject(known?.source)),
     mac: { address: nic.mac ?? null },
+    boot: nic.bootOrder !== undefined ? { order: nic.bootOrder } : null,
     wait_for_ip: knownObject(known?.wait_for_ip) ?? null,
     addresses: [...(addresses.get(nic.mac?.toLowerCase() ?? "") ?? [])],
   };
