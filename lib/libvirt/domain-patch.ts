@@ -16,8 +16,8 @@ const MANAGED_TOP_LEVEL = ["name", "description", "memory", "currentMemory", "vc
 const MANAGED_DEVICES = new Set(["disk", "interface"]);
 /** Device elements the spec manages when it lists consoles (a serial console is both, libvirt adds the <serial>). */
 const CONSOLE_DEVICES = new Set(["console", "serial"]);
-/** <os> children of direct kernel boot: taken from the spec (removed when it has none). */
-const KERNEL_BOOT = new Set(["kernel", "initrd", "cmdline"]);
+/** <os> children of direct kernel boot and firmware: taken from the spec (removed when it has none). */
+const KERNEL_BOOT = new Set(["kernel", "initrd", "cmdline", "loader", "nvram"]);
 
 /** The existing document, the generated one, and the edits collected so far. */
 interface Patch {
@@ -55,6 +55,16 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
   p.edits.push(...setAttributeEdit(existingXml, root, "id", undefined)); // runtime-only
   const beforeDevices: string[] = [];
   for (const tag of MANAGED_TOP_LEVEL) replaceTopLevel(p, tag, beforeDevices);
+  // Platform elements the spec leaves undefined stay as libvirt has them.
+  const platform = [
+    ["features", spec.features],
+    ["cpu", spec.cpu],
+    ["clock", spec.clockOffset],
+    ["on_poweroff", spec.onPoweroff],
+    ["on_reboot", spec.onReboot],
+    ["on_crash", spec.onCrash],
+  ] as const;
+  for (const [tag, value] of platform) if (value !== undefined) replaceTopLevel(p, tag, beforeDevices);
   if (spec.metadataXml !== undefined) replaceTopLevel(p, "metadata", beforeDevices);
   else patchOwnerMarker(p, spec.ownerMarker);
   if (beforeDevices.length > 0) insertBeforeDevices(p, beforeDevices);
@@ -128,8 +138,15 @@ function patchOs(p: Patch, spec: DomainSpec): void {
   if (type && spec.arch !== undefined) p.edits.push(...setAttributeEdit(p.xml, type, "arch", spec.arch));
   if (type && spec.machine !== undefined) p.edits.push(...setAttributeEdit(p.xml, type, "machine", spec.machine));
 
-  const existing = os.children.filter((c) => KERNEL_BOOT.has(c.name));
-  const wanted = freshOs.children.filter((c) => KERNEL_BOOT.has(c.name)).map((c) => freshText(p, c));
+  // <boot dev> and <bootmenu> only when the spec sets them (libvirt adds <boot dev='hd'/> by itself); per-device
+  // boot orders cannot live next to <boot dev>, so they take its place.
+  const perDeviceBoot = [...(spec.disks ?? []), ...(spec.interfaces ?? [])].some((d) => d.bootOrder !== undefined);
+  const owned = (name: string) =>
+    KERNEL_BOOT.has(name) ||
+    (name === "boot" && (spec.bootDevices !== undefined || perDeviceBoot)) ||
+    (name === "bootmenu" && spec.bootMenu !== undefined);
+  const existing = os.children.filter((c) => owned(c.name));
+  const wanted = freshOs.children.filter((c) => owned(c.name)).map((c) => freshText(p, c));
   if (sameTexts(p.xml, existing, wanted)) return;
   p.edits.push(...existing.map((c) => removeEdit(p.xml, c)));
   if (wanted.length === 0) return;

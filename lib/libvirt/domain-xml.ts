@@ -5,6 +5,8 @@ import { checkLibvirtName } from "./names";
 import { extractMetadataXml, metadataElement, metadataXmlProblem } from "./metadata";
 import { decodeOwnerMetadata } from "../records";
 import { attr, child, children, el, parseRoot, renderXml, text, toBytes } from "./xml";
+import { clockElement, cpuElement, featuresElement, osFirmwareElements, parsePlatform } from "./domain-platform";
+import type { DomainPlatformInfo, DomainPlatformSpec } from "./domain-platform";
 import type { XmlNode } from "./xml";
 
 export type DiskSource =
@@ -91,7 +93,7 @@ export interface DirectKernelBoot {
   readonly cmdline?: string;
 }
 
-export interface DomainSpec {
+export interface DomainSpec extends DomainPlatformSpec {
   readonly name: string;
   /** Hypervisor type; RequiresReplace in the provider. @default "kvm" */
   readonly type?: string;
@@ -177,6 +179,8 @@ export interface DomainXmlInfo {
   readonly initrd?: string;
   readonly cmdline?: string;
   readonly consoles: readonly DomainConsoleInfo[];
+  /** Firmware, boot order, CPU, features, clock and lifecycle actions. */
+  readonly platform: DomainPlatformInfo;
 }
 
 export function buildDomainXml(spec: DomainSpec): string {
@@ -196,13 +200,15 @@ export function buildDomainXml(spec: DomainSpec): string {
         "os",
         {},
         el("type", { arch: spec.arch ?? "x86_64", machine: spec.machine }, "hvm"),
+        ...osFirmwareElements(spec),
         ...kernelBootElements(spec.kernelBoot),
       ),
-      // ACPI lets the guest see the power button: without it a graceful shutdown (virsh shutdown) is ignored.
-      el("features", {}, el("acpi"), el("apic")),
-      el("on_poweroff", {}, "destroy"),
-      el("on_reboot", {}, "restart"),
-      el("on_crash", {}, "destroy"),
+      featuresElement(spec.features),
+      spec.cpu !== undefined && cpuElement(spec.cpu),
+      spec.clockOffset !== undefined && clockElement(spec.clockOffset),
+      el("on_poweroff", {}, spec.onPoweroff ?? "destroy"),
+      el("on_reboot", {}, spec.onReboot ?? "restart"),
+      el("on_crash", {}, spec.onCrash ?? "destroy"),
       el(
         "devices",
         {},
@@ -390,6 +396,7 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
     initrd: text(os, "initrd"),
     cmdline: text(os, "cmdline"),
     consoles: children(devices, "console").map(parseConsole),
+    platform: parsePlatform(domain),
   };
 }
 

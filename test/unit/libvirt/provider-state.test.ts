@@ -31,6 +31,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     arch: "x86_64",
     machine: "pc-q35-7.2",
     consoles: [],
+    platform: { bootDevices: [] },
     metadataXml: OWNER.replace(/"/g, "'"),
     ownerMarker: "s/vm",
     disks: [
@@ -91,6 +92,13 @@ describe("domain state", () => {
       kernel: null,
       initrd: null,
       cmdline: null,
+      loader: null,
+      loader_readonly: null,
+      loader_type: null,
+      loader_secure: null,
+      nv_ram: null,
+      boot_devices: null,
+      boot_menu: null,
     });
     expect(state.metadata).toEqual({ xml: OWNER });
     expect(state.devices?.disks?.map((d: { target: { dev: string } }) => d.target.dev)).toEqual(["vdb", "vda"]);

@@ -30,6 +30,20 @@ export interface LibvirtDomainConfig extends TerraformMetaArguments {
   readonly autostart?: boolean;
   /** Guest OS settings. Unset: hvm on the host's architecture, chosen by libvirt, and null in state. */
   readonly os?: LibvirtDomainOsConfig;
+  /** Guest CPU model and topology. Left unset, libvirt's choice stays (null in state). */
+  readonly cpu?: LibvirtDomainCpuConfig;
+  /**
+   * Hypervisor features, managed as a whole when set. Left unset: ACPI and APIC on a new domain, then not managed.
+   */
+  readonly features?: LibvirtDomainFeaturesConfig;
+  /** The guest clock. Left unset, not managed (null in state). */
+  readonly clock?: LibvirtDomainClockConfig;
+  /** Action when the guest powers off. Left unset: destroy on a new domain, then not managed. */
+  readonly onPoweroff?: string;
+  /** Action when the guest reboots. Left unset: restart on a new domain, then not managed. */
+  readonly onReboot?: string;
+  /** Action when the guest crashes. Left unset: destroy on a new domain, then not managed. */
+  readonly onCrash?: string;
   /**
    * Disks, network interfaces and consoles. Left unset, the domain's devices are not managed; other devices
    * (graphics, ...) are always kept.
@@ -57,14 +71,24 @@ export interface LibvirtDomainOsConfig {
   readonly initrd?: string;
   /** Direct kernel boot: the kernel command line. Needs kernel. */
   readonly cmdline?: string;
+  /** Absolute path of the firmware image, e.g. /usr/share/OVMF/OVMF_CODE_4M.fd for UEFI. */
+  readonly loader?: string;
+  /** "yes" or "no". */
+  readonly loaderReadonly?: string;
+  /** "pflash" (UEFI code with an NVRAM store) or "rom". */
+  readonly loaderType?: string;
+  /** "yes" for UEFI secure boot (needs features.smm on and a q35 machine), "no" or unset. */
+  readonly loaderSecure?: string;
+  /** The UEFI variable store (NVRAM). Default with a pflash loader: one per domain, made by libvirt. */
+  readonly nvRam?: LibvirtDomainOsNvRamConfig;
+  /** Boot devices in order (cannot be combined with per-device boot orders). */
+  readonly bootDevices?: LibvirtDomainOsBootDeviceConfig[];
+  /** The firmware's interactive boot menu. */
+  readonly bootMenu?: LibvirtDomainOsBootMenuConfig;
   /** Not supported by this provider: refused at plan time. */
   readonly acpi?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly bios?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly bootDevices?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly bootMenu?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly dtb?: string;
   /** Not supported by this provider: refused at plan time. */
@@ -84,23 +108,183 @@ export interface LibvirtDomainOsConfig {
   /** Not supported by this provider: refused at plan time. */
   readonly initUser?: string;
   /** Not supported by this provider: refused at plan time. */
-  readonly loader?: string;
-  /** Not supported by this provider: refused at plan time. */
   readonly loaderFormat?: string;
   /** Not supported by this provider: refused at plan time. */
-  readonly loaderReadonly?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly loaderSecure?: string;
-  /** Not supported by this provider: refused at plan time. */
   readonly loaderStateless?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly loaderType?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly nvRam?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly shim?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly smBios?: unknown;
+}
+
+/** The UEFI variable store (NVRAM). Default with a pflash loader: one per domain, made by libvirt. */
+export interface LibvirtDomainOsNvRamConfig {
+  /** Path of the domain's UEFI variable store. Default: chosen by libvirt, one per domain. */
+  readonly nvRam?: string;
+  /** Variables template the store is created from, e.g. /usr/share/OVMF/OVMF_VARS_4M.fd. */
+  readonly template?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly format?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly source?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly templateFormat?: string;
+}
+
+/** Boot devices in order (cannot be combined with per-device boot orders). */
+export interface LibvirtDomainOsBootDeviceConfig {
+  /** hd, cdrom, network or fd. */
+  readonly dev: string;
+}
+
+/** The firmware's interactive boot menu. */
+export interface LibvirtDomainOsBootMenuConfig {
+  /** "yes" or "no". */
+  readonly enable: string;
+  /** Milliseconds the menu waits (0 to 65535). */
+  readonly timeout?: string;
+}
+
+/** Guest CPU model and topology. Left unset, libvirt's choice stays (null in state). */
+export interface LibvirtDomainCpuConfig {
+  /** host-passthrough, host-model, custom or maximum. */
+  readonly mode?: string;
+  /** CPU model for mode "custom", e.g. "qemu64". */
+  readonly model?: string;
+  /** The vCPUs as sockets × dies × clusters × cores × threads (= vcpu). */
+  readonly topology?: LibvirtDomainCpuTopologyConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly cache?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly check?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly deprecatedFeatures?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly features?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly match?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly maxPhysAddr?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly migratable?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly modelFallback?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly modelVendorId?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly numa?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vendor?: string;
+}
+
+/** The vCPUs as sockets × dies × clusters × cores × threads (= vcpu). */
+export interface LibvirtDomainCpuTopologyConfig {
+  /** Sockets. */
+  readonly sockets: number;
+  /** Dies per socket. Default 1. */
+  readonly dies?: number;
+  /** Clusters per die. Default 1. */
+  readonly clusters?: number;
+  /** Cores per die. */
+  readonly cores: number;
+  /** Threads per core. */
+  readonly threads: number;
+}
+
+/** Hypervisor features, managed as a whole when set. Left unset: ACPI and APIC on a new domain, then not managed. */
+export interface LibvirtDomainFeaturesConfig {
+  /** ACPI (needed for a graceful shutdown). */
+  readonly acpi?: boolean;
+  /** The APIC: `apic = {}`. */
+  readonly apic?: LibvirtDomainFeaturesApicConfig;
+  /** Physical address extension. */
+  readonly pae?: boolean;
+  /** System management mode (UEFI secure boot needs it on). */
+  readonly smm?: LibvirtDomainFeaturesSmmConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly aia?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly asyncTeardown?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly capabilities?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ccfAssist?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly cfpc?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly gic?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hap?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hpt?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly htm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hyperV?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ibs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioapic?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly kvm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly msrs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nestedHv?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pmu?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly privNet?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ps2?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pvSpinlock?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ras?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sbbc?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tcg?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly viridian?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vmCoreInfo?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vmPort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly xen?: unknown;
+}
+
+/** The APIC: `apic = {}`. */
+export interface LibvirtDomainFeaturesApicConfig {
+  /** Not supported by this provider: refused at plan time. */
+  readonly eoi?: string;
+}
+
+/** System management mode (UEFI secure boot needs it on). */
+export interface LibvirtDomainFeaturesSmmConfig {
+  /** "on" or "off". */
+  readonly state: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tseg?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tsegUnit?: string;
+}
+
+/** The guest clock. Left unset, not managed (null in state). */
+export interface LibvirtDomainClockConfig {
+  /** utc, localtime, timezone or variable. */
+  readonly offset: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly adjustment?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly basis?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly start?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly timeZone?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly timer?: unknown;
 }
 
 /**
@@ -665,10 +849,26 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     kernel: "value",
     initrd: "value",
     cmdline: "value",
+    loader: "value",
+    loader_readonly: "value",
+    loader_type: "value",
+    loader_secure: "value",
+    nv_ram: { object: {
+      nv_ram: "value",
+      template: "value",
+      format: "value",
+      source: "value",
+      template_format: "value",
+    } },
+    boot_devices: { list: {
+      dev: "value",
+    } },
+    boot_menu: { object: {
+      enable: "value",
+      timeout: "value",
+    } },
     acpi: "value",
     bios: "value",
-    boot_devices: "value",
-    boot_menu: "value",
     dtb: "value",
     firmware: "value",
     firmware_info: "value",
@@ -678,16 +878,82 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     init_env: "value",
     init_group: "value",
     init_user: "value",
-    loader: "value",
     loader_format: "value",
-    loader_readonly: "value",
-    loader_secure: "value",
     loader_stateless: "value",
-    loader_type: "value",
-    nv_ram: "value",
     shim: "value",
     sm_bios: "value",
   } },
+  cpu: { object: {
+    mode: "value",
+    model: "value",
+    topology: { object: {
+      sockets: "value",
+      dies: "value",
+      clusters: "value",
+      cores: "value",
+      threads: "value",
+    } },
+    cache: "value",
+    check: "value",
+    deprecated_features: "value",
+    features: "value",
+    match: "value",
+    max_phys_addr: "value",
+    migratable: "value",
+    model_fallback: "value",
+    model_vendor_id: "value",
+    numa: "value",
+    vendor: "value",
+  } },
+  features: { object: {
+    acpi: "value",
+    apic: { object: {
+      eoi: "value",
+    } },
+    pae: "value",
+    smm: { object: {
+      state: "value",
+      tseg: "value",
+      tseg_unit: "value",
+    } },
+    aia: "value",
+    async_teardown: "value",
+    capabilities: "value",
+    ccf_assist: "value",
+    cfpc: "value",
+    gic: "value",
+    hap: "value",
+    hpt: "value",
+    htm: "value",
+    hyper_v: "value",
+    ibs: "value",
+    ioapic: "value",
+    kvm: "value",
+    msrs: "value",
+    nested_hv: "value",
+    pmu: "value",
+    priv_net: "value",
+    ps2: "value",
+    pv_spinlock: "value",
+    ras: "value",
+    sbbc: "value",
+    tcg: "value",
+    viridian: "value",
+    vm_core_info: "value",
+    vm_port: "value",
+    xen: "value",
+  } },
+  clock: { object: {
+    offset: "value",
+    adjustment: "value",
+    basis: "value",
+    start: "value",
+    time_zone: "value",
+    timer: "value",
+  } },
+  on_poweroff: "value",
+  on_reboot: "value",
+  on_crash: "value",
   devices: { object: {
     disks: { list: {
       device: "value",
@@ -986,6 +1252,21 @@ export class LibvirtDomainResource extends SpecResource<LibvirtDomainConfig> {
   /** Start the domain when libvirtd starts. Unset: not set up (false), and null in state. */
   public get autostartRef(): IResolvable {
     return this.getBooleanAttribute("autostart");
+  }
+
+  /** Action when the guest powers off. Left unset: destroy on a new domain, then not managed. */
+  public get onPoweroffRef(): string {
+    return this.attribute("on_poweroff");
+  }
+
+  /** Action when the guest reboots. Left unset: restart on a new domain, then not managed. */
+  public get onRebootRef(): string {
+    return this.attribute("on_reboot");
+  }
+
+  /** Action when the guest crashes. Left unset: destroy on a new domain, then not managed. */
+  public get onCrashRef(): string {
+    return this.attribute("on_crash");
   }
 
   /** The domain's UUID. */

@@ -1226,6 +1226,8 @@ export const OFFICIAL_DOMAIN_ATTRIBUTES: Readonly<Record<string, Readonly<Record
     type_arch: "string",
     type_machine: "string",
   },
+  "features.apic": { eoi: "string" },
+  "features.smm": { state: "string", tseg: "number", tseg_unit: "string" },
   "os.bios": { reboot_timeout: "number", use_serial: "string" },
   "os.boot_devices": { dev: "string" },
   "os.boot_menu": { enable: "string", timeout: "string" },

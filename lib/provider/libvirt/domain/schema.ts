@@ -225,6 +225,159 @@ const consoleAttributes = {
   ),
 };
 
+const yesNo = [oneOf(["yes", "no"])];
+
+/** <os> firmware and boot settings. */
+const firmwareAttributes = {
+  loader: str({
+    optional: true,
+    description: "Absolute path of the firmware image, e.g. /usr/share/OVMF/OVMF_CODE_4M.fd for UEFI.",
+  }),
+  loader_readonly: str({ optional: true, computed: true, description: '"yes" or "no".', validators: yesNo }),
+  loader_type: str({
+    optional: true,
+    computed: true,
+    description: '"pflash" (UEFI code with an NVRAM store) or "rom".',
+    validators: [oneOf(["pflash", "rom"])],
+  }),
+  loader_secure: str({
+    optional: true,
+    description: '"yes" for UEFI secure boot (needs features.smm on and a q35 machine), "no" or unset.',
+    validators: yesNo,
+  }),
+  nv_ram: nested(
+    "single",
+    {
+      nv_ram: str({
+        optional: true,
+        computed: true,
+        description: "Path of the domain's UEFI variable store. Default: chosen by libvirt, one per domain.",
+      }),
+      template: str({
+        optional: true,
+        computed: true,
+        description: "Variables template the store is created from, e.g. /usr/share/OVMF/OVMF_VARS_4M.fd.",
+      }),
+    },
+    {
+      optional: true,
+      computed: true,
+      description: "The UEFI variable store (NVRAM). Default with a pflash loader: one per domain, made by libvirt.",
+    },
+  ),
+  boot_devices: nested(
+    "list",
+    {
+      dev: str({
+        required: true,
+        description: "hd, cdrom, network or fd.",
+        validators: [oneOf(["hd", "cdrom", "network", "fd"])],
+      }),
+    },
+    { optional: true, description: "Boot devices in order (cannot be combined with per-device boot orders)." },
+  ),
+  boot_menu: nested(
+    "single",
+    {
+      enable: str({ required: true, description: '"yes" or "no".', validators: yesNo }),
+      timeout: str({ optional: true, description: "Milliseconds the menu waits (0 to 65535)." }),
+    },
+    { optional: true, description: "The firmware's interactive boot menu." },
+  ),
+};
+
+const LIFECYCLE_ACTIONS = ["destroy", "restart", "preserve", "rename-restart", "coredump-destroy", "coredump-restart"];
+
+/** Top-level platform settings; each left unset is not managed (libvirt's value stays, null in state). */
+const platformAttributes = {
+  cpu: nested(
+    "single",
+    {
+      mode: str({
+        optional: true,
+        computed: true,
+        description: "host-passthrough, host-model, custom or maximum.",
+        validators: [oneOf(["host-passthrough", "host-model", "custom", "maximum"])],
+      }),
+      model: str({ optional: true, description: 'CPU model for mode "custom", e.g. "qemu64".' }),
+      topology: nested(
+        "single",
+        {
+          sockets: num({ required: true, description: "Sockets." }),
+          dies: num({ optional: true, description: "Dies per socket. Default 1." }),
+          clusters: num({ optional: true, description: "Clusters per die. Default 1." }),
+          cores: num({ required: true, description: "Cores per die." }),
+          threads: num({ required: true, description: "Threads per core." }),
+        },
+        { optional: true, description: "The vCPUs as sockets × dies × clusters × cores × threads (= vcpu)." },
+      ),
+    },
+    {
+      optional: true,
+      computed: true,
+      description: "Guest CPU model and topology. Left unset, libvirt's choice stays (null in state).",
+      planModifiers: unsetStaysNull,
+    },
+  ),
+  features: nested(
+    "single",
+    {
+      acpi: bool({ optional: true, description: "ACPI (needed for a graceful shutdown)." }),
+      apic: nested("single", {}, { optional: true, description: "The APIC: `apic = {}`." }),
+      pae: bool({ optional: true, description: "Physical address extension." }),
+      smm: nested(
+        "single",
+        { state: str({ required: true, description: '"on" or "off".', validators: [oneOf(["on", "off"])] }) },
+        { optional: true, description: "System management mode (UEFI secure boot needs it on)." },
+      ),
+    },
+    {
+      optional: true,
+      computed: true,
+      description:
+        "Hypervisor features, managed as a whole when set. Left unset: ACPI and APIC on a new domain, then not managed.",
+      planModifiers: unsetStaysNull,
+    },
+  ),
+  clock: nested(
+    "single",
+    {
+      offset: str({
+        required: true,
+        description: "utc, localtime, timezone or variable.",
+        validators: [oneOf(["utc", "localtime", "timezone", "variable"])],
+      }),
+    },
+    {
+      optional: true,
+      computed: true,
+      description: "The guest clock. Left unset, not managed (null in state).",
+      planModifiers: unsetStaysNull,
+    },
+  ),
+  on_poweroff: str({
+    optional: true,
+    computed: true,
+    description: "Action when the guest powers off. Left unset: destroy on a new domain, then not managed.",
+    validators: [oneOf(LIFECYCLE_ACTIONS)],
+    planModifiers: unsetStaysNull,
+  }),
+  on_reboot: str({
+    optional: true,
+    computed: true,
+    description: "Action when the guest reboots. Left unset: restart on a new domain, then not managed.",
+    validators: [oneOf(LIFECYCLE_ACTIONS)],
+    planModifiers: unsetStaysNull,
+  }),
+  on_crash: str({
+    optional: true,
+    computed: true,
+    description: "Action when the guest crashes. Left unset: destroy on a new domain, then not managed.",
+    validators: [oneOf(LIFECYCLE_ACTIONS)],
+    planModifiers: unsetStaysNull,
+  }),
+};
+
 const shutdownAttribute = nested(
   "single",
   {
@@ -298,6 +451,7 @@ export const domainSchema = refuseUnmodelled({
           description: "Direct kernel boot: absolute path of the initrd on the host. Needs kernel.",
         }),
         cmdline: str({ optional: true, description: "Direct kernel boot: the kernel command line. Needs kernel." }),
+        ...firmwareAttributes,
       },
       {
         optional: true,
@@ -306,6 +460,7 @@ export const domainSchema = refuseUnmodelled({
         planModifiers: unsetStaysNull,
       },
     ),
+    ...platformAttributes,
     devices: nested(
       "single",
       {

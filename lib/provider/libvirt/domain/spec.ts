@@ -12,6 +12,7 @@ import type {
   VirshCallOptions,
 } from "../../../libvirt";
 import type { DirectMode } from "../../../libvirt/domain-xml";
+import type { DomainPlatformSpec } from "../../../libvirt/domain-platform";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
 import type {
   DomainConfig,
@@ -68,10 +69,62 @@ export async function domainSpecFrom(
     disks,
     interfaces,
     kernelBoot: kernelBoot(os),
+    ...platformSpec(planned),
     consoles:
       devices?.consoles === null || devices?.consoles === undefined
         ? undefined
         : knownList(devices.consoles).map(consoleSpec),
+  };
+}
+
+/** Firmware, boot order, CPU, features, clock and lifecycle actions; unset parts stay undefined. */
+export function platformSpec(planned: DomainPlan): DomainPlatformSpec {
+  const os = knownObject(planned.os);
+  const loader = knownString(os?.loader);
+  const nvram = knownObject(os?.nv_ram);
+  const menu = knownObject(os?.boot_menu);
+  const cpu = knownObject(planned.cpu);
+  const topology = knownObject(cpu?.topology);
+  const features = knownObject(planned.features);
+  const yesNo = (v: string | undefined) => (v === "true" ? "yes" : v === "false" ? "no" : v);
+  const whole = (v: Parameters<typeof wholeNumber>[0], what: string) => wholeNumber(v, what);
+  return {
+    loader:
+      loader === undefined
+        ? undefined
+        : {
+            path: loader,
+            readonly: yesNo(knownString(os?.loader_readonly)),
+            type: knownString(os?.loader_type),
+            secure: knownString(os?.loader_secure),
+          },
+    nvram: nvram && { path: knownString(nvram.nv_ram), template: knownString(nvram.template) },
+    bootDevices: os?.boot_devices == null ? undefined : knownList(os.boot_devices).map((b) => b.dev),
+    bootMenu: menu && {
+      enable: menu.enable,
+      timeout: menu.timeout == null ? undefined : Number(knownString(menu.timeout)),
+    },
+    cpu: cpu && {
+      mode: knownString(cpu.mode),
+      model: knownString(cpu.model),
+      topology: topology && {
+        sockets: whole(topology.sockets, "cpu.topology.sockets") ?? 1,
+        dies: whole(topology.dies, "cpu.topology.dies"),
+        clusters: whole(topology.clusters, "cpu.topology.clusters"),
+        cores: whole(topology.cores, "cpu.topology.cores") ?? 1,
+        threads: whole(topology.threads, "cpu.topology.threads") ?? 1,
+      },
+    },
+    features: features && {
+      acpi: features.acpi === true,
+      apic: features.apic !== null && features.apic !== undefined,
+      pae: features.pae === true,
+      smm: knownString(knownObject(features.smm)?.state),
+    },
+    clockOffset: knownString(knownObject(planned.clock)?.offset),
+    onPoweroff: knownString(planned.on_poweroff),
+    onReboot: knownString(planned.on_reboot),
+    onCrash: knownString(planned.on_crash),
   };
 }
 

@@ -2,11 +2,14 @@
 // "pc-i440fx-7.2", disks sorted by bus and name, metadata re-indented); the user's spelling is kept wherever
 // it means the same thing, so a plan after apply is empty.
 import type { DomainConsoleInfo, DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
+import type { DomainPlatformInfo } from "../../../libvirt/domain-platform";
+import type { Known } from "../../framework";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
 import type { DomainDevices, DomainInterface, DomainPlan, DomainState } from "./schema";
 
 type DevicesState = NonNullable<DomainState["devices"]>;
+type Part<T> = NonNullable<Known<T>>;
 type DiskState = NonNullable<DevicesState["disks"]>[number];
 type InterfaceState = NonNullable<DevicesState["interfaces"]>[number];
 type ConsoleState = NonNullable<DevicesState["consoles"]>[number];
@@ -56,7 +59,9 @@ export function domainState(info: DomainInfo, known: DomainPlan, addresses: Addr
           kernel: info.kernel ?? null,
           initrd: info.initrd ?? null,
           cmdline: info.cmdline ?? null,
+          ...firmwareState(info.platform, knownOs, imported),
         },
+    ...platformState(info.platform, known, imported),
     devices: devicesState(info, knownObject(known.devices), addresses),
     metadata:
       info.metadataXml === undefined || info.metadataXml === ""
@@ -71,6 +76,108 @@ export function domainState(info: DomainInfo, known: DomainPlan, addresses: Addr
     destroy: knownObject(known.destroy) ?? null,
     uuid: info.uuid ?? null,
     id: info.uuid ?? null,
+  };
+}
+
+type OsState = NonNullable<DomainState["os"]>;
+
+/** Spelling the configuration used when libvirt's value means the same ("true" for "yes"). */
+function sameFlag(live: string | undefined, known: string | null | undefined): string | null {
+  if (live === undefined) return null;
+  const norm = (v: string) => (v === "true" ? "yes" : v === "false" ? "no" : v);
+  return typeof known === "string" && norm(known) === norm(live) ? known : live;
+}
+
+function firmwareState(
+  platform: DomainPlatformInfo,
+  knownOs: Part<DomainPlan["os"]> | undefined,
+  imported: boolean,
+): Pick<
+  OsState,
+  "loader" | "loader_readonly" | "loader_type" | "loader_secure" | "nv_ram" | "boot_devices" | "boot_menu"
+> {
+  const loader = platform.loader;
+  const menu = platform.bootMenu;
+  const knownMenuTimeout = knownString(knownObject(knownOs?.boot_menu)?.timeout);
+  return {
+    loader: loader?.path ?? null,
+    loader_readonly: sameFlag(loader?.readonly, knownString(knownOs?.loader_readonly)),
+    loader_type: loader?.type ?? null,
+    // libvirt writes secure='no' only when told: an unset secure flag and "no" mean the same.
+    loader_secure:
+      loader?.secure === undefined || (loader.secure === "no" && knownOs?.loader_secure == null) ? null : loader.secure,
+    nv_ram: platform.nvram ? { nv_ram: platform.nvram.path ?? null, template: platform.nvram.template ?? null } : null,
+    // Reported only when configured: libvirt adds <boot dev='hd'/> to a domain that has no boot order.
+    boot_devices:
+      platform.bootDevices.length === 0 || (!imported && (knownOs?.boot_devices ?? null) === null)
+        ? null
+        : platform.bootDevices.map((dev) => ({ dev })),
+    boot_menu:
+      menu && (imported || (knownOs?.boot_menu ?? null) !== null)
+        ? {
+            enable: menu.enable,
+            timeout:
+              menu.timeout === undefined
+                ? null
+                : knownMenuTimeout !== undefined && Number(knownMenuTimeout) === menu.timeout
+                  ? knownMenuTimeout
+                  : String(menu.timeout),
+          }
+        : null,
+  };
+}
+
+/** Present flags are true; absent ones false when the configuration says false, else null. */
+function flag(present: boolean | undefined, known: boolean | null | undefined): boolean | null {
+  return present === true ? true : known === false ? false : null;
+}
+
+function platformState(
+  platform: DomainPlatformInfo,
+  known: DomainPlan,
+  imported: boolean,
+): Pick<DomainState, "cpu" | "features" | "clock" | "on_poweroff" | "on_reboot" | "on_crash"> {
+  const managed = (key: "cpu" | "features" | "clock" | "on_poweroff" | "on_reboot" | "on_crash") =>
+    imported || (known[key] !== null && known[key] !== undefined);
+  const cpu = platform.cpu;
+  const knownFeatures = knownObject(known.features);
+  const f = platform.features;
+  return {
+    cpu:
+      managed("cpu") && cpu
+        ? {
+            mode: cpu.mode ?? null,
+            model: cpu.model ?? null,
+            topology: cpu.topology
+              ? {
+                  sockets: cpu.topology.sockets,
+                  dies:
+                    cpu.topology.dies === 1 && knownObject(knownObject(known.cpu)?.topology)?.dies == null
+                      ? null
+                      : (cpu.topology.dies ?? null),
+                  clusters:
+                    cpu.topology.clusters === 1 && knownObject(knownObject(known.cpu)?.topology)?.clusters == null
+                      ? null
+                      : (cpu.topology.clusters ?? null),
+                  cores: cpu.topology.cores,
+                  threads: cpu.topology.threads,
+                }
+              : null,
+          }
+        : null,
+    features:
+      managed("features") && f
+        ? {
+            acpi: flag(f.acpi, knownFeatures?.acpi as boolean | null | undefined),
+            apic: f.apic === true ? {} : null,
+            pae: flag(f.pae, knownFeatures?.pae as boolean | null | undefined),
+            smm: f.smm === undefined ? null : { state: f.smm },
+          }
+        : null,
+    clock: managed("clock") && platform.clockOffset !== undefined ? { offset: platform.clockOffset } : null,
+    on_poweroff: managed("on_poweroff") ? (platform.onPoweroff ?? null) : null,
+    on_reboot: managed("on_reboot") ? (platform.onReboot ?? null) : null,
+    on_crash: managed("on_crash") ? (platform.onCrash ?? null) : null,
   };
 }
 
