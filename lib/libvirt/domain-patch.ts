@@ -4,6 +4,7 @@
 // spec builds, and every byte outside them stays exactly as libvirt returned it (entities, quoting, comments,
 // whitespace inside text), which a parse and re-serialisation would not guarantee.
 import { buildDomainXml } from "./domain-xml";
+import { EXTRA_DEVICE_ELEMENTS } from "./domain-devices";
 import type { DomainSpec } from "./domain-xml";
 import { OWNER_ELEMENT, OWNER_NAMESPACE } from "./owner";
 import { unescapeXml } from "../records";
@@ -69,7 +70,7 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
   else patchOwnerMarker(p, spec.ownerMarker);
   if (beforeDevices.length > 0) insertBeforeDevices(p, beforeDevices);
   patchOs(p, spec);
-  patchDevices(p, spec.consoles !== undefined);
+  patchDevices(p, spec);
   return applyEdits(existingXml, p.edits);
 }
 
@@ -154,8 +155,11 @@ function patchOs(p: Patch, spec: DomainSpec): void {
   else appendChildren(p, os, wanted);
 }
 
-/** Disks and interfaces (and consoles when the spec lists them) come from the spec; other devices are kept. */
-function patchDevices(p: Patch, manageConsoles: boolean): void {
+/**
+ * Disks and interfaces come from the spec; consoles, graphics, video, channels, RNGs, TPMs, watchdogs and the memory
+ * balloon too when the spec lists them (an undefined list leaves those devices alone); other devices are kept.
+ */
+function patchDevices(p: Patch, spec: DomainSpec): void {
   const freshDevices = childOf(p.fresh, "devices");
   const devices = childOf(p.root, "devices");
   const wanted = freshDevices?.children ?? [];
@@ -166,15 +170,19 @@ function patchDevices(p: Patch, manageConsoles: boolean): void {
     }
     return;
   }
-  const managed = (c: SourceElement) => MANAGED_DEVICES.has(c.name) || (manageConsoles && CONSOLE_DEVICES.has(c.name));
+  const optional = new Set<string>(spec.consoles !== undefined ? CONSOLE_DEVICES : []);
+  for (const [field, element] of Object.entries(EXTRA_DEVICE_ELEMENTS)) {
+    if (spec[field as keyof typeof EXTRA_DEVICE_ELEMENTS] !== undefined) optional.add(element);
+  }
+  const managed = (c: SourceElement) => MANAGED_DEVICES.has(c.name) || optional.has(c.name);
   const existingMain = devices.children.filter((c) => MANAGED_DEVICES.has(c.name));
-  const main = wanted.filter((c) => !CONSOLE_DEVICES.has(c.name)).map((c) => freshText(p, c));
-  const consoles = wanted.filter((c) => CONSOLE_DEVICES.has(c.name)).map((c) => freshText(p, c));
-  const existingConsoles = devices.children.filter((c) => manageConsoles && CONSOLE_DEVICES.has(c.name));
-  if (sameTexts(p.xml, existingMain, main) && (!manageConsoles || sameTexts(p.xml, existingConsoles, consoles))) return;
+  const main = wanted.filter((c) => MANAGED_DEVICES.has(c.name)).map((c) => freshText(p, c));
+  const rest = wanted.filter((c) => optional.has(c.name)).map((c) => freshText(p, c));
+  const existingRest = devices.children.filter((c) => optional.has(c.name));
+  if (sameTexts(p.xml, existingMain, main) && sameTexts(p.xml, existingRest, rest)) return;
 
   p.edits.push(...devices.children.filter(managed).map((c) => removeEdit(p.xml, c)));
-  // libvirt keeps devices grouped by kind: the emulator, then disks and interfaces; consoles after the devices kept.
+  // libvirt keeps devices grouped by kind: the emulator, then disks and interfaces; the others after the devices kept.
   const emulator = childOf(devices, "emulator");
   if (main.length > 0) {
     if (emulator) insertAfter(p, emulator, main);
@@ -185,7 +193,7 @@ function patchDevices(p: Patch, manageConsoles: boolean): void {
         text: main.map((t) => `\n${childIndent(p.xml, devices)}${t}`).join(""),
       });
   }
-  if (consoles.length > 0) appendChildren(p, devices, consoles);
+  if (rest.length > 0) appendChildren(p, devices, rest);
 }
 
 function replaceEdit(p: Patch, existing: SourceElement, wanted: SourceElement): void {

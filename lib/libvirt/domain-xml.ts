@@ -7,6 +7,8 @@ import { decodeOwnerMetadata } from "../records";
 import { attr, child, children, el, parseRoot, renderXml, text, toBytes } from "./xml";
 import { clockElement, cpuElement, featuresElement, osFirmwareElements, parsePlatform } from "./domain-platform";
 import type { DomainPlatformInfo, DomainPlatformSpec } from "./domain-platform";
+import { extraDeviceElements, parseExtraDevices } from "./domain-devices";
+import type { DomainExtraDevicesInfo, DomainExtraDevicesSpec } from "./domain-devices";
 import type { XmlNode } from "./xml";
 
 export type DiskSource =
@@ -93,7 +95,7 @@ export interface DirectKernelBoot {
   readonly cmdline?: string;
 }
 
-export interface DomainSpec extends DomainPlatformSpec {
+export interface DomainSpec extends DomainPlatformSpec, DomainExtraDevicesSpec {
   readonly name: string;
   /** Hypervisor type; RequiresReplace in the provider. @default "kvm" */
   readonly type?: string;
@@ -181,6 +183,8 @@ export interface DomainXmlInfo {
   readonly consoles: readonly DomainConsoleInfo[];
   /** Firmware, boot order, CPU, features, clock and lifecycle actions. */
   readonly platform: DomainPlatformInfo;
+  /** Graphics, video, channels, RNGs, TPMs, watchdogs and the memory balloon. */
+  readonly extraDevices: DomainExtraDevicesInfo;
 }
 
 export function buildDomainXml(spec: DomainSpec): string {
@@ -215,6 +219,7 @@ export function buildDomainXml(spec: DomainSpec): string {
         ...(spec.disks ?? []).map(diskElement),
         ...(spec.interfaces ?? []).map(interfaceElement),
         ...(spec.consoles ?? []).map(consoleElement),
+        ...extraDeviceElements(spec),
       ),
     ),
   );
@@ -397,6 +402,7 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
     cmdline: text(os, "cmdline"),
     consoles: children(devices, "console").map(parseConsole),
     platform: parsePlatform(domain),
+    extraDevices: parseExtraDevices(devices),
   };
 }
 

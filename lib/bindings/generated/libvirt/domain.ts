@@ -301,10 +301,22 @@ export interface LibvirtDomainDevicesConfig {
    * are.
    */
   readonly consoles?: LibvirtDomainDevicesConsoleConfig[];
+  /** Graphical consoles: each exactly one of vnc and spice. */
+  readonly graphics?: LibvirtDomainDevicesGraphicConfig[];
+  /** Video cards; the first is the primary one. */
+  readonly videos?: LibvirtDomainDevicesVideoConfig[];
+  /** virtio-serial channels, e.g. the QEMU guest agent's. */
+  readonly channels?: LibvirtDomainDevicesChannelConfig[];
+  /** Random number generators. */
+  readonly rngs?: LibvirtDomainDevicesRngConfig[];
+  /** TPMs. */
+  readonly tpms?: LibvirtDomainDevicesTpmConfig[];
+  /** Watchdog devices. */
+  readonly watchdogs?: LibvirtDomainDevicesWatchdogConfig[];
+  /** The memory balloon. Left unset, libvirt's (virtio) stays. */
+  readonly memBalloon?: LibvirtDomainDevicesMemBalloonConfig;
   /** Not supported by this provider: refused at plan time. */
   readonly audios?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly channels?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly controllers?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -313,8 +325,6 @@ export interface LibvirtDomainDevicesConfig {
   readonly emulator?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly filesystems?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly graphics?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly hostdevs?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -325,8 +335,6 @@ export interface LibvirtDomainDevicesConfig {
   readonly iommu?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly leases?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly memBalloon?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly memorydevs?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -342,8 +350,6 @@ export interface LibvirtDomainDevicesConfig {
   /** Not supported by this provider: refused at plan time. */
   readonly redirFilters?: unknown;
   /** Not supported by this provider: refused at plan time. */
-  readonly rngs?: unknown;
-  /** Not supported by this provider: refused at plan time. */
   readonly serials?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly shmems?: unknown;
@@ -352,13 +358,7 @@ export interface LibvirtDomainDevicesConfig {
   /** Not supported by this provider: refused at plan time. */
   readonly sounds?: unknown;
   /** Not supported by this provider: refused at plan time. */
-  readonly tpms?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly videos?: unknown;
-  /** Not supported by this provider: refused at plan time. */
   readonly vsock?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly watchdogs?: unknown;
 }
 
 /** Disks, in order. */
@@ -799,6 +799,324 @@ export interface LibvirtDomainDevicesConsoleTargetConfig {
   readonly port?: number;
 }
 
+/** Graphical consoles: each exactly one of vnc and spice. */
+export interface LibvirtDomainDevicesGraphicConfig {
+  /** A VNC server. */
+  readonly vnc?: LibvirtDomainDevicesGraphicVncConfig;
+  /** A SPICE server. */
+  readonly spice?: LibvirtDomainDevicesGraphicSpiceConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly audio?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dbus?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly desktop?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly eglHeadless?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rdp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sdl?: unknown;
+}
+
+/** A VNC server. */
+export interface LibvirtDomainDevicesGraphicVncConfig {
+  /** TCP port; -1 (the default) picks a free one. */
+  readonly port?: number;
+  /** Pick a free port. Default true without port. */
+  readonly autoPort?: boolean;
+  /** Address to listen on. Default: libvirt's (qemu.conf). */
+  readonly listen?: string;
+  /** Password clients must give. Not read back. */
+  readonly passwd?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly connected?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly keymap?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly listeners?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly passwdValidTo?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly powerControl?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sharePolicy?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly socket?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly webSocket?: number;
+}
+
+/** A SPICE server. */
+export interface LibvirtDomainDevicesGraphicSpiceConfig {
+  /** TCP port; -1 (the default) picks a free one. */
+  readonly port?: number;
+  /** Pick a free port. Default true without port. */
+  readonly autoPort?: boolean;
+  /** Address to listen on. Default: libvirt's (qemu.conf). */
+  readonly listen?: string;
+  /** Password clients must give. Not read back. */
+  readonly passwd?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly channel?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly clipBoard?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly connected?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly defaultMode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly fileTransfer?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly gl?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly image?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly jpeg?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly keymap?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly listeners?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mouse?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly passwdValidTo?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly playback?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly streaming?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tlsPort?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly zlib?: unknown;
+}
+
+/** Video cards; the first is the primary one. */
+export interface LibvirtDomainDevicesVideoConfig {
+  /** The video card. */
+  readonly model: LibvirtDomainDevicesVideoModelConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+}
+
+/** The video card. */
+export interface LibvirtDomainDevicesVideoModelConfig {
+  /** vga, cirrus, virtio, qxl, bochs, ramfb or none. */
+  readonly type: string;
+  /** Video memory in KiB. Default: the model's. */
+  readonly vram?: number;
+  /** Number of screens. Default 1. */
+  readonly heads?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly accel?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly blob?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly edid?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly primary?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ram?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly resolution?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vgaMem?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vram64?: number;
+}
+
+/** virtio-serial channels, e.g. the QEMU guest agent's. */
+export interface LibvirtDomainDevicesChannelConfig {
+  /** The host side: source.unix. */
+  readonly source: LibvirtDomainDevicesChannelSourceConfig;
+  /** The guest side: target.virt_io. */
+  readonly target: LibvirtDomainDevicesChannelTargetConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly log?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly protocol?: unknown;
+}
+
+/** The host side: source.unix. */
+export interface LibvirtDomainDevicesChannelSourceConfig {
+  /** A UNIX socket libvirt creates: `unix = {}`. */
+  readonly unix?: LibvirtDomainDevicesChannelSourceUnixConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dbus?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly file?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nmdm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly null?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pipe?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pty?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly qemuvdAgent?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spicePort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spiceVmc?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly stdIo?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tcp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly udp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vc?: boolean;
+}
+
+/** A UNIX socket libvirt creates: `unix = {}`. */
+export interface LibvirtDomainDevicesChannelSourceUnixConfig {
+  /** Not supported by this provider: refused at plan time. */
+  readonly mode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly path?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly reconnect?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
+}
+
+/** The guest side: target.virt_io. */
+export interface LibvirtDomainDevicesChannelTargetConfig {
+  /** A virtio-serial port. */
+  readonly virtIo: LibvirtDomainDevicesChannelTargetVirtIoConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly guestFwd?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly xen?: unknown;
+}
+
+/** A virtio-serial port. */
+export interface LibvirtDomainDevicesChannelTargetVirtIoConfig {
+  /** Channel name, e.g. "org.qemu.guest_agent.0". */
+  readonly name: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly state?: string;
+}
+
+/** Random number generators. */
+export interface LibvirtDomainDevicesRngConfig {
+  /** "virtio" (default). */
+  readonly model?: string;
+  /** Where the entropy comes from: backend.random. */
+  readonly backend: LibvirtDomainDevicesRngBackendConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rate?: unknown;
+}
+
+/** Where the entropy comes from: backend.random. */
+export interface LibvirtDomainDevicesRngBackendConfig {
+  /** Host entropy source, e.g. /dev/urandom. */
+  readonly random: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly builtIn?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly egd?: unknown;
+}
+
+/** TPMs. */
+export interface LibvirtDomainDevicesTpmConfig {
+  /** "tpm-crb" or "tpm-tis". */
+  readonly model: string;
+  /** backend.emulator. */
+  readonly backend: LibvirtDomainDevicesTpmBackendConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+}
+
+/** backend.emulator. */
+export interface LibvirtDomainDevicesTpmBackendConfig {
+  /** An emulated TPM (swtpm), its state kept per domain by libvirt. */
+  readonly emulator: LibvirtDomainDevicesTpmBackendEmulatorConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly external?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly passthrough?: unknown;
+}
+
+/** An emulated TPM (swtpm), its state kept per domain by libvirt. */
+export interface LibvirtDomainDevicesTpmBackendEmulatorConfig {
+  /** "2.0" (default for tpm-crb) or "1.2". */
+  readonly version?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly activePcrBanks?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly debug?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly encryption?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly persistentState?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly profile?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly source?: unknown;
+}
+
+/** Watchdog devices. */
+export interface LibvirtDomainDevicesWatchdogConfig {
+  /** i6300esb, ib700, diag288 or itco. */
+  readonly model: string;
+  /** reset (default), shutdown, poweroff, pause, none, dump or inject-nmi. */
+  readonly action?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+}
+
+/** The memory balloon. Left unset, libvirt's (virtio) stays. */
+export interface LibvirtDomainDevicesMemBalloonConfig {
+  /** virtio, virtio-transitional, virtio-non-transitional or none. */
+  readonly model: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly autoDeflate?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly freePageReporting?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly stats?: unknown;
+}
+
 /** Custom metadata. Left unset, the domain's metadata is not managed. */
 export interface LibvirtDomainMetadataConfig {
   /** Inner XML of <metadata>; each element in its own namespace. cdktf-virt puts its ownership marker here. */
@@ -1152,19 +1470,165 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       protocol: "value",
       tty: "value",
     } },
+    graphics: { list: {
+      vnc: { object: {
+        port: "value",
+        auto_port: "value",
+        listen: "value",
+        passwd: "value",
+        connected: "value",
+        keymap: "value",
+        listeners: "value",
+        passwd_valid_to: "value",
+        power_control: "value",
+        share_policy: "value",
+        socket: "value",
+        web_socket: "value",
+      } },
+      spice: { object: {
+        port: "value",
+        auto_port: "value",
+        listen: "value",
+        passwd: "value",
+        channel: "value",
+        clip_board: "value",
+        connected: "value",
+        default_mode: "value",
+        file_transfer: "value",
+        gl: "value",
+        image: "value",
+        jpeg: "value",
+        keymap: "value",
+        listeners: "value",
+        mouse: "value",
+        passwd_valid_to: "value",
+        playback: "value",
+        streaming: "value",
+        tls_port: "value",
+        zlib: "value",
+      } },
+      audio: "value",
+      dbus: "value",
+      desktop: "value",
+      egl_headless: "value",
+      rdp: "value",
+      sdl: "value",
+    } },
+    videos: { list: {
+      model: { object: {
+        type: "value",
+        vram: "value",
+        heads: "value",
+        accel: "value",
+        blob: "value",
+        edid: "value",
+        primary: "value",
+        ram: "value",
+        resolution: "value",
+        vga_mem: "value",
+        vram64: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      driver: "value",
+    } },
+    channels: { list: {
+      source: { object: {
+        unix: { object: {
+          mode: "value",
+          path: "value",
+          reconnect: "value",
+          sec_label: "value",
+        } },
+        dbus: "value",
+        dev: "value",
+        file: "value",
+        nmdm: "value",
+        null: "value",
+        pipe: "value",
+        pty: "value",
+        qemuvd_agent: "value",
+        spice_port: "value",
+        spice_vmc: "value",
+        std_io: "value",
+        tcp: "value",
+        udp: "value",
+        vc: "value",
+      } },
+      target: { object: {
+        virt_io: { object: {
+          name: "value",
+          state: "value",
+        } },
+        guest_fwd: "value",
+        xen: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      log: "value",
+      protocol: "value",
+    } },
+    rngs: { list: {
+      model: "value",
+      backend: { object: {
+        random: "value",
+        built_in: "value",
+        egd: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      driver: "value",
+      rate: "value",
+    } },
+    tpms: { list: {
+      model: "value",
+      backend: { object: {
+        emulator: { object: {
+          version: "value",
+          active_pcr_banks: "value",
+          debug: "value",
+          encryption: "value",
+          persistent_state: "value",
+          profile: "value",
+          source: "value",
+        } },
+        external: "value",
+        passthrough: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+    } },
+    watchdogs: { list: {
+      model: "value",
+      action: "value",
+      acpi: "value",
+      address: "value",
+      alias: "value",
+    } },
+    mem_balloon: { object: {
+      model: "value",
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      auto_deflate: "value",
+      driver: "value",
+      free_page_reporting: "value",
+      stats: "value",
+    } },
     audios: "value",
-    channels: "value",
     controllers: "value",
     crypto: "value",
     emulator: "value",
     filesystems: "value",
-    graphics: "value",
     hostdevs: "value",
     hubs: "value",
     inputs: "value",
     iommu: "value",
     leases: "value",
-    mem_balloon: "value",
     memorydevs: "value",
     nvram: "value",
     panics: "value",
@@ -1172,15 +1636,11 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     pstore: "value",
     redir_devs: "value",
     redir_filters: "value",
-    rngs: "value",
     serials: "value",
     shmems: "value",
     smartcards: "value",
     sounds: "value",
-    tpms: "value",
-    videos: "value",
     vsock: "value",
-    watchdogs: "value",
   } },
   metadata: { object: {
     xml: "value",

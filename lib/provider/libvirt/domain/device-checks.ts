@@ -40,6 +40,32 @@ export function validateInterfaces(config: DomainConfig, diagnostics: Diagnostic
   });
 }
 
+export function validateGraphics(config: DomainConfig, diagnostics: Diagnostics): void {
+  knownList(knownObject(config.devices)?.graphics).forEach((g, i) => {
+    const kinds = (["vnc", "spice"] as const).filter((k) => g[k] !== null && g[k] !== undefined);
+    if (kinds.length !== 1) {
+      diagnostics.error(
+        "Graphics needs exactly one server",
+        `Set exactly one of vnc and spice${kinds.length > 1 ? ", not both" : ""}.`,
+        ["devices", "graphics", i],
+      );
+      return;
+    }
+    const server = knownObject(g[kinds[0]]);
+    const passwd = server?.passwd;
+    if (kinds[0] === "vnc" && typeof passwd === "string" && passwd.length > 8) {
+      // The VNC protocol's authentication uses at most 8 characters; libvirt refuses longer ones at define.
+      diagnostics.error(
+        "VNC password too long",
+        `A VNC password has at most 8 characters, this one has ${passwd.length}.`,
+        ["devices", "graphics", i, "vnc", "passwd"],
+      );
+    }
+    const port = server?.port;
+    checkWholeNumber(port, ["devices", "graphics", i, kinds[0], "port"], -1, 65535, diagnostics);
+  });
+}
+
 export function validateBootOrders(config: DomainConfig, diagnostics: Diagnostics): void {
   const devices = knownObject(config.devices);
   const seen = new Map<number, string>();

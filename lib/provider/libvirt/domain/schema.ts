@@ -378,6 +378,142 @@ const platformAttributes = {
   }),
 };
 
+const graphicsServer = (what: string) =>
+  nested(
+    "single",
+    {
+      port: num({ optional: true, computed: true, description: "TCP port; -1 (the default) picks a free one." }),
+      auto_port: bool({ optional: true, computed: true, description: "Pick a free port. Default true without port." }),
+      listen: str({ optional: true, description: "Address to listen on. Default: libvirt's (qemu.conf)." }),
+      passwd: str({ optional: true, sensitive: true, description: "Password clients must give. Not read back." }),
+    },
+    { optional: true, description: `A ${what} server.` },
+  );
+
+/** Device lists beyond disks, interfaces and consoles; each left unset is not managed (libvirt's devices stay). */
+const extraDeviceAttributes = {
+  graphics: nested(
+    "list",
+    { vnc: graphicsServer("VNC"), spice: graphicsServer("SPICE") },
+    { optional: true, description: "Graphical consoles: each exactly one of vnc and spice." },
+  ),
+  videos: nested(
+    "list",
+    {
+      model: nested(
+        "single",
+        {
+          type: str({
+            required: true,
+            description: "vga, cirrus, virtio, qxl, bochs, ramfb or none.",
+            validators: [oneOf(["vga", "cirrus", "virtio", "qxl", "bochs", "ramfb", "none"])],
+          }),
+          vram: num({ optional: true, computed: true, description: "Video memory in KiB. Default: the model's." }),
+          heads: num({ optional: true, computed: true, description: "Number of screens. Default 1." }),
+        },
+        { required: true, description: "The video card." },
+      ),
+    },
+    { optional: true, description: "Video cards; the first is the primary one." },
+  ),
+  channels: nested(
+    "list",
+    {
+      source: nested(
+        "single",
+        { unix: nested("single", {}, { optional: true, description: "A UNIX socket libvirt creates: `unix = {}`." }) },
+        { required: true, description: "The host side: source.unix." },
+      ),
+      target: nested(
+        "single",
+        {
+          virt_io: nested(
+            "single",
+            { name: str({ required: true, description: 'Channel name, e.g. "org.qemu.guest_agent.0".' }) },
+            { required: true, description: "A virtio-serial port." },
+          ),
+        },
+        { required: true, description: "The guest side: target.virt_io." },
+      ),
+    },
+    { optional: true, description: "virtio-serial channels, e.g. the QEMU guest agent's." },
+  ),
+  rngs: nested(
+    "list",
+    {
+      model: str({
+        optional: true,
+        computed: true,
+        description: '"virtio" (default).',
+        validators: [oneOf(["virtio", "virtio-transitional", "virtio-non-transitional"])],
+      }),
+      backend: nested(
+        "single",
+        { random: str({ required: true, description: "Host entropy source, e.g. /dev/urandom." }) },
+        { required: true, description: "Where the entropy comes from: backend.random." },
+      ),
+    },
+    { optional: true, description: "Random number generators." },
+  ),
+  tpms: nested(
+    "list",
+    {
+      model: str({
+        required: true,
+        description: '"tpm-crb" or "tpm-tis".',
+        validators: [oneOf(["tpm-crb", "tpm-tis"])],
+      }),
+      backend: nested(
+        "single",
+        {
+          emulator: nested(
+            "single",
+            {
+              version: str({
+                optional: true,
+                computed: true,
+                description: '"2.0" (default for tpm-crb) or "1.2".',
+                validators: [oneOf(["2.0", "1.2"])],
+              }),
+            },
+            { required: true, description: "An emulated TPM (swtpm), its state kept per domain by libvirt." },
+          ),
+        },
+        { required: true, description: "backend.emulator." },
+      ),
+    },
+    { optional: true, description: "TPMs." },
+  ),
+  watchdogs: nested(
+    "list",
+    {
+      model: str({
+        required: true,
+        description: "i6300esb, ib700, diag288 or itco.",
+        validators: [oneOf(["i6300esb", "ib700", "diag288", "itco"])],
+      }),
+      action: str({
+        optional: true,
+        computed: true,
+        description: "reset (default), shutdown, poweroff, pause, none, dump or inject-nmi.",
+        validators: [oneOf(["reset", "shutdown", "poweroff", "pause", "none", "dump", "inject-nmi"])],
+      }),
+    },
+    { optional: true, description: "Watchdog devices." },
+  ),
+  mem_balloon: nested(
+    "single",
+    {
+      model: str({
+        required: true,
+        description: "virtio, virtio-transitional, virtio-non-transitional or none.",
+        validators: [oneOf(["virtio", "virtio-transitional", "virtio-non-transitional", "none"])],
+      }),
+    },
+    { optional: true, description: "The memory balloon. Left unset, libvirt's (virtio) stays." },
+  ),
+};
+
 const shutdownAttribute = nested(
   "single",
   {
@@ -474,6 +610,7 @@ export const domainSchema = refuseUnmodelled({
           description:
             "Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.",
         }),
+        ...extraDeviceAttributes,
       },
       {
         optional: true,

@@ -13,10 +13,14 @@ import type {
 } from "../../../libvirt";
 import type { DirectMode } from "../../../libvirt/domain-xml";
 import type { DomainPlatformSpec } from "../../../libvirt/domain-platform";
+import type { DomainExtraDevicesSpec } from "../../../libvirt/domain-devices";
+import { isUnknown } from "../../framework";
+import type { Unknown } from "../../cty";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
 import type {
   DomainConfig,
   DomainConsole,
+  DomainDevices,
   DomainDisk,
   DomainDiskSource,
   DomainInterface,
@@ -70,10 +74,47 @@ export async function domainSpecFrom(
     interfaces,
     kernelBoot: kernelBoot(os),
     ...platformSpec(planned),
+    ...extraDevicesSpec(devices),
     consoles:
       devices?.consoles === null || devices?.consoles === undefined
         ? undefined
         : knownList(devices.consoles).map(consoleSpec),
+  };
+}
+
+/** Graphics, video, channels, RNGs, TPMs, watchdogs and the balloon; an unset list stays undefined (unmanaged). */
+export function extraDevicesSpec(devices: DomainDevices | undefined): DomainExtraDevicesSpec {
+  const list = <T, R>(value: readonly T[] | null | undefined | Unknown, map: (item: T) => R): R[] | undefined =>
+    value === null || value === undefined || isUnknown(value) ? undefined : knownList<T>(value).map(map);
+  return {
+    graphics: list(devices?.graphics, (g) => {
+      const vnc = knownObject(g.vnc);
+      const server = vnc ?? knownObject(g.spice);
+      return {
+        type: vnc ? "vnc" : "spice",
+        // -1 is libvirt's "pick a free port" (autoport).
+        port:
+          server?.port == null || isUnknown(server.port) || Number(server.port) === -1
+            ? undefined
+            : wholeNumber(server.port, "devices.graphics.port"),
+        autoport: typeof server?.auto_port === "boolean" ? server.auto_port : undefined,
+        listen: knownString(server?.listen),
+        passwd: knownString(server?.passwd),
+      };
+    }),
+    videos: list(devices?.videos, (v) => ({
+      model: v.model.type,
+      vram: wholeNumber(v.model.vram, "devices.videos.model.vram"),
+      heads: wholeNumber(v.model.heads, "devices.videos.model.heads"),
+    })),
+    channels: list(devices?.channels, (c) => ({ name: c.target.virt_io.name })),
+    rngs: list(devices?.rngs, (r) => ({ model: knownString(r.model), random: r.backend.random })),
+    tpms: list(devices?.tpms, (t) => ({
+      model: t.model,
+      version: knownString(knownObject(t.backend.emulator)?.version),
+    })),
+    watchdogs: list(devices?.watchdogs, (w) => ({ model: w.model, action: knownString(w.action) })),
+    memBalloon: knownObject(devices?.mem_balloon)?.model,
   };
 }
 

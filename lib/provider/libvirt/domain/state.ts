@@ -3,6 +3,7 @@
 // it means the same thing, so a plan after apply is empty.
 import type { DomainConsoleInfo, DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
 import type { DomainPlatformInfo } from "../../../libvirt/domain-platform";
+import type { DomainExtraDevicesInfo } from "../../../libvirt/domain-devices";
 import type { Known } from "../../framework";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
@@ -202,6 +203,45 @@ function devicesState(
     interfaces:
       interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
     consoles: consolesManaged ? info.consoles.map(consoleState) : null,
+    ...extraDevicesState(info.extraDevices, known),
+  };
+}
+
+type ExtraKey = "graphics" | "videos" | "channels" | "rngs" | "tpms" | "watchdogs" | "mem_balloon";
+
+/** Each kind only when configured: libvirt adds a video card, a balloon and more to domains by itself. */
+function extraDevicesState(
+  live: DomainExtraDevicesInfo,
+  known: DomainDevices | undefined,
+): Pick<DevicesState, ExtraKey> {
+  const managed = (key: ExtraKey) => known !== undefined && known[key] !== null && known[key] !== undefined;
+  const knownGraphics = knownList(known?.graphics);
+  return {
+    graphics: managed("graphics")
+      ? live.graphics.map((g, i) => {
+          const knownServer = knownObject(knownObject(knownGraphics[i])?.[g.type]);
+          // The password is hidden from a plain dumpxml: the configured one stands.
+          const server = {
+            port: g.port ?? null,
+            auto_port: g.autoport ?? null,
+            listen: g.listen ?? null,
+            passwd: g.passwd ?? knownString(knownServer?.passwd) ?? null,
+          };
+          return { vnc: g.type === "vnc" ? server : null, spice: g.type === "spice" ? server : null };
+        })
+      : null,
+    videos: managed("videos")
+      ? live.videos.map((v) => ({ model: { type: v.model, vram: v.vram ?? null, heads: v.heads ?? null } }))
+      : null,
+    channels: managed("channels")
+      ? live.channels.map((c) => ({ source: { unix: {} }, target: { virt_io: { name: c.name } } }))
+      : null,
+    rngs: managed("rngs") ? live.rngs.map((r) => ({ model: r.model ?? null, backend: { random: r.random } })) : null,
+    tpms: managed("tpms")
+      ? live.tpms.map((t) => ({ model: t.model, backend: { emulator: { version: t.version ?? null } } }))
+      : null,
+    watchdogs: managed("watchdogs") ? live.watchdogs.map((w) => ({ model: w.model, action: w.action ?? null })) : null,
+    mem_balloon: managed("mem_balloon") && live.memBalloon !== undefined ? { model: live.memBalloon } : null,
   };
 }
 
