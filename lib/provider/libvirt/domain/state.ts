@@ -60,9 +60,9 @@ export function domainState(info: DomainInfo, known: DomainPlan, addresses: Addr
           kernel: info.kernel ?? null,
           initrd: info.initrd ?? null,
           cmdline: info.cmdline ?? null,
-          ...firmwareState(info.platform, knownOs, imported),
+          ...firmwareState(info.platform, knownOs),
         },
-    ...platformState(info.platform, known, imported),
+    ...platformState(info.platform, known),
     devices: devicesState(info, knownObject(known.devices), addresses),
     metadata:
       info.metadataXml === undefined || info.metadataXml === ""
@@ -92,7 +92,6 @@ function sameFlag(live: string | undefined, known: string | null | undefined): s
 function firmwareState(
   platform: DomainPlatformInfo,
   knownOs: Part<DomainPlan["os"]> | undefined,
-  imported: boolean,
 ): Pick<
   OsState,
   "loader" | "loader_readonly" | "loader_type" | "loader_secure" | "nv_ram" | "boot_devices" | "boot_menu"
@@ -108,13 +107,14 @@ function firmwareState(
     loader_secure:
       loader?.secure === undefined || (loader.secure === "no" && knownOs?.loader_secure == null) ? null : loader.secure,
     nv_ram: platform.nvram ? { nv_ram: platform.nvram.path ?? null, template: platform.nvram.template ?? null } : null,
-    // Reported only when configured: libvirt adds <boot dev='hd'/> to a domain that has no boot order.
+    // Reported only when configured (an import too): libvirt adds <boot dev='hd'/> to a domain without a boot order,
+    // and a value the configuration does not set would plan a restart for nothing.
     boot_devices:
-      platform.bootDevices.length === 0 || (!imported && (knownOs?.boot_devices ?? null) === null)
+      platform.bootDevices.length === 0 || (knownOs?.boot_devices ?? null) === null
         ? null
         : platform.bootDevices.map((dev) => ({ dev })),
     boot_menu:
-      menu && (imported || (knownOs?.boot_menu ?? null) !== null)
+      menu && (knownOs?.boot_menu ?? null) !== null
         ? {
             enable: menu.enable,
             timeout:
@@ -136,10 +136,11 @@ function flag(present: boolean | undefined, known: boolean | null | undefined): 
 function platformState(
   platform: DomainPlatformInfo,
   known: DomainPlan,
-  imported: boolean,
 ): Pick<DomainState, "cpu" | "features" | "clock" | "on_poweroff" | "on_reboot" | "on_crash"> {
+  // Only when configured, an import included: a value the configuration does not set would be planned and written
+  // back in this provider's spelling (libvirt's extra attributes lost) for nothing.
   const managed = (key: "cpu" | "features" | "clock" | "on_poweroff" | "on_reboot" | "on_crash") =>
-    imported || (known[key] !== null && known[key] !== undefined);
+    known[key] !== null && known[key] !== undefined;
   const cpu = platform.cpu;
   const knownFeatures = knownObject(known.features);
   const f = platform.features;
