@@ -49,6 +49,17 @@ export interface DomainWatchdogSpec {
   readonly action?: string;
 }
 
+/** A host directory shared with the guest over 9p (mount -t 9p -o trans=virtio <tag> /mnt). */
+export interface DomainFilesystemSpec {
+  /** Host directory. */
+  readonly dir: string;
+  /** Mount tag the guest uses. */
+  readonly tag: string;
+  /** passthrough, mapped or squash. @default passthrough */
+  readonly accessMode?: string;
+  readonly readOnly?: boolean;
+}
+
 /** Device lists; an undefined one is left as libvirt has it. */
 export interface DomainExtraDevicesSpec {
   readonly graphics?: readonly DomainGraphicsSpec[];
@@ -57,6 +68,7 @@ export interface DomainExtraDevicesSpec {
   readonly rngs?: readonly DomainRngSpec[];
   readonly tpms?: readonly DomainTpmSpec[];
   readonly watchdogs?: readonly DomainWatchdogSpec[];
+  readonly filesystems?: readonly DomainFilesystemSpec[];
   /** The memory balloon's model (virtio, none, ...). */
   readonly memBalloon?: string;
 }
@@ -69,6 +81,7 @@ export const EXTRA_DEVICE_ELEMENTS: Readonly<Record<keyof DomainExtraDevicesSpec
   rngs: "rng",
   tpms: "tpm",
   watchdogs: "watchdog",
+  filesystems: "filesystem",
   memBalloon: "memballoon",
 };
 
@@ -80,6 +93,8 @@ export interface DomainExtraDevicesInfo {
   readonly rngs: readonly DomainRngSpec[];
   readonly tpms: readonly DomainTpmSpec[];
   readonly watchdogs: readonly DomainWatchdogSpec[];
+  /** Only type "mount" filesystems (host directories). */
+  readonly filesystems: readonly DomainFilesystemSpec[];
   readonly memBalloon?: string;
 }
 
@@ -105,6 +120,15 @@ export function extraDeviceElements(spec: DomainExtraDevicesSpec): XmlElement[] 
       el("tpm", { model: t.model }, el("backend", { type: "emulator", version: t.version })),
     ),
     ...(spec.watchdogs ?? []).map((w) => el("watchdog", { model: w.model, action: w.action })),
+    ...(spec.filesystems ?? []).map((f) =>
+      el(
+        "filesystem",
+        { type: "mount", accessmode: f.accessMode },
+        el("source", { dir: f.dir }),
+        el("target", { dir: f.tag }),
+        f.readOnly === true && el("readonly"),
+      ),
+    ),
     ...(spec.memBalloon !== undefined ? [el("memballoon", { model: spec.memBalloon })] : []),
   ];
 }
@@ -144,6 +168,14 @@ export function parseExtraDevices(devices: XmlNode | undefined): DomainExtraDevi
       version: attr(child(t, "backend"), "version"),
     })),
     watchdogs: children(devices, "watchdog").map((w) => ({ model: attr(w, "model") ?? "", action: attr(w, "action") })),
+    filesystems: children(devices, "filesystem")
+      .filter((f) => (attr(f, "type") ?? "mount") === "mount")
+      .map((f) => ({
+        dir: attr(child(f, "source"), "dir") ?? "",
+        tag: attr(child(f, "target"), "dir") ?? "",
+        accessMode: attr(f, "accessmode"),
+        readOnly: child(f, "readonly") !== undefined,
+      })),
     memBalloon: balloon === undefined ? undefined : attr(balloon, "model"),
   };
 }

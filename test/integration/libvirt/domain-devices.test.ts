@@ -1,7 +1,10 @@
 // libvirt_domain devices beyond disks and interfaces through terraform on the real libvirtd: VNC graphics with a
 // listen address and a password (sensitive in the plan), a video card, the QEMU guest agent's channel, a virtio RNG,
-// an emulated TPM (swtpm, scripts/setup-libvirt.sh), a watchdog and the memory balloon. The domain runs (so QEMU and
+// an emulated TPM (swtpm, scripts/setup-libvirt.sh), a watchdog, a 9p shared directory and the memory balloon. The domain runs (so QEMU and
 // swtpm accept them); each device is checked in `virsh dumpxml`, changed in place, and the plan after apply is empty.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { LIBVIRT_TEST_HYPERVISOR, libvirtTestPrefix } from "../../support/libvirt";
 import { expectEmptyPlan, header } from "./harness";
 import { libvirtWorkspaceSuite } from "./support/workspace-suite";
@@ -28,10 +31,14 @@ resource "libvirt_domain" "vm" {
     tpms        = [{ model = "tpm-crb", backend = { emulator = { version = "2.0" } } }]
     watchdogs   = [{ model = "i6300esb", action = "${v.action}" }]
     mem_balloon = { model = "virtio" }
+    filesystems = [{ source = { mount = { dir = "${share}" } }, target = { dir = "hostshare" }, read_only = ${v.rng ? "true" : "false"} }]
   }
 }
 `;
 }
+
+const share = mkdtempSync(join(tmpdir(), `${prefix}share-`));
+afterAll(() => rmSync(share, { recursive: true, force: true }));
 
 const oneLine = (xml: string) => xml.replace(/>\s+</g, "><");
 
@@ -50,6 +57,11 @@ test("graphics, video, guest agent channel, RNG, TPM, watchdog and balloon are d
   expect(xml).toContain("<tpm model='tpm-crb'><backend type='emulator' version='2.0'/>");
   expect(xml).toContain("<watchdog model='i6300esb' action='reset'>");
   expect(xml).toContain("<memballoon model='virtio'>");
+  expect(xml).toMatch(
+    new RegExp(
+      `<filesystem type='mount' accessmode='passthrough'><source dir='${share}'/><target dir='hostshare'/><readonly/>`,
+    ),
+  );
   // The password is stored (libvirt shows it only with --security-info).
   const secure = await suite.client.domains.info(name);
   expect(secure.inactiveXml.includes(`passwd='${secret}'`) || xml.includes("passwd=")).toBe(false);
@@ -64,6 +76,7 @@ test("graphics, video, guest agent channel, RNG, TPM, watchdog and balloon are d
   expect(xml).toMatch(/<video><model type='virtio' heads='2'/);
   expect(xml).toContain("<watchdog model='i6300esb' action='poweroff'>");
   expect(xml).not.toContain("<rng");
+  expect(xml).not.toContain("<readonly/>");
   expect(xml).toContain("<tpm model='tpm-crb'>");
   const after = await suite.client.domains.info(name);
   expect(after.uuid).toBe(uuid);

@@ -32,7 +32,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     machine: "pc-q35-7.2",
     consoles: [],
     platform: { bootDevices: [] },
-    extraDevices: { graphics: [], videos: [], channels: [], rngs: [], tpms: [], watchdogs: [] },
+    extraDevices: { graphics: [], videos: [], channels: [], rngs: [], tpms: [], watchdogs: [], filesystems: [] },
     metadataXml: OWNER.replace(/"/g, "'"),
     ownerMarker: "s/vm",
     disks: [

@@ -313,6 +313,8 @@ export interface LibvirtDomainDevicesConfig {
   readonly tpms?: LibvirtDomainDevicesTpmConfig[];
   /** Watchdog devices. */
   readonly watchdogs?: LibvirtDomainDevicesWatchdogConfig[];
+  /** Host directories shared over 9p (virtiofs is not supported). */
+  readonly filesystems?: LibvirtDomainDevicesFilesystemConfig[];
   /** The memory balloon. Left unset, libvirt's (virtio) stays. */
   readonly memBalloon?: LibvirtDomainDevicesMemBalloonConfig;
   /** Not supported by this provider: refused at plan time. */
@@ -323,8 +325,6 @@ export interface LibvirtDomainDevicesConfig {
   readonly crypto?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly emulator?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly filesystems?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly hostdevs?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -1097,6 +1097,80 @@ export interface LibvirtDomainDevicesWatchdogConfig {
   readonly alias?: unknown;
 }
 
+/** Host directories shared over 9p (virtiofs is not supported). */
+export interface LibvirtDomainDevicesFilesystemConfig {
+  /** passthrough (default), mapped or squash. */
+  readonly accessMode?: string;
+  /** source.mount. */
+  readonly source: LibvirtDomainDevicesFilesystemSourceConfig;
+  /** The guest side. */
+  readonly target: LibvirtDomainDevicesFilesystemTargetConfig;
+  /** Read-only share. Default false. */
+  readonly readOnly?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly binary?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly boot?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dmode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly fmode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly idMap?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly model?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly multiDevs?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spaceHardLimit?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spaceHardLimitUnit?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spaceSoftLimit?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spaceSoftLimitUnit?: string;
+}
+
+/** source.mount. */
+export interface LibvirtDomainDevicesFilesystemSourceConfig {
+  /** A host directory. */
+  readonly mount: LibvirtDomainDevicesFilesystemSourceMountConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bind?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly block?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly file?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ram?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly template?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly volume?: unknown;
+}
+
+/** A host directory. */
+export interface LibvirtDomainDevicesFilesystemSourceMountConfig {
+  /** Absolute path of the host directory. */
+  readonly dir: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly socket?: string;
+}
+
+/** The guest side. */
+export interface LibvirtDomainDevicesFilesystemTargetConfig {
+  /** Mount tag the guest uses (mount -t 9p -o trans=virtio <tag>). */
+  readonly dir: string;
+}
+
 /** The memory balloon. Left unset, libvirt's (virtio) stays. */
 export interface LibvirtDomainDevicesMemBalloonConfig {
   /** virtio, virtio-transitional, virtio-non-transitional or none. */
@@ -1609,6 +1683,40 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       address: "value",
       alias: "value",
     } },
+    filesystems: { list: {
+      access_mode: "value",
+      source: { object: {
+        mount: { object: {
+          dir: "value",
+          socket: "value",
+        } },
+        bind: "value",
+        block: "value",
+        file: "value",
+        ram: "value",
+        template: "value",
+        volume: "value",
+      } },
+      target: { object: {
+        dir: "value",
+      } },
+      read_only: "value",
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      binary: "value",
+      boot: "value",
+      dmode: "value",
+      driver: "value",
+      fmode: "value",
+      id_map: "value",
+      model: "value",
+      multi_devs: "value",
+      space_hard_limit: "value",
+      space_hard_limit_unit: "value",
+      space_soft_limit: "value",
+      space_soft_limit_unit: "value",
+    } },
     mem_balloon: { object: {
       model: "value",
       acpi: "value",
@@ -1623,7 +1731,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     controllers: "value",
     crypto: "value",
     emulator: "value",
-    filesystems: "value",
     hostdevs: "value",
     hubs: "value",
     inputs: "value",

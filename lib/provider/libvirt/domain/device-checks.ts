@@ -66,6 +66,22 @@ export function validateGraphics(config: DomainConfig, diagnostics: Diagnostics)
   });
 }
 
+export function validateFilesystems(config: DomainConfig, diagnostics: Diagnostics): void {
+  knownList(knownObject(config.devices)?.filesystems).forEach((f, i) => {
+    const dir = knownObject(knownObject(f.source)?.mount)?.dir;
+    if (typeof dir === "string" && !dir.startsWith("/")) {
+      diagnostics.error("Relative filesystem path", `The shared directory must be an absolute path, got "${dir}".`, [
+        "devices",
+        "filesystems",
+        i,
+        "source",
+        "mount",
+        "dir",
+      ]);
+    }
+  });
+}
+
 export function validateBootOrders(config: DomainConfig, diagnostics: Diagnostics): void {
   const devices = knownObject(config.devices);
   const seen = new Map<number, string>();

@@ -501,6 +501,35 @@ const extraDeviceAttributes = {
     },
     { optional: true, description: "Watchdog devices." },
   ),
+  filesystems: nested(
+    "list",
+    {
+      access_mode: str({
+        optional: true,
+        computed: true,
+        description: "passthrough (default), mapped or squash.",
+        validators: [oneOf(["passthrough", "mapped", "squash"])],
+      }),
+      source: nested(
+        "single",
+        {
+          mount: nested(
+            "single",
+            { dir: str({ required: true, description: "Absolute path of the host directory." }) },
+            { required: true, description: "A host directory." },
+          ),
+        },
+        { required: true, description: "source.mount." },
+      ),
+      target: nested(
+        "single",
+        { dir: str({ required: true, description: "Mount tag the guest uses (mount -t 9p -o trans=virtio <tag>)." }) },
+        { required: true, description: "The guest side." },
+      ),
+      read_only: bool({ optional: true, computed: true, description: "Read-only share. Default false." }),
+    },
+    { optional: true, description: "Host directories shared over 9p (virtiofs is not supported)." },
+  ),
   mem_balloon: nested(
     "single",
     {

@@ -114,6 +114,12 @@ export function extraDevicesSpec(devices: DomainDevices | undefined): DomainExtr
       version: knownString(knownObject(t.backend.emulator)?.version),
     })),
     watchdogs: list(devices?.watchdogs, (w) => ({ model: w.model, action: knownString(w.action) })),
+    filesystems: list(devices?.filesystems, (f) => ({
+      dir: f.source.mount.dir,
+      tag: f.target.dir,
+      accessMode: knownString(f.access_mode),
+      readOnly: f.read_only === true,
+    })),
     memBalloon: knownObject(devices?.mem_balloon)?.model,
   };
 }

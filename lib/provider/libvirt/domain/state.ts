@@ -208,7 +208,7 @@ function devicesState(
   };
 }
 
-type ExtraKey = "graphics" | "videos" | "channels" | "rngs" | "tpms" | "watchdogs" | "mem_balloon";
+type ExtraKey = "graphics" | "videos" | "channels" | "rngs" | "tpms" | "watchdogs" | "filesystems" | "mem_balloon";
 
 /** Each kind only when configured: libvirt adds a video card, a balloon and more to domains by itself. */
 function extraDevicesState(
@@ -242,6 +242,14 @@ function extraDevicesState(
       ? live.tpms.map((t) => ({ model: t.model, backend: { emulator: { version: t.version ?? null } } }))
       : null,
     watchdogs: managed("watchdogs") ? live.watchdogs.map((w) => ({ model: w.model, action: w.action ?? null })) : null,
+    filesystems: managed("filesystems")
+      ? live.filesystems.map((f) => ({
+          access_mode: f.accessMode ?? null,
+          source: { mount: { dir: f.dir } },
+          target: { dir: f.tag },
+          read_only: f.readOnly === true,
+        }))
+      : null,
     mem_balloon: managed("mem_balloon") && live.memBalloon !== undefined ? { model: live.memBalloon } : null,
   };
 }
