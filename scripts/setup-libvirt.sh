@@ -109,5 +109,17 @@ if ! command -v isoinfo >/dev/null 2>&1; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends genisoimage >/dev/null
 fi
+# UEFI firmware (OVMF, code and variable templates) and the software TPM (swtpm) for the libvirt_domain firmware and
+# device tests. libvirtd learns about new firmware descriptors at its next domain definition; swtpm is looked up
+# when a domain with a TPM starts.
+missing=()
+[ -f /usr/share/OVMF/OVMF_CODE_4M.fd ] || missing+=(ovmf)
+command -v swtpm >/dev/null 2>&1 || missing+=(swtpm)
+command -v swtpm_setup >/dev/null 2>&1 || missing+=(swtpm-tools)
+if [ "${#missing[@]}" -gt 0 ]; then
+  log "installing ${missing[*]} (UEFI firmware and software TPM for the domain tests)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
 version=$(virsh -q -c "$URI" version 2>/dev/null || true)
 log "ready: $(sed -n 's/^Running hypervisor: *//p' <<<"$version"), pool $POOL"

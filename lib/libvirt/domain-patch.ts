@@ -4,6 +4,7 @@
 // spec builds, and every byte outside them stays exactly as libvirt returned it (entities, quoting, comments,
 // whitespace inside text), which a parse and re-serialisation would not guarantee.
 import { buildDomainXml } from "./domain-xml";
+import { EXTRA_DEVICE_ELEMENTS } from "./domain-devices";
 import type { DomainSpec } from "./domain-xml";
 import { OWNER_ELEMENT, OWNER_NAMESPACE } from "./owner";
 import { unescapeXml } from "../records";
@@ -16,8 +17,8 @@ const MANAGED_TOP_LEVEL = ["name", "description", "memory", "currentMemory", "vc
 const MANAGED_DEVICES = new Set(["disk", "interface"]);
 /** Device elements the spec manages when it lists consoles (a serial console is both, libvirt adds the <serial>). */
 const CONSOLE_DEVICES = new Set(["console", "serial"]);
-/** <os> children of direct kernel boot: taken from the spec (removed when it has none). */
-const KERNEL_BOOT = new Set(["kernel", "initrd", "cmdline"]);
+/** <os> children of direct kernel boot and firmware: taken from the spec (removed when it has none). */
+const KERNEL_BOOT = new Set(["kernel", "initrd", "cmdline", "loader", "nvram"]);
 
 /** The existing document, the generated one, and the edits collected so far. */
 interface Patch {
@@ -55,11 +56,21 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
   p.edits.push(...setAttributeEdit(existingXml, root, "id", undefined)); // runtime-only
   const beforeDevices: string[] = [];
   for (const tag of MANAGED_TOP_LEVEL) replaceTopLevel(p, tag, beforeDevices);
+  // Platform elements the spec leaves undefined stay as libvirt has them.
+  const platform = [
+    ["features", spec.features],
+    ["cpu", spec.cpu],
+    ["clock", spec.clockOffset],
+    ["on_poweroff", spec.onPoweroff],
+    ["on_reboot", spec.onReboot],
+    ["on_crash", spec.onCrash],
+  ] as const;
+  for (const [tag, value] of platform) if (value !== undefined) replaceTopLevel(p, tag, beforeDevices);
   if (spec.metadataXml !== undefined) replaceTopLevel(p, "metadata", beforeDevices);
   else patchOwnerMarker(p, spec.ownerMarker);
   if (beforeDevices.length > 0) insertBeforeDevices(p, beforeDevices);
   patchOs(p, spec);
-  patchDevices(p, spec.consoles !== undefined);
+  patchDevices(p, spec);
   return applyEdits(existingXml, p.edits);
 }
 
@@ -128,8 +139,15 @@ function patchOs(p: Patch, spec: DomainSpec): void {
   if (type && spec.arch !== undefined) p.edits.push(...setAttributeEdit(p.xml, type, "arch", spec.arch));
   if (type && spec.machine !== undefined) p.edits.push(...setAttributeEdit(p.xml, type, "machine", spec.machine));
 
-  const existing = os.children.filter((c) => KERNEL_BOOT.has(c.name));
-  const wanted = freshOs.children.filter((c) => KERNEL_BOOT.has(c.name)).map((c) => freshText(p, c));
+  // <boot dev> and <bootmenu> only when the spec sets them (libvirt adds <boot dev='hd'/> by itself); per-device
+  // boot orders cannot live next to <boot dev>, so they take its place.
+  const perDeviceBoot = [...(spec.disks ?? []), ...(spec.interfaces ?? [])].some((d) => d.bootOrder !== undefined);
+  const owned = (name: string) =>
+    KERNEL_BOOT.has(name) ||
+    (name === "boot" && (spec.bootDevices !== undefined || perDeviceBoot)) ||
+    (name === "bootmenu" && spec.bootMenu !== undefined);
+  const existing = os.children.filter((c) => owned(c.name));
+  const wanted = freshOs.children.filter((c) => owned(c.name)).map((c) => freshText(p, c));
   if (sameTexts(p.xml, existing, wanted)) return;
   p.edits.push(...existing.map((c) => removeEdit(p.xml, c)));
   if (wanted.length === 0) return;
@@ -137,8 +155,11 @@ function patchOs(p: Patch, spec: DomainSpec): void {
   else appendChildren(p, os, wanted);
 }
 
-/** Disks and interfaces (and consoles when the spec lists them) come from the spec; other devices are kept. */
-function patchDevices(p: Patch, manageConsoles: boolean): void {
+/**
+ * Disks and interfaces come from the spec; consoles, graphics, video, channels, RNGs, TPMs, watchdogs and the memory
+ * balloon too when the spec lists them (an undefined list leaves those devices alone); other devices are kept.
+ */
+function patchDevices(p: Patch, spec: DomainSpec): void {
   const freshDevices = childOf(p.fresh, "devices");
   const devices = childOf(p.root, "devices");
   const wanted = freshDevices?.children ?? [];
@@ -149,15 +170,19 @@ function patchDevices(p: Patch, manageConsoles: boolean): void {
     }
     return;
   }
-  const managed = (c: SourceElement) => MANAGED_DEVICES.has(c.name) || (manageConsoles && CONSOLE_DEVICES.has(c.name));
+  const optional = new Set<string>(spec.consoles !== undefined ? CONSOLE_DEVICES : []);
+  for (const [field, element] of Object.entries(EXTRA_DEVICE_ELEMENTS)) {
+    if (spec[field as keyof typeof EXTRA_DEVICE_ELEMENTS] !== undefined) optional.add(element);
+  }
+  const managed = (c: SourceElement) => MANAGED_DEVICES.has(c.name) || optional.has(c.name);
   const existingMain = devices.children.filter((c) => MANAGED_DEVICES.has(c.name));
-  const main = wanted.filter((c) => !CONSOLE_DEVICES.has(c.name)).map((c) => freshText(p, c));
-  const consoles = wanted.filter((c) => CONSOLE_DEVICES.has(c.name)).map((c) => freshText(p, c));
-  const existingConsoles = devices.children.filter((c) => manageConsoles && CONSOLE_DEVICES.has(c.name));
-  if (sameTexts(p.xml, existingMain, main) && (!manageConsoles || sameTexts(p.xml, existingConsoles, consoles))) return;
+  const main = wanted.filter((c) => MANAGED_DEVICES.has(c.name)).map((c) => freshText(p, c));
+  const rest = wanted.filter((c) => optional.has(c.name)).map((c) => freshText(p, c));
+  const existingRest = devices.children.filter((c) => optional.has(c.name));
+  if (sameTexts(p.xml, existingMain, main) && sameTexts(p.xml, existingRest, rest)) return;
 
   p.edits.push(...devices.children.filter(managed).map((c) => removeEdit(p.xml, c)));
-  // libvirt keeps devices grouped by kind: the emulator, then disks and interfaces; consoles after the devices kept.
+  // libvirt keeps devices grouped by kind: the emulator, then disks and interfaces; the others after the devices kept.
   const emulator = childOf(devices, "emulator");
   if (main.length > 0) {
     if (emulator) insertAfter(p, emulator, main);
@@ -168,7 +193,7 @@ function patchDevices(p: Patch, manageConsoles: boolean): void {
         text: main.map((t) => `\n${childIndent(p.xml, devices)}${t}`).join(""),
       });
   }
-  if (consoles.length > 0) appendChildren(p, devices, consoles);
+  if (rest.length > 0) appendChildren(p, devices, rest);
 }
 
 function replaceEdit(p: Patch, existing: SourceElement, wanted: SourceElement): void {

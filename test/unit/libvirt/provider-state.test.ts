@@ -31,6 +31,8 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     arch: "x86_64",
     machine: "pc-q35-7.2",
     consoles: [],
+    platform: { bootDevices: [] },
+    extraDevices: { graphics: [], videos: [], channels: [], rngs: [], tpms: [], watchdogs: [], filesystems: [] },
     metadataXml: OWNER.replace(/"/g, "'"),
     ownerMarker: "s/vm",
     disks: [
@@ -91,14 +93,22 @@ describe("domain state", () => {
       kernel: null,
       initrd: null,
       cmdline: null,
+      loader: null,
+      loader_readonly: null,
+      loader_type: null,
+      loader_secure: null,
+      nv_ram: null,
+      boot_devices: null,
+      boot_menu: null,
     });
     expect(state.metadata).toEqual({ xml: OWNER });
     expect(state.devices?.disks?.map((d: { target: { dev: string } }) => d.target.dev)).toEqual(["vdb", "vda"]);
     expect(state.devices?.interfaces?.[0]).toEqual({
       type: "network",
       model: { type: "virtio" },
-      source: { network: { network: "lab" } },
+      source: { network: { network: "lab" }, bridge: null, direct: null, user: null },
       mac: { address: "52:54:00:00:00:01" },
+      boot: null,
       wait_for_ip: null,
       addresses: [],
     });

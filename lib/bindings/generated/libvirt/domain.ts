@@ -30,6 +30,20 @@ export interface LibvirtDomainConfig extends TerraformMetaArguments {
   readonly autostart?: boolean;
   /** Guest OS settings. Unset: hvm on the host's architecture, chosen by libvirt, and null in state. */
   readonly os?: LibvirtDomainOsConfig;
+  /** Guest CPU model and topology. Left unset, libvirt's choice stays (null in state). */
+  readonly cpu?: LibvirtDomainCpuConfig;
+  /**
+   * Hypervisor features, managed as a whole when set. Left unset: ACPI and APIC on a new domain, then not managed.
+   */
+  readonly features?: LibvirtDomainFeaturesConfig;
+  /** The guest clock. Left unset, not managed (null in state). */
+  readonly clock?: LibvirtDomainClockConfig;
+  /** Action when the guest powers off. Left unset: destroy on a new domain, then not managed. */
+  readonly onPoweroff?: string;
+  /** Action when the guest reboots. Left unset: restart on a new domain, then not managed. */
+  readonly onReboot?: string;
+  /** Action when the guest crashes. Left unset: destroy on a new domain, then not managed. */
+  readonly onCrash?: string;
   /**
    * Disks, network interfaces and consoles. Left unset, the domain's devices are not managed; other devices
    * (graphics, ...) are always kept.
@@ -57,6 +71,220 @@ export interface LibvirtDomainOsConfig {
   readonly initrd?: string;
   /** Direct kernel boot: the kernel command line. Needs kernel. */
   readonly cmdline?: string;
+  /** Absolute path of the firmware image, e.g. /usr/share/OVMF/OVMF_CODE_4M.fd for UEFI. */
+  readonly loader?: string;
+  /** "yes" or "no". */
+  readonly loaderReadonly?: string;
+  /** "pflash" (UEFI code with an NVRAM store) or "rom". */
+  readonly loaderType?: string;
+  /** "yes" for UEFI secure boot (needs features.smm on and a q35 machine), "no" or unset. */
+  readonly loaderSecure?: string;
+  /** The UEFI variable store (NVRAM). Default with a pflash loader: one per domain, made by libvirt. */
+  readonly nvRam?: LibvirtDomainOsNvRamConfig;
+  /** Boot devices in order (cannot be combined with per-device boot orders). */
+  readonly bootDevices?: LibvirtDomainOsBootDeviceConfig[];
+  /** The firmware's interactive boot menu. */
+  readonly bootMenu?: LibvirtDomainOsBootMenuConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bios?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dtb?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly firmware?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly firmwareInfo?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly init?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly initArgs?: string[];
+  /** Not supported by this provider: refused at plan time. */
+  readonly initDir?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly initEnv?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly initGroup?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly initUser?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loaderFormat?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loaderStateless?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly shim?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly smBios?: unknown;
+}
+
+/** The UEFI variable store (NVRAM). Default with a pflash loader: one per domain, made by libvirt. */
+export interface LibvirtDomainOsNvRamConfig {
+  /** Path of the domain's UEFI variable store. Default: chosen by libvirt, one per domain. */
+  readonly nvRam?: string;
+  /** Variables template the store is created from, e.g. /usr/share/OVMF/OVMF_VARS_4M.fd. */
+  readonly template?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly format?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly source?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly templateFormat?: string;
+}
+
+/** Boot devices in order (cannot be combined with per-device boot orders). */
+export interface LibvirtDomainOsBootDeviceConfig {
+  /** hd, cdrom, network or fd. */
+  readonly dev: string;
+}
+
+/** The firmware's interactive boot menu. */
+export interface LibvirtDomainOsBootMenuConfig {
+  /** "yes" or "no". */
+  readonly enable: string;
+  /** Milliseconds the menu waits (0 to 65535). */
+  readonly timeout?: string;
+}
+
+/** Guest CPU model and topology. Left unset, libvirt's choice stays (null in state). */
+export interface LibvirtDomainCpuConfig {
+  /** host-passthrough, host-model, custom or maximum. */
+  readonly mode?: string;
+  /** CPU model for mode "custom", e.g. "qemu64". */
+  readonly model?: string;
+  /** The vCPUs as sockets × dies × clusters × cores × threads (= vcpu). */
+  readonly topology?: LibvirtDomainCpuTopologyConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly cache?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly check?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly deprecatedFeatures?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly features?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly match?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly maxPhysAddr?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly migratable?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly modelFallback?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly modelVendorId?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly numa?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vendor?: string;
+}
+
+/** The vCPUs as sockets × dies × clusters × cores × threads (= vcpu). */
+export interface LibvirtDomainCpuTopologyConfig {
+  /** Sockets. */
+  readonly sockets: number;
+  /** Dies per socket. Default 1. */
+  readonly dies?: number;
+  /** Clusters per die. Default 1. */
+  readonly clusters?: number;
+  /** Cores per die. */
+  readonly cores: number;
+  /** Threads per core. */
+  readonly threads: number;
+}
+
+/** Hypervisor features, managed as a whole when set. Left unset: ACPI and APIC on a new domain, then not managed. */
+export interface LibvirtDomainFeaturesConfig {
+  /** ACPI (needed for a graceful shutdown). */
+  readonly acpi?: boolean;
+  /** The APIC: `apic = {}`. */
+  readonly apic?: LibvirtDomainFeaturesApicConfig;
+  /** Physical address extension. */
+  readonly pae?: boolean;
+  /** System management mode (UEFI secure boot needs it on). */
+  readonly smm?: LibvirtDomainFeaturesSmmConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly aia?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly asyncTeardown?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly capabilities?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ccfAssist?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly cfpc?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly gic?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hap?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hpt?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly htm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hyperV?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ibs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioapic?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly kvm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly msrs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nestedHv?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pmu?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly privNet?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ps2?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pvSpinlock?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ras?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sbbc?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tcg?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly viridian?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vmCoreInfo?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vmPort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly xen?: unknown;
+}
+
+/** The APIC: `apic = {}`. */
+export interface LibvirtDomainFeaturesApicConfig {
+  /** Not supported by this provider: refused at plan time. */
+  readonly eoi?: string;
+}
+
+/** System management mode (UEFI secure boot needs it on). */
+export interface LibvirtDomainFeaturesSmmConfig {
+  /** "on" or "off". */
+  readonly state: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tseg?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tsegUnit?: string;
+}
+
+/** The guest clock. Left unset, not managed (null in state). */
+export interface LibvirtDomainClockConfig {
+  /** utc, localtime, timezone or variable. */
+  readonly offset: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly adjustment?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly basis?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly start?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly timeZone?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly timer?: unknown;
 }
 
 /**
@@ -73,6 +301,64 @@ export interface LibvirtDomainDevicesConfig {
    * are.
    */
   readonly consoles?: LibvirtDomainDevicesConsoleConfig[];
+  /** Graphical consoles: each exactly one of vnc and spice. */
+  readonly graphics?: LibvirtDomainDevicesGraphicConfig[];
+  /** Video cards; the first is the primary one. */
+  readonly videos?: LibvirtDomainDevicesVideoConfig[];
+  /** virtio-serial channels, e.g. the QEMU guest agent's. */
+  readonly channels?: LibvirtDomainDevicesChannelConfig[];
+  /** Random number generators. */
+  readonly rngs?: LibvirtDomainDevicesRngConfig[];
+  /** TPMs. */
+  readonly tpms?: LibvirtDomainDevicesTpmConfig[];
+  /** Watchdog devices. */
+  readonly watchdogs?: LibvirtDomainDevicesWatchdogConfig[];
+  /** Host directories shared over 9p (virtiofs is not supported). */
+  readonly filesystems?: LibvirtDomainDevicesFilesystemConfig[];
+  /** The memory balloon. Left unset, libvirt's (virtio) stays. */
+  readonly memBalloon?: LibvirtDomainDevicesMemBalloonConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly audios?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly controllers?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly crypto?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly emulator?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hostdevs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hubs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly inputs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly iommu?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly leases?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly memorydevs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nvram?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly panics?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly parallels?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pstore?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly redirDevs?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly redirFilters?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly serials?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly shmems?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly smartcards?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sounds?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vsock?: unknown;
 }
 
 /** Disks, in order. */
@@ -91,6 +377,48 @@ export interface LibvirtDomainDevicesDiskConfig {
   readonly shareable?: boolean;
   /** Serial number the guest sees. */
   readonly serial?: string;
+  /** World Wide Name the guest sees (16 hex digits), for SCSI and SATA disks. */
+  readonly wwn?: string;
+  /** Make the device bootable at this position of the boot order. */
+  readonly boot?: LibvirtDomainDevicesDiskBootConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly auth?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly backendDomain?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly backingStore?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly blockIo?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly encryption?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly geometry?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioTune?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mirror?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly model?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly product?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rawIo?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sgio?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly snapshot?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly throttleFilters?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly transient?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vendor?: string;
 }
 
 /** Exactly one of volume, file or block; none for an empty cdrom drive. */
@@ -101,6 +429,36 @@ export interface LibvirtDomainDevicesDiskSourceConfig {
   readonly file?: LibvirtDomainDevicesDiskSourceFileConfig;
   /** A host block device. */
   readonly block?: LibvirtDomainDevicesDiskSourceBlockConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly cookies?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dataStore?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dir?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly encryption?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly index?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly network?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nvme?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly readahead?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly reservations?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly slices?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ssl?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly startupPolicy?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly timeout?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vhostUser?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vhostVdpa?: unknown;
 }
 
 /** A volume in a libvirt pool. */
@@ -109,18 +467,28 @@ export interface LibvirtDomainDevicesDiskSourceVolumeConfig {
   readonly pool: string;
   /** Name of the volume. */
   readonly volume: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
 }
 
 /** An image file. */
 export interface LibvirtDomainDevicesDiskSourceFileConfig {
   /** Path of an image file. */
   readonly file: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly fdGroup?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
 }
 
 /** A host block device. */
 export interface LibvirtDomainDevicesDiskSourceBlockConfig {
   /** Path of a block device. */
   readonly dev: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
 }
 
 /** How the guest sees the disk. */
@@ -129,29 +497,137 @@ export interface LibvirtDomainDevicesDiskTargetConfig {
   readonly dev: string;
   /** virtio, sata, scsi, ide, usb. Default: derived by libvirt from dev. */
   readonly bus?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly removable?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rotationRate?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tray?: string;
 }
 
 /** QEMU driver settings. */
 export interface LibvirtDomainDevicesDiskDriverConfig {
   /** Image format QEMU opens: raw or qcow2. Default: the volume's format. */
   readonly type?: string;
+  /** Host page cache: default, none, writethrough, writeback, directsync or unsafe. Default QEMU's. */
+  readonly cache?: string;
+  /** I/O mode: threads, native or io_uring. Default QEMU's. */
+  readonly io?: string;
+  /** Guest discard (TRIM) requests: "unmap" passes them to the image, "ignore" drops them. */
+  readonly discard?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ats?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly copyOnRead?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly detectZeros?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly discardNoUnref?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly errorPolicy?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly eventIdx?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioEventFd?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioThread?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ioThreads?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly iommu?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly metadataCache?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly name?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly packed?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pagePerVq?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly queueSize?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly queues?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rerrorPolicy?: string;
+}
+
+/** Make the device bootable at this position of the boot order. */
+export interface LibvirtDomainDevicesDiskBootConfig {
+  /** Position in the boot order, from 1; unique across devices. */
+  readonly order: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loadParm?: string;
 }
 
 /** Network interfaces, in order. */
 export interface LibvirtDomainDevicesInterfaceConfig {
-  /** Only "network" is supported. */
+  /** "network", "bridge", "direct" or "user"; the kind of source. Default: derived from the source. */
   readonly type?: string;
   /** NIC model. Default virtio. */
   readonly model?: LibvirtDomainDevicesInterfaceModelConfig;
-  /** The network the interface is plugged into. */
+  /** Where the interface is plugged in: exactly one of network, bridge, direct and user. */
   readonly source: LibvirtDomainDevicesInterfaceSourceConfig;
   /** The interface's MAC address (kept across updates). */
   readonly mac?: LibvirtDomainDevicesInterfaceMacConfig;
+  /** Make the device bootable at this position of the boot order. */
+  readonly boot?: LibvirtDomainDevicesInterfaceBootConfig;
   /**
    * After starting the domain, wait until the interface has an IPv4 address (fails after the timeout; Ctrl-C stops
    * waiting).
    */
   readonly waitForIp?: LibvirtDomainDevicesInterfaceWaitForIpConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly backend?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly backendDomain?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bandwidth?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly coalesce?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly downScript?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly filterRef?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly guest?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ip?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly link?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly managed?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mtu?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly portForward?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly portOptions?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rom?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly route?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly script?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly target?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly teaming?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly trustGuestRxFilters?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tune?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly virtualPort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vlan?: unknown;
 }
 
 /** NIC model. Default virtio. */
@@ -160,21 +636,88 @@ export interface LibvirtDomainDevicesInterfaceModelConfig {
   readonly type: string;
 }
 
-/** The network the interface is plugged into. */
+/** Where the interface is plugged in: exactly one of network, bridge, direct and user. */
 export interface LibvirtDomainDevicesInterfaceSourceConfig {
-  readonly network: LibvirtDomainDevicesInterfaceSourceNetworkConfig;
+  /** A libvirt network. */
+  readonly network?: LibvirtDomainDevicesInterfaceSourceNetworkConfig;
+  /** An existing host bridge (not managed here). */
+  readonly bridge?: LibvirtDomainDevicesInterfaceSourceBridgeConfig;
+  /** A macvtap device on a host NIC. */
+  readonly direct?: LibvirtDomainDevicesInterfaceSourceDirectConfig;
+  /** QEMU user-mode networking (no host set-up; outbound only). */
+  readonly user?: LibvirtDomainDevicesInterfaceSourceUserConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly client?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ethernet?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly hostdev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly internal?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mcast?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly null?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly server?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly udp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vdpa?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vds?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vhostUser?: unknown;
 }
 
-/** An element of libvirt_domain.devices.interfaces.source.network. */
+/** A libvirt network. */
 export interface LibvirtDomainDevicesInterfaceSourceNetworkConfig {
   /** Name of the libvirt network. */
   readonly network: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bridge?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly portGroup?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly portId?: string;
+}
+
+/** An existing host bridge (not managed here). */
+export interface LibvirtDomainDevicesInterfaceSourceBridgeConfig {
+  /** Name of the host bridge, e.g. br0. */
+  readonly bridge: string;
+}
+
+/** A macvtap device on a host NIC. */
+export interface LibvirtDomainDevicesInterfaceSourceDirectConfig {
+  /** Host NIC the macvtap device sits on, e.g. eth0. */
+  readonly dev: string;
+  /** vepa (libvirt's default), bridge, private or passthrough. */
+  readonly mode?: string;
+}
+
+/** QEMU user-mode networking (no host set-up; outbound only). */
+export interface LibvirtDomainDevicesInterfaceSourceUserConfig {
+  /** Host interface the passt backend uses. Default: none. */
+  readonly dev?: string;
 }
 
 /** The interface's MAC address (kept across updates). */
 export interface LibvirtDomainDevicesInterfaceMacConfig {
   /** MAC address; generated when unset. */
   readonly address?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly check?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly type?: string;
+}
+
+/** Make the device bootable at this position of the boot order. */
+export interface LibvirtDomainDevicesInterfaceBootConfig {
+  /** Position in the boot order, from 1; unique across devices. */
+  readonly order: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly loadParm?: string;
 }
 
 /**
@@ -198,12 +741,54 @@ export interface LibvirtDomainDevicesConsoleConfig {
   readonly source?: LibvirtDomainDevicesConsoleSourceConfig;
   /** The console as the guest sees it. */
   readonly target?: LibvirtDomainDevicesConsoleTargetConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly log?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly protocol?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tty?: string;
 }
 
 /** Where a file console writes what the guest prints. */
 export interface LibvirtDomainDevicesConsoleSourceConfig {
   /** Absolute path of the log file on the host; truncated whenever the domain starts. */
   readonly path: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dbus?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly file?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nmdm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly null?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pipe?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pty?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly qemuvdAgent?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spicePort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spiceVmc?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly stdIo?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tcp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly udp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly unix?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vc?: boolean;
 }
 
 /** The console as the guest sees it. */
@@ -212,6 +797,398 @@ export interface LibvirtDomainDevicesConsoleTargetConfig {
   readonly type?: string;
   /** Port number. Default 0. */
   readonly port?: number;
+}
+
+/** Graphical consoles: each exactly one of vnc and spice. */
+export interface LibvirtDomainDevicesGraphicConfig {
+  /** A VNC server. */
+  readonly vnc?: LibvirtDomainDevicesGraphicVncConfig;
+  /** A SPICE server. */
+  readonly spice?: LibvirtDomainDevicesGraphicSpiceConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly audio?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dbus?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly desktop?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly eglHeadless?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rdp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sdl?: unknown;
+}
+
+/** A VNC server. */
+export interface LibvirtDomainDevicesGraphicVncConfig {
+  /** TCP port; -1 (the default) picks a free one. */
+  readonly port?: number;
+  /** Pick a free port. Default true without port. */
+  readonly autoPort?: boolean;
+  /** Address to listen on. Default: libvirt's (qemu.conf). */
+  readonly listen?: string;
+  /** Password clients must give. Not read back. */
+  readonly passwd?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly connected?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly keymap?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly listeners?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly passwdValidTo?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly powerControl?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly sharePolicy?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly socket?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly webSocket?: number;
+}
+
+/** A SPICE server. */
+export interface LibvirtDomainDevicesGraphicSpiceConfig {
+  /** TCP port; -1 (the default) picks a free one. */
+  readonly port?: number;
+  /** Pick a free port. Default true without port. */
+  readonly autoPort?: boolean;
+  /** Address to listen on. Default: libvirt's (qemu.conf). */
+  readonly listen?: string;
+  /** Password clients must give. Not read back. */
+  readonly passwd?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly channel?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly clipBoard?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly connected?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly defaultMode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly fileTransfer?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly gl?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly image?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly jpeg?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly keymap?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly listeners?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mouse?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly passwdValidTo?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly playback?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly streaming?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tlsPort?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly zlib?: unknown;
+}
+
+/** Video cards; the first is the primary one. */
+export interface LibvirtDomainDevicesVideoConfig {
+  /** The video card. */
+  readonly model: LibvirtDomainDevicesVideoModelConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+}
+
+/** The video card. */
+export interface LibvirtDomainDevicesVideoModelConfig {
+  /** vga, cirrus, virtio, qxl, bochs, ramfb or none. */
+  readonly type: string;
+  /** Video memory in KiB. Default: the model's. */
+  readonly vram?: number;
+  /** Number of screens. Default 1. */
+  readonly heads?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly accel?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly blob?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly edid?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly primary?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ram?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly resolution?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vgaMem?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vram64?: number;
+}
+
+/** virtio-serial channels, e.g. the QEMU guest agent's. */
+export interface LibvirtDomainDevicesChannelConfig {
+  /** The host side: source.unix. */
+  readonly source: LibvirtDomainDevicesChannelSourceConfig;
+  /** The guest side: target.virt_io. */
+  readonly target: LibvirtDomainDevicesChannelTargetConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly log?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly protocol?: unknown;
+}
+
+/** The host side: source.unix. */
+export interface LibvirtDomainDevicesChannelSourceConfig {
+  /** A UNIX socket libvirt creates: `unix = {}`. */
+  readonly unix?: LibvirtDomainDevicesChannelSourceUnixConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dbus?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly file?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nmdm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly null?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pipe?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pty?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly qemuvdAgent?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spicePort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spiceVmc?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly stdIo?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly tcp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly udp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vc?: boolean;
+}
+
+/** A UNIX socket libvirt creates: `unix = {}`. */
+export interface LibvirtDomainDevicesChannelSourceUnixConfig {
+  /** Not supported by this provider: refused at plan time. */
+  readonly mode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly path?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly reconnect?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
+}
+
+/** The guest side: target.virt_io. */
+export interface LibvirtDomainDevicesChannelTargetConfig {
+  /** A virtio-serial port. */
+  readonly virtIo: LibvirtDomainDevicesChannelTargetVirtIoConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly guestFwd?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly xen?: unknown;
+}
+
+/** A virtio-serial port. */
+export interface LibvirtDomainDevicesChannelTargetVirtIoConfig {
+  /** Channel name, e.g. "org.qemu.guest_agent.0". */
+  readonly name: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly state?: string;
+}
+
+/** Random number generators. */
+export interface LibvirtDomainDevicesRngConfig {
+  /** "virtio" (default). */
+  readonly model?: string;
+  /** Where the entropy comes from: backend.random. */
+  readonly backend: LibvirtDomainDevicesRngBackendConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rate?: unknown;
+}
+
+/** Where the entropy comes from: backend.random. */
+export interface LibvirtDomainDevicesRngBackendConfig {
+  /** Host entropy source, e.g. /dev/urandom. */
+  readonly random: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly builtIn?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly egd?: unknown;
+}
+
+/** TPMs. */
+export interface LibvirtDomainDevicesTpmConfig {
+  /** "tpm-crb" or "tpm-tis". */
+  readonly model: string;
+  /** backend.emulator. */
+  readonly backend: LibvirtDomainDevicesTpmBackendConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+}
+
+/** backend.emulator. */
+export interface LibvirtDomainDevicesTpmBackendConfig {
+  /** An emulated TPM (swtpm), its state kept per domain by libvirt. */
+  readonly emulator: LibvirtDomainDevicesTpmBackendEmulatorConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly external?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly passthrough?: unknown;
+}
+
+/** An emulated TPM (swtpm), its state kept per domain by libvirt. */
+export interface LibvirtDomainDevicesTpmBackendEmulatorConfig {
+  /** "2.0" (default for tpm-crb) or "1.2". */
+  readonly version?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly activePcrBanks?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly debug?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly encryption?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly persistentState?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly profile?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly source?: unknown;
+}
+
+/** Watchdog devices. */
+export interface LibvirtDomainDevicesWatchdogConfig {
+  /** i6300esb, ib700, diag288 or itco. */
+  readonly model: string;
+  /** reset (default), shutdown, poweroff, pause, none, dump or inject-nmi. */
+  readonly action?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+}
+
+/** Host directories shared over 9p (virtiofs is not supported). */
+export interface LibvirtDomainDevicesFilesystemConfig {
+  /** passthrough (default), mapped or squash. */
+  readonly accessMode?: string;
+  /** source.mount. */
+  readonly source: LibvirtDomainDevicesFilesystemSourceConfig;
+  /** The guest side. */
+  readonly target: LibvirtDomainDevicesFilesystemTargetConfig;
+  /** Read-only share. Default false. */
+  readonly readOnly?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly binary?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly boot?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dmode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly fmode?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly idMap?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly model?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly multiDevs?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spaceHardLimit?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spaceHardLimitUnit?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spaceSoftLimit?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spaceSoftLimitUnit?: string;
+}
+
+/** source.mount. */
+export interface LibvirtDomainDevicesFilesystemSourceConfig {
+  /** A host directory. */
+  readonly mount: LibvirtDomainDevicesFilesystemSourceMountConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly bind?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly block?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly file?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ram?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly template?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly volume?: unknown;
+}
+
+/** A host directory. */
+export interface LibvirtDomainDevicesFilesystemSourceMountConfig {
+  /** Absolute path of the host directory. */
+  readonly dir: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly socket?: string;
+}
+
+/** The guest side. */
+export interface LibvirtDomainDevicesFilesystemTargetConfig {
+  /** Mount tag the guest uses (mount -t 9p -o trans=virtio <tag>). */
+  readonly dir: string;
+}
+
+/** The memory balloon. Left unset, libvirt's (virtio) stays. */
+export interface LibvirtDomainDevicesMemBalloonConfig {
+  /** virtio, virtio-transitional, virtio-non-transitional or none. */
+  readonly model: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly autoDeflate?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly freePageReporting?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly stats?: unknown;
 }
 
 /** Custom metadata. Left unset, the domain's metadata is not managed. */
@@ -238,6 +1215,8 @@ export interface LibvirtDomainDestroyConfig {
   readonly graceful?: boolean;
   /** Graceful shutdown settings. */
   readonly shutdown?: LibvirtDomainDestroyShutdownConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly timeout?: number;
 }
 
 /** Graceful shutdown settings. */
@@ -262,7 +1241,111 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     kernel: "value",
     initrd: "value",
     cmdline: "value",
+    loader: "value",
+    loader_readonly: "value",
+    loader_type: "value",
+    loader_secure: "value",
+    nv_ram: { object: {
+      nv_ram: "value",
+      template: "value",
+      format: "value",
+      source: "value",
+      template_format: "value",
+    } },
+    boot_devices: { list: {
+      dev: "value",
+    } },
+    boot_menu: { object: {
+      enable: "value",
+      timeout: "value",
+    } },
+    acpi: "value",
+    bios: "value",
+    dtb: "value",
+    firmware: "value",
+    firmware_info: "value",
+    init: "value",
+    init_args: "value",
+    init_dir: "value",
+    init_env: "value",
+    init_group: "value",
+    init_user: "value",
+    loader_format: "value",
+    loader_stateless: "value",
+    shim: "value",
+    sm_bios: "value",
   } },
+  cpu: { object: {
+    mode: "value",
+    model: "value",
+    topology: { object: {
+      sockets: "value",
+      dies: "value",
+      clusters: "value",
+      cores: "value",
+      threads: "value",
+    } },
+    cache: "value",
+    check: "value",
+    deprecated_features: "value",
+    features: "value",
+    match: "value",
+    max_phys_addr: "value",
+    migratable: "value",
+    model_fallback: "value",
+    model_vendor_id: "value",
+    numa: "value",
+    vendor: "value",
+  } },
+  features: { object: {
+    acpi: "value",
+    apic: { object: {
+      eoi: "value",
+    } },
+    pae: "value",
+    smm: { object: {
+      state: "value",
+      tseg: "value",
+      tseg_unit: "value",
+    } },
+    aia: "value",
+    async_teardown: "value",
+    capabilities: "value",
+    ccf_assist: "value",
+    cfpc: "value",
+    gic: "value",
+    hap: "value",
+    hpt: "value",
+    htm: "value",
+    hyper_v: "value",
+    ibs: "value",
+    ioapic: "value",
+    kvm: "value",
+    msrs: "value",
+    nested_hv: "value",
+    pmu: "value",
+    priv_net: "value",
+    ps2: "value",
+    pv_spinlock: "value",
+    ras: "value",
+    sbbc: "value",
+    tcg: "value",
+    viridian: "value",
+    vm_core_info: "value",
+    vm_port: "value",
+    xen: "value",
+  } },
+  clock: { object: {
+    offset: "value",
+    adjustment: "value",
+    basis: "value",
+    start: "value",
+    time_zone: "value",
+    timer: "value",
+  } },
+  on_poweroff: "value",
+  on_reboot: "value",
+  on_crash: "value",
   devices: { object: {
     disks: { list: {
       device: "value",
@@ -270,24 +1353,91 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
         volume: { object: {
           pool: "value",
           volume: "value",
+          mode: "value",
+          sec_label: "value",
         } },
         file: { object: {
           file: "value",
+          fd_group: "value",
+          sec_label: "value",
         } },
         block: { object: {
           dev: "value",
+          sec_label: "value",
         } },
+        cookies: "value",
+        data_store: "value",
+        dir: "value",
+        encryption: "value",
+        index: "value",
+        network: "value",
+        nvme: "value",
+        readahead: "value",
+        reservations: "value",
+        slices: "value",
+        ssl: "value",
+        startup_policy: "value",
+        timeout: "value",
+        vhost_user: "value",
+        vhost_vdpa: "value",
       } },
       target: { object: {
         dev: "value",
         bus: "value",
+        removable: "value",
+        rotation_rate: "value",
+        tray: "value",
       } },
       driver: { object: {
         type: "value",
+        cache: "value",
+        io: "value",
+        discard: "value",
+        ats: "value",
+        copy_on_read: "value",
+        detect_zeros: "value",
+        discard_no_unref: "value",
+        error_policy: "value",
+        event_idx: "value",
+        io_event_fd: "value",
+        io_thread: "value",
+        io_threads: "value",
+        iommu: "value",
+        metadata_cache: "value",
+        name: "value",
+        packed: "value",
+        page_per_vq: "value",
+        queue_size: "value",
+        queues: "value",
+        rerror_policy: "value",
       } },
       read_only: "value",
       shareable: "value",
       serial: "value",
+      wwn: "value",
+      boot: { object: {
+        order: "value",
+        load_parm: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      auth: "value",
+      backend_domain: "value",
+      backing_store: "value",
+      block_io: "value",
+      encryption: "value",
+      geometry: "value",
+      io_tune: "value",
+      mirror: "value",
+      model: "value",
+      product: "value",
+      raw_io: "value",
+      sgio: "value",
+      snapshot: "value",
+      throttle_filters: "value",
+      transient: "value",
+      vendor: "value",
     } },
     interfaces: { list: {
       type: "value",
@@ -297,26 +1447,307 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       source: { object: {
         network: { object: {
           network: "value",
+          bridge: "value",
+          port_group: "value",
+          port_id: "value",
         } },
+        bridge: { object: {
+          bridge: "value",
+        } },
+        direct: { object: {
+          dev: "value",
+          mode: "value",
+        } },
+        user: { object: {
+          dev: "value",
+        } },
+        client: "value",
+        ethernet: "value",
+        hostdev: "value",
+        internal: "value",
+        mcast: "value",
+        null: "value",
+        server: "value",
+        udp: "value",
+        vdpa: "value",
+        vds: "value",
+        vhost_user: "value",
       } },
       mac: { object: {
         address: "value",
+        check: "value",
+        type: "value",
+      } },
+      boot: { object: {
+        order: "value",
+        load_parm: "value",
       } },
       wait_for_ip: { object: {
         timeout: "value",
         source: "value",
       } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      backend: "value",
+      backend_domain: "value",
+      bandwidth: "value",
+      coalesce: "value",
+      down_script: "value",
+      driver: "value",
+      filter_ref: "value",
+      guest: "value",
+      ip: "value",
+      link: "value",
+      managed: "value",
+      mtu: "value",
+      port_forward: "value",
+      port_options: "value",
+      rom: "value",
+      route: "value",
+      script: "value",
+      target: "value",
+      teaming: "value",
+      trust_guest_rx_filters: "value",
+      tune: "value",
+      virtual_port: "value",
+      vlan: "value",
     } },
     consoles: { list: {
       type: "value",
       source: { object: {
         path: "value",
+        dbus: "value",
+        dev: "value",
+        file: "value",
+        nmdm: "value",
+        null: "value",
+        pipe: "value",
+        pty: "value",
+        qemuvd_agent: "value",
+        spice_port: "value",
+        spice_vmc: "value",
+        std_io: "value",
+        tcp: "value",
+        udp: "value",
+        unix: "value",
+        vc: "value",
       } },
       target: { object: {
         type: "value",
         port: "value",
       } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      log: "value",
+      protocol: "value",
+      tty: "value",
     } },
+    graphics: { list: {
+      vnc: { object: {
+        port: "value",
+        auto_port: "value",
+        listen: "value",
+        passwd: "value",
+        connected: "value",
+        keymap: "value",
+        listeners: "value",
+        passwd_valid_to: "value",
+        power_control: "value",
+        share_policy: "value",
+        socket: "value",
+        web_socket: "value",
+      } },
+      spice: { object: {
+        port: "value",
+        auto_port: "value",
+        listen: "value",
+        passwd: "value",
+        channel: "value",
+        clip_board: "value",
+        connected: "value",
+        default_mode: "value",
+        file_transfer: "value",
+        gl: "value",
+        image: "value",
+        jpeg: "value",
+        keymap: "value",
+        listeners: "value",
+        mouse: "value",
+        passwd_valid_to: "value",
+        playback: "value",
+        streaming: "value",
+        tls_port: "value",
+        zlib: "value",
+      } },
+      audio: "value",
+      dbus: "value",
+      desktop: "value",
+      egl_headless: "value",
+      rdp: "value",
+      sdl: "value",
+    } },
+    videos: { list: {
+      model: { object: {
+        type: "value",
+        vram: "value",
+        heads: "value",
+        accel: "value",
+        blob: "value",
+        edid: "value",
+        primary: "value",
+        ram: "value",
+        resolution: "value",
+        vga_mem: "value",
+        vram64: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      driver: "value",
+    } },
+    channels: { list: {
+      source: { object: {
+        unix: { object: {
+          mode: "value",
+          path: "value",
+          reconnect: "value",
+          sec_label: "value",
+        } },
+        dbus: "value",
+        dev: "value",
+        file: "value",
+        nmdm: "value",
+        null: "value",
+        pipe: "value",
+        pty: "value",
+        qemuvd_agent: "value",
+        spice_port: "value",
+        spice_vmc: "value",
+        std_io: "value",
+        tcp: "value",
+        udp: "value",
+        vc: "value",
+      } },
+      target: { object: {
+        virt_io: { object: {
+          name: "value",
+          state: "value",
+        } },
+        guest_fwd: "value",
+        xen: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      log: "value",
+      protocol: "value",
+    } },
+    rngs: { list: {
+      model: "value",
+      backend: { object: {
+        random: "value",
+        built_in: "value",
+        egd: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      driver: "value",
+      rate: "value",
+    } },
+    tpms: { list: {
+      model: "value",
+      backend: { object: {
+        emulator: { object: {
+          version: "value",
+          active_pcr_banks: "value",
+          debug: "value",
+          encryption: "value",
+          persistent_state: "value",
+          profile: "value",
+          source: "value",
+        } },
+        external: "value",
+        passthrough: "value",
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+    } },
+    watchdogs: { list: {
+      model: "value",
+      action: "value",
+      acpi: "value",
+      address: "value",
+      alias: "value",
+    } },
+    filesystems: { list: {
+      access_mode: "value",
+      source: { object: {
+        mount: { object: {
+          dir: "value",
+          socket: "value",
+        } },
+        bind: "value",
+        block: "value",
+        file: "value",
+        ram: "value",
+        template: "value",
+        volume: "value",
+      } },
+      target: { object: {
+        dir: "value",
+      } },
+      read_only: "value",
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      binary: "value",
+      boot: "value",
+      dmode: "value",
+      driver: "value",
+      fmode: "value",
+      id_map: "value",
+      model: "value",
+      multi_devs: "value",
+      space_hard_limit: "value",
+      space_hard_limit_unit: "value",
+      space_soft_limit: "value",
+      space_soft_limit_unit: "value",
+    } },
+    mem_balloon: { object: {
+      model: "value",
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      auto_deflate: "value",
+      driver: "value",
+      free_page_reporting: "value",
+      stats: "value",
+    } },
+    audios: "value",
+    controllers: "value",
+    crypto: "value",
+    emulator: "value",
+    hostdevs: "value",
+    hubs: "value",
+    inputs: "value",
+    iommu: "value",
+    leases: "value",
+    memorydevs: "value",
+    nvram: "value",
+    panics: "value",
+    parallels: "value",
+    pstore: "value",
+    redir_devs: "value",
+    redir_filters: "value",
+    serials: "value",
+    shmems: "value",
+    smartcards: "value",
+    sounds: "value",
+    vsock: "value",
   } },
   metadata: { object: {
     xml: "value",
@@ -331,6 +1762,7 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     shutdown: { object: {
       timeout: "value",
     } },
+    timeout: "value",
   } },
 };
 
@@ -387,6 +1819,21 @@ export class LibvirtDomainResource extends SpecResource<LibvirtDomainConfig> {
   /** Start the domain when libvirtd starts. Unset: not set up (false), and null in state. */
   public get autostartRef(): IResolvable {
     return this.getBooleanAttribute("autostart");
+  }
+
+  /** Action when the guest powers off. Left unset: destroy on a new domain, then not managed. */
+  public get onPoweroffRef(): string {
+    return this.attribute("on_poweroff");
+  }
+
+  /** Action when the guest reboots. Left unset: restart on a new domain, then not managed. */
+  public get onRebootRef(): string {
+    return this.attribute("on_reboot");
+  }
+
+  /** Action when the guest crashes. Left unset: destroy on a new domain, then not managed. */
+  public get onCrashRef(): string {
+    return this.attribute("on_crash");
   }
 
   /** The domain's UUID. */

@@ -17,6 +17,8 @@ import {
   validateMetadataXml,
 } from "../common";
 import { validateDomainNumbers } from "./checks";
+import { validateBootOrders, validateFilesystems, validateGraphics, validateInterfaces } from "./device-checks";
+import { validatePlatform } from "./platform-checks";
 import { checkAdoptable, warnUnmanagedParts } from "./adoption";
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
@@ -30,9 +32,12 @@ import { leasedAddresses, waitForAddresses } from "./addresses";
 type Ctx = ResourceContext<LibvirtProviderData>;
 
 /** What decides whether the guest must restart: its virtual hardware. */
-type HardwareView = Pick<DomainConfig, "memory" | "memory_unit" | "vcpu" | "os" | "devices">;
+type HardwareView = Pick<DomainConfig, "memory" | "memory_unit" | "vcpu" | "os" | "devices"> &
+  Partial<Pick<DomainConfig, "cpu" | "features" | "clock">>;
 /** What decides whether the definition changes. */
-type DefinitionView = HardwareView & Pick<DomainPlan, "description" | "metadata">;
+type DefinitionView = HardwareView &
+  Pick<DomainPlan, "description" | "metadata"> &
+  Partial<Pick<DomainPlan, "on_poweroff" | "on_reboot" | "on_crash">>;
 /** How a block of update or destroy settings stops the guest. */
 type ShutdownSettings = Pick<NonNullable<DomainState["update"]>, "shutdown"> | null | undefined;
 
@@ -76,6 +81,7 @@ export function needsRestart(before: HardwareView, after: HardwareView): boolean
   if (memoryKiB(before) !== memoryKiB(after)) return true;
   if (!same(before.vcpu ?? 1, after.vcpu ?? 1)) return true;
   if (!same(before.os, after.os)) return true;
+  for (const key of ["cpu", "features", "clock"] as const) if (!same(before[key], after[key])) return true;
   return !same(hardware(before.devices), hardware(after.devices));
 }
 
@@ -83,6 +89,7 @@ export function needsRestart(before: HardwareView, after: HardwareView): boolean
 export function needsRedefine(before: DefinitionView, after: DefinitionView): boolean {
   if (needsRestart(before, after)) return true;
   if ((knownString(before.description) ?? "") !== (knownString(after.description) ?? "")) return true;
+  for (const key of ["on_poweroff", "on_reboot", "on_crash"] as const) if (!same(before[key], after[key])) return true;
   return !sameXmlContent(knownObject(before.metadata)?.xml, knownObject(after.metadata)?.xml);
 }
 
@@ -209,6 +216,11 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     });
     validateKernelBoot(knownObject(config.os), ctx);
     validateDomainNumbers(config, ctx.diagnostics);
+    validateInterfaces(config, ctx.diagnostics);
+    validateBootOrders(config, ctx.diagnostics);
+    validateGraphics(config, ctx.diagnostics);
+    validateFilesystems(config, ctx.diagnostics);
+    validatePlatform(config, ctx.diagnostics);
     knownList(knownObject(config.devices)?.consoles).forEach((console, i) => {
       const path = knownObject(console.source)?.path;
       const at = ["devices", "consoles", i];

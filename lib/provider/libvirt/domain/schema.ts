@@ -1,8 +1,9 @@
 // libvirt_domain's schema (0.9.x shape, subset). Only name and type replace the domain; every other change is
 // applied in place: graceful shutdown (with a timeout, then destroy), redefinition, restart.
 import type { ApplyModel, Known, PlanModel, PlanModifier, Schema, StateModel } from "../../framework";
-import { bool, listOf, nested, num, oneOf, requiresReplace, str, useStateForUnknown } from "../../framework";
+import { bool, listOf, nested, num, oneOf, regex, requiresReplace, str, useStateForUnknown } from "../../framework";
 import { SIZE_UNITS } from "../common";
+import { refuseUnmodelled } from "./unmodelled";
 
 /**
  * Left unset, the attribute stays null in state, as in the official provider ("preserve user intent"): planned
@@ -19,6 +20,13 @@ function nullWhenUnset(): PlanModifier {
   };
 }
 const unsetStaysNull = [nullWhenUnset()];
+
+/** Per-device boot order (<boot order>), shared by disks and interfaces. */
+const bootAttribute = nested(
+  "single",
+  { order: num({ required: true, description: "Position in the boot order, from 1; unique across devices." }) },
+  { optional: true, description: "Make the device bootable at this position of the boot order." },
+);
 
 const diskAttributes = {
   device: str({
@@ -71,20 +79,41 @@ const diskAttributes = {
         computed: true,
         description: "Image format QEMU opens: raw or qcow2. Default: the volume's format.",
       }),
+      cache: str({
+        optional: true,
+        description: "Host page cache: default, none, writethrough, writeback, directsync or unsafe. Default QEMU's.",
+        validators: [oneOf(["default", "none", "writethrough", "writeback", "directsync", "unsafe"])],
+      }),
+      io: str({
+        optional: true,
+        description: "I/O mode: threads, native or io_uring. Default QEMU's.",
+        validators: [oneOf(["threads", "native", "io_uring"])],
+      }),
+      discard: str({
+        optional: true,
+        description: 'Guest discard (TRIM) requests: "unmap" passes them to the image, "ignore" drops them.',
+        validators: [oneOf(["unmap", "ignore"])],
+      }),
     },
     { optional: true, computed: true, description: "QEMU driver settings." },
   ),
   read_only: bool({ optional: true, computed: true, description: "Read-only disk. Default false." }),
   shareable: bool({ optional: true, computed: true, description: "Usable by several domains at once. Default false." }),
   serial: str({ optional: true, description: "Serial number the guest sees." }),
+  wwn: str({
+    optional: true,
+    description: "World Wide Name the guest sees (16 hex digits), for SCSI and SATA disks.",
+    validators: [regex(/^(0x)?[0-9a-fA-F]{16}$/, "16 hexadecimal digits, optionally prefixed with 0x")],
+  }),
+  boot: bootAttribute,
 };
 
 const interfaceAttributes = {
   type: str({
     optional: true,
     computed: true,
-    description: 'Only "network" is supported.',
-    validators: [oneOf(["network"])],
+    description: '"network", "bridge", "direct" or "user"; the kind of source. Default: derived from the source.',
+    validators: [oneOf(["network", "bridge", "direct", "user"])],
   }),
   model: nested(
     "single",
@@ -101,10 +130,36 @@ const interfaceAttributes = {
       network: nested(
         "single",
         { network: str({ required: true, description: "Name of the libvirt network." }) },
-        { required: true },
+        { optional: true, description: "A libvirt network." },
+      ),
+      bridge: nested(
+        "single",
+        { bridge: str({ required: true, description: "Name of the host bridge, e.g. br0." }) },
+        { optional: true, description: "An existing host bridge (not managed here)." },
+      ),
+      direct: nested(
+        "single",
+        {
+          dev: str({ required: true, description: "Host NIC the macvtap device sits on, e.g. eth0." }),
+          mode: str({
+            optional: true,
+            computed: true,
+            description: "vepa (libvirt's default), bridge, private or passthrough.",
+            validators: [oneOf(["vepa", "bridge", "private", "passthrough"])],
+          }),
+        },
+        { optional: true, description: "A macvtap device on a host NIC." },
+      ),
+      user: nested(
+        "single",
+        { dev: str({ optional: true, description: "Host interface the passt backend uses. Default: none." }) },
+        { optional: true, description: "QEMU user-mode networking (no host set-up; outbound only)." },
       ),
     },
-    { required: true, description: "The network the interface is plugged into." },
+    {
+      required: true,
+      description: "Where the interface is plugged in: exactly one of network, bridge, direct and user.",
+    },
   ),
   mac: nested(
     "single",
@@ -115,6 +170,7 @@ const interfaceAttributes = {
       description: "The interface's MAC address (kept across updates).",
     },
   ),
+  boot: bootAttribute,
   wait_for_ip: nested(
     "single",
     {
@@ -169,6 +225,324 @@ const consoleAttributes = {
   ),
 };
 
+const yesNo = [oneOf(["yes", "no"])];
+
+/** <os> firmware and boot settings. */
+const firmwareAttributes = {
+  loader: str({
+    optional: true,
+    description: "Absolute path of the firmware image, e.g. /usr/share/OVMF/OVMF_CODE_4M.fd for UEFI.",
+  }),
+  loader_readonly: str({ optional: true, computed: true, description: '"yes" or "no".', validators: yesNo }),
+  loader_type: str({
+    optional: true,
+    computed: true,
+    description: '"pflash" (UEFI code with an NVRAM store) or "rom".',
+    validators: [oneOf(["pflash", "rom"])],
+  }),
+  loader_secure: str({
+    optional: true,
+    description: '"yes" for UEFI secure boot (needs features.smm on and a q35 machine), "no" or unset.',
+    validators: yesNo,
+  }),
+  nv_ram: nested(
+    "single",
+    {
+      nv_ram: str({
+        optional: true,
+        computed: true,
+        description: "Path of the domain's UEFI variable store. Default: chosen by libvirt, one per domain.",
+      }),
+      template: str({
+        optional: true,
+        computed: true,
+        description: "Variables template the store is created from, e.g. /usr/share/OVMF/OVMF_VARS_4M.fd.",
+      }),
+    },
+    {
+      optional: true,
+      computed: true,
+      description: "The UEFI variable store (NVRAM). Default with a pflash loader: one per domain, made by libvirt.",
+    },
+  ),
+  boot_devices: nested(
+    "list",
+    {
+      dev: str({
+        required: true,
+        description: "hd, cdrom, network or fd.",
+        validators: [oneOf(["hd", "cdrom", "network", "fd"])],
+      }),
+    },
+    { optional: true, description: "Boot devices in order (cannot be combined with per-device boot orders)." },
+  ),
+  boot_menu: nested(
+    "single",
+    {
+      enable: str({ required: true, description: '"yes" or "no".', validators: yesNo }),
+      timeout: str({ optional: true, description: "Milliseconds the menu waits (0 to 65535)." }),
+    },
+    { optional: true, description: "The firmware's interactive boot menu." },
+  ),
+};
+
+const LIFECYCLE_ACTIONS = ["destroy", "restart", "preserve", "rename-restart", "coredump-destroy", "coredump-restart"];
+
+/** Top-level platform settings; each left unset is not managed (libvirt's value stays, null in state). */
+const platformAttributes = {
+  cpu: nested(
+    "single",
+    {
+      mode: str({
+        optional: true,
+        computed: true,
+        description: "host-passthrough, host-model, custom or maximum.",
+        validators: [oneOf(["host-passthrough", "host-model", "custom", "maximum"])],
+      }),
+      model: str({ optional: true, description: 'CPU model for mode "custom", e.g. "qemu64".' }),
+      topology: nested(
+        "single",
+        {
+          sockets: num({ required: true, description: "Sockets." }),
+          dies: num({ optional: true, description: "Dies per socket. Default 1." }),
+          clusters: num({ optional: true, description: "Clusters per die. Default 1." }),
+          cores: num({ required: true, description: "Cores per die." }),
+          threads: num({ required: true, description: "Threads per core." }),
+        },
+        { optional: true, description: "The vCPUs as sockets × dies × clusters × cores × threads (= vcpu)." },
+      ),
+    },
+    {
+      optional: true,
+      computed: true,
+      description: "Guest CPU model and topology. Left unset, libvirt's choice stays (null in state).",
+      planModifiers: unsetStaysNull,
+    },
+  ),
+  features: nested(
+    "single",
+    {
+      acpi: bool({ optional: true, description: "ACPI (needed for a graceful shutdown)." }),
+      apic: nested("single", {}, { optional: true, description: "The APIC: `apic = {}`." }),
+      pae: bool({ optional: true, description: "Physical address extension." }),
+      smm: nested(
+        "single",
+        { state: str({ required: true, description: '"on" or "off".', validators: [oneOf(["on", "off"])] }) },
+        { optional: true, description: "System management mode (UEFI secure boot needs it on)." },
+      ),
+    },
+    {
+      optional: true,
+      computed: true,
+      description:
+        "Hypervisor features, managed as a whole when set. Left unset: ACPI and APIC on a new domain, then not managed.",
+      planModifiers: unsetStaysNull,
+    },
+  ),
+  clock: nested(
+    "single",
+    {
+      offset: str({
+        required: true,
+        description: "utc, localtime, timezone or variable.",
+        validators: [oneOf(["utc", "localtime", "timezone", "variable"])],
+      }),
+    },
+    {
+      optional: true,
+      computed: true,
+      description: "The guest clock. Left unset, not managed (null in state).",
+      planModifiers: unsetStaysNull,
+    },
+  ),
+  on_poweroff: str({
+    optional: true,
+    computed: true,
+    description: "Action when the guest powers off. Left unset: destroy on a new domain, then not managed.",
+    validators: [oneOf(LIFECYCLE_ACTIONS)],
+    planModifiers: unsetStaysNull,
+  }),
+  on_reboot: str({
+    optional: true,
+    computed: true,
+    description: "Action when the guest reboots. Left unset: restart on a new domain, then not managed.",
+    validators: [oneOf(LIFECYCLE_ACTIONS)],
+    planModifiers: unsetStaysNull,
+  }),
+  on_crash: str({
+    optional: true,
+    computed: true,
+    description: "Action when the guest crashes. Left unset: destroy on a new domain, then not managed.",
+    validators: [oneOf(LIFECYCLE_ACTIONS)],
+    planModifiers: unsetStaysNull,
+  }),
+};
+
+const graphicsServer = (what: string) =>
+  nested(
+    "single",
+    {
+      port: num({ optional: true, computed: true, description: "TCP port; -1 (the default) picks a free one." }),
+      auto_port: bool({ optional: true, computed: true, description: "Pick a free port. Default true without port." }),
+      listen: str({ optional: true, description: "Address to listen on. Default: libvirt's (qemu.conf)." }),
+      passwd: str({ optional: true, sensitive: true, description: "Password clients must give. Not read back." }),
+    },
+    { optional: true, description: `A ${what} server.` },
+  );
+
+/** Device lists beyond disks, interfaces and consoles; each left unset is not managed (libvirt's devices stay). */
+const extraDeviceAttributes = {
+  graphics: nested(
+    "list",
+    { vnc: graphicsServer("VNC"), spice: graphicsServer("SPICE") },
+    { optional: true, description: "Graphical consoles: each exactly one of vnc and spice." },
+  ),
+  videos: nested(
+    "list",
+    {
+      model: nested(
+        "single",
+        {
+          type: str({
+            required: true,
+            description: "vga, cirrus, virtio, qxl, bochs, ramfb or none.",
+            validators: [oneOf(["vga", "cirrus", "virtio", "qxl", "bochs", "ramfb", "none"])],
+          }),
+          vram: num({ optional: true, computed: true, description: "Video memory in KiB. Default: the model's." }),
+          heads: num({ optional: true, computed: true, description: "Number of screens. Default 1." }),
+        },
+        { required: true, description: "The video card." },
+      ),
+    },
+    { optional: true, description: "Video cards; the first is the primary one." },
+  ),
+  channels: nested(
+    "list",
+    {
+      source: nested(
+        "single",
+        { unix: nested("single", {}, { optional: true, description: "A UNIX socket libvirt creates: `unix = {}`." }) },
+        { required: true, description: "The host side: source.unix." },
+      ),
+      target: nested(
+        "single",
+        {
+          virt_io: nested(
+            "single",
+            { name: str({ required: true, description: 'Channel name, e.g. "org.qemu.guest_agent.0".' }) },
+            { required: true, description: "A virtio-serial port." },
+          ),
+        },
+        { required: true, description: "The guest side: target.virt_io." },
+      ),
+    },
+    { optional: true, description: "virtio-serial channels, e.g. the QEMU guest agent's." },
+  ),
+  rngs: nested(
+    "list",
+    {
+      model: str({
+        optional: true,
+        computed: true,
+        description: '"virtio" (default).',
+        validators: [oneOf(["virtio", "virtio-transitional", "virtio-non-transitional"])],
+      }),
+      backend: nested(
+        "single",
+        { random: str({ required: true, description: "Host entropy source, e.g. /dev/urandom." }) },
+        { required: true, description: "Where the entropy comes from: backend.random." },
+      ),
+    },
+    { optional: true, description: "Random number generators." },
+  ),
+  tpms: nested(
+    "list",
+    {
+      model: str({
+        required: true,
+        description: '"tpm-crb" or "tpm-tis".',
+        validators: [oneOf(["tpm-crb", "tpm-tis"])],
+      }),
+      backend: nested(
+        "single",
+        {
+          emulator: nested(
+            "single",
+            {
+              version: str({
+                optional: true,
+                computed: true,
+                description: '"2.0" (default for tpm-crb) or "1.2".',
+                validators: [oneOf(["2.0", "1.2"])],
+              }),
+            },
+            { required: true, description: "An emulated TPM (swtpm), its state kept per domain by libvirt." },
+          ),
+        },
+        { required: true, description: "backend.emulator." },
+      ),
+    },
+    { optional: true, description: "TPMs." },
+  ),
+  watchdogs: nested(
+    "list",
+    {
+      model: str({
+        required: true,
+        description: "i6300esb, ib700, diag288 or itco.",
+        validators: [oneOf(["i6300esb", "ib700", "diag288", "itco"])],
+      }),
+      action: str({
+        optional: true,
+        computed: true,
+        description: "reset (default), shutdown, poweroff, pause, none, dump or inject-nmi.",
+        validators: [oneOf(["reset", "shutdown", "poweroff", "pause", "none", "dump", "inject-nmi"])],
+      }),
+    },
+    { optional: true, description: "Watchdog devices." },
+  ),
+  filesystems: nested(
+    "list",
+    {
+      access_mode: str({
+        optional: true,
+        computed: true,
+        description: "passthrough (default), mapped or squash.",
+        validators: [oneOf(["passthrough", "mapped", "squash"])],
+      }),
+      source: nested(
+        "single",
+        {
+          mount: nested(
+            "single",
+            { dir: str({ required: true, description: "Absolute path of the host directory." }) },
+            { required: true, description: "A host directory." },
+          ),
+        },
+        { required: true, description: "source.mount." },
+      ),
+      target: nested(
+        "single",
+        { dir: str({ required: true, description: "Mount tag the guest uses (mount -t 9p -o trans=virtio <tag>)." }) },
+        { required: true, description: "The guest side." },
+      ),
+      read_only: bool({ optional: true, computed: true, description: "Read-only share. Default false." }),
+    },
+    { optional: true, description: "Host directories shared over 9p (virtiofs is not supported)." },
+  ),
+  mem_balloon: nested(
+    "single",
+    {
+      model: str({
+        required: true,
+        description: "virtio, virtio-transitional, virtio-non-transitional or none.",
+        validators: [oneOf(["virtio", "virtio-transitional", "virtio-non-transitional", "none"])],
+      }),
+    },
+    { optional: true, description: "The memory balloon. Left unset, libvirt's (virtio) stays." },
+  ),
+};
+
 const shutdownAttribute = nested(
   "single",
   {
@@ -180,7 +554,7 @@ const shutdownAttribute = nested(
   { optional: true, description: "Graceful shutdown settings." },
 );
 
-export const domainSchema = {
+export const domainSchema = refuseUnmodelled({
   description:
     "A libvirt domain (virtual machine). Changes other than name and type are applied in place with a graceful restart.",
   attributes: {
@@ -242,6 +616,7 @@ export const domainSchema = {
           description: "Direct kernel boot: absolute path of the initrd on the host. Needs kernel.",
         }),
         cmdline: str({ optional: true, description: "Direct kernel boot: the kernel command line. Needs kernel." }),
+        ...firmwareAttributes,
       },
       {
         optional: true,
@@ -250,6 +625,7 @@ export const domainSchema = {
         planModifiers: unsetStaysNull,
       },
     ),
+    ...platformAttributes,
     devices: nested(
       "single",
       {
@@ -263,6 +639,7 @@ export const domainSchema = {
           description:
             "Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.",
         }),
+        ...extraDeviceAttributes,
       },
       {
         optional: true,
@@ -309,7 +686,7 @@ export const domainSchema = {
     uuid: str({ computed: true, description: "The domain's UUID.", planModifiers: [useStateForUnknown()] }),
     id: str({ computed: true, description: "Same as uuid.", planModifiers: [useStateForUnknown()] }),
   },
-} satisfies Schema;
+} satisfies Schema);
 
 /** A libvirt_domain as state holds it. */
 export type DomainState = StateModel<typeof domainSchema>;

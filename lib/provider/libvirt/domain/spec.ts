@@ -11,10 +11,16 @@ import type {
   LibvirtClient,
   VirshCallOptions,
 } from "../../../libvirt";
+import type { DirectMode } from "../../../libvirt/domain-xml";
+import type { DomainPlatformSpec } from "../../../libvirt/domain-platform";
+import type { DomainExtraDevicesSpec } from "../../../libvirt/domain-devices";
+import { isUnknown } from "../../framework";
+import type { Unknown } from "../../cty";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
 import type {
   DomainConfig,
   DomainConsole,
+  DomainDevices,
   DomainDisk,
   DomainDiskSource,
   DomainInterface,
@@ -67,10 +73,105 @@ export async function domainSpecFrom(
     disks,
     interfaces,
     kernelBoot: kernelBoot(os),
+    ...platformSpec(planned),
+    ...extraDevicesSpec(devices),
     consoles:
       devices?.consoles === null || devices?.consoles === undefined
         ? undefined
         : knownList(devices.consoles).map(consoleSpec),
+  };
+}
+
+/** Graphics, video, channels, RNGs, TPMs, watchdogs and the balloon; an unset list stays undefined (unmanaged). */
+export function extraDevicesSpec(devices: DomainDevices | undefined): DomainExtraDevicesSpec {
+  const list = <T, R>(value: readonly T[] | null | undefined | Unknown, map: (item: T) => R): R[] | undefined =>
+    value === null || value === undefined || isUnknown(value) ? undefined : knownList<T>(value).map(map);
+  return {
+    graphics: list(devices?.graphics, (g) => {
+      const vnc = knownObject(g.vnc);
+      const server = vnc ?? knownObject(g.spice);
+      return {
+        type: vnc ? "vnc" : "spice",
+        // -1 is libvirt's "pick a free port" (autoport).
+        port:
+          server?.port == null || isUnknown(server.port) || Number(server.port) === -1
+            ? undefined
+            : wholeNumber(server.port, "devices.graphics.port"),
+        autoport: typeof server?.auto_port === "boolean" ? server.auto_port : undefined,
+        listen: knownString(server?.listen),
+        passwd: knownString(server?.passwd),
+      };
+    }),
+    videos: list(devices?.videos, (v) => ({
+      model: v.model.type,
+      vram: wholeNumber(v.model.vram, "devices.videos.model.vram"),
+      heads: wholeNumber(v.model.heads, "devices.videos.model.heads"),
+    })),
+    channels: list(devices?.channels, (c) => ({ name: c.target.virt_io.name })),
+    rngs: list(devices?.rngs, (r) => ({ model: knownString(r.model), random: r.backend.random })),
+    tpms: list(devices?.tpms, (t) => ({
+      model: t.model,
+      version: knownString(knownObject(t.backend.emulator)?.version),
+    })),
+    watchdogs: list(devices?.watchdogs, (w) => ({ model: w.model, action: knownString(w.action) })),
+    filesystems: list(devices?.filesystems, (f) => ({
+      dir: f.source.mount.dir,
+      tag: f.target.dir,
+      accessMode: knownString(f.access_mode),
+      readOnly: f.read_only === true,
+    })),
+    memBalloon: knownObject(devices?.mem_balloon)?.model,
+  };
+}
+
+/** Firmware, boot order, CPU, features, clock and lifecycle actions; unset parts stay undefined. */
+export function platformSpec(planned: DomainPlan): DomainPlatformSpec {
+  const os = knownObject(planned.os);
+  const loader = knownString(os?.loader);
+  const nvram = knownObject(os?.nv_ram);
+  const menu = knownObject(os?.boot_menu);
+  const cpu = knownObject(planned.cpu);
+  const topology = knownObject(cpu?.topology);
+  const features = knownObject(planned.features);
+  const yesNo = (v: string | undefined) => (v === "true" ? "yes" : v === "false" ? "no" : v);
+  const whole = (v: Parameters<typeof wholeNumber>[0], what: string) => wholeNumber(v, what);
+  return {
+    loader:
+      loader === undefined
+        ? undefined
+        : {
+            path: loader,
+            readonly: yesNo(knownString(os?.loader_readonly)),
+            type: knownString(os?.loader_type),
+            secure: knownString(os?.loader_secure),
+          },
+    nvram: nvram && { path: knownString(nvram.nv_ram), template: knownString(nvram.template) },
+    bootDevices: os?.boot_devices == null ? undefined : knownList(os.boot_devices).map((b) => b.dev),
+    bootMenu: menu && {
+      enable: menu.enable,
+      timeout: menu.timeout == null ? undefined : Number(knownString(menu.timeout)),
+    },
+    cpu: cpu && {
+      mode: knownString(cpu.mode),
+      model: knownString(cpu.model),
+      topology: topology && {
+        sockets: whole(topology.sockets, "cpu.topology.sockets") ?? 1,
+        dies: whole(topology.dies, "cpu.topology.dies"),
+        clusters: whole(topology.clusters, "cpu.topology.clusters"),
+        cores: whole(topology.cores, "cpu.topology.cores") ?? 1,
+        threads: whole(topology.threads, "cpu.topology.threads") ?? 1,
+      },
+    },
+    features: features && {
+      acpi: features.acpi === true,
+      apic: features.apic !== null && features.apic !== undefined,
+      pae: features.pae === true,
+      smm: knownString(knownObject(features.smm)?.state),
+    },
+    clockOffset: knownString(knownObject(planned.clock)?.offset),
+    onPoweroff: knownString(planned.on_poweroff),
+    onReboot: knownString(planned.on_reboot),
+    onCrash: knownString(planned.on_crash),
   };
 }
 
@@ -96,7 +197,8 @@ export function consoleSpec(console: DomainConsole): DomainConsoleSpec {
 async function diskSpec(disk: DomainDisk, client: LibvirtClient, call: VirshCallOptions): Promise<DomainDiskSpec> {
   const source = diskSource(knownObject(disk.source));
   const target = disk.target;
-  let driverType = knownString(knownObject(disk.driver)?.type);
+  const driver = knownObject(disk.driver);
+  let driverType = knownString(driver?.type);
   if (driverType === undefined && source) driverType = await detectFormat(source, client, call);
   return {
     device: knownString(disk.device) === "cdrom" ? "cdrom" : "disk",
@@ -106,6 +208,11 @@ async function diskSpec(disk: DomainDisk, client: LibvirtClient, call: VirshCall
     readOnly: disk.read_only === true,
     shareable: disk.shareable === true,
     serial: knownString(disk.serial),
+    wwn: knownString(disk.wwn),
+    cache: knownString(driver?.cache),
+    io: knownString(driver?.io),
+    discard: knownString(driver?.discard),
+    bootOrder: wholeNumber(knownObject(disk.boot)?.order, "devices.disks.boot.order"),
   };
 }
 
@@ -126,9 +233,16 @@ async function detectFormat(
 }
 
 function interfaceSpec(nic: DomainInterface): DomainInterfaceSpec {
+  const source = nic.source;
+  const direct = knownObject(source.direct);
+  const user = knownObject(source.user);
   return {
-    network: nic.source.network.network,
+    network: knownObject(source.network)?.network,
+    bridge: knownObject(source.bridge)?.bridge,
+    direct: direct && { dev: direct.dev, mode: knownString(direct.mode) as DirectMode | undefined },
+    user: user && { dev: knownString(user.dev) },
     model: knownString(knownObject(nic.model)?.type) ?? "virtio",
     mac: knownString(knownObject(nic.mac)?.address),
+    bootOrder: wholeNumber(knownObject(nic.boot)?.order, "devices.interfaces.boot.order"),
   };
 }

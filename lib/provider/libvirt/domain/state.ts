@@ -2,11 +2,15 @@
 // "pc-i440fx-7.2", disks sorted by bus and name, metadata re-indented); the user's spelling is kept wherever
 // it means the same thing, so a plan after apply is empty.
 import type { DomainConsoleInfo, DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
+import type { DomainPlatformInfo } from "../../../libvirt/domain-platform";
+import type { DomainExtraDevicesInfo } from "../../../libvirt/domain-devices";
+import type { Known } from "../../framework";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
 import type { DomainDevices, DomainInterface, DomainPlan, DomainState } from "./schema";
 
 type DevicesState = NonNullable<DomainState["devices"]>;
+type Part<T> = NonNullable<Known<T>>;
 type DiskState = NonNullable<DevicesState["disks"]>[number];
 type InterfaceState = NonNullable<DevicesState["interfaces"]>[number];
 type ConsoleState = NonNullable<DevicesState["consoles"]>[number];
@@ -56,7 +60,9 @@ export function domainState(info: DomainInfo, known: DomainPlan, addresses: Addr
           kernel: info.kernel ?? null,
           initrd: info.initrd ?? null,
           cmdline: info.cmdline ?? null,
+          ...firmwareState(info.platform, knownOs),
         },
+    ...platformState(info.platform, known),
     devices: devicesState(info, knownObject(known.devices), addresses),
     metadata:
       info.metadataXml === undefined || info.metadataXml === ""
@@ -71,6 +77,109 @@ export function domainState(info: DomainInfo, known: DomainPlan, addresses: Addr
     destroy: knownObject(known.destroy) ?? null,
     uuid: info.uuid ?? null,
     id: info.uuid ?? null,
+  };
+}
+
+type OsState = NonNullable<DomainState["os"]>;
+
+/** Spelling the configuration used when libvirt's value means the same ("true" for "yes"). */
+function sameFlag(live: string | undefined, known: string | null | undefined): string | null {
+  if (live === undefined) return null;
+  const norm = (v: string) => (v === "true" ? "yes" : v === "false" ? "no" : v);
+  return typeof known === "string" && norm(known) === norm(live) ? known : live;
+}
+
+function firmwareState(
+  platform: DomainPlatformInfo,
+  knownOs: Part<DomainPlan["os"]> | undefined,
+): Pick<
+  OsState,
+  "loader" | "loader_readonly" | "loader_type" | "loader_secure" | "nv_ram" | "boot_devices" | "boot_menu"
+> {
+  const loader = platform.loader;
+  const menu = platform.bootMenu;
+  const knownMenuTimeout = knownString(knownObject(knownOs?.boot_menu)?.timeout);
+  return {
+    loader: loader?.path ?? null,
+    loader_readonly: sameFlag(loader?.readonly, knownString(knownOs?.loader_readonly)),
+    loader_type: loader?.type ?? null,
+    // libvirt writes secure='no' only when told: an unset secure flag and "no" mean the same.
+    loader_secure:
+      loader?.secure === undefined || (loader.secure === "no" && knownOs?.loader_secure == null) ? null : loader.secure,
+    nv_ram: platform.nvram ? { nv_ram: platform.nvram.path ?? null, template: platform.nvram.template ?? null } : null,
+    // Reported only when configured (an import too): libvirt adds <boot dev='hd'/> to a domain without a boot order,
+    // and a value the configuration does not set would plan a restart for nothing.
+    boot_devices:
+      platform.bootDevices.length === 0 || (knownOs?.boot_devices ?? null) === null
+        ? null
+        : platform.bootDevices.map((dev) => ({ dev })),
+    boot_menu:
+      menu && (knownOs?.boot_menu ?? null) !== null
+        ? {
+            enable: menu.enable,
+            timeout:
+              menu.timeout === undefined
+                ? null
+                : knownMenuTimeout !== undefined && Number(knownMenuTimeout) === menu.timeout
+                  ? knownMenuTimeout
+                  : String(menu.timeout),
+          }
+        : null,
+  };
+}
+
+/** Present flags are true; absent ones false when the configuration says false, else null. */
+function flag(present: boolean | undefined, known: boolean | null | undefined): boolean | null {
+  return present === true ? true : known === false ? false : null;
+}
+
+function platformState(
+  platform: DomainPlatformInfo,
+  known: DomainPlan,
+): Pick<DomainState, "cpu" | "features" | "clock" | "on_poweroff" | "on_reboot" | "on_crash"> {
+  // Only when configured, an import included: a value the configuration does not set would be planned and written
+  // back in this provider's spelling (libvirt's extra attributes lost) for nothing.
+  const managed = (key: "cpu" | "features" | "clock" | "on_poweroff" | "on_reboot" | "on_crash") =>
+    known[key] !== null && known[key] !== undefined;
+  const cpu = platform.cpu;
+  const knownFeatures = knownObject(known.features);
+  const f = platform.features;
+  return {
+    cpu:
+      managed("cpu") && cpu
+        ? {
+            mode: cpu.mode ?? null,
+            model: cpu.model ?? null,
+            topology: cpu.topology
+              ? {
+                  sockets: cpu.topology.sockets,
+                  dies:
+                    cpu.topology.dies === 1 && knownObject(knownObject(known.cpu)?.topology)?.dies == null
+                      ? null
+                      : (cpu.topology.dies ?? null),
+                  clusters:
+                    cpu.topology.clusters === 1 && knownObject(knownObject(known.cpu)?.topology)?.clusters == null
+                      ? null
+                      : (cpu.topology.clusters ?? null),
+                  cores: cpu.topology.cores,
+                  threads: cpu.topology.threads,
+                }
+              : null,
+          }
+        : null,
+    features:
+      managed("features") && f
+        ? {
+            acpi: flag(f.acpi, knownFeatures?.acpi as boolean | null | undefined),
+            apic: f.apic === true ? {} : null,
+            pae: flag(f.pae, knownFeatures?.pae as boolean | null | undefined),
+            smm: f.smm === undefined ? null : { state: f.smm },
+          }
+        : null,
+    clock: managed("clock") && platform.clockOffset !== undefined ? { offset: platform.clockOffset } : null,
+    on_poweroff: managed("on_poweroff") ? (platform.onPoweroff ?? null) : null,
+    on_reboot: managed("on_reboot") ? (platform.onReboot ?? null) : null,
+    on_crash: managed("on_crash") ? (platform.onCrash ?? null) : null,
   };
 }
 
@@ -95,6 +204,53 @@ function devicesState(
     interfaces:
       interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
     consoles: consolesManaged ? info.consoles.map(consoleState) : null,
+    ...extraDevicesState(info.extraDevices, known),
+  };
+}
+
+type ExtraKey = "graphics" | "videos" | "channels" | "rngs" | "tpms" | "watchdogs" | "filesystems" | "mem_balloon";
+
+/** Each kind only when configured: libvirt adds a video card, a balloon and more to domains by itself. */
+function extraDevicesState(
+  live: DomainExtraDevicesInfo,
+  known: DomainDevices | undefined,
+): Pick<DevicesState, ExtraKey> {
+  const managed = (key: ExtraKey) => known !== undefined && known[key] !== null && known[key] !== undefined;
+  const knownGraphics = knownList(known?.graphics);
+  return {
+    graphics: managed("graphics")
+      ? live.graphics.map((g, i) => {
+          const knownServer = knownObject(knownObject(knownGraphics[i])?.[g.type]);
+          // The password is hidden from a plain dumpxml: the configured one stands.
+          const server = {
+            port: g.port ?? null,
+            auto_port: g.autoport ?? null,
+            listen: g.listen ?? null,
+            passwd: g.passwd ?? knownString(knownServer?.passwd) ?? null,
+          };
+          return { vnc: g.type === "vnc" ? server : null, spice: g.type === "spice" ? server : null };
+        })
+      : null,
+    videos: managed("videos")
+      ? live.videos.map((v) => ({ model: { type: v.model, vram: v.vram ?? null, heads: v.heads ?? null } }))
+      : null,
+    channels: managed("channels")
+      ? live.channels.map((c) => ({ source: { unix: {} }, target: { virt_io: { name: c.name } } }))
+      : null,
+    rngs: managed("rngs") ? live.rngs.map((r) => ({ model: r.model ?? null, backend: { random: r.random } })) : null,
+    tpms: managed("tpms")
+      ? live.tpms.map((t) => ({ model: t.model, backend: { emulator: { version: t.version ?? null } } }))
+      : null,
+    watchdogs: managed("watchdogs") ? live.watchdogs.map((w) => ({ model: w.model, action: w.action ?? null })) : null,
+    filesystems: managed("filesystems")
+      ? live.filesystems.map((f) => ({
+          access_mode: f.accessMode ?? null,
+          source: { mount: { dir: f.dir } },
+          target: { dir: f.tag },
+          read_only: f.readOnly === true,
+        }))
+      : null,
+    mem_balloon: managed("mem_balloon") && live.memBalloon !== undefined ? { model: live.memBalloon } : null,
   };
 }
 
@@ -118,10 +274,28 @@ function diskState(disk: DomainDiskInfo): DiskState {
         }
       : null,
     target: { dev: disk.target.dev, bus: disk.target.bus ?? null },
-    driver: { type: disk.driverType ?? null },
+    driver: {
+      type: disk.driverType ?? null,
+      cache: disk.cache ?? null,
+      io: disk.io ?? null,
+      discard: disk.discard ?? null,
+    },
     read_only: disk.readOnly,
     shareable: disk.shareable,
     serial: disk.serial ?? null,
+    wwn: disk.wwn ?? null,
+    boot: disk.bootOrder !== undefined ? { order: disk.bootOrder } : null,
+  };
+}
+
+function interfaceSourceState(nic: DomainInterfaceInfo, known: DomainInterface["source"] | undefined) {
+  const knownUser = knownObject(known?.user);
+  return {
+    network: nic.type === "network" && nic.network !== undefined ? { network: nic.network } : null,
+    bridge: nic.type === "bridge" && nic.source !== undefined ? { bridge: nic.source } : null,
+    direct: nic.type === "direct" && nic.source !== undefined ? { dev: nic.source, mode: nic.mode ?? null } : null,
+    // A passt interface with no configured dev may be reported with the one libvirt chose: keep the configured null.
+    user: nic.type === "user" ? { dev: knownUser && knownUser.dev === null ? null : (nic.source ?? null) } : null,
   };
 }
 
@@ -133,10 +307,9 @@ function interfaceState(
   return {
     type: nic.type,
     model: nic.model ? { type: nic.model } : null,
-    // A NIC changed out of band to another kind of source has no network: the state says so with a null that no
-    // configuration can hold (the schema requires it), so the next plan puts the network back.
-    source: { network: nic.network !== undefined ? { network: nic.network } : (null as never) },
+    source: interfaceSourceState(nic, knownObject(known?.source)),
     mac: { address: nic.mac ?? null },
+    boot: nic.bootOrder !== undefined ? { order: nic.bootOrder } : null,
     wait_for_ip: knownObject(known?.wait_for_ip) ?? null,
     addresses: [...(addresses.get(nic.mac?.toLowerCase() ?? "") ?? [])],
   };

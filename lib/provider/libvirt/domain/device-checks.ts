@@ -1,0 +1,104 @@
+// libvirt_domain's devices at plan time: an interface has exactly one source and a type that matches it, only an
+// interface on a libvirt network can wait for a DHCP lease, and boot orders are whole, positive and unique.
+import type { Diagnostics } from "../../framework";
+import { checkWholeNumber, knownList, knownObject } from "../common";
+import type { DomainConfig } from "./schema";
+
+const SOURCE_KINDS = ["network", "bridge", "direct", "user"] as const;
+
+export function validateInterfaces(config: DomainConfig, diagnostics: Diagnostics): void {
+  knownList(knownObject(config.devices)?.interfaces).forEach((nic, i) => {
+    const at = ["devices", "interfaces", i];
+    const source = knownObject(nic.source);
+    if (!source) return;
+    const kinds = SOURCE_KINDS.filter((k) => source[k] !== null && source[k] !== undefined);
+    if (kinds.length !== 1) {
+      diagnostics.error(
+        kinds.length === 0 ? "Missing interface source" : "Conflicting interface sources",
+        `Set exactly one of source.network, source.bridge, source.direct and source.user${
+          kinds.length > 1 ? `, not ${kinds.join(" and ")}` : ""
+        }.`,
+        [...at, "source"],
+      );
+      return;
+    }
+    const kind = kinds[0];
+    if (typeof nic.type === "string" && nic.type !== kind) {
+      diagnostics.error(
+        "Interface type does not match its source",
+        `type = "${nic.type}" but the source is source.${kind}: set type = "${kind}" or leave it unset.`,
+        [...at, "type"],
+      );
+    }
+    if (kind !== "network" && nic.wait_for_ip !== null && nic.wait_for_ip !== undefined) {
+      diagnostics.error(
+        "wait_for_ip needs a libvirt network",
+        `wait_for_ip reads the DHCP leases of a libvirt network; an interface on source.${kind} has none.`,
+        [...at, "wait_for_ip"],
+      );
+    }
+  });
+}
+
+export function validateGraphics(config: DomainConfig, diagnostics: Diagnostics): void {
+  knownList(knownObject(config.devices)?.graphics).forEach((g, i) => {
+    const kinds = (["vnc", "spice"] as const).filter((k) => g[k] !== null && g[k] !== undefined);
+    if (kinds.length !== 1) {
+      diagnostics.error(
+        "Graphics needs exactly one server",
+        `Set exactly one of vnc and spice${kinds.length > 1 ? ", not both" : ""}.`,
+        ["devices", "graphics", i],
+      );
+      return;
+    }
+    const server = knownObject(g[kinds[0]]);
+    const passwd = server?.passwd;
+    if (kinds[0] === "vnc" && typeof passwd === "string" && passwd.length > 8) {
+      // The VNC protocol's authentication uses at most 8 characters; libvirt refuses longer ones at define.
+      diagnostics.error(
+        "VNC password too long",
+        `A VNC password has at most 8 characters, this one has ${passwd.length}.`,
+        ["devices", "graphics", i, "vnc", "passwd"],
+      );
+    }
+    const port = server?.port;
+    checkWholeNumber(port, ["devices", "graphics", i, kinds[0], "port"], -1, 65535, diagnostics);
+  });
+}
+
+export function validateFilesystems(config: DomainConfig, diagnostics: Diagnostics): void {
+  knownList(knownObject(config.devices)?.filesystems).forEach((f, i) => {
+    const dir = knownObject(knownObject(f.source)?.mount)?.dir;
+    if (typeof dir === "string" && !dir.startsWith("/")) {
+      diagnostics.error("Relative filesystem path", `The shared directory must be an absolute path, got "${dir}".`, [
+        "devices",
+        "filesystems",
+        i,
+        "source",
+        "mount",
+        "dir",
+      ]);
+    }
+  });
+}
+
+export function validateBootOrders(config: DomainConfig, diagnostics: Diagnostics): void {
+  const devices = knownObject(config.devices);
+  const seen = new Map<number, string>();
+  const boots = [
+    ...knownList(devices?.disks).map((d, i) => ["disks", i, d.boot] as const),
+    ...knownList(devices?.interfaces).map((n, i) => ["interfaces", i, n.boot] as const),
+  ];
+  for (const [kind, i, value] of boots) {
+    const boot = knownObject(value);
+    if (!boot) continue;
+    const at = ["devices", kind, i, "boot", "order"];
+    const order = checkWholeNumber(boot.order, at, 1, 65535, diagnostics);
+    if (order === undefined) continue;
+    const other = seen.get(order);
+    if (other !== undefined) {
+      diagnostics.error("Duplicate boot order", `Boot order ${order} is already used by ${other}.`, at);
+    }
+    seen.set(order, `devices.${kind}[${i}]`);
+  }
+}
