@@ -31,5 +31,24 @@ export type {
 } from "./domain-xml";
 
 export { LibvirtNetworks } from "./networks";
+export { parseNetworkXml } from "./network-xml";
 export type { NetworkInfo, DhcpLease } from "./networks";
-export type { NetworkSpec, NetworkIpSpec, NetworkXmlInfo } from "./network-xml";
+export type {
+  NetworkDhcpHost,
+  NetworkDnsHost,
+  NetworkDnsSpec,
+  NetworkForwardMode,
+  NetworkSpec,
+  NetworkIpSpec,
+  NetworkXmlInfo,
+} from "./network-xml";
+export {
+  dhcpHostXml,
+  dnsHostXml,
+  ipPrefixLength,
+  isIpv4,
+  isIpv6,
+  NETWORK_FORWARD_MODES,
+  netmaskPrefix,
+  networkSpecProblem,
+} from "./network-xml";
