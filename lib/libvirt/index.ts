@@ -9,7 +9,8 @@ export type { VirshErrorCode, VirshErrorDetails, LibvirtObjectKind } from "./err
 
 export { LibvirtPools } from "./pools";
 export type { PoolInfo, PoolDeleteOptions } from "./pools";
-export type { PoolSpec, PoolXmlInfo } from "./pool-xml";
+export type { PoolSource, PoolSpec, PoolType, PoolXmlInfo } from "./pool-xml";
+export { POOL_TYPES, poolSpecProblem } from "./pool-xml";
 
 export { LibvirtVolumes } from "./volumes";
 export type { VolumeInfo, VolumeListEntry } from "./volumes";
