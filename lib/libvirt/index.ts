@@ -14,7 +14,8 @@ export { POOL_TYPES, poolSpecProblem } from "./pool-xml";
 
 export { LibvirtVolumes } from "./volumes";
 export type { VolumeInfo, VolumeListEntry } from "./volumes";
-export type { VolumeSpec, VolumeXmlInfo, VolumeFormat, BackingStoreSpec } from "./volume-xml";
+export type { VolumeSpec, VolumeXmlInfo, VolumeFormat, BackingStoreSpec, VolumePermissions } from "./volume-xml";
+export { volumePermissionsProblem } from "./volume-xml";
 
 export { LibvirtDomains } from "./domains";
 export type { DomainInfo, DomainState, DomainStopOptions, DomainStopOutcome } from "./domains";

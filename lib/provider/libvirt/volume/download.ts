@@ -36,7 +36,10 @@ export interface Downloaded {
 
 /** Thrown for a download the configuration refuses (insecure scheme, too large); the message names the setting. */
 export class RefusedDownload extends Error {
-  constructor(message: string, readonly attribute: string) {
+  constructor(
+    message: string,
+    readonly attribute: string,
+  ) {
     super(message);
   }
 }
