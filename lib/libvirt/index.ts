@@ -54,3 +54,5 @@ export {
   netmaskPrefix,
   networkSpecProblem,
 } from "./network-xml";
+export { LibvirtNode, parseDomIfAddr, parseNodeDeviceXml, parseNodeInfo } from "./node";
+export type { InterfaceAddresses, NodeDevice, NodeInfo } from "./node";

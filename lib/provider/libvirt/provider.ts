@@ -1,9 +1,15 @@
 // The bundled libvirt provider: its configuration (provider-schema.ts) and its resources of the bundled libvirt provider. The client is
 // created on first use, so `terraform validate` and plans of unchanged configurations never start virsh.
-import type { AnySchema, Provider, Resource } from "../framework";
+import type { AnySchema, DataSource, Provider, Resource } from "../framework";
 import { isUnknown, knownOrNull } from "../framework";
 import { DEFAULT_LIBVIRT_URI, LibvirtClient } from "../../libvirt";
 import { cloudinitDiskResource } from "./cloudinit/resource";
+import {
+  domainInterfaceAddressesDataSource,
+  nodeDeviceInfoDataSource,
+  nodeDevicesDataSource,
+  nodeInfoDataSource,
+} from "./data-sources";
 import { domainResource } from "./domain/resource";
 import { networkResource } from "./network/resource";
 import { poolResource } from "./pool/resource";
@@ -51,5 +57,11 @@ export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProvid
     domainResource,
     networkResource,
     cloudinitDiskResource,
+  ],
+  dataSources: (): readonly DataSource<LibvirtProviderData, AnySchema>[] => [
+    nodeInfoDataSource,
+    nodeDevicesDataSource,
+    nodeDeviceInfoDataSource,
+    domainInterfaceAddressesDataSource,
   ],
 };
