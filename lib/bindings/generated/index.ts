@@ -12,7 +12,9 @@ import { INCUS_STORAGE_VOLUME_SPEC } from "./incus/storage-volume";
 import { INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC } from "./incus/storage-volume-snapshot";
 import { LIBVIRT_PROVIDER_SPEC } from "./libvirt/provider";
 import { LIBVIRT_CLOUDINIT_DISK_SPEC } from "./libvirt/cloudinit-disk";
+import { LIBVIRT_COMBUSTION_SPEC } from "./libvirt/combustion";
 import { LIBVIRT_DOMAIN_SPEC } from "./libvirt/domain";
+import { LIBVIRT_IGNITION_SPEC } from "./libvirt/ignition";
 import { LIBVIRT_NETWORK_SPEC } from "./libvirt/network";
 import { LIBVIRT_POOL_SPEC } from "./libvirt/pool";
 import { LIBVIRT_VOLUME_SPEC } from "./libvirt/volume";
@@ -29,7 +31,9 @@ export * from "./incus/storage-volume";
 export * from "./incus/storage-volume-snapshot";
 export * from "./libvirt/provider";
 export * from "./libvirt/cloudinit-disk";
+export * from "./libvirt/combustion";
 export * from "./libvirt/domain";
+export * from "./libvirt/ignition";
 export * from "./libvirt/network";
 export * from "./libvirt/pool";
 export * from "./libvirt/volume";
@@ -46,7 +50,9 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_storage_volume: INCUS_STORAGE_VOLUME_SPEC,
   incus_storage_volume_snapshot: INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC,
   libvirt_cloudinit_disk: LIBVIRT_CLOUDINIT_DISK_SPEC,
+  libvirt_combustion: LIBVIRT_COMBUSTION_SPEC,
   libvirt_domain: LIBVIRT_DOMAIN_SPEC,
+  libvirt_ignition: LIBVIRT_IGNITION_SPEC,
   libvirt_network: LIBVIRT_NETWORK_SPEC,
   libvirt_pool: LIBVIRT_POOL_SPEC,
   libvirt_volume: LIBVIRT_VOLUME_SPEC,

@@ -4,6 +4,7 @@ import type { AnySchema, DataSource, Provider, Resource } from "../framework";
 import { isUnknown, knownOrNull } from "../framework";
 import { DEFAULT_LIBVIRT_URI, LibvirtClient } from "../../libvirt";
 import { cloudinitDiskResource } from "./cloudinit/resource";
+import { combustionResource } from "./combustion/resource";
 import {
   domainInterfaceAddressesDataSource,
   nodeDeviceInfoDataSource,
@@ -11,6 +12,7 @@ import {
   nodeInfoDataSource,
 } from "./data-sources";
 import { domainResource } from "./domain/resource";
+import { ignitionResource } from "./ignition/resource";
 import { networkResource } from "./network/resource";
 import { poolResource } from "./pool/resource";
 import type { LibvirtProviderData } from "./provider-data";
@@ -57,6 +59,8 @@ export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProvid
     domainResource,
     networkResource,
     cloudinitDiskResource,
+    ignitionResource,
+    combustionResource,
   ],
   dataSources: (): readonly DataSource<LibvirtProviderData, AnySchema>[] => [
     nodeInfoDataSource,
