@@ -4,7 +4,7 @@
 #  - otherwise installs libvirt 9 + QEMU from Debian main, runs QEMU as root (no udev: /dev/kvm is root-only)
 #    and starts virtlogd and libvirtd by hand;
 #  - creates the test dir pool (started), installs genisoimage (isoinfo) for the cloud-init ISO tests and builds
-#    the offline test guest (scripts/setup-test-guest.sh).
+#    the offline test guest (scripts/setup-test-guest.sh), and lvm2 for the logical pool tests.
 # Idempotent: a second run only checks and returns.
 set -euo pipefail
 
@@ -120,6 +120,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   log "installing ${missing[*]} (UEFI firmware and software TPM for the domain tests)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# lvm2 (pvcreate, vgcreate): libvirt builds logical pools with it; the tests put one on a loop device.
+if ! command -v vgcreate >/dev/null 2>&1; then
+  log "installing lvm2 (for the logical pool tests)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends lvm2 >/dev/null
 fi
 version=$(virsh -q -c "$URI" version 2>/dev/null || true)
 log "ready: $(sed -n 's/^Running hypervisor: *//p' <<<"$version"), pool $POOL"

@@ -19,6 +19,7 @@ fi
 bash scripts/setup-incus.sh
 bash scripts/setup-incus-hosts.sh
 bash scripts/setup-libvirt.sh
+bash scripts/setup-nfs.sh
 bash scripts/setup-postgres.sh
 bash scripts/setup-browser.sh
 npm run build --silent

@@ -9,11 +9,13 @@ export type { VirshErrorCode, VirshErrorDetails, LibvirtObjectKind } from "./err
 
 export { LibvirtPools } from "./pools";
 export type { PoolInfo, PoolDeleteOptions } from "./pools";
-export type { PoolSpec, PoolXmlInfo } from "./pool-xml";
+export type { PoolSource, PoolSpec, PoolType, PoolXmlInfo } from "./pool-xml";
+export { POOL_TYPES, poolSpecProblem } from "./pool-xml";
 
 export { LibvirtVolumes } from "./volumes";
 export type { VolumeInfo, VolumeListEntry } from "./volumes";
-export type { VolumeSpec, VolumeXmlInfo, VolumeFormat, BackingStoreSpec } from "./volume-xml";
+export type { VolumeSpec, VolumeXmlInfo, VolumeFormat, BackingStoreSpec, VolumePermissions } from "./volume-xml";
+export { volumePermissionsProblem } from "./volume-xml";
 
 export { LibvirtDomains } from "./domains";
 export type { DomainInfo, DomainState, DomainStopOptions, DomainStopOutcome } from "./domains";
@@ -31,5 +33,26 @@ export type {
 } from "./domain-xml";
 
 export { LibvirtNetworks } from "./networks";
+export { parseNetworkXml } from "./network-xml";
 export type { NetworkInfo, DhcpLease } from "./networks";
-export type { NetworkSpec, NetworkIpSpec, NetworkXmlInfo } from "./network-xml";
+export type {
+  NetworkDhcpHost,
+  NetworkDnsHost,
+  NetworkDnsSpec,
+  NetworkForwardMode,
+  NetworkSpec,
+  NetworkIpSpec,
+  NetworkXmlInfo,
+} from "./network-xml";
+export {
+  dhcpHostXml,
+  dnsHostXml,
+  ipPrefixLength,
+  isIpv4,
+  isIpv6,
+  NETWORK_FORWARD_MODES,
+  netmaskPrefix,
+  networkSpecProblem,
+} from "./network-xml";
+export { LibvirtNode, parseDomIfAddr, parseNodeDeviceXml, parseNodeInfo } from "./node";
+export type { InterfaceAddresses, NodeDevice, NodeInfo } from "./node";

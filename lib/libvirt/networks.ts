@@ -1,4 +1,4 @@
-// Network operations for isolated networks: define, start, stop (destroy), undefine, read.
+// Network operations: define, start, stop (destroy), undefine, read, and live changes of DHCP and DNS hosts.
 import { isNotFound } from "./errors";
 import { parseInfoLines, yesNo } from "./info-text";
 import { buildNetworkXml, parseNetworkXml } from "./network-xml";
@@ -83,8 +83,23 @@ export class LibvirtNetworks {
     return parseDhcpLeases(await this.virsh.run(args, call));
   }
 
-  async dumpxml(name: string, call: VirshCallOptions = {}): Promise<string> {
-    return this.virsh.run(["net-dumpxml", "--inactive", name], call);
+  /**
+   * Adds or deletes one DHCP host (`ip-dhcp-host`, in the first subnet with DHCP of its family) or DNS host
+   * (`dns-host`) of the running network only (`--live`); its persistent definition is not touched.
+   */
+  async updateLive(
+    name: string,
+    command: "add-last" | "delete",
+    section: "ip-dhcp-host" | "dns-host",
+    elementXml: string,
+    call: VirshCallOptions = {},
+  ): Promise<void> {
+    await this.virsh.run(["net-update", name, command, section, elementXml.trim(), "--live"], call);
+  }
+
+  /** The persistent definition, or with `live` the running network's. */
+  async dumpxml(name: string, call: VirshCallOptions = {}, options: { readonly live?: boolean } = {}): Promise<string> {
+    return this.virsh.run(options.live ? ["net-dumpxml", name] : ["net-dumpxml", "--inactive", name], call);
   }
 }
 

@@ -1,5 +1,6 @@
-// Storage pool operations. A pool is defined (persistent), built (its directory created) and started; deleting
-// one stops it, optionally removes its (empty) directory, and undefines it.
+// Storage pool operations. A pool is defined (persistent), built (dir/netfs: its directory created; logical: the
+// volume group created on its devices) and started; deleting one stops it, optionally removes its storage (dir and
+// netfs: the empty directory; logical: the volume group and its physical volumes) and undefines it.
 import { isNotFound } from "./errors";
 import { parseInfoLines, yesNo } from "./info-text";
 import { buildPoolXml, parsePoolXml } from "./pool-xml";
@@ -14,17 +15,35 @@ export interface PoolInfo extends PoolXmlInfo {
 }
 
 export interface PoolDeleteOptions {
-  /** Also remove the pool's directory (pool-delete; fails while it holds files). @default false */
+  /**
+   * Also remove the pool's storage (pool-delete: dir/netfs the directory, failing while it holds files; logical:
+   * the volume group and the physical volume labels). @default false
+   */
   readonly deleteDirectory?: boolean;
 }
 
 export class LibvirtPools {
   constructor(private readonly virsh: Virsh) {}
 
-  /** Defines the pool; with `build` (default) also creates its directory. Does not start it. */
+  /**
+   * Defines the pool; with `build` (default) also builds it (creates its directory, or its volume group). A
+   * logical pool is built with --no-overwrite: libvirt refuses devices that already carry data.
+   */
   async define(spec: PoolSpec, options: { readonly build?: boolean } = {}, call: VirshCallOptions = {}): Promise<void> {
     await this.virsh.run(["pool-define", "/dev/stdin"], { ...call, input: buildPoolXml(spec) });
-    if (options.build ?? true) await this.virsh.run(["pool-build", spec.name], call);
+    if (!(options.build ?? true)) return;
+    try {
+      await this.build(spec.name, spec.type === "logical", call);
+    } catch (err) {
+      // A pool that cannot be built is not left defined: a corrected retry would find its name taken.
+      await this.virsh.run(["pool-undefine", spec.name], call).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Builds a defined pool (pool-build), optionally refusing to overwrite what its devices hold. */
+  async build(name: string, noOverwrite = false, call: VirshCallOptions = {}): Promise<void> {
+    await this.virsh.run(["pool-build", name, ...(noOverwrite ? ["--no-overwrite"] : [])], call);
   }
 
   async start(name: string, call: VirshCallOptions = {}): Promise<void> {

@@ -13,6 +13,15 @@ export interface BackingStoreSpec {
   readonly format?: VolumeFormat;
 }
 
+/** Owner, group (numeric ids or names as libvirt takes them), octal mode and security label of the volume's file. */
+export interface VolumePermissions {
+  readonly owner?: string;
+  readonly group?: string;
+  /** Octal, e.g. "0640" or "640". */
+  readonly mode?: string;
+  readonly label?: string;
+}
+
 export interface VolumeSpec {
   readonly name: string;
   /**
@@ -26,6 +35,8 @@ export interface VolumeSpec {
   readonly allocation?: number;
   /** Makes the volume a copy-on-write overlay of another image. */
   readonly backingStore?: BackingStoreSpec;
+  /** Set on the new file by libvirt. @default libvirt's (root, 0600) */
+  readonly permissions?: VolumePermissions;
 }
 
 /** A volume as libvirt reports it (vol-dumpxml). */
@@ -42,6 +53,8 @@ export interface VolumeXmlInfo {
   /** The image format (raw, qcow2, iso, ...) as libvirt detected it. */
   readonly format?: string;
   readonly backingStore?: { readonly path: string; readonly format?: string };
+  /** The file's owner, group, mode and label as libvirt reports them. */
+  readonly permissions?: VolumePermissions;
 }
 
 function volumeFormatOf(spec: VolumeSpec): VolumeFormat {
@@ -55,6 +68,8 @@ export function buildVolumeXml(spec: VolumeSpec): string {
     throw new Error(`volume ${spec.name}: capacity is required (only an overlay inherits its base's)`);
   if (spec.allocation !== undefined) checkByteCount(spec.allocation, `volume ${spec.name} allocation`);
   const format = volumeFormatOf(spec);
+  const permissionsProblem = spec.permissions && volumePermissionsProblem(spec.permissions);
+  if (permissionsProblem) throw new Error(`volume ${spec.name}: ${permissionsProblem}`);
   if (!VOLUME_FORMATS.includes(format)) {
     throw new Error(`volume ${spec.name}: format '${format}' is not supported (use ${VOLUME_FORMATS.join(" or ")})`);
   }
@@ -77,11 +92,31 @@ export function buildVolumeXml(spec: VolumeSpec): string {
       el("name", {}, spec.name),
       spec.capacity !== undefined && el("capacity", { unit: "bytes" }, String(spec.capacity)),
       el("allocation", { unit: "bytes" }, String(spec.allocation ?? 0)),
-      el("target", {}, el("format", { type: format })),
+      el("target", {}, el("format", { type: format }), spec.permissions && permissionsElement(spec.permissions)),
       backing &&
         el("backingStore", {}, el("path", {}, backing.path), el("format", { type: backing.format ?? "qcow2" })),
     ),
   );
+}
+
+function permissionsElement(p: VolumePermissions) {
+  return el(
+    "permissions",
+    {},
+    p.mode !== undefined && el("mode", {}, p.mode),
+    p.owner !== undefined && el("owner", {}, p.owner),
+    p.group !== undefined && el("group", {}, p.group),
+    p.label !== undefined && el("label", {}, p.label),
+  );
+}
+
+/** What libvirt would refuse in the permissions; undefined when they are fine. */
+export function volumePermissionsProblem(p: VolumePermissions): string | undefined {
+  if (p.mode !== undefined && !/^0?[0-7]{3,4}$/.test(p.mode))
+    return `mode '${p.mode}' is not an octal mode such as 0640`;
+  for (const id of [p.owner, p.group])
+    if (id !== undefined && !/^\d+$/.test(id)) return `'${id}' is not a numeric user or group id (libvirt takes ids)`;
+  return undefined;
 }
 
 export function parseVolumeXml(xml: string): VolumeXmlInfo {
@@ -109,5 +144,16 @@ export function parseVolumeXml(xml: string): VolumeXmlInfo {
     physical: bytes("physical"),
     format: attr(child(target, "format"), "type"),
     backingStore: backingPath ? { path: backingPath, format: attr(child(backing, "format"), "type") } : undefined,
+    permissions: parsePermissions(child(target, "permissions")),
+  };
+}
+
+function parsePermissions(node: ReturnType<typeof child>): VolumePermissions | undefined {
+  if (!node) return undefined;
+  return {
+    owner: text(node, "owner"),
+    group: text(node, "group"),
+    mode: text(node, "mode"),
+    label: text(node, "label"),
   };
 }

@@ -110,6 +110,10 @@ export function renderProvider(binding: BindingModel, header: string): string {
 }
 
 function renderInterface(model: InterfaceModel): string[] {
+  // A data source without arguments: its config is the meta-arguments alone (an empty interface would only alias it).
+  if (model.fields.length === 0 && model.extends.length === 1) {
+    return [...docLines(model.doc, ""), `export type ${model.name} = ${model.extends[0]};`];
+  }
   const head = `export interface ${model.name}${
     model.extends.length > 0 ? ` extends ${model.extends.join(", ")}` : ""
   } {`;

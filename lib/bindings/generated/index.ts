@@ -42,10 +42,16 @@ import { DATA_INCUS_STORAGE_POOL_SPEC } from "./incus/data-storage-pool";
 import { DATA_INCUS_STORAGE_VOLUME_SPEC } from "./incus/data-storage-volume";
 import { LIBVIRT_PROVIDER_SPEC } from "./libvirt/provider";
 import { LIBVIRT_CLOUDINIT_DISK_SPEC } from "./libvirt/cloudinit-disk";
+import { LIBVIRT_COMBUSTION_SPEC } from "./libvirt/combustion";
 import { LIBVIRT_DOMAIN_SPEC } from "./libvirt/domain";
+import { LIBVIRT_IGNITION_SPEC } from "./libvirt/ignition";
 import { LIBVIRT_NETWORK_SPEC } from "./libvirt/network";
 import { LIBVIRT_POOL_SPEC } from "./libvirt/pool";
 import { LIBVIRT_VOLUME_SPEC } from "./libvirt/volume";
+import { DATA_LIBVIRT_DOMAIN_INTERFACE_ADDRESSES_SPEC } from "./libvirt/data-domain-interface-addresses";
+import { DATA_LIBVIRT_NODE_DEVICE_INFO_SPEC } from "./libvirt/data-node-device-info";
+import { DATA_LIBVIRT_NODE_DEVICES_SPEC } from "./libvirt/data-node-devices";
+import { DATA_LIBVIRT_NODE_INFO_SPEC } from "./libvirt/data-node-info";
 
 export * from "./incus/provider";
 export * from "./incus/certificate";
@@ -89,10 +95,16 @@ export * from "./incus/data-storage-pool";
 export * from "./incus/data-storage-volume";
 export * from "./libvirt/provider";
 export * from "./libvirt/cloudinit-disk";
+export * from "./libvirt/combustion";
 export * from "./libvirt/domain";
+export * from "./libvirt/ignition";
 export * from "./libvirt/network";
 export * from "./libvirt/pool";
 export * from "./libvirt/volume";
+export * from "./libvirt/data-domain-interface-addresses";
+export * from "./libvirt/data-node-device-info";
+export * from "./libvirt/data-node-devices";
+export * from "./libvirt/data-node-info";
 
 /** Resource type → the attributes and nested blocks its binding can emit. */
 export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } = {
@@ -119,7 +131,9 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   incus_storage_volume: INCUS_STORAGE_VOLUME_SPEC,
   incus_storage_volume_snapshot: INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC,
   libvirt_cloudinit_disk: LIBVIRT_CLOUDINIT_DISK_SPEC,
+  libvirt_combustion: LIBVIRT_COMBUSTION_SPEC,
   libvirt_domain: LIBVIRT_DOMAIN_SPEC,
+  libvirt_ignition: LIBVIRT_IGNITION_SPEC,
   libvirt_network: LIBVIRT_NETWORK_SPEC,
   libvirt_pool: LIBVIRT_POOL_SPEC,
   libvirt_volume: LIBVIRT_VOLUME_SPEC,
@@ -144,6 +158,10 @@ export const DATA_SOURCE_SPECS: { readonly [dataSourceType: string]: AttributeSp
   incus_storage_bucket: DATA_INCUS_STORAGE_BUCKET_SPEC,
   incus_storage_pool: DATA_INCUS_STORAGE_POOL_SPEC,
   incus_storage_volume: DATA_INCUS_STORAGE_VOLUME_SPEC,
+  libvirt_domain_interface_addresses: DATA_LIBVIRT_DOMAIN_INTERFACE_ADDRESSES_SPEC,
+  libvirt_node_device_info: DATA_LIBVIRT_NODE_DEVICE_INFO_SPEC,
+  libvirt_node_devices: DATA_LIBVIRT_NODE_DEVICES_SPEC,
+  libvirt_node_info: DATA_LIBVIRT_NODE_INFO_SPEC,
 };
 
 /** Provider local name → its configuration attributes. */

@@ -1,10 +1,18 @@
 // The bundled libvirt provider: its configuration (provider-schema.ts) and its resources of the bundled libvirt provider. The client is
 // created on first use, so `terraform validate` and plans of unchanged configurations never start virsh.
-import type { AnySchema, Provider, Resource } from "../framework";
+import type { AnySchema, DataSource, Provider, Resource } from "../framework";
 import { isUnknown, knownOrNull } from "../framework";
 import { DEFAULT_LIBVIRT_URI, LibvirtClient } from "../../libvirt";
 import { cloudinitDiskResource } from "./cloudinit/resource";
+import { combustionResource } from "./combustion/resource";
+import {
+  domainInterfaceAddressesDataSource,
+  nodeDeviceInfoDataSource,
+  nodeDevicesDataSource,
+  nodeInfoDataSource,
+} from "./data-sources";
 import { domainResource } from "./domain/resource";
+import { ignitionResource } from "./ignition/resource";
 import { networkResource } from "./network/resource";
 import { poolResource } from "./pool/resource";
 import type { LibvirtProviderData } from "./provider-data";
@@ -51,5 +59,13 @@ export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProvid
     domainResource,
     networkResource,
     cloudinitDiskResource,
+    ignitionResource,
+    combustionResource,
+  ],
+  dataSources: (): readonly DataSource<LibvirtProviderData, AnySchema>[] => [
+    nodeInfoDataSource,
+    nodeDevicesDataSource,
+    nodeDeviceInfoDataSource,
+    domainInterfaceAddressesDataSource,
   ],
 };

@@ -78,7 +78,7 @@ async function refusedOnOlderServer(): Promise<void> {
   expect(plan.code).toBe(1);
   const text = plan.output.replace(/\s+/g, " ");
   expect(text).toMatch(/incus_network_address_set needs the Incus API extension "network_address_set"/);
-  expect(text).toContain(`(version ${version})`);
+  expect(text).toContain(`(Incus ${version})`);
   expect(text).toMatch(/with incus_network_address_set\.s/);
   // Not Incus's raw answer for an unknown endpoint.
   expect(text).not.toMatch(/404|Not Found/i);

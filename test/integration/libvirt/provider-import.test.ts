@@ -161,13 +161,13 @@ resource "libvirt_volume" "foreign" {
   suite.ws.write("main.tf", header() + volumeHcl() + importedDomainHcl(true) + adoptedDomainHcl());
 });
 
-test("validation: routed networks and malformed metadata are refused before anything is created", async () => {
+test("validation: an unsupported forward mode and malformed metadata are refused before anything is created", async () => {
   suite.ws.write(
     "invalid.tf",
     `
 resource "libvirt_network" "routed" {
   name    = "${prefix}routed"
-  forward = { mode = "nat" }
+  forward = { mode = "passthrough" }
 }
 resource "libvirt_domain" "badmeta" {
   name     = "${prefix}badmeta"
@@ -184,7 +184,7 @@ resource "libvirt_volume" "nosize" {
   suite.ws.write("invalid.tf", "");
   expect(result.code).not.toBe(0);
   const message = result.output.replace(/\s+/g, " ");
-  expect(message).toContain("forward is not supported");
+  expect(message).toContain("Unsupported forward mode");
   expect(message).toContain("Invalid metadata XML");
   expect(message).toContain("Missing capacity");
   expect(await suite.client.networks.find(`${prefix}routed`)).toBeUndefined();

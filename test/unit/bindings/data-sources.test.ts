@@ -8,6 +8,7 @@ import {
   IncusProvider,
 } from "../../../lib/bindings";
 import { incusProvider } from "../../../lib/provider/incus/provider";
+import { libvirtProvider } from "../../../lib/provider/libvirt/provider";
 
 function stack(): TerraformStack {
   return new TerraformStack(Testing.app(), "s");
@@ -80,10 +81,10 @@ describe("data source bindings", () => {
     expect(() => synth(s)).toThrow(/config/);
   });
 
-  it("exist for every data source the incus provider registers", () => {
-    const registered = (
-      typeof incusProvider.dataSources === "function" ? incusProvider.dataSources() : (incusProvider.dataSources ?? [])
-    ).map((d) => d.typeName);
+  it("exist for every data source the two providers register", () => {
+    const registered = [incusProvider, libvirtProvider].flatMap((p) =>
+      (typeof p.dataSources === "function" ? p.dataSources() : (p.dataSources ?? [])).map((d) => d.typeName),
+    );
     expect(Object.keys(DATA_SOURCE_SPECS).sort()).toEqual([...registered].sort());
   });
 });

@@ -1,6 +1,5 @@
-// Networks with an IPv4 subnet and DHCP (still never a forward): the XML, the leases table virsh prints, and the
-// provider's checks of `ips`.
-import { buildNetworkXml, parseNetworkXml } from "../../../lib/libvirt/network-xml";
+// Networks with subnets and DHCP: the XML, the leases table virsh prints, and the provider's checks of `ips`.
+import { buildNetworkXml, ipPrefixLength, parseNetworkXml } from "../../../lib/libvirt/network-xml";
 import { parseDhcpLeases } from "../../../lib/libvirt/networks";
 import { UNKNOWN } from "../../../lib/provider/framework";
 import type { CtyObjectValue, PlanModel } from "../../../lib/provider/framework";
@@ -17,15 +16,19 @@ describe("network XML with a DHCP subnet", () => {
       /<ip address="10\.213\.7\.1" prefix="24">\s*<dhcp>\s*<range start="10\.213\.7\.2" end="10\.213\.7\.254"\/>/,
     );
     const parsed = parseNetworkXml(xml);
-    expect(parsed.ips).toEqual(ips);
+    expect(parsed.ips).toEqual([{ ...ips[0], dhcpHosts: [] }]);
     expect(parsed.forwardMode).toBeUndefined();
   });
 
-  test("a netmask is read as a prefix; an IPv6 <ip> is left out", () => {
+  test("a netmask is read as written, and so is an IPv6 <ip> with its family", () => {
     const parsed = parseNetworkXml(
       "<network><name>n</name><ip address='192.168.5.1' netmask='255.255.255.0'/><ip family='ipv6' address='fd00::1' prefix='64'/></network>",
     );
-    expect(parsed.ips).toEqual([{ address: "192.168.5.1", prefix: 24, dhcpRanges: [] }]);
+    expect(parsed.ips).toEqual([
+      { address: "192.168.5.1", netmask: "255.255.255.0", dhcpRanges: [], dhcpHosts: [] },
+      { address: "fd00::1", family: "ipv6", prefix: 64, dhcpRanges: [], dhcpHosts: [] },
+    ]);
+    expect(parsed.ips.map(ipPrefixLength)).toEqual([24, 64]);
   });
 
   test.each([
@@ -34,10 +37,10 @@ describe("network XML with a DHCP subnet", () => {
     [[{ address: "10.0.0.1", prefix: 24, dhcpRanges: [{ start: "x", end: "10.0.0.9" }] }], /DHCP range/],
     [
       [
-        { address: "10.0.0.1", prefix: 24 },
-        { address: "10.0.1.1", prefix: 24 },
+        { address: "10.0.0.1", prefix: 24, dhcpRanges: [{ start: "10.0.0.2", end: "10.0.0.9" }] },
+        { address: "10.0.1.1", prefix: 24, dhcpRanges: [{ start: "10.0.1.2", end: "10.0.1.9" }] },
       ],
-      /at most one/,
+      /one IPv4 and one IPv6/,
     ],
   ])("%j is refused", (ips, message) => {
     expect(() => buildNetworkXml({ name: "n", ips })).toThrow(message);
@@ -66,14 +69,24 @@ describe("virsh net-dhcp-leases", () => {
 describe("libvirt_network ips checks", () => {
   const validate = (ips: CtyObjectValue[] | null) =>
     validateConfig(networkResource, { name: "n", forward: null, ips, metadata: null });
-  const ip = (address: string, prefix: number): CtyObjectValue => ({ address, prefix, dhcp: null });
+  const ip = (address: string, prefix: number, dhcp: CtyObjectValue | null = null): CtyObjectValue => ({
+    address,
+    prefix,
+    dhcp,
+  });
+  const range = (start: string, end: string): CtyObjectValue => ({ ranges: [{ start, end }], hosts: null });
 
-  test("one subnet passes; a bad address, a bad prefix or two subnets are errors on their paths", () => {
+  test("one subnet passes; a bad address, a bad prefix or two DHCP subnets are errors on their paths", () => {
     expect(validate([ip("10.213.7.1", 24)]).all).toEqual([]);
     expect(validate(null).all).toEqual([]);
     expect(validate([ip("10.213.7", 24)]).errors.map((d) => d.path)).toEqual([["ips", 0, "address"]]);
     expect(validate([ip("10.213.7.1", 32)]).errors.map((d) => d.path)).toEqual([["ips", 0, "prefix"]]);
-    expect(validate([ip("10.1.0.1", 24), ip("10.2.0.1", 24)]).errors.map((d) => d.path)).toEqual([["ips"]]);
+    expect(validate([ip("10.1.0.1", 24), ip("10.2.0.1", 24)]).all).toEqual([]);
+    const twoDhcp = [
+      ip("10.1.0.1", 24, range("10.1.0.2", "10.1.0.9")),
+      ip("10.2.0.1", 24, range("10.2.0.2", "10.2.0.9")),
+    ];
+    expect(validate(twoDhcp).errors.map((d) => d.path)).toEqual([["ips"]]);
   });
 });
 

@@ -26,8 +26,8 @@ describe("pool XML", () => {
   });
 
   test("rejects relative paths, other types and bad names", () => {
-    expect(() => buildPoolXml({ name: "p", type: "dir", targetPath: "rel" })).toThrow(/absolute directory path/);
-    expect(() => buildPoolXml({ name: "p", type: "logical" as "dir", targetPath: "/x" })).toThrow(/not supported/);
+    expect(() => buildPoolXml({ name: "p", type: "dir", targetPath: "rel" })).toThrow(/absolute path/);
+    expect(() => buildPoolXml({ name: "p", type: "iscsi" as "dir", targetPath: "/x" })).toThrow(/not supported/);
     expect(() => buildPoolXml({ name: "a/b", type: "dir", targetPath: "/x" })).toThrow(
       /invalid pool name "a\/b".*'\/'/,
     );

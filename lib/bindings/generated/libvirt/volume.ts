@@ -20,7 +20,10 @@ export interface LibvirtVolumeConfig extends TerraformMetaArguments {
   readonly capacityUnit?: string;
   /** Volume type as libvirt reports it ("file"). */
   readonly type?: string;
-  /** How the volume is stored. format.type defaults to qcow2 for an overlay, else raw. */
+  /**
+   * How the volume is stored. format.type defaults to qcow2 for an overlay, else raw. Changing it replaces the
+   * volume.
+   */
   readonly target?: LibvirtVolumeTargetConfig;
   /** Makes the volume a copy-on-write overlay. A new base means a new overlay: changes replace the volume. */
   readonly backingStore?: LibvirtVolumeBackingStoreConfig;
@@ -52,16 +55,32 @@ export interface LibvirtVolumeConfig extends TerraformMetaArguments {
   readonly adopt?: string;
 }
 
-/** How the volume is stored. format.type defaults to qcow2 for an overlay, else raw. */
+/**
+ * How the volume is stored. format.type defaults to qcow2 for an overlay, else raw. Changing it replaces the volume.
+ */
 export interface LibvirtVolumeTargetConfig {
   /** Image format. */
   readonly format?: LibvirtVolumeTargetFormatConfig;
+  /** Owner, group and mode libvirt gives the new volume's file. */
+  readonly permissions?: LibvirtVolumeTargetPermissionsConfig;
 }
 
 /** Image format. */
 export interface LibvirtVolumeTargetFormatConfig {
   /** "raw" or "qcow2". */
   readonly type: string;
+}
+
+/** Owner, group and mode libvirt gives the new volume's file. */
+export interface LibvirtVolumeTargetPermissionsConfig {
+  /** Numeric user id of the file's owner. */
+  readonly owner?: string;
+  /** Numeric group id. */
+  readonly group?: string;
+  /** Octal mode, e.g. "0640" ("640" is the same mode). */
+  readonly mode?: string;
+  /** Security (SELinux) label. */
+  readonly label?: string;
 }
 
 /** Makes the volume a copy-on-write overlay. A new base means a new overlay: changes replace the volume. */
@@ -119,6 +138,12 @@ export const LIBVIRT_VOLUME_SPEC: AttributeSpec = {
   target: { object: {
     format: { object: {
       type: "value",
+    } },
+    permissions: { object: {
+      owner: "value",
+      group: "value",
+      mode: "value",
+      label: "value",
     } },
   } },
   backing_store: { object: {

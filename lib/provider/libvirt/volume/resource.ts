@@ -6,6 +6,7 @@ import type { Unknown } from "../../cty";
 import type { Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
+import { volumePermissionsProblem } from "../../../libvirt";
 import { isReleased, mayAdoptReleased } from "../../../records";
 import {
   checkName,
@@ -25,6 +26,7 @@ import { reattachDetached } from "./detached-disks";
 import { deleteReleaseRecord, readReleaseRecord, releaseRecordName } from "./release";
 import type { ContentSource, LocalContent } from "./content";
 import { capacityBytes, volumeSchema } from "./schema";
+import { permissionsFrom, permissionsState } from "./target-permissions";
 import type { VolumePlan, VolumeState } from "./schema";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
@@ -47,7 +49,11 @@ export function volumeState(info: VolumeInfo, known: VolumePlan): VolumeState {
     capacity: capacity.value,
     capacity_unit: capacity.unit,
     type: info.type,
-    target: { format: info.format ? { type: info.format } : null },
+    target: {
+      format: info.format ? { type: info.format } : null,
+      permissions: permissionsState(info.permissions, knownObject(knownObject(known.target)?.permissions)),
+      path: info.path ?? null,
+    },
     backing_store: info.backingStore
       ? {
           path: info.backingStore.path,
@@ -238,6 +244,16 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
     checkName(config.name, ["name"], "volume", ctx.diagnostics);
     checkName(config.pool, ["pool"], "pool", ctx.diagnostics);
     checkSize(config.capacity, config.capacity_unit ?? "bytes", ["capacity"], 1, ctx.diagnostics);
+    const permissions = knownObject(knownObject(config.target)?.permissions);
+    if (permissions) {
+      const problem = volumePermissionsProblem({
+        owner: knownString(permissions.owner),
+        group: knownString(permissions.group),
+        mode: knownString(permissions.mode),
+      });
+      if (problem)
+        ctx.diagnostics.error("Invalid permissions", `target.permissions: ${problem}.`, ["target", "permissions"]);
+    }
     const maxBytes = knownObject(knownObject(config.create)?.content)?.max_bytes;
     checkWholeNumber(maxBytes, ["create", "content", "max_bytes"], 1, Number.MAX_SAFE_INTEGER, ctx.diagnostics);
     const hasSource = config.backing_store !== null || config.create !== null;
@@ -305,6 +321,7 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
           backingStore: backing
             ? { path: backing.path, format: (formatOf(backing) ?? "qcow2") as VolumeFormat }
             : undefined,
+          permissions: permissionsFrom(planned.target),
         },
         call,
       );

@@ -18,6 +18,7 @@ import {
   useStateForUnknown,
 } from "../../framework";
 import { REMOVAL_POLICY_NAMES } from "../../../records";
+import { replaceForOtherTarget } from "./target-permissions";
 import { SIZE_UNITS, toBytes } from "../common";
 import { CHECKSUM_PATTERN } from "./content";
 
@@ -96,12 +97,26 @@ export const volumeSchema = {
     }),
     target: nested(
       "single",
-      { format: formatAttribute("Image format.") },
+      {
+        format: formatAttribute("Image format."),
+        permissions: nested(
+          "single",
+          {
+            owner: str({ optional: true, description: "Numeric user id of the file's owner." }),
+            group: str({ optional: true, description: "Numeric group id." }),
+            mode: str({ optional: true, description: 'Octal mode, e.g. "0640" ("640" is the same mode).' }),
+            label: str({ optional: true, description: "Security (SELinux) label." }),
+          },
+          { optional: true, description: "Owner, group and mode libvirt gives the new volume's file." },
+        ),
+        path: str({ computed: true, description: "The volume's path on the host (as path)." }),
+      },
       {
         optional: true,
         computed: true,
-        description: "How the volume is stored. format.type defaults to qcow2 for an overlay, else raw.",
-        planModifiers: [requiresReplace()],
+        description:
+          "How the volume is stored. format.type defaults to qcow2 for an overlay, else raw. Changing it replaces the volume.",
+        planModifiers: [replaceForOtherTarget()],
       },
     ),
     backing_store: nested(
