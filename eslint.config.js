@@ -1,7 +1,7 @@
 // ESLint flat config: typescript-eslint's recommended rules (without type information, so a run stays short),
 // with `any` and unused names as errors and every `eslint-disable` comment required to still be needed.
 // Formatting is prettier's job (.prettierrc.json); import cycles and layering are checked by
-// test/unit/architecture/import-graph.test.ts.
+// test/unit/architecture/import-graph.test.ts. `npm test` runs it, and prettier's check, before anything else.
 const { defineConfig } = require("eslint/config");
 const tseslint = require("typescript-eslint");
 

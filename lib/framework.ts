@@ -73,8 +73,8 @@ function loadFramework(): { name: FrameworkPackage; file: string; module: typeof
   }
   const loaded = [...resolved].filter(([, file]) => require.cache[file] !== undefined).map(([pkg]) => pkg);
   const name = chooseFramework({ requested: process.env[FRAMEWORK_ENV], installed: [...resolved.keys()], loaded });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const file = resolved.get(name)!;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package is chosen at run time, by file
   return { name, file, module: require(file) as typeof Cdktf };
 }
 
@@ -91,6 +91,8 @@ export const TerraformStack: typeof Cdktf.TerraformStack = framework.module.Terr
 export type TerraformStack = Cdktf.TerraformStack;
 export const TerraformResource: typeof Cdktf.TerraformResource = framework.module.TerraformResource;
 export type TerraformResource = Cdktf.TerraformResource;
+export const TerraformDataSource: typeof Cdktf.TerraformDataSource = framework.module.TerraformDataSource;
+export type TerraformDataSource = Cdktf.TerraformDataSource;
 export const TerraformProvider: typeof Cdktf.TerraformProvider = framework.module.TerraformProvider;
 export type TerraformProvider = Cdktf.TerraformProvider;
 export const Token: typeof Cdktf.Token = framework.module.Token;

@@ -1,12 +1,29 @@
 #!/usr/bin/env bash
-# Every test, after `npm run build` and the type check (see package.json "test"):
-#   1. unit tests (pure logic), on every core;
-#   2. integration suites, two at a time: each talks to the shared incusd, libvirtd and terraform under its own
+# Every test (`npm test`), in order:
+#   0. the style gate: prettier's formatting and ESLint's rules, first because they take seconds and fail most often;
+#      a failure stops here and says how to fix it;
+#   1. the build (the integration tests run the bundled providers from dist/) and the type check including tests;
+#      a failure stops here too;
+#   2. unit tests (pure logic), on every core;
+#   3. integration suites, two at a time: each talks to the shared incusd, libvirtd and terraform under its own
 #      name prefix, and most of its time is spent waiting on them, so two suites side by side nearly halve the run;
-#   3. the drills that kill processes or count them (test/integration/reliability, provider-runtime), one at a time.
-# Every step runs even when an earlier one failed; the exit status is non-zero when any did.
+#   4. the drills that kill processes or count them (test/integration/reliability, provider-runtime), one at a time.
+# Steps 2 to 4 all run even when an earlier one failed; the exit status is non-zero when any did.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+fail() {
+  printf '\nnpm test stopped: %s\n' "$1" >&2
+  exit 1
+}
+
+npm run --silent format:check ||
+  fail "the files listed above are not formatted as prettier formats them. Run \`npm run format\` (prettier --write lib test scripts bench), review the changes and commit them."
+npm run --silent lint ||
+  fail "ESLint reported the problems above. Fix them in the code (\`npx eslint --fix <file>\` fixes some; a disable comment is for the rare line that needs one, with its reason after \`--\`). Formatting is \`npm run format\`'s job."
+npm run --silent build || fail "the build failed (see above)."
+npm run --silent typecheck || fail "the type check failed (see above)."
+
 drills='test/integration/(reliability|provider-runtime)/'
 status=0
 npx jest --selectProjects unit || status=1

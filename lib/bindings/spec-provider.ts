@@ -49,11 +49,11 @@ export abstract class SpecProvider<C extends object> extends TerraformProvider {
     this.attributes = { ...this.attributes, [key]: value };
   }
 
-  protected synthesizeAttributes(): { [name: string]: any } {
+  protected synthesizeAttributes(): { [name: string]: unknown } {
     return toTerraformAttributes(`provider ${this.info.name}`, this.info.spec, this.attributes);
   }
 
-  protected synthesizeHclAttributes(): { [name: string]: any } {
+  protected synthesizeHclAttributes(): { [name: string]: unknown } {
     throw new Error(
       `provider ${this.info.name}: HCL output is not supported by cdktf-virt's bindings; synthesize JSON.`,
     );

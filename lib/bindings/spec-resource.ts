@@ -41,7 +41,7 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
     });
     this.info = info;
     // An L2's resource is its "Default" child: the id that names it is the L2's.
-    const namingId = () => (this.node.id === "Default" ? this.node.scope?.node.id ?? "" : this.node.id);
+    const namingId = () => (this.node.id === "Default" ? (this.node.scope?.node.id ?? "") : this.node.id);
     this.node.addValidation({ validate: () => terraformNameProblems(this.friendlyUniqueId, namingId()) });
     const attributes: Record<string, unknown> = { ...(config as object) };
     for (const key of META_KEYS) delete attributes[key];
@@ -79,7 +79,7 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
     this.attributesProducer = producer as (attributes: object) => object;
   }
 
-  public get terraformMetaArguments(): { [name: string]: any } {
+  public get terraformMetaArguments(): { [name: string]: unknown } {
     if (this.lifecycleProducer) this.lifecycle = this.lifecycleProducer();
     return super.terraformMetaArguments;
   }
@@ -89,12 +89,12 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
     return this.getStringAttribute(terraformName);
   }
 
-  protected synthesizeAttributes(): { [name: string]: any } {
+  protected synthesizeAttributes(): { [name: string]: unknown } {
     const attributes = this.attributesProducer ? (this.attributesProducer(this.attributes) as C) : this.attributes;
     return toTerraformAttributes(this.info.type, this.info.spec, attributes);
   }
 
-  protected synthesizeHclAttributes(): { [name: string]: any } {
+  protected synthesizeHclAttributes(): { [name: string]: unknown } {
     throw new Error(
       `${this.info.type} at "${this.node.path}": HCL output is not supported by cdktf-virt's bindings. ` +
         `Synthesize JSON (the default; unset SYNTH_HCL_OUTPUT / drop --hcl).`,

@@ -3,67 +3,24 @@
 import { Construct } from "constructs";
 import type { IncusProvider } from "../bindings";
 import { isToken } from "../bindings/attributes";
-import type { IHost } from "./host";
-import { fail } from "./private/errors";
 import { remoteNameProblem } from "../remote-names";
+import type { IHost } from "./model/host";
+import { IncusProviderSource } from "./model/incus-host-props";
+import type { IncusHostProps } from "./model/incus-host-props";
+import { registerBackend } from "./private/backend";
+import { fail } from "./private/errors";
+import { incusBackend } from "./private/incus-backend";
 import { StackContext } from "./private/stack-context";
+
+// The props in model/ that take an IncusHost (a Project's, a Profile's) name it through HostClasses.
+declare module "./model/host" {
+  interface HostClasses {
+    readonly incus: IncusHost;
+  }
+}
 
 /** Incus cluster member names are host names. */
 const CLUSTER_MEMBER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/;
-
-/** Which incus Terraform provider the stack uses. */
-export enum IncusProviderSource {
-  /** The provider shipped inside this package, installed next to the stack at synth (no registry, no network). */
-  BUNDLED = "bundled",
-  /**
-   * The official lxc/incus provider from the Terraform registry (or your mirror). Same JSON is emitted; what only the
-   * bundled provider carries out is refused at synth (docs/providers.md).
-   */
-  OFFICIAL = "official",
-}
-
-export interface IncusHostProps {
-  /**
-   * Name of the remote in the provider configuration; resources on this host set `remote = <name>`.
-   * @default the construct id, e.g. "lab"
-   */
-  readonly name?: string;
-  /**
-   * Where the Incus API is: `unix://` (the local socket), `unix:///path/to/unix.socket`, or `https://host:8443`.
-   * For https remotes the client certificate and the server certificate come from `configDir`, or a trust
-   * `token` is used once to enrol.
-   * @default "unix://" — the local daemon's socket
-   */
-  readonly address?: string;
-  /** One-time trust token for an https remote (sensitive: prefer a variable). @default none */
-  readonly token?: string;
-  /**
-   * Directory with client.crt, client.key and servercerts/<remote>.crt, as the incus command-line client keeps
-   * them. Provider-wide: every IncusHost of a stack must agree.
-   * @default the provider's default ($HOME/.config/incus)
-   */
-  readonly configDir?: string;
-  /** Generate a client certificate when none exists (provider-wide). @default the provider's default */
-  readonly generateClientCertificates?: boolean;
-  /** Accept the remote's certificate on first contact (provider-wide). @default the provider's default */
-  readonly acceptRemoteCertificate?: boolean;
-  /**
-   * Which provider runs the stack. All IncusHosts of a stack must use the same. With OFFICIAL, props whose promise only
-   * the bundled provider keeps (removalPolicy RETAIN/SNAPSHOT, adoptReleased, VolumeSnapshot, attach's
-   * snapshotBeforeRebuild) are synth errors.
-   * @default IncusProviderSource.BUNDLED
-   */
-  readonly providerSource?: IncusProviderSource;
-  /** Version constraint for the official provider, e.g. "~> 1.0". @default none (the newest) */
-  readonly providerVersion?: string;
-  /**
-   * The member names (`incus cluster list`) when this remote is an Incus cluster. With them, a StoragePool or
-   * Network of this host is created the way a cluster needs it (pending on every member, then cluster-wide), and a
-   * `target` that names no member is a synth error instead of a failed apply.
-   * @default not a cluster (a `target` is passed through unchecked)
-   */
-  readonly clusterMembers?: string[];
-}
 
 export class IncusHost extends Construct implements IHost {
   public readonly hostKind = "incus" as const;
@@ -151,6 +108,7 @@ export class IncusHost extends Construct implements IHost {
     this.mergeProviderSetting("generateClientCertificates", props.generateClientCertificates);
     this.mergeProviderSetting("acceptRemoteCertificate", props.acceptRemoteCertificate);
     if (this.provider.config.defaultRemote === undefined) this.provider.setAttribute("defaultRemote", this.remoteName);
+    registerBackend(this, incusBackend(this));
   }
 
   /** Provider-wide settings: the first host that sets one decides; a different value on another host is an error. */

@@ -1,20 +1,21 @@
 // The constructs users import (L2): hosts, pools, volumes with explicit lifecycles, instances, networks,
-// projects, profiles.
-export type { HostKind, IHost, IncusOnly, LibvirtOnly, OnlyOn } from "./host";
-export { IncusHost, IncusProviderSource } from "./incus-host";
-export type { IncusHostProps } from "./incus-host";
+// projects, profiles. Their props, interfaces and enums live in model/.
+export type { HostKind, IHost, IncusOnly, LibvirtOnly, OnlyOn } from "./model/host";
+export { IncusHost } from "./incus-host";
+export { IncusProviderSource } from "./model/incus-host-props";
+export type { IncusHostProps } from "./model/incus-host-props";
 export { LibvirtHost } from "./libvirt-host";
 export type { LibvirtHostProps } from "./libvirt-host";
 export { StoragePool } from "./storage-pool";
-export type { IStoragePool, StoragePoolProps } from "./storage-pool-props";
+export type { IStoragePool, StoragePoolProps } from "./model/storage-pool-props";
 export { Volume } from "./volume";
 export type { LibvirtVolumeOptions, VolumeAttributes, VolumeProps } from "./volume";
-export { VolumeContentType, VolumeFormat } from "./volume-props";
-export type { IncusVolumeOptions, IVolume } from "./volume-props";
+export { VolumeContentType, VolumeFormat } from "./model/volume-props";
+export type { IncusVolumeOptions, IVolume } from "./model/volume-props";
 export { VolumeSnapshot } from "./volume-snapshot";
 export type { VolumeSnapshotProps } from "./volume-snapshot";
 export { Instance } from "./instance";
-export { InstanceType } from "./instance-props";
+export { InstanceType } from "./model/instance-props";
 export type {
   AttachOptions,
   IncusInstanceOptions,
@@ -24,14 +25,14 @@ export type {
   LibvirtKernelBoot,
   LibvirtWaitFor,
   RootDiskOptions,
-} from "./instance-props";
-export type { CloudInitConfig, InstanceExec, InstanceFile } from "./provisioning";
+} from "./model/instance-props";
+export type { CloudInitConfig, InstanceExec, InstanceFile } from "./model/provisioning";
 export { Network } from "./network";
-export type { INetwork, LibvirtNetworkOptions, NetworkProps } from "./network-props";
+export type { INetwork, LibvirtNetworkOptions, NetworkProps } from "./model/network-props";
 export { Project } from "./project";
-export type { IProject, ProjectFeatures, ProjectProps } from "./project";
+export type { IProject, ProjectFeatures, ProjectProps } from "./model/project-props";
 export { Profile } from "./profile";
-export type { DeviceSpec } from "./device-spec";
-export type { IProfile, ProfileProps } from "./profile";
-export { ConstructValidationError } from "./errors";
+export type { DeviceSpec } from "./model/device-spec";
+export type { IProfile, ProfileProps } from "./model/profile-props";
+export { ConstructValidationError } from "./model/errors";
 export { RemovalPolicy, VolumeLifecycle } from "../lifecycle";

@@ -4,8 +4,8 @@
 // `instance.libvirt`, typed by the host.
 import { Construct } from "constructs";
 import { LifecyclePolicyError, resolveInstanceProtection, VolumeLifecycle } from "../lifecycle";
-import type { IHost, ViewOn } from "./host";
-import { INCUS_INSTANCE_OPTIONS, LIBVIRT_INSTANCE_OPTIONS } from "./instance-props";
+import type { IHost, ViewOn } from "./model/host";
+import { INCUS_INSTANCE_OPTIONS, LIBVIRT_INSTANCE_OPTIONS } from "./model/instance-props";
 import type {
   AttachOptions,
   IncusInstanceOptions,
@@ -13,10 +13,10 @@ import type {
   InstanceProps,
   LibvirtInstanceOptions,
   LibvirtInstanceView,
-} from "./instance-props";
-import type { INetwork } from "./network-props";
-import type { IProject } from "./project";
-import type { IVolume } from "./volume-props";
+} from "./model/instance-props";
+import type { INetwork } from "./model/network-props";
+import type { IProject } from "./model/project-props";
+import type { IVolume } from "./model/volume-props";
 import { backendOf } from "./private/backend";
 import { fail } from "./private/errors";
 import { InstanceGeneration, isManagedVolume, managedVolumeOf } from "./private/generation";

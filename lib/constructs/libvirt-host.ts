@@ -2,8 +2,10 @@
 import { Construct } from "constructs";
 import type { LibvirtProvider } from "../bindings";
 import { isToken } from "../bindings/attributes";
-import type { IHost } from "./host";
+import type { IHost } from "./model/host";
+import { registerBackend } from "./private/backend";
 import { fail } from "./private/errors";
+import { libvirtBackend } from "./private/libvirt-backend";
 import { defaultProviderAlias, nameProblem, PROVIDER_ALIAS } from "./private/names";
 import { StackContext } from "./private/stack-context";
 
@@ -41,6 +43,7 @@ export class LibvirtHost extends Construct implements IHost {
     const problem = nameProblem(alias, PROVIDER_ALIAS);
     if (problem) fail(this, "LibvirtHost", "name", problem);
     this.provider = StackContext.of(this).libvirtProvider(this.uri, alias);
+    registerBackend(this, libvirtBackend(this));
   }
 
   /** @internal The provider resources on this host use. */

@@ -3,14 +3,12 @@
 // IPv4 subnet with DHCP (`libvirt: { ipv4 }`): still no forwarding, so its addresses route nowhere but the host.
 // The host builds it (private/network-resources.ts).
 import { Construct } from "constructs";
-import type { IHost } from "./host";
-import { INCUS_NETWORK_OPTIONS, LIBVIRT_NETWORK_OPTIONS } from "./network-props";
-import type { IncusNetworkOptions, INetwork, LibvirtNetworkOptions, NetworkProps } from "./network-props";
+import type { IHost } from "./model/host";
+import { INCUS_NETWORK_OPTIONS, LIBVIRT_NETWORK_OPTIONS } from "./model/network-props";
+import type { IncusNetworkOptions, INetwork, LibvirtNetworkOptions, NetworkProps } from "./model/network-props";
 import { backendOf } from "./private/backend";
 import { resolveObjectName } from "./private/name-registry";
 import { backendOptions } from "./private/option-groups";
-
-export type { IncusNetworkOptions, INetwork, LibvirtNetworkOptions, NetworkProps } from "./network-props";
 
 export class Network<H extends IHost = IHost> extends Construct implements INetwork<H> {
   /** A network that exists already and is not managed by this stack. */

@@ -1,37 +1,14 @@
 // Profile: a reusable set of Incus instance config and devices.
 import { Construct } from "constructs";
-import type { IConstruct } from "constructs";
 import { IncusProfileResource } from "../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
-import type { DeviceSpec } from "./device-spec";
 import type { IncusHost } from "./incus-host";
-import type { IProject } from "./project";
+import type { IProfile, ProfileProps } from "./model/profile-props";
 import { devicesToBlocks } from "./private/devices";
 import { fail } from "./private/errors";
 import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
 import { nonDefaultProject, rejectManagedKeys } from "./private/placement";
-
-export type { DeviceSpec } from "./device-spec";
-
-/** A profile instances can use. */
-export interface IProfile extends IConstruct {
-  readonly host: IncusHost;
-  readonly profileName: string;
-}
-
-export interface ProfileProps {
-  readonly host: IncusHost;
-  /** @default derived from the construct path */
-  readonly name?: string;
-  readonly description?: string;
-  /** Instance config the profile applies. @default none */
-  readonly config?: { readonly [key: string]: string };
-  /** Devices by name. @default none */
-  readonly devices?: { readonly [name: string]: DeviceSpec };
-  /** @default the default project */
-  readonly project?: IProject;
-}
 
 export class Profile extends Construct implements IProfile {
   /** A profile that exists already (e.g. "default") and is not managed by this stack. */

@@ -3,54 +3,15 @@
 // default profile; custom volumes live in the project (features.storage.volumes=true). A project depends on its
 // host's pools, so it is deleted before them.
 import { Construct } from "constructs";
-import type { IConstruct } from "constructs";
 import { IncusProjectResource } from "../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../lifecycle";
 import type { IncusHost } from "./incus-host";
+import type { IProject, ProjectProps } from "./model/project-props";
 import { registerProjectForDestroyOrder } from "./private/destroy-order";
 import { fail } from "./private/errors";
 import { resolveObjectName } from "./private/name-registry";
 import { INCUS_PROJECT_NAME } from "./private/names";
 import { rejectManagedKeys } from "./private/placement";
-
-/** A project objects can be placed in. */
-export interface IProject extends IConstruct {
-  readonly host: IncusHost;
-  /** The project name (a reference to the project resource when it is managed here). */
-  readonly projectName: string;
-  /** Whether this is Incus's `default` project (objects in it omit `project`). */
-  readonly isDefault: boolean;
-}
-
-/** Which kinds of objects a project keeps to itself instead of sharing the default project's. */
-export interface ProjectFeatures {
-  /** Own images. @default false — the default project's images are used */
-  readonly images?: boolean;
-  /** Own profiles. @default false — the default project's profiles (e.g. `default`) are used */
-  readonly profiles?: boolean;
-  /** Own custom storage volumes. @default true */
-  readonly storageVolumes?: boolean;
-  /** Own networks. @default false — networks live in the default project */
-  readonly networks?: boolean;
-}
-
-export interface ProjectProps {
-  readonly host: IncusHost;
-  /** @default derived from the construct path, e.g. "homelab-apps" */
-  readonly name?: string;
-  readonly description?: string;
-  /** @default images, profiles and networks shared with the default project; volumes separate */
-  readonly features?: ProjectFeatures;
-  /** More project config (limits.*, restricted.*). `features.*` keys come from `features`. @default none */
-  readonly config?: { readonly [key: string]: string };
-  /**
-   * Delete the project even when it still holds objects. Copies that removal policies keep (a RETAIN volume let go,
-   * a SNAPSHOT volume's final copy) are never deleted with it: the bundled provider then leaves the project in place.
-   * `cdktf-virt explain --guard` refuses a plan that deletes a forced project holding volumes whose policy is not DESTROY.
-   * @default false
-   */
-  readonly forceDestroy?: boolean;
-}
 
 export class Project extends Construct implements IProject {
   /** A project that exists already (e.g. "default") and is not managed by this stack. */

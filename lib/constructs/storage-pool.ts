@@ -2,15 +2,13 @@
 // it (private/storage-pool-resources.ts).
 import { Construct } from "constructs";
 import type { SpecResource } from "../bindings";
-import type { IHost } from "./host";
-import { INCUS_STORAGE_POOL_OPTIONS } from "./storage-pool-props";
-import type { IncusStoragePoolOptions, IStoragePool, StoragePoolProps } from "./storage-pool-props";
+import type { IHost } from "./model/host";
+import { INCUS_STORAGE_POOL_OPTIONS } from "./model/storage-pool-props";
+import type { IncusStoragePoolOptions, IStoragePool, StoragePoolProps } from "./model/storage-pool-props";
 import { backendOf } from "./private/backend";
 import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
 import { backendOptions } from "./private/option-groups";
-
-export type { IncusStoragePoolOptions, IStoragePool, StoragePoolProps } from "./storage-pool-props";
 
 export class StoragePool<H extends IHost = IHost> extends Construct implements IStoragePool<H> {
   /** A pool that exists already (e.g. "default") and is not managed by this stack. */

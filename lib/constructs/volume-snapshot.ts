@@ -6,8 +6,8 @@
 // The host builds it (private/volume-snapshot-resource.ts); a volume of a libvirt pool does not compile.
 import { Construct } from "constructs";
 import type { IncusStorageVolumeSnapshotResource } from "../bindings";
-import type { IHost, IncusOnly } from "./host";
-import type { IVolume } from "./volume-props";
+import type { IHost, IncusOnly } from "./model/host";
+import type { IVolume } from "./model/volume-props";
 import { backendOf } from "./private/backend";
 import { fail } from "./private/errors";
 

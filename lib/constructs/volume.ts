@@ -3,8 +3,8 @@
 // .fromName refers to a volume the stack does not manage. The host builds its resource (private/volume-resources.ts).
 // How a volume is coupled to instances is recorded by the instances' generations (private/generation.ts); the volume
 // reads it from there. Its props are declared here: they name the Volume class (an overlay's base), and settings of
-// one backend are grouped in `incus: {...}` / `libvirt: {...}`, typed by the pool's host (see instance-props.ts for
-// why); the flat props of the previous release still work, deprecated.
+// one backend are grouped in `incus: {...}` / `libvirt: {...}`, typed by the pool's host (see
+// model/instance-props.ts for why); the flat props of the previous release still work, deprecated.
 import { Construct } from "constructs";
 import { isToken } from "../bindings/attributes";
 import { ADOPT_ANY_RELEASED, releasedBy, releasedOwner } from "../records";
@@ -19,19 +19,25 @@ import {
   volumeLifecycleBlock,
   volumeRecord,
 } from "../lifecycle";
-import type { IHost, IncusOnly, LibvirtOnly, ViewOn } from "./host";
-import type { IProject } from "./project";
-import type { IStoragePool } from "./storage-pool-props";
-import { INCUS_VOLUME_OPTIONS } from "./volume-props";
-import type { IncusVolumeOptions, IncusVolumeView, IVolume, VolumeContentType, VolumeFormat } from "./volume-props";
-import { formatProblem } from "./errors";
+import type { IHost, IncusOnly, LibvirtOnly, ViewOn } from "./model/host";
+import type { IProject } from "./model/project-props";
+import type { IStoragePool } from "./model/storage-pool-props";
+import { INCUS_VOLUME_OPTIONS } from "./model/volume-props";
+import type {
+  IncusVolumeOptions,
+  IncusVolumeView,
+  IVolume,
+  VolumeContentType,
+  VolumeFormat,
+} from "./model/volume-props";
+import { formatProblem } from "./model/errors";
 import { backendOf } from "./private/backend";
 import { fail } from "./private/errors";
 import { couplingOf, managedVolumeOf, registerManagedVolume } from "./private/generation";
 import { resolveObjectName } from "./private/name-registry";
 import { nameProblem, OBJECT_NAME } from "./private/names";
 import { backendOptions, deprecated } from "./private/option-groups";
-import type { OptionGroup } from "./private/option-groups";
+import type { OptionGroup } from "./model/option-group";
 import { nonDefaultProject } from "./private/placement";
 import { parseSize } from "./private/sizes";
 import type { BaseVolume, BuiltVolume } from "./private/volume-resources";

@@ -63,7 +63,10 @@ export interface ApiDefaults {
 }
 
 export class IncusApi {
-  constructor(private readonly sender: RequestSender, private readonly defaults: ApiDefaults) {}
+  constructor(
+    private readonly sender: RequestSender,
+    private readonly defaults: ApiDefaults,
+  ) {}
 
   /** Human description of the remote, e.g. `unix:/var/lib/incus/unix.socket`. */
   get endpoint(): string {

@@ -111,7 +111,7 @@ function partContent(source: ImageFileSource): PartContent {
 }
 
 function baseName(source: ImageFileSource, fallback: string): string {
-  return typeof source === "string" ? source.split("/").pop() ?? fallback : fallback;
+  return typeof source === "string" ? (source.split("/").pop() ?? fallback) : fallback;
 }
 
 export class ImagesApi {

@@ -73,7 +73,11 @@ function header(headers: Record<string, unknown>, name: string): string | undefi
  * requests and headers. `what` names the object in errors ("instance web").
  */
 export class FilesEndpoint {
-  constructor(private readonly api: IncusApi, private readonly endpoint: string, readonly what: string) {}
+  constructor(
+    private readonly api: IncusApi,
+    private readonly endpoint: string,
+    readonly what: string,
+  ) {}
 
   /** Writes a file (parent directories must exist). Strings are written as UTF-8. */
   async push(

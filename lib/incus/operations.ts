@@ -86,8 +86,8 @@ function finish(op: Operation, ctx: WaitContext): Operation {
     op.status_code === CANCELLED
       ? "was cancelled"
       : op.status_code === FAILURE
-      ? "failed"
-      : `ended with status ${op.status}`;
+        ? "failed"
+        : `ended with status ${op.status}`;
   throw new IncusOperationError(
     `Incus operation "${op.description}" (${op.id}) started by ${ctx.method} ${ctx.path} ${what}: ${
       op.err || "(no error text)"

@@ -140,7 +140,10 @@ function errorCodeOf(err: unknown): string | undefined {
 }
 
 export class RequestSender {
-  constructor(private readonly transport: Transport, private readonly requestTimeoutMs: number) {}
+  constructor(
+    private readonly transport: Transport,
+    private readonly requestTimeoutMs: number,
+  ) {}
 
   get endpoint(): string {
     return this.transport.endpoint;

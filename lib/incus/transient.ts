@@ -54,7 +54,11 @@ export class TransientRetry {
   private readonly forMs: number;
   private readonly pauseMs: number;
 
-  constructor(private readonly method: string, private readonly path: string, options: TransientRetryOptions = {}) {
+  constructor(
+    private readonly method: string,
+    private readonly path: string,
+    options: TransientRetryOptions = {},
+  ) {
     this.forMs = options.forMs ?? TRANSIENT_RETRY_FOR_MS;
     this.pauseMs = options.pauseMs ?? TRANSIENT_RETRY_PAUSE_MS;
   }

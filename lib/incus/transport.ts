@@ -90,7 +90,7 @@ function pinViolation(socket: TLSSocket, expected: string): Error | undefined {
   if (Date.parse(peer.valid_from) > now)
     return tlsFailure(`pinned server certificate is not valid before ${peer.valid_from}`, "CERT_NOT_YET_VALID");
   const reason = socket.authorizationError as unknown as string | Error | null;
-  const code = reason instanceof Error ? (reason as NodeJS.ErrnoException).code ?? reason.message : reason;
+  const code = reason instanceof Error ? ((reason as NodeJS.ErrnoException).code ?? reason.message) : reason;
   if (socket.authorized || (code && CHAIN_ONLY_ERRORS.has(code))) return undefined;
   return tlsFailure(`pinned server certificate failed verification: ${code}`, String(code));
 }

@@ -186,10 +186,10 @@ function diskElement(disk: DomainDiskSpec) {
     s === undefined
       ? undefined
       : s.type === "volume"
-      ? el("source", { pool: s.pool, volume: s.volume })
-      : s.type === "file"
-      ? el("source", { file: s.file })
-      : el("source", { dev: s.dev });
+        ? el("source", { pool: s.pool, volume: s.volume })
+        : s.type === "file"
+          ? el("source", { file: s.file })
+          : el("source", { dev: s.dev });
   return el(
     "disk",
     { type: s?.type ?? "file", device: disk.device ?? "disk" },
@@ -371,7 +371,7 @@ function parseInterface(nic: XmlNode): DomainInterfaceInfo {
   return {
     type,
     network: type === "network" ? attr(source, "network") : undefined,
-    source: type === "network" ? undefined : attr(source, "bridge") ?? attr(source, "dev"),
+    source: type === "network" ? undefined : (attr(source, "bridge") ?? attr(source, "dev")),
     model: attr(child(nic, "model"), "type"),
     mac: attr(child(nic, "mac"), "address"),
   };

@@ -127,7 +127,7 @@ export class LibvirtDomains {
     options: { readonly inactive?: boolean } = {},
     call: VirshCallOptions = {},
   ): Promise<string> {
-    const args = options.inactive ?? true ? ["dumpxml", "--inactive", name] : ["dumpxml", name];
+    const args = (options.inactive ?? true) ? ["dumpxml", "--inactive", name] : ["dumpxml", name];
     return this.virsh.run(args, call);
   }
 

@@ -100,7 +100,7 @@ export function parseNetworkXml(xml: string): NetworkXmlInfo {
   const name = text(network, "name");
   if (!name) throw new Error("network XML: <name> is missing");
   const forward = child(network, "forward");
-  const forwardMode = forward ? attr(forward, "mode") ?? "nat" : undefined;
+  const forwardMode = forward ? (attr(forward, "mode") ?? "nat") : undefined;
   const ipNodes = children(network, "ip");
   const hasIpConfig = ipNodes.length > 0;
   const ips = ipNodes

@@ -50,8 +50,8 @@ function renderElement(node: XmlElement, indent: string): string {
       typeof c === "string"
         ? `${indent}  ${escapeXml(c)}`
         : "raw" in c
-        ? `${indent}  ${c.raw.trim()}`
-        : renderElement(c, indent + "  "),
+          ? `${indent}  ${c.raw.trim()}`
+          : renderElement(c, indent + "  "),
     )
     .join("\n");
   return `${indent}<${node.name}${attrs}>\n${inner}\n${indent}</${node.name}>`;

@@ -61,7 +61,7 @@ export function resolveInstanceProtection(
     );
   }
   checkConsistent(protect, removalPolicy);
-  return removalPolicy !== undefined ? removalPolicy === RemovalPolicy.PROTECT : protect ?? false;
+  return removalPolicy !== undefined ? removalPolicy === RemovalPolicy.PROTECT : (protect ?? false);
 }
 
 /** protect: true means PROTECT; protect: false means "not PROTECT" (DESTROY, or RETAIN/SNAPSHOT, which also delete no guard). */

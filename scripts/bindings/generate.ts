@@ -1,11 +1,11 @@
 // Derives the L1 bindings (lib/bindings/generated) from the bundled providers' schema literals: one file per
-// resource type and one per provider configuration, plus an index with every spec by Terraform name. The files are
+// resource type, one per data source type and one per provider configuration, plus an index with every spec by Terraform name. The files are
 // committed; `npm run generate:bindings` rewrites them and a unit test fails while they differ from this output.
-import type { Provider, Resource, Schema } from "../../lib/provider/framework";
+import type { DataSource, Provider, Resource, Schema } from "../../lib/provider/framework";
 import { incusProvider } from "../../lib/provider/incus/provider";
 import { libvirtProvider } from "../../lib/provider/libvirt/provider";
-import { providerBinding, resourceBinding } from "./model";
-import { renderProvider, renderResource } from "./render";
+import { dataSourceBinding, providerBinding, resourceBinding } from "./model";
+import { renderDataSource, renderProvider, renderResource } from "./render";
 
 /** Where the generated files go, relative to the repository root. */
 export const GENERATED_DIR = "lib/bindings/generated";
@@ -16,6 +16,7 @@ interface ProviderSource {
   readonly folder: string;
   readonly schema: Schema;
   readonly resources: readonly { readonly typeName: string; readonly schema: Schema }[];
+  readonly dataSources: readonly { readonly typeName: string; readonly schema: Schema }[];
 }
 
 function providerSources(): ProviderSource[] {
@@ -25,12 +26,14 @@ function providerSources(): ProviderSource[] {
       folder: "lib/provider/incus",
       schema: incusProvider.schema,
       resources: resourcesOf(incusProvider.resources),
+      dataSources: dataSourcesOf(incusProvider.dataSources),
     },
     {
       name: "libvirt",
       folder: "lib/provider/libvirt",
       schema: libvirtProvider.schema,
       resources: resourcesOf(libvirtProvider.resources),
+      dataSources: dataSourcesOf(libvirtProvider.dataSources),
     },
   ];
 }
@@ -40,6 +43,10 @@ function resourcesOf(resources: Provider["resources"]): readonly Resource[] {
   return typeof resources === "function" ? resources() : resources;
 }
 
+function dataSourcesOf(dataSources: Provider["dataSources"]): readonly DataSource[] {
+  return (typeof dataSources === "function" ? dataSources() : dataSources) ?? [];
+}
+
 function header(what: string, folder: string): string {
   return `// Generated from the ${what} schema in ${folder} by \`npm run generate:bindings\`; do not edit.`;
 }
@@ -47,6 +54,10 @@ function header(what: string, folder: string): string {
 /** Resource files say where the attributes the configuration cannot set went. */
 const RESOURCE_NOTE =
   "// Attributes only the provider sets are not part of the configuration; they are read through the getters.";
+
+/** Data source files say the same about what the data source reads. */
+const DATA_SOURCE_NOTE =
+  "// What the data source reads comes back through the getters; only the arguments are part of the configuration.";
 
 /** "incus_storage_volume" → "storage-volume" (the file name under the provider's folder). */
 function fileName(provider: string, resourceType: string): string {
@@ -61,6 +72,7 @@ export function generateBindings(): Map<string, string> {
     `import type { AttributeSpec } from "../attributes";`,
   ];
   const resourceSpecs: string[] = [];
+  const dataSourceSpecs: string[] = [];
   const providerSpecs: string[] = [];
   const reexports: string[] = [];
   for (const provider of providerSources()) {
@@ -92,6 +104,27 @@ export function generateBindings(): Map<string, string> {
       index.push(`import { ${binding.specName} } from "./${file}";`);
       resourceSpecs.push(`  ${resource.typeName}: ${binding.specName},`);
     }
+    for (const dataSource of [...provider.dataSources].sort((a, b) => a.typeName.localeCompare(b.typeName))) {
+      if (!dataSource.typeName.startsWith(`${provider.name}_`)) {
+        throw new Error(
+          `${dataSource.typeName}: a data source type of provider ${provider.name} must start with "${provider.name}_"`,
+        );
+      }
+      const binding = dataSourceBinding(provider.name, dataSource.typeName, dataSource.schema);
+      // "data-instance": data source files sit next to the resource files without clashing.
+      const file = `${provider.name}/data-${fileName(provider.name, dataSource.typeName)}`;
+      files.set(
+        `${GENERATED_DIR}/${file}.ts`,
+        renderDataSource(
+          binding,
+          dataSource.schema.description,
+          `${header(`data.${dataSource.typeName}`, provider.folder)}\n${DATA_SOURCE_NOTE}`,
+        ),
+      );
+      reexports.push(`export * from "./${file}";`);
+      index.push(`import { ${binding.specName} } from "./${file}";`);
+      dataSourceSpecs.push(`  ${dataSource.typeName}: ${binding.specName},`);
+    }
   }
   index.push(
     "",
@@ -100,6 +133,11 @@ export function generateBindings(): Map<string, string> {
     "/** Resource type → the attributes and nested blocks its binding can emit. */",
     "export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } = {",
     ...resourceSpecs,
+    "};",
+    "",
+    "/** Data source type → the arguments its binding can emit. */",
+    "export const DATA_SOURCE_SPECS: { readonly [dataSourceType: string]: AttributeSpec } = {",
+    ...dataSourceSpecs,
     "};",
     "",
     "/** Provider local name → its configuration attributes. */",

@@ -25,17 +25,14 @@ export interface InterfaceModel {
 export interface GetterModel {
   readonly name: string;
   readonly terraformName: string;
-  readonly type: "string" | "number" | "boolean";
+  /** "structured": a list of objects, a block or another shape read as one token (data sources only). */
+  readonly type: "string" | "number" | "boolean" | "stringMap" | "stringList" | "structured";
   readonly doc: readonly string[];
 }
 
 /** An AttributeSpec as data: "value" | "map" | { object | list | mapOf: SpecModel }. */
 export type KindModel =
-  | "value"
-  | "map"
-  | { readonly object: SpecModel }
-  | { readonly list: SpecModel }
-  | { readonly mapOf: SpecModel };
+  "value" | "map" | { readonly object: SpecModel } | { readonly list: SpecModel } | { readonly mapOf: SpecModel };
 export type SpecModel = { readonly [terraformName: string]: KindModel };
 
 export interface BindingModel {
@@ -108,6 +105,85 @@ export function resourceBinding(providerName: string, resourceType: string, sche
     spec,
     getters: getters(providerName, resourceType, schema),
   };
+}
+
+/**
+ * The config of a data source type (cdktf's naming: class DataIncusInstance for data "incus_instance"): its
+ * arguments, the config interfaces, and a getter for every attribute it reads.
+ */
+export function dataSourceBinding(providerName: string, dataSourceType: string, schema: Schema): BindingModel {
+  const base = `Data${pascalCase(dataSourceType)}`;
+  const interfaces: InterfaceModel[] = [];
+  const spec = objectModel(
+    {
+      name: `${base}Config`,
+      doc: describe(schema.description, `Configuration of a ${dataSourceType} data source.`),
+      extends: ["TerraformMetaArguments"],
+    },
+    base,
+    `data.${dataSourceType}`,
+    schema,
+    interfaces,
+    RESOURCE_META_ARGUMENTS,
+  );
+  return {
+    terraformName: dataSourceType,
+    providerName,
+    interfaces,
+    configName: `${base}Config`,
+    specName: `DATA_${dataSourceType.toUpperCase()}_SPEC`,
+    spec,
+    getters: dataSourceGetters(schema),
+  };
+}
+
+/** Members a data source binding already has (cdktf's and SpecDataSource's): a getter of that name gets a suffix. */
+const DATA_SOURCE_MEMBERS: ReadonlySet<string> = new Set([
+  "node",
+  "fqn",
+  "friendlyUniqueId",
+  "terraformResourceType",
+  "terraformGeneratorMetadata",
+  "terraformMetaArguments",
+  "cdktfStack",
+  "rawOverrides",
+  "dependsOn",
+  "count",
+  "provider",
+  "lifecycle",
+  "forEach",
+  "configured",
+  "attribute",
+  "structuredAttribute",
+]);
+
+/** A getter for every attribute and block a data source reads, named after it (`status`, `config`, `device`). */
+function dataSourceGetters(schema: Schema): GetterModel[] {
+  const out: GetterModel[] = [];
+  const add = (name: string, type: GetterModel["type"], description: string | undefined): void => {
+    const getter = camelCase(name);
+    out.push({
+      name: DATA_SOURCE_MEMBERS.has(getter) ? `${getter}Attribute` : getter,
+      terraformName: name,
+      type,
+      doc: describe(description),
+    });
+  };
+  for (const [name, attribute] of Object.entries(schema.attributes)) {
+    add(name, attribute.nested ? "structured" : getterType(attribute.type), attribute.description);
+  }
+  for (const [name, block] of Object.entries(schema.blocks ?? {})) add(name, "structured", block.description);
+  return out;
+}
+
+function getterType(type: CtyType): GetterModel["type"] {
+  if (type === "string") return "string";
+  if (type === "number") return "number";
+  if (type === "bool") return "boolean";
+  if (typeof type !== "string" && type[0] === "map" && type[1] === "string") return "stringMap";
+  if (typeof type !== "string" && (type[0] === "list" || type[0] === "set") && type[1] === "string")
+    return "stringList";
+  return "structured";
 }
 
 /** The `provider "<name>" { ... }` block: attributes and blocks, plus the alias every provider block may have. */
@@ -207,6 +283,8 @@ function objectModel(
     }
   }
   for (const [name, block] of Object.entries(object.blocks ?? {})) {
+    // A block only the provider fills (a data source's `device`) is read through a getter, never configured.
+    if (!configurable(block)) continue;
     const element = `${namePrefix}${pascalCase(block.nesting === "single" ? name : singular(name))}`;
     const elementDoc = describe(block.description, `One ${name} block of ${where}.`);
     const inner = objectModel(
@@ -224,6 +302,14 @@ function objectModel(
   }
   out[index] = { ...out[index], fields };
   return spec;
+}
+
+/** Whether a configuration can set anything in the block. */
+function configurable(block: Block): boolean {
+  return (
+    Object.values(block.attributes).some((a) => !isReadOnly(a)) ||
+    Object.values(block.blocks ?? {}).some((b) => configurable(b))
+  );
 }
 
 /** The TypeScript type and spec kind of an attribute of a plain cty type. */
@@ -279,18 +365,18 @@ function getters(providerName: string, resourceType: string, schema: Schema): Ge
       attribute.type === "string"
         ? "string"
         : attribute.type === "number"
-        ? "number"
-        : attribute.type === "bool"
-        ? "boolean"
-        : undefined;
+          ? "number"
+          : attribute.type === "bool"
+            ? "boolean"
+            : undefined;
     if (type === undefined) continue;
     const readOnly = isReadOnly(attribute);
     const getter =
       name === "id"
         ? `${camelCase(resourceType.slice(providerName.length + 1))}Id`
         : readOnly
-        ? camelCase(name)
-        : `${camelCase(name)}Ref`;
+          ? camelCase(name)
+          : `${camelCase(name)}Ref`;
     out.push({
       name: getter,
       terraformName: name,

@@ -50,6 +50,53 @@ export function renderResource(binding: BindingModel, schemaDescription: string 
   ].join("\n");
 }
 
+/** A data source binding (cdktf's naming: DataIncusInstance): config interfaces, the spec and the SpecDataSource. */
+export function renderDataSource(binding: BindingModel, schemaDescription: string | undefined, header: string): string {
+  const className = `Data${pascalCase(binding.terraformName)}`;
+  const cdktfTypes = [
+    ...(binding.getters.some((g) => g.type === "boolean" || g.type === "structured") ? ["IResolvable"] : []),
+    "TerraformMetaArguments",
+  ];
+  const imports = [
+    `import type { ${cdktfTypes.join(", ")} } from "cdktf";`,
+    `import type { Construct } from "constructs";`,
+    `import type { AttributeSpec } from "../../attributes";`,
+    `import { SpecDataSource } from "../../spec-data-source";`,
+  ];
+  const classDoc = docLines(
+    schemaDescription ? schemaDescription.split("\n") : [`The ${binding.terraformName} data source.`],
+    "",
+  );
+  const body = [
+    `  public static readonly tfResourceType = ${JSON.stringify(binding.terraformName)};`,
+    "",
+    `  public constructor(scope: Construct, id: string, config: ${binding.configName}) {`,
+    "    super(",
+    "      scope,",
+    "      id,",
+    `      { type: ${JSON.stringify(binding.terraformName)}, providerName: ${JSON.stringify(
+      binding.providerName,
+    )}, spec: ${binding.specName} },`,
+    "      config,",
+    "    );",
+    "  }",
+    ...binding.getters.flatMap((g) => ["", ...renderGetter(g)]),
+  ];
+  return [
+    header,
+    ...imports,
+    "",
+    ...binding.interfaces.flatMap((i) => [...renderInterface(i), ""]),
+    ...renderSpec(binding),
+    "",
+    ...classDoc,
+    `export class ${className} extends SpecDataSource<${binding.configName}> {`,
+    ...body,
+    "}",
+    "",
+  ].join("\n");
+}
+
 /** A provider configuration: its config interfaces and spec (the provider classes add the source and version). */
 export function renderProvider(binding: BindingModel, header: string): string {
   return [
@@ -73,14 +120,19 @@ function renderField(field: FieldModel): string[] {
   return [...docLines(field.doc, "  "), `  readonly ${field.name}${field.optional ? "?" : ""}: ${field.type};`];
 }
 
+/** How each kind of getter reads its attribute, and the TypeScript type it returns. */
+const GETTER_READS: Record<GetterModel["type"], { readonly method: string; readonly type: string }> = {
+  string: { method: "attribute", type: "string" },
+  number: { method: "getNumberAttribute", type: "number" },
+  boolean: { method: "getBooleanAttribute", type: "IResolvable" },
+  stringMap: { method: "getStringMapAttribute", type: "{ [key: string]: string }" },
+  stringList: { method: "getListAttribute", type: "string[]" },
+  structured: { method: "structuredAttribute", type: "IResolvable" },
+};
+
 function renderGetter(getter: GetterModel): string[] {
-  const read =
-    getter.type === "string"
-      ? `this.attribute(${JSON.stringify(getter.terraformName)})`
-      : getter.type === "number"
-      ? `this.getNumberAttribute(${JSON.stringify(getter.terraformName)})`
-      : `this.getBooleanAttribute(${JSON.stringify(getter.terraformName)})`;
-  const type = getter.type === "boolean" ? "IResolvable" : getter.type;
+  const { method, type } = GETTER_READS[getter.type];
+  const read = `this.${method}(${JSON.stringify(getter.terraformName)})`;
   return [...docLines(getter.doc, "  "), `  public get ${getter.name}(): ${type} {`, `    return ${read};`, "  }"];
 }
 

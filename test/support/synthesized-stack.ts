@@ -28,7 +28,10 @@ export class SynthesizedStack {
   private initialized = false;
   private readonly running = new Set<ChildProcess>();
 
-  constructor(readonly stackName: string, options: SynthesizedStackOptions = {}) {
+  constructor(
+    readonly stackName: string,
+    options: SynthesizedStackOptions = {},
+  ) {
     terraformBinary();
     ensureBundledProviders(options.providers ?? ["incus"]);
     this.timeoutMs = options.timeoutMs ?? 180_000;

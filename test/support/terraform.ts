@@ -86,7 +86,10 @@ export class TerraformWorkspace {
   readonly dir: string;
   private readonly env: NodeJS.ProcessEnv;
 
-  private constructor(readonly root: string, env: NodeJS.ProcessEnv) {
+  private constructor(
+    readonly root: string,
+    env: NodeJS.ProcessEnv,
+  ) {
     this.dir = join(root, "work");
     this.env = env;
   }

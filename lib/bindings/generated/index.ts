@@ -15,6 +15,23 @@ import { INCUS_PROJECT_SPEC } from "./incus/project";
 import { INCUS_STORAGE_POOL_SPEC } from "./incus/storage-pool";
 import { INCUS_STORAGE_VOLUME_SPEC } from "./incus/storage-volume";
 import { INCUS_STORAGE_VOLUME_SNAPSHOT_SPEC } from "./incus/storage-volume-snapshot";
+import { DATA_INCUS_CERTIFICATE_SPEC } from "./incus/data-certificate";
+import { DATA_INCUS_CLUSTER_SPEC } from "./incus/data-cluster";
+import { DATA_INCUS_IMAGE_SPEC } from "./incus/data-image";
+import { DATA_INCUS_INSTANCE_SPEC } from "./incus/data-instance";
+import { DATA_INCUS_NETWORK_SPEC } from "./incus/data-network";
+import { DATA_INCUS_NETWORK_ACL_SPEC } from "./incus/data-network-acl";
+import { DATA_INCUS_NETWORK_ADDRESS_SET_SPEC } from "./incus/data-network-address-set";
+import { DATA_INCUS_NETWORK_FORWARD_SPEC } from "./incus/data-network-forward";
+import { DATA_INCUS_NETWORK_INTEGRATION_SPEC } from "./incus/data-network-integration";
+import { DATA_INCUS_NETWORK_LOAD_BALANCER_SPEC } from "./incus/data-network-load-balancer";
+import { DATA_INCUS_NETWORK_PEER_SPEC } from "./incus/data-network-peer";
+import { DATA_INCUS_NETWORK_ZONE_SPEC } from "./incus/data-network-zone";
+import { DATA_INCUS_PROFILE_SPEC } from "./incus/data-profile";
+import { DATA_INCUS_PROJECT_SPEC } from "./incus/data-project";
+import { DATA_INCUS_STORAGE_BUCKET_SPEC } from "./incus/data-storage-bucket";
+import { DATA_INCUS_STORAGE_POOL_SPEC } from "./incus/data-storage-pool";
+import { DATA_INCUS_STORAGE_VOLUME_SPEC } from "./incus/data-storage-volume";
 import { LIBVIRT_PROVIDER_SPEC } from "./libvirt/provider";
 import { LIBVIRT_CLOUDINIT_DISK_SPEC } from "./libvirt/cloudinit-disk";
 import { LIBVIRT_DOMAIN_SPEC } from "./libvirt/domain";
@@ -37,6 +54,23 @@ export * from "./incus/project";
 export * from "./incus/storage-pool";
 export * from "./incus/storage-volume";
 export * from "./incus/storage-volume-snapshot";
+export * from "./incus/data-certificate";
+export * from "./incus/data-cluster";
+export * from "./incus/data-image";
+export * from "./incus/data-instance";
+export * from "./incus/data-network";
+export * from "./incus/data-network-acl";
+export * from "./incus/data-network-address-set";
+export * from "./incus/data-network-forward";
+export * from "./incus/data-network-integration";
+export * from "./incus/data-network-load-balancer";
+export * from "./incus/data-network-peer";
+export * from "./incus/data-network-zone";
+export * from "./incus/data-profile";
+export * from "./incus/data-project";
+export * from "./incus/data-storage-bucket";
+export * from "./incus/data-storage-pool";
+export * from "./incus/data-storage-volume";
 export * from "./libvirt/provider";
 export * from "./libvirt/cloudinit-disk";
 export * from "./libvirt/domain";
@@ -65,6 +99,27 @@ export const RESOURCE_SPECS: { readonly [resourceType: string]: AttributeSpec } 
   libvirt_network: LIBVIRT_NETWORK_SPEC,
   libvirt_pool: LIBVIRT_POOL_SPEC,
   libvirt_volume: LIBVIRT_VOLUME_SPEC,
+};
+
+/** Data source type → the arguments its binding can emit. */
+export const DATA_SOURCE_SPECS: { readonly [dataSourceType: string]: AttributeSpec } = {
+  incus_certificate: DATA_INCUS_CERTIFICATE_SPEC,
+  incus_cluster: DATA_INCUS_CLUSTER_SPEC,
+  incus_image: DATA_INCUS_IMAGE_SPEC,
+  incus_instance: DATA_INCUS_INSTANCE_SPEC,
+  incus_network: DATA_INCUS_NETWORK_SPEC,
+  incus_network_acl: DATA_INCUS_NETWORK_ACL_SPEC,
+  incus_network_address_set: DATA_INCUS_NETWORK_ADDRESS_SET_SPEC,
+  incus_network_forward: DATA_INCUS_NETWORK_FORWARD_SPEC,
+  incus_network_integration: DATA_INCUS_NETWORK_INTEGRATION_SPEC,
+  incus_network_load_balancer: DATA_INCUS_NETWORK_LOAD_BALANCER_SPEC,
+  incus_network_peer: DATA_INCUS_NETWORK_PEER_SPEC,
+  incus_network_zone: DATA_INCUS_NETWORK_ZONE_SPEC,
+  incus_profile: DATA_INCUS_PROFILE_SPEC,
+  incus_project: DATA_INCUS_PROJECT_SPEC,
+  incus_storage_bucket: DATA_INCUS_STORAGE_BUCKET_SPEC,
+  incus_storage_pool: DATA_INCUS_STORAGE_POOL_SPEC,
+  incus_storage_volume: DATA_INCUS_STORAGE_VOLUME_SPEC,
 };
 
 /** Provider local name → its configuration attributes. */

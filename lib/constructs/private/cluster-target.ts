@@ -3,7 +3,7 @@
 // attached on its own member.
 import type { IConstruct } from "constructs";
 import { isToken } from "../../bindings/attributes";
-import type { IncusHost } from "../incus-host";
+import type { IncusHostLike } from "./hosts";
 import { fail } from "./errors";
 
 const GROUP = /^@[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -14,7 +14,7 @@ export function clusterTarget(
   scope: IConstruct,
   kind: string,
   prop: string,
-  host: IncusHost,
+  host: IncusHostLike,
   target: string | undefined,
   groups: boolean,
 ): string | undefined {

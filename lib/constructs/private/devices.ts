@@ -1,7 +1,7 @@
 // Incus device maps (the `devices` props of Profile and Instance) as the provider's sorted `device` blocks.
 import type { Construct } from "constructs";
 import type { IncusDeviceConfig } from "../../bindings";
-import type { DeviceSpec } from "../device-spec";
+import type { DeviceSpec } from "../model/device-spec";
 import { fail } from "./errors";
 
 /** Device map → sorted `device` blocks; checks every property value is non-empty (the provider requires it). */

@@ -17,7 +17,7 @@ import {
 } from "../../lifecycle";
 import { resourceAddress } from "../../lifecycle/references";
 import type { GenerationMember, ReplacementInputs } from "../../lifecycle";
-import type { IVolume } from "../volume-props";
+import type { IVolume } from "../model/volume-props";
 import { fail } from "./errors";
 import { pathInStack } from "./names";
 

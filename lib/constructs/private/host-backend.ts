@@ -3,10 +3,10 @@
 // resolves its common props, asks its host's builder for the resources and never branches on the kind of host.
 import type { Construct } from "constructs";
 import type { IncusStorageVolumeSnapshotResource, SpecResource } from "../../bindings";
-import type { IncusInstanceOptions, LibvirtInstanceOptions } from "../instance-props";
-import type { IncusNetworkOptions, LibvirtNetworkOptions } from "../network-props";
-import type { IncusStoragePoolOptions } from "../storage-pool-props";
-import type { IncusVolumeOptions } from "../volume-props";
+import type { IncusInstanceOptions, LibvirtInstanceOptions } from "../model/instance-props";
+import type { IncusNetworkOptions, LibvirtNetworkOptions } from "../model/network-props";
+import type { IncusStoragePoolOptions } from "../model/storage-pool-props";
+import type { IncusVolumeOptions } from "../model/volume-props";
 import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
 import type { NameRule } from "./names";
 import type { BuiltVolume, ExistingVolume, LibvirtVolumeBuildOptions, VolumeInput } from "./volume-resources";

@@ -1,5 +1,5 @@
 // What an IncusHost builds: incus_* resources for the constructs placed on it.
-import type { IncusHost } from "../incus-host";
+import type { IncusHostLike } from "./hosts";
 import type { HostBackend } from "./host-backend";
 import { incusInstance } from "./incus-instance";
 import { incusNetwork } from "./network-resources";
@@ -9,7 +9,7 @@ import { incusStoragePool } from "./storage-pool-resources";
 import { existingIncusVolume, incusVolume } from "./volume-resources";
 import { incusVolumeSnapshot } from "./volume-snapshot-resource";
 
-export function incusBackend(host: IncusHost): HostBackend {
+export function incusBackend(host: IncusHostLike): HostBackend {
   return {
     instanceNameRule: INCUS_INSTANCE_NAME,
     networkNameRule: INCUS_NETWORK_NAME,

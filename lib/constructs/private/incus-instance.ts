@@ -12,12 +12,12 @@ import {
   OWNER_CONFIG_KEY,
   PROTECT_CONFIG_KEY,
 } from "../../lifecycle";
-import type { IncusHost } from "../incus-host";
-import { InstanceType } from "../instance-props";
-import type { IncusInstanceOptions, RootDiskOptions } from "../instance-props";
-import type { IProject } from "../project";
-import type { CloudInitConfig, InstanceExec, InstanceFile } from "../provisioning";
-import { VolumeContentType } from "../volume-props";
+import type { IncusHostLike } from "./hosts";
+import { InstanceType } from "../model/instance-props";
+import type { IncusInstanceOptions, RootDiskOptions } from "../model/instance-props";
+import type { IProject } from "../model/project-props";
+import type { CloudInitConfig, InstanceExec, InstanceFile } from "../model/provisioning";
+import { VolumeContentType } from "../model/volume-props";
 import { checkSameMember, clusterTarget } from "./cluster-target";
 import { devicesToBlocks } from "./devices";
 import { fail } from "./errors";
@@ -31,7 +31,7 @@ const KIND = "Instance";
 /** Validates the Incus options and creates the incus_instance (child "Default" of the Instance). */
 export function incusInstance(
   scope: Construct,
-  host: IncusHost,
+  host: IncusHostLike,
   input: CommonInstanceInput,
   options: Partial<IncusInstanceOptions>,
 ): InstanceBackend {
@@ -113,7 +113,7 @@ export function incusInstance(
   };
 }
 
-function rootDiskDevice(scope: IConstruct, host: IncusHost, rootDisk: RootDiskOptions): IncusDeviceConfig {
+function rootDiskDevice(scope: IConstruct, host: IncusHostLike, rootDisk: RootDiskOptions): IncusDeviceConfig {
   if (rootDisk.pool.host !== host) {
     fail(
       scope,

@@ -2,8 +2,8 @@
 // resource, what forces its replacement, and how it checks and renders the volumes attached to it.
 import type { SpecResource } from "../../bindings";
 import type { ReplacementInputs } from "../../lifecycle";
-import type { IncusInstanceView, LibvirtInstanceView } from "../instance-props";
-import type { INetwork } from "../network-props";
+import type { IncusInstanceView, LibvirtInstanceView } from "../model/instance-props";
+import type { INetwork } from "../model/network-props";
 import type { Attachment, DeviceCheck } from "./generation";
 
 export interface InstanceBackend {

@@ -1,5 +1,5 @@
 // What a LibvirtHost builds: libvirt_* resources for the constructs placed on it, through the host's provider.
-import type { LibvirtHost } from "../libvirt-host";
+import type { LibvirtHostLike } from "./hosts";
 import { fail } from "./errors";
 import type { HostBackend } from "./host-backend";
 import { libvirtDomain } from "./libvirt-domain";
@@ -8,7 +8,7 @@ import { libvirtNetwork } from "./network-resources";
 import { libvirtStoragePool } from "./storage-pool-resources";
 import { existingLibvirtVolume, libvirtVolume } from "./volume-resources";
 
-export function libvirtBackend(host: LibvirtHost): HostBackend {
+export function libvirtBackend(host: LibvirtHostLike): HostBackend {
   return {
     instanceNameRule: OBJECT_NAME,
     networkNameRule: LIBVIRT_NETWORK_NAME,

@@ -6,10 +6,15 @@ import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
 import { LibvirtCloudinitDiskResource, LibvirtDomainResource } from "../../bindings";
 import { isToken } from "../../bindings/attributes";
 import { libvirtOwnerMetadataXml, libvirtRebuildSnapshotsXml, VolumeLifecycle } from "../../lifecycle";
-import type { LibvirtCloudInit, LibvirtInstanceOptions, LibvirtKernelBoot, LibvirtWaitFor } from "../instance-props";
-import type { LibvirtHost } from "../libvirt-host";
-import type { INetwork } from "../network-props";
-import { VolumeFormat } from "../volume-props";
+import type {
+  LibvirtCloudInit,
+  LibvirtInstanceOptions,
+  LibvirtKernelBoot,
+  LibvirtWaitFor,
+} from "../model/instance-props";
+import type { LibvirtHostLike } from "./hosts";
+import type { INetwork } from "../model/network-props";
+import { VolumeFormat } from "../model/volume-props";
 import { fail } from "./errors";
 import type { Attachment, DeviceCheck } from "./generation";
 import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
@@ -18,7 +23,7 @@ import { parseSize } from "./sizes";
 /** Validates the libvirt options and creates the libvirt_domain (child "Default" of the Instance). */
 export function libvirtDomain(
   scope: Construct,
-  host: LibvirtHost,
+  host: LibvirtHostLike,
   input: CommonInstanceInput,
   options: Partial<LibvirtInstanceOptions>,
 ): InstanceBackend {
@@ -84,7 +89,7 @@ export function libvirtDomain(
  * given pool or, at synth, the pool of the first attached volume; attached as a read-only SATA cdrom on the first
  * sdX device no attachment uses.
  */
-function cloudInitDisk(scope: Construct, host: LibvirtHost, domainName: string, seed: LibvirtCloudInit) {
+function cloudInitDisk(scope: Construct, host: LibvirtHostLike, domainName: string, seed: LibvirtCloudInit) {
   if (seed.userData === undefined || (typeof seed.userData !== "string" && !isToken(seed.userData))) {
     fail(scope, "Instance", "libvirt.cloudInit.userData", "is required (a string, e.g. a #cloud-config document)");
   }

@@ -3,8 +3,8 @@
 // member part.
 import type { IConstruct } from "constructs";
 import { incusOwnershipConfig } from "../../lifecycle";
-import { IncusProviderSource } from "../incus-host";
-import type { IncusHost } from "../incus-host";
+import { IncusProviderSource } from "../model/incus-host-props";
+import type { IncusHostLike } from "./hosts";
 export { MEMBER_NETWORK_KEYS, MEMBER_POOL_KEYS } from "../../records";
 
 /** Splits a config into the members' keys and the cluster-wide rest. */
@@ -23,6 +23,6 @@ export function splitMemberConfig(
  * user keys cluster-wide) and uses it to adopt the part after an interrupted run; the official provider would send
  * it, and Incus refuses user keys in a member-specific create, so with it the part carries none.
  */
-export function memberPartMarker(scope: IConstruct, host: IncusHost): { [key: string]: string } {
+export function memberPartMarker(scope: IConstruct, host: IncusHostLike): { [key: string]: string } {
   return host.providerSource === IncusProviderSource.BUNDLED ? incusOwnershipConfig(scope) : {};
 }

@@ -3,9 +3,9 @@
 import type { Construct, IConstruct } from "constructs";
 import { IncusNetworkResource, LibvirtNetworkResource } from "../../bindings";
 import { incusOwnershipConfig, libvirtOwnerMetadataXml, OWNER_CONFIG_KEY } from "../../lifecycle";
-import type { IncusHost } from "../incus-host";
-import type { LibvirtHost } from "../libvirt-host";
-import type { IncusNetworkOptions, LibvirtNetworkOptions } from "../network-props";
+import type { IncusHostLike } from "./hosts";
+import type { LibvirtHostLike } from "./hosts";
+import type { IncusNetworkOptions, LibvirtNetworkOptions } from "../model/network-props";
 import { fail } from "./errors";
 import { MEMBER_NETWORK_KEYS, memberPartMarker, splitMemberConfig } from "./member-parts";
 import { rejectManagedKeys } from "./placement";
@@ -15,7 +15,7 @@ const KIND = "Network";
 /** The incus_network; returns the reference to its name. */
 export function incusNetwork(
   scope: Construct,
-  host: IncusHost,
+  host: IncusHostLike,
   name: string,
   options: Partial<IncusNetworkOptions>,
 ): string {
@@ -49,7 +49,7 @@ export function incusNetwork(
 /** The libvirt_network; returns the reference to its name. */
 export function libvirtNetwork(
   scope: Construct,
-  host: LibvirtHost,
+  host: LibvirtHostLike,
   name: string,
   options: Partial<LibvirtNetworkOptions>,
 ): string {

@@ -3,8 +3,8 @@
 // IncusProviderSource.OFFICIAL they would synthesize and then silently do nothing (a RETAIN volume deleted) or fail
 // only at apply. Such a prop is a synth error there, naming the construct path, the prop and why.
 import type { IConstruct } from "constructs";
-import { IncusProviderSource } from "../incus-host";
-import type { IncusHost } from "../incus-host";
+import { IncusProviderSource } from "../model/incus-host-props";
+import type { IncusHostLike } from "./hosts";
 import { fail } from "./errors";
 
 /** Fails when `host` uses the official provider: `what` needs the bundled one, because `why`. */
@@ -12,7 +12,7 @@ export function requireBundledProvider(
   scope: IConstruct,
   kind: string,
   prop: string,
-  host: IncusHost,
+  host: IncusHostLike,
   what: string,
   why: string,
 ): void {

@@ -2,15 +2,10 @@
 // deprecated. The group of the other backend's host is an error, as the flat props always were.
 import type { IConstruct } from "constructs";
 import { Annotations } from "../../framework";
-import type { HostKind, IHost } from "../host";
+import type { HostKind, IHost } from "../model/host";
+import type { OptionGroup } from "../model/option-group";
 import { fail } from "./errors";
 import { rejectOn } from "./placement";
-
-/** One backend's options of a construct: the group's prop name and the names of the options in it. */
-export interface OptionGroup<T extends object> {
-  readonly group: HostKind;
-  readonly names: readonly (keyof T & string)[];
-}
 
 /**
  * The options of `group` for a construct on `host`: the grouped prop merged with the same options given flat (the

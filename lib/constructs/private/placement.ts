@@ -1,6 +1,6 @@
 // Where an object lives: its host (and, on Incus, the remote and project). Shared checks for host kinds.
 import type { IConstruct } from "constructs";
-import type { IHost } from "../host";
+import type { IHost } from "../model/host";
 import { fail } from "./errors";
 
 /** The project when it is not Incus's `default` project (objects in `default` omit `project`), else undefined. */

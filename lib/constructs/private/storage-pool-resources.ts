@@ -5,9 +5,9 @@ import { IncusStoragePoolResource, LibvirtPoolResource } from "../../bindings";
 import { isToken } from "../../bindings/attributes";
 import type { SpecResource } from "../../bindings";
 import { incusOwnershipConfig, OWNER_CONFIG_KEY } from "../../lifecycle";
-import type { IncusHost } from "../incus-host";
-import type { LibvirtHost } from "../libvirt-host";
-import type { IncusStoragePoolOptions } from "../storage-pool-props";
+import type { IncusHostLike } from "./hosts";
+import type { LibvirtHostLike } from "./hosts";
+import type { IncusStoragePoolOptions } from "../model/storage-pool-props";
 import { registerPoolForDestroyOrder } from "./destroy-order";
 import { fail } from "./errors";
 import type { StoragePoolInput } from "./host-backend";
@@ -18,7 +18,7 @@ const KIND = "StoragePool";
 
 export function incusStoragePool(
   scope: Construct,
-  host: IncusHost,
+  host: IncusHostLike,
   input: StoragePoolInput,
   options: Partial<IncusStoragePoolOptions>,
 ): SpecResource<object> {
@@ -62,7 +62,11 @@ export function incusStoragePool(
   return resource;
 }
 
-export function libvirtStoragePool(scope: Construct, host: LibvirtHost, input: StoragePoolInput): SpecResource<object> {
+export function libvirtStoragePool(
+  scope: Construct,
+  host: LibvirtHostLike,
+  input: StoragePoolInput,
+): SpecResource<object> {
   const { name, driver, path } = input;
   if (driver !== "dir") fail(scope, KIND, "driver", `libvirt pools support "dir" only, not "${driver}"`);
   if (path === undefined) {

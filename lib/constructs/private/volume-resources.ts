@@ -20,13 +20,13 @@ import {
 import { mapKeyPath } from "../../lifecycle/references";
 import { ADOPT_CONFIG_KEY, encodeSnapshotBeforeRebuild, SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY } from "../../records";
 import type { RemovalPolicy, ReplacementInputs } from "../../lifecycle";
-import type { IHost } from "../host";
-import type { IncusHost } from "../incus-host";
+import type { IHost } from "../model/host";
+import type { IncusHostLike } from "./hosts";
 import { clusterTarget } from "./cluster-target";
-import type { LibvirtHost } from "../libvirt-host";
-import type { IProject } from "../project";
-import { VolumeContentType, VolumeFormat } from "../volume-props";
-import type { IncusVolumeOptions } from "../volume-props";
+import type { LibvirtHostLike } from "./hosts";
+import type { IProject } from "../model/project-props";
+import { VolumeContentType, VolumeFormat } from "../model/volume-props";
+import type { IncusVolumeOptions } from "../model/volume-props";
 import { fail } from "./errors";
 import { nonDefaultProject, rejectManagedKeys } from "./placement";
 
@@ -95,7 +95,7 @@ export interface ExistingVolume {
 
 export function incusVolume(
   scope: Construct,
-  host: IncusHost,
+  host: IncusHostLike,
   input: VolumeInput,
   options: Partial<IncusVolumeOptions>,
 ): BuiltVolume {
@@ -181,7 +181,7 @@ export function incusVolume(
 
 export function libvirtVolume(
   scope: Construct,
-  host: LibvirtHost,
+  host: LibvirtHostLike,
   input: VolumeInput,
   options: Partial<LibvirtVolumeBuildOptions>,
 ): BuiltVolume {
@@ -251,7 +251,7 @@ export function libvirtVolume(
 /** A volume that exists on an Incus host (Volume.fromName): a filesystem volume unless told, checked. */
 export function existingIncusVolume(
   scope: Construct,
-  host: IncusHost,
+  host: IncusHostLike,
   options: Partial<Pick<IncusVolumeOptions, "contentType" | "project" | "target">>,
 ): ExistingVolume {
   const contentType = options.contentType ?? VolumeContentType.FILESYSTEM;

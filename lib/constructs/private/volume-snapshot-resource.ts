@@ -5,8 +5,8 @@ import type { Construct } from "constructs";
 import { IncusStorageVolumeSnapshotResource } from "../../bindings";
 import { isToken } from "../../bindings/attributes";
 import { VolumeLifecycle } from "../../lifecycle";
-import type { IncusHost } from "../incus-host";
-import type { IVolume } from "../volume-props";
+import type { IncusHostLike } from "./hosts";
+import type { IVolume } from "../model/volume-props";
 import { fail } from "./errors";
 import { resolveObjectName } from "./name-registry";
 import { OBJECT_NAME } from "./names";
@@ -28,7 +28,7 @@ export interface VolumeSnapshotInput {
 
 export function incusVolumeSnapshot(
   scope: Construct,
-  host: IncusHost,
+  host: IncusHostLike,
   input: VolumeSnapshotInput,
 ): IncusStorageVolumeSnapshotResource {
   const volume = input.volume;

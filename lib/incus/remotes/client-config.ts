@@ -38,7 +38,7 @@ export function resolveConfigDir(configured?: string | null, env: NodeJS.Process
     .replace(/^~(?=$|\/)/, home)
     .replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a: string | undefined, b: string | undefined) => {
       const name = (a ?? b) as string;
-      return name === "HOME" ? home : env[name] ?? "";
+      return name === "HOME" ? home : (env[name] ?? "");
     });
   return path.resolve(expanded);
 }

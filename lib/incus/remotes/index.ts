@@ -11,6 +11,5 @@ export type { ClientIdentity, ClientCertificateGenerator } from "./credentials";
 export { certificateFingerprint, loadClientIdentity } from "./credentials";
 export type { TrustToken } from "./trust-token";
 export { decodeTrustToken } from "./trust-token";
-export { EXTRA_CA_ENV, systemTrustAnchors } from "./system-trust";
 export type { RemoteDefinition, RemoteHints, RemoteInfo, RemoteTableOptions, TrustSetup } from "./remote-table";
 export { RemoteTable } from "./remote-table";

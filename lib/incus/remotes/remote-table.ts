@@ -17,7 +17,7 @@ import {
   savePinnedCertificate,
 } from "./credentials";
 import type { IncusRemote } from "./remote";
-import { systemTrustAnchors } from "./system-trust";
+import { systemTrustAnchors } from "../../system-trust";
 import type { ConfiguredToken } from "./trust-token";
 import { checkTokenFingerprint, configuredToken, redeemTrustToken, serverCertificateTrust } from "./trust-token";
 

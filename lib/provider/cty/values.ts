@@ -88,7 +88,10 @@ export const UNKNOWN: Unknown = new Unknown();
  * and may itself be unknown (an unknown whose type is already known).
  */
 export class CtyDynamic {
-  constructor(readonly type: CtyType, readonly value: CtyValue) {
+  constructor(
+    readonly type: CtyType,
+    readonly value: CtyValue,
+  ) {
     Object.freeze(this);
   }
 }

@@ -111,7 +111,11 @@ function compareSteps(a: AttrPathStep, b: AttrPathStep): number {
  * `throw new DiagnosticError("Invalid size", "…", ["size"])` shows the summary and points at `size`.
  */
 export class DiagnosticError extends Error {
-  constructor(readonly summary: string, readonly detail?: string, readonly path?: AttrPath) {
+  constructor(
+    readonly summary: string,
+    readonly detail?: string,
+    readonly path?: AttrPath,
+  ) {
     super(detail ? `${summary}: ${detail}` : summary);
     this.name = "DiagnosticError";
   }

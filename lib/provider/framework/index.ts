@@ -33,17 +33,7 @@ export type {
   State,
   UpdateRequest,
 } from "./resource";
-export type {
-  ApplyModel,
-  Known,
-  ModelOf,
-  ModelPhase,
-  PlanModel,
-  StateModel,
-  UntypedModel,
-  ValueOfType,
-  Values,
-} from "./model";
+export type { ApplyModel, Known, ModelOf, ModelPhase, PlanModel, StateModel, ValueOfType } from "./model";
 export { knownOrNull } from "./model";
 export { objectValue } from "./object-value";
 export type { AttrPath, AttrPathStep, Diagnostic, Severity } from "./diagnostics";

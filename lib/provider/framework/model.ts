@@ -3,9 +3,8 @@
 // resource code reads `planned.name` as a string instead of casting an `any`. Nothing happens at run time: the
 // framework already hands resources every attribute (null when unset) in the schema's shape.
 //
-// A schema typed as plain `Schema` (annotated, or built at run time) gives `UntypedModel`, so resources opt in one
-// at a time by letting their schema's literal type through (`satisfies Schema` instead of `: Schema`) and
-// naming it: `Resource<IncusProviderData, typeof schema>`.
+// A resource lets its schema's literal type through (`satisfies Schema` instead of `: Schema`) and names it:
+// `Resource<IncusProviderData, typeof schema>`.
 import { isUnknown } from "../cty";
 import type { CtyNumber, CtyObjectValue, CtyType, CtyValue, Unknown } from "../cty";
 import type { Schema } from "./schema";
@@ -14,18 +13,18 @@ import type { Schema } from "./schema";
 export type ValueOfType<T> = CtyType extends T
   ? CtyValue
   : T extends "string"
-  ? string
-  : T extends "number"
-  ? CtyNumber
-  : T extends "bool"
-  ? boolean
-  : T extends readonly ["list" | "set", infer E]
-  ? ValueOfType<E>[]
-  : T extends readonly ["map", infer E]
-  ? Record<string, ValueOfType<E>>
-  : T extends readonly ["object", ...unknown[]]
-  ? CtyObjectValue
-  : CtyValue;
+    ? string
+    : T extends "number"
+      ? CtyNumber
+      : T extends "bool"
+        ? boolean
+        : T extends readonly ["list" | "set", infer E]
+          ? ValueOfType<E>[]
+          : T extends readonly ["map", infer E]
+            ? Record<string, ValueOfType<E>>
+            : T extends readonly ["object", ...unknown[]]
+              ? CtyObjectValue
+              : CtyValue;
 
 /**
  * What may be unknown where: "state" (read, delete, prior state: nothing), "apply" (the plan create and update
@@ -43,17 +42,16 @@ type KnownValue<A, P extends ModelPhase> = A extends { readonly nested: infer N 
     ? M extends "single"
       ? ObjectModel<N, P>
       : M extends "map"
-      ? Record<string, ObjectModel<N, P>>
-      : ObjectModel<N, P>[]
+        ? Record<string, ObjectModel<N, P>>
+        : ObjectModel<N, P>[]
     : never
   : A extends { readonly type: infer T }
-  ? ValueOfType<T>
-  : never;
+    ? ValueOfType<T>
+    : never;
 
 /** Required attributes and those with a default are never null; the rest may be. */
 type NullableValue<A, P extends ModelPhase> = A extends
-  | { readonly required: true }
-  | { readonly default: NonNullable<unknown> }
+  { readonly required: true } | { readonly default: NonNullable<unknown> }
   ? KnownValue<A, P>
   : KnownValue<A, P> | null;
 
@@ -64,12 +62,12 @@ type NullableValue<A, P extends ModelPhase> = A extends
 type AttributeValue<A, P extends ModelPhase> = P extends "plan"
   ? NullableValue<A, P> | Unknown
   : P extends "apply"
-  ? A extends { readonly computed: true }
-    ? A extends { readonly default: NonNullable<unknown> }
-      ? NullableValue<A, P>
-      : NullableValue<A, P> | Unknown
-    : NullableValue<A, P>
-  : NullableValue<A, P>;
+    ? A extends { readonly computed: true }
+      ? A extends { readonly default: NonNullable<unknown> }
+        ? NullableValue<A, P>
+        : NullableValue<A, P> | Unknown
+      : NullableValue<A, P>
+    : NullableValue<A, P>;
 
 /** list and set blocks are arrays (never null; empty when absent); a single block is its object or null. */
 type BlockValue<B, P extends ModelPhase> = B extends { readonly nesting: "single" }
@@ -83,17 +81,11 @@ type ObjectModel<S, P extends ModelPhase> = {
 };
 
 /**
- * The values of a resource whose schema is not a literal type yet (typed as plain `Schema`). Temporary: it keeps
- * such resources compiling while they move to typed models, and goes with the last of them.
+ * The values of schema `S` in phase `P`. A schema typed as plain `Schema` (the server, which serves every
+ * resource, and code that walks values of any schema) gives `CtyObjectValue`: attribute names to cty values.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type UntypedModel = { [attribute: string]: any };
-/** @deprecated The former name of UntypedModel, for resource code not converted yet; goes with it. */
-export type Values = UntypedModel;
-
-/** The values of schema `S` in phase `P`; `UntypedModel` when `S` is not a literal schema type. */
 export type ModelOf<S extends Schema, P extends ModelPhase = "state"> = string extends keyof S["attributes"]
-  ? UntypedModel
+  ? CtyObjectValue
   : ObjectModel<S, P>;
 
 /** A resource's state, or a data source's result: every value known. */

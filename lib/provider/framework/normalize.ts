@@ -8,7 +8,10 @@ import { formatAttrPath } from "./diagnostics";
 import type { ObjectSchema } from "./schema-type";
 
 export class ShapeError extends Error {
-  constructor(readonly path: AttrPath, message: string) {
+  constructor(
+    readonly path: AttrPath,
+    message: string,
+  ) {
     super(`${formatAttrPath(path)}: ${message}`);
     this.name = "ShapeError";
   }

@@ -40,11 +40,11 @@ export function planChange(
 function planObject(schema: ObjectSchema, config: CtyObjectValue, prior: CtyObjectValue | null): CtyObjectValue {
   const out: CtyObjectValue = {};
   for (const [name, attr] of Object.entries(schema.attributes)) {
-    out[name] = planAttribute(attr, config[name] ?? null, prior ? prior[name] ?? null : null, prior !== null);
+    out[name] = planAttribute(attr, config[name] ?? null, prior ? (prior[name] ?? null) : null, prior !== null);
   }
   for (const [name, block] of Object.entries(schema.blocks ?? {})) {
     const cfg = config[name] ?? null;
-    const pri = prior ? prior[name] ?? null : null;
+    const pri = prior ? (prior[name] ?? null) : null;
     if (isUnknown(cfg)) out[name] = cfg;
     else if (block.nesting === "single") out[name] = planSingle(block, cfg, pri);
     else out[name] = planCollection(block, block.nesting, cfg ?? [], pri);
@@ -112,8 +112,8 @@ function applyModifiers(
   for (const [name, item, isBlock] of entries) {
     const here = inSet ? path : [...path, name];
     const type = isBlock ? blockType(item as Block) : attributeType(item as Attribute);
-    const cfg = config ? config[name] ?? null : null;
-    const pri = prior ? prior[name] ?? null : null;
+    const cfg = config ? (config[name] ?? null) : null;
+    const pri = prior ? (prior[name] ?? null) : null;
     plan[name] = runModifiers(item.planModifiers, here, type, cfg, plan[name], pri, root, replace);
     const value = plan[name];
     if (value === null || isUnknown(value)) continue;

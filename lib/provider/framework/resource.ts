@@ -1,10 +1,10 @@
 // The interfaces provider authors implement: Provider, Resource, DataSource. Resource code works with plain JS
 // values (see model.ts) and never sees msgpack or gRPC; the server in server/ does all translation. Each interface
-// takes the schema's type as `S`: with a literal schema type the values are typed models (model.ts), with the
-// default `Schema` they are `UntypedModel` (for resources not converted yet).
+// takes the schema's type as `S`: with a literal schema type (`satisfies Schema`) the values are typed models
+// (model.ts); with the default `Schema` (the server, which serves every resource) they are plain cty objects.
 import type { AttrPath, Diagnostics } from "./diagnostics";
 import type { ApplyModel, PlanModel, StateModel } from "./model";
-import type { CtyObjectValue } from "../cty";
+import type { CtyInput, CtyObjectValue } from "../cty";
 import type { Schema } from "./schema";
 
 /** Whatever schema type a resource, data source or provider was written against (for lists of them). */
@@ -134,9 +134,11 @@ export interface Resource<P = unknown, S extends Schema = Schema> {
 
   /**
    * Converts a stored state written with an older schema `version` (parsed JSON, as stored by Terraform) into
-   * the current shape. Called only when the stored version is lower than `schema.version`.
+   * the current shape. Called only when the stored version is lower than `schema.version`. The result is still
+   * plain JSON, as loose as the server's normalization accepts (attributes left out or undefined are null): the
+   * server reads it against the current schema, as it reads a state of the current version.
    */
-  upgradeState?(version: number, rawState: CtyObjectValue, ctx: ResourceContext<P>): State<S> | Promise<State<S>>;
+  upgradeState?(version: number, rawState: CtyObjectValue, ctx: ResourceContext<P>): CtyInput | Promise<CtyInput>;
 }
 
 export interface DataSource<P = unknown, S extends Schema = Schema> {

@@ -4,6 +4,19 @@ import type { Unknown } from "../cty";
 import type { AnySchema, DataSource, PlanModel, Provider, Resource } from "../framework";
 import { isUnknown, knownOrNull } from "../framework";
 import { parseDuration } from "./common";
+import {
+  certificateDataSource,
+  clusterDataSource,
+  instanceDataSource,
+  networkAclDataSource,
+  networkAddressSetDataSource,
+  networkForwardDataSource,
+  networkIntegrationDataSource,
+  networkLoadBalancerDataSource,
+  networkPeerDataSource,
+  networkZoneDataSource,
+  storageBucketDataSource,
+} from "./data-sources";
 import { imageDataSource } from "./image/data-source";
 import { imageResource } from "./image/resource";
 import { instanceResource, instanceSnapshotResource } from "./instance";
@@ -108,5 +121,16 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
     projectDataSource,
     storagePoolDataSource,
     storageVolumeDataSource,
+    clusterDataSource,
+    instanceDataSource,
+    networkAclDataSource,
+    networkAddressSetDataSource,
+    networkForwardDataSource,
+    networkIntegrationDataSource,
+    networkLoadBalancerDataSource,
+    networkPeerDataSource,
+    networkZoneDataSource,
+    storageBucketDataSource,
+    certificateDataSource,
   ],
 };

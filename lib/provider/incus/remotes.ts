@@ -56,7 +56,10 @@ function definition(s: RemoteSettings): RemoteDefinition {
 export class Remotes implements IncusProviderData {
   private readonly clients = new Map<string, IncusClient>();
 
-  private constructor(private readonly table: RemoteTable, readonly waitTimeoutMs: number) {}
+  private constructor(
+    private readonly table: RemoteTable,
+    readonly waitTimeoutMs: number,
+  ) {}
 
   get defaultRemote(): string {
     return this.table.defaultRemote;

@@ -16,7 +16,10 @@ export const GrpcStatus = { OK: 0, CANCELLED: 1, UNKNOWN: 2, INVALID_ARGUMENT: 3
 
 /** Thrown by a handler to answer with a specific gRPC status (anything else becomes INTERNAL). */
 export class GrpcError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = "GrpcError";
   }

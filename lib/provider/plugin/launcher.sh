@@ -9,7 +9,7 @@
 #
 # Node 20 reads and parses the NODE_EXTRA_CA_CERTS file at every start (~90 ms with a system bundle); the
 # providers never use node's default trust store (HTTPS remotes get their anchors explicitly, that file
-# included: lib/incus/remotes/system-trust.ts), so the variable is moved aside.
+# included: lib/system-trust.ts), so the variable is moved aside.
 if [ -n "$NODE_EXTRA_CA_CERTS" ]; then
   CDKTF_VIRT_NODE_EXTRA_CA_CERTS=$NODE_EXTRA_CA_CERTS
   export CDKTF_VIRT_NODE_EXTRA_CA_CERTS

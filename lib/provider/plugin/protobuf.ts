@@ -208,7 +208,11 @@ function writeValue(w: Writer, field: Field, v: unknown): void {
 class Reader {
   pos: number;
 
-  constructor(readonly buf: Buffer, start: number, readonly end: number) {
+  constructor(
+    readonly buf: Buffer,
+    start: number,
+    readonly end: number,
+  ) {
     this.pos = start;
   }
 

@@ -91,7 +91,7 @@ export function runWarmServer(
   // This process's stdio is /dev/null: what goes wrong outside a call is told to every open session.
   const tellSessions = (message: string, err: unknown) => {
     for (const s of sessions.values())
-      s.log.error(message, { error: err instanceof Error ? err.stack ?? err.message : String(err) });
+      s.log.error(message, { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   };
   process.on("SIGINT", () => undefined);
   process.on("SIGTERM", () => retire(true));

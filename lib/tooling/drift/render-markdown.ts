@@ -72,8 +72,8 @@ function sides(change: DriftChange): [string | undefined, string | undefined] {
     value === undefined || value === null
       ? undefined
       : typeof value === "string"
-      ? value
-      : JSON.stringify(value, null, 2);
+        ? value
+        : JSON.stringify(value, null, 2);
   return [show(change.before), show(change.after)];
 }
 

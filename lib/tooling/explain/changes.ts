@@ -212,8 +212,8 @@ export class CauseAnalyzer {
         role === "generation-anchor"
           ? `its generation anchor ${address} changes`
           : role === "rebuild-on-change"
-          ? `${subject}, attached with rebuildOnChange, ${verb(trigger.kind)}`
-          : `${subject}, named in its replace_triggered_by, ${verb(trigger.kind)}`;
+            ? `${subject}, attached with rebuildOnChange, ${verb(trigger.kind)}`
+            : `${subject}, named in its replace_triggered_by, ${verb(trigger.kind)}`;
       causes.push({
         kind: "trigger",
         address,

@@ -87,8 +87,8 @@ export function removalOf(input: RemovalInput): RemovalReport {
     policyFrom: input.preventDestroy
       ? ("configuration" as const)
       : recorded.source === "unset"
-      ? ("unset" as const)
-      : ("state" as const),
+        ? ("unset" as const)
+        : ("state" as const),
     ...(configured && configured.policy !== recorded.policy && !input.preventDestroy
       ? { configuredPolicy: configured.policy }
       : {}),

@@ -105,8 +105,8 @@ function volumeItem(volume: VolumeReport): string[] {
   const data = volume.removal
     ? DATA_WORDS[volume.removal.outcome]
     : volume.dataDestroyed
-    ? "; its data is DESTROYED"
-    : "";
+      ? "; its data is DESTROYED"
+      : "";
   const lines = [
     `- ${code(volume.address)}: ${volume.kind} volume "${escapeText(volume.name)}"${where} ${escapeText(
       ACTION_WORDS[volume.action],

@@ -78,10 +78,10 @@ export function deletionNotes(d: DeletionReport): string[] {
   const data = d.removal
     ? REMOVAL_NOTES[d.removal.outcome]
     : d.container
-    ? d.container.text
-    : d.dataDestroyed
-    ? "its data is destroyed"
-    : undefined;
+      ? d.container.text
+      : d.dataDestroyed
+        ? "its data is destroyed"
+        : undefined;
   return [d.replaced ? "replaced by a new one" : undefined, data].filter((n): n is string => n !== undefined);
 }
 
@@ -141,8 +141,8 @@ function volumeLines(volume: VolumeReport): string[] {
   const data = volume.removal
     ? DATA_WORDS[volume.removal.outcome]
     : volume.dataDestroyed
-    ? "; its data is DESTROYED"
-    : "";
+      ? "; its data is DESTROYED"
+      : "";
   const lines = [`  ${volume.address}: ${volume.kind} volume "${volume.name}"${where} ${actionWords(volume)}${data}`];
   lines.push(...causeLines(volume.causes, "    "));
   if (volume.removal !== undefined && volume.kind !== "ephemeral") lines.push(...removalLines(volume.removal, "    "));

@@ -2,6 +2,7 @@
 // (ephemeral volumes go with it and lose their data; persistent and shared ones are detached and re-attached);
 // then the volumes and other resources that change on their own, and everything that would be deleted.
 import { INCUS_DELETE_PROTECTION_KEY } from "../../records";
+import { isObject } from "../common/json";
 import type { CliRemoteLookup } from "../stack/incus-cli-remotes";
 import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
 import { recordedAdopt } from "../stack/removal-policy";
@@ -140,7 +141,7 @@ export function buildExplainReport(
   /** An object's values in state: the plan's before values, else the prior state. */
   const stateOf = (address: string): Values | undefined => {
     const before = changes.get(address)?.plan.change.before;
-    return typeof before === "object" && before !== null ? (before as Values) : prior.get(address);
+    return isObject(before) ? before : prior.get(address);
   };
   const removals = plannedRemovals(model, changes, stateOf, {
     libvirtUri: options.libvirtUri,
@@ -362,7 +363,7 @@ function adoptOf(
   const change = changes.get(volume.address);
   if (change?.kind !== "create" && change?.kind !== "replace") return undefined;
   const after = change.plan.change.after;
-  const planned = typeof after === "object" && after !== null ? recordedAdopt(volume.type, after as Values) : undefined;
+  const planned = isObject(after) ? recordedAdopt(volume.type, after) : undefined;
   return planned ?? recordedAdopt(volume.type, model.views.get(volume.address)?.attributes ?? {});
 }
 
@@ -403,12 +404,12 @@ function deletionReport(
   const description = volume
     ? `${volume.kind} volume "${volume.name}"`
     : container
-    ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
-    : instance
-    ? `instance "${instance.name}"`
-    : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
-    ? `${family === "pool" ? "storage pool" : family} "${name}"`
-    : change.type;
+      ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
+      : instance
+        ? `instance "${instance.name}"`
+        : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
+          ? `${family === "pool" ? "storage pool" : family} "${name}"`
+          : change.type;
   return {
     address: change.address,
     type: change.type,

@@ -31,7 +31,7 @@ export function projectResolver(
     const referenced = referencedAddresses(value).find((address) => views.get(address)?.type === PROJECT_TYPE);
     const name =
       referenced !== undefined
-        ? literalName(views, views.get(referenced)!.attributes.name) ?? referenced
+        ? (literalName(views, views.get(referenced)!.attributes.name) ?? referenced)
         : literalName(views, value);
     if (name === undefined || name === "default") return undefined;
     const managed = referenced ?? byName.get(name)?.address;

@@ -28,6 +28,7 @@ function vizInstance(): ReturnType<VizModule["instance"]> {
   if (viz === undefined) {
     let module: VizModule;
     try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use; missing, it is explained
       module = require("@viz-js/viz") as VizModule;
     } catch (err) {
       throw new ToolError(

@@ -142,7 +142,7 @@ export function managedSnapshots(model: CouplingModel): { snapshot: string; labe
       const volumeName =
         volume !== undefined
           ? model.volumes.get(volume)!.name
-          : literalName(model.views, view.attributes.volume) ?? "?";
+          : (literalName(model.views, view.attributes.volume) ?? "?");
       return { snapshot: view.address, label: `${volumeName}/${displayName(model.views, view)}`, volume };
     });
 }

@@ -17,14 +17,7 @@ export class Code {
 
 /** A prop value in the generated code. `undefined` entries of objects are left out. */
 export type Value =
-  | string
-  | number
-  | boolean
-  | undefined
-  | Ref
-  | Code
-  | readonly Value[]
-  | { readonly [key: string]: Value };
+  string | number | boolean | undefined | Ref | Code | readonly Value[] | { readonly [key: string]: Value };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

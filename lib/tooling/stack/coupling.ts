@@ -139,8 +139,8 @@ export function buildCouplingModel(viewList: readonly ResourceView[]): CouplingM
     const protectedBy = view.preventDestroy
       ? ("prevent_destroy" as const)
       : configValue(view.attributes, INCUS_DELETE_PROTECTION_KEY) === "true"
-      ? INCUS_DELETE_PROTECTION_KEY
-      : undefined;
+        ? INCUS_DELETE_PROTECTION_KEY
+        : undefined;
     instances.set(view.address, {
       address: view.address,
       type: view.type,
@@ -207,7 +207,7 @@ function volumeModel(
   // Prefer an instance that actually attaches the volume; the anchor alone is enough when attachments are unknown.
   const owner = owners.find((i) => attachedTo.includes(i.address)) ?? owners[0];
   if (recorded && stated !== undefined) {
-    const ownedBy = stated === "ephemeral" ? owner?.address ?? attachedTo[0] : undefined;
+    const ownedBy = stated === "ephemeral" ? (owner?.address ?? attachedTo[0]) : undefined;
     return { ...base, kind: stated, kindSource: recorded.source, protected: protectedFlag, owner: ownedBy };
   }
   if (owner !== undefined)

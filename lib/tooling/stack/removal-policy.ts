@@ -50,7 +50,7 @@ export function recordedAdopt(type: string, attributes: Json): string | undefine
     type === "incus_storage_volume"
       ? configValue(attributes, ADOPT_CONFIG_KEY)
       : type === "libvirt_volume"
-      ? attributes.adopt
-      : undefined;
+        ? attributes.adopt
+        : undefined;
   return typeof value === "string" && value !== "" && !value.includes("${") ? value : undefined;
 }

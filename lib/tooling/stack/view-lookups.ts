@@ -28,7 +28,7 @@ export function volumeFinder(
     if (name === undefined) return undefined;
     const pool = literalName(views, disk.pool);
     // libvirt disks may name the volume's file path (state values carry the computed `path`).
-    const samePath = name.startsWith("/") ? byPath.get(name) ?? [] : [];
+    const samePath = name.startsWith("/") ? (byPath.get(name) ?? []) : [];
     if (samePath.length === 1) return samePath[0].address;
     const sameName = byName.get(name) ?? [];
     const samePool = pool === undefined ? [] : sameName.filter((v) => literalName(views, v.attributes.pool) === pool);

@@ -76,7 +76,7 @@ function build(shape: Shape) {
     if (!shape.withData) return;
     const data = new Volume(stack, "data", {
       pool,
-      size: shape.content ? undefined : shape.size ?? "1MiB",
+      size: shape.content ? undefined : (shape.size ?? "1MiB"),
       libvirt: { format: VolumeFormat.RAW, sourceUrl: shape.content },
       removalPolicy: shape.policy,
     });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   const server = await requireIncus(local, { pool: false, image: false });
   // Pin the daemon's certificate file, as a user would; fall back to what the API reports.
   const certFile = join(process.env.INCUS_DIR ?? DEFAULT_INCUS_DIR, "server.crt");
-  serverCert = existsSync(certFile) ? readFileSync(certFile, "utf8") : server.environment?.certificate ?? "";
+  serverCert = existsSync(certFile) ? readFileSync(certFile, "utf8") : (server.environment?.certificate ?? "");
   trusted = makeCertificate(work, uniqueName("trusted"));
   untrusted = makeCertificate(work, uniqueName("untrusted"));
 

@@ -1,5 +1,6 @@
 // The import graph of lib/, read from the sources with the TypeScript parser (no type checking, so it takes about a
-// second): every `import`, `export … from`, `import("…")`, `import("…").Type` and `require("…")` of every file.
+// second): every `import`, `export … from`, `import("…")`, `import("…").Type`, `require("…")` and
+// `declare module "…"` of every file.
 // Type-only imports count too: a circle of types still makes two files one unit that cannot be read apart.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -56,6 +57,9 @@ export function importGraph(root: string, dir: string): Import[] {
         ts.isStringLiteral(node.argument.literal)
       ) {
         add(node.argument.literal.text, true);
+      } else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) {
+        // `declare module "./x" { … }` augments x: a type-only edge to it.
+        add(node.name.text, true);
       } else if (ts.isCallExpression(node) && isImportOrRequire(node.expression) && node.arguments.length === 1) {
         const [argument] = node.arguments;
         if (ts.isStringLiteralLike(argument)) add(argument.text, false);

@@ -41,19 +41,30 @@ export const LAYERS: { readonly [name: string]: Layer } = {
     mayImport: ["bindings", "cdk framework"],
     forbiddenPackages: DAEMON_ACCESS,
   },
+  // The props, interfaces and enums of the constructs and the error they throw: what users write and the builders
+  // read. Names no construct class (HostClasses lets a host class fill in its type).
+  "construct model": {
+    prefixes: ["lib/constructs/model/"],
+    mayImport: ["lifecycle"],
+    forbiddenPackages: DAEMON_ACCESS,
+  },
   "construct helpers": {
     prefixes: ["lib/constructs/private/"],
-    mayImport: ["lifecycle", "bindings", "cdk framework", "package facts"],
+    mayImport: ["construct model", "lifecycle", "bindings", "cdk framework", "package facts"],
     forbiddenPackages: DAEMON_ACCESS,
   },
   constructs: {
     prefixes: ["lib/constructs/", "lib/index.ts"],
-    mayImport: ["construct helpers", "lifecycle", "bindings", "cdk framework", "package facts"],
+    mayImport: ["construct helpers", "construct model", "lifecycle", "bindings", "cdk framework", "package facts"],
     forbiddenPackages: DAEMON_ACCESS,
   },
 
+  // The trust anchors for CA-signed servers (node's roots plus NODE_EXTRA_CA_CERTS): Incus remotes and libvirt
+  // volume downloads verify with the same ones.
+  "system trust": { prefixes: ["lib/system-trust.ts"], mayImport: [], forbiddenPackages: CDK },
+
   // The daemon clients: know their daemon, nothing of Terraform or the CDK.
-  "incus client": { prefixes: ["lib/incus/"], mayImport: [], forbiddenPackages: CDK },
+  "incus client": { prefixes: ["lib/incus/"], mayImport: ["system trust"], forbiddenPackages: CDK },
   "libvirt client": { prefixes: ["lib/libvirt/"], mayImport: [], forbiddenPackages: CDK },
 
   // The provider side: terraform → plugin → cty → framework → resources → clients.
@@ -71,7 +82,7 @@ export const LAYERS: { readonly [name: string]: Layer } = {
   },
   "libvirt provider": {
     prefixes: ["lib/provider/libvirt/"],
-    mayImport: ["provider framework", "provider plugin", "provider cty", "libvirt client"],
+    mayImport: ["provider framework", "provider plugin", "provider cty", "libvirt client", "system trust"],
     forbiddenPackages: CDK,
   },
 

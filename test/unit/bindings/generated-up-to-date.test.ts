@@ -24,12 +24,14 @@ test("lib/bindings/generated is what `npm run generate:bindings` writes from the
   expect({ stale: stale.map(([path]) => path), extra }).toEqual({ stale: [], extra: [] });
 });
 
-test("every resource of the bundled providers has a binding", () => {
+test("every resource and data source of the bundled providers has a binding", () => {
   const files = [...generateBindings().keys()];
   expect(files).toEqual(
     expect.arrayContaining([
       `${GENERATED_DIR}/incus/instance.ts`,
       `${GENERATED_DIR}/incus/storage-volume-snapshot.ts`,
+      `${GENERATED_DIR}/incus/data-instance.ts`,
+      `${GENERATED_DIR}/incus/data-network-load-balancer.ts`,
       `${GENERATED_DIR}/libvirt/cloudinit-disk.ts`,
       `${GENERATED_DIR}/libvirt/provider.ts`,
       `${GENERATED_DIR}/index.ts`,

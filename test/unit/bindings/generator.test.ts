@@ -12,8 +12,8 @@ import {
   listOf,
 } from "../../../lib/provider/framework";
 import type { Schema } from "../../../lib/provider/framework";
-import { providerBinding, resourceBinding } from "../../../scripts/bindings/model";
-import { renderResource } from "../../../scripts/bindings/render";
+import { dataSourceBinding, providerBinding, resourceBinding } from "../../../scripts/bindings/model";
+import { renderDataSource, renderResource } from "../../../scripts/bindings/render";
 
 const schema: Schema = {
   description: "A test object.",
@@ -117,5 +117,51 @@ describe("providerBinding", () => {
     expect(binding.interfaces[0].fields.map((f) => f.name)).toEqual(["uri", "alias"]);
     expect(binding.spec).toEqual({ uri: "value" });
     expect(() => providerBinding("test", { attributes: { alias: str({ optional: true }) } })).toThrow(/meta-argument/);
+  });
+});
+
+describe("dataSourceBinding", () => {
+  const dataSchema: Schema = {
+    description: "Reads a test object.",
+    attributes: {
+      name: str({ required: true }),
+      project: str({ optional: true }),
+      status: str({ optional: true, computed: true }),
+      config: mapOf("string", { computed: true }),
+      profiles: listOf("string", { optional: true, computed: true }),
+      ready: bool({ computed: true }),
+      count: num({ computed: true }),
+      rules: listOf(["object", { action: "string" }], { computed: true }),
+    },
+    blocks: { device: setBlock({ name: str({ computed: true }) }) },
+  };
+  const binding = dataSourceBinding("test", "test_thing", dataSchema);
+
+  it("is named as cdktf names data sources: DataTestThing, DATA_TEST_THING_SPEC", () => {
+    expect(binding.configName).toBe("DataTestThingConfig");
+    expect(binding.specName).toBe("DATA_TEST_THING_SPEC");
+    const text = renderDataSource(binding, dataSchema.description, "// header");
+    expect(text).toContain("export class DataTestThing extends SpecDataSource<DataTestThingConfig> {");
+    expect(text).toContain('public static readonly tfResourceType = "test_thing";');
+  });
+
+  it("configures the arguments only: neither read-only attributes nor blocks only the provider fills", () => {
+    expect(binding.interfaces.map((i) => i.name)).toEqual(["DataTestThingConfig"]);
+    expect(binding.interfaces[0].fields.map((f) => f.name)).toEqual(["name", "project", "status", "profiles"]);
+    expect(binding.spec).toEqual({ name: "value", project: "value", status: "value", profiles: "value" });
+  });
+
+  it("has a getter for everything it reads, typed by shape, renamed where cdktf has the member", () => {
+    expect(binding.getters.map((g) => [g.name, g.terraformName, g.type])).toEqual([
+      ["name", "name", "string"],
+      ["project", "project", "string"],
+      ["status", "status", "string"],
+      ["config", "config", "stringMap"],
+      ["profiles", "profiles", "stringList"],
+      ["ready", "ready", "boolean"],
+      ["countAttribute", "count", "number"],
+      ["rules", "rules", "structured"],
+      ["device", "device", "structured"],
+    ]);
   });
 });

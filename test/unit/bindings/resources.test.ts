@@ -20,12 +20,13 @@ import {
   TerraformDataResource,
 } from "../../../lib/bindings";
 import { specPaths } from "../../../lib/bindings/attributes";
+import type { TerraformJson } from "../../support/terraform-json";
 
 function stack(): TerraformStack {
   return new TerraformStack(Testing.app(), "s");
 }
 
-function synth(s: TerraformStack): any {
+function synth(s: TerraformStack): TerraformJson {
   return JSON.parse(Testing.synth(s));
 }
 

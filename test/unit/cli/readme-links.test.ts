@@ -42,7 +42,7 @@ function packedFiles(): Set<string> {
 }
 
 const repositoryUrl = (): string => {
-  const url: string = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url ?? "";
+  const url: string = typeof pkg.repository === "string" ? pkg.repository : (pkg.repository?.url ?? "");
   return url.replace(/^git\+/, "").replace(/\.git$/, "");
 };
 

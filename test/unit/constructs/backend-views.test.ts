@@ -4,6 +4,7 @@
 import { TerraformOutput } from "cdktf";
 import { Instance, Network, Project, StoragePool, Volume, VolumeContentType, VolumeFormat } from "../../../lib";
 import type { IHost } from "../../../lib";
+import type { TerraformJson } from "../../support/terraform-json";
 import {
   errorOf,
   incusStackWithPool as incus,
@@ -106,7 +107,7 @@ describe("flat backend props of StoragePool and Network (deprecated, one more re
       incus: { description: "d", config: { "zfs.pool_name": "tank" } },
     });
     const json = synth(stack);
-    const strip = ({ name: _n, config, ...rest }: any) => ({
+    const strip = ({ name: _n, config, ...rest }: TerraformJson) => ({
       ...rest,
       config: { ...config, "user.cdktf-virt.owner": undefined },
     });
@@ -128,7 +129,7 @@ describe("flat backend props of StoragePool and Network (deprecated, one more re
       incus: { type: "bridge", description: "d", config: { "ipv4.address": "10.7.0.1/24" } },
     });
     const json = synth(stack);
-    const strip = ({ name: _n, config, ...rest }: any) => ({
+    const strip = ({ name: _n, config, ...rest }: TerraformJson) => ({
       ...rest,
       config: { ...config, "user.cdktf-virt.owner": undefined },
     });

@@ -1,6 +1,7 @@
 // The constructs run on the framework the app uses: cdktf or CDK Terrain (cdktn). Each case loads the library
 // afresh (jest.isolateModules) with CDKTF_VIRT_FRAMEWORK set, as an app with both installed would.
 import { chooseFramework, FRAMEWORK_ENV } from "../../../lib/framework";
+import type { TerraformJson } from "../../support/terraform-json";
 import { errorOf } from "./support";
 
 type Lib = typeof import("../../../lib");
@@ -25,7 +26,7 @@ function load(framework: "cdktf" | "cdktn", requested: string | undefined = fram
 }
 
 /** The README's stack, synthesized with the given framework's App and Testing. */
-function synthReadmeStack({ fw, lib }: { fw: Framework; lib: Lib }): any {
+function synthReadmeStack({ fw, lib }: { fw: Framework; lib: Lib }): TerraformJson {
   const stack = new fw.TerraformStack(fw.Testing.app(), "lab");
   const host = new lib.IncusHost(stack, "lab", {});
   const pool = new lib.StoragePool(stack, "pool", { host, driver: "dir" });

@@ -108,9 +108,9 @@ describe("storage pools on a cluster", () => {
     new Network(stack, "net", { host, name: "net0" });
     const json = synth(stack);
     for (const type of ["incus_storage_pool", "incus_network"]) {
-      const parts = Object.values(resourcesOf(json, type)).filter((r: any) => r.target);
+      const parts = Object.values(resourcesOf(json, type)).filter((r) => r.target);
       expect(parts).toHaveLength(2);
-      for (const part of parts as any[]) expect(part.config ?? {}).not.toHaveProperty(["user.cdktf-virt.owner"]);
+      for (const part of parts) expect(part.config ?? {}).not.toHaveProperty(["user.cdktf-virt.owner"]);
     }
   });
 

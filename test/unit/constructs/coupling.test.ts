@@ -85,7 +85,7 @@ describe("generation anchor", () => {
     const project = new Project(stack, "apps", { host });
     const scratch = new Volume(stack, "scratch", { pool, incus: { project }, lifecycle: VolumeLifecycle.EPHEMERAL });
     new Instance(stack, "db", { host, incus: { project, image: "img" } }).attach(scratch, { path: "/scratch" });
-    const [anchor] = Object.values(resourcesOf(synth(stack), "terraform_data")) as any[];
+    const [anchor] = Object.values(resourcesOf(synth(stack), "terraform_data"));
     expect(anchor.triggers_replace.instance.project).toBe("${incus_project.apps.name}");
     expect(anchor.triggers_replace.ephemeral_volumes.scratch.project).toBe("${incus_project.apps.name}");
   });

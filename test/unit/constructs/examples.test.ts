@@ -3,6 +3,7 @@ import { Testing } from "cdktf";
 import { HomelabStack } from "../../../examples/homelab/stack";
 import { LibvirtRebuildStack } from "../../../examples/libvirt-rebuild/stack";
 import { SharedDiskStack } from "../../../examples/shared-disk/stack";
+import type { TerraformJson } from "../../support/terraform-json";
 import { resource, resourcesOf, synth, warningsOf } from "./support";
 
 describe("examples", () => {
@@ -26,8 +27,8 @@ describe("examples", () => {
     });
     expect(resource(json, "incus_instance", "web").file[0].target_path).toBe("/srv/www/index.html");
     const names = Object.values(json.resource)
-      .flatMap((byId: any) => Object.values(byId))
-      .map((r: any) => r.name)
+      .flatMap((byId: TerraformJson) => Object.values<TerraformJson>(byId))
+      .map((r) => r.name)
       .filter(Boolean);
     for (const name of names) expect(name).toMatch(/^cdktf-virt-homelab-|^cdkt-net-[0-9a-f]{6}$/);
     expect(json.output).toHaveProperty("db_name");
@@ -64,7 +65,10 @@ describe("examples", () => {
     expect(json.resource.terraform_data[anchorId].lifecycle).toEqual({
       replace_triggered_by: ["capacity", "id", "name", "pool", "target"].map((a) => `libvirt_volume.base.${a}`),
     });
-    expect(resource(json, "libvirt_domain", "vm").devices.disks.map((d: any) => d.target.dev)).toEqual(["vda", "vdb"]);
+    expect(resource(json, "libvirt_domain", "vm").devices.disks.map((d: TerraformJson) => d.target.dev)).toEqual([
+      "vda",
+      "vdb",
+    ]);
     expect(resource(json, "libvirt_domain", "vm")).toMatchObject({
       type: "qemu",
       update: { shutdown: { timeout: 5 } },

@@ -1,6 +1,7 @@
 import { TerraformStack, Testing } from "cdktf";
 import { IncusHost, IncusProviderSource, Instance, LibvirtHost, StoragePool } from "../../../lib";
 import { PROVIDER_VERSION } from "../../../lib/packaging";
+import type { TerraformJson } from "../../support/terraform-json";
 import { errorOf, newStack, only, synth } from "./support";
 
 describe("IncusHost", () => {
@@ -158,7 +159,7 @@ describe("LibvirtHost", () => {
     new StoragePool(stack, "p2", { host: b, path: "/p2" });
     new StoragePool(stack, "p3", { host: c, path: "/p3" });
     const json = synth(stack);
-    expect(json.provider.libvirt.map((p: any) => p.alias)).toEqual([undefined, "kvm-lab", "x-2nd"]);
+    expect(json.provider.libvirt.map((p: TerraformJson) => p.alias)).toEqual([undefined, "kvm-lab", "x-2nd"]);
     expect(json.resource.libvirt_pool.p2.provider).toBe("libvirt.kvm-lab");
     expect(json.resource.libvirt_pool.p3.provider).toBe("libvirt.x-2nd");
   });

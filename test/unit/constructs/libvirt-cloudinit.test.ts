@@ -1,6 +1,7 @@
 // libvirt: { cloudInit } on an Instance: a libvirt_cloudinit_disk attached as a cdrom, EPHEMERAL with the domain
 // (it names the generation anchor; its contents are in the anchor's triggers, so a change rebuilds the domain).
 import { Instance, LibvirtHost, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
+import type { TerraformJson } from "../../support/terraform-json";
 import { errorOf, newStack, only, resource, synth } from "./support";
 
 function lab() {
@@ -89,7 +90,7 @@ describe("Instance libvirt.cloudInit", () => {
       `terraform_data.${anchors[0]}`,
     ]);
     expect(only(json, "libvirt_cloudinit_disk").pool).toBe("${libvirt_pool.images.name}");
-    const cdrom = resource(json, "libvirt_domain", "vm").devices.disks.find((d: any) => d.device === "cdrom");
+    const cdrom = resource(json, "libvirt_domain", "vm").devices.disks.find((d: TerraformJson) => d.device === "cdrom");
     expect(cdrom.target).toEqual({ dev: "sdb", bus: "sata" });
   });
 

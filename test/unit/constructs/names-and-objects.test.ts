@@ -1,6 +1,7 @@
 import { Construct } from "constructs";
 import { IncusHost, Instance, LibvirtHost, Network, Profile, Project, StoragePool, Volume } from "../../../lib";
 import type { IHost } from "../../../lib";
+import type { TerraformJson } from "../../support/terraform-json";
 import { errorOf, newStack, resource, synth } from "./support";
 
 describe("default names", () => {
@@ -36,7 +37,7 @@ describe("default names", () => {
     expect(b.length).toBeLessThanOrEqual(15);
     expect(a).toMatch(/^a-rather-[0-9a-f]{6}$/); // the id does not fit: the front of the path and a hash
     expect(a).not.toBe(b);
-    const instanceName = (Object.values(json.resource.incus_instance as object)[0] as any).name as string;
+    const instanceName = Object.values<TerraformJson>(json.resource.incus_instance)[0].name as string;
     expect(instanceName.length).toBeLessThanOrEqual(63);
     expect(instanceName).toMatch(/^a-rather-long-stack-name-i+-[0-9a-f]{6}$/);
     expect(n1.networkName).not.toBe(n2.networkName);

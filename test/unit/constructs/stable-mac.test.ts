@@ -3,6 +3,7 @@
 // or by the app's context flag, never by itself (deployed instances would change their MAC).
 import { TerraformStack, Testing } from "cdktf";
 import { IncusHost, Instance, LibvirtHost, Network } from "../../../lib";
+import type { TerraformJson } from "../../support/terraform-json";
 import { errorOf, newStack, resource, synth } from "./support";
 
 const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/;
@@ -14,7 +15,9 @@ function incusMacs(stack: TerraformStack, ids: string[], stableMac?: boolean): {
   const json = synth(stack);
   const out: { [id: string]: string | undefined } = {};
   for (const id of ids)
-    out[id] = resource(json, "incus_instance", id).device.find((d: any) => d.name === "eth0").properties.hwaddr;
+    out[id] = resource(json, "incus_instance", id).device.find(
+      (d: TerraformJson) => d.name === "eth0",
+    ).properties.hwaddr;
   return out;
 }
 
@@ -60,7 +63,8 @@ describe("stableMac", () => {
       incus: { image: "x" },
     });
     expect(
-      resource(synth(stack2), "incus_instance", "vm").device.find((d: any) => d.name === "eth0").properties.hwaddr,
+      resource(synth(stack2), "incus_instance", "vm").device.find((d: TerraformJson) => d.name === "eth0").properties
+        .hwaddr,
     ).toBe(iface.mac.address);
   });
 

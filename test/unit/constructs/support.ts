@@ -1,6 +1,7 @@
 // Shared helpers for the construct synth tests: a fresh stack, synthesized JSON, and lookups into it.
 import { AnnotationMetadataEntryType, TerraformStack, Testing } from "cdktf";
 import { IncusHost, LibvirtHost, StoragePool } from "../../../lib";
+import type { TerraformJson } from "../../support/terraform-json";
 
 export function newStack(name = "homelab"): TerraformStack {
   return new TerraformStack(Testing.app(), name);
@@ -23,17 +24,17 @@ export function libvirtStackWithPool() {
 }
 
 /** Synthesizes with validations (as `cdktf synth` does) and parses the JSON. */
-export function synth(stack: TerraformStack): any {
+export function synth(stack: TerraformStack): TerraformJson {
   return JSON.parse(Testing.synth(stack, true));
 }
 
 /** The stack's Terraform JSON as `cdktf synth` writes it, with the "//" comments that Testing.synth strips. */
-export function synthWithComments(stack: TerraformStack): any {
+export function synthWithComments(stack: TerraformStack): TerraformJson {
   return JSON.parse(JSON.stringify(stack.toTerraform()));
 }
 
 /** The resource of `type` with address `id` (throws a readable error when missing). */
-export function resource(json: any, type: string, id: string): any {
+export function resource(json: TerraformJson, type: string, id: string): TerraformJson {
   const found = json.resource?.[type]?.[id];
   if (!found) {
     throw new Error(`no ${type}.${id}; have ${JSON.stringify(Object.keys(json.resource?.[type] ?? {}))}`);
@@ -42,12 +43,12 @@ export function resource(json: any, type: string, id: string): any {
 }
 
 /** All resources of `type`, keyed by logical id. */
-export function resourcesOf(json: any, type: string): { [id: string]: any } {
+export function resourcesOf(json: TerraformJson, type: string): { [id: string]: TerraformJson } {
   return json.resource?.[type] ?? {};
 }
 
 /** The only resource of `type`. */
-export function only(json: any, type: string): any {
+export function only(json: TerraformJson, type: string): TerraformJson {
   const all = Object.values(resourcesOf(json, type));
   if (all.length !== 1) throw new Error(`expected one ${type}, found ${all.length}`);
   return all[0];

@@ -339,7 +339,7 @@ describe("flat backend props of Volume (deprecated, one more release)", () => {
     new Volume(stack, "old", { pool, contentType: VolumeContentType.BLOCK, description: "d" });
     new Volume(stack, "new", { pool, incus: { contentType: VolumeContentType.BLOCK, description: "d" } });
     const json = synth(stack);
-    const strip = ({ name: _n, config: _c, ...rest }: any) => rest;
+    const strip = ({ name: _n, config: _c, ...rest }: Record<string, unknown>) => rest;
     expect(strip(resource(json, "incus_storage_volume", "old"))).toEqual(
       strip(resource(json, "incus_storage_volume", "new")),
     );

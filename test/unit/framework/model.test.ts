@@ -1,7 +1,7 @@
 // Typed models from declarative schemas: what resource code may assume about each value, checked by tsc
 // (`npx tsc -p tsconfig.test.json`; the @ts-expect-error lines fail the check when a type is too loose).
 import { UNKNOWN } from "../../../lib/provider/cty";
-import type { ApplyModel, PlanModel, Schema, StateModel, UntypedModel } from "../../../lib/provider/framework";
+import type { ApplyModel, CtyObjectValue, PlanModel, Schema, StateModel } from "../../../lib/provider/framework";
 import { bool, knownOrNull, listBlock, mapOf, nested, num, singleBlock, str } from "../../../lib/provider/framework";
 
 const schema = {
@@ -69,9 +69,11 @@ test("apply: only computed values without a default may be unknown; plan: any va
   expect([unknownName, atPlan, fingerprint]).toEqual([expect.anything(), expect.anything(), null]);
 });
 
-test("a schema typed only as Schema gives UntypedModel, so resources convert one at a time", () => {
+test("a schema typed only as Schema gives plain cty objects, as the server sees every resource's values", () => {
   const loose: Schema = schema;
   const values: StateModel<typeof loose> = { anything: 1 };
-  const check: UntypedModel = values;
-  expect(check).toEqual({ anything: 1 });
+  const check: CtyObjectValue = values;
+  // @ts-expect-error a value outside cty's is not a model value
+  const notCty: StateModel<typeof loose> = { anything: new Date() };
+  expect([Object.keys(loose.attributes).length, check, notCty]).toEqual([6, { anything: 1 }, expect.anything()]);
 });

@@ -6,13 +6,14 @@ import type { CtyValue } from "../../../lib/provider/cty";
 import {
   DiagnosticError,
   UNKNOWN as FW_UNKNOWN,
+  knownOrNull,
   listBlock,
   num,
   providerHandlers,
   requiresReplace,
   str,
 } from "../../../lib/provider/framework";
-import type { DataSource, Provider, Resource, State } from "../../../lib/provider/framework";
+import type { DataSource, Provider, Resource, Schema, State } from "../../../lib/provider/framework";
 import { objectType } from "../../../lib/provider/framework/schema-type";
 import { createLogger } from "../../../lib/provider/plugin";
 import type { DynamicValue, ProviderHandlers } from "../../../lib/provider/plugin";
@@ -27,6 +28,8 @@ type Behaviour = {
 const behaviour: Behaviour = {};
 const calls: string[] = [];
 
+// Typed by plain `Schema`, so its values are cty objects as the server sees them: it plays resource code that
+// returns partial states and attributes outside its schema, which the server must normalize or refuse.
 const thing: Resource<{ token: string }> = {
   typeName: "t_thing",
   schema: {
@@ -52,7 +55,7 @@ const thing: Resource<{ token: string }> = {
     }
   },
   async read({ state }) {
-    return "readReturns" in behaviour ? behaviour.readReturns ?? null : state;
+    return "readReturns" in behaviour ? (behaviour.readReturns ?? null) : state;
   },
   async update({ planned }, ctx, resp) {
     calls.push("update");
@@ -73,9 +76,11 @@ const thing: Resource<{ token: string }> = {
   },
 };
 
-const lookup: DataSource<{ token: string }> = {
+const lookupSchema = { attributes: { name: str({ required: true }), found: str({ computed: true }) } } satisfies Schema;
+
+const lookup: DataSource<{ token: string }, typeof lookupSchema> = {
   typeName: "t_lookup",
-  schema: { attributes: { name: str({ required: true }), found: str({ computed: true }) } },
+  schema: lookupSchema,
   validateConfig(config, ctx) {
     if (config.name === "forbidden") ctx.diagnostics.error("Bad name", "that name is not allowed", ["name"]);
   },
@@ -84,11 +89,13 @@ const lookup: DataSource<{ token: string }> = {
   },
 };
 
-const provider: Provider<{ token: string }> = {
+const providerSchema = { attributes: { token: str({ optional: true }) } } satisfies Schema;
+
+const provider: Provider<{ token: string }, typeof providerSchema> = {
   typeName: "t",
-  schema: { attributes: { token: str({ optional: true }) } },
+  schema: providerSchema,
   async configure(config) {
-    return { token: config.token ?? "none" };
+    return { token: knownOrNull(config.token) ?? "none" };
   },
   resources: [thing],
   dataSources: [lookup],

@@ -197,8 +197,9 @@ describe("instance plans", () => {
       ipv4_address: "10.0.0.2",
     };
     const config = { ...baseConfig, config: { "user.a": "2" } };
-    const same = modifyInstancePlan(planRequest({ config, prior, planned: { ...prior, config: { "user.a": "2" } } }))
-      .planned!;
+    const same = modifyInstancePlan(
+      planRequest({ config, prior, planned: { ...prior, config: { "user.a": "2" } } }),
+    ).planned!;
     expect(same.status).toBe("Running");
     expect(same.ipv4_address).toBe("10.0.0.2");
     const stopped = modifyInstancePlan(planRequest({ config, prior, planned: { ...prior, running: false } })).planned!;

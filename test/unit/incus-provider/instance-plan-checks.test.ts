@@ -5,7 +5,7 @@
 import { IncusError, IncusNotFoundError } from "../../../lib/incus";
 import type { IncusClient } from "../../../lib/incus";
 import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
-import type { ModifyPlanRequest, ResourceContext, Resource, Values } from "../../../lib/provider/framework";
+import type { CtyObjectValue, ModifyPlanRequest, ResourceContext, Resource } from "../../../lib/provider/framework";
 import type { IncusProviderData } from "../../../lib/provider/incus/provider-data";
 import { createInstance } from "../../../lib/provider/incus/instance/create";
 import type { Placement } from "../../../lib/provider/incus/instance/create";
@@ -53,7 +53,7 @@ function fakeHost(existing: {
     remoteName: (r) => r || "local",
     remoteNames: () => ["local"],
     remoteInfo: () =>
-      ({ name: "images", address: "https://images.example", protocol: "simplestreams", public: true } as never),
+      ({ name: "images", address: "https://images.example", protocol: "simplestreams", public: true }) as never,
   };
   return { data, asked };
 }
@@ -63,7 +63,7 @@ function ctxOf(data: IncusProviderData): ResourceContext<IncusProviderData> & { 
   return { providerData: data, signal: new AbortController().signal, diagnostics: new Diagnostics(), log };
 }
 
-function instance(over: Values = {}): Values {
+function instance(over: CtyObjectValue = {}): CtyObjectValue {
   return {
     name: "web",
     image: "debian",
@@ -78,8 +78,8 @@ function instance(over: Values = {}): Values {
 }
 
 function request(
-  planned: Values,
-  prior: Values | null,
+  planned: CtyObjectValue,
+  prior: CtyObjectValue | null,
   requiresReplace: ModifyPlanRequest["requiresReplace"] = [],
 ): ModifyPlanRequest<typeof instanceSchema> {
   return { config: planned, planned, prior, requiresReplace } as ModifyPlanRequest<typeof instanceSchema>;
@@ -107,7 +107,10 @@ describe("checkInstanceReferences", () => {
     expect(asked).toEqual([]);
     const nic = { name: "eth0", type: "nic", properties: { network: "br1" } };
     const ctx = ctxOf(data);
-    await checkInstanceReferences(request(instance({ device: [...(prior.device as Values[]), nic] }), prior), ctx);
+    await checkInstanceReferences(
+      request(instance({ device: [...(prior.device as CtyObjectValue[]), nic] }), prior),
+      ctx,
+    );
     expect(asked).toEqual(["network:br1"]);
     expect(ctx.diagnostics.errors[0].summary).toBe('incus_instance "web": network "br1" does not exist');
     expect(ctx.diagnostics.errors[0].detail).toMatch(/Did you mean "br0"\?.*existing instance is kept/);
@@ -117,7 +120,7 @@ describe("checkInstanceReferences", () => {
     const { data } = fakeHost(HOST);
     const pool = recordingPlans({ typeName: "incus_storage_pool" } as Resource<IncusProviderData>);
     const image = recordingPlans({ typeName: "incus_image" } as Resource<IncusProviderData>);
-    const plan = (r: Resource<IncusProviderData>, planned: Values) =>
+    const plan = (r: Resource<IncusProviderData>, planned: CtyObjectValue) =>
       r.modifyPlan!({ config: planned, planned, prior: null, requiresReplace: [] }, ctxOf(data));
     await plan(pool, { name: "new-pool", remote: null });
     await plan(image, { alias: [{ name: "v2" }], copy_aliases: null, remote: null });
@@ -169,7 +172,7 @@ describe("checkInstanceReferences", () => {
       client: () =>
         ({
           images: { getAlias: () => Promise.reject(new IncusError("CONNECTION", "connect ECONNREFUSED")) },
-        } as unknown as IncusClient),
+        }) as unknown as IncusClient,
     };
     const ctx = ctxOf(down);
     await checkInstanceReferences(request(instance({ image: "debian-14" }), instance(), [["image"]]), ctx);
@@ -179,7 +182,7 @@ describe("checkInstanceReferences", () => {
 });
 
 describe("createInstance", () => {
-  function placement(instanceLeft: Values | undefined) {
+  function placement(instanceLeft: CtyObjectValue | undefined) {
     const deleted: string[] = [];
     const client = {
       instances: {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tls from "node:tls";
-import { EXTRA_CA_ENV, systemTrustAnchors } from "../../../lib/incus/remotes";
+import { EXTRA_CA_ENV, systemTrustAnchors } from "../../../lib/system-trust";
 import { generateSelfSignedCert } from "../../../lib/provider/plugin";
 
 const dir = mkdtempSync(join(tmpdir(), "t-system-trust-"));

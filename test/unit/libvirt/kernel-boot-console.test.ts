@@ -3,7 +3,7 @@
 import { buildDomainXml, parseDomainXml } from "../../../lib/libvirt/domain-xml";
 import { patchDomainXml } from "../../../lib/libvirt/domain-patch";
 import type { DomainSpec } from "../../../lib/libvirt";
-import type { Values } from "../../../lib/provider/framework";
+import type { CtyObjectValue } from "../../../lib/provider/framework";
 import { domainResource } from "../../../lib/provider/libvirt";
 import { validateConfig } from "./support/validate-config";
 
@@ -83,8 +83,9 @@ describe("patching an existing definition", () => {
 });
 
 describe("libvirt_domain configuration checks", () => {
-  const validate = (config: Values) => validateConfig(domainResource, { name: "vm", metadata: null, ...config });
-  const console = (c: Values): Values => ({
+  const validate = (config: CtyObjectValue) =>
+    validateConfig(domainResource, { name: "vm", metadata: null, ...config });
+  const console = (c: CtyObjectValue): CtyObjectValue => ({
     devices: { disks: null, interfaces: null, consoles: [{ type: null, source: null, target: null, ...c }] },
   });
 

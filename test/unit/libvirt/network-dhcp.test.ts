@@ -3,7 +3,7 @@
 import { buildNetworkXml, parseNetworkXml } from "../../../lib/libvirt/network-xml";
 import { parseDhcpLeases } from "../../../lib/libvirt/networks";
 import { UNKNOWN } from "../../../lib/provider/framework";
-import type { PlanModel, Values } from "../../../lib/provider/framework";
+import type { CtyObjectValue, PlanModel } from "../../../lib/provider/framework";
 import { domainResource, domainSchema, needsRestart, networkResource } from "../../../lib/provider/libvirt";
 import { valuesOf } from "./support/models";
 import { validateConfig } from "./support/validate-config";
@@ -64,9 +64,9 @@ describe("virsh net-dhcp-leases", () => {
 });
 
 describe("libvirt_network ips checks", () => {
-  const validate = (ips: Values[] | null) =>
+  const validate = (ips: CtyObjectValue[] | null) =>
     validateConfig(networkResource, { name: "n", forward: null, ips, metadata: null });
-  const ip = (address: string, prefix: number): Values => ({ address, prefix, dhcp: null });
+  const ip = (address: string, prefix: number): CtyObjectValue => ({ address, prefix, dhcp: null });
 
   test("one subnet passes; a bad address, a bad prefix or two subnets are errors on their paths", () => {
     expect(validate([ip("10.213.7.1", 24)]).all).toEqual([]);

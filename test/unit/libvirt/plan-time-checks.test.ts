@@ -1,13 +1,13 @@
 // Bad input to the libvirt resources is an error at plan time, on the attribute, not a failure (or a misleading
 // message) halfway through an apply: sizes that are negative, fractional or beyond 2^53 bytes, vcpu 0, malformed or
 // multicast MACs, names libvirt refuses.
-import type { Values } from "../../../lib/provider/framework";
+import type { CtyObjectValue } from "../../../lib/provider/framework";
 import { CtyDecimal } from "../../../lib/provider/cty";
 import { cloudinitDiskResource } from "../../../lib/provider/libvirt/cloudinit/resource";
 import { domainResource, networkResource, poolResource, volumeResource } from "../../../lib/provider/libvirt";
 import { validateConfig } from "./support/validate-config";
 
-const volume = (v: Values): Values => ({
+const volume = (v: CtyObjectValue): CtyObjectValue => ({
   name: "v",
   pool: "p",
   capacity: 1024,
@@ -17,7 +17,7 @@ const volume = (v: Values): Values => ({
   target: null,
   ...v,
 });
-const domain = (v: Values): Values => ({
+const domain = (v: CtyObjectValue): CtyObjectValue => ({
   name: "vm",
   memory: null,
   memory_unit: null,
@@ -27,7 +27,7 @@ const domain = (v: Values): Values => ({
   os: null,
   ...v,
 });
-const nic = (mac: string): Values => ({
+const nic = (mac: string): CtyObjectValue => ({
   devices: {
     disks: null,
     consoles: null,

@@ -1,11 +1,16 @@
 // The libvirt resources' own configuration checks, which Terraform runs at validate/plan time (no libvirtd).
 import { UNKNOWN } from "../../../lib/provider/framework";
-import type { Values } from "../../../lib/provider/framework";
+import type { CtyObjectValue } from "../../../lib/provider/framework";
 import { domainResource, networkResource } from "../../../lib/provider/libvirt";
 import { validateConfig } from "./support/validate-config";
 
-const networkConfig = (metadata: Values | null): Values => ({ name: "net", forward: null, ips: null, metadata });
-const domainConfig = (metadata: Values | null): Values => ({ name: "vm", devices: null, metadata });
+const networkConfig = (metadata: CtyObjectValue | null): CtyObjectValue => ({
+  name: "net",
+  forward: null,
+  ips: null,
+  metadata,
+});
+const domainConfig = (metadata: CtyObjectValue | null): CtyObjectValue => ({ name: "vm", devices: null, metadata });
 
 describe.each([
   ["libvirt_network", networkResource, networkConfig],

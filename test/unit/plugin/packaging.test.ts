@@ -1,6 +1,7 @@
 // Packaging and the `cdktf-virt provider install` command: source addresses, platform names, the mirror layout,
 // idempotent installs, and the command's output and errors.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../../lib/cli";
@@ -62,10 +63,9 @@ describe("packaging", () => {
 
   test("h1 package hash: Go dirhash Hash1 over the sorted files", () => {
     const pkgDir = join(dir, "pkg");
-    require("node:fs").mkdirSync(join(pkgDir, "sub"), { recursive: true });
+    mkdirSync(join(pkgDir, "sub"), { recursive: true });
     writeFileSync(join(pkgDir, "b"), "bee\n");
     writeFileSync(join(pkgDir, "sub", "a"), "ay\n");
-    const { createHash } = require("node:crypto");
     const sha = (t: string) => createHash("sha256").update(t).digest("hex");
     const summary = `${sha("bee\n")}  b\n${sha("ay\n")}  sub/a\n`;
     expect(packageHashV1(pkgDir)).toBe("h1:" + createHash("sha256").update(summary).digest("base64"));

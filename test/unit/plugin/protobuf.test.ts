@@ -65,8 +65,8 @@ function arbitraryMessage(d: Descriptor, depth: number): fc.Arbitrary<Record<str
     entries[f.name] = f.map
       ? fc.dictionary(fc.string({ maxLength: 6 }), one, { maxKeys: 3 })
       : f.repeated
-      ? fc.array(one, { maxLength: 3 })
-      : one;
+        ? fc.array(one, { maxLength: 3 })
+        : one;
   }
   const plain = Object.fromEntries(Object.entries(entries).filter(([k]) => !oneofMembers.has(k)));
   const oneofs = Object.entries(entries).filter(([k]) => oneofMembers.has(k));
@@ -111,8 +111,8 @@ function normalize(d: Descriptor, value: Record<string, unknown>): Record<string
       f.kind === "message"
         ? normalize(f.message!(), x as Record<string, unknown>)
         : f.kind === "bytes"
-        ? [...(x as Uint8Array)]
-        : x;
+          ? [...(x as Uint8Array)]
+          : x;
     if (f.map)
       out[f.name] = Object.fromEntries(
         Object.entries((v ?? {}) as Record<string, unknown>).map(([k, x]) => [k, one(x)]),

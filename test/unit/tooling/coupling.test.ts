@@ -24,6 +24,7 @@ import type { CouplingModel } from "../../../lib/tooling/stack/coupling";
 import type { DiskUse } from "../../../lib/tooling/stack/resource-kinds";
 import type { ResourceView } from "../../../lib/tooling/stack/resource-view";
 import { homelabJson, homelabStack } from "./support/plans";
+import type { TerraformJson } from "../../support/terraform-json";
 
 const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "t-tooling-coupling-"));
 afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
@@ -130,8 +131,8 @@ describe("coupling model", () => {
     const before = homelabJson().resource;
     const now = JSON.parse(readFileSync(synthesizeHomelab().file!, "utf8")).resource;
     const added: string[] = [];
-    for (const [type, byName] of Object.entries<any>(now)) {
-      for (const [name, body] of Object.entries<any>(byName)) {
+    for (const [type, byName] of Object.entries<TerraformJson>(now)) {
+      for (const [name, body] of Object.entries<TerraformJson>(byName)) {
         const record = body.config?.["user.cdktf-virt.lifecycle"] ?? body["//"]?.["user.cdktf-virt.lifecycle"];
         if (record !== undefined)
           added.push(`${type}.${name}=${record}${body.lifecycle?.ignore_changes ? " (frozen)" : ""}`);
@@ -154,12 +155,12 @@ describe("coupling model", () => {
     }
     // Compared without "//" comments, and without the anchors' lifecycle: the fixture predates the anchor following
     // rebuildOnChange volumes (which only the anchor's replace_triggered_by says, not its state).
-    const comparable = (resources: any) => {
+    const comparable = (resources: unknown) => {
       const copy = JSON.parse(JSON.stringify(resources, (key, value) => (key === "//" ? undefined : value)));
-      for (const anchor of Object.values<any>(copy.terraform_data)) delete anchor.lifecycle;
+      for (const anchor of Object.values<TerraformJson>(copy.terraform_data)) delete anchor.lifecycle;
       // Domains now always write `os = { type = "hvm" }` (so that removing kernelBoot removes the kernel); against a
       // deployed domain that plans no change (arch and machine are computed, the kernel fields were null).
-      for (const domain of Object.values<any>(copy.libvirt_domain ?? {})) {
+      for (const domain of Object.values<TerraformJson>(copy.libvirt_domain ?? {})) {
         if (JSON.stringify(domain.os) === JSON.stringify({ type: "hvm" })) delete domain.os;
       }
       return copy;

@@ -136,7 +136,7 @@ describe("bundled providers", () => {
 
 describe("daemons", () => {
   const server = (auth: string) =>
-    ({ auth, api_version: "1.0", environment: { server_version: "6.0.4" } } as unknown as Server);
+    ({ auth, api_version: "1.0", environment: { server_version: "6.0.4" } }) as unknown as Server;
 
   test("incus: trusted, untrusted, refused, absent", () => {
     expect(checkIncus("/s", true, { server: server("trusted") }, false)).toMatchObject({

@@ -210,7 +210,7 @@ describe("drift findings from refresh-only plans", () => {
     const stack = driftStack("drift-lab", (json) => (json.resource.incus_instance.db.running = false));
     const plan = driftPlan("incus-changed");
     const db = plan.resource_drift!.find((d) => d.address === "incus_instance.db")!;
-    const change = db.change as { before: any; after: any };
+    const change = db.change as { before: unknown; after: unknown };
     [change.before, change.after] = [change.after, change.before];
     const report = buildDriftReport(plan, stack);
     expect(finding(report, "incus_instance.db").changes[0].text).toBe(

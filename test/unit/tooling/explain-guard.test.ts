@@ -11,9 +11,10 @@ import {
   unchanged,
   unprotectedDb,
 } from "./support/plans";
+import type { TerraformJson } from "../../support/terraform-json";
 
 /** homelab without db and its volumes: the user deleted them from the code. */
-function withoutDb(json: { [key: string]: any }): void {
+function withoutDb(json: TerraformJson): void {
   delete json.resource.incus_instance.db;
   delete json.resource.incus_storage_volume.pgdata;
   delete json.resource.incus_storage_volume.scratch;

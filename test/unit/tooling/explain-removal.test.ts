@@ -14,6 +14,7 @@ import {
   unchanged,
   unprotectedDb,
 } from "./support/plans";
+import type { TerraformJson } from "../../support/terraform-json";
 
 type Values = { [key: string]: unknown };
 
@@ -396,7 +397,7 @@ describe("explain: an attached volume removed with its attach()", () => {
         p.address === "incus_storage_volume.shared" ? { ...p, values: shared(policy) } : p,
       ),
     );
-  const withoutShared = (json: { [key: string]: any }) => {
+  const withoutShared = (json: TerraformJson) => {
     delete json.resource.incus_storage_volume.shared;
     json.resource.incus_instance.web.device = [];
     json.resource.incus_instance.db.device = json.resource.incus_instance.db.device.filter(

@@ -14,6 +14,7 @@ import { main, planImport, readHost, renderStack } from "../../../lib/tooling/im
 import type { HostSnapshot } from "../../../lib/tooling/import-host";
 import type { IncusClient, Instance, StorageVolume } from "../../../lib/incus";
 import { memoryIO } from "./support/io";
+import type { TerraformJson } from "../../support/terraform-json";
 
 const LIB = join(__dirname, "..", "..", "..", "lib");
 const BASE = "27acf417eb4e03252f385465e138a4c758741bb8d11bd8675a494ac7b7aea20b";
@@ -117,10 +118,10 @@ function snapshot(extra: Partial<HostSnapshot> = {}): HostSnapshot {
 }
 
 /** Compiles the generated stack file and synthesizes it with the real constructs. */
-function synthGenerated(stackFile: string, className = "ImportedStack"): any {
+function synthGenerated(stackFile: string, className = "ImportedStack"): TerraformJson {
   const { code } = transformSync(stackFile, { loader: "ts", format: "cjs", target: "node20" });
   const modules: Record<string, unknown> = { cdktf, constructs, [LIB]: lib };
-  const mod: { exports: Record<string, any> } = { exports: {} };
+  const mod: { exports: Record<string, typeof cdktf.TerraformStack> } = { exports: {} };
   const load = (id: string) => {
     if (!(id in modules)) throw new Error(`the generated code imports ${id}`);
     return modules[id];

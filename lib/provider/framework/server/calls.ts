@@ -75,5 +75,5 @@ export function recordError(what: string, err: unknown, diagnostics: Diagnostics
     const interrupted = err instanceof StopError || (err instanceof Error && err.name === "AbortError");
     diagnostics.error(interrupted ? `${what}: interrupted` : `${what} failed`, message);
   }
-  log.debug(`${what} failed`, { error: err instanceof Error ? err.stack ?? err.message : String(err) });
+  log.debug(`${what} failed`, { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
 }

@@ -5,6 +5,7 @@ import { isWhollyKnown } from "../../cty";
 import type { PluginHost, ProviderHandlers, Tfplugin6 } from "../../plugin";
 import type { Diagnostics } from "../diagnostics";
 import { normalizeObject } from "../normalize";
+import { objectValue } from "../object-value";
 import type { DataSource, Logger, Provider, Resource, ResourceContext } from "../resource";
 import type { Schema } from "../schema";
 import { checkSchema, objectType } from "../schema-type";
@@ -41,7 +42,10 @@ export class ProviderServer {
     entries: () => this.dataSourceMap(),
   };
 
-  constructor(private readonly provider: Provider<unknown>, private readonly host: PluginHost) {
+  constructor(
+    private readonly provider: Provider<unknown>,
+    private readonly host: PluginHost,
+  ) {
     checkSchema(provider.schema, `provider ${provider.typeName}`);
     this.providerType = objectType(provider.schema);
   }
@@ -135,7 +139,8 @@ export class ProviderServer {
       if (config !== undefined) {
         const ctx = { ...s, terraformVersion: this.terraformVersion };
         this.providerData = await guarded(`Configuring provider ${this.provider.typeName}`, s.diagnostics, s.log, () =>
-          this.provider.configure(normalizeObject(this.provider.schema, config) ?? {}, ctx),
+          // A provider block decodes to an object (its attributes may be unknown, the block itself never is).
+          this.provider.configure(objectValue(normalizeObject(this.provider.schema, config)) ?? {}, ctx),
         );
       }
       return { diagnostics: diagnosticsToWire(scrubber.diagnostics(s.diagnostics.all)) };

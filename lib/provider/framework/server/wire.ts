@@ -60,8 +60,8 @@ export function pathToWire(path: AttrPath): AttributePath {
       typeof step === "string"
         ? { attribute_name: step }
         : typeof step === "number"
-        ? { element_key_int: step }
-        : { element_key_string: step.key },
+          ? { element_key_int: step }
+          : { element_key_string: step.key },
     ),
   };
 }

@@ -47,12 +47,12 @@ export function adoptOrFail(check: AdoptCheck): boolean {
     planned === undefined
       ? "The configuration carries no ownership marker, so the existing object cannot be proven to be ours."
       : isReleased(existing)
-      ? `It was released (removal policy retain; marked ${JSON.stringify(existing)}) and is adopted only on purpose: ` +
-        `set config "${ADOPT_CONFIG_KEY}" = "released" (or = ${JSON.stringify(existing)}) on this resource ` +
-        "(the constructs: adoptReleased: true on the Volume)."
-      : existing
-      ? `It is marked as owned by ${JSON.stringify(existing)}, not ${JSON.stringify(planned)}.`
-      : `It carries no ${OWNER_KEY} marker, so it was not created by this configuration.`;
+        ? `It was released (removal policy retain; marked ${JSON.stringify(existing)}) and is adopted only on purpose: ` +
+          `set config "${ADOPT_CONFIG_KEY}" = "released" (or = ${JSON.stringify(existing)}) on this resource ` +
+          "(the constructs: adoptReleased: true on the Volume)."
+        : existing
+          ? `It is marked as owned by ${JSON.stringify(existing)}, not ${JSON.stringify(planned)}.`
+          : `It carries no ${OWNER_KEY} marker, so it was not created by this configuration.`;
   check.diagnostics.error(
     `${check.kind} ${JSON.stringify(check.name)} already exists`,
     `${why} It was left untouched. To manage it with this configuration, import it first:\n` +

@@ -59,7 +59,7 @@ export function refusePending(
 ): never {
   const name = planned.name;
   const remote = cliRemote(remotes.remoteInfo(planned.remote ?? undefined));
-  const project = what === "network" ? planned.project ?? undefined : undefined;
+  const project = what === "network" ? (planned.project ?? undefined) : undefined;
   const command = incusCommand(
     [what === "network" ? "network" : "storage", "delete", shellWord(`${remote.prefix}${name}`)],
     project,

@@ -4,7 +4,10 @@ import { MAX_TIMEOUT_MS } from "../../../incus/cancel";
 
 /** A wait ran out of time. */
 export class WaitTimeoutError extends Error {
-  constructor(readonly what: string, readonly timeoutMs: number) {
+  constructor(
+    readonly what: string,
+    readonly timeoutMs: number,
+  ) {
     super(
       `Timed out after ${formatDuration(timeoutMs)} waiting for ${what}. ` +
         "Raise the provider's wait_timeout if the host is just slow.",

@@ -84,7 +84,7 @@ interface FileComputed {
  * `append` (always false, kept for state compatibility with the official provider).
  */
 export function withFileDefaults<F extends FileComputed>(planned: F, configured: Pick<FileComputed, "mode"> | null): F {
-  const configuredMode = configured ? configured.mode ?? null : null;
+  const configuredMode = configured ? (configured.mode ?? null) : null;
   const mode =
     configuredMode === null && (planned.mode === null || isUnknown(planned.mode)) ? DEFAULT_FILE_MODE : planned.mode;
   return { ...planned, mode, append: false };

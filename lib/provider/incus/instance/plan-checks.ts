@@ -51,7 +51,7 @@ const PLURAL: Record<ReferencedKind, string> = {
 const found = new WeakMap<IncusProviderData, Set<string>>();
 
 function foundKey(s: Scope, kind: ReferencedKind, name: string): string {
-  return [s.remote, kind === "pool" || kind === "project" ? "" : s.call.project ?? "default", kind, name].join(
+  return [s.remote, kind === "pool" || kind === "project" ? "" : (s.call.project ?? "default"), kind, name].join(
     "\u0000",
   );
 }

@@ -4,8 +4,16 @@
 // so by the time an instance is planned every object it can rightly rely on has been recorded here. An object
 // planned by a resource the instance does not depend on may be planned later: then the check fails, as the
 // apply could (it would race with the object's creation).
-import type { AnySchema, ModifyPlanRequest, ModifyPlanResponse, Resource, ResourceContext } from "../../framework";
-import { isUnknown } from "../../framework";
+import type {
+  AnySchema,
+  ModifyPlanRequest,
+  ModifyPlanResponse,
+  PlanModel,
+  Resource,
+  ResourceContext,
+} from "../../framework";
+import { isUnknown, knownOrNull } from "../../framework";
+import type { imageSchema } from "../image/schema";
 import type { IncusProviderData } from "../provider-data";
 
 export type ReferencedKind = "image" | "pool" | "network" | "profile" | "project";
@@ -13,12 +21,10 @@ export type ReferencedKind = "image" | "pool" | "network" | "profile" | "project
 /** An unknown name: some object of that kind will be created, we cannot tell which. */
 const ANY = "\u0000any";
 
-/** What the registry reads of a plan of any of those resources (the attributes it has, possibly unknown). */
+/** What the registry reads of a plan of any of those resources: each creator reads its own schema's model. */
 interface PlannedObject {
   readonly name?: unknown;
   readonly remote?: unknown;
-  readonly alias?: unknown;
-  readonly copy_aliases?: unknown;
 }
 
 /** Which resource types create which kind of object, and the names a plan of theirs creates. */
@@ -27,7 +33,7 @@ const CREATORS: Record<string, { kind: ReferencedKind; names: (planned: PlannedO
   incus_network: { kind: "network", names: (p) => [nameOf(p.name)] },
   incus_profile: { kind: "profile", names: (p) => [nameOf(p.name)] },
   incus_project: { kind: "project", names: (p) => [nameOf(p.name)] },
-  incus_image: { kind: "image", names: imageNames },
+  incus_image: { kind: "image", names: (p) => imageNames(p as PlanModel<typeof imageSchema>) },
 };
 
 function nameOf(value: unknown): string | typeof ANY {
@@ -35,10 +41,11 @@ function nameOf(value: unknown): string | typeof ANY {
 }
 
 /** An image is known by its aliases; copied aliases and the fingerprint are not known until it exists. */
-function imageNames(planned: PlannedObject): (string | typeof ANY)[] {
-  if (isUnknown(planned.alias) || planned.copy_aliases === true || isUnknown(planned.copy_aliases)) return [ANY];
-  const aliases = Array.isArray(planned.alias) ? planned.alias : [];
-  return aliases.map((a: { readonly name?: unknown } | null) => nameOf(a?.name));
+function imageNames(planned: PlanModel<typeof imageSchema>): (string | typeof ANY)[] {
+  if (isUnknown(planned.source_image) || isUnknown(planned.alias)) return [ANY];
+  const source = knownOrNull(planned.source_image);
+  if (source && (source.copy_aliases === true || isUnknown(source.copy_aliases))) return [ANY];
+  return (knownOrNull(planned.alias) ?? []).map((a) => (isUnknown(a) ? ANY : nameOf(knownOrNull(a)?.name)));
 }
 
 /** Per configured provider: remote name (or ANY) → kind → names planned for creation. */

@@ -17,14 +17,7 @@ import {
   str,
   useStateForUnknown,
 } from "../../framework";
-import {
-  SECRET_INSTANCE_CONFIG_KEYS,
-  configValueChecks,
-  deviceBlock,
-  instanceName,
-  objectName,
-  unixId,
-} from "../common";
+import { SECRET_INSTANCE_CONFIG_KEYS, configValueChecks, deviceBlock, instanceName, unixId } from "../common";
 import { fileBlock } from "./files";
 
 /** Config keys Incus writes itself: not drift unless the user set them (official `ComputedKeys`). */

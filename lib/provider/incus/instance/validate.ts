@@ -29,7 +29,7 @@ function delayPath(waits: readonly WaitForValue[]): AttrPath {
 
 function validateWaits(config: InstancePlanModel, waits: WaitForValue[], diags: Diagnostics): void {
   const at = ["wait_for"];
-  const type = isUnknown(config.type) ? undefined : knownOrNull(config.type) ?? "container";
+  const type = isUnknown(config.type) ? undefined : (knownOrNull(config.type) ?? "container");
   for (const w of waits) {
     if (isUnknown(w.type)) continue;
     const label = `wait_for { type = ${JSON.stringify(w.type)} }`;

@@ -1,6 +1,7 @@
 // data "incus_network": an existing network (managed or not) by name.
 import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
+import { readObject } from "../data-sources/lookup";
 import type { IncusProviderData } from "../provider-data";
 import { networkDataSourceSchema } from "./schema";
 
@@ -8,7 +9,10 @@ export const networkDataSource: DataSource<IncusProviderData, typeof networkData
   typeName: "incus_network",
   schema: networkDataSourceSchema,
   async read(config, ctx) {
-    const n = (await clientFor(ctx, config).networks.get(config.name, callFor(ctx, config))).value;
+    const found = { kind: "network", name: config.name, nameAttribute: "name" };
+    const n = (
+      await readObject(ctx, config, found, () => clientFor(ctx, config).networks.get(config.name, callFor(ctx, config)))
+    ).value;
     return {
       name: n.name,
       project: config.project ?? null,

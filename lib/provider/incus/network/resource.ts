@@ -64,7 +64,7 @@ function networkState(network: Network, known: NetworkPlan): NetworkState {
   const part = isMemberPart(known);
   return {
     name: network.name,
-    description: part ? known.description ?? "" : network.description ?? "",
+    description: part ? (known.description ?? "") : (network.description ?? ""),
     type: network.type,
     config: part
       ? memberPartConfig(network.config, known.config, MEMBER_NETWORK_KEYS)

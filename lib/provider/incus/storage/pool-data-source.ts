@@ -1,6 +1,7 @@
 // data "incus_storage_pool": an existing pool by name.
 import type { DataSource } from "../../framework";
 import { callFor, clientFor } from "../common";
+import { readObject } from "../data-sources/lookup";
 import type { IncusProviderData } from "../provider-data";
 import { storagePoolDataSourceSchema } from "./pool-schema";
 
@@ -8,7 +9,12 @@ export const storagePoolDataSource: DataSource<IncusProviderData, typeof storage
   typeName: "incus_storage_pool",
   schema: storagePoolDataSourceSchema,
   async read(config, ctx) {
-    const p = (await clientFor(ctx, config).storagePools.get(config.name, callFor(ctx, config))).value;
+    const found = { kind: "storage pool", name: config.name, nameAttribute: "name", inProject: false };
+    const p = (
+      await readObject(ctx, config, found, () =>
+        clientFor(ctx, config).storagePools.get(config.name, callFor(ctx, config)),
+      )
+    ).value;
     return {
       name: p.name,
       remote: config.remote ?? null,

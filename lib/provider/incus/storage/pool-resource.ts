@@ -11,7 +11,6 @@ import {
   ignoreNotFound,
   managedObjectLifecycle,
   mergeForPut,
-  OWNER_KEY,
   parseImportId,
   stripComputedConfig,
 } from "../common";
@@ -69,7 +68,7 @@ function poolState(pool: StoragePool, known: StoragePoolPlan): StoragePoolState 
   return {
     name: pool.name,
     driver: pool.driver,
-    description: targeted ? known.description ?? "" : pool.description ?? "",
+    description: targeted ? (known.description ?? "") : (pool.description ?? ""),
     config: poolConfigState(
       pool.name,
       pool.driver,

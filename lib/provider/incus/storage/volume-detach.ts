@@ -59,8 +59,8 @@ async function detachFromInstance(req: DetachRequest, user: UsedByRef, stack: st
       stack === undefined
         ? `the volume carries no ${OWNER_KEY} marker, so no instance can be proven to belong to the same stack`
         : owner
-        ? `the instance is marked ${JSON.stringify(owner)}, not as part of stack ${JSON.stringify(stack)}`
-        : `the instance carries no ${OWNER_KEY} marker`;
+          ? `the instance is marked ${JSON.stringify(owner)}, not as part of stack ${JSON.stringify(stack)}`
+          : `the instance carries no ${OWNER_KEY} marker`;
     refuse(
       req,
       user,

@@ -34,8 +34,8 @@ export function adoptOrFail(check: AdoptCheck): boolean {
     planned === undefined
       ? "The configuration's metadata carries no cdktf-virt owner element, so the existing object cannot be proven to be ours."
       : check.existingMarker !== undefined
-      ? `It is marked as owned by ${JSON.stringify(check.existingMarker)}, not ${JSON.stringify(planned)}.`
-      : "Its metadata carries no cdktf-virt owner element, so this configuration did not create it.";
+        ? `It is marked as owned by ${JSON.stringify(check.existingMarker)}, not ${JSON.stringify(planned)}.`
+        : "Its metadata carries no cdktf-virt owner element, so this configuration did not create it.";
   const name = check.planned.name;
   refuseExisting(check.kind, name, name, check.diagnostics, why);
   return false;

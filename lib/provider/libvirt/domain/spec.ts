@@ -119,8 +119,8 @@ async function detectFormat(
     source.type === "volume"
       ? await client.volumes.find(source.pool, source.volume, call)
       : source.type === "file"
-      ? await client.volumes.findByPath(source.file, call)
-      : undefined;
+        ? await client.volumes.findByPath(source.file, call)
+        : undefined;
   const format = info?.format;
   return format === "raw" || format === "qcow2" ? format : undefined;
 }

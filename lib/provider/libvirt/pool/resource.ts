@@ -20,7 +20,7 @@ function poolState(pool: PoolInfo, known: PoolPlan): PoolState {
     target:
       pool.targetPath !== undefined
         ? { path: targetPathState(pool.targetPath, knownObject(known.target)?.path) }
-        : knownObject(known.target) ?? null,
+        : (knownObject(known.target) ?? null),
     autostart: pool.autostart,
     id: pool.uuid ?? null,
     capacity: pool.capacity ?? null,

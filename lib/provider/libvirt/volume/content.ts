@@ -38,7 +38,11 @@ export interface LocalContent {
 
 /** A content problem the user fixes in the configuration: `attribute` is the create.content attribute to name. */
 export class ContentError extends Error {
-  constructor(readonly summary: string, message: string, readonly attribute: string) {
+  constructor(
+    readonly summary: string,
+    message: string,
+    readonly attribute: string,
+  ) {
     super(message);
   }
 }

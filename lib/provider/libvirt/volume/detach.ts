@@ -44,8 +44,8 @@ export async function detachFromOwnDomains(req: DetachRequest): Promise<void> {
         ? "the volume has no owner in its state, so no domain can be proven to belong to the same stack (deploy it once with " +
           "this version of the constructs, which writes the owner, then remove it)"
         : marker !== undefined
-        ? `the domain is marked ${JSON.stringify(marker)}, not as part of stack ${JSON.stringify(stack)}`
-        : "the domain carries no cdktf-virt owner marker in its metadata";
+          ? `the domain is marked ${JSON.stringify(marker)}, not as part of stack ${JSON.stringify(stack)}`
+          : "the domain carries no cdktf-virt owner marker in its metadata";
     throw new Error(
       `volume ${req.pool}/${req.name} is in use by running domain ${user.domain} (${user.target}), and ${why}, so the domain was ` +
         "left untouched and nothing was deleted. Detach the disk from that domain first (in its own configuration, or with " +

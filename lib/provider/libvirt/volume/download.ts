@@ -8,7 +8,7 @@ import * as http from "node:http";
 import * as https from "node:https";
 import { finished } from "node:stream/promises";
 // The one file, not the remotes index: the libvirt provider needs the anchors, nothing else of the Incus client.
-import { systemTrustAnchors } from "../../../incus/remotes/system-trust";
+import { systemTrustAnchors } from "../../../system-trust";
 
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -36,7 +36,10 @@ export interface Downloaded {
 
 /** Thrown for a download the configuration refuses (insecure scheme, too large); the message names the setting. */
 export class RefusedDownload extends Error {
-  constructor(message: string, readonly attribute: string) {
+  constructor(
+    message: string,
+    readonly attribute: string,
+  ) {
     super(message);
   }
 }

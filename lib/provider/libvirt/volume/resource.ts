@@ -53,7 +53,7 @@ export function volumeState(info: VolumeInfo, known: VolumePlan): VolumeState {
           path: info.backingStore.path,
           format: info.backingStore.format
             ? { type: info.backingStore.format }
-            : knownObject(priorBacking?.format) ?? null,
+            : (knownObject(priorBacking?.format) ?? null),
         }
       : null,
     create: knownObject(known.create) ?? null,

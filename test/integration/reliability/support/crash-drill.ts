@@ -63,7 +63,10 @@ export class CrashDrill {
   private readonly markers = new Map<number, Buffer>();
   private readonly dataIdentity = new Map<string, string>();
 
-  constructor(private readonly client: IncusClient, private readonly options: CrashDrillOptions) {
+  constructor(
+    private readonly client: IncusClient,
+    private readonly options: CrashDrillOptions,
+  ) {
     this.seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
     this.random = prng(this.seed);
     this.stack = new DrillStack(options.prefix);

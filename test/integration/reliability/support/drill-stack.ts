@@ -10,8 +10,7 @@ import { commandLine, descendants, killAll, waitForExit, warmProviders } from ".
 
 /** Where the stack keeps its state. */
 export type DrillBackend =
-  | { readonly kind: "local" }
-  | { readonly kind: "pg"; readonly connStr: string; readonly schemaName: string };
+  { readonly kind: "local" } | { readonly kind: "pg"; readonly connStr: string; readonly schemaName: string };
 
 /** When to SIGKILL an apply: after the n-th output line matching `pattern`, plus a delay. */
 export interface KillPoint {
@@ -41,7 +40,10 @@ export interface KilledApply {
 }
 
 export class DrillStack extends SynthesizedStack {
-  constructor(stackName: string, private readonly backend: DrillBackend = { kind: "local" }) {
+  constructor(
+    stackName: string,
+    private readonly backend: DrillBackend = { kind: "local" },
+  ) {
     super(stackName, { timeoutMs: 240_000 });
   }
 

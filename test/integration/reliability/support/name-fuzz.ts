@@ -176,7 +176,7 @@ export function defaultNamesProperty(named: NamedKind): fc.IPropertyWithHooks<[r
       const path =
         err instanceof ConstructValidationError
           ? err.constructPath
-          : built[built.length - 1]?.node.path ?? `${STACK}/?`;
+          : (built[built.length - 1]?.node.path ?? `${STACK}/?`);
       return assertValidationError(err, path, "name", ids);
     }
     const names = Object.values((json.resource?.[named.resourceType] ?? {}) as Record<string, { name: string }>).map(

@@ -119,26 +119,15 @@ const onRemote =
     p.remote.length ? { ...p, remote: [change(p.remote[0]), ...p.remote.slice(1)] } : p;
 
 const mutationFamilies = {
-  config_dir: fc.constantFrom(DIRS.EMPTY_DIR, DIRS.A_FILE, DIRS.UNDER_A_FILE, DIRS.NEW_DIR, "", "relative/dir").map(
-    (v): Mutation =>
-      (p) => ({ ...p, config_dir: v }),
-  ),
-  generate_client_certificates: fc.boolean().map(
-    (v): Mutation =>
-      (p) => ({ ...p, generate_client_certificates: v }),
-  ),
-  accept_remote_certificate: fc.boolean().map(
-    (v): Mutation =>
-      (p) => ({ ...p, accept_remote_certificate: v }),
-  ),
-  default_remote: fc.oneof(fc.constantFrom("missing", "", "local"), anyText).map(
-    (v): Mutation =>
-      (p) => ({ ...p, default_remote: v }),
-  ),
-  wait_timeout: waitTimeouts.map(
-    (v): Mutation =>
-      (p) => ({ ...p, wait_timeout: v }),
-  ),
+  config_dir: fc
+    .constantFrom(DIRS.EMPTY_DIR, DIRS.A_FILE, DIRS.UNDER_A_FILE, DIRS.NEW_DIR, "", "relative/dir")
+    .map((v): Mutation => (p) => ({ ...p, config_dir: v })),
+  generate_client_certificates: fc.boolean().map((v): Mutation => (p) => ({ ...p, generate_client_certificates: v })),
+  accept_remote_certificate: fc.boolean().map((v): Mutation => (p) => ({ ...p, accept_remote_certificate: v })),
+  default_remote: fc
+    .oneof(fc.constantFrom("missing", "", "local"), anyText)
+    .map((v): Mutation => (p) => ({ ...p, default_remote: v })),
+  wait_timeout: waitTimeouts.map((v): Mutation => (p) => ({ ...p, wait_timeout: v })),
   address: addresses.map((v) => onRemote((r) => ({ ...r, address: v }))),
   protocol: fc
     .constantFrom("incus", "simplestreams", "oci", "bogus", "")
@@ -153,13 +142,10 @@ const mutationFamilies = {
     .map((v) => onRemote((r) => ({ ...r, name: v }))),
   second_remote: fc
     .record({ address: addresses, token: fc.option(tokens, { nil: undefined }), same: fc.boolean() })
-    .map(
-      ({ address, token, same }): Mutation =>
-        (p) => ({
-          ...p,
-          remote: [...p.remote, { name: same ? p.remote[0]?.name ?? "second" : "second", address, token }],
-        }),
-    ),
+    .map(({ address, token, same }): Mutation => (p) => ({
+      ...p,
+      remote: [...p.remote, { name: same ? (p.remote[0]?.name ?? "second") : "second", address, token }],
+    })),
   no_remote: fc.constant((p: ProviderSpec): ProviderSpec => ({ ...p, remote: [] })),
 };
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(...Object.values(mutationFamilies));

@@ -6,7 +6,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 export class TestPostgres {
-  private constructor(private readonly dir: string, private readonly asUser: string[]) {}
+  private constructor(
+    private readonly dir: string,
+    private readonly asUser: string[],
+  ) {}
 
   /** Starts a server; fails with what to install when PostgreSQL is missing. */
   static start(prefix: string): TestPostgres {

@@ -6,6 +6,7 @@ import * as path from "node:path";
 import type { PlanJson, PlanResourceChange } from "../../../../lib/tooling/explain";
 import type { SynthesizedStack } from "../../../../lib/tooling";
 import { parseSynthesizedStack } from "../../../../lib/tooling";
+import type { TerraformJson } from "../../../support/terraform-json";
 
 type Values = { [key: string]: unknown };
 type Action = "no-op" | "create" | "update" | "delete" | "forget";
@@ -13,7 +14,7 @@ type Action = "no-op" | "create" | "update" | "delete" | "forget";
 export const FIXTURES = path.join(__dirname, "..", "fixtures");
 
 /** The homelab stack as the constructs synthesized it (see fixtures/homelab/cdk.tf.json). */
-export function homelabJson(): { [key: string]: any } {
+export function homelabJson(): TerraformJson {
   return JSON.parse(fs.readFileSync(path.join(FIXTURES, "homelab", "cdk.tf.json"), "utf8"));
 }
 
@@ -23,14 +24,14 @@ export const NO_INCUS_CLIENT: NodeJS.ProcessEnv = {
   HOME: "/nonexistent/cdktf-virt-test",
 };
 
-export function homelabStack(edit?: (json: { [key: string]: any }) => void): SynthesizedStack {
+export function homelabStack(edit?: (json: TerraformJson) => void): SynthesizedStack {
   const json = homelabJson();
   edit?.(json);
   return parseSynthesizedStack(json, "homelab fixture");
 }
 
 /** homelab with the db instance unprotected (terraform itself refuses to plan the replacement of a protected one). */
-export function unprotectedDb(json: { [key: string]: any }): void {
+export function unprotectedDb(json: TerraformJson): void {
   const db = json.resource.incus_instance.db;
   delete db.lifecycle.prevent_destroy;
   delete db.config["security.protection.delete"];

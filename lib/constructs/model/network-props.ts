@@ -3,7 +3,7 @@
 // instance-props.ts for why); the flat props of the previous release still work, deprecated.
 import type { IConstruct } from "constructs";
 import type { IHost, IncusOnly, LibvirtOnly } from "./host";
-import type { OptionGroup } from "./private/option-groups";
+import type { OptionGroup } from "./option-group";
 
 /** A network instances can be plugged into. */
 export interface INetwork<H extends IHost = IHost> extends IConstruct {

@@ -5,6 +5,14 @@ import type { IConstruct } from "constructs";
 /** The kinds of host the constructs can drive. */
 export type HostKind = "incus" | "libvirt";
 
+/**
+ * The host construct classes by kind, for the props that take a host class rather than any host (a Project's or a
+ * Profile's IncusHost). incus-host.ts enters IncusHost here by declaration merging, so these props name the class
+ * without importing the construct, which sits a layer above them (docs/architecture.md).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface HostClasses {}
+
 /** A host: StoragePool, Volume, Instance and Network take one (directly or through their pool). */
 export interface IHost extends IConstruct {
   /** "incus" or "libvirt" (IncusHost and LibvirtHost declare the literal, which is what OnlyOn keys on). */

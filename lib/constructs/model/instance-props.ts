@@ -4,15 +4,15 @@
 // a glance which settings a backend owns (as AWS CDK L2s group related options into one struct), the rule "this
 // group needs that host" is one typed prop instead of twelve, and a stack that moves an instance to the other
 // backend has one block to rewrite. The flat props of the previous release still work, deprecated.
-import type { RemovalPolicy } from "../lifecycle";
+import type { RemovalPolicy } from "../../lifecycle";
 import type { IHost, IncusOnly, LibvirtOnly } from "./host";
 import type { INetwork } from "./network-props";
 import type { DeviceSpec } from "./device-spec";
-import type { IProfile } from "./profile";
-import type { IProject } from "./project";
+import type { IProfile } from "./profile-props";
+import type { IProject } from "./project-props";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "./provisioning";
 import type { IStoragePool } from "./storage-pool-props";
-import type { OptionGroup } from "./private/option-groups";
+import type { OptionGroup } from "./option-group";
 
 /** Incus instance type. */
 export enum InstanceType {

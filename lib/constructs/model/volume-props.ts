@@ -1,11 +1,11 @@
 // What a volume is to the rest of the library (IVolume: what instance.attach() takes) and a Volume's Incus settings.
-// The props of a Volume name the Volume class (an overlay's base), so they are declared with it in volume.ts.
+// The props of a Volume name the Volume class (an overlay's base), so they are declared with it in ../volume.ts.
 import type { IConstruct } from "constructs";
-import type { VolumeLifecycle } from "../lifecycle";
+import type { VolumeLifecycle } from "../../lifecycle";
 import type { IHost } from "./host";
-import type { IProject } from "./project";
+import type { IProject } from "./project-props";
 import type { IStoragePool } from "./storage-pool-props";
-import type { OptionGroup } from "./private/option-groups";
+import type { OptionGroup } from "./option-group";
 
 /** Incus volume content: a filesystem mounted at a path, or a raw block device. */
 export enum VolumeContentType {

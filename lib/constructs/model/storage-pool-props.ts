@@ -3,7 +3,7 @@
 // why); the flat props of the previous release still work, deprecated.
 import type { IConstruct } from "constructs";
 import type { IHost, IncusOnly } from "./host";
-import type { OptionGroup } from "./private/option-groups";
+import type { OptionGroup } from "./option-group";
 
 /** A pool volumes can be created in; `H` is its host's type (what types a Volume's backend options). */
 export interface IStoragePool<H extends IHost = IHost> extends IConstruct {
