@@ -1,11 +1,11 @@
-// A web container exposed through a network forward and guarded by an ACL: a routed bridge with DHCP, a `web`
-// container at a fixed address serving a page with busybox httpd, an ACL on its NIC that lets in HTTP (and ping)
-// only, and a forward that publishes port 80 of the container as port 8080 of a listen address on the host. The
+// A web container exposed through a network forward and guarded by an ACL: a routed bridge with DHCP, a pool, a `web`
+// container at a fixed address serving a page with busybox httpd, an ACL on the network that lets in HTTP (and
+// ping) only, and a forward that publishes port 80 of the container as port 8080 of a listen address on the host. The
 // container keeps its address when it is rebuilt, so the forward keeps reaching it. Every object name derives from
 // the stack name.
 import { TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
-import { AclAction, AclProtocol, IncusHost, Instance, Network, NetworkAcl } from "../../lib";
+import { AclAction, AclProtocol, IncusHost, Instance, Network, NetworkAcl, StoragePool } from "../../lib";
 
 export interface WebForwardOptions {
   /** Image alias or fingerprint on the local Incus (a busybox image will do). @default $CDKTF_VIRT_IMAGE or "cdktf-virt-busybox" */
@@ -36,11 +36,7 @@ export class WebForwardStack extends TerraformStack {
     const address = `${subnet}.10`;
 
     const host = new IncusHost(this, "local");
-    // A routed subnet with DHCP (the fixed address is a DHCP reservation), no NAT: nothing leaves the host.
-    const network = new Network(this, "net", {
-      host,
-      incus: { config: { "ipv4.address": `${subnet}.1/24`, "ipv4.nat": "false", "ipv6.address": "none" } },
-    });
+    const pool = new StoragePool(this, "pool", { host, driver: "dir" });
     const acl = new NetworkAcl(this, "web-acl", {
       host,
       description: "HTTP and ping in; nothing else",
@@ -50,13 +46,21 @@ export class WebForwardStack extends TerraformStack {
       ],
       egress: [{ action: AclAction.ALLOW, destination: [`${subnet}.0/24`], description: "the local subnet" }],
     });
+    // A routed subnet with DHCP (the fixed address is a DHCP reservation), no NAT: nothing leaves the host.
+    const network = new Network(this, "net", {
+      host,
+      incus: {
+        config: { "ipv4.address": `${subnet}.1/24`, "ipv4.nat": "false", "ipv6.address": "none" },
+        acls: [acl],
+      },
+    });
     const web = new Instance(this, "web", {
       host,
       network,
       incus: {
         image,
+        rootDisk: { pool },
         ipv4Address: address,
-        acls: [acl],
         files: [
           {
             path: "/srv/www/index.html",

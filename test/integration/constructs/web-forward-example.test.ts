@@ -1,5 +1,5 @@
 // The web-forward example deploys on the local Incus with the real terraform: the container answers HTTP through
-// the forward's listen address (a GET from this process), the ACL on its NIC lets port 80 in and keeps another port
+// the forward's listen address (a GET from this process), the ACL on its network lets port 80 in and keeps another port
 // out, a rebuilt container is reached again through the unchanged forward, and the stack comes down cleanly.
 import { execFileSync } from "node:child_process";
 import { randomInt } from "node:crypto";
@@ -60,7 +60,7 @@ afterAll(() => {
   quiet(["network", "acl", "delete", `${stackName}-web-acl`]);
 });
 
-test("web-forward deploys: HTTP through the forward, the ACL on the NIC, the forward follows a rebuild", async () => {
+test("web-forward deploys: HTTP through the forward, the ACL on the network, the forward follows a rebuild", async () => {
   const run = new StackRun(`${suite.prefix}-wf`);
   suite.runs.push(run);
   stackName = run.stackName;
@@ -71,7 +71,8 @@ test("web-forward deploys: HTTP through the forward, the ACL on the NIC, the for
 
   const web = getInstance(`${stackName}-web`);
   expect(web.status).toBe("Running");
-  expect(web.devices.eth0).toMatchObject({ "ipv4.address": `${subnet}.10`, "security.acls": `${stackName}-web-acl` });
+  expect(web.devices.eth0).toMatchObject({ "ipv4.address": `${subnet}.10` });
+  expect(incusQuery(`/1.0/networks/${web.devices.eth0.network}`).config["security.acls"]).toBe(`${stackName}-web-acl`);
   const acl = incusQuery(`/1.0/network-acls/${stackName}-web-acl`);
   expect(acl.ingress).toEqual(
     expect.arrayContaining([expect.objectContaining({ action: "allow", protocol: "tcp", destination_port: "80" })]),
