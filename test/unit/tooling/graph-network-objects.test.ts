@@ -3,7 +3,6 @@
 import { Testing } from "cdktf";
 import { WebForwardStack } from "../../../examples/web-forward/stack";
 import { buildStackGraph, parseSynthesizedStack, renderDot, renderMermaid } from "../../../lib/tooling";
-import { parseSynthesizedStack } from "../../../lib/tooling/stack/synthesized-stack";
 import { familyOf } from "../../../lib/tooling/stack/resource-kinds";
 
 const stack = new WebForwardStack(Testing.app(), "web", {
