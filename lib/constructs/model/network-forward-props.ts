@@ -40,7 +40,7 @@ export interface NetworkForwardProps<H extends IHost = IHost> {
   /**
    * The address the forward listens on (IPv4 or IPv6). Incus answers for it on the host: it must reach the host
    * (an address of the host's uplink, or one routed to it); connections the host itself opens to it are forwarded
-   * too. An address inside the network's own subnet is refused by Incus.
+   * too, so an address nothing routes (e.g. from TEST-NET-2) serves for trying it on the host.
    */
   readonly listenAddress: string;
   /** @default none */

@@ -1,5 +1,5 @@
 // graph: the web-forward example's network ACL and forward are nodes, with edges to the network the ACL guards,
-// the forward's network and the instance its port goes to; explain names them when they are deleted.
+// the forward's network and the instance its port goes to.
 import { Testing } from "cdktf";
 import { WebForwardStack } from "../../../examples/web-forward/stack";
 import { buildStackGraph, parseSynthesizedStack, renderDot, renderMermaid } from "../../../lib/tooling";
