@@ -1,8 +1,9 @@
-// graph: the web-forward example's network ACL and forward are nodes, with edges to the network the ACL guards,
-// the forward's network and the instance its port goes to.
+// graph and explain: the web-forward example's network ACL and forward are graph nodes, with edges to the network
+// the ACL guards, the forward's network and the instance its port goes to; explain names them when they are deleted.
 import { Testing } from "cdktf";
 import { WebForwardStack } from "../../../examples/web-forward/stack";
-import { buildStackGraph, parseSynthesizedStack, renderDot, renderMermaid } from "../../../lib/tooling";
+import { buildStackGraph, explainPlan, parseSynthesizedStack, renderDot, renderMermaid } from "../../../lib/tooling";
+import { change, planOf } from "./support/plans";
 import { familyOf } from "../../../lib/tooling/stack/resource-kinds";
 
 const stack = new WebForwardStack(Testing.app(), "web", {
@@ -40,4 +41,20 @@ test("edges: ACL → network, forward → network and forward → the instance a
 test("the tooling knows the resource types", () => {
   expect(familyOf("incus_network_acl")).toBe("acl");
   expect(familyOf("incus_network_forward")).toBe("forward");
+});
+
+test("explain names a deleted network ACL and forward", () => {
+  const acl = { name: "web-web-acl", remote: "local", description: "", config: {}, ingress: [], egress: [] };
+  const forward = { network: "web-net", listen_address: "192.0.2.80", remote: "local", description: "", ports: [] };
+  const report = explainPlan(
+    planOf([
+      change("incus_network_acl.web-acl", "delete", acl, null),
+      change("incus_network_forward.f", "delete", forward, null),
+    ]),
+    parseSynthesizedStack(json, "web-forward"),
+  );
+  expect(report.deletions.map((d) => [d.address, d.description, d.dataDestroyed])).toEqual([
+    ["incus_network_acl.web-acl", 'network ACL "web-web-acl"', false],
+    ["incus_network_forward.f", 'network forward "192.0.2.80"', false],
+  ]);
 });
