@@ -31,6 +31,17 @@ export type {
 export type { CloudInitConfig, InstanceExec, InstanceFile } from "./model/provisioning";
 export { Network } from "./network";
 export type { INetwork, LibvirtNetworkOptions, NetworkProps } from "./model/network-props";
+export { NetworkAcl } from "./network-acl";
+export { AclAction, AclProtocol, AclRuleState } from "./model/network-acl-props";
+export type { AclRule, INetworkAcl, NetworkAclProps } from "./model/network-acl-props";
+export { NetworkForward } from "./network-forward";
+export { ForwardProtocol } from "./model/network-forward-props";
+export type {
+  ForwardPort,
+  IForwardTarget,
+  InstanceForwardOptions,
+  NetworkForwardProps,
+} from "./model/network-forward-props";
 export { Project } from "./project";
 export type { IProject, ProjectFeatures, ProjectProps } from "./model/project-props";
 export { Profile } from "./profile";

@@ -14,7 +14,9 @@ import type {
   LibvirtInstanceOptions,
   LibvirtInstanceView,
 } from "./model/instance-props";
+import type { InstanceForwardOptions } from "./model/network-forward-props";
 import type { INetwork } from "./model/network-props";
+import { NetworkForward } from "./network-forward";
 import type { IProject } from "./model/project-props";
 import type { IVolume } from "./model/volume-props";
 import { backendOf } from "./private/backend";
@@ -208,5 +210,22 @@ export class Instance<H extends IHost = IHost> extends Construct {
       deviceName: options.deviceName ?? volume.node.id.replace(/[^A-Za-z0-9._-]+/g, "-"),
     });
     this.backend.renderAttachments(this.generation.all);
+  }
+
+  /**
+   * Publishes a port of this instance on a listen address of its network (Incus only): a NetworkForward of that
+   * address (made on the first call, shared by later ones) sends `port` to `targetPort` of the instance's fixed
+   * address (`incus: { ipv4Address }`, which a forward needs: it stays the same when the instance is rebuilt).
+   */
+  public forward(options: InstanceForwardOptions): NetworkForward {
+    const network = this.backend.incus?.network;
+    if (network === undefined)
+      fail(this, KIND, "forward", this.backend.incus ? "needs a `network`" : "forwards are Incus only");
+    const id = `Forward-${String(options.listenAddress).replace(/[^A-Za-z0-9]+/g, "-")}`;
+    const forward =
+      NetworkForward.of(network, options.listenAddress) ??
+      new NetworkForward(this, id, { network, listenAddress: options.listenAddress });
+    forward.addPort({ ...options, listenPort: options.port, target: this });
+    return forward;
   }
 }

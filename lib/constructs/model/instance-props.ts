@@ -8,6 +8,7 @@ import type { RemovalPolicy } from "../../lifecycle";
 import type { IHost, IncusOnly, LibvirtOnly } from "./host";
 import type { IncusChangeOptions } from "./instance-changes";
 import type { INetwork } from "./network-props";
+import type { INetworkAcl } from "./network-acl-props";
 import type { DeviceSpec } from "./device-spec";
 import type { IProfile } from "./profile-props";
 import type { IProject } from "./project-props";
@@ -99,6 +100,16 @@ export interface IncusInstanceOptions {
    *   replace and update, the official provider's behaviour)
    */
   readonly changes?: IncusChangeOptions;
+  /**
+   * A fixed IPv4 address of eth0 (the NIC's `ipv4.address`): Incus's DHCP server hands it out to the instance, and
+   * a rebuilt instance gets it again, which is what a NetworkForward (`instance.forward()`) sends traffic to. An
+   * address of the network's subnet; needs a `network` with DHCP on (an `ipv4.address` subnet, `ipv4.dhcp` not
+   * "false"). An image without a DHCP client must set it itself (e.g. with `exec`).
+   * @default the address DHCP picks (it may change when the instance is rebuilt)
+   */
+  readonly ipv4Address?: string;
+  /** Network ACLs applied to eth0 (the NIC's `security.acls`); needs a `network`. @default none */
+  readonly acls?: readonly INetworkAcl[];
 }
 
 /** Settings only libvirt domains have (`libvirt: {...}`). */
@@ -143,6 +154,10 @@ export interface LibvirtInstanceOptions {
 export interface IncusInstanceView {
   /** The project the instance lives in (undefined: the default project). */
   readonly project?: IProject;
+  /** The network eth0 is plugged into (undefined: no network). */
+  readonly network?: INetwork;
+  /** eth0's fixed IPv4 address (`incus: { ipv4Address }`), undefined when DHCP picks it. */
+  readonly ipv4Address?: string;
 }
 
 /** What only a libvirt domain has (`instance.libvirt`). */

@@ -3,6 +3,7 @@
 // instance-props.ts for why); the flat props of the previous release still work, deprecated.
 import type { IConstruct } from "constructs";
 import type { IHost, IncusOnly, LibvirtOnly } from "./host";
+import type { INetworkAcl } from "./network-acl-props";
 import type { OptionGroup } from "./option-group";
 
 /** A network instances can be plugged into. */
@@ -26,6 +27,12 @@ export interface IncusNetworkOptions {
    * @default isolated: no addresses, no NAT
    */
   readonly config?: { readonly [key: string]: string };
+  /**
+   * Network ACLs applied to every instance NIC of the network (Incus `security.acls`). Traffic no rule allows is
+   * refused (`security.acls.default.*.action`, Incus's default "reject").
+   * @default none
+   */
+  readonly acls?: readonly INetworkAcl[];
 }
 
 /** Settings only libvirt networks have (`libvirt: {...}`). */

@@ -8,6 +8,8 @@ import type { IncusNetworkOptions, LibvirtNetworkOptions } from "../model/networ
 import type { IncusStoragePoolOptions } from "../model/storage-pool-props";
 import type { IncusVolumeOptions } from "../model/volume-props";
 import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
+import type { NetworkAclInput } from "./network-acl-resource";
+import type { BuiltForward, NetworkForwardInput } from "./network-forward-resource";
 import type { NameRule } from "./names";
 import type { BuiltVolume, ExistingVolume, LibvirtVolumeBuildOptions, VolumeInput } from "./volume-resources";
 import type { VolumeSnapshotInput } from "./volume-snapshot-resource";
@@ -57,6 +59,10 @@ export interface HostBackend {
   ): SpecResource<object>;
   /** The network's resource (child "Default" of `scope`); returns the reference to its name. */
   network(scope: Construct, name: string, options: BackendGroups<IncusNetworkOptions, LibvirtNetworkOptions>): string;
+  /** The ACL's resource (child "Default" of `scope`); returns the reference to its name. ACLs are Incus's only. */
+  networkAcl(scope: Construct, input: NetworkAclInput): string;
+  /** The forward's resource (child "Default" of `scope`). Forwards are Incus's only. */
+  networkForward(scope: Construct, input: NetworkForwardInput): BuiltForward;
   /** The snapshot's resource (child "Default" of `scope`); snapshots are Incus's only. */
   volumeSnapshot(scope: Construct, input: VolumeSnapshotInput): IncusStorageVolumeSnapshotResource;
 }

@@ -2,6 +2,8 @@
 import type { IncusHostLike } from "./hosts";
 import type { HostBackend } from "./host-backend";
 import { incusInstance } from "./incus-instance";
+import { incusNetworkAcl } from "./network-acl-resource";
+import { incusNetworkForward } from "./network-forward-resource";
 import { incusNetwork } from "./network-resources";
 import { INCUS_INSTANCE_NAME, INCUS_NETWORK_NAME } from "./names";
 import { requireBundledProvider } from "./official-provider";
@@ -20,6 +22,8 @@ export function incusBackend(host: IncusHostLike): HostBackend {
     existingVolume: (scope, options) => existingIncusVolume(scope, host, options.incus),
     storagePool: (scope, input, options) => incusStoragePool(scope, host, input, options.incus),
     network: (scope, name, options) => incusNetwork(scope, host, name, options.incus),
+    networkAcl: (scope, input) => incusNetworkAcl(scope, host, input),
+    networkForward: (scope, input) => incusNetworkForward(scope, host, input),
     volumeSnapshot: (scope, input) => incusVolumeSnapshot(scope, host, input),
   };
 }

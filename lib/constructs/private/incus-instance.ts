@@ -19,6 +19,7 @@ import type { IProject } from "../model/project-props";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "../model/provisioning";
 import { VolumeContentType } from "../model/volume-props";
 import { IncusProviderSource } from "../model/incus-host-props";
+import { isIpv4 } from "./addresses";
 import { checkSameMember, clusterTarget } from "./cluster-target";
 import { devicesToBlocks } from "./devices";
 import { CHANGE_RECORD_KEYS, incusChangeRecords } from "./incus-change-records";
@@ -63,8 +64,15 @@ export function incusInstance(
     fixed.push({
       name: "eth0",
       type: "nic",
-      properties: { network: input.network.networkName, name: "eth0", ...(input.mac ? { hwaddr: input.mac } : {}) },
+      properties: {
+        network: input.network.networkName,
+        name: "eth0",
+        ...(input.mac ? { hwaddr: input.mac } : {}),
+        ...nicAddressAndAcls(scope, host, input, options),
+      },
     });
+  else if (options.ipv4Address !== undefined || options.acls !== undefined)
+    fail(scope, KIND, options.acls ? "acls" : "ipv4Address", "needs a `network` (it applies to eth0)");
   const names = fixed.map((d) => d.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
   if (duplicate)
@@ -106,7 +114,7 @@ export function incusInstance(
   });
   return {
     resource,
-    incus: { project: options.project },
+    incus: { project: options.project, network: input.network, ipv4Address: options.ipv4Address },
     ipv4Address: () => resource.getStringAttribute("ipv4_address"),
     checkSnapshotOfUnmanagedVolume: (where) =>
       fail(
@@ -119,6 +127,28 @@ export function incusInstance(
     checkDevice: incusDeviceCheck(scope, options.project, target, type === InstanceType.VIRTUAL_MACHINE, names),
     renderAttachments: (attachments) =>
       resource.setAttribute("device", sortDevices([...fixed, ...attachments.map(incusDiskDevice)])),
+  };
+}
+
+/** eth0's `ipv4.address` and `security.acls`, checked. */
+function nicAddressAndAcls(
+  scope: IConstruct,
+  host: IncusHostLike,
+  input: CommonInstanceInput,
+  options: Partial<IncusInstanceOptions>,
+): { [key: string]: string } {
+  const address = options.ipv4Address;
+  if (address !== undefined && (typeof address !== "string" || (!isToken(address) && !isIpv4(address))))
+    fail(scope, KIND, "incus.ipv4Address", `${JSON.stringify(address)} is not an IPv4 address`);
+  const acls = options.acls;
+  for (const acl of acls ?? []) {
+    if (acl?.aclName === undefined)
+      fail(scope, KIND, "incus.acls", "takes NetworkAcl constructs (or NetworkAcl.fromName)");
+    if (acl.host !== host) fail(scope, KIND, "incus.acls", `the ACL "${acl.node.path}" is on another host`);
+  }
+  return {
+    ...(address !== undefined ? { "ipv4.address": address } : {}),
+    ...(acls?.length ? { "security.acls": acls.map((acl) => acl.aclName).join(",") } : {}),
   };
 }
 

@@ -19,6 +19,14 @@ export function libvirtBackend(host: LibvirtHostLike): HostBackend {
     existingVolume: (_scope, options) => existingLibvirtVolume(options.libvirt),
     storagePool: (scope, input) => libvirtStoragePool(scope, host, input),
     network: (scope, name, options) => libvirtNetwork(scope, host, name, options.libvirt),
+    networkAcl: (scope) => fail(scope, "NetworkAcl", "host", "the host is a LibvirtHost; NetworkAcl is Incus only"),
+    networkForward: (scope, input) =>
+      fail(
+        scope,
+        "NetworkForward",
+        "network",
+        `the network "${input.network.node.path}" is on a libvirt host; NetworkForward is Incus only`,
+      ),
     volumeSnapshot: (scope, input) =>
       fail(
         scope,

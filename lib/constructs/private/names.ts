@@ -22,6 +22,9 @@ export const INCUS_INSTANCE_NAME: NameRule = {
   mustStartWithLetter: true,
 };
 
+/** Incus network ACLs: the same form as instance names (Incus refuses other characters in rules that name them). */
+export const INCUS_ACL_NAME: NameRule = INCUS_INSTANCE_NAME;
+
 /** Incus networks become host interfaces: at most 15 characters. */
 export const INCUS_NETWORK_NAME: NameRule = {
   description: "1-15 letters, digits or hyphens, starting with a letter and not ending with a hyphen",

@@ -5,6 +5,7 @@ import { IncusNetworkResource, LibvirtNetworkResource } from "../../bindings";
 import { incusOwnershipConfig, libvirtOwnerMetadataXml, OWNER_CONFIG_KEY } from "../../lifecycle";
 import type { IncusHostLike } from "./hosts";
 import type { LibvirtHostLike } from "./hosts";
+import type { INetworkAcl } from "../model/network-acl-props";
 import type { IncusNetworkOptions, LibvirtNetworkOptions } from "../model/network-props";
 import { fail } from "./errors";
 import { MEMBER_NETWORK_KEYS, memberPartMarker, splitMemberConfig } from "./member-parts";
@@ -19,9 +20,17 @@ export function incusNetwork(
   name: string,
   options: Partial<IncusNetworkOptions>,
 ): string {
-  rejectManagedKeys(scope, KIND, options.config, { [OWNER_CONFIG_KEY]: "it carries the ownership marker" });
+  rejectManagedKeys(scope, KIND, options.config, {
+    [OWNER_CONFIG_KEY]: "it carries the ownership marker",
+    ...(options.acls ? { "security.acls": "it comes from `incus.acls`" } : {}),
+  });
   const type = options.type ?? "bridge";
-  const config: { [key: string]: string } = { "ipv4.address": "none", "ipv6.address": "none", ...options.config };
+  const config: { [key: string]: string } = {
+    "ipv4.address": "none",
+    "ipv6.address": "none",
+    ...options.config,
+    ...networkAcls(scope, host, options.acls),
+  };
   const split = splitMemberConfig(config, MEMBER_NETWORK_KEYS);
   // A cluster creates a network in two steps: pending on every member with the member's own keys (e.g. the
   // parent interface), then cluster-wide with the rest. The marker lets a resumed run adopt each part.
@@ -44,6 +53,22 @@ export function incusNetwork(
     ...(memberParts.length ? { dependsOn: memberParts } : {}),
   });
   return resource.nameRef;
+}
+
+/** `security.acls` from `incus: { acls }`, checked. */
+function networkAcls(
+  scope: IConstruct,
+  host: IncusHostLike,
+  acls: readonly INetworkAcl[] | undefined,
+): { [key: string]: string } {
+  if (acls === undefined) return {};
+  if (!Array.isArray(acls)) fail(scope, KIND, "incus.acls", "must be a list of NetworkAcl constructs");
+  for (const acl of acls) {
+    if (acl?.aclName === undefined)
+      fail(scope, KIND, "incus.acls", "takes NetworkAcl constructs (or NetworkAcl.fromName)");
+    if (acl.host !== host) fail(scope, KIND, "incus.acls", `the ACL "${acl.node.path}" is on another host`);
+  }
+  return acls.length ? { "security.acls": acls.map((acl) => acl.aclName).join(",") } : {};
 }
 
 /** The libvirt_network; returns the reference to its name. */

@@ -413,15 +413,19 @@ function deletionReport(
   const instance = model.instances.get(change.address);
   const family = familyOf(change.type);
   const name = (change.plan.change.before as { name?: unknown } | null)?.name;
+  const listenAddress = (change.plan.change.before as { listen_address?: unknown } | null)?.listen_address;
   const description = volume
     ? `${volume.kind} volume "${volume.name}"`
     : container
       ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
       : instance
         ? `instance "${instance.name}"`
-        : (family === "pool" || family === "network" || family === "profile") && typeof name === "string"
-          ? `${family === "pool" ? "storage pool" : family} "${name}"`
-          : change.type;
+        : (family === "pool" || family === "network" || family === "profile" || family === "acl") &&
+            typeof name === "string"
+          ? `${family === "pool" ? "storage pool" : family === "acl" ? "network ACL" : family} "${name}"`
+          : family === "forward" && typeof listenAddress === "string"
+            ? `network forward "${listenAddress}"`
+            : change.type;
   return {
     address: change.address,
     type: change.type,

@@ -4,12 +4,15 @@ import type { LifecycleKindName, RemovalPolicyName } from "../../records";
 import type { VolumeKind } from "../stack/coupling";
 
 /** `snapshot`: a snapshot or copy of a volume (managed, final copy, before a rebuild); `released`: a released volume. */
-export type GraphNodeKind = "host" | "project" | "pool" | "volume" | "instance" | "network" | "snapshot" | "released";
+export type GraphNodeKind =
+  "host" | "project" | "pool" | "volume" | "instance" | "network" | "acl" | "forward" | "snapshot" | "released";
 export type GraphEdgeKind =
   | "contains"
   | LifecycleKindName
   | "rebuildOnChange"
   | "network"
+  | "acl"
+  | "forward"
   | "root-disk"
   | "backing"
   | "snapshot"

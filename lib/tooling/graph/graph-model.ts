@@ -60,7 +60,7 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
       continue;
     }
     const family = familyOf(view.type);
-    if (family !== "pool" && family !== "network") continue;
+    if (family !== "pool" && family !== "network" && family !== "acl" && family !== "forward") continue;
     const host = hostOf(view);
     add({
       id: view.address,
@@ -125,6 +125,7 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
       if (id !== undefined) edges.push({ from: instance.address, to: id, kind: "root-disk" });
     }
   }
+  edges.push(...networkObjectEdges(model));
   for (const snapshot of managedSnapshots(model)) {
     const volume = snapshot.volume !== undefined ? nodes.get(snapshot.volume) : undefined;
     add({
@@ -139,11 +140,73 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
     if (volume !== undefined) edges.push({ from: volume.id, to: snapshot.snapshot, kind: "snapshot" });
   }
   // Hosts first, then everything else by kind and id: stable output for diffs and tests.
-  const order: GraphNodeKind[] = ["host", "project", "pool", "network", "volume", "snapshot", "released", "instance"];
+  const order: GraphNodeKind[] = [
+    "host",
+    "project",
+    "pool",
+    "network",
+    "acl",
+    "forward",
+    "volume",
+    "snapshot",
+    "released",
+    "instance",
+  ];
   const sorted = [...nodes.values()].sort(
     (a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.id.localeCompare(b.id),
   );
   return { nodes: sorted, edges: dedupe(edges) };
+}
+
+/**
+ * The edges of network ACLs and forwards: an ACL to the networks and instances whose `security.acls` name it, a
+ * forward to its network and to the instances whose eth0 has a port's target address.
+ */
+function networkObjectEdges(model: CouplingModel): GraphEdge[] {
+  const edges: GraphEdge[] = [];
+  const views = [...model.views.values()];
+  const aclNamed = (name: string) =>
+    views.find((v) => familyOf(v.type) === "acl" && literalName(model.views, v.attributes.name) === name)?.address;
+  const aclsOf = (value: unknown): string[] =>
+    typeof value === "string"
+      ? value.split(",").flatMap((entry) => {
+          const referenced = referencedAddresses(entry).find((a) => familyOfAddress(a) === "acl");
+          return referenced ?? aclNamed(entry) ?? [];
+        })
+      : [];
+  const fixedAddresses = new Map<string, string>();
+  for (const view of views) {
+    const family = familyOf(view.type);
+    if (family === "network") {
+      const config = view.attributes.config as { [key: string]: unknown } | undefined;
+      for (const acl of aclsOf(config?.["security.acls"])) edges.push({ from: acl, to: view.address, kind: "acl" });
+    }
+    if (family === "instance" && Array.isArray(view.attributes.device)) {
+      for (const device of view.attributes.device as { type?: unknown; properties?: { [key: string]: unknown } }[]) {
+        if (device.type !== "nic") continue;
+        for (const acl of aclsOf(device.properties?.["security.acls"]))
+          edges.push({ from: acl, to: view.address, kind: "acl" });
+        const address = device.properties?.["ipv4.address"];
+        if (typeof address === "string") fixedAddresses.set(address, view.address);
+      }
+    }
+  }
+  for (const view of views.filter((v) => familyOf(v.type) === "forward")) {
+    const network = referencedAddresses(view.attributes.network).find((a) => familyOfAddress(a) === "network");
+    if (network !== undefined) edges.push({ from: view.address, to: network, kind: "network" });
+    const ports = Array.isArray(view.attributes.ports) ? (view.attributes.ports as { [key: string]: unknown }[]) : [];
+    for (const port of ports) {
+      const target = typeof port.target_address === "string" ? fixedAddresses.get(port.target_address) : undefined;
+      if (target !== undefined)
+        edges.push({
+          from: view.address,
+          to: target,
+          kind: "forward",
+          label: `${port.listen_port}→${port.target_port}`,
+        });
+    }
+  }
+  return edges;
 }
 
 /** The node id for a pool/network value: the managed resource it references or names, else an external node. */

@@ -61,6 +61,14 @@ export const NODE_STYLES: { readonly [kind in GraphNodeKind]: NodeStyle } = {
     meaning: "an instance: container or virtual machine",
   },
   network: { shape: "hexagon", fill: "#f5eef8", border: "#5b2c6f", line: "solid", meaning: "a network" },
+  acl: { shape: "octagon", fill: "#fdedec", border: "#922b21", line: "solid", meaning: "a network ACL" },
+  forward: {
+    shape: "cds",
+    fill: "#eafaf1",
+    border: "#1e8449",
+    line: "solid",
+    meaning: "a network forward: a listen address whose ports go to instances",
+  },
   snapshot: {
     shape: "note",
     fill: "#fbeee6",
@@ -135,6 +143,8 @@ export const EDGE_STYLES: { readonly [kind in GraphEdgeKind]: EdgeStyle } = {
     meaning: "rebuildOnChange: a change of the volume rebuilds the instance",
   },
   network: { color: "#5b2c6f", line: "solid", arrow: false, meaning: "connected to the network" },
+  acl: { color: "#922b21", line: "dashed", arrow: true, meaning: "the ACL applies to the network or instance" },
+  forward: { color: "#1e8449", line: "solid", arrow: true, meaning: "the forward sends ports to the instance" },
   "root-disk": { color: "#515a5a", line: "dashed", arrow: true, meaning: "the instance's root disk is on this pool" },
   backing: { color: "#515a5a", line: "dashed", arrow: true, meaning: "copy-on-write overlay of a base volume" },
   snapshot: { color: "#6c3483", line: "dotted", arrow: true, meaning: "a snapshot the stack manages" },

@@ -38,9 +38,12 @@ export function describeInstance(instance: Instance, ctx: PlanContext): Describe
   }
 
   let network: Ref | undefined;
+  let ipv4Address: string | undefined;
   const eth0 = devices.eth0;
-  if (eth0 && isOnly(eth0, { type: "nic", name: "eth0" }, ["network"]) && eth0.network) {
+  // A fixed address (`ipv4.address`, what a NetworkForward targets) is the Instance's `incus.ipv4Address`.
+  if (eth0 && isOnly(eth0, { type: "nic", name: "eth0" }, ["network", "ipv4.address"]) && eth0.network) {
     network = ctx.network(eth0.network);
+    ipv4Address = eth0["ipv4.address"];
     delete devices.eth0;
   }
 
@@ -80,6 +83,7 @@ export function describeInstance(instance: Instance, ctx: PlanContext): Describe
       project: ctx.project,
       profiles: isDefaultProfiles ? undefined : profiles.map((p) => ctx.profile(p) ?? p),
       rootDisk,
+      ipv4Address,
       config: userConfig(config, managedInstanceKey),
       devices: rawDevices(devices, `instance "${instance.name}"`, ctx.warn),
     }),

@@ -1,10 +1,11 @@
-// Which Terraform resource types are instances, volumes, pools, networks — and how an instance's arguments name
+// Which Terraform resource types are instances, volumes, pools, networks, network ACLs and forwards — and how an instance's arguments name
 // the volumes and networks it uses (Incus `device` blocks, libvirt `devices.disks` / `devices.interfaces`). Works
 // on configuration (values may be "${...}" references) and on state or plan values (plain strings) alike.
 import { isObject } from "../common/json";
 import { referencedAddresses } from "./references";
 
-export type ResourceFamily = "instance" | "volume" | "pool" | "network" | "profile" | "anchor" | "other";
+export type ResourceFamily =
+  "instance" | "volume" | "pool" | "network" | "acl" | "forward" | "profile" | "anchor" | "other";
 
 const FAMILIES: { readonly [type: string]: ResourceFamily } = {
   incus_instance: "instance",
@@ -15,6 +16,8 @@ const FAMILIES: { readonly [type: string]: ResourceFamily } = {
   libvirt_pool: "pool",
   incus_network: "network",
   libvirt_network: "network",
+  incus_network_acl: "acl",
+  incus_network_forward: "forward",
   incus_profile: "profile",
   // The generation anchors the lifecycle compiler emits.
   terraform_data: "anchor",

@@ -3,6 +3,7 @@ import { Testing } from "cdktf";
 import { HomelabStack } from "../../../examples/homelab/stack";
 import { LibvirtRebuildStack } from "../../../examples/libvirt-rebuild/stack";
 import { SharedDiskStack } from "../../../examples/shared-disk/stack";
+import { WebForwardStack } from "../../../examples/web-forward/stack";
 import type { TerraformJson } from "../../support/terraform-json";
 import { resource, resourcesOf, synth, warningsOf } from "./support";
 
@@ -73,5 +74,20 @@ describe("examples", () => {
       type: "qemu",
       update: { shutdown: { timeout: 5 } },
     });
+  });
+
+  it("web-forward: a web container at a fixed address, a forward to its port 80, an ACL on its network", () => {
+    const stack = new WebForwardStack(Testing.app(), "web", { image: "img", subnet: "10.50.0" });
+    const json = synth(stack);
+    expect(warningsOf(stack)).toEqual([]);
+    const web = resource(json, "incus_instance", "web");
+    expect(web.device.find((d: TerraformJson) => d.name === "eth0").properties["ipv4.address"]).toBe("10.50.0.10");
+    expect(resource(json, "incus_network", "net").config["security.acls"]).toBe("${incus_network_acl.web-acl.name}");
+    const [forward] = Object.values(resourcesOf(json, "incus_network_forward"));
+    expect(forward).toMatchObject({
+      listen_address: "198.51.100.240",
+      ports: [{ listen_port: "8080", target_port: "80", target_address: "10.50.0.10", protocol: "tcp" }],
+    });
+    expect(stack.url).toBe("198.51.100.240:8080");
   });
 });

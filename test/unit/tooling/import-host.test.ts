@@ -103,7 +103,7 @@ function snapshot(extra: Partial<HostSnapshot> = {}): HostSnapshot {
         },
         devices: {
           root: { type: "disk", path: "/", pool: "tank", size: "2GiB" },
-          eth0: { type: "nic", network: "app-net", name: "eth0" },
+          eth0: { type: "nic", network: "app-net", name: "eth0", "ipv4.address": "10.0.0.5" },
           data: { type: "disk", pool: "tank", source: "app-data", path: "/data" },
           host: { type: "disk", source: "/srv", path: "/srv", shift: "" },
         },
@@ -173,7 +173,11 @@ describe("import-host code generation", () => {
     expect(web.lifecycle.prevent_destroy).toBe(true);
     const devices = Object.fromEntries(web.device.map((d: { name: string }) => [d.name, d]));
     expect(devices.root).toEqual({ name: "root", type: "disk", properties: { path: "/", pool: "tank", size: "2GiB" } });
-    expect(devices.eth0.properties).toEqual({ name: "eth0", network: "${incus_network.app-net.name}" });
+    expect(devices.eth0.properties).toEqual({
+      name: "eth0",
+      network: "${incus_network.app-net.name}",
+      "ipv4.address": "10.0.0.5",
+    });
     expect(devices.data.properties).toEqual({
       path: "/data",
       pool: "tank",
@@ -309,6 +313,7 @@ describe("import-host code generation", () => {
         `        image: "busybox",`,
         `        profiles: ["default", appProfProfile],`,
         `        rootDisk: { pool: tankPool, size: "2GiB" },`,
+        `        ipv4Address: "10.0.0.5",`,
         `        config: { "limits.memory": "256MiB" },`,
         `        devices: { host: { type: "disk", properties: { path: "/srv", source: "/srv" } } },`,
         `      },`,
