@@ -37,8 +37,16 @@
     cachedData,
   });
   if (cache && (cachedData === undefined || script.cachedDataRejected)) {
-    // Made once the provider has loaded what a start needs (functions compiled by then are in the cache too).
-    setTimeout(() => writeCache(cache, script), 500).unref();
+    // Made once the provider has loaded what a start needs (functions compiled by then are in the cache too), or
+    // when the process ends before that (a start that only answered GetProviderSchema).
+    let written = false;
+    const write = () => {
+      if (written) return;
+      written = true;
+      writeCache(cache, script);
+    };
+    setTimeout(write, 500).unref();
+    process.once("exit", write);
   }
   script.runInThisContext()(exports, require, module, __filename, __dirname);
 
