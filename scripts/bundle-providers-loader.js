@@ -26,8 +26,7 @@
     const stored = cache && fs.readFileSync(cache.file);
     // The first line names the bundle and node it was made for: V8 itself checks only the source's length.
     const eol = stored ? stored.indexOf(10) : -1;
-    if (stored && eol > 0 && stored.toString("latin1", 0, eol) === cache.identity)
-      cachedData = stored.subarray(eol + 1);
+    if (stored && eol > 0 && stored.toString("utf8", 0, eol) === cache.identity) cachedData = stored.subarray(eol + 1);
   } catch {
     // no cache yet
   }
@@ -78,12 +77,29 @@
   function writeCache({ file, identity }, compiled) {
     const partial = `${file}.${process.pid}.partial`;
     try {
-      fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${identity}\n`, "latin1"), compiled.createCachedData()]), {
+      fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${identity}\n`), compiled.createCachedData()]), {
         mode: 0o600,
       });
       fs.renameSync(partial, file);
     } catch {
       fs.rmSync(partial, { force: true });
+      return;
+    }
+    // The caches of bundles that are gone (a removed checkout or stack output) go too: each is half a megabyte.
+    try {
+      const dir = path.dirname(file);
+      for (const name of fs.readdirSync(dir)) {
+        if (!/^code\.[0-9a-f]+$/.test(name) || path.join(dir, name) === file) continue;
+        const fd = fs.openSync(path.join(dir, name), "r");
+        const head = Buffer.alloc(4096);
+        const n = fs.readSync(fd, head, 0, head.length, 0);
+        fs.closeSync(fd);
+        const line = head.toString("utf8", 0, n).split("\n")[0];
+        const bundle = line.split(" ").slice(0, -6).join(" ");
+        if (bundle !== "" && !fs.existsSync(bundle)) fs.rmSync(path.join(dir, name), { force: true });
+      }
+    } catch {
+      // another start pruning at the same time, or an unreadable entry: left for the next one
     }
   }
 })();
