@@ -13,7 +13,7 @@
 // @ts-check
 "use strict";
 const { spawn, spawnSync } = require("node:child_process");
-const { existsSync, mkdtempSync, rmSync } = require("node:fs");
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 
@@ -38,6 +38,16 @@ let certModule;
 function clientCert() {
   certModule ??= loadTs("lib/provider/plugin/cert.ts");
   return certModule.generateSelfSignedCert();
+}
+
+/** CPU time (user + system) a process has used so far, from /proc (10 ms ticks on Linux); undefined elsewhere. */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 function timeToHandshake(env) {
@@ -99,7 +109,9 @@ function timeToFirstAnswer(env, cert) {
         });
       call("/tfplugin6.Provider/GetProviderSchema").then(() => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        child.on("exit", () => resolve(ms));
+        // The provider's own CPU time (node started per start; for a warm start this is the launcher's).
+        const cpuMs = cpuMsOf(child.pid);
+        child.on("exit", () => resolve({ ms, cpuMs }));
         call("/plugin.GRPCController/Shutdown").finally(() => session.close());
       }, reject);
     });
@@ -136,6 +148,11 @@ async function main() {
       label: "node started per start (CDKTF_VIRT_PROVIDER_REUSE=0)",
       env: { ...base, CDKTF_VIRT_PROVIDER_REUSE: "0" },
     },
+    {
+      key: "nodeNoCodeCache",
+      label: "node started per start, without the V8 code cache (CDKTF_VIRT_PROVIDER_CODE_CACHE=0)",
+      env: { ...base, CDKTF_VIRT_PROVIDER_REUSE: "0", CDKTF_VIRT_PROVIDER_CODE_CACHE: "0" },
+    },
     { key: "warm", label: "warm provider process (default)", env: { ...base, TMPDIR: tmp } },
   ];
   const withCert = (env) => {
@@ -149,12 +166,15 @@ async function main() {
     launcherEnv.CDKTF_VIRT_NODE_EXTRA_CA_CERTS = launcherEnv.NODE_EXTRA_CA_CERTS;
     delete launcherEnv.NODE_EXTRA_CA_CERTS;
   }
-  /** @type {Record<string, { handshake: number[], answered: number[] }>} */
+  /** @type {Record<string, { handshake: number[], cpu: number[], answered: number[] }>} */
   const results = {};
   try {
     for (const m of modes) {
-      await timeToHandshake(withCert(m.env).env); // warms the file cache, and the warm process
-      results[m.key] = { handshake: [], answered: [] };
+      // Warms the file cache and the warm process, and writes the code cache (when a start ends, or half a second
+      // after it began).
+      const warmUp = withCert(m.env);
+      await timeToFirstAnswer(warmUp.env, warmUp.cert);
+      results[m.key] = { handshake: [], cpu: [], answered: [] };
     }
     await timeToExit(["-e", "0"], launcherEnv);
     /** @type {number[]} */
@@ -167,7 +187,9 @@ async function main() {
       for (const m of modes) {
         results[m.key].handshake.push(await timeToHandshake(withCert(m.env).env));
         const started = withCert(m.env);
-        results[m.key].answered.push(await timeToFirstAnswer(started.env, started.cert));
+        const answered = await timeToFirstAnswer(started.env, started.cert);
+        results[m.key].answered.push(answered.ms);
+        if (answered.cpuMs !== undefined) results[m.key].cpu.push(answered.cpuMs);
       }
     }
     const b = median(baseline);
@@ -204,6 +226,13 @@ async function main() {
           2,
         )}x node in the same environment, ${(h / pl).toFixed(2)}x plain node`,
       );
+      const cpu = results[m.key].cpu;
+      if (m.key !== "warm" && cpu.length > 0) {
+        lines.push(
+          `  CPU time of the provider process by the first RPC's answer, median: ${median(cpu).toFixed(0)} ms (${spread(cpu, msText)})`,
+        );
+        summary[`${m.key}FirstAnswerCpuMs`] = median(cpu);
+      }
       lines.push(
         `  spawn -> first RPC answered (mTLS + GetProviderSchema), median: ${a.toFixed(1)} ms (${spread(as, msText)})`,
       );
@@ -213,6 +242,12 @@ async function main() {
         [`${m.key}Ratio`]: +(h / b).toFixed(2),
         [`${m.key}RatioVsPlainNode`]: +(h / pl).toFixed(2),
       });
+    }
+    const cpuWith = results.node.cpu;
+    const cpuWithout = results.nodeNoCodeCache.cpu;
+    if (cpuWith.length > 0 && cpuWithout.length > 0) {
+      summary.codeCacheCpuRatio = +(median(cpuWith) / median(cpuWithout)).toFixed(2);
+      lines.push(`CPU to the first RPC's answer with / without the code cache: ${summary.codeCacheCpuRatio}x`);
     }
     summary.ratio = summary.nodeRatio; // the cold path: what every start costs without a warm process
     console.log(`provider-startup (${type}, ${runs} runs)`);

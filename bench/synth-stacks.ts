@@ -24,7 +24,7 @@ export function buildWithConstructs(stack: TerraformStack, count: number): void 
   const host = new IncusHost(stack, "local");
   const pool = new StoragePool(stack, "pool", { host });
   for (let i = 0; i < count; i++) {
-    const instance = new Instance(stack, `vm${i}`, { host, image: IMAGE, rootDisk: { pool } });
+    const instance = new Instance(stack, `vm${i}`, { host, incus: { image: IMAGE, rootDisk: { pool } } });
     const data = new Volume(stack, `data${i}`, { pool, size: SIZE });
     const scratch = new Volume(stack, `scratch${i}`, { pool, size: SIZE, lifecycle: VolumeLifecycle.EPHEMERAL });
     instance.attach(data, { path: "/data", rebuildOnChange: true });

@@ -43,8 +43,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
    * @deprecated Read `instance.incus.project` (a compile error on a libvirt instance); removed in the next release.
    */
   public readonly project?: IProject;
-  /** The instance name (a reference to the instance resource). */
-  public readonly instanceName: string;
+  private nameReference?: string;
   private readonly hostBackend: HostBackend;
   private readonly backend: InstanceBackend;
   private readonly generation: InstanceGeneration;
@@ -94,10 +93,17 @@ export class Instance<H extends IHost = IHost> extends Construct {
     };
     this.backend = this.hostBackend.instance(this, input, { incus, libvirt });
     this.project = this.backend.incus?.project;
-    this.instanceName = this.backend.resource.getStringAttribute("name");
     this.generation = new InstanceGeneration(this, this.backend.replacementInputs, this.backend.checkDevice);
     this.backend.resource.setLifecycleProducer(() => this.generation.instanceLifecycle(this.protect));
     for (const companion of this.backend.companions ?? []) this.generation.addCompanion(companion);
+  }
+
+  /**
+   * The instance name (a reference to the instance resource). Made on first use: every reference token records the
+   * stack trace of its creation, which costs more than the rest of a typical instance's construction.
+   */
+  public get instanceName(): string {
+    return (this.nameReference ??= this.backend.resource.getStringAttribute("name"));
   }
 
   /**

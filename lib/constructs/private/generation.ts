@@ -7,7 +7,6 @@ import type { TerraformResource, TerraformResourceLifecycle } from "cdktf";
 import { Construct } from "constructs";
 import { TerraformDataResource } from "../../bindings";
 import type { SpecResource } from "../../bindings";
-import { Lazy } from "../../framework";
 import {
   generationFollows,
   generationTriggers,
@@ -20,6 +19,7 @@ import type { GenerationMember, ReplacementInputs } from "../../lifecycle";
 import type { IVolume } from "../model/volume-props";
 import { fail } from "./errors";
 import { pathInStack } from "./names";
+import { producedAtSynth } from "./produced-at-synth";
 
 /** What a generation needs of a volume the stack manages (a Volume; a Volume.fromName volume has none). */
 export interface ManagedVolume {
@@ -183,9 +183,7 @@ export class InstanceGeneration extends Construct {
   private ensureAnchor(): void {
     if (this.anchor) return;
     this.anchor = new TerraformDataResource(this, "Default", {
-      triggersReplace: Lazy.anyValue({
-        produce: () => generationTriggers(this.instanceInputs, this.ephemeralInputs()),
-      }),
+      triggersReplace: producedAtSynth(() => generationTriggers(this.instanceInputs, this.ephemeralInputs())),
     });
     this.anchor.setLifecycleProducer(() => {
       const follows = generationFollows(this.attachments.map(member));
