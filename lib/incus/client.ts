@@ -3,6 +3,7 @@
 import { IncusApi } from "./api";
 import { checkTimeoutMs } from "./cancel";
 import { CertificatesApi } from "./certificates";
+import { ClusterApi } from "./cluster";
 import { ClusterGroupsApi } from "./cluster-groups";
 import { IncusError } from "./errors";
 import { ExecApi } from "./exec";
@@ -79,6 +80,7 @@ export class IncusClient {
   readonly volumeSnapshots: VolumeSnapshotsApi;
   readonly networkZones: NetworkZonesApi;
   readonly networkZoneRecords: NetworkZoneRecordsApi;
+  readonly cluster: ClusterApi;
   readonly clusterGroups: ClusterGroupsApi;
   readonly storageBuckets: StorageBucketsApi;
   readonly storageBucketKeys: StorageBucketKeysApi;
@@ -123,6 +125,7 @@ export class IncusClient {
     this.volumeSnapshots = new VolumeSnapshotsApi(this.api);
     this.networkZones = new NetworkZonesApi(this.api);
     this.networkZoneRecords = new NetworkZoneRecordsApi(this.api);
+    this.cluster = new ClusterApi(this.api);
     this.clusterGroups = new ClusterGroupsApi(this.api);
     this.storageBuckets = new StorageBucketsApi(this.api);
     this.storageBucketKeys = new StorageBucketKeysApi(this.api);

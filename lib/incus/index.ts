@@ -44,6 +44,7 @@ export type { Server, ServerEnvironment, ServerPut, ServerApi } from "./server";
 export type { Certificate, CertificateAdd, CertificatePut, CertificatesApi } from "./certificates";
 export type { Project, ProjectPut, ProjectsPost, ProjectsApi } from "./projects";
 export type { Network, NetworkPut, NetworksPost, NetworksApi } from "./networks";
+export type { Cluster, ClusterMember, ClusterApi } from "./cluster";
 export type { NetworkACL, NetworkACLPut, NetworkACLRule, NetworkACLsPost, NetworkACLsApi } from "./network-acls";
 export type {
   NetworkAddressSet,

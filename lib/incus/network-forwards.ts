@@ -1,6 +1,7 @@
 // Network forwards (/1.0/networks/<network>/forwards/<listen address>): DNAT from an external listen address
 // to addresses inside the network, per port or as a whole. API extension "network_forward".
 import type { IncusApi } from "./api";
+import { PROJECT_AND_TARGET } from "./api";
 import { NetworkChildEndpoint } from "./network-children";
 import type { ConfigMap } from "./types";
 
@@ -13,6 +14,8 @@ export interface NetworkForwardPort {
   /** Target port(s); empty means the same as the listen ports. */
   readonly target_port?: string;
   readonly description?: string;
+  /** Source NAT for the forwarded traffic (API extension "network_forward_snat"). */
+  readonly snat?: boolean;
 }
 
 export interface NetworkForwardPut {
@@ -36,6 +39,6 @@ export interface NetworkForward {
 
 export class NetworkForwardsApi extends NetworkChildEndpoint<NetworkForward, NetworkForwardsPost, NetworkForwardPut> {
   constructor(api: IncusApi) {
-    super(api, "forwards");
+    super(api, "forwards", PROJECT_AND_TARGET);
   }
 }

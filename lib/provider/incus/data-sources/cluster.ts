@@ -1,6 +1,5 @@
 // data "incus_cluster": whether the remote is a cluster, and its members by name.
-import type { ClusterMember } from "../../../incus/reads";
-import { getCluster, listClusterMembers } from "../../../incus/reads";
+import type { ClusterMember } from "../../../incus/cluster";
 import type { Schema } from "../../framework";
 import { bool, mapOf, str } from "../../framework";
 import type { DataSource } from "../../framework";
@@ -46,9 +45,9 @@ export const clusterDataSource: DataSource<IncusProviderData, typeof clusterData
   typeName: "incus_cluster",
   schema: clusterDataSourceSchema,
   async read(config, ctx) {
-    const api = clientFor(ctx, config).api;
-    const cluster = (await getCluster(api, { signal: ctx.signal })).value;
-    const members = cluster.enabled ? await listClusterMembers(api, { signal: ctx.signal }) : undefined;
+    const client = clientFor(ctx, config);
+    const cluster = (await client.cluster.get({ signal: ctx.signal })).value;
+    const members = cluster.enabled ? await client.cluster.listMembers({ signal: ctx.signal }) : undefined;
     return {
       remote: config.remote ?? null,
       is_clustered: Boolean(cluster.enabled),

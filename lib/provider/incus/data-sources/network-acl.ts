@@ -1,6 +1,5 @@
 // data "incus_network_acl": an existing network ACL and its rules.
-import type { NetworkAclRule } from "../../../incus/reads";
-import { getNetworkAcl } from "../../../incus/reads";
+import type { NetworkACLRule } from "../../../incus/network-acls";
 import type { CtyType } from "../../cty";
 import type { Schema } from "../../framework";
 import { listOf, mapOf, str } from "../../framework";
@@ -39,7 +38,7 @@ export const networkAclDataSourceSchema = {
   },
 } satisfies Schema;
 
-function rule(r: NetworkAclRule) {
+function rule(r: NetworkACLRule) {
   return {
     action: r.action ?? null,
     source: r.source ?? null,
@@ -61,7 +60,7 @@ export const networkAclDataSource: DataSource<IncusProviderData, typeof networkA
     const found = { kind: "network ACL", name: config.name, nameAttribute: "name", apiExtension: "network_acl" };
     const acl = (
       await readObject(ctx, config, found, () =>
-        getNetworkAcl(clientFor(ctx, config).api, config.name, callFor(ctx, config)),
+        clientFor(ctx, config).networkACLs.get(config.name, callFor(ctx, config)),
       )
     ).value;
     return {

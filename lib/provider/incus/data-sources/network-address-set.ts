@@ -1,6 +1,5 @@
 // data "incus_network_address_set": an existing network address set (servers with the network_address_set API
 // extension).
-import { getNetworkAddressSet } from "../../../incus/reads";
 import type { Schema } from "../../framework";
 import { listOf, mapOf, str } from "../../framework";
 import type { DataSource } from "../../framework";
@@ -33,7 +32,7 @@ export const networkAddressSetDataSource: DataSource<IncusProviderData, typeof n
     };
     const set = (
       await readObject(ctx, config, found, () =>
-        getNetworkAddressSet(clientFor(ctx, config).api, config.name, callFor(ctx, config)),
+        clientFor(ctx, config).networkAddressSets.get(config.name, callFor(ctx, config)),
       )
     ).value;
     return {

@@ -1,6 +1,5 @@
 // data "incus_network_forward": an existing forward of a network, by its listen address.
-import type { NetworkForwardPort } from "../../../incus/reads";
-import { getNetworkForward } from "../../../incus/reads";
+import type { NetworkForwardPort } from "../../../incus/network-forwards";
 import type { Schema } from "../../framework";
 import { listOf, mapOf, str } from "../../framework";
 import type { DataSource } from "../../framework";
@@ -61,7 +60,7 @@ export const networkForwardDataSource: DataSource<IncusProviderData, typeof netw
     };
     const forward = (
       await readObject(ctx, config, found, () =>
-        getNetworkForward(clientFor(ctx, config).api, config.network, config.listen_address, callFor(ctx, config)),
+        clientFor(ctx, config).networkForwards.get(config.network, config.listen_address, callFor(ctx, config)),
       )
     ).value;
     return {

@@ -1,5 +1,4 @@
 // data "incus_network_integration": an existing network integration (server-wide, not in a project).
-import { getNetworkIntegration } from "../../../incus/reads";
 import type { Schema } from "../../framework";
 import { mapOf, str } from "../../framework";
 import type { DataSource } from "../../framework";
@@ -31,7 +30,7 @@ export const networkIntegrationDataSource: DataSource<IncusProviderData, typeof 
     };
     const integration = (
       await readObject(ctx, config, found, () =>
-        getNetworkIntegration(clientFor(ctx, config).api, config.name, callFor(ctx, config)),
+        clientFor(ctx, config).networkIntegrations.get(config.name, callFor(ctx, config)),
       )
     ).value;
     return {

@@ -1,6 +1,5 @@
 // data "incus_network_load_balancer": an existing load balancer of a network, by its listen address.
-import type { NetworkLoadBalancerBackend, NetworkLoadBalancerPort } from "../../../incus/reads";
-import { getNetworkLoadBalancer } from "../../../incus/reads";
+import type { NetworkLoadBalancerBackend, NetworkLoadBalancerPort } from "../../../incus/network-load-balancers";
 import type { Schema } from "../../framework";
 import { listOf, mapOf, str } from "../../framework";
 import type { DataSource } from "../../framework";
@@ -47,7 +46,7 @@ function port(p: NetworkLoadBalancerPort) {
     description: p.description ?? null,
     protocol: p.protocol ?? null,
     listen_port: p.listen_port ?? null,
-    target_backend: p.target_backend ?? [],
+    target_backend: [...(p.target_backend ?? [])],
   };
 }
 
@@ -65,12 +64,7 @@ export const networkLoadBalancerDataSource: DataSource<IncusProviderData, typeof
       };
       const lb = (
         await readObject(ctx, config, found, () =>
-          getNetworkLoadBalancer(
-            clientFor(ctx, config).api,
-            config.network,
-            config.listen_address,
-            callFor(ctx, config),
-          ),
+          clientFor(ctx, config).networkLoadBalancers.get(config.network, config.listen_address, callFor(ctx, config)),
         )
       ).value;
       return {

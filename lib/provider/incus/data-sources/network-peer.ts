@@ -1,5 +1,4 @@
 // data "incus_network_peer": an existing peering of a network with another network or an integration.
-import { getNetworkPeer } from "../../../incus/reads";
 import type { Schema } from "../../framework";
 import { mapOf, str } from "../../framework";
 import type { DataSource } from "../../framework";
@@ -38,7 +37,7 @@ export const networkPeerDataSource: DataSource<IncusProviderData, typeof network
     };
     const peer = (
       await readObject(ctx, config, found, () =>
-        getNetworkPeer(clientFor(ctx, config).api, config.network, config.name, callFor(ctx, config)),
+        clientFor(ctx, config).networkPeers.get(config.network, config.name, callFor(ctx, config)),
       )
     ).value;
     return {

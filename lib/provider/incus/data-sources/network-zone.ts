@@ -1,5 +1,4 @@
 // data "incus_network_zone": an existing DNS zone.
-import { getNetworkZone } from "../../../incus/reads";
 import type { Schema } from "../../framework";
 import { mapOf, str } from "../../framework";
 import type { DataSource } from "../../framework";
@@ -26,7 +25,7 @@ export const networkZoneDataSource: DataSource<IncusProviderData, typeof network
     const found = { kind: "network zone", name: config.name, nameAttribute: "name", apiExtension: "network_dns" };
     const zone = (
       await readObject(ctx, config, found, () =>
-        getNetworkZone(clientFor(ctx, config).api, config.name, callFor(ctx, config)),
+        clientFor(ctx, config).networkZones.get(config.name, callFor(ctx, config)),
       )
     ).value;
     return {

@@ -1,5 +1,4 @@
 // data "incus_storage_bucket": an existing S3 bucket of a storage pool.
-import { getStorageBucket } from "../../../incus/reads";
 import type { Schema } from "../../framework";
 import { mapOf, str } from "../../framework";
 import type { DataSource } from "../../framework";
@@ -36,7 +35,7 @@ export const storageBucketDataSource: DataSource<IncusProviderData, typeof stora
     };
     const bucket = (
       await readObject(ctx, config, found, () =>
-        getStorageBucket(clientFor(ctx, config).api, config.storage_pool, config.name, callFor(ctx, config)),
+        clientFor(ctx, config).storageBuckets.get(config.storage_pool, config.name, callFor(ctx, config)),
       )
     ).value;
     return {
