@@ -174,6 +174,18 @@ describe("what an update has to do", () => {
     expect(needsRedefine(prior, { ...prior })).toBe(false);
   });
 
+  test("attributes in another order, or null ones left out (as state read back leaves them), are no change", () => {
+    // As the import's read-back leaves it: fewer attributes than the schema's model.
+    const os = { type: "hvm", type_arch: "x86_64", kernel: null } as unknown as (typeof prior)["os"];
+    const planned = {
+      ...prior,
+      os: { shim: null, kernel: null, type_arch: "x86_64", type: "hvm" },
+    } as unknown as typeof prior;
+    expect(needsRestart({ ...prior, os }, planned)).toBe(false);
+    const kernel = { type: "hvm", type_arch: "x86_64", kernel: "/boot/vmlinuz" } as unknown as (typeof prior)["os"];
+    expect(needsRestart({ ...prior, os }, { ...planned, os: kernel })).toBe(true);
+  });
+
   test("unknown values count as changes", () => {
     expect(needsRestart(prior, { ...prior, devices: UNKNOWN })).toBe(true);
   });

@@ -59,8 +59,21 @@ async function settle(planned: DomainPlan, ctx: Ctx): Promise<DomainState | null
 /** JSON comparison in which an unknown value equals nothing (it will change). */
 function same(a: unknown, b: unknown): boolean {
   if (isUnknown(a) || isUnknown(b)) return false;
-  const json = (v: unknown) => JSON.stringify(v ?? null, (_k, x) => (isUnknown(x) ? { unknown: Math.random() } : x));
-  return json(a) === json(b);
+  return sortedJson(a) === sortedJson(b);
+}
+
+/**
+ * JSON with object keys sorted and null attributes left out: state read back from libvirt may list an object's
+ * attributes in another order, or leave out those that are null (the official attributes this provider refuses),
+ * which is no change. An unknown nested value never equals anything.
+ */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_k, x: unknown) => {
+    if (isUnknown(x)) return { unknown: Math.random() };
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return x;
+    const present = Object.entries(x).filter(([, v]) => v !== null && v !== undefined);
+    return Object.fromEntries(present.sort(([k1], [k2]) => (k1 < k2 ? -1 : k1 > k2 ? 1 : 0)));
+  });
 }
 
 /** The devices as hardware: without what the interfaces report (addresses) or how the apply waits (wait_for_ip). */
