@@ -77,9 +77,17 @@ describe("explain on real plans", () => {
     expect(report.lifecycleFrom).toBe("configuration");
     const db = report.instances.find((i: { address: string }) => i.address === "incus_instance.db");
     expect(db).toMatchObject({ name: name("db"), action: "replace" });
+    // An instance with an EPHEMERAL volume is not rebuilt in place: its generation anchor, which holds the image,
+    // replaces it together with the volume, and explain names the image change as the anchor's cause.
     expect(db.causes).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: "attribute", path: "image", before: TEST_IMAGE, after: image2 }),
+        expect.objectContaining({
+          kind: "trigger",
+          role: "generation-anchor",
+          causes: expect.arrayContaining([
+            expect.objectContaining({ path: "triggers_replace.instance.image", before: TEST_IMAGE, after: image2 }),
+          ]),
+        }),
       ]),
     );
     const volumes = Object.fromEntries(db.volumes.map((v: { name: string }) => [v.name, v]));
