@@ -86,12 +86,27 @@ export class Cleanup {
     const failures: string[] = [];
     for (const step of this.steps.splice(0).reverse()) {
       try {
-        await step.run();
+        await runTwice(step.run);
       } catch (err) {
         if (!isNotFound(err)) failures.push(`${step.label}: ${(err as Error).message}`);
       }
     }
     if (failures.length) throw new Error(`Cleanup left objects behind:\n${failures.join("\n")}`);
+  }
+}
+
+/**
+ * A cleanup step, run again once after a second if it fails: suites share one incusd, and a bridge's delete can
+ * fail while another suite's container interface on the host goes away ("Failed to delete bridge children
+ * interfaces").
+ */
+async function runTwice(step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    if (isNotFound(err)) throw err;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await step();
   }
 }
 

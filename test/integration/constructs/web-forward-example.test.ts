@@ -100,14 +100,15 @@ test("web-forward deploys: HTTP through the forward, the ACL on the network, the
   // A second deploy plans nothing.
   expect((await run.plan()).code).toBe(0);
 
-  // Another image rebuilds the container; the forward is unchanged and reaches the new one.
+  // Another image rebuilds the container in place (same instance, same fixed address); the forward is unchanged and
+  // reaches the rebuilt one, whose page the exec writes again.
   const image2 = `${suite.prefix}-img2`;
   execFileSync("incus", ["image", "alias", "create", image2, incusQuery(`/1.0/images/aliases/${TEST_IMAGE}`).target]);
   try {
     synthWeb(image2);
     await run.deploy();
     const rebuilt = getInstance(`${stackName}-web`);
-    expect(rebuilt.config["volatile.uuid"]).not.toBe(web.config["volatile.uuid"]);
+    expect(rebuilt.config["volatile.uuid"]).toBe(web.config["volatile.uuid"]);
     expect(incusQuery(`/1.0/networks/${web.devices.eth0.network}/forwards/${listenAddress}`).ports).toEqual(
       forward.ports,
     );
