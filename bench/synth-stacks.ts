@@ -116,7 +116,11 @@ export function buildWithBindings(stack: TerraformStack, count: number): void {
       running: true,
       remote: "local",
       profiles: ["default"],
-      config: { "user.cdktf-virt.owner": owner(`vm${i}`) },
+      config: {
+        "user.cdktf-virt.owner": owner(`vm${i}`),
+        "user.cdktf-virt.image-change": "rebuild",
+        "user.cdktf-virt.cloud-init-change": "rebuild",
+      },
       device: [
         {
           name: `data${i}`,
