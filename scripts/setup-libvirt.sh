@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes a local libvirt/KVM host ready for cdktf-virt's tests and examples (Debian 12, root, no systemd needed).
 #  - reuses a libvirtd that already answers on qemu:///system (never changes objects it did not create);
-#  - otherwise installs libvirt 9 + QEMU from Debian main, runs QEMU as root (no udev: /dev/kvm is root-only)
+#  - otherwise installs libvirt 9 + QEMU from Debian main, runs QEMU and swtpm as root (no udev: /dev/kvm is root-only)
 #    and starts virtlogd and libvirtd by hand;
 #  - creates the test dir pool (started), installs genisoimage (isoinfo) for the cloud-init ISO tests and builds
 #    the offline test guest (scripts/setup-test-guest.sh), and lvm2 for the logical pool tests.
@@ -38,6 +38,17 @@ configure_qemu_user() {
   if ! grep -Eq '^[[:space:]]*group[[:space:]]*=' "$QEMU_CONF"; then
     log "setting group = \"root\" in $QEMU_CONF"
     printf 'group = "root"\n' >> "$QEMU_CONF"
+  fi
+  # swtpm runs as the same user as QEMU. Debian's default user (tss) only exists once swtpm-tools is installed, so
+  # which user libvirtd picks would depend on the install order, and swtpm_localca then finds its state files owned
+  # by the other user ("Need read/write rights on /var/lib/swtpm-localca/.lock.swtpm-localca").
+  if ! grep -Eq '^[[:space:]]*swtpm_user[[:space:]]*=' "$QEMU_CONF"; then
+    log "setting swtpm_user = \"root\" in $QEMU_CONF"
+    printf 'swtpm_user = "root"\n' >> "$QEMU_CONF"
+  fi
+  if ! grep -Eq '^[[:space:]]*swtpm_group[[:space:]]*=' "$QEMU_CONF"; then
+    log "setting swtpm_group = \"root\" in $QEMU_CONF"
+    printf 'swtpm_group = "root"\n' >> "$QEMU_CONF"
   fi
 }
 
@@ -92,40 +103,38 @@ XML
   virsh -q -c "$URI" pool-start "$POOL" >/dev/null
 }
 
+# Tools the tests use besides libvirt itself, installed in one step and before libvirtd starts (it then sees the
+# firmware descriptors and swtpm at once):
+#  - isoinfo (genisoimage) reads back the cloud-init seed ISOs our provider writes;
+#  - UEFI firmware (OVMF, code and variable templates) and the software TPM (swtpm) for the domain firmware and
+#    device tests;
+#  - lvm2 (pvcreate, vgcreate): libvirt builds logical pools with it; the tests put one on a loop device.
+install_test_tools() {
+  local missing=()
+  command -v isoinfo >/dev/null 2>&1 || missing+=(genisoimage)
+  [ -f /usr/share/OVMF/OVMF_CODE_4M.fd ] || missing+=(ovmf)
+  command -v swtpm >/dev/null 2>&1 || missing+=(swtpm)
+  command -v swtpm_setup >/dev/null 2>&1 || missing+=(swtpm-tools)
+  command -v vgcreate >/dev/null 2>&1 || missing+=(lvm2)
+  [ "${#missing[@]}" -gt 0 ] || return 0
+  log "installing ${missing[*]} (for the cloud-init, firmware, TPM and logical pool tests)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
 if ! libvirt_answers; then
   if ! command -v libvirtd >/dev/null 2>&1 || ! command -v virsh >/dev/null 2>&1 \
     || ! command -v qemu-system-x86_64 >/dev/null 2>&1 || ! command -v qemu-img >/dev/null 2>&1; then
     install_libvirt
   fi
+  install_test_tools
   configure_qemu_user
   start_daemons
+else
+  install_test_tools
 fi
 ensure_pool
 # The offline test guest (Debian kernel + busybox initramfs) the libvirt tests boot.
 bash "$(dirname "$0")/setup-test-guest.sh"
-# isoinfo (genisoimage) reads back the cloud-init seed ISOs our provider writes, in the tests.
-if ! command -v isoinfo >/dev/null 2>&1; then
-  log "installing genisoimage (isoinfo, for the cloud-init ISO tests)"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends genisoimage >/dev/null
-fi
-# UEFI firmware (OVMF, code and variable templates) and the software TPM (swtpm) for the libvirt_domain firmware and
-# device tests. libvirtd learns about new firmware descriptors at its next domain definition; swtpm is looked up
-# when a domain with a TPM starts.
-missing=()
-[ -f /usr/share/OVMF/OVMF_CODE_4M.fd ] || missing+=(ovmf)
-command -v swtpm >/dev/null 2>&1 || missing+=(swtpm)
-command -v swtpm_setup >/dev/null 2>&1 || missing+=(swtpm-tools)
-if [ "${#missing[@]}" -gt 0 ]; then
-  log "installing ${missing[*]} (UEFI firmware and software TPM for the domain tests)"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
-# lvm2 (pvcreate, vgcreate): libvirt builds logical pools with it; the tests put one on a loop device.
-if ! command -v vgcreate >/dev/null 2>&1; then
-  log "installing lvm2 (for the logical pool tests)"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends lvm2 >/dev/null
-fi
 version=$(virsh -q -c "$URI" version 2>/dev/null || true)
 log "ready: $(sed -n 's/^Running hypervisor: *//p' <<<"$version"), pool $POOL"
