@@ -8,7 +8,8 @@
 #   3. integration suites, two at a time: each talks to the shared incusd, libvirtd and terraform under its own
 #      name prefix, and most of its time is spent waiting on them, so two suites side by side nearly halve the run;
 #   4. the drills that kill processes or count them (test/integration/reliability, provider-runtime), one at a time.
-# Steps 2 to 4 all run even when an earlier one failed; the exit status is non-zero when any did.
+# Steps 2 to 4 all run even when an earlier one failed; the exit status is non-zero when any did, and the failed tests
+# are listed once more at the very end (scripts/ci/test-failure-summary.js).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,8 +26,17 @@ npm run --silent build || fail "the build failed (see above)."
 npm run --silent typecheck || fail "the type check failed (see above)."
 
 drills='test/integration/(reliability|provider-runtime)/'
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+json() { echo "--json --outputFile=$results/$1.json"; }
 status=0
-npx jest --selectProjects unit || status=1
-npx jest --selectProjects integration --maxWorkers=2 --testPathIgnorePatterns "$drills" || status=1
-npx jest --selectProjects integration --runInBand --testPathPattern "$drills" || status=1
+# shellcheck disable=SC2046 # json's words are separate arguments
+npx jest --selectProjects unit $(json unit) || status=1
+# shellcheck disable=SC2046
+npx jest --selectProjects integration --maxWorkers=2 --testPathIgnorePatterns "$drills" $(json integration) || status=1
+# shellcheck disable=SC2046
+npx jest --selectProjects integration --runInBand --testPathPattern "$drills" $(json drills) || status=1
+if [ "$status" -ne 0 ]; then
+  node scripts/ci/test-failure-summary.js "$results/unit.json" "$results/integration.json" "$results/drills.json"
+fi
 exit "$status"
