@@ -25,7 +25,7 @@ function firstLines(text) {
   const lines = text
     .replace(/\u001b\[[0-9;]*m/g, "")
     .split("\n")
-    .filter((l) => l.trim() !== "" && !/^\s*at .*(node_modules|<anonymous>|node:internal)/.test(l));
+    .filter((l) => l.trim() !== "" && !/^\s*at .*(node_modules|\(<anonymous>\)|node:internal)/.test(l));
   return lines
     .slice(0, MESSAGE_LINES)
     .map((l) => `    ${l}`)
