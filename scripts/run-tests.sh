@@ -37,6 +37,8 @@ npx jest --selectProjects integration --maxWorkers=2 --testPathIgnorePatterns "$
 # shellcheck disable=SC2046
 npx jest --selectProjects integration --runInBand --testPathPattern "$drills" $(json drills) || status=1
 if [ "$status" -ne 0 ]; then
-  node scripts/ci/test-failure-summary.js "$results/unit.json" "$results/integration.json" "$results/drills.json"
+  # CDKTF_VIRT_TEST_SUMMARY: a file that also gets the list (.ci/run prints it again after the later steps).
+  node scripts/ci/test-failure-summary.js "$results/unit.json" "$results/integration.json" "$results/drills.json" \
+    2>&1 | tee "${CDKTF_VIRT_TEST_SUMMARY:-/dev/null}" >&2
 fi
 exit "$status"
