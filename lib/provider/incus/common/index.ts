@@ -23,5 +23,6 @@ export {
   requiringApiExtension,
 } from "./api-extension";
 export { parseAddressImportId } from "./address-import-id";
+export { listenAddressResource } from "./listen-address-object";
 export { checkNetworkTypeAtPlan, reportDriverRefusal } from "./network-driver-refusal";
 export { ipAddress } from "./ip-address";

@@ -1,24 +1,13 @@
 // incus_network_forward, schema-compatible with lxc/incus: a forward is addressed by its network and listen
 // address (both replace it when changed); description, config and ports are replaced as a whole (PUT). Incus's
 // refusal because of the network (missing, or a driver without forwards) is reported at `network`.
-import type { IncusClient, NetworkForward, NetworkForwardPort } from "../../../incus";
-import type { Resource, ResourceContext } from "../../framework";
-import {
-  callFor,
-  checkNetworkTypeAtPlan,
-  configMap,
-  ignoreNotFound,
-  knownOr,
-  managedObjectLifecycle,
-  parseAddressImportId,
-  reportDriverRefusal,
-  requiringApiExtension,
-} from "../common";
+import type { NetworkForward, NetworkForwardPort, NetworkForwardPut } from "../../../incus";
+import type { Resource } from "../../framework";
+import { configMap, knownOr, listenAddressResource, requiringApiExtension } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkForwardPlan, NetworkForwardState } from "./schema";
 import { networkForwardSchema } from "./schema";
 
-type Ctx = ResourceContext<IncusProviderData>;
 type PortState = NonNullable<NetworkForwardState["ports"]>[number];
 type PortValues = Readonly<Record<string, unknown>>;
 
@@ -73,78 +62,21 @@ function forwardState(forward: NetworkForward, known: NetworkForwardPlan): Netwo
   };
 }
 
-async function readBack(client: IncusClient, known: NetworkForwardPlan, ctx: Ctx): Promise<NetworkForwardState | null> {
-  const found = await ignoreNotFound(
-    client.networkForwards.get(known.network, known.listen_address, callFor(ctx, known)),
-  );
-  return found ? forwardState(found.value, known) : null;
-}
-
-function body(planned: NetworkForwardPlan) {
-  return {
-    description: planned.description ?? "",
-    config: configMap(planned.config),
-    ports: portsFromPlan(planned.ports),
-  };
-}
-
-async function converge(client: IncusClient, planned: NetworkForwardPlan, ctx: Ctx): Promise<void> {
-  const call = callFor(ctx, planned);
-  const current = await client.networkForwards.get(planned.network, planned.listen_address, call);
-  await client.networkForwards.update(planned.network, planned.listen_address, body(planned), {
-    ...call,
-    etag: current.etag,
-  });
-}
-
 const resource: Resource<IncusProviderData, typeof networkForwardSchema> = {
   typeName: "incus_network_forward",
   schema: networkForwardSchema,
-
-  async modifyPlan(req, ctx) {
-    await checkNetworkTypeAtPlan(
-      req.planned,
-      req.prior,
-      "incus_network_forward",
-      ["bridge", "ovn"],
-      "Forwards need a bridge or OVN network.",
-      ctx,
-    );
-    return { planned: req.planned };
-  },
-
-  ...managedObjectLifecycle<NetworkForwardPlan, NetworkForwardState>({
-    kind: "incus_network_forward",
-    importIdFields: (planned) => [planned.network, planned.listen_address],
-    createObject: (client, planned, ctx) =>
-      reportDriverRefusal("incus_network_forward", planned.network, "Forwards need a bridge or OVN network.", () =>
-        client.networkForwards.create(
-          planned.network,
-          { listen_address: planned.listen_address, ...body(planned) },
-          callFor(ctx, planned),
-        ),
-      ),
-    getObject: (client, planned, ctx) =>
-      client.networkForwards.get(planned.network, planned.listen_address, callFor(ctx, planned)),
-    deleteObject: (client, prior, ctx) =>
-      client.networkForwards.delete(prior.network, prior.listen_address, callFor(ctx, prior)),
-    converge,
-    readBack,
-    provisionalFills: (planned) => ({ config: configMap(planned.config) }),
+  ...listenAddressResource<NetworkForwardPlan, NetworkForwardState, NetworkForward, NetworkForwardPut>({
+    typeName: "incus_network_forward",
+    networkTypes: ["bridge", "ovn"],
+    needs: "Forwards need a bridge or OVN network.",
+    endpoint: (client) => client.networkForwards,
+    body: (planned) => ({
+      description: planned.description ?? "",
+      config: configMap(planned.config),
+      ports: portsFromPlan(planned.ports),
+    }),
+    state: forwardState,
   }),
-
-  async importState(id) {
-    const parsed = parseAddressImportId(id, {
-      fields: ["network", "listen_address"],
-      typeName: "incus_network_forward",
-    });
-    return {
-      network: parsed.fields.network,
-      listen_address: parsed.fields.listen_address,
-      remote: parsed.remote,
-      project: parsed.project,
-    };
-  },
 };
 
 export const networkForwardResource = requiringApiExtension("network_forward", resource);

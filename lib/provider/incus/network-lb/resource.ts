@@ -2,28 +2,17 @@
 // description, config, backends and ports are replaced as a whole (PUT). Incus supports load balancers on OVN
 // networks only: its refusal on any other network is reported at `network`.
 import type {
-  IncusClient,
   NetworkLoadBalancer,
   NetworkLoadBalancerBackend,
   NetworkLoadBalancerPort,
+  NetworkLoadBalancerPut,
 } from "../../../incus";
-import type { Resource, ResourceContext } from "../../framework";
-import {
-  callFor,
-  checkNetworkTypeAtPlan,
-  configMap,
-  ignoreNotFound,
-  knownOr,
-  managedObjectLifecycle,
-  parseAddressImportId,
-  reportDriverRefusal,
-  requiringApiExtension,
-} from "../common";
+import type { Resource } from "../../framework";
+import { configMap, knownOr, listenAddressResource, requiringApiExtension } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkLbPlan, NetworkLbState } from "./schema";
 import { networkLbSchema } from "./schema";
 
-type Ctx = ResourceContext<IncusProviderData>;
 type BackendState = NetworkLbState["backend"][number];
 type PortState = NetworkLbState["port"][number];
 type Values = Readonly<Record<string, unknown>>;
@@ -85,46 +74,9 @@ function lbState(lb: NetworkLoadBalancer, known: NetworkLbPlan): NetworkLbState 
   };
 }
 
-async function readBack(client: IncusClient, known: NetworkLbPlan, ctx: Ctx): Promise<NetworkLbState | null> {
-  const found = await ignoreNotFound(
-    client.networkLoadBalancers.get(known.network, known.listen_address, callFor(ctx, known)),
-  );
-  return found ? lbState(found.value, known) : null;
-}
-
-function body(planned: NetworkLbPlan) {
-  return {
-    description: planned.description ?? "",
-    config: configMap(planned.config),
-    backends: backendsFromPlan(planned.backend),
-    ports: portsFromPlan(planned.port),
-  };
-}
-
-async function converge(client: IncusClient, planned: NetworkLbPlan, ctx: Ctx): Promise<void> {
-  const call = callFor(ctx, planned);
-  const current = await client.networkLoadBalancers.get(planned.network, planned.listen_address, call);
-  await client.networkLoadBalancers.update(planned.network, planned.listen_address, body(planned), {
-    ...call,
-    etag: current.etag,
-  });
-}
-
 const resource: Resource<IncusProviderData, typeof networkLbSchema> = {
   typeName: "incus_network_lb",
   schema: networkLbSchema,
-
-  async modifyPlan(req, ctx) {
-    await checkNetworkTypeAtPlan(
-      req.planned,
-      req.prior,
-      "incus_network_lb",
-      ["ovn"],
-      "Load balancers need an OVN network.",
-      ctx,
-    );
-    return { planned: req.planned };
-  },
 
   validateConfig(config, ctx) {
     // Every port must balance over backends this load balancer declares (Incus would refuse it at apply).
@@ -146,36 +98,20 @@ const resource: Resource<IncusProviderData, typeof networkLbSchema> = {
     }
   },
 
-  ...managedObjectLifecycle<NetworkLbPlan, NetworkLbState>({
-    kind: "incus_network_lb",
-    importIdFields: (planned) => [planned.network, planned.listen_address],
-    createObject: (client, planned, ctx) =>
-      reportDriverRefusal("incus_network_lb", planned.network, "Load balancers need an OVN network.", () =>
-        client.networkLoadBalancers.create(
-          planned.network,
-          { listen_address: planned.listen_address, ...body(planned) },
-          callFor(ctx, planned),
-        ),
-      ),
-    getObject: (client, planned, ctx) =>
-      client.networkLoadBalancers.get(planned.network, planned.listen_address, callFor(ctx, planned)),
-    deleteObject: (client, prior, ctx) =>
-      client.networkLoadBalancers.delete(prior.network, prior.listen_address, callFor(ctx, prior)),
-    converge,
-    readBack,
-    provisionalFills: (planned) => ({ config: configMap(planned.config) }),
-  }),
-
   // The official provider has no import for load balancers; this one takes the forward's ID format.
-  async importState(id) {
-    const parsed = parseAddressImportId(id, { fields: ["network", "listen_address"], typeName: "incus_network_lb" });
-    return {
-      network: parsed.fields.network,
-      listen_address: parsed.fields.listen_address,
-      remote: parsed.remote,
-      project: parsed.project,
-    };
-  },
+  ...listenAddressResource<NetworkLbPlan, NetworkLbState, NetworkLoadBalancer, NetworkLoadBalancerPut>({
+    typeName: "incus_network_lb",
+    networkTypes: ["ovn"],
+    needs: "Load balancers need an OVN network.",
+    endpoint: (client) => client.networkLoadBalancers,
+    body: (planned) => ({
+      description: planned.description ?? "",
+      config: configMap(planned.config),
+      backends: backendsFromPlan(planned.backend),
+      ports: portsFromPlan(planned.port),
+    }),
+    state: lbState,
+  }),
 };
 
 export const networkLbResource = requiringApiExtension("network_load_balancer", resource);
