@@ -5,66 +5,58 @@ import { pascalCase } from "./model";
 
 const WIDTH = 118;
 
+/** What differs between the class of a resource binding and that of a data source binding. */
+interface ClassShape {
+  readonly className: string;
+  /** The binding layer's base class, and the file (under lib/bindings) it is in. */
+  readonly base: "SpecResource" | "SpecDataSource";
+  readonly baseFile: "spec-resource" | "spec-data-source";
+  /** What the class doc calls the object when the schema has no description. */
+  readonly noun: string;
+  /** The getter types whose getters return IResolvable. */
+  readonly resolvable: readonly GetterModel["type"][];
+}
+
 /** A resource binding: config interfaces, the spec and the SpecResource subclass. */
 export function renderResource(binding: BindingModel, schemaDescription: string | undefined, header: string): string {
-  const className = `${pascalCase(binding.terraformName)}Resource`;
-  const imports = [
-    `import type { ${
-      binding.getters.some((g) => g.type === "boolean") ? "IResolvable, " : ""
-    }TerraformMetaArguments } from "cdktf";`,
-    `import type { Construct } from "constructs";`,
-    `import type { AttributeSpec } from "../../attributes";`,
-    `import { SpecResource } from "../../spec-resource";`,
-  ];
-  const classDoc = docLines(
-    schemaDescription ? schemaDescription.split("\n") : [`The ${binding.terraformName} resource.`],
-    "",
-  );
-  const body = [
-    `  public static readonly tfResourceType = ${JSON.stringify(binding.terraformName)};`,
-    "",
-    `  public constructor(scope: Construct, id: string, config: ${binding.configName}) {`,
-    "    super(",
-    "      scope,",
-    "      id,",
-    `      { type: ${JSON.stringify(binding.terraformName)}, providerName: ${JSON.stringify(
-      binding.providerName,
-    )}, spec: ${binding.specName} },`,
-    "      config,",
-    "    );",
-    "  }",
-    ...binding.getters.flatMap((g) => ["", ...renderGetter(g)]),
-  ];
-  return [
-    header,
-    ...imports,
-    "",
-    ...binding.interfaces.flatMap((i) => [...renderInterface(i), ""]),
-    ...renderSpec(binding),
-    "",
-    ...classDoc,
-    `export class ${className} extends SpecResource<${binding.configName}> {`,
-    ...body,
-    "}",
-    "",
-  ].join("\n");
+  return renderBinding(binding, schemaDescription, header, {
+    className: `${pascalCase(binding.terraformName)}Resource`,
+    base: "SpecResource",
+    baseFile: "spec-resource",
+    noun: "resource",
+    resolvable: ["boolean"],
+  });
 }
 
 /** A data source binding (cdktf's naming: DataIncusInstance): config interfaces, the spec and the SpecDataSource. */
 export function renderDataSource(binding: BindingModel, schemaDescription: string | undefined, header: string): string {
-  const className = `Data${pascalCase(binding.terraformName)}`;
+  return renderBinding(binding, schemaDescription, header, {
+    className: `Data${pascalCase(binding.terraformName)}`,
+    base: "SpecDataSource",
+    baseFile: "spec-data-source",
+    noun: "data source",
+    resolvable: ["boolean", "structured"],
+  });
+}
+
+function renderBinding(
+  binding: BindingModel,
+  schemaDescription: string | undefined,
+  header: string,
+  shape: ClassShape,
+): string {
   const cdktfTypes = [
-    ...(binding.getters.some((g) => g.type === "boolean" || g.type === "structured") ? ["IResolvable"] : []),
+    ...(binding.getters.some((g) => shape.resolvable.includes(g.type)) ? ["IResolvable"] : []),
     "TerraformMetaArguments",
   ];
   const imports = [
     `import type { ${cdktfTypes.join(", ")} } from "cdktf";`,
     `import type { Construct } from "constructs";`,
     `import type { AttributeSpec } from "../../attributes";`,
-    `import { SpecDataSource } from "../../spec-data-source";`,
+    `import { ${shape.base} } from "../../${shape.baseFile}";`,
   ];
   const classDoc = docLines(
-    schemaDescription ? schemaDescription.split("\n") : [`The ${binding.terraformName} data source.`],
+    schemaDescription ? schemaDescription.split("\n") : [`The ${binding.terraformName} ${shape.noun}.`],
     "",
   );
   const body = [
@@ -90,7 +82,7 @@ export function renderDataSource(binding: BindingModel, schemaDescription: strin
     ...renderSpec(binding),
     "",
     ...classDoc,
-    `export class ${className} extends SpecDataSource<${binding.configName}> {`,
+    `export class ${shape.className} extends ${shape.base}<${binding.configName}> {`,
     ...body,
     "}",
     "",
