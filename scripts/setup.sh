@@ -18,6 +18,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 bash scripts/setup-incus.sh
 bash scripts/setup-incus-hosts.sh
+bash scripts/setup-ovn.sh
 bash scripts/setup-libvirt.sh
 bash scripts/setup-nfs.sh
 bash scripts/setup-postgres.sh
