@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One-stop setup on a Debian 12 machine (root) with Node >= 20 and terraform:
 # npm packages, a local Incus host (plus a second host reached over HTTPS and a three-member Incus cluster, each in
-# its own network namespace), a local libvirt/KVM host, a loopback PostgreSQL (the `pg` state backend the
+# its own network namespace), a loopback OVN for Incus OVN networks, a local libvirt/KVM host, a loopback PostgreSQL (the `pg` state backend the
 # pipeline and concurrency tests use), Debian's chromium (the test that opens `graph --format html`), and the build (bundled providers included).
 # Safe to run again: every step checks before it changes anything.
 set -euo pipefail

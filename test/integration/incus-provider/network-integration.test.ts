@@ -1,7 +1,7 @@
 // incus_network_integration against the real terraform and incusd. Incus stores an integration without contacting
-// OVN (only a network peer using it would), so the object's whole lifecycle runs here although this machine has
-// no OVN: create, read back, update in place, drift, import with an empty plan after it, replacement, destroy.
-// The northbound address is on loopback and is never dialled.
+// OVN (only a network peer using it would), so the object's whole lifecycle runs here on its own: create, read back,
+// update in place, drift, import with an empty plan after it, replacement, destroy. The northbound address given
+// here is never dialled; a remote peer through a working integration is in ovn-resources.test.ts.
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
 

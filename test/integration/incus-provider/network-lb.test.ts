@@ -1,6 +1,7 @@
-// incus_network_lb against the real terraform and incusd. Load balancers need an OVN network, and this host has
-// no OVN: what is checked is the plan-time refusal on an existing bridge, the same refusal for a bridge the same
-// run creates (once it exists; both reported at `network`, nothing recorded in state), and the other plan-time checks. The OVN lifecycle itself (update, drift, import) is covered by unit tests only.
+// incus_network_lb against the real terraform and incusd, off OVN: load balancers need an OVN network, so what is
+// checked here is the plan-time refusal on an existing bridge, the same refusal for a bridge the same run creates
+// (once it exists; both reported at `network`, nothing recorded in state), and the other plan-time checks. The
+// lifecycle on a real OVN network (update, drift, import) is in ovn-resources.test.ts.
 import { randomBytes } from "node:crypto";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";

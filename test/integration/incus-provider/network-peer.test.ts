@@ -1,6 +1,7 @@
-// incus_network_peer against the real terraform and incusd. Peerings need OVN networks, and this host has no
-// OVN: what is checked is the plan-time refusal on an existing bridge, the same refusal for a bridge the same run
-// creates (once it exists; both reported at `network`, nothing recorded in state), and the other plan-time checks. The OVN lifecycle itself is covered by unit tests only.
+// incus_network_peer against the real terraform and incusd, off OVN: peerings need OVN networks, so what is checked
+// here is the plan-time refusal on an existing bridge, the same refusal for a bridge the same run creates (once it
+// exists; both reported at `network`, nothing recorded in state), and the other plan-time checks. Peerings between
+// real OVN networks are in ovn-resources.test.ts.
 import { randomBytes } from "node:crypto";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
