@@ -59,7 +59,7 @@ resource "libvirt_domain" "vm" {
     interfaces = [{
       model       = { type = "virtio" }
       source      = { network = { network = libvirt_network.nat.name } }
-      wait_for_ip = { timeout = 400, source = "agent" }
+      wait_for_ip = { timeout = 300, source = "agent" }
     }]
     channels    = [{ source = { unix = {} }, target = { virt_io = { name = "org.qemu.guest_agent.0" } } }]
     rngs        = [{ model = "virtio", backend = { random = "/dev/urandom" } }]
