@@ -114,3 +114,18 @@ test("plan time: wait_for_ip on a bridge needs a source other than the leases", 
     expect(accepted.errors).toEqual([]);
   }
 });
+
+test("the state's addresses survive a domain the agent cannot be asked about (paused): the leases only", async () => {
+  const c = client(undefined, true);
+  c.client.virsh.run = async (args: readonly string[]) => {
+    throw new VirshError({
+      code: "INVALID_OPERATION",
+      virshMessage: "Requested operation is not valid: domain is not running",
+      exitCode: 1,
+      command: args.join(" "),
+    });
+  };
+  expect(await domainAddresses(planned("agent"), onNetwork, c.client, {})).toEqual(
+    new Map([[MAC, ["192.168.251.17"]]]),
+  );
+});

@@ -3,6 +3,7 @@
 // "agent" or "any", from the QEMU guest agent (agent-addresses.ts). The wait polls the interface's source until its
 // MAC has an address, the timeout passes (an error on the interface's wait_for_ip that says what the source last
 // answered) or terraform is interrupted (the signal).
+import { VirshError } from "../../../libvirt";
 import { abortableDelay } from "../../../libvirt/delay";
 import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import type { Diagnostics } from "../../framework";
@@ -43,7 +44,7 @@ export async function leasedAddresses(
 
 /**
  * The addresses the state shows: the leases, and for the interfaces whose wait_for_ip asks for the guest agent
- * ("agent" or "any") what the agent reports for their MACs (nothing while it does not answer). Shut off: none.
+ * ("agent" or "any") what the agent reports for their MACs (nothing while it cannot be asked). Shut off: none.
  */
 export async function domainAddresses(
   known: Pick<DomainPlan, "devices">,
@@ -59,8 +60,12 @@ export async function domainAddresses(
     .filter((n) => n.source !== "lease" && n.mac !== undefined)
     .map((n) => n.mac!.toLowerCase());
   if (agentMacs.length === 0) return byMac;
-  const answer = await agentAddresses(info.uuid ?? info.name, client, call);
-  if (!answer.answered) return byMac;
+  // Best effort: a refresh must not fail because the guest (paused, shutting down) cannot be asked right now.
+  const answer = await agentAddresses(info.uuid ?? info.name, client, call).catch((err: unknown) => {
+    if (err instanceof VirshError && err.code !== "ABORTED") return undefined;
+    throw err;
+  });
+  if (!answer?.answered) return byMac;
   for (const mac of agentMacs) {
     const merged = new Set([...(byMac.get(mac) ?? []), ...(answer.addresses.get(mac) ?? [])]);
     if (merged.size > 0) byMac.set(mac, [...merged]);
