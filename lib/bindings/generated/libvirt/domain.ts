@@ -727,7 +727,10 @@ export interface LibvirtDomainDevicesInterfaceBootConfig {
 export interface LibvirtDomainDevicesInterfaceWaitForIpConfig {
   /** Seconds to wait. Default 300. */
   readonly timeout?: number;
-  /** "lease" (default): the DHCP leases of the interface's libvirt network. */
+  /**
+   * "lease" (default): the DHCP leases of the interface's libvirt network; "agent": the QEMU guest agent (needs a
+   * channel org.qemu.guest_agent.0 and qemu-ga in the guest); "any": the leases, else the agent.
+   */
   readonly source?: string;
 }
 

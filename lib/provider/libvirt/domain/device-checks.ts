@@ -1,10 +1,15 @@
 // libvirt_domain's devices at plan time: an interface has exactly one source and a type that matches it, only an
-// interface on a libvirt network can wait for a DHCP lease, and boot orders are whole, positive and unique.
+// interface on a libvirt network can wait for a DHCP lease (other sources ask the guest agent), and boot orders are whole, positive and unique.
 import type { Diagnostics } from "../../framework";
 import { checkWholeNumber, knownList, knownObject } from "../common";
 import type { DomainConfig } from "./schema";
 
 const SOURCE_KINDS = ["network", "bridge", "direct", "user"] as const;
+
+/** wait_for_ip.source that reads only DHCP leases: "lease" or unset (an unknown source is checked at apply). */
+function leaseOnly(source: string | null | undefined | object): boolean {
+  return source === "lease" || source === null || source === undefined;
+}
 
 export function validateInterfaces(config: DomainConfig, diagnostics: Diagnostics): void {
   knownList(knownObject(config.devices)?.interfaces).forEach((nic, i) => {
@@ -30,10 +35,12 @@ export function validateInterfaces(config: DomainConfig, diagnostics: Diagnostic
         [...at, "type"],
       );
     }
-    if (kind !== "network" && nic.wait_for_ip !== null && nic.wait_for_ip !== undefined) {
+    const waitSource = knownObject(nic.wait_for_ip)?.source;
+    if (kind !== "network" && nic.wait_for_ip !== null && nic.wait_for_ip !== undefined && leaseOnly(waitSource)) {
       diagnostics.error(
         "wait_for_ip needs a libvirt network",
-        `wait_for_ip reads the DHCP leases of a libvirt network; an interface on source.${kind} has none.`,
+        `wait_for_ip reads the DHCP leases of a libvirt network by default; an interface on source.${kind} has none ` +
+          '(set wait_for_ip.source = "agent" to ask the guest agent).',
         [...at, "wait_for_ip"],
       );
     }

@@ -27,7 +27,7 @@ import { domainSpecFrom, memoryKiB } from "./spec";
 import { unplugRemovedDisks } from "./disk-unplug";
 import { reportRebuildCopies, snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
-import { leasedAddresses, waitForAddresses } from "./addresses";
+import { domainAddresses, waitForAddresses } from "./addresses";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
@@ -43,7 +43,7 @@ type ShutdownSettings = Pick<NonNullable<DomainState["update"]>, "shutdown"> | n
 
 async function readBack(client: LibvirtClient, known: DomainPlan, call: VirshCallOptions): Promise<DomainState | null> {
   const info = await client.domains.find(known.name, call);
-  return info ? domainState(info, known, await leasedAddresses(info, client, call)) : null;
+  return info ? domainState(info, known, await domainAddresses(known, info, client, call)) : null;
 }
 
 /** After a (re)start: wait_for_ip, then the state with the addresses. */
@@ -53,7 +53,7 @@ async function settle(planned: DomainPlan, ctx: Ctx): Promise<DomainState | null
   if (!info) return null;
   if (info.active && !(await waitForAddresses(planned, info, client, call, ctx.diagnostics)))
     return domainState(info, planned);
-  return domainState(info, planned, await leasedAddresses(info, client, call));
+  return domainState(info, planned, await domainAddresses(planned, info, client, call));
 }
 
 /** JSON comparison in which an unknown value equals nothing (it will change). */

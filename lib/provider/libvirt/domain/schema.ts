@@ -177,8 +177,10 @@ const interfaceAttributes = {
       timeout: num({ optional: true, description: "Seconds to wait. Default 300." }),
       source: str({
         optional: true,
-        description: '"lease" (default): the DHCP leases of the interface\'s libvirt network.',
-        validators: [oneOf(["lease"])],
+        description:
+          '"lease" (default): the DHCP leases of the interface\'s libvirt network; "agent": the QEMU guest agent ' +
+          '(needs a channel org.qemu.guest_agent.0 and qemu-ga in the guest); "any": the leases, else the agent.',
+        validators: [oneOf(["lease", "agent", "any"])],
       }),
     },
     {
@@ -189,7 +191,9 @@ const interfaceAttributes = {
   ),
   addresses: listOf("string", {
     computed: true,
-    description: "The interface's IPv4 addresses from its network's DHCP leases (empty while it has none).",
+    description:
+      "The interface's IPv4 addresses from its network's DHCP leases, and from the guest agent when wait_for_ip.source " +
+      'is "agent" or "any" (empty while it has none).',
   }),
 };
 
