@@ -205,7 +205,6 @@ function cases(): UpstreamCase[] {
     },
     {
       go: "TestAccDomainResource_features",
-      refused: ["features.apic.eoi", "features.hap", "features.pmu"],
       steps: [
         domain(
           "features",
@@ -364,7 +363,6 @@ function cases(): UpstreamCase[] {
     },
     {
       go: "TestAccDomainResource_clockTimers",
-      refused: ["clock.timer"],
       steps: [
         domain(
           "timers",
@@ -407,7 +405,6 @@ function cases(): UpstreamCase[] {
     },
     {
       go: "TestAccDomainResource_clockTimerCatchup",
-      refused: ["clock.timer"],
       steps: [
         domain(
           "timer_catchup",
@@ -590,7 +587,6 @@ resource "libvirt_network" "public_bridge" {
     },
     {
       go: "TestAccDomainResource_video",
-      refused: ["devices.videos[0].model.primary"],
       steps: [
         domain(
           "video",
@@ -622,7 +618,6 @@ resource "libvirt_network" "public_bridge" {
     },
     {
       go: "TestAccDomainResource_emulator",
-      refused: ["devices.emulator"],
       steps: [
         domain(
           "emulator",
@@ -639,7 +634,6 @@ resource "libvirt_network" "public_bridge" {
     },
     {
       go: "TestAccDomainResource_console",
-      refused: ["devices"],
       steps: [
         domain(
           "console",
@@ -672,7 +666,12 @@ resource "libvirt_network" "public_bridge" {
     },
     {
       go: "TestAccDomainResource_consoleAndSerialAlias",
-      refused: ["devices"],
+      refused: [
+        "devices.serials",
+        "devices.consoles[0].alias",
+        "devices.consoles[0].protocol",
+        "devices.consoles[0].source.tcp",
+      ],
       steps: [
         domain(
           "console_serial",
@@ -949,7 +948,6 @@ resource "libvirt_volume" "wwn" {
     },
     {
       go: "TestAccDomainResource_inputs",
-      refused: ["devices.inputs"],
       steps: [
         domain(
           "inputs",
@@ -1019,7 +1017,6 @@ beforeAll(async () => {
       () => "",
       (err: Error) => err.message,
     );
-    require("node:fs").writeFileSync(`/tmp/lvup/round${i}.txt`, error);
     const state = await suite.ws.show().catch(() => undefined);
     const observed: Record<string, string> = {};
     for (const c of all)
