@@ -21,6 +21,16 @@ export interface DomainVideoSpec {
   readonly model: string;
   readonly vram?: number;
   readonly heads?: number;
+  /** "yes" for the primary card. @default the first card */
+  readonly primary?: string;
+}
+
+/** A tablet, mouse or keyboard (<input>). */
+export interface DomainInputSpec {
+  /** tablet, mouse, keyboard. */
+  readonly type: string;
+  /** usb, virtio, ps2. @default libvirt's */
+  readonly bus?: string;
 }
 
 /** A virtio-serial channel with a UNIX socket on the host, e.g. the QEMU guest agent's (org.qemu.guest_agent.0). */
@@ -69,6 +79,7 @@ export interface DomainExtraDevicesSpec {
   readonly tpms?: readonly DomainTpmSpec[];
   readonly watchdogs?: readonly DomainWatchdogSpec[];
   readonly filesystems?: readonly DomainFilesystemSpec[];
+  readonly inputs?: readonly DomainInputSpec[];
   /** The memory balloon's model (virtio, none, ...). */
   readonly memBalloon?: string;
 }
@@ -82,6 +93,7 @@ export const EXTRA_DEVICE_ELEMENTS: Readonly<Record<keyof DomainExtraDevicesSpec
   tpms: "tpm",
   watchdogs: "watchdog",
   filesystems: "filesystem",
+  inputs: "input",
   memBalloon: "memballoon",
 };
 
@@ -95,6 +107,8 @@ export interface DomainExtraDevicesInfo {
   readonly watchdogs: readonly DomainWatchdogSpec[];
   /** Only type "mount" filesystems (host directories). */
   readonly filesystems: readonly DomainFilesystemSpec[];
+  /** Including the PS/2 mouse and keyboard libvirt adds to x86 machines. */
+  readonly inputs: readonly DomainInputSpec[];
   readonly memBalloon?: string;
 }
 
@@ -109,7 +123,9 @@ export function extraDeviceElements(spec: DomainExtraDevicesSpec): XmlElement[] 
         passwd: g.passwd,
       }),
     ),
-    ...(spec.videos ?? []).map((v) => el("video", {}, el("model", { type: v.model, vram: v.vram, heads: v.heads }))),
+    ...(spec.videos ?? []).map((v) =>
+      el("video", {}, el("model", { type: v.model, vram: v.vram, heads: v.heads, primary: v.primary })),
+    ),
     ...(spec.channels ?? []).map((c) =>
       el("channel", { type: "unix" }, el("target", { type: "virtio", name: c.name })),
     ),
@@ -129,6 +145,7 @@ export function extraDeviceElements(spec: DomainExtraDevicesSpec): XmlElement[] 
         f.readOnly === true && el("readonly"),
       ),
     ),
+    ...(spec.inputs ?? []).map((i) => el("input", { type: i.type, bus: i.bus })),
     ...(spec.memBalloon !== undefined ? [el("memballoon", { model: spec.memBalloon })] : []),
   ];
 }
@@ -153,7 +170,12 @@ export function parseExtraDevices(devices: XmlNode | undefined): DomainExtraDevi
     graphics,
     videos: children(devices, "video").map((v) => {
       const model = child(v, "model");
-      return { model: attr(model, "type") ?? "", vram: num(model, "vram"), heads: num(model, "heads") };
+      return {
+        model: attr(model, "type") ?? "",
+        vram: num(model, "vram"),
+        heads: num(model, "heads"),
+        primary: attr(model, "primary"),
+      };
     }),
     channels: children(devices, "channel")
       .map((c) => child(c, "target"))
@@ -176,6 +198,7 @@ export function parseExtraDevices(devices: XmlNode | undefined): DomainExtraDevi
         accessMode: attr(f, "accessmode"),
         readOnly: child(f, "readonly") !== undefined,
       })),
+    inputs: children(devices, "input").map((i) => ({ type: attr(i, "type") ?? "", bus: attr(i, "bus") })),
     memBalloon: balloon === undefined ? undefined : attr(balloon, "model"),
   };
 }

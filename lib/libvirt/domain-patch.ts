@@ -60,7 +60,7 @@ export function patchDomainXml(existingXml: string, spec: DomainSpec): string {
   const platform = [
     ["features", spec.features],
     ["cpu", spec.cpu],
-    ["clock", spec.clockOffset],
+    ["clock", spec.clockOffset ?? spec.clockTimers],
     ["on_poweroff", spec.onPoweroff],
     ["on_reboot", spec.onReboot],
     ["on_crash", spec.onCrash],
@@ -170,6 +170,7 @@ function patchDevices(p: Patch, spec: DomainSpec): void {
     }
     return;
   }
+  patchEmulator(p, devices, childOf(freshDevices ?? p.fresh, "emulator"));
   const optional = new Set<string>(spec.consoles !== undefined ? CONSOLE_DEVICES : []);
   for (const [field, element] of Object.entries(EXTRA_DEVICE_ELEMENTS)) {
     if (spec[field as keyof typeof EXTRA_DEVICE_ELEMENTS] !== undefined) optional.add(element);
@@ -194,6 +195,21 @@ function patchDevices(p: Patch, spec: DomainSpec): void {
       });
   }
   if (rest.length > 0) appendChildren(p, devices, rest);
+}
+
+/** The emulator path, when the spec names one: only the element's text changes (it anchors the disks). */
+function patchEmulator(p: Patch, devices: SourceElement, wanted: SourceElement | undefined): void {
+  const existing = childOf(devices, "emulator");
+  if (!wanted) return;
+  const text = p.freshXml.slice(wanted.contentStart, wanted.contentEnd);
+  if (!existing)
+    p.edits.push({
+      start: devices.contentStart,
+      end: devices.contentStart,
+      text: `\n${childIndent(p.xml, devices)}${freshText(p, wanted)}`,
+    });
+  else if (p.xml.slice(existing.contentStart, existing.contentEnd) !== text)
+    p.edits.push({ start: existing.contentStart, end: existing.contentEnd, text });
 }
 
 function replaceEdit(p: Patch, existing: SourceElement, wanted: SourceElement): void {

@@ -43,9 +43,27 @@ export interface DomainCpuSpec {
 export interface DomainFeaturesSpec {
   readonly acpi?: boolean;
   readonly apic?: boolean;
+  /** The APIC's paravirtual end of interrupt, "on" or "off" (<apic eoi>). */
+  readonly apicEoi?: string;
+  /** Hardware assisted paging, "on" or "off". */
+  readonly hap?: string;
+  /** The guest's performance monitoring unit, "on" or "off". */
+  readonly pmu?: string;
   readonly pae?: boolean;
   /** System management mode, "on" or "off" (UEFI secure boot needs "on"). */
   readonly smm?: string;
+}
+
+/** A guest timer (<clock><timer>). */
+export interface DomainTimerSpec {
+  /** platform, pit, rtc, hpet, tsc, kvmclock, hypervclock, armvtimer. */
+  readonly name: string;
+  readonly track?: string;
+  /** delay, catchup, merge, discard. */
+  readonly tickPolicy?: string;
+  /** "yes" or "no". */
+  readonly present?: string;
+  readonly catchup?: { readonly threshold?: number; readonly slew?: number; readonly limit?: number };
 }
 
 export interface DomainPlatformSpec {
@@ -61,6 +79,8 @@ export interface DomainPlatformSpec {
   readonly features?: DomainFeaturesSpec;
   /** The guest clock's offset: utc, localtime, timezone or variable. Undefined leaves <clock> alone. */
   readonly clockOffset?: string;
+  /** Timers inside <clock> (with clockOffset). */
+  readonly clockTimers?: readonly DomainTimerSpec[];
   /** What happens when the guest powers off, reboots or crashes (destroy, restart, preserve, ...). */
   readonly onPoweroff?: string;
   readonly onReboot?: string;
@@ -76,6 +96,7 @@ export interface DomainPlatformInfo {
   readonly cpu?: DomainCpuSpec;
   readonly features?: DomainFeaturesSpec;
   readonly clockOffset?: string;
+  readonly clockTimers: readonly DomainTimerSpec[];
   readonly onPoweroff?: string;
   readonly onReboot?: string;
   readonly onCrash?: string;
@@ -104,8 +125,10 @@ export function featuresElement(features: DomainFeaturesSpec | undefined): XmlEl
     "features",
     {},
     f.acpi === true && el("acpi"),
-    f.apic === true && el("apic"),
+    f.apic === true && el("apic", { eoi: f.apicEoi }),
     f.pae === true && el("pae"),
+    f.hap !== undefined && el("hap", { state: f.hap }),
+    f.pmu !== undefined && el("pmu", { state: f.pmu }),
     f.smm !== undefined && el("smm", { state: f.smm }),
   );
 }
@@ -121,8 +144,19 @@ export function cpuElement(cpu: DomainCpuSpec): XmlElement {
   );
 }
 
-export function clockElement(offset: string): XmlElement {
-  return el("clock", { offset });
+export function clockElement(offset: string, timers: readonly DomainTimerSpec[] = []): XmlElement {
+  return el(
+    "clock",
+    { offset },
+    ...timers.map((t) =>
+      el(
+        "timer",
+        { name: t.name, track: t.track, tickpolicy: t.tickPolicy, present: t.present },
+        t.catchup !== undefined &&
+          el("catchup", { threshold: t.catchup.threshold, slew: t.catchup.slew, limit: t.catchup.limit }),
+      ),
+    ),
+  );
 }
 
 export function parsePlatform(domain: XmlNode | undefined): DomainPlatformInfo {
@@ -176,10 +210,26 @@ export function parsePlatform(domain: XmlNode | undefined): DomainPlatformInfo {
         : {
             acpi: child(features, "acpi") !== undefined,
             apic: child(features, "apic") !== undefined,
+            apicEoi: attr(child(features, "apic"), "eoi"),
+            hap: child(features, "hap") === undefined ? undefined : (attr(child(features, "hap"), "state") ?? "on"),
+            pmu: child(features, "pmu") === undefined ? undefined : (attr(child(features, "pmu"), "state") ?? "on"),
             pae: child(features, "pae") !== undefined,
             smm: child(features, "smm") === undefined ? undefined : (attr(child(features, "smm"), "state") ?? "on"),
           },
     clockOffset: attr(child(domain, "clock"), "offset"),
+    clockTimers: children(child(domain, "clock"), "timer").map((t) => {
+      const catchup = child(t, "catchup");
+      return {
+        name: attr(t, "name") ?? "",
+        track: attr(t, "track"),
+        tickPolicy: attr(t, "tickpolicy"),
+        present: attr(t, "present"),
+        catchup:
+          catchup === undefined
+            ? undefined
+            : { threshold: num(catchup, "threshold"), slew: num(catchup, "slew"), limit: num(catchup, "limit") },
+      };
+    }),
     onPoweroff: text(domain, "on_poweroff"),
     onReboot: text(domain, "on_reboot"),
     onCrash: text(domain, "on_crash"),

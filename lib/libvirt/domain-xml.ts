@@ -124,6 +124,8 @@ export interface DomainSpec extends DomainPlatformSpec, DomainExtraDevicesSpec {
    * list removes them.
    */
   readonly consoles?: readonly DomainConsoleSpec[];
+  /** Path of the emulator binary (<devices><emulator>). @default libvirt's choice for type and arch */
+  readonly emulator?: string;
 }
 
 /** An interface as read back; `network` is set for type="network", `source` names the bridge etc. otherwise. */
@@ -181,6 +183,7 @@ export interface DomainXmlInfo {
   readonly initrd?: string;
   readonly cmdline?: string;
   readonly consoles: readonly DomainConsoleInfo[];
+  readonly emulator?: string;
   /** Firmware, boot order, CPU, features, clock and lifecycle actions. */
   readonly platform: DomainPlatformInfo;
   /** Graphics, video, channels, RNGs, TPMs, watchdogs and the memory balloon. */
@@ -209,13 +212,14 @@ export function buildDomainXml(spec: DomainSpec): string {
       ),
       featuresElement(spec.features),
       spec.cpu !== undefined && cpuElement(spec.cpu),
-      spec.clockOffset !== undefined && clockElement(spec.clockOffset),
+      spec.clockOffset !== undefined && clockElement(spec.clockOffset, spec.clockTimers),
       el("on_poweroff", {}, spec.onPoweroff ?? "destroy"),
       el("on_reboot", {}, spec.onReboot ?? "restart"),
       el("on_crash", {}, spec.onCrash ?? "destroy"),
       el(
         "devices",
         {},
+        spec.emulator !== undefined && el("emulator", {}, spec.emulator),
         ...(spec.disks ?? []).map(diskElement),
         ...(spec.interfaces ?? []).map(interfaceElement),
         ...(spec.consoles ?? []).map(consoleElement),
@@ -401,6 +405,7 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
     initrd: text(os, "initrd"),
     cmdline: text(os, "cmdline"),
     consoles: children(devices, "console").map(parseConsole),
+    emulator: text(devices, "emulator"),
     platform: parsePlatform(domain),
     extraDevices: parseExtraDevices(devices),
   };

@@ -197,6 +197,10 @@ export interface LibvirtDomainFeaturesConfig {
   readonly acpi?: boolean;
   /** The APIC: `apic = {}`. */
   readonly apic?: LibvirtDomainFeaturesApicConfig;
+  /** Hardware assisted paging: `hap = {}` (on) or its state. */
+  readonly hap?: LibvirtDomainFeaturesHapConfig;
+  /** The guest's performance monitoring unit: `pmu = {}` (on) or its state. */
+  readonly pmu?: LibvirtDomainFeaturesPmuConfig;
   /** Physical address extension. */
   readonly pae?: boolean;
   /** System management mode (UEFI secure boot needs it on). */
@@ -214,8 +218,6 @@ export interface LibvirtDomainFeaturesConfig {
   /** Not supported by this provider: refused at plan time. */
   readonly gic?: unknown;
   /** Not supported by this provider: refused at plan time. */
-  readonly hap?: unknown;
-  /** Not supported by this provider: refused at plan time. */
   readonly hpt?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly htm?: unknown;
@@ -231,8 +233,6 @@ export interface LibvirtDomainFeaturesConfig {
   readonly msrs?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly nestedHv?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly pmu?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly privNet?: boolean;
   /** Not supported by this provider: refused at plan time. */
@@ -257,8 +257,20 @@ export interface LibvirtDomainFeaturesConfig {
 
 /** The APIC: `apic = {}`. */
 export interface LibvirtDomainFeaturesApicConfig {
-  /** Not supported by this provider: refused at plan time. */
+  /** Paravirtual end of interrupt: "on" or "off". */
   readonly eoi?: string;
+}
+
+/** Hardware assisted paging: `hap = {}` (on) or its state. */
+export interface LibvirtDomainFeaturesHapConfig {
+  /** "on" or "off". */
+  readonly state?: string;
+}
+
+/** The guest's performance monitoring unit: `pmu = {}` (on) or its state. */
+export interface LibvirtDomainFeaturesPmuConfig {
+  /** "on" or "off". */
+  readonly state?: string;
 }
 
 /** System management mode (UEFI secure boot needs it on). */
@@ -275,6 +287,8 @@ export interface LibvirtDomainFeaturesSmmConfig {
 export interface LibvirtDomainClockConfig {
   /** utc, localtime, timezone or variable. */
   readonly offset: string;
+  /** Timers (rtc, pit, hpet, ...), in order. */
+  readonly timer?: LibvirtDomainClockTimerConfig[];
   /** Not supported by this provider: refused at plan time. */
   readonly adjustment?: string;
   /** Not supported by this provider: refused at plan time. */
@@ -283,8 +297,34 @@ export interface LibvirtDomainClockConfig {
   readonly start?: number;
   /** Not supported by this provider: refused at plan time. */
   readonly timeZone?: string;
+}
+
+/** Timers (rtc, pit, hpet, ...), in order. */
+export interface LibvirtDomainClockTimerConfig {
+  /** platform, pit, rtc, hpet, tsc, kvmclock, hypervclock or armvtimer. */
+  readonly name: string;
+  /** What the rtc follows: boot, guest, wall or realtime. */
+  readonly track?: string;
+  /** Missed ticks: delay, catchup, merge or discard. */
+  readonly tickPolicy?: string;
+  /** "yes" or "no": whether the guest sees the timer. */
+  readonly present?: string;
+  /** Catch-up settings for tick_policy "catchup". */
+  readonly catchUp?: LibvirtDomainClockTimerCatchUpConfig;
   /** Not supported by this provider: refused at plan time. */
-  readonly timer?: unknown;
+  readonly frequency?: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly mode?: string;
+}
+
+/** Catch-up settings for tick_policy "catchup". */
+export interface LibvirtDomainClockTimerCatchUpConfig {
+  /** Missed ticks before catching up starts. */
+  readonly threshold?: number;
+  /** Rate of catching up. */
+  readonly slew?: number;
+  /** Most ticks caught up at once. */
+  readonly limit?: number;
 }
 
 /**
@@ -292,6 +332,8 @@ export interface LibvirtDomainClockConfig {
  * ...) are always kept.
  */
 export interface LibvirtDomainDevicesConfig {
+  /** Path of the emulator binary, e.g. /usr/bin/qemu-system-x86_64. Left unset, libvirt's choice. */
+  readonly emulator?: string;
   /** Disks, in order. */
   readonly disks?: LibvirtDomainDevicesDiskConfig[];
   /** Network interfaces, in order. */
@@ -315,6 +357,8 @@ export interface LibvirtDomainDevicesConfig {
   readonly watchdogs?: LibvirtDomainDevicesWatchdogConfig[];
   /** Host directories shared over 9p (virtiofs is not supported). */
   readonly filesystems?: LibvirtDomainDevicesFilesystemConfig[];
+  /** Input devices, in order. libvirt adds a PS/2 mouse and keyboard itself; those are not listed. */
+  readonly inputs?: LibvirtDomainDevicesInputConfig[];
   /** The memory balloon. Left unset, libvirt's (virtio) stays. */
   readonly memBalloon?: LibvirtDomainDevicesMemBalloonConfig;
   /** Not supported by this provider: refused at plan time. */
@@ -324,13 +368,9 @@ export interface LibvirtDomainDevicesConfig {
   /** Not supported by this provider: refused at plan time. */
   readonly crypto?: unknown;
   /** Not supported by this provider: refused at plan time. */
-  readonly emulator?: string;
-  /** Not supported by this provider: refused at plan time. */
   readonly hostdevs?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly hubs?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly inputs?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly iommu?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -761,13 +801,13 @@ export interface LibvirtDomainDevicesConsoleConfig {
 /** Where a file console writes what the guest prints. */
 export interface LibvirtDomainDevicesConsoleSourceConfig {
   /** Absolute path of the log file on the host; truncated whenever the domain starts. */
-  readonly path: string;
+  readonly path?: string;
+  /** The official provider's spelling of source.path: `file = { path = ... }`. */
+  readonly file?: LibvirtDomainDevicesConsoleSourceFileConfig;
   /** Not supported by this provider: refused at plan time. */
   readonly dbus?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly dev?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly file?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly nmdm?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -792,6 +832,16 @@ export interface LibvirtDomainDevicesConsoleSourceConfig {
   readonly unix?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly vc?: boolean;
+}
+
+/** The official provider's spelling of source.path: `file = { path = ... }`. */
+export interface LibvirtDomainDevicesConsoleSourceFileConfig {
+  /** Absolute path of the log file on the host. */
+  readonly path: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly append?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
 }
 
 /** The console as the guest sees it. */
@@ -914,6 +964,8 @@ export interface LibvirtDomainDevicesVideoModelConfig {
   readonly type: string;
   /** Video memory in KiB. Default: the model's. */
   readonly vram?: number;
+  /** "yes" for the primary card (only one may be); left unset, the first card is. */
+  readonly primary?: string;
   /** Number of screens. Default 1. */
   readonly heads?: number;
   /** Not supported by this provider: refused at plan time. */
@@ -922,8 +974,6 @@ export interface LibvirtDomainDevicesVideoModelConfig {
   readonly blob?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly edid?: string;
-  /** Not supported by this provider: refused at plan time. */
-  readonly primary?: string;
   /** Not supported by this provider: refused at plan time. */
   readonly ram?: number;
   /** Not supported by this provider: refused at plan time. */
@@ -1174,6 +1224,26 @@ export interface LibvirtDomainDevicesFilesystemTargetConfig {
   readonly dir: string;
 }
 
+/** Input devices, in order. libvirt adds a PS/2 mouse and keyboard itself; those are not listed. */
+export interface LibvirtDomainDevicesInputConfig {
+  /** tablet, mouse or keyboard. */
+  readonly type: string;
+  /** usb, virtio or ps2. Default: libvirt's (usb for a tablet, ps2 otherwise). */
+  readonly bus?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly model?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly source?: unknown;
+}
+
 /** The memory balloon. Left unset, libvirt's (virtio) stays. */
 export interface LibvirtDomainDevicesMemBalloonConfig {
   /** virtio, virtio-transitional, virtio-non-transitional or none. */
@@ -1305,6 +1375,12 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     apic: { object: {
       eoi: "value",
     } },
+    hap: { object: {
+      state: "value",
+    } },
+    pmu: { object: {
+      state: "value",
+    } },
     pae: "value",
     smm: { object: {
       state: "value",
@@ -1317,7 +1393,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     ccf_assist: "value",
     cfpc: "value",
     gic: "value",
-    hap: "value",
     hpt: "value",
     htm: "value",
     hyper_v: "value",
@@ -1326,7 +1401,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     kvm: "value",
     msrs: "value",
     nested_hv: "value",
-    pmu: "value",
     priv_net: "value",
     ps2: "value",
     pv_spinlock: "value",
@@ -1340,16 +1414,29 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
   } },
   clock: { object: {
     offset: "value",
+    timer: { list: {
+      name: "value",
+      track: "value",
+      tick_policy: "value",
+      present: "value",
+      catch_up: { object: {
+        threshold: "value",
+        slew: "value",
+        limit: "value",
+      } },
+      frequency: "value",
+      mode: "value",
+    } },
     adjustment: "value",
     basis: "value",
     start: "value",
     time_zone: "value",
-    timer: "value",
   } },
   on_poweroff: "value",
   on_reboot: "value",
   on_crash: "value",
   devices: { object: {
+    emulator: "value",
     disks: { list: {
       device: "value",
       source: { object: {
@@ -1520,9 +1607,13 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       type: "value",
       source: { object: {
         path: "value",
+        file: { object: {
+          path: "value",
+          append: "value",
+          sec_label: "value",
+        } },
         dbus: "value",
         dev: "value",
-        file: "value",
         nmdm: "value",
         null: "value",
         pipe: "value",
@@ -1595,11 +1686,11 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       model: { object: {
         type: "value",
         vram: "value",
+        primary: "value",
         heads: "value",
         accel: "value",
         blob: "value",
         edid: "value",
-        primary: "value",
         ram: "value",
         resolution: "value",
         vga_mem: "value",
@@ -1720,6 +1811,16 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       space_soft_limit: "value",
       space_soft_limit_unit: "value",
     } },
+    inputs: { list: {
+      type: "value",
+      bus: "value",
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      driver: "value",
+      model: "value",
+      source: "value",
+    } },
     mem_balloon: { object: {
       model: "value",
       acpi: "value",
@@ -1733,10 +1834,8 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     audios: "value",
     controllers: "value",
     crypto: "value",
-    emulator: "value",
     hostdevs: "value",
     hubs: "value",
-    inputs: "value",
     iommu: "value",
     leases: "value",
     memorydevs: "value",

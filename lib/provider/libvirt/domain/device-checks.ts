@@ -1,5 +1,6 @@
 // libvirt_domain's devices at plan time: an interface has exactly one source and a type that matches it, only an
-// interface on a libvirt network can wait for a DHCP lease (other sources ask the guest agent), and boot orders are whole, positive and unique.
+// interface on a libvirt network can wait for a DHCP lease (other sources ask the guest agent), a console logs to one
+// file, and boot orders are whole, positive and unique.
 import type { Diagnostics } from "../../framework";
 import { checkWholeNumber, knownList, knownObject } from "../common";
 import type { DomainConfig } from "./schema";
@@ -85,6 +86,22 @@ export function validateFilesystems(config: DomainConfig, diagnostics: Diagnosti
         "mount",
         "dir",
       ]);
+    }
+  });
+}
+
+/** A console's log file is source.path or (the official spelling) source.file.path: one of them. */
+export function validateConsoles(config: DomainConfig, diagnostics: Diagnostics): void {
+  knownList(knownObject(config.devices)?.consoles).forEach((c, i) => {
+    const source = knownObject(c.source);
+    if (!source) return;
+    const set = (v: unknown) => v !== null && v !== undefined;
+    if (set(source.path) === set(source.file)) {
+      diagnostics.error(
+        set(source.path) ? "Conflicting console sources" : "Missing console source",
+        "Set exactly one of source.path and source.file.path (the same log file, in two spellings).",
+        ["devices", "consoles", i, "source"],
+      );
     }
   });
 }

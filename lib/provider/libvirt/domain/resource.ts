@@ -17,7 +17,13 @@ import {
   validateMetadataXml,
 } from "../common";
 import { validateDomainNumbers } from "./checks";
-import { validateBootOrders, validateFilesystems, validateGraphics, validateInterfaces } from "./device-checks";
+import {
+  validateBootOrders,
+  validateConsoles,
+  validateFilesystems,
+  validateGraphics,
+  validateInterfaces,
+} from "./device-checks";
 import { validatePlatform } from "./platform-checks";
 import { checkAdoptable, warnUnmanagedParts } from "./adoption";
 import type { LibvirtProviderData } from "../provider-data";
@@ -233,6 +239,7 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     validateBootOrders(config, ctx.diagnostics);
     validateGraphics(config, ctx.diagnostics);
     validateFilesystems(config, ctx.diagnostics);
+    validateConsoles(config, ctx.diagnostics);
     validatePlatform(config, ctx.diagnostics);
     knownList(knownObject(config.devices)?.consoles).forEach((console, i) => {
       const path = knownObject(console.source)?.path;

@@ -208,9 +208,14 @@ const consoleAttributes = {
     "single",
     {
       path: str({
-        required: true,
+        optional: true,
         description: "Absolute path of the log file on the host; truncated whenever the domain starts.",
       }),
+      file: nested(
+        "single",
+        { path: str({ required: true, description: "Absolute path of the log file on the host." }) },
+        { optional: true, description: "The official provider's spelling of source.path: `file = { path = ... }`." },
+      ),
     },
     { optional: true, description: "Where a file console writes what the guest prints." },
   ),
@@ -230,6 +235,46 @@ const consoleAttributes = {
 };
 
 const yesNo = [oneOf(["yes", "no"])];
+
+/** <clock><timer>: one of the guest's time sources. */
+const timerAttributes = {
+  name: str({
+    required: true,
+    description: "platform, pit, rtc, hpet, tsc, kvmclock, hypervclock or armvtimer.",
+    validators: [oneOf(["platform", "pit", "rtc", "hpet", "tsc", "kvmclock", "hypervclock", "armvtimer"])],
+  }),
+  track: str({ optional: true, description: "What the rtc follows: boot, guest, wall or realtime." }),
+  tick_policy: str({
+    optional: true,
+    description: "Missed ticks: delay, catchup, merge or discard.",
+    validators: [oneOf(["delay", "catchup", "merge", "discard"])],
+  }),
+  present: str({ optional: true, description: '"yes" or "no": whether the guest sees the timer.', validators: yesNo }),
+  catch_up: nested(
+    "single",
+    {
+      threshold: num({ optional: true, description: "Missed ticks before catching up starts." }),
+      slew: num({ optional: true, description: "Rate of catching up." }),
+      limit: num({ optional: true, description: "Most ticks caught up at once." }),
+    },
+    { optional: true, description: 'Catch-up settings for tick_policy "catchup".' },
+  ),
+};
+
+/** <devices><input>: a tablet, mouse or keyboard. */
+const inputAttributes = {
+  type: str({
+    required: true,
+    description: "tablet, mouse or keyboard.",
+    validators: [oneOf(["tablet", "mouse", "keyboard"])],
+  }),
+  bus: str({
+    optional: true,
+    computed: true,
+    description: "usb, virtio or ps2. Default: libvirt's (usb for a tablet, ps2 otherwise).",
+    validators: [oneOf(["usb", "virtio", "ps2"])],
+  }),
+};
 
 /** <os> firmware and boot settings. */
 const firmwareAttributes = {
@@ -327,7 +372,27 @@ const platformAttributes = {
     "single",
     {
       acpi: bool({ optional: true, description: "ACPI (needed for a graceful shutdown)." }),
-      apic: nested("single", {}, { optional: true, description: "The APIC: `apic = {}`." }),
+      apic: nested(
+        "single",
+        {
+          eoi: str({
+            optional: true,
+            description: 'Paravirtual end of interrupt: "on" or "off".',
+            validators: [oneOf(["on", "off"])],
+          }),
+        },
+        { optional: true, description: "The APIC: `apic = {}`." },
+      ),
+      hap: nested(
+        "single",
+        { state: str({ optional: true, description: '"on" or "off".', validators: [oneOf(["on", "off"])] }) },
+        { optional: true, description: "Hardware assisted paging: `hap = {}` (on) or its state." },
+      ),
+      pmu: nested(
+        "single",
+        { state: str({ optional: true, description: '"on" or "off".', validators: [oneOf(["on", "off"])] }) },
+        { optional: true, description: "The guest's performance monitoring unit: `pmu = {}` (on) or its state." },
+      ),
       pae: bool({ optional: true, description: "Physical address extension." }),
       smm: nested(
         "single",
@@ -350,6 +415,10 @@ const platformAttributes = {
         required: true,
         description: "utc, localtime, timezone or variable.",
         validators: [oneOf(["utc", "localtime", "timezone", "variable"])],
+      }),
+      timer: nested("list", timerAttributes, {
+        optional: true,
+        description: "Timers (rtc, pit, hpet, ...), in order.",
       }),
     },
     {
@@ -413,6 +482,11 @@ const extraDeviceAttributes = {
             validators: [oneOf(["vga", "cirrus", "virtio", "qxl", "bochs", "ramfb", "none"])],
           }),
           vram: num({ optional: true, computed: true, description: "Video memory in KiB. Default: the model's." }),
+          primary: str({
+            optional: true,
+            description: '"yes" for the primary card (only one may be); left unset, the first card is.',
+            validators: yesNo,
+          }),
           heads: num({ optional: true, computed: true, description: "Number of screens. Default 1." }),
         },
         { required: true, description: "The video card." },
@@ -534,6 +608,10 @@ const extraDeviceAttributes = {
     },
     { optional: true, description: "Host directories shared over 9p (virtiofs is not supported)." },
   ),
+  inputs: nested("list", inputAttributes, {
+    optional: true,
+    description: "Input devices, in order. libvirt adds a PS/2 mouse and keyboard itself; those are not listed.",
+  }),
   mem_balloon: nested(
     "single",
     {
@@ -633,6 +711,10 @@ export const domainSchema = refuseUnmodelled({
     devices: nested(
       "single",
       {
+        emulator: str({
+          optional: true,
+          description: "Path of the emulator binary, e.g. /usr/bin/qemu-system-x86_64. Left unset, libvirt's choice.",
+        }),
         disks: nested("list", diskAttributes, { optional: true, description: "Disks, in order." }),
         interfaces: nested("list", interfaceAttributes, {
           optional: true,

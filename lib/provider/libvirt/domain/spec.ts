@@ -75,6 +75,7 @@ export async function domainSpecFrom(
     kernelBoot: kernelBoot(os),
     ...platformSpec(planned),
     ...extraDevicesSpec(devices),
+    emulator: knownString(devices?.emulator),
     consoles:
       devices?.consoles === null || devices?.consoles === undefined
         ? undefined
@@ -106,6 +107,7 @@ export function extraDevicesSpec(devices: DomainDevices | undefined): DomainExtr
       model: v.model.type,
       vram: wholeNumber(v.model.vram, "devices.videos.model.vram"),
       heads: wholeNumber(v.model.heads, "devices.videos.model.heads"),
+      primary: knownString(v.model.primary),
     })),
     channels: list(devices?.channels, (c) => ({ name: c.target.virt_io.name })),
     rngs: list(devices?.rngs, (r) => ({ model: knownString(r.model), random: r.backend.random })),
@@ -120,6 +122,7 @@ export function extraDevicesSpec(devices: DomainDevices | undefined): DomainExtr
       accessMode: knownString(f.access_mode),
       readOnly: f.read_only === true,
     })),
+    inputs: list(devices?.inputs, (i) => ({ type: i.type, bus: knownString(i.bus) })),
     memBalloon: knownObject(devices?.mem_balloon)?.model,
   };
 }
@@ -133,6 +136,7 @@ export function platformSpec(planned: DomainPlan): DomainPlatformSpec {
   const cpu = knownObject(planned.cpu);
   const topology = knownObject(cpu?.topology);
   const features = knownObject(planned.features);
+  const clock = knownObject(planned.clock);
   const yesNo = (v: string | undefined) => (v === "true" ? "yes" : v === "false" ? "no" : v);
   const whole = (v: Parameters<typeof wholeNumber>[0], what: string) => wholeNumber(v, what);
   return {
@@ -165,10 +169,30 @@ export function platformSpec(planned: DomainPlan): DomainPlatformSpec {
     features: features && {
       acpi: features.acpi === true,
       apic: features.apic !== null && features.apic !== undefined,
+      apicEoi: knownString(knownObject(features.apic)?.eoi),
+      hap: features.hap == null ? undefined : (knownString(knownObject(features.hap)?.state) ?? "on"),
+      pmu: features.pmu == null ? undefined : (knownString(knownObject(features.pmu)?.state) ?? "on"),
       pae: features.pae === true,
       smm: knownString(knownObject(features.smm)?.state),
     },
-    clockOffset: knownString(knownObject(planned.clock)?.offset),
+    clockOffset: knownString(clock?.offset),
+    clockTimers:
+      clock?.timer == null
+        ? undefined
+        : knownList(clock.timer).map((t) => {
+            const c = knownObject(t.catch_up);
+            return {
+              name: t.name,
+              track: knownString(t.track),
+              tickPolicy: knownString(t.tick_policy),
+              present: knownString(t.present),
+              catchup: c && {
+                threshold: whole(c.threshold, "clock.timer.catch_up.threshold"),
+                slew: whole(c.slew, "clock.timer.catch_up.slew"),
+                limit: whole(c.limit, "clock.timer.catch_up.limit"),
+              },
+            };
+          }),
     onPoweroff: knownString(planned.on_poweroff),
     onReboot: knownString(planned.on_reboot),
     onCrash: knownString(planned.on_crash),
@@ -183,7 +207,8 @@ export function kernelBoot(os: DomainOs | undefined): DirectKernelBoot | undefin
 }
 
 export function consoleSpec(console: DomainConsole): DomainConsoleSpec {
-  const path = knownString(knownObject(console.source)?.path);
+  const source = knownObject(console.source);
+  const path = knownString(source?.path) ?? knownString(knownObject(source?.file)?.path);
   const target = knownObject(console.target);
   const type = knownString(console.type) ?? (path !== undefined ? "file" : "pty");
   return {

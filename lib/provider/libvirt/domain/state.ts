@@ -2,18 +2,20 @@
 // "pc-i440fx-7.2", disks sorted by bus and name, metadata re-indented); the user's spelling is kept wherever
 // it means the same thing, so a plan after apply is empty.
 import type { DomainConsoleInfo, DomainDiskInfo, DomainInfo, DomainInterfaceInfo } from "../../../libvirt";
-import type { DomainPlatformInfo } from "../../../libvirt/domain-platform";
+import type { DomainPlatformInfo, DomainTimerSpec } from "../../../libvirt/domain-platform";
 import type { DomainExtraDevicesInfo } from "../../../libvirt/domain-devices";
 import type { Known } from "../../framework";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
-import type { DomainDevices, DomainInterface, DomainPlan, DomainState } from "./schema";
+import type { DomainConsole, DomainDevices, DomainInterface, DomainPlan, DomainState } from "./schema";
 
 type DevicesState = NonNullable<DomainState["devices"]>;
 type Part<T> = NonNullable<Known<T>>;
 type DiskState = NonNullable<DevicesState["disks"]>[number];
 type InterfaceState = NonNullable<DevicesState["interfaces"]>[number];
 type ConsoleState = NonNullable<DevicesState["consoles"]>[number];
+type TimerState = NonNullable<NonNullable<DomainState["clock"]>["timer"]>[number];
+type InputState = NonNullable<DevicesState["inputs"]>[number];
 
 /** Machine-type aliases libvirt expands to a versioned canonical name. */
 const MACHINE_ALIASES: Readonly<Record<string, string>> = { pc: "pc-i440fx-", q35: "pc-q35-" };
@@ -171,16 +173,49 @@ function platformState(
       managed("features") && f
         ? {
             acpi: flag(f.acpi, knownFeatures?.acpi as boolean | null | undefined),
-            apic: f.apic === true ? {} : null,
+            apic: f.apic === true ? { eoi: f.apicEoi ?? null } : null,
+            hap: onOffState(f.hap, knownObject(knownFeatures?.hap)?.state),
+            pmu: onOffState(f.pmu, knownObject(knownFeatures?.pmu)?.state),
             pae: flag(f.pae, knownFeatures?.pae as boolean | null | undefined),
             smm: f.smm === undefined ? null : { state: f.smm },
           }
         : null,
-    clock: managed("clock") && platform.clockOffset !== undefined ? { offset: platform.clockOffset } : null,
+    clock:
+      managed("clock") && platform.clockOffset !== undefined
+        ? {
+            offset: platform.clockOffset,
+            timer: (knownObject(known.clock)?.timer ?? null) === null ? null : platform.clockTimers.map(timerState),
+          }
+        : null,
     on_poweroff: managed("on_poweroff") ? (platform.onPoweroff ?? null) : null,
     on_reboot: managed("on_reboot") ? (platform.onReboot ?? null) : null,
     on_crash: managed("on_crash") ? (platform.onCrash ?? null) : null,
   };
+}
+
+/** `hap = {}` and `pmu = {}` mean "on", which libvirt reports as such: the configured null stays. */
+function onOffState(live: string | undefined, known: string | null | undefined): { state: string | null } | null {
+  if (live === undefined) return null;
+  return { state: (known ?? null) === null && live === "on" ? null : live };
+}
+
+function timerState(timer: DomainTimerSpec): TimerState {
+  const c = timer.catchup;
+  return {
+    name: timer.name,
+    track: timer.track ?? null,
+    tick_policy: timer.tickPolicy ?? null,
+    present: timer.present ?? null,
+    catch_up: c ? { threshold: c.threshold ?? null, slew: c.slew ?? null, limit: c.limit ?? null } : null,
+  };
+}
+
+/** libvirt adds a PS/2 mouse and keyboard to x86 machines: listed only when the configuration lists them. */
+function inputsState(live: DomainExtraDevicesInfo["inputs"], known: DomainDevices | undefined): InputState[] {
+  const configured = knownList(known?.inputs).map((i) => ({ type: i.type, bus: knownString(i.bus) }));
+  return live
+    .filter((i) => i.bus !== "ps2" || configured.some((k) => k.type === i.type && k.bus === "ps2"))
+    .map((i) => ({ type: i.type, bus: i.bus ?? null }));
 }
 
 function devicesState(
@@ -203,12 +238,14 @@ function devicesState(
     disks: disks.length === 0 && (known?.disks === null || known?.disks === undefined) ? null : disks,
     interfaces:
       interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
-    consoles: consolesManaged ? info.consoles.map(consoleState) : null,
+    consoles: consolesManaged ? info.consoles.map((c, i) => consoleState(c, knownList(known.consoles)[i])) : null,
+    emulator: (known?.emulator ?? null) === null ? null : (info.emulator ?? null),
     ...extraDevicesState(info.extraDevices, known),
   };
 }
 
-type ExtraKey = "graphics" | "videos" | "channels" | "rngs" | "tpms" | "watchdogs" | "filesystems" | "mem_balloon";
+type ExtraKey =
+  "graphics" | "videos" | "channels" | "rngs" | "tpms" | "watchdogs" | "filesystems" | "inputs" | "mem_balloon";
 
 /** Each kind only when configured: libvirt adds a video card, a balloon and more to domains by itself. */
 function extraDevicesState(
@@ -232,7 +269,18 @@ function extraDevicesState(
         })
       : null,
     videos: managed("videos")
-      ? live.videos.map((v) => ({ model: { type: v.model, vram: v.vram ?? null, heads: v.heads ?? null } }))
+      ? live.videos.map((v, i) => ({
+          model: {
+            type: v.model,
+            vram: v.vram ?? null,
+            heads: v.heads ?? null,
+            // libvirt marks the first of several cards primary by itself.
+            primary:
+              i === 0 && v.primary === "yes" && knownObject(knownList(known?.videos)[0]?.model)?.primary == null
+                ? null
+                : (v.primary ?? null),
+          },
+        }))
       : null,
     channels: managed("channels")
       ? live.channels.map((c) => ({ source: { unix: {} }, target: { virt_io: { name: c.name } } }))
@@ -250,14 +298,22 @@ function extraDevicesState(
           read_only: f.readOnly === true,
         }))
       : null,
+    inputs: managed("inputs") ? inputsState(live.inputs, known) : null,
     mem_balloon: managed("mem_balloon") && live.memBalloon !== undefined ? { model: live.memBalloon } : null,
   };
 }
 
-function consoleState(console: DomainConsoleInfo): ConsoleState {
+function consoleState(console: DomainConsoleInfo, known: DomainConsole | undefined): ConsoleState {
+  // source.file.path is the official provider's spelling of source.path: the configured one is kept.
+  const asFile = knownObject(knownObject(known?.source)?.file) !== undefined;
   return {
     type: console.type,
-    source: console.path !== undefined ? { path: console.path } : null,
+    source:
+      console.path === undefined
+        ? null
+        : asFile
+          ? { path: null, file: { path: console.path } }
+          : { path: console.path, file: null },
     target: { type: console.targetType ?? null, port: console.targetPort ?? null },
   };
 }
