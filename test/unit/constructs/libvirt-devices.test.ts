@@ -2,9 +2,9 @@
 // watchdog, cpu, nics }`): the libvirt_domain JSON each one synthesizes to, stable MACs on every NIC kind, and the
 // synth errors (naming the construct path and the prop) for bad values.
 import { TerraformVariable } from "cdktf";
-import { Instance, LibvirtHost, Network } from "../../../lib";
+import { Instance, LibvirtHost, Network, StoragePool, Volume, VolumeLifecycle } from "../../../lib";
 import type { LibvirtInstanceOptions } from "../../../lib";
-import { errorOf, newStack, resource, synth } from "./support";
+import { errorOf, newStack, resource, resourcesOf, synth } from "./support";
 
 function lab() {
   const stack = newStack();
@@ -233,5 +233,61 @@ describe("Instance libvirt option errors name the prop and the construct path", 
     expect(errorOf(() => new Instance(stack, "vm", { host: kvm, libvirt: { nics: [{ network: net }] } }))).toMatch(
       /libvirt\.nics\[0\]\.network.*is on another host/,
     );
+  });
+});
+
+describe("the lifecycle rules hold with the new devices", () => {
+  /** The synthesized stack of a domain with an EPHEMERAL overlay, a PERSISTENT data disk and a seed. */
+  function rebuildParts(libvirt: LibvirtInstanceOptions) {
+    const { stack, kvm } = lab();
+    const pool = new StoragePool(stack, "images", { host: kvm, path: "/var/lib/libvirt/images" });
+    const base = new Volume(stack, "base", { pool, size: "1GiB" });
+    const root = new Volume(stack, "root", {
+      pool,
+      lifecycle: VolumeLifecycle.EPHEMERAL,
+      libvirt: { baseVolume: base },
+    });
+    const data = new Volume(stack, "data", { pool, size: "1GiB" });
+    const vm = new Instance(stack, "vm", {
+      host: kvm,
+      stableMac: true,
+      libvirt: { ...libvirt, cloudInit: { userData: "#cloud-config\n" } },
+    });
+    vm.attach(root, { path: "vda" });
+    vm.attach(data, { path: "vdb" });
+    const json = synth(stack);
+    return {
+      anchors: resourcesOf(json, "terraform_data"),
+      root: resource(json, "libvirt_volume", "root").lifecycle,
+      data: resource(json, "libvirt_volume", "data").lifecycle,
+      domain: resource(json, "libvirt_domain", "vm").lifecycle,
+      seed: Object.values(resourcesOf(json, "libvirt_cloudinit_disk"))[0].lifecycle,
+      macs: (resource(json, "libvirt_domain", "vm").devices.interfaces ?? []).map(
+        (nic: { mac?: { address: string } }) => nic.mac?.address,
+      ),
+    };
+  }
+
+  test("firmware, graphics, devices, CPU and NICs change neither the generation anchor nor what is rebuilt with it", () => {
+    const plain = rebuildParts({ nics: [{ user: true }] });
+    const full = rebuildParts({
+      firmware: { type: "uefi", secureBoot: true },
+      graphics: { type: "vnc", password: "pw" },
+      guestAgent: true,
+      rng: true,
+      tpm: true,
+      watchdog: true,
+      cpu: { mode: "host-model" },
+      nics: [{ user: true }, { bridge: "br0" }],
+    });
+    // A device change is an in-place update of the domain: the anchor (what forces a rebuild) is the same.
+    expect(full.anchors).toEqual(plain.anchors);
+    const [anchorId] = Object.keys(full.anchors);
+    for (const rebuilt of [full.root, full.domain, full.seed])
+      expect(JSON.stringify(rebuilt)).toContain(`terraform_data.${anchorId}`);
+    expect(JSON.stringify(full.data ?? {})).not.toContain("terraform_data");
+    // The first NIC keeps its stable MAC when NICs are added after it.
+    expect(full.macs[0]).toBe(plain.macs[0]);
+    expect(full.macs[1]).toMatch(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/);
   });
 });
