@@ -2,14 +2,15 @@
 // network, with a VNC console whose password is a sensitive variable, a cloud-init seed, an EPHEMERAL root overlay
 // and a PERSISTENT data disk. The boot image is the offline test guest (its kernel booted through the UEFI firmware).
 // Checked in `virsh dumpxml` / `net-dumpxml`: loader and NVRAM, VNC graphics, the guest agent channel, the NAT
-// forward; a cloud-init change rebuilds the domain (new UUID, same stable MAC) while the data disk is the same file;
-// the plan after each deploy is empty; destroy removes everything, the NVRAM store included.
+// forward; the guest's own report of its boot (fresh root, seed, MAC, a DHCP address on the NAT network); a
+// cloud-init change rebuilds the domain (new UUID, same stable MAC) while the data disk is the same file; the plan
+// after each deploy is empty; destroy removes everything, the NVRAM store included.
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { UefiVmStack } from "../../../examples/uefi-vm/stack";
 import { LIBVIRT_TEST_URI } from "../../support/libvirt";
-import { requireTestGuest, testGuestHypervisor } from "../libvirt/support/test-guest";
+import { requireTestGuest, testGuestHypervisor, waitForGuestReport } from "../libvirt/support/test-guest";
 import { libvirtConstructsSuite } from "./support";
 
 jest.setTimeout(300_000);
@@ -33,6 +34,7 @@ test("the UEFI VM example: firmware, VNC, NAT network; a rebuild keeps the data 
   const guest = requireTestGuest();
   const subnet = freeSubnet();
   const poolDir = join(lv.run.root, "pool");
+  const consoleLog = join(lv.run.root, "console.log");
   const name = (id: string) => `${lv.stackName}-${id}`;
   process.env.TF_VAR_vnc_password = "s3cret!";
   const synth = (userData: string, unprotected = false) =>
@@ -45,6 +47,7 @@ test("the UEFI VM example: firmware, VNC, NAT network; a rebuild keeps the data 
           hypervisor: testGuestHypervisor(),
           userData,
           kernelBoot: { kernel: guest.kernel, initrd: guest.initrd, cmdline: "console=ttyS0 quiet cdktf.data=none" },
+          serialLogFile: consoleLog,
           shutdownTimeoutSeconds: 1,
           unprotected,
         }),
@@ -73,6 +76,14 @@ test("the UEFI VM example: firmware, VNC, NAT network; a rebuild keeps the data 
   // The password is sensitive: the state's plan output never shows it.
   const shown = await lv.run.ok(["show", "-no-color"]);
   expect(shown.output).not.toContain("s3cret!");
+
+  // The guest boots through the UEFI firmware (its kernel loaded by OVMF): it reports a fresh root overlay, the seed's
+  // instance-id, the stable MAC and an address from the NAT network's DHCP.
+  const report = await waitForGuestReport(consoleLog);
+  expect(report.get("root")).toBe("fresh");
+  expect(report.get("instance-id")).toBe(`${lv.stackName}-vm`);
+  expect(report.get("mac")).toBe(mac);
+  expect(report.get("ipv4")).toMatch(new RegExp(`^${subnet.replace(/\./g, "\\.")}\\.\\d+$`));
 
   const before = { uuid: lv.virsh("domuuid", vm), data: statSync(join(poolDir, name("data"))) };
   const rootBirth = statSync(join(poolDir, name("root"))).birthtimeMs;
