@@ -52,7 +52,9 @@ export function firmwareSettings(
 ): { os: Partial<Omit<Os, "type">>; features?: LibvirtDomainConfig["features"] } {
   if (firmware === undefined) return { os: {} };
   const spec = typeof firmware === "string" ? { type: firmware } : firmware;
-  oneOf(scope, "libvirt.firmware.type", spec?.type, ["bios", "uefi"]);
+  if (typeof spec !== "object" || spec === null)
+    fail(scope, KIND, "libvirt.firmware", `must be "bios", "uefi" or { type: "uefi", secureBoot? }`);
+  oneOf(scope, "libvirt.firmware.type", spec.type, ["bios", "uefi"]);
   if (spec.type === "bios") {
     for (const prop of ["secureBoot", "loader", "nvramTemplate"]) {
       if ((spec as { [key: string]: unknown })[prop] !== undefined)
@@ -88,6 +90,7 @@ export function firmwareSettings(
 /** The cpu block: mode, model and a topology whose product is the domain's vCPUs. */
 export function cpuSettings(scope: IConstruct, cpu: LibvirtCpu | undefined, vcpus: number): LibvirtDomainConfig["cpu"] {
   if (cpu === undefined) return undefined;
+  if (typeof cpu !== "object" || cpu === null) fail(scope, KIND, "libvirt.cpu", "must be { mode?, model?, topology? }");
   oneOf(scope, "libvirt.cpu.mode", cpu.mode, ["host-passthrough", "host-model", "custom", "maximum"]);
   if (cpu.model !== undefined && cpu.mode !== "custom")
     fail(scope, KIND, "libvirt.cpu.model", `a CPU model needs \`mode: "custom"\``);
@@ -112,6 +115,8 @@ export function cpuSettings(scope: IConstruct, cpu: LibvirtCpu | undefined, vcpu
 
 /** The graphics and video devices of `libvirt: { graphics }`. */
 function graphicsDevices(scope: IConstruct, graphics: LibvirtGraphics): Partial<LibvirtDomainDevicesConfig> {
+  if (typeof graphics !== "object" || graphics === null)
+    fail(scope, KIND, "libvirt.graphics", `must be { type: "vnc" | "spice", listen?, port?, password? }`);
   oneOf(scope, "libvirt.graphics.type", graphics.type, ["vnc", "spice"]);
   const { listen, port, password, video } = graphics;
   if (literal(listen) && (typeof listen !== "string" || !/^[0-9A-Fa-f.:]+$/.test(listen)))
@@ -131,6 +136,15 @@ function graphicsDevices(scope: IConstruct, graphics: LibvirtGraphics): Partial<
   };
 }
 
+/** A device option that is `true` (its defaults), `false`/unset (none) or its settings. */
+function device<T extends object>(scope: IConstruct, name: string, value: boolean | T | undefined): T | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return {} as T;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    fail(scope, KIND, `libvirt.${name}`, "must be true, false or an object of its settings");
+  return value;
+}
+
 /** The devices of graphics, guest agent, RNG, TPM and watchdog (keys left undefined are not written). */
 export function extraDevices(
   scope: IConstruct,
@@ -142,12 +156,12 @@ export function extraDevices(
     fail(scope, KIND, "libvirt.guestAgent", "must be true or false");
   if (options.guestAgent === true)
     devices.channels = [{ source: { unix: {} }, target: { virtIo: { name: "org.qemu.guest_agent.0" } } }];
-  const rng = options.rng === true ? {} : options.rng === false ? undefined : options.rng;
+  const rng = device(scope, "rng", options.rng);
   if (rng !== undefined) {
     oneOf(scope, "libvirt.rng.source", rng.source, ["/dev/urandom", "/dev/random", "/dev/hwrng"]);
     devices.rngs = [{ model: "virtio", backend: { random: rng.source ?? "/dev/urandom" } }];
   }
-  const tpm = options.tpm === true ? {} : options.tpm === false ? undefined : options.tpm;
+  const tpm = device(scope, "tpm", options.tpm);
   if (tpm !== undefined) {
     oneOf(scope, "libvirt.tpm.model", tpm.model, ["tpm-crb", "tpm-tis"]);
     oneOf(scope, "libvirt.tpm.version", tpm.version, ["2.0", "1.2"]);
@@ -155,7 +169,7 @@ export function extraDevices(
       fail(scope, KIND, "libvirt.tpm.version", `TPM 1.2 needs \`model: "tpm-tis"\``);
     devices.tpms = [{ model: tpm.model ?? "tpm-crb", backend: { emulator: { version: tpm.version ?? "2.0" } } }];
   }
-  const watchdog = options.watchdog === true ? {} : options.watchdog === false ? undefined : options.watchdog;
+  const watchdog = device(scope, "watchdog", options.watchdog);
   if (watchdog !== undefined) {
     oneOf(scope, "libvirt.watchdog.model", watchdog.model, ["i6300esb", "ib700", "itco"]);
     oneOf(scope, "libvirt.watchdog.action", watchdog.action, [
@@ -226,6 +240,8 @@ export function interfaces(
     all.push({ model: { type: "virtio" }, source: { network: { network: input.network.networkName } } });
   (nics ?? []).forEach((nic, i) => {
     const prop = `libvirt.nics[${i}]`;
+    if (typeof nic !== "object" || nic === null)
+      fail(scope, KIND, prop, 'must be a NIC object, e.g. { bridge: "br0" }');
     oneOf(scope, `${prop}.model`, nic?.model, ["virtio", "e1000", "e1000e", "rtl8139"]);
     all.push({ model: { type: nic.model ?? "virtio" }, source: nicSource(scope, host, prop, nic) });
   });

@@ -213,6 +213,12 @@ describe("Instance libvirt option errors name the prop and the construct path", 
     ],
     [{ nics: [{ direct: { dev: "eth0", mode: "vepa2" as never } }] }, /libvirt\.nics\[0\]\.direct\.mode/],
     [{ nics: [{ user: true, model: "ne2k" as never }] }, /libvirt\.nics\[0\]\.model/],
+    [{ nics: [null as never] }, /prop "libvirt\.nics\[0\]": must be a NIC object/],
+    [{ firmware: null as never }, /prop "libvirt\.firmware": must be "bios", "uefi"/],
+    [{ graphics: 5900 as never }, /prop "libvirt\.graphics": must be/],
+    [{ cpu: "host" as never }, /prop "libvirt\.cpu": must be/],
+    [{ rng: null as never }, /prop "libvirt\.rng": must be true, false or an object/],
+    [{ tpm: "2.0" as never }, /prop "libvirt\.tpm": must be true, false or an object/],
   ])("%j", (libvirt, message, extra = {}) => {
     const { stack, kvm } = lab();
     const error = errorOf(() => new Instance(stack, "vm", { host: kvm, ...extra, libvirt }));
