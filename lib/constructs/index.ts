@@ -7,7 +7,12 @@ export type { IncusHostProps } from "./model/incus-host-props";
 export { LibvirtHost } from "./libvirt-host";
 export type { LibvirtHostProps } from "./libvirt-host";
 export { StoragePool } from "./storage-pool";
-export type { IStoragePool, StoragePoolProps } from "./model/storage-pool-props";
+export type {
+  IStoragePool,
+  LibvirtPoolType,
+  LibvirtStoragePoolOptions,
+  StoragePoolProps,
+} from "./model/storage-pool-props";
 export { Volume } from "./volume";
 export type { LibvirtVolumeOptions, VolumeAttributes, VolumeProps } from "./volume";
 export { VolumeContentType, VolumeFormat } from "./model/volume-props";
@@ -28,9 +33,28 @@ export type {
   LibvirtWaitFor,
   RootDiskOptions,
 } from "./model/instance-props";
+export type {
+  LibvirtBiosFirmware,
+  LibvirtCpu,
+  LibvirtDirectNic,
+  LibvirtFirmware,
+  LibvirtGraphics,
+  LibvirtNic,
+  LibvirtRng,
+  LibvirtTpm,
+  LibvirtUefiFirmware,
+  LibvirtWatchdog,
+} from "./model/libvirt-devices";
 export type { CloudInitConfig, InstanceExec, InstanceFile } from "./model/provisioning";
 export { Network } from "./network";
-export type { INetwork, LibvirtNetworkOptions, NetworkProps } from "./model/network-props";
+export type {
+  INetwork,
+  LibvirtDhcpRange,
+  LibvirtDnsHost,
+  LibvirtNetworkMode,
+  LibvirtNetworkOptions,
+  NetworkProps,
+} from "./model/network-props";
 export { NetworkAcl } from "./network-acl";
 export { AclAction, AclProtocol, AclRuleState } from "./model/network-acl-props";
 export type { AclRule, INetworkAcl, NetworkAclProps } from "./model/network-acl-props";

@@ -15,7 +15,6 @@ import type {
   LibvirtInstanceView,
 } from "./model/instance-props";
 import type { InstanceForwardOptions } from "./model/network-forward-props";
-import type { INetwork } from "./model/network-props";
 import { NetworkForward } from "./network-forward";
 import type { IProject } from "./model/project-props";
 import type { IVolume } from "./model/volume-props";
@@ -88,7 +87,7 @@ export class Instance<H extends IHost = IHost> extends Construct {
       memory: props.memory,
       vcpus: props.vcpus,
       network: props.network,
-      mac: this.macAddressOf(props.stableMac, props.network),
+      mac: this.macAddressOf(props.stableMac, props.network !== undefined || (libvirt.nics?.length ?? 0) > 0),
       description: props.description,
     };
     this.backend = this.hostBackend.instance(this, input, { incus, libvirt });
@@ -142,10 +141,10 @@ export class Instance<H extends IHost = IHost> extends Construct {
   }
 
   /** The derived MAC of the NIC, when stableMac applies (see InstanceProps.stableMac). */
-  private macAddressOf(stableMacProp: boolean | undefined, network: INetwork | undefined): string | undefined {
+  private macAddressOf(stableMacProp: boolean | undefined, hasNic: boolean): string | undefined {
     if (stableMacProp !== undefined && typeof stableMacProp !== "boolean")
       fail(this, KIND, "stableMac", `${JSON.stringify(stableMacProp)} is not true or false`);
-    if (network === undefined) {
+    if (!hasNic) {
       if (stableMacProp === true)
         fail(this, KIND, "stableMac", "a stable MAC needs a NIC: give the instance a `network`");
       return undefined;

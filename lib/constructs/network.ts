@@ -1,6 +1,6 @@
 // Network: an isolated bridge by default (Incus: ipv4.address=none, ipv6.address=none; libvirt: no forward, no
 // addresses), so nothing an instance sends leaves the host unless the config says so. A libvirt network may get an
-// IPv4 subnet with DHCP (`libvirt: { ipv4 }`): still no forwarding, so its addresses route nowhere but the host.
+// IPv4 subnet with DHCP and DNS hosts (`libvirt: { ipv4 }`) and forward off the host (`libvirt: { mode: "nat" }`).
 // The host builds it (private/network-resources.ts).
 import { Construct } from "constructs";
 import type { IHost } from "./model/host";

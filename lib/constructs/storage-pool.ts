@@ -3,8 +3,13 @@
 import { Construct } from "constructs";
 import type { SpecResource } from "../bindings";
 import type { IHost } from "./model/host";
-import { INCUS_STORAGE_POOL_OPTIONS } from "./model/storage-pool-props";
-import type { IncusStoragePoolOptions, IStoragePool, StoragePoolProps } from "./model/storage-pool-props";
+import { INCUS_STORAGE_POOL_OPTIONS, LIBVIRT_STORAGE_POOL_OPTIONS } from "./model/storage-pool-props";
+import type {
+  IncusStoragePoolOptions,
+  IStoragePool,
+  LibvirtStoragePoolOptions,
+  StoragePoolProps,
+} from "./model/storage-pool-props";
 import { backendOf } from "./private/backend";
 import { resolveObjectName } from "./private/name-registry";
 import { OBJECT_NAME } from "./private/names";
@@ -38,10 +43,18 @@ export class StoragePool<H extends IHost = IHost> extends Construct implements I
       props.incus,
       props,
     );
+    const libvirt = backendOptions<LibvirtStoragePoolOptions>(
+      this,
+      kind,
+      this.host,
+      LIBVIRT_STORAGE_POOL_OPTIONS,
+      props.libvirt,
+      {},
+    );
     this.resource = backend.storagePool(
       this,
-      { name, driver: props.driver ?? "dir", path: props.path },
-      { incus, libvirt: {} },
+      { name, driver: props.driver ?? libvirt.type ?? "dir", path: props.path },
+      { incus, libvirt },
     );
     this.poolName = this.resource.getStringAttribute("name");
   }

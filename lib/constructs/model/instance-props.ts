@@ -15,6 +15,15 @@ import type { IProject } from "./project-props";
 import type { CloudInitConfig, InstanceExec, InstanceFile } from "./provisioning";
 import type { IStoragePool } from "./storage-pool-props";
 import type { OptionGroup } from "./option-group";
+import type {
+  LibvirtCpu,
+  LibvirtFirmware,
+  LibvirtGraphics,
+  LibvirtNic,
+  LibvirtRng,
+  LibvirtTpm,
+  LibvirtWatchdog,
+} from "./libvirt-devices";
 
 /** Incus instance type. */
 export enum InstanceType {
@@ -148,6 +157,36 @@ export interface LibvirtInstanceOptions {
    * @default no wait
    */
   readonly waitFor?: LibvirtWaitFor;
+  /**
+   * The firmware: "bios" (SeaBIOS) or "uefi" (OVMF, with a per-domain NVRAM store libvirt creates from a template
+   * and deletes with the domain); `{ type: "uefi", secureBoot: true }` for secure boot (which also turns on system
+   * management mode and the q35 machine). Changing it restarts the domain in place (it is not rebuilt; its disks
+   * stay, but a guest installed for the other firmware may not boot).
+   * @default "bios" (libvirt's default)
+   */
+  readonly firmware?: LibvirtFirmware;
+  /** A graphical console (VNC or SPICE) on the host. @default none */
+  readonly graphics?: LibvirtGraphics;
+  /**
+   * Add the QEMU guest agent's virtio-serial channel (org.qemu.guest_agent.0), so `virsh domifaddr --source agent`,
+   * `virsh shutdown --mode agent` and file-system freeze work once the guest runs qemu-guest-agent.
+   * @default false
+   */
+  readonly guestAgent?: boolean;
+  /** A virtio random number generator fed from the host (`true`: from /dev/urandom). @default none */
+  readonly rng?: boolean | LibvirtRng;
+  /** An emulated TPM (swtpm; `true`: TPM 2.0 on tpm-crb). Needs swtpm on the host. @default none */
+  readonly tpm?: boolean | LibvirtTpm;
+  /** A watchdog device (`true`: i6300esb that resets the guest). @default none */
+  readonly watchdog?: boolean | LibvirtWatchdog;
+  /** The guest CPU's mode, model and topology. @default libvirt's choice */
+  readonly cpu?: LibvirtCpu;
+  /**
+   * Further NICs after the one of the `network` prop, in order: on a libvirt Network, a host bridge, macvtap
+   * (direct) or user-mode networking. With stableMac each gets its own MAC derived from the construct path.
+   * @default none
+   */
+  readonly nics?: readonly LibvirtNic[];
 }
 
 /** What only an Incus instance has (`instance.incus`). */
@@ -162,7 +201,7 @@ export interface IncusInstanceView {
 
 /** What only a libvirt domain has (`instance.libvirt`). */
 export interface LibvirtInstanceView {
-  /** The NIC's MAC address (computed; the stable one when stableMac applies). Needs a `network`. */
+  /** The first NIC's MAC address (computed; the stable one when stableMac applies). Needs a NIC. */
   readonly macAddress: string;
 }
 
@@ -224,8 +263,9 @@ export interface InstanceProps<H extends IHost = IHost> {
    * Turning it on for an instance already deployed is an in-place update that changes the MAC of the running
    * instance once (it is not rebuilt, its DHCP lease changes), which is why it is not on by itself: new apps turn it
    * on for every instance with the context flag `"cdktf-virt:stableMac": true` in cdktf.json (see docs/lifecycle.md).
-   * Needs a `network`.
-   * @default true when `network` is given and the app's context sets "cdktf-virt:stableMac" to true; else false
+   * libvirt: every NIC (`network` and `libvirt: { nics }`, whatever it is plugged into) gets its own derived MAC,
+   * the first one from the construct path, the others from "<path>/nic<N>". Needs a NIC.
+   * @default true when the instance has a NIC and the app's context sets "cdktf-virt:stableMac" to true; else false
    */
   readonly stableMac?: boolean;
   /** IEC size. libvirt: the domain memory; Incus: `limits.memory`. @default libvirt "512MiB"; Incus none */
@@ -236,7 +276,11 @@ export interface InstanceProps<H extends IHost = IHost> {
   readonly description?: string;
   /** Incus settings (image, type, root disk, profiles, provisioning …); only with an IncusHost. */
   readonly incus?: IncusOnly<H, IncusInstanceOptions>;
-  /** libvirt settings (hypervisor, shutdown timeout, cloud-init, kernel boot, console log); only with a LibvirtHost. @default none */
+  /**
+   * libvirt settings (hypervisor, shutdown timeout, cloud-init, kernel boot, console log, firmware, graphics, guest
+   * agent, RNG, TPM, watchdog, CPU, further NICs); only with a LibvirtHost.
+   * @default none
+   */
   readonly libvirt?: LibvirtOnly<H, LibvirtInstanceOptions>;
 
   /** @deprecated Write `incus: { type }`; flat Incus-only props are removed in the next release. */

@@ -35,20 +35,55 @@ export interface IncusNetworkOptions {
   readonly acls?: readonly INetworkAcl[];
 }
 
+/** How a libvirt network forwards its guests' traffic off the host (`libvirt: { mode }`). */
+export type LibvirtNetworkMode = "isolated" | "nat" | "route" | "open" | "bridge";
+
+/** A DHCP address range of a libvirt network. */
+export interface LibvirtDhcpRange {
+  readonly start: string;
+  readonly end: string;
+}
+
+/** A static DNS entry libvirt's dnsmasq answers (`libvirt: { dnsHosts }`). */
+export interface LibvirtDnsHost {
+  /** The address the names resolve to (inside the network's subnet or not). */
+  readonly ip: string;
+  /** Its names, e.g. ["db", "db.lab.internal"]. */
+  readonly hostnames: readonly string[];
+}
+
 /** Settings only libvirt networks have (`libvirt: {...}`). */
 export interface LibvirtNetworkOptions {
   /**
+   * Where the guests' traffic may go: "isolated" (nowhere but the host), "nat" (out through the host, masqueraded),
+   * "route" (routed, not masqueraded: the LAN needs a route back), "open" (routed, libvirt adds no firewall rules) or
+   * "bridge" (the guests sit on an existing host `bridge`; no addresses, DHCP or DNS from libvirt). Changing it
+   * replaces the network (its instances' NICs are plugged in again).
+   * @default "isolated"
+   */
+  readonly mode?: LibvirtNetworkMode;
+  /** mode "bridge": the existing host bridge, e.g. "br0" (not managed here). */
+  readonly bridge?: string;
+  /** modes "nat" and "route": the only host interface the traffic may leave by, e.g. "eth0". @default any */
+  readonly forwardDevice?: string;
+  /**
    * The host's address and prefix on the bridge, e.g. "10.213.7.1/24". libvirt puts it on the bridge and, with
-   * `dhcp`, runs dnsmasq there. There is never forwarding: pick a subnet no other network of the host uses.
+   * `dhcp`, runs dnsmasq there. Pick a subnet no other network of the host uses. Not with mode "bridge".
    * @default no address (a bare bridge, no DHCP)
    */
   readonly ipv4?: string;
   /**
    * Hand out addresses by DHCP: `true` for the whole subnet after the host's address (e.g. .2-.254 of a /24),
-   * or a range.
+   * a range or a list of ranges (inside the subnet, not overlapping).
    * @default true when ipv4 is given
    */
-  readonly dhcp?: boolean | { readonly start: string; readonly end: string };
+  readonly dhcp?: boolean | LibvirtDhcpRange | readonly LibvirtDhcpRange[];
+  /**
+   * Static DNS entries dnsmasq answers on the network; changed in place (the network is not replaced). Needs
+   * `ipv4`.
+   * @default none
+   */
+  readonly dnsHosts?: readonly LibvirtDnsHost[];
 }
 
 export interface NetworkProps<H extends IHost = IHost> {
@@ -61,7 +96,10 @@ export interface NetworkProps<H extends IHost = IHost> {
   readonly name?: string;
   /** Incus settings (description, type, config); only with an IncusHost. @default isolated bridge */
   readonly incus?: IncusOnly<H, IncusNetworkOptions>;
-  /** libvirt settings (an IPv4 subnet with DHCP); only with a LibvirtHost. @default none */
+  /**
+   * libvirt settings (forward mode, an IPv4 subnet with DHCP ranges, DNS hosts); only with a LibvirtHost.
+   * @default an isolated network without addresses
+   */
   readonly libvirt?: LibvirtOnly<H, LibvirtNetworkOptions>;
 
   /** @deprecated Write `incus: { description }`; flat Incus-only props are removed in the next release. */

@@ -5,7 +5,7 @@ import type { Construct } from "constructs";
 import type { IncusStorageVolumeSnapshotResource, SpecResource } from "../../bindings";
 import type { IncusInstanceOptions, LibvirtInstanceOptions } from "../model/instance-props";
 import type { IncusNetworkOptions, LibvirtNetworkOptions } from "../model/network-props";
-import type { IncusStoragePoolOptions } from "../model/storage-pool-props";
+import type { IncusStoragePoolOptions, LibvirtStoragePoolOptions } from "../model/storage-pool-props";
 import type { IncusVolumeOptions } from "../model/volume-props";
 import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
 import type { NetworkAclInput } from "./network-acl-resource";
@@ -55,7 +55,7 @@ export interface HostBackend {
   storagePool(
     scope: Construct,
     input: StoragePoolInput,
-    options: BackendGroups<IncusStoragePoolOptions, object>,
+    options: BackendGroups<IncusStoragePoolOptions, LibvirtStoragePoolOptions>,
   ): SpecResource<object>;
   /** The network's resource (child "Default" of `scope`); returns the reference to its name. */
   network(scope: Construct, name: string, options: BackendGroups<IncusNetworkOptions, LibvirtNetworkOptions>): string;

@@ -36,7 +36,7 @@ export interface CommonInstanceInput {
   readonly memory?: string;
   readonly vcpus?: number;
   readonly network?: INetwork;
-  /** The NIC's MAC address (stableMac), when it is fixed by the constructs. */
+  /** The first NIC's MAC address (stableMac), when it is fixed by the constructs; libvirt derives the others'. */
   readonly mac?: string;
   readonly description?: string;
 }

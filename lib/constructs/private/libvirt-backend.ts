@@ -17,7 +17,7 @@ export function libvirtBackend(host: LibvirtHostLike): HostBackend {
     instance: (scope, input, options) => libvirtDomain(scope, host, input, options.libvirt),
     volume: (scope, input, options) => libvirtVolume(scope, host, input, options.libvirt),
     existingVolume: (_scope, options) => existingLibvirtVolume(options.libvirt),
-    storagePool: (scope, input) => libvirtStoragePool(scope, host, input),
+    storagePool: (scope, input, options) => libvirtStoragePool(scope, host, input, options.libvirt),
     network: (scope, name, options) => libvirtNetwork(scope, host, name, options.libvirt),
     networkAcl: (scope) => fail(scope, "NetworkAcl", "host", "the host is a LibvirtHost; NetworkAcl is Incus only"),
     networkForward: (scope, input) =>

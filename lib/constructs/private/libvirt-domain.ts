@@ -1,6 +1,6 @@
-// The libvirt backend of an Instance: the libvirt_domain with memory in MiB, vCPUs, the NIC, the ownership metadata,
+// The libvirt backend of an Instance: the libvirt_domain with memory in MiB, vCPUs, the NICs, the ownership metadata,
 // shutdown timeouts, direct kernel boot, the serial console log, disks from attached volumes (checked: a guest
-// device, used once) and the cloud-init seed cdrom.
+// device, used once) and the cloud-init seed cdrom; firmware, CPU and the other devices come from libvirt-devices.ts.
 import type { Construct, IConstruct } from "constructs";
 import type { LibvirtDiskConfig, LibvirtDomainConfig } from "../../bindings";
 import { LibvirtCloudinitDiskResource, LibvirtDomainResource } from "../../bindings";
@@ -16,6 +16,7 @@ import type { LibvirtHostLike } from "./hosts";
 import type { INetwork } from "../model/network-props";
 import { VolumeFormat } from "../model/volume-props";
 import { fail } from "./errors";
+import { cpuSettings, extraDevices, firmwareSettings, interfaces } from "./libvirt-devices";
 import type { Attachment, DeviceCheck } from "./generation";
 import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
 import { parseSize } from "./sizes";
@@ -30,13 +31,14 @@ export function libvirtDomain(
   const hypervisor = options.hypervisor ?? "kvm";
   const seed = options.cloudInit ? cloudInitDisk(scope, host, input.name, options.cloudInit) : undefined;
   const resource = new LibvirtDomainResource(scope, "Default", {
-    ...libvirtDomainConfig(scope, {
+    ...libvirtDomainConfig(scope, host, {
       ...input,
       hypervisor,
       shutdownTimeoutSeconds: options.shutdownTimeoutSeconds,
       kernelBoot: options.kernelBoot,
       serialLogFile: options.serialLogFile,
       waitFor: options.waitFor,
+      options,
     }),
     description: input.description,
     provider: host._provider(),
@@ -76,8 +78,8 @@ export function libvirtDomain(
     checkSnapshotOfUnmanagedVolume: () => undefined,
     libvirt: {
       get macAddress(): string {
-        if (input.network === undefined)
-          fail(scope, "Instance", "macAddress", "the instance has no NIC: give it a `network`");
+        if (input.network === undefined && !options.nics?.length)
+          fail(scope, "Instance", "macAddress", "the instance has no NIC: give it a `network` or `libvirt: { nics }`");
         return resource.getStringAttribute("devices.interfaces[0].mac.address");
       },
     },
@@ -219,6 +221,8 @@ interface DomainInput {
   readonly kernelBoot?: LibvirtKernelBoot;
   readonly serialLogFile?: string;
   readonly waitFor?: LibvirtWaitFor;
+  /** The platform and device options (firmware, graphics, NICs, …; private/libvirt-devices.ts). */
+  readonly options: Partial<LibvirtInstanceOptions>;
 }
 
 /** The interface's wait_for_ip from `libvirt: { waitFor }`. */
@@ -275,33 +279,29 @@ function kernelBootOs(scope: IConstruct, boot: LibvirtKernelBoot | undefined): L
 }
 
 /** The domain's attributes (disks are added by attach()). */
-function libvirtDomainConfig(scope: IConstruct, input: DomainInput): LibvirtDomainConfig {
+function libvirtDomainConfig(scope: IConstruct, host: LibvirtHostLike, input: DomainInput): LibvirtDomainConfig {
   const timeout = input.shutdownTimeoutSeconds;
   if (timeout !== undefined && !isToken(timeout) && (!Number.isInteger(timeout) || timeout < 0)) {
     fail(scope, "Instance", "shutdownTimeoutSeconds", `${timeout} is not a whole number of seconds`);
   }
   checkHostPath(scope, "libvirt.serialLogFile", input.serialLogFile);
   if (input.waitFor !== undefined && input.network === undefined) waitForIp(scope, input.waitFor, undefined);
+  const vcpus = input.vcpus ?? 1;
+  const firmware = firmwareSettings(scope, input.options.firmware);
   return {
     name: input.name,
     type: input.hypervisor,
-    os: kernelBootOs(scope, input.kernelBoot),
+    os: { type: "hvm", ...kernelBootOs(scope, input.kernelBoot), ...firmware.os },
+    cpu: cpuSettings(scope, input.options.cpu, vcpus),
+    features: firmware.features,
     memory: memoryMiB(scope, input.memory ?? "512MiB"),
     memoryUnit: "MiB",
-    vcpu: input.vcpus ?? 1,
+    vcpu: vcpus,
     running: input.running,
     devices: {
       disks: [],
-      interfaces: input.network
-        ? [
-            {
-              model: { type: "virtio" },
-              source: { network: { network: input.network.networkName } },
-              mac: input.mac ? { address: input.mac } : undefined,
-              waitForIp: waitForIp(scope, input.waitFor, input.network),
-            },
-          ]
-        : undefined,
+      interfaces: interfaces(scope, host, input, input.options.nics, waitForIp(scope, input.waitFor, input.network)),
+      ...extraDevices(scope, input.options),
       consoles:
         input.serialLogFile !== undefined
           ? [{ type: "file", source: { path: input.serialLogFile }, target: { type: "serial", port: 0 } }]

@@ -12,7 +12,12 @@ import type { IConstruct } from "constructs";
  * minus 2: a collision in a network of a few hundred instances is about 1 in 10^9).
  */
 export function stableMac(construct: IConstruct): string {
-  const hash = createHash("sha256").update(construct.node.path).digest();
+  return stableMacOf(construct.node.path);
+}
+
+/** The MAC derived from `key` as stableMac derives it from a construct path (a further NIC: "<path>/nic<N>"). */
+export function stableMacOf(key: string): string {
+  const hash = createHash("sha256").update(key).digest();
   const octets = [...hash.subarray(0, 6)];
   octets[0] = (octets[0] & 0xfc) | 0x02;
   return octets.map((b) => b.toString(16).padStart(2, "0")).join(":");

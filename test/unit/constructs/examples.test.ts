@@ -3,6 +3,7 @@ import { Testing } from "cdktf";
 import { HomelabStack } from "../../../examples/homelab/stack";
 import { LibvirtRebuildStack } from "../../../examples/libvirt-rebuild/stack";
 import { SharedDiskStack } from "../../../examples/shared-disk/stack";
+import { UefiVmStack } from "../../../examples/uefi-vm/stack";
 import { WebForwardStack } from "../../../examples/web-forward/stack";
 import type { TerraformJson } from "../../support/terraform-json";
 import { resource, resourcesOf, synth, warningsOf } from "./support";
@@ -74,6 +75,21 @@ describe("examples", () => {
       type: "qemu",
       update: { shutdown: { timeout: 5 } },
     });
+  });
+
+  it("uefi-vm: UEFI firmware, VNC with a sensitive password variable, NAT network, data disk, cloud-init seed", () => {
+    const stack = new UefiVmStack(Testing.app(), "uv", { poolDir: "/tmp/uv" });
+    const json = synth(stack);
+    expect(warningsOf(stack)).toEqual([]);
+    expect(json.variable.vnc_password).toMatchObject({ type: "string", sensitive: true });
+    expect(resource(json, "libvirt_network", "nat").forward).toEqual({ mode: "nat" });
+    const vm = resource(json, "libvirt_domain", "vm");
+    expect(vm.os).toMatchObject({ loader: "/usr/share/OVMF/OVMF_CODE_4M.fd", loader_type: "pflash" });
+    expect(vm.devices.graphics).toEqual([{ vnc: { listen: "127.0.0.1", passwd: "${var.vnc_password}" } }]);
+    expect(vm.devices.interfaces[0].mac.address).toMatch(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/);
+    expect(vm.devices.disks.map((d: TerraformJson) => d.target.dev)).toEqual(["vda", "vdb", "sda"]);
+    expect(resource(json, "libvirt_volume", "data").lifecycle).toEqual({ prevent_destroy: true });
+    expect(resourcesOf(json, "libvirt_cloudinit_disk")).not.toEqual({});
   });
 
   it("web-forward: a web container at a fixed address, a forward to its port 80, an ACL on its network", () => {

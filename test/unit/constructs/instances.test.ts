@@ -378,7 +378,7 @@ describe("Instance on libvirt", () => {
       /StoragePool "lab\/p", prop "path": a libvirt dir pool needs the directory/,
     );
     expect(errorOf(() => new StoragePool(stack, "q", { host: kvm, path: "/x", driver: "zfs" }))).toMatch(
-      /prop "driver": libvirt pools support "dir" only/,
+      /prop "driver": libvirt pools are dir, logical, netfs, not "zfs"/,
     );
   });
 });
