@@ -44,7 +44,10 @@ export interface IncusStorageVolumeSourceVolumeConfig {
   readonly pool: string;
   /** Name of the volume to copy. */
   readonly name: string;
-  /** Remote of the volume to copy (must be the volume's own remote). */
+  /**
+   * Remote of the volume to copy. Default: the volume's own remote; another Incus remote must have an https://
+   * address, which the volume's remote pulls from.
+   */
   readonly remote?: string;
 }
 

@@ -59,7 +59,11 @@ export const volumeSchema = {
       {
         pool: str({ required: true, description: "Pool of the volume to copy." }),
         name: str({ required: true, description: "Name of the volume to copy." }),
-        remote: str({ optional: true, description: "Remote of the volume to copy (must be the volume's own remote)." }),
+        remote: str({
+          optional: true,
+          description:
+            "Remote of the volume to copy. Default: the volume's own remote; another Incus remote must have an https:// address, which the volume's remote pulls from.",
+        }),
       },
       {
         optional: true,
