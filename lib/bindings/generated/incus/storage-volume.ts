@@ -14,7 +14,8 @@ export interface IncusStorageVolumeConfig extends TerraformMetaArguments {
   /** Description of the volume. */
   readonly description?: string;
   /**
-   * Volume type; only custom volumes can be managed.
+   * Volume type. The official provider passes any value on to Incus, which creates only "custom" volumes; other
+   * values are refused here at plan time instead of failing on apply.
    * @default "custom"
    */
   readonly type?: string;
@@ -122,7 +123,10 @@ export class IncusStorageVolumeResource extends SpecResource<IncusStorageVolumeC
     return this.attribute("description");
   }
 
-  /** Volume type; only custom volumes can be managed. */
+  /**
+   * Volume type. The official provider passes any value on to Incus, which creates only "custom" volumes; other
+   * values are refused here at plan time instead of failing on apply.
+   */
   public get typeRef(): string {
     return this.attribute("type");
   }
