@@ -42,6 +42,30 @@ function sourceCall(source: SourceServer, call: CallOptions): CallOptions {
   return { signal: call.signal, ...(source.project ? { project: source.project } : {}) };
 }
 
+/** A private image offered for one download: what the target's request names, and how to withdraw the offer. */
+export interface ImageDownloadGrant {
+  readonly fingerprint: string;
+  readonly secret: string;
+  /** The source's PEM certificate. */
+  readonly certificate: string;
+  /** Cancels the secret's operation (a no-op once the target has used it). */
+  release(): Promise<void>;
+}
+
+/** A one-time download of a private image (by alias, fingerprint or fingerprint prefix on the source). */
+export async function grantImageDownload(
+  source: SourceServer,
+  name: string,
+  call: CallOptions,
+): Promise<ImageDownloadGrant> {
+  const srcCall = sourceCall(source, call);
+  const alias = await ignoreNotFound(source.client.images.getAlias(name, srcCall));
+  const fingerprint = alias?.value.target ?? (await source.client.images.get(name, srcCall)).value.fingerprint;
+  const certificate = await certificateOf(source, call);
+  const { secret, operation } = await source.client.images.createSecret(fingerprint, srcCall);
+  return { fingerprint, secret, certificate, release: () => cancelOperation(source.client, operation.id) };
+}
+
 /**
  * Copies a private image (by alias, fingerprint or fingerprint prefix on the source) to `target`; returns the
  * new image's fingerprint.
@@ -52,11 +76,7 @@ export async function copyImageBetweenServers(
   image: { readonly name: string; readonly imageType?: InstanceType; readonly architecture?: string },
   call: CallOptions,
 ): Promise<string> {
-  const srcCall = sourceCall(source, call);
-  const alias = await ignoreNotFound(source.client.images.getAlias(image.name, srcCall));
-  const fingerprint = alias?.value.target ?? (await source.client.images.get(image.name, srcCall)).value.fingerprint;
-  const certificate = await certificateOf(source, call);
-  const { secret, operation } = await source.client.images.createSecret(fingerprint, srcCall);
+  const { fingerprint, secret, certificate, release } = await grantImageDownload(source, image.name, call);
   try {
     return await target.images.copyFromServer(
       {
@@ -72,7 +92,7 @@ export async function copyImageBetweenServers(
       call,
     );
   } catch (err) {
-    await cancelOperation(source.client, operation.id);
+    await release();
     throw err;
   }
 }

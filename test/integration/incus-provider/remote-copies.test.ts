@@ -1,12 +1,13 @@
 // Copies from a private Incus remote: the local incusd reached over HTTPS (enrolled with a trust token) is the
 // source, the local socket the target. incus_image with source_image.remote copies a private image into another
-// project; incus_storage_volume with source_volume.remote copies a volume with its content into another project
-// and pool. Both pull over HTTPS with one-time secrets, as `incus image copy` / `incus storage volume copy` do.
+// project; incus_instance with image = "src:alias" is created from one; incus_storage_volume with
+// source_volume.remote copies a volume with its content into another project and pool. All pull over HTTPS with
+// one-time secrets, as `incus image copy`, `incus launch` and `incus storage volume copy` do.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { TEST_POOL } from "../../support/incus";
+import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
 import { ensureHttpsListener, issueTrustToken, removeTrustNamed } from "../reliability/support/https-remote";
 import type { Harness } from "./provider-harness";
 import { harness } from "./provider-harness";
@@ -63,7 +64,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-test("incus_image and incus_storage_volume copy from a private Incus remote into another project and pool", async () => {
+test("incus_image, incus_instance and incus_storage_volume copy from a private Incus remote into another project and pool", async () => {
   const alias = h.name("src");
   const fingerprint = await importSourceImage(alias);
   const sourceVolume = h.name("sv");
@@ -75,6 +76,11 @@ test("incus_image and incus_storage_volume copy from a private Incus remote into
   const pool = h.name("pool");
   h.cleanup.add(`pool ${pool}`, () => h.client.storagePools.delete(pool));
   h.cleanup.add(`project ${project}`, () => h.client.projects.delete(project));
+  // The instance's image is cached in the project; it goes before the project does.
+  h.cleanup.add(`images of ${project}`, async () => {
+    for (const image of await h.client.images.list({ project }))
+      await h.client.images.delete(image.fingerprint, { project });
+  });
   await h.client.projects.create({
     name: project,
     config: { "features.images": "true", "features.storage.volumes": "true", "features.profiles": "true" },
@@ -82,6 +88,8 @@ test("incus_image and incus_storage_volume copy from a private Incus remote into
   await h.client.storagePools.create({ name: pool, driver: "dir" });
 
   const copy = h.name("copy");
+  const instance = h.name("ct");
+  const busybox = (await h.client.images.getAlias(TEST_IMAGE)).value.target;
   h.config(
     `variable "token" {
   type      = string
@@ -93,6 +101,17 @@ resource "incus_image" "copied" {
     remote       = "src"
     name         = "${alias}"
     copy_aliases = true
+  }
+}
+resource "incus_instance" "pulled" {
+  name    = "${instance}"
+  project = "${project}"
+  image   = "src:${TEST_IMAGE}"
+  running = false
+  device {
+    name       = "root"
+    type       = "disk"
+    properties = { path = "/", pool = "${TEST_POOL}" }
   }
 }
 resource "incus_storage_volume" "copied" {
@@ -116,6 +135,11 @@ resource "incus_storage_volume" "copied" {
   expect(image.fingerprint).toBe(fingerprint);
   const inProject = await h.client.images.get(fingerprint, { project });
   expect(inProject.value.aliases.map((a) => a.name)).toEqual([alias]);
+
+  // The instance: created in the other project from the image pulled from src.
+  const created = await h.client.instances.get(instance, { project });
+  expect(created.value.config["volatile.base_image"]).toBe(busybox);
+  expect((await h.client.images.find(busybox, { project }))?.value.fingerprint).toBe(busybox);
 
   // The volume: in the other project and pool, with the source's content.
   const volume = await h.client.storageVolumes.get(pool, copy, { project });
