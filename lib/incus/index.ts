@@ -15,8 +15,6 @@ export type { RemoteDefinition, RemoteHints, RemoteInfo, RemoteTableOptions, Tru
 export { RemoteTable } from "./remotes";
 export type { CallOptions, UpdateOptions, Versioned, IncusApi, CallRequest, Scope } from "./api";
 export type { Operation, WriteResult } from "./operations";
-export type { ImageDownloadGrant, SourceServer } from "./server-copy";
-export { copyImageBetweenServers, copyVolumeBetweenServers, grantImageDownload } from "./server-copy";
 export type { HttpMethod, QueryParams, RawBody, IncomingResponse } from "./request";
 export {
   IncusError,

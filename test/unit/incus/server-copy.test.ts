@@ -2,7 +2,7 @@
 // secret or a migration operation, left running), what the target is sent (secret, certificate, the source's
 // operation URL), and that a secret the target could not use is withdrawn.
 import type { ServerResponse } from "node:http";
-import { copyImageBetweenServers, copyVolumeBetweenServers } from "../../../lib/incus";
+import { copyImageBetweenServers, copyVolumeBetweenServers } from "../../../lib/incus/server-copy";
 import { asyncEnvelope, errorEnvelope, operation, sendJson, sync, useFakeIncus } from "./fake-incus";
 import type { RecordedRequest } from "./fake-incus";
 

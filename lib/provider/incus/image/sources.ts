@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { copyImageBetweenServers } from "../../../incus";
+import { copyImageBetweenServers } from "../../../incus/server-copy";
 import { knownOrNull } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 import type { SourceFile, SourceImage, SourceInstance } from "./schema";

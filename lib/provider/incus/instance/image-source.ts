@@ -4,7 +4,8 @@
 // is configured, as in the incus command-line client's defaults. Private images on another Incus server are
 // pulled with a one-time download secret that server hands out, as `incus launch remote:image` does.
 import type { CallOptions, IncusClient, InstanceImageSource } from "../../../incus";
-import { grantImageDownload, ignoreNotFound } from "../../../incus";
+import { ignoreNotFound } from "../../../incus";
+import { grantImageDownload } from "../../../incus/server-copy";
 import type { IncusProviderData } from "../provider-data";
 
 const PUBLIC_IMAGES = { server: "https://images.linuxcontainers.org", protocol: "simplestreams" } as const;

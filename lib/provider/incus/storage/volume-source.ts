@@ -2,7 +2,7 @@
 // pulled from another Incus remote over HTTPS), or from a local file (an ISO image, or a volume backup tarball).
 import * as fs from "node:fs";
 import type { CallOptions, IncusClient } from "../../../incus";
-import { copyVolumeBetweenServers } from "../../../incus";
+import { copyVolumeBetweenServers } from "../../../incus/server-copy";
 import { configMap } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { VolumePlan } from "./volume-schema";
