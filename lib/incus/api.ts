@@ -2,7 +2,8 @@
 // timeout), reads that return {value, etag}, and writes that wait for their operation. It owns the
 // call's Deadline so one budget covers the request and the operation wait.
 import { Deadline, checkTimeoutMs } from "./cancel";
-import type { WriteResult } from "./operations";
+import { IncusError } from "./errors";
+import type { Operation, WriteResult } from "./operations";
 import { settle } from "./operations";
 import { withQuery } from "./request";
 import type { HttpMethod, IncomingResponse, QueryParams, RawBody, RequestSender } from "./request";
@@ -118,6 +119,25 @@ export class IncusApi {
     } finally {
       deadline.dispose();
     }
+  }
+
+  /**
+   * A changing call whose operation is handed back still running: token and migration-source operations end
+   * only when another server uses them, so waiting for them here would never return.
+   */
+  async start(
+    method: HttpMethod,
+    path: string,
+    call: CallOptions | undefined,
+    scope: Scope,
+    request: CallRequest = {},
+  ): Promise<Operation> {
+    const res = await this.run(method, path, call, scope, request);
+    const op = res.envelope?.type === "async" ? (res.envelope.metadata as Operation | null) : null;
+    if (typeof op?.id !== "string") {
+      throw new IncusError("INVALID_RESPONSE", `${method} ${path} on ${this.endpoint} did not start an operation`);
+    }
+    return op;
   }
 
   /** One request without operation handling (sync endpoints, downloads). */

@@ -5,7 +5,7 @@ import { PROJECT, apiPath } from "./api";
 import { IncusError, ignoreNotFound } from "./errors";
 import type { PartContent } from "./multipart";
 import { fileBody, multipartBody } from "./multipart";
-import type { WriteResult } from "./operations";
+import type { Operation, WriteResult } from "./operations";
 import type { InstanceType } from "./types";
 
 /** A tarball to upload: a file path, or the bytes themselves. */
@@ -81,14 +81,23 @@ export interface ImageAliasCreate {
   readonly type?: InstanceType;
 }
 
-/** An image on an image server (simplestreams, oci, or a public Incus server) to copy by alias or fingerprint. */
+/**
+ * An image on an image server (simplestreams, oci, or a public Incus server) to copy by alias or fingerprint,
+ * or a private image on another Incus server by fingerprint with its download secret (see server-copy.ts).
+ */
 export interface ImageServerSource {
   /** https URL of the server. */
   readonly server: string;
   /** simplestreams, oci or incus. */
   readonly protocol: string;
-  /** Alias or fingerprint on that server. */
+  /** Alias or fingerprint on that server (a private image: its full fingerprint). */
   readonly alias: string;
+  /** One-time download secret of a private image (POST /1.0/images/FINGERPRINT/secret on the source). */
+  readonly secret?: string;
+  /** The source server's PEM certificate, so the target can verify it. */
+  readonly certificate?: string;
+  /** Project of the image on the source server. */
+  readonly project?: string;
   /** @default "container" */
   readonly imageType?: InstanceType;
   readonly architecture?: string;
@@ -168,14 +177,39 @@ export class ImagesApi {
 
   /** Makes the server pull an image from an image server; returns the fingerprint of the copy. */
   async copyFromServer(source: ImageServerSource, call?: CallOptions): Promise<string> {
-    const { server, protocol, alias, imageType, architecture } = source;
+    const { server, protocol, alias, imageType, architecture, secret, certificate, project } = source;
+    // A private image is named by fingerprint: aliases are not visible to the target's untrusted download.
+    const name = secret ? { fingerprint: alias } : { alias };
     const result = await this.api.write("POST", apiPath("images"), call, PROJECT, {
       json: {
-        source: { type: "image", mode: "pull", server, protocol, image_type: imageType ?? "container", alias },
+        source: {
+          type: "image",
+          mode: "pull",
+          server,
+          protocol,
+          image_type: imageType ?? "container",
+          ...name,
+          ...(secret ? { secret } : {}),
+          ...(certificate ? { certificate } : {}),
+          ...(project ? { project } : {}),
+        },
         ...(architecture ? { architecture } : {}),
       },
     });
     return createdFingerprint(result, `Copying ${alias} from ${server}`);
+  }
+
+  /**
+   * A one-time secret that lets another server download this (private) image. The operation that holds it
+   * ends when the secret is used; cancel it (DELETE /1.0/operations/ID) when it will not be.
+   */
+  async createSecret(fingerprint: string, call?: CallOptions): Promise<{ secret: string; operation: Operation }> {
+    const operation = await this.api.start("POST", apiPath("images", fingerprint, "secret"), call, PROJECT);
+    const secret = operation.metadata?.secret;
+    if (typeof secret !== "string" || secret === "") {
+      throw new IncusError("INVALID_RESPONSE", `Image ${fingerprint}: the secret operation reported no secret`);
+    }
+    return { secret, operation };
   }
 
   async list(call?: CallOptions): Promise<Image[]> {

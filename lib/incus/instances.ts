@@ -16,6 +16,10 @@ export interface InstanceImageSource {
   readonly server?: string;
   /** "incus" or "simplestreams", with `server`. */
   readonly protocol?: string;
+  /** A private image on another Incus server: its one-time download secret (see server-copy.ts). */
+  readonly secret?: string;
+  /** The `server`'s PEM certificate, so Incus can verify it. */
+  readonly certificate?: string;
 }
 
 /** No image: an empty instance (a VM that boots from a disk or ISO, or a container to fill by hand). */

@@ -5,6 +5,7 @@ import { PROJECT_AND_TARGET, apiPath } from "./api";
 import { ignoreNotFound } from "./errors";
 import { FilesEndpoint } from "./instance-files";
 import { fileBody } from "./multipart";
+import type { Operation } from "./operations";
 import type { ConfigMap } from "./types";
 
 /** The API extension that adds /1.0/storage-pools/POOL/volumes/TYPE/NAME/files. */
@@ -31,11 +32,24 @@ export interface StorageVolumeCopySource {
   readonly volume_only?: boolean;
 }
 
+/** A volume pulled from another server's migration operation (see server-copy.ts). */
+export interface StorageVolumeMigrationSource {
+  readonly type: "migration";
+  readonly mode: "pull";
+  /** The source's operation URL, https://host:port/1.0/operations/ID. */
+  readonly operation: string;
+  /** The source server's PEM certificate, to verify it. */
+  readonly certificate: string;
+  /** The operation's one-time secrets (control, fs). */
+  readonly secrets: Record<string, string>;
+  readonly volume_only?: boolean;
+}
+
 export interface StorageVolumesPost extends StorageVolumePut {
   readonly name: string;
   /** @default "filesystem" */
   readonly content_type?: VolumeContentType;
-  readonly source?: StorageVolumeCopySource;
+  readonly source?: StorageVolumeCopySource | StorageVolumeMigrationSource;
 }
 
 export interface StorageVolume {
@@ -155,6 +169,21 @@ export class StorageVolumesApi {
       },
       call,
     );
+  }
+
+  /**
+   * Offers `pool/name` for another server to pull (POST with migration: true). The returned operation runs
+   * until the target has pulled the volume; its metadata holds the one-time secrets the target needs.
+   */
+  async startMigration(
+    pool: string,
+    name: string,
+    options: CallOptions & { readonly volumeOnly?: boolean } = {},
+  ): Promise<Operation> {
+    const { volumeOnly, ...call } = options;
+    return this.api.start("POST", this.pathOf(pool, name), call, PROJECT_AND_TARGET, {
+      json: { name, migration: true, volume_only: volumeOnly ?? false },
+    });
   }
 
   /** Replaces config and description (PUT); keys left out are reset. */

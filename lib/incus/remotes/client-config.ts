@@ -15,6 +15,8 @@ export interface ClientConfigRemote {
   readonly authType?: string;
   readonly public: boolean;
   readonly project?: string;
+  /** OCI registries: the credentials helper executable (`credentials_helper`). */
+  readonly credentialsHelper?: string;
 }
 
 /** What config.yml says. */
@@ -84,6 +86,7 @@ export function readClientConfig(configDir: string): ClientConfig {
       authType: stringValue(value.auth_type),
       public: value.public === true || value.public === "true",
       project: stringValue(value.project),
+      credentialsHelper: stringValue(value.credentials_helper),
     };
   }
   return { file, defaultRemote: stringValue(doc["default-remote"]), remotes };

@@ -32,6 +32,8 @@ export interface RemoteDefinition {
   readonly token?: string | null;
   /** The remote needs no authentication. @default config.yml's, else false */
   readonly public?: boolean | null;
+  /** OCI registries: the credentials helper executable. @default config.yml's */
+  readonly credentialsHelper?: string | null;
   /** Why the remote cannot be used (e.g. its settings are not known yet); thrown when it is used. */
   readonly unusable?: string;
 }
@@ -67,6 +69,8 @@ export interface RemoteInfo {
   /** `incus` (an Incus server), `simplestreams` or `oci` (image servers only). */
   readonly protocol: string;
   readonly public: boolean;
+  /** OCI registries: the credentials helper executable configured for the remote, if any. */
+  readonly credentialsHelper?: string;
 }
 
 /** What establishTrust did for one remote. */
@@ -89,6 +93,7 @@ interface Entry {
   readonly addresses: readonly string[];
   readonly protocol: string;
   readonly public: boolean;
+  readonly credentialsHelper?: string;
   readonly token?: ConfiguredToken;
   /** Defined by the caller (only those are set up by establishTrust). */
   readonly defined: boolean;
@@ -129,6 +134,7 @@ export class RemoteTable {
         addresses: splitAddresses(r.addr),
         protocol: r.protocol || "incus",
         public: r.public,
+        credentialsHelper: r.credentialsHelper,
         defined: false,
         problem: nameProblem(name, file.file),
       });
@@ -155,6 +161,7 @@ export class RemoteTable {
         protocol: d.protocol || fromFile?.protocol || "incus",
         token,
         public: d.public ?? fromFile?.public ?? false,
+        credentialsHelper: d.credentialsHelper || fromFile?.credentialsHelper,
         defined: true,
         problem,
       });
@@ -181,7 +188,13 @@ export class RemoteTable {
   info(remote?: string | null): RemoteInfo {
     const entry = this.entry(this.nameOf(remote));
     const address = entry.protocol === "incus" ? this.parse(entry).normalized : entry.addresses[0];
-    return { name: entry.name, address, protocol: entry.protocol, public: entry.public };
+    return {
+      name: entry.name,
+      address,
+      protocol: entry.protocol,
+      public: entry.public,
+      ...(entry.credentialsHelper ? { credentialsHelper: entry.credentialsHelper } : {}),
+    };
   }
 
   /**

@@ -60,7 +60,11 @@ export const providerSchema = {
           description: "incus (default), simplestreams or oci.",
           validators: [oneOf(["incus", "simplestreams", "oci"])],
         }),
-        credentials_helper: str({ optional: true, description: "OCI credentials helper (oci remotes only)." }),
+        credentials_helper: str({
+          optional: true,
+          description:
+            'Credentials helper executable for an OCI registry (env INCUS_OCI_CREDENTIALS_HELPER); only with protocol = "oci". Recorded with the remote: the Incus server pulls OCI images itself, so the bundled provider never runs it.',
+        }),
         authentication_type: str({
           optional: true,
           description: "tls (default) or oidc.",

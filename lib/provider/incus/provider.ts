@@ -65,6 +65,7 @@ function remoteSettings(block: RemoteBlock, name: string, blockIndex: number): R
     authenticationType: knownOrNull(block.authentication_type),
     token: knownOrNull(block.token),
     public: knownOrNull(block.public),
+    credentialsHelper: knownOrNull(block.credentials_helper),
     unknown: Object.values(block).some((v) => isUnknown(v)),
     blockIndex,
   };
@@ -80,6 +81,17 @@ export const incusProvider: Provider<IncusProviderData, typeof providerSchema> =
           "OIDC is not supported",
           'The bundled provider authenticates with TLS client certificates only; remove authentication_type or use "tls".',
           ["remote", i, "authentication_type"],
+        );
+      }
+      // As in the official provider: a credentials helper needs protocol = "oci" set next to it.
+      const helper = r.credentials_helper;
+      if (typeof helper === "string" && !isUnknown(r.protocol) && r.protocol !== "oci") {
+        ctx.diagnostics.error(
+          "credentials_helper needs an OCI remote",
+          `credentials_helper authenticates to OCI registries; set protocol = "oci" in this remote block${
+            typeof r.protocol === "string" ? ` (it is ${JSON.stringify(r.protocol)})` : ""
+          }, or remove credentials_helper.`,
+          ["remote", i, "credentials_helper"],
         );
       }
     });

@@ -50,7 +50,15 @@ function definition(s: RemoteSettings): RemoteDefinition {
   const unusable = s.unknown
     ? `The settings of remote ${JSON.stringify(s.name)} are not known until apply.`
     : undefined;
-  return { name: s.name, address: s.address, protocol: s.protocol, token: s.token, public: s.public, unusable };
+  return {
+    name: s.name,
+    address: s.address,
+    protocol: s.protocol,
+    token: s.token,
+    public: s.public,
+    credentialsHelper: s.credentialsHelper,
+    unusable,
+  };
 }
 
 export class Remotes implements IncusProviderData {
@@ -79,6 +87,7 @@ export class Remotes implements IncusProviderData {
           address: env.INCUS_ADDR,
           protocol: env.INCUS_PROTOCOL,
           token: env.INCUS_TOKEN,
+          credentialsHelper: env.INCUS_OCI_CREDENTIALS_HELPER,
         }),
       );
     }

@@ -39,7 +39,10 @@ export interface IncusProviderRemoteConfig {
   readonly address?: string;
   /** incus (default), simplestreams or oci. */
   readonly protocol?: string;
-  /** OCI credentials helper (oci remotes only). */
+  /**
+   * Credentials helper executable for an OCI registry (env INCUS_OCI_CREDENTIALS_HELPER); only with protocol = "oci".
+   * Recorded with the remote: the Incus server pulls OCI images itself, so the bundled provider never runs it.
+   */
   readonly credentialsHelper?: string;
   /** tls (default) or oidc. */
   readonly authenticationType?: string;

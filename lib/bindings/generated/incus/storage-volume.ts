@@ -14,7 +14,8 @@ export interface IncusStorageVolumeConfig extends TerraformMetaArguments {
   /** Description of the volume. */
   readonly description?: string;
   /**
-   * Volume type; only custom volumes can be managed.
+   * Volume type. The official provider passes any value on to Incus, which creates only "custom" volumes; other
+   * values are refused here at plan time instead of failing on apply.
    * @default "custom"
    */
   readonly type?: string;
@@ -44,7 +45,10 @@ export interface IncusStorageVolumeSourceVolumeConfig {
   readonly pool: string;
   /** Name of the volume to copy. */
   readonly name: string;
-  /** Remote of the volume to copy (must be the volume's own remote). */
+  /**
+   * Remote of the volume to copy. Default: the volume's own remote; another Incus remote must have an https://
+   * address, which the volume's remote pulls from.
+   */
   readonly remote?: string;
 }
 
@@ -119,7 +123,10 @@ export class IncusStorageVolumeResource extends SpecResource<IncusStorageVolumeC
     return this.attribute("description");
   }
 
-  /** Volume type; only custom volumes can be managed. */
+  /**
+   * Volume type. The official provider passes any value on to Incus, which creates only "custom" volumes; other
+   * values are refused here at plan time instead of failing on apply.
+   */
   public get typeRef(): string {
     return this.attribute("type");
   }

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import type { CallOptions, IncusClient } from "../../../incus";
+import { copyImageBetweenServers } from "../../../incus/server-copy";
 import { knownOrNull } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 import type { SourceFile, SourceImage, SourceInstance } from "./schema";
@@ -70,9 +71,9 @@ export async function createFromInstance(
 }
 
 /**
- * Copies an image from an image server (simplestreams, oci or a public Incus remote): the target server
- * pulls it by alias or fingerprint. Private Incus remotes would need a one-time download secret handed from
- * server to server; that path is not implemented (see the error).
+ * Copies an image from an image server (simplestreams, oci or a public Incus remote: the target server pulls it
+ * by alias or fingerprint) or from a private Incus remote (the source hands out a one-time download secret and
+ * the target pulls with it, as `incus image copy` does). Either way the target reaches the source over HTTPS.
  */
 export async function createFromImage(
   data: IncusProviderData,
@@ -81,14 +82,6 @@ export async function createFromImage(
   call: CallOptions,
 ): Promise<{ fingerprint: string }> {
   const info = data.remoteInfo(source.remote);
-  if (info.protocol === "incus" && !info.public) {
-    throw new Error(
-      `source_image.remote ${JSON.stringify(
-        source.remote,
-      )} is a private Incus server; the bundled provider copies images only from ` +
-        "image servers (simplestreams, oci or public remotes). Export the image and use source_file instead.",
-    );
-  }
   if (!info.address.startsWith("https://")) {
     throw new Error(
       `source_image.remote ${JSON.stringify(source.remote)} is at ${
@@ -96,14 +89,19 @@ export async function createFromImage(
       }; the target server pulls images over HTTPS only.`,
     );
   }
+  const imageType = source.type === "virtual-machine" ? "virtual-machine" : "container";
+  const architecture = knownOrNull(source.architecture) ?? undefined;
+  if (info.protocol === "incus" && !info.public) {
+    const fingerprint = await copyImageBetweenServers(
+      client,
+      { client: data.client(source.remote), url: info.address },
+      { name: source.name, imageType, architecture },
+      call,
+    );
+    return { fingerprint };
+  }
   const fingerprint = await client.images.copyFromServer(
-    {
-      server: info.address,
-      protocol: info.protocol,
-      alias: source.name,
-      imageType: source.type === "virtual-machine" ? "virtual-machine" : "container",
-      architecture: knownOrNull(source.architecture) ?? undefined,
-    },
+    { server: info.address, protocol: info.protocol, alias: source.name, imageType, architecture },
     call,
   );
   return { fingerprint };

@@ -65,11 +65,12 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
   const call: CallOptions = { ...at.call, timeoutMs: at.timeoutMs, ...(target ? { target } : {}) };
   let source: InstanceSource;
   let config = body.config;
+  let release = async (): Promise<void> => undefined;
   const image = knownOr(plan.image, null);
   const sourceInstance = knownOr(plan.source_instance, null);
   if (image) {
     try {
-      source = await resolveImageSource(data, at.remote, at.client, image, at.call);
+      ({ source, release } = await resolveImageSource(data, at.remote, at.client, image, at.call));
     } catch (err) {
       throw new DiagnosticError(`Cannot use image ${JSON.stringify(image)}`, (err as Error).message, ["image"]);
     }
@@ -80,21 +81,25 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
   } else {
     source = { type: "none" };
   }
-  await createOrRemove(
-    at,
-    {
-      name: plan.name,
-      type,
-      source,
-      config,
-      devices: body.devices,
-      profiles: body.profiles,
-      description: body.description,
-      ephemeral: plan.ephemeral === true,
-      ...(architecture ? { architecture } : {}),
-    },
-    call,
-  );
+  try {
+    await createOrRemove(
+      at,
+      {
+        name: plan.name,
+        type,
+        source,
+        config,
+        devices: body.devices,
+        profiles: body.profiles,
+        description: body.description,
+        ephemeral: plan.ephemeral === true,
+        ...(architecture ? { architecture } : {}),
+      },
+      call,
+    );
+  } finally {
+    await release();
+  }
 }
 
 /**

@@ -1,10 +1,11 @@
 // Where a new instance's root filesystem comes from: `image = "[remote:]alias-or-fingerprint"`. Images on
 // the instance's own remote are used directly. Image servers (simplestreams, oci, public incus remotes) are
 // handed to Incus to pull from; `images:` means the public simplestreams server when no remote of that name
-// is configured, as in the incus command-line client's defaults. Private images on another Incus server must
-// be copied to the instance's remote first (incus_image): a direct pull would need credentials.
+// is configured, as in the incus command-line client's defaults. Private images on another Incus server are
+// pulled with a one-time download secret that server hands out, as `incus launch remote:image` does.
 import type { CallOptions, IncusClient, InstanceImageSource } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
+import { grantImageDownload } from "../../../incus/server-copy";
 import type { IncusProviderData } from "../provider-data";
 
 const PUBLIC_IMAGES = { server: "https://images.linuxcontainers.org", protocol: "simplestreams" } as const;
@@ -21,23 +22,21 @@ function remoteImageSource(
     return { type: "image", alias: name, server: PUBLIC_IMAGES.server, protocol: PUBLIC_IMAGES.protocol };
   }
   const info = data.remoteInfo(remote);
-  if (info.protocol !== "incus" || info.public) {
-    if (!info.address.startsWith("https://")) {
-      throw new Error(
-        `image ${JSON.stringify(image)}: remote ${JSON.stringify(remote)} (${
-          info.address
-        }) is not reachable over HTTPS, so the Incus server cannot pull from it.`,
-      );
-    }
-    return { type: "image", alias: name, server: info.address, protocol: info.protocol };
+  if (!info.address.startsWith("https://")) {
+    throw new Error(
+      `image ${JSON.stringify(image)}: remote ${JSON.stringify(remote)} (${info.address}) is not reachable over ` +
+        `HTTPS, so ${JSON.stringify(data.remoteName(instanceRemote))} cannot pull from it. Copy the image there ` +
+        "first (an incus_image resource or `incus image copy`) and refer to it without the remote prefix.",
+    );
   }
-  throw new Error(
-    `image ${JSON.stringify(image)} is on the private remote ${JSON.stringify(
-      remote,
-    )}, but the instance is created on ` +
-      `${JSON.stringify(data.remoteName(instanceRemote))}. Copy the image there first (an incus_image resource ` +
-      "or `incus image copy`) and refer to it without the remote prefix.",
-  );
+  return { type: "image", alias: name, server: info.address, protocol: info.protocol };
+}
+
+/** A private Incus remote: its images need a download secret from that server. */
+function isPrivateIncus(data: IncusProviderData, remote: string): boolean {
+  if (remote === "images" && !data.remoteNames().includes("images")) return false;
+  const info = data.remoteInfo(remote);
+  return info.protocol === "incus" && !info.public;
 }
 
 /** `[remote:]name` split at the first colon. */
@@ -59,7 +58,7 @@ export type ImageLocation =
 
 /**
  * Where `image` lives, without asking any server. Throws for what can never work: no name after the remote, or
- * a private remote other than the instance's.
+ * another remote the instance's server cannot reach over HTTPS.
  */
 export function locateImage(data: IncusProviderData, instanceRemote: string | null, image: string): ImageLocation {
   const { remote, name } = splitImage(image);
@@ -86,9 +85,17 @@ export async function findImage(
   return undefined;
 }
 
+/** An image source, and what to do once the request that used it is over (withdraw a download secret). */
+export interface ResolvedImage {
+  readonly source: InstanceImageSource;
+  release(): Promise<void>;
+}
+
+const nothingToRelease = async (): Promise<void> => undefined;
+
 /**
  * The `source` of POST /1.0/instances for `image`, checked against the instance's remote so that a missing
- * image fails with a message that says where we looked.
+ * image fails with a message that says where we looked. Call `release` when the request is over.
  */
 export async function resolveImageSource(
   data: IncusProviderData,
@@ -96,11 +103,24 @@ export async function resolveImageSource(
   client: IncusClient,
   image: string,
   call: CallOptions,
-): Promise<InstanceImageSource> {
+): Promise<ResolvedImage> {
   const location = locateImage(data, instanceRemote, image);
-  if (!location.onInstanceRemote) return location.source;
+  if (!location.onInstanceRemote) {
+    if (!isPrivateIncus(data, location.remote)) return { source: location.source, release: nothingToRelease };
+    const server = location.source.server ?? "";
+    const grant = await grantImageDownload(
+      { client: data.client(location.remote), url: server },
+      location.name,
+      call.signal ? { signal: call.signal } : {},
+    );
+    const { fingerprint, secret, certificate } = grant;
+    return {
+      source: { type: "image", fingerprint, server, protocol: "incus", secret, certificate },
+      release: () => grant.release(),
+    };
+  }
   const found = await findImage(client, location.name, call);
-  if (found) return found;
+  if (found) return { source: found, release: nothingToRelease };
   const project = call.project ?? "default";
   throw new Error(
     `image ${JSON.stringify(location.name)} was found neither as an alias nor as a fingerprint on remote ` +

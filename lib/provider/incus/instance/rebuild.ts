@@ -5,11 +5,11 @@
 // every file uploaded and every exec entry run.
 import type { ResourceContext } from "../../framework";
 import { DiagnosticError, knownOrNull } from "../../framework";
-import type { InstanceImageSource } from "../../../incus";
 import type { IncusProviderData } from "../provider-data";
 import { volumesToSnapshot } from "../storage/rebuild-snapshots";
 import { converge, handleOf, writeModifiable } from "./converge";
 import type { Placement } from "./create";
+import type { ResolvedImage } from "./image-source";
 import { resolveImageSource } from "./image-source";
 import { stopInstance } from "./power";
 import { decideRebuild } from "./rebuild-plan";
@@ -36,20 +36,25 @@ export async function rebuildInstance(
   const image = knownOrNull(planned.image);
   if (image === null || image === undefined)
     throw new Error(`Instance ${JSON.stringify(name)} has no image to rebuild from.`);
-  let source: InstanceImageSource;
+  let resolved: ResolvedImage;
   try {
-    source = await resolveImageSource(ctx.providerData, at.remote, at.client, image, at.call);
+    resolved = await resolveImageSource(ctx.providerData, at.remote, at.client, image, at.call);
   } catch (err) {
     throw new DiagnosticError(`Cannot use image ${JSON.stringify(image)}`, (err as Error).message, ["image"]);
   }
-  const live = await at.client.instances.get(name, at.call);
-  const volumes = await volumesToSnapshot(at.client, live.value, at.call);
-  if (live.value.status !== "Stopped") await stopInstance(handleOf(at, name), false, live.value.status);
-  await snapshotAttachedVolumes(at, name, volumes, ctx, "rebuilt");
-  // The new config first (Incus keeps it through the rebuild), so the state read after the rebuild is the plan's.
-  await writeModifiable(at, name, planned, await at.client.instances.get(name, at.call));
-  ctx.log.info("rebuilding the instance in place", { name, image });
-  await at.client.instances.rebuild(name, source, { ...at.call, timeoutMs: at.timeoutMs });
+  try {
+    const live = await at.client.instances.get(name, at.call);
+    const volumes = await volumesToSnapshot(at.client, live.value, at.call);
+    if (live.value.status !== "Stopped") await stopInstance(handleOf(at, name), false, live.value.status);
+    await snapshotAttachedVolumes(at, name, volumes, ctx, "rebuilt");
+    // The new config first (Incus keeps it through the rebuild), so the state read after the rebuild is the plan's.
+    await writeModifiable(at, name, planned, await at.client.instances.get(name, at.call));
+    ctx.log.info("rebuilding the instance in place", { name, image });
+    await at.client.instances.rebuild(name, resolved.source, { ...at.call, timeoutMs: at.timeoutMs });
+  } finally {
+    // A download secret that was not used is withdrawn.
+    await resolved.release();
+  }
   await rebuilt();
   // A new root disk: as after a create, every file is uploaded and every exec entry runs.
   await converge(at, name, planned, null);

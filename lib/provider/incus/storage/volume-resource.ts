@@ -119,7 +119,7 @@ const lifecycle = managedObjectLifecycle<VolumePlan, VolumeState>({
   kind: "incus_storage_volume",
   importIdFields: (planned) => [planned.pool, planned.name],
   createObject: async (client, planned, ctx) => {
-    await createVolume(client, planned, callFor(ctx, planned), ctx.providerData.defaultRemote);
+    await createVolume(client, planned, callFor(ctx, planned), ctx.providerData);
     await giveDevicesBack(client, planned, ctx);
   },
   getObject: (client, planned, ctx) => client.storageVolumes.get(planned.pool, planned.name, callFor(ctx, planned)),

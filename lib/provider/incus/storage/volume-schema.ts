@@ -2,13 +2,25 @@
 import type { ApplyModel, PlanModel, PlanModifier, Schema, StateModel } from "../../framework";
 import { configValueChecks, objectName } from "../common";
 import { fileBlock } from "../instance/files";
-import { isUnknown, mapOf, nested, oneOf, requiresReplace, requiresReplaceIf, str } from "../../framework";
+import { custom, isUnknown, mapOf, nested, oneOf, requiresReplace, requiresReplaceIf, str } from "../../framework";
 
 /** Replace only when the user configured a new value (a computed value filled by the server never replaces). */
 const requiresReplaceIfConfigured: PlanModifier = requiresReplaceIf(
   (req) => req.configValue !== null && !isUnknown(req.configValue),
   "Changing the configured value replaces the volume.",
 );
+
+/**
+ * Incus refuses POST .../volumes/{container,virtual-machine,image} ("Currently not allowed to create storage volumes of
+ * type ..."): those volumes come and go with their instances and images. Say so at plan time, at the attribute.
+ */
+const customVolumeType = custom((value) => {
+  if (typeof value !== "string" || value === "custom") return undefined;
+  const owned = ["container", "virtual-machine", "image"].includes(value)
+    ? ` ${value} volumes are created and removed with their ${value === "image" ? "images" : "instances"}; read one with data "incus_storage_volume".`
+    : "";
+  return `Incus creates only custom storage volumes; type is ${JSON.stringify(value)}. Remove type or set it to "custom".${owned}`;
+}, 'must be "custom"');
 
 export const volumeSchema = {
   description: "A custom storage volume (filesystem, block or ISO).",
@@ -25,8 +37,9 @@ export const volumeSchema = {
       optional: true,
       computed: true,
       default: "custom",
-      description: "Volume type; only custom volumes can be managed.",
-      validators: [oneOf(["custom"])],
+      description:
+        'Volume type. The official provider passes any value on to Incus, which creates only "custom" volumes; other values are refused here at plan time instead of failing on apply.',
+      validators: [customVolumeType],
       planModifiers: [requiresReplace()],
     }),
     content_type: str({
@@ -59,7 +72,11 @@ export const volumeSchema = {
       {
         pool: str({ required: true, description: "Pool of the volume to copy." }),
         name: str({ required: true, description: "Name of the volume to copy." }),
-        remote: str({ optional: true, description: "Remote of the volume to copy (must be the volume's own remote)." }),
+        remote: str({
+          optional: true,
+          description:
+            "Remote of the volume to copy. Default: the volume's own remote; another Incus remote must have an https:// address, which the volume's remote pulls from.",
+        }),
       },
       {
         optional: true,

@@ -1,8 +1,10 @@
-// The three ways a custom volume comes into being: empty, as a copy of another volume, or from a local
-// file (an ISO image, or a volume backup tarball).
+// The three ways a custom volume comes into being: empty, as a copy of another volume (on the same remote, or
+// pulled from another Incus remote over HTTPS), or from a local file (an ISO image, or a volume backup tarball).
 import * as fs from "node:fs";
 import type { CallOptions, IncusClient } from "../../../incus";
+import { copyVolumeBetweenServers } from "../../../incus/server-copy";
 import { configMap } from "../common";
+import type { IncusProviderData } from "../provider-data";
 import type { VolumePlan } from "./volume-schema";
 
 /** Creates the volume described by `planned` (a plan with every value known except computed ones). */
@@ -10,12 +12,12 @@ export async function createVolume(
   client: IncusClient,
   planned: VolumePlan,
   call: CallOptions,
-  defaultRemote: string,
+  data: IncusProviderData,
 ): Promise<void> {
   const config = configMap(planned.config);
   const description = typeof planned.description === "string" ? planned.description : undefined;
   if (planned.source_volume) {
-    await copyVolume(client, planned, planned.source_volume, call, defaultRemote, config, description);
+    await copyVolume(client, planned, planned.source_volume, call, data, config, description);
     return;
   }
   if (planned.source_file) {
@@ -34,33 +36,57 @@ export async function createVolume(
   );
 }
 
+/**
+ * The project the source volume is read from. The official provider always reads it from "default"; look in
+ * the new volume's own project first so copies inside a project work too, then fall back to "default".
+ */
+async function sourceProjectOf(
+  sourceClient: IncusClient,
+  source: { readonly pool: string; readonly name: string },
+  call: CallOptions,
+): Promise<string | undefined> {
+  const project = call.project;
+  if (!project || project === "default") return project;
+  const inOwnProject = await sourceClient.storageVolumes.find(source.pool, source.name, { ...call, project });
+  return inOwnProject ? project : "default";
+}
+
 async function copyVolume(
   client: IncusClient,
   planned: VolumePlan,
   source: NonNullable<VolumePlan["source_volume"]>,
   call: CallOptions,
-  defaultRemote: string,
+  data: IncusProviderData,
   config: Record<string, string>,
   description: string | undefined,
 ): Promise<void> {
-  const targetRemote = planned.remote || defaultRemote;
-  if (source.remote && source.remote !== targetRemote) {
-    throw new Error(
-      `source_volume.remote is ${JSON.stringify(source.remote)} but the volume is created on ${JSON.stringify(
-        targetRemote,
-      )}: ` + "the bundled provider copies volumes within one remote only.",
+  const targetRemote = data.remoteName(planned.remote);
+  const sourceRemote = data.remoteName(source.remote);
+  if (sourceRemote !== targetRemote) {
+    const info = data.remoteInfo(sourceRemote);
+    if (!info.address.startsWith("https://")) {
+      throw new Error(
+        `source_volume.remote ${JSON.stringify(sourceRemote)} is at ${info.address}; a volume is copied from ` +
+          `another remote by ${JSON.stringify(targetRemote)} pulling it over HTTPS, so give that remote an https:// address.`,
+      );
+    }
+    const sourceClient = data.client(sourceRemote);
+    const sourceProject = await sourceProjectOf(sourceClient, source, call);
+    await copyVolumeBetweenServers(
+      client,
+      { client: sourceClient, url: info.address, ...(sourceProject ? { project: sourceProject } : {}) },
+      { pool: source.pool, name: source.name },
+      {
+        pool: planned.pool,
+        name: planned.name,
+        ...(Object.keys(config).length ? { config } : {}),
+        ...(description !== undefined ? { description } : {}),
+      },
+      call,
     );
+    return;
   }
-  // The official provider always reads the source from the default project; look in the volume's own project
-  // first so copies inside a project work too, then fall back to "default" for compatibility.
-  let sourceProject = call.project;
-  if (sourceProject && sourceProject !== "default") {
-    const inOwnProject = await client.storageVolumes.find(source.pool, source.name, {
-      ...call,
-      project: sourceProject,
-    });
-    if (!inOwnProject) sourceProject = "default";
-  }
+  const sourceProject = await sourceProjectOf(client, source, call);
   await client.storageVolumes.copy(
     planned.pool,
     planned.name,
