@@ -11,7 +11,9 @@
 // For each variant also the app alone (what synth costs), and once per round `tsc --noEmit` (the starter's
 // `npm test`). Baseline, measured in the same rounds: `terraform plan` on the synthesized stack (exit 0 = no
 // changes, which is also the self-check that the stack is deployed and unchanged). Every variant's cdk.tf.json must
-// be identical. Each of --runs rounds (default 5) runs the variants in a rotated order; medians and min–max.
+// be identical. Each of --runs rounds (default 5) runs the variants in a rotated order; medians and min–max of the
+// wall time and of the CPU time of the processes each command waited for (bash's `times`), which a busy machine
+// disturbs less.
 //
 // Set-up (not timed): `npm pack --ignore-scripts` of this checkout (build it first), `cdktf-virt init --framework
 // cdktn` into a temp folder, `npm install` there (prefers npm's cache) plus tsx, and ts-node with TypeScript 5.9 in
@@ -53,15 +55,28 @@ function variants(tools) {
   };
 }
 
+// Runs the command given as $1..., then bash's `times`: its last line is the CPU time of the children waited for
+// (the CLI, node, terraform and the provider processes terraform starts; not a warm provider process left running).
+const WITH_TIMES = 'set +e; "$@"; rc=$?; times >&2; exit $rc';
+
+/** CPU milliseconds (user + system) of the children, from the last line `times` printed ("0m1.234s 0m0.100s"). */
+function childrenCpuMs(/** @type {string} */ stderr) {
+  const last = stderr.trimEnd().split("\n").pop() ?? "";
+  const m = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(last);
+  if (!m) throw new Error(`no \`times\` line at the end of the output: ${JSON.stringify(last)}`);
+  return (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000;
+}
+
 /**
- * Runs a command; throws with its output unless the exit code is one of `ok`.
+ * Runs a command under bash (for `times`); returns its wall time, the CPU time of its processes and its output.
+ * Throws with the output unless the exit code is one of `ok`.
  * @param {string} cmd
  * @param {string[]} args
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, ok?: number[] }} [opts]
  */
 function run(cmd, args, opts = {}) {
   const started = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, {
+  const r = spawnSync("bash", ["-c", WITH_TIMES, "bash", cmd, ...args], {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
     encoding: "utf8",
@@ -75,7 +90,7 @@ function run(cmd, args, opts = {}) {
         `${r.stdout}\n${r.stderr}`.trim().slice(-4000),
     );
   }
-  return { ms, status: r.status ?? 0, out: `${r.stdout}\n${r.stderr}` };
+  return { ms, cpuMs: childrenCpuMs(r.stderr), stdout: r.stdout, out: `${r.stdout}\n${r.stderr}` };
 }
 
 /** The bin directory of a Node that strips types: this one, or Node 24 from scripts/install-node.sh. */
@@ -120,7 +135,7 @@ async function main() {
     INCUS_IMAGE: TEST_IMAGE,
     npm_config_update_notifier: "false",
   };
-  const nodeVersion = run(join(nodeBin, "node"), ["--version"]).out.trim();
+  const nodeVersion = run(join(nodeBin, "node"), ["--version"]).stdout.trim();
   try {
     // Set-up, not timed.
     const npm = join(nodeBin, "npm");
@@ -159,10 +174,12 @@ async function main() {
       throw new Error(`the first deploy did not create ${name}-db`);
     }
 
-    /** @type {Record<string, { deploy: number[], app: number[] }>} */
-    const times = Object.fromEntries(names.map((v) => [v, { deploy: [], app: [] }]));
+    /** @type {Record<string, { deploy: number[], deployCpu: number[], app: number[], appCpu: number[] }>} */
+    const times = Object.fromEntries(names.map((v) => [v, { deploy: [], deployCpu: [], app: [], appCpu: [] }]));
     /** @type {number[]} */
     const plans = [];
+    /** @type {number[]} */
+    const planCpu = [];
     /** @type {number[]} */
     const typechecks = [];
     for (let round = 0; round < runs; round++) {
@@ -174,10 +191,14 @@ async function main() {
           throw new Error(`deploy with ${v} changed something:\n${d.out.slice(-3000)}`);
         }
         times[v].deploy.push(d.ms);
+        times[v].deployCpu.push(d.cpuMs);
         if (stackJson() !== reference) throw new Error(`the app run with ${v} synthesized a different cdk.tf.json`);
         const a = run("sh", ["-c", apps[v]], { cwd: app, env: { ...env, CDKTF_OUTDIR: join(work, `out-${v}`) } });
         times[v].app.push(a.ms);
-        plans.push(plan().ms);
+        times[v].appCpu.push(a.cpuMs);
+        const p = plan();
+        plans.push(p.ms);
+        planCpu.push(p.cpuMs);
       }
       typechecks.push(run(join(app, "node_modules", ".bin", "tsc"), ["--noEmit"], { cwd: app, env }).ms);
     }
@@ -185,16 +206,19 @@ async function main() {
     const basePlan = median(plans);
     const fmt = (/** @type {number} */ v) => formatMs(v);
     const lines = names.map((v) => {
-      const d = median(times[v].deploy);
-      return `${v.padEnd(10)} deploy (no changes) ${formatMs(d)} (${spread(times[v].deploy, fmt)}), ${ratio(
-        d,
-        basePlan,
-      )}x plan; app alone ${formatMs(median(times[v].app))} (${spread(times[v].app, fmt)})  [${apps[v].replaceAll(
-        tools,
-        "<tools>",
-      )}]`;
+      const t = times[v];
+      const d = median(t.deploy);
+      return `${v.padEnd(10)} deploy (no changes) ${formatMs(d)} (${spread(t.deploy, fmt)}), CPU ${formatMs(
+        median(t.deployCpu),
+      )}: ${ratio(d, basePlan)}x plan (CPU ${ratio(median(t.deployCpu), median(planCpu))}x); app alone ${formatMs(
+        median(t.app),
+      )} (${spread(t.app, fmt)}), CPU ${formatMs(median(t.appCpu))}  [${apps[v].replaceAll(tools, "<tools>")}]`;
     });
-    lines.push(`baseline: terraform plan on the synthesized stack ${formatMs(basePlan)} (${spread(plans, fmt)})`);
+    lines.push(
+      `baseline: terraform plan on the synthesized stack ${formatMs(basePlan)} (${spread(plans, fmt)}), CPU ${formatMs(
+        median(planCpu),
+      )}`,
+    );
     lines.push(`tsc --noEmit (npm test; TypeScript 7) ${formatMs(median(typechecks))} (${spread(typechecks, fmt)})`);
     lines.push(`Node ${nodeVersion}, image ${TEST_IMAGE}`);
     const fastest = names.reduce((a, b) => (median(times[a].deploy) <= median(times[b].deploy) ? a : b));
@@ -207,6 +231,7 @@ async function main() {
         ratio: ratio(median(times.strip.deploy), basePlan),
         planMedianMs: Math.round(basePlan),
         planRunsMs: plans.map(Math.round),
+        planCpuMedianMs: Math.round(median(planCpu)),
         typecheckMedianMs: Math.round(median(typechecks)),
         fastest,
         variants: Object.fromEntries(
@@ -216,8 +241,10 @@ async function main() {
               app: apps[v].replaceAll(tools, "<tools>"),
               deployMedianMs: Math.round(median(times[v].deploy)),
               deployRunsMs: times[v].deploy.map(Math.round),
+              deployCpuMedianMs: Math.round(median(times[v].deployCpu)),
               appMedianMs: Math.round(median(times[v].app)),
               appRunsMs: times[v].app.map(Math.round),
+              appCpuMedianMs: Math.round(median(times[v].appCpu)),
               ratio: ratio(median(times[v].deploy), basePlan),
             },
           ]),
