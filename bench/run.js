@@ -37,6 +37,12 @@ const BENCHES = [
   { name: "noop-plan", script: "noop-plan.js", args: [], baseline: "raw REST reads, same concurrency" },
   { name: "fleet", script: "fleet.js", args: [], baseline: "raw REST reads, same concurrency" },
   { name: "libvirt-apply", script: "libvirt-apply.js", args: [], baseline: "virsh, same concurrency" },
+  {
+    name: "inner-loop",
+    script: "inner-loop.js",
+    args: [],
+    baseline: "`terraform plan` on the synthesized starter stack",
+  },
 ];
 
 /** Type-checks the benchmark scripts (// @ts-check + JSDoc) with bench/tsconfig.json; returns the exit code. */
@@ -113,6 +119,10 @@ function headline(r) {
       )} (peak RSS ${x.synthPeakRssMiB} MiB), plan ${formatMs(x.planMs)} vs REST reads ${formatMs(x.restReadsMs)} (${
         x.instances
       } containers, ${x.resources} resources; provider peak RSS ${x.providerPeakRssMiB} MiB)`;
+    case "inner-loop":
+      return `deploy (no changes) ${formatMs(x.variants.strip.deployMedianMs)} vs plan ${formatMs(
+        x.planMedianMs,
+      )} (type stripping, Node ${x.node}; fastest: ${x.fastest}; tsc --noEmit ${formatMs(x.typecheckMedianMs)})`;
     case "libvirt-apply":
       return `${formatMs(x.terraformMs)} vs ${formatMs(x.virshMs)} (${x.domains} domains, ${
         x.runs

@@ -34,6 +34,7 @@ import { formatProblem } from "./model/errors";
 import { backendOf } from "./private/backend";
 import { fail } from "./private/errors";
 import { couplingOf, managedVolumeOf, registerManagedVolume } from "./private/generation";
+import { registerVolumeResource } from "./private/name-reference";
 import { resolveObjectName } from "./private/name-registry";
 import { nameProblem, OBJECT_NAME } from "./private/names";
 import { backendOptions, deprecated } from "./private/option-groups";
@@ -181,9 +182,8 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
   /** Incus cluster: the member the volume is on. */
   public readonly target?: string;
   public readonly baseVolume?: Volume;
-  /** The volume name (a reference to the volume resource). */
-  public readonly volumeName: string;
   private readonly built: BuiltVolume;
+  private nameReference?: string;
 
   public constructor(scope: Construct, id: string, props: VolumeProps<H>) {
     super(scope, id);
@@ -267,7 +267,7 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       target: this.target,
       format: this.format,
     } = this.built.facts);
-    this.volumeName = this.built.resource.getStringAttribute("name");
+    registerVolumeResource(this, this.built.resource);
     registerManagedVolume(this, () => ({
       resource: this.built.resource,
       replacementInputs: this.built.replacementInputs,
@@ -373,6 +373,14 @@ export class Volume<H extends IHost = IHost> extends Construct implements IVolum
       return fail(this, KIND, "volumePath", "is the path of a libvirt volume on its host; an Incus volume has none");
     deprecated(this, KIND, `getter "volumePath"`, "`volume.libvirt.volumePath`", "libvirt");
     return view.volumePath;
+  }
+
+  /**
+   * The volume name (a reference to the volume resource). Made on first use: every reference token records the stack
+   * trace of its creation; instances name the volume in their devices without one (private/name-reference.ts).
+   */
+  public get volumeName(): string {
+    return (this.nameReference ??= this.built.resource.getStringAttribute("name"));
   }
 
   /** Paths of the instances this volume is attached to, in the order of the attach() calls. */

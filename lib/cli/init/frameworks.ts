@@ -42,7 +42,8 @@ export const FRAMEWORK_PROFILES: Readonly<Record<InitFramework, FrameworkProfile
     library: { name: "cdktf", range: "^0.21.0" },
     cli: { name: "cdktf-cli", range: "^0.21.0", command: "cdktf" },
     constructs: "^10.4.2",
-    minNode: [20, 0],
+    // 20.6: `node --import` (the app runs through tsx's loader, see appCommand in templates.ts).
+    minNode: [20, 6],
     typesNode: "^20",
     ciNodeMajor: 20,
     runsTypeScript: false,

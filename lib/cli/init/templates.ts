@@ -113,12 +113,15 @@ export function renderTsconfig({ profile }: TemplateInput): string {
 }
 
 /**
- * How the CDK CLI runs main.ts: Node strips the types itself where its CLI's Node can (>= 22.18), else tsx. Node
- * finds ES module syntax in main.ts and runs it as one; the package has no "type" (see renderPackageJson), so Node
- * would warn about that on every synth.
+ * How the CDK CLI runs main.ts: Node strips the types itself where its CLI's Node can (>= 22.18), else tsx's loader
+ * in the app's own node process (`--import`, Node >= 20.6): `npx tsx` would start npx and then a second node, about
+ * a second more per synth (bench/inner-loop.js). Node finds ES module syntax in main.ts and runs it as one; the
+ * package has no "type" (see renderPackageJson), so Node would warn about that on every synth.
  */
 export function appCommand(profile: FrameworkProfile): string {
-  return profile.runsTypeScript ? "node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts" : "npx tsx main.ts";
+  return profile.runsTypeScript
+    ? "node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts"
+    : "node --import tsx main.ts";
 }
 
 /** cdktf.json: cdktf-cli and cdktn-cli both read this file name, with the same keys. */
@@ -239,7 +242,7 @@ database, synth with the backend added and run \`terraform init -migrate-state\`
 function runNote(profile: FrameworkProfile): string {
   const runner = profile.runsTypeScript
     ? "Node runs `main.ts` itself (type stripping, Node >= 22.18)"
-    : "`tsx` runs `main.ts`";
+    : "`tsx` runs `main.ts` (its loader: `node --import tsx`)";
   return (
     `${runner} and \`tsc\` only checks the types, so the TypeScript that \`npm i -D typescript\` installs (7.x) is fine. ` +
     "`main.ts` runs as an ES module: use `import`, `import.meta.dirname` instead of `__dirname`, and " +

@@ -27,6 +27,7 @@ import { requireBundledProvider } from "./official-provider";
 import { fail } from "./errors";
 import type { Attachment, DeviceCheck } from "./generation";
 import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
+import { volumeNameForDevice } from "./name-reference";
 import { nonDefaultProject, rejectManagedKeys } from "./placement";
 import { parseSize } from "./sizes";
 
@@ -241,7 +242,7 @@ function incusDiskDevice(a: Attachment): IncusDeviceConfig {
     type: "disk",
     properties: {
       pool: a.volume.pool.poolName,
-      source: a.volume.volumeName,
+      source: volumeNameForDevice(a.volume),
       ...(a.path !== undefined ? { path: a.path } : {}),
       ...(a.readOnly ? { readonly: "true" } : {}),
     },

@@ -118,7 +118,9 @@ describe.each(INIT_FRAMEWORKS)("%s repository", (framework) => {
     expect(pkg.scripts.test).toContain("tsc --noEmit");
     const { app: command } = readJson(path.join(app, "cdktf.json"));
     expect(command).toBe(
-      framework === "cdktn" ? "node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts" : "npx tsx main.ts",
+      framework === "cdktn"
+        ? "node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON main.ts"
+        : "node --import tsx main.ts",
     );
     if (framework === "cdktf") expect(pkg.devDependencies).toHaveProperty("tsx");
     // Options TypeScript 7 removed (error TS5102 / TS5108), and the checks that keep main.ts runnable by type stripping.

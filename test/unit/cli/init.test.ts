@@ -92,7 +92,7 @@ describe("a cdktf repository", () => {
     });
     expect(tsconfig.compilerOptions).not.toHaveProperty("paths");
     expect(readJson("infra", "cdktf.json")).toMatchObject({
-      app: "npx tsx main.ts",
+      app: "node --import tsx main.ts",
       output: "cdktf.out",
       terraformProviders: [],
       context: { "cdktf-virt:stableMac": true },
