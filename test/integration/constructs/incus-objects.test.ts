@@ -90,7 +90,7 @@ function clientCertificate(): { file: string; fingerprint: string } {
   return { file, fingerprint };
 }
 
-test("a zone with records, a restricted metrics certificate and a cluster group deploy, plan empty, and go with destroy", async () => {
+test("a zone with records, a metrics certificate and a cluster group deploy, plan empty, and go with destroy", async () => {
   const run = new StackRun(`${prefix}-s`);
   runs.push(run);
   const zoneName = `${prefix}.example.org`;
