@@ -9,6 +9,7 @@ import type { IProject } from "../model/project-props";
 import { fail } from "./errors";
 import type { IncusHostLike } from "./hosts";
 import { nonDefaultProject } from "./placement";
+import { parseSize } from "./sizes";
 
 const KIND = "StorageBucket";
 
@@ -62,11 +63,10 @@ export function bucketRemovalPolicy(scope: Construct, policy: RemovalPolicy | un
 export function incusStorageBucket(scope: Construct, host: IncusHostLike, input: StorageBucketInput): BuiltBucket {
   if (input.project !== undefined && input.project.host !== host)
     fail(scope, KIND, "project", "the project is on another host than the pool");
-  if (
-    input.size !== undefined &&
-    (typeof input.size !== "string" || (!isToken(input.size) && !/^\d+(\.\d+)?\s*[KMGTPE]i?B$/.test(input.size)))
-  )
-    fail(scope, KIND, "size", `${JSON.stringify(input.size)} is not a size like "10GiB" or "500MB"`);
+  if (input.size !== undefined && !isToken(input.size)) {
+    const parsed = typeof input.size === "string" ? parseSize(input.size) : { error: 'must be a string like "10GiB"' };
+    if ("error" in parsed) fail(scope, KIND, "size", parsed.error);
+  }
   const project = nonDefaultProject(input.project)?.projectName;
   const resource = new IncusStorageBucketResource(scope, "Default", {
     name: input.name,

@@ -233,7 +233,7 @@ describe("StorageBucket", () => {
       'StorageBucket "homelab/a", prop "name": "Upper_Case" is not a valid name',
     );
     expect(errorOf(() => new StorageBucket(stack, "b", { pool, size: "lots" }))).toContain(
-      'prop "size": "lots" is not a size',
+      'prop "size": "lots" is not a size; write a number with an IEC unit',
     );
     const bucket = new StorageBucket(stack, "c", { pool });
     expect(errorOf(() => bucket.addKey({ name: "k", role: "owner" as BucketKeyRole }))).toContain(
