@@ -2,7 +2,7 @@
 // own import ID. Zone config the construct cannot express (peers.*, other dns.* keys) is named in a warning.
 import type { NetworkZone, NetworkZoneRecord } from "../../incus";
 import { RECORD_KEY_PREFIX } from "../../records";
-import { namedImportId } from "./import-ids";
+import { namedImportId, zoneRecordImportId } from "./import-ids";
 import { Code, Ref } from "./source-text";
 import type { Value } from "./source-text";
 
@@ -57,6 +57,10 @@ export function planZones(zones: readonly ZoneWithRecords[], context: ZonePlanCo
       "Zone",
     );
     for (const record of zone.records) {
+      if ((record.entries ?? []).some((entry) => !entry.ttl))
+        context.warn(
+          `zone record "${record.name}" of "${zone.name}": entries without a TTL get 300 seconds (what Incus serves for them) at the first deploy`,
+        );
       context.declare(
         "NetworkZoneRecord",
         {
@@ -69,7 +73,7 @@ export function planZones(zones: readonly ZoneWithRecords[], context: ZonePlanCo
             ttl: entry.ttl || undefined,
           })),
         },
-        `${zone.name}/${record.name}`,
+        zoneRecordImportId(zone.name, record.name),
         `${zone.name}-${record.name}`,
         "Record",
       );

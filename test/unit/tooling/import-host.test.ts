@@ -363,7 +363,7 @@ describe("import-host code generation", () => {
     const zone = Object.keys(json.resource.incus_network_zone)[0];
     const record = Object.keys(json.resource.incus_network_zone_record)[0];
     expect(imports[`incus_network_zone.${zone}`]).toBe("local:app-zone.example.org");
-    expect(imports[`incus_network_zone_record.${record}`]).toBe("local:app-zone.example.org/www");
+    expect(imports[`incus_network_zone_record.${record}`]).toBe("local:/app-zone.example.org/www");
     expect(json.resource.incus_network_zone[zone]).toMatchObject({
       name: "app-zone.example.org",
       description: "lab",
