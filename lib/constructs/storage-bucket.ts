@@ -5,7 +5,8 @@
 import { Construct } from "constructs";
 import type { RemovalPolicy } from "../lifecycle";
 import type { IHost } from "./model/host";
-import type { BucketKeyProps, BucketKeyRole, StorageBucketProps } from "./model/storage-bucket-props";
+import { BucketKeyRole } from "./model/storage-bucket-props";
+import type { BucketKeyProps, StorageBucketProps } from "./model/storage-bucket-props";
 import { backendOf } from "./private/backend";
 import type { HostBackend } from "./private/host-backend";
 import { fail } from "./private/errors";
@@ -34,7 +35,8 @@ export interface StorageBucketKeyProps extends BucketKeyProps {
 /** A key of a bucket. */
 export class StorageBucketKey extends Construct {
   public readonly keyName: string;
-  public readonly role: BucketKeyRole | undefined;
+  /** The key's role (READ_ONLY unless given). */
+  public readonly role: BucketKeyRole;
   /** The S3 access key: a reference to a sensitive attribute (never printed by Terraform). */
   public readonly accessKey: string;
   /** The S3 secret key: a reference to a sensitive attribute (never printed by Terraform). */
@@ -49,7 +51,7 @@ export class StorageBucketKey extends Construct {
       fail(this, kind, "name", `${JSON.stringify(props.name)} is not a key name; use ${OBJECT_NAME.description}`);
     claimName(this, kind, [props.bucket.node.path], props.name);
     this.keyName = props.name;
-    this.role = props.role;
+    this.role = props.role ?? BucketKeyRole.READ_ONLY;
     const built = parts.backend.storageBucketKey(this, parts.built, {
       name: props.name,
       role: props.role,
