@@ -11,18 +11,9 @@ import { backendOf } from "./private/backend";
 import type { HostBackend } from "./private/host-backend";
 import { fail } from "./private/errors";
 import { claimName, resolveObjectName } from "./private/name-registry";
-import type { NameRule } from "./private/names";
-import { OBJECT_NAME } from "./private/names";
+import { INCUS_BUCKET_NAME, OBJECT_NAME } from "./private/names";
 import type { BuiltBucket } from "./private/storage-bucket-resource";
 import { bucketRemovalPolicy } from "./private/storage-bucket-resource";
-
-/** S3 bucket names: lower-case letters, digits, '.' and '-', 3 to 63 characters. */
-const BUCKET_NAME: NameRule = {
-  description: "3-63 lower-case letters, digits, '.' or '-', starting and ending with a letter or digit",
-  maxLength: 63,
-  pattern: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-  mustStartWithLetter: false,
-};
 
 /** What the keys of a bucket need of it: its host's builder and its resource. */
 const bucketParts = new WeakMap<StorageBucket, { readonly backend: HostBackend; readonly built: BuiltBucket }>();
@@ -80,7 +71,7 @@ export class StorageBucket<H extends IHost = IHost> extends Construct {
     const name = resolveObjectName(
       this,
       kind,
-      BUCKET_NAME,
+      INCUS_BUCKET_NAME,
       [this.host.node.path, props.project?.node.path, pool.node.path],
       props.name,
     );
