@@ -66,6 +66,25 @@ export type {
   InstanceForwardOptions,
   NetworkForwardProps,
 } from "./model/network-forward-props";
+export { NetworkLoadBalancer } from "./network-load-balancer";
+export type {
+  LoadBalancerBackend,
+  LoadBalancerPort,
+  NetworkLoadBalancerProps,
+} from "./model/network-load-balancer-props";
+export { NetworkZone, NetworkZoneRecord } from "./network-zone";
+export type { NetworkZoneRecordProps } from "./network-zone";
+export { DnsRecordType } from "./model/network-zone-props";
+export type { INetworkZone, NetworkZoneProps, ZoneRecordEntry, ZoneRecordProps } from "./model/network-zone-props";
+export { Certificate } from "./certificate";
+export { CertificateType } from "./model/certificate-props";
+export type { CertificateProps } from "./model/certificate-props";
+export { ClusterGroup } from "./cluster-group";
+export type { ClusterGroupProps } from "./model/cluster-group-props";
+export { StorageBucket, StorageBucketKey } from "./storage-bucket";
+export type { StorageBucketKeyProps } from "./storage-bucket";
+export { BucketKeyRole } from "./model/storage-bucket-props";
+export type { BucketKeyProps, StorageBucketProps } from "./model/storage-bucket-props";
 export { Project } from "./project";
 export type { IProject, ProjectFeatures, ProjectProps } from "./model/project-props";
 export { Profile } from "./profile";

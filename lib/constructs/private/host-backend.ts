@@ -8,7 +8,12 @@ import type { IncusNetworkOptions, LibvirtNetworkOptions } from "../model/networ
 import type { IncusStoragePoolOptions, LibvirtStoragePoolOptions } from "../model/storage-pool-props";
 import type { IncusVolumeOptions } from "../model/volume-props";
 import type { CommonInstanceInput, InstanceBackend } from "./instance-backend";
+import type { CertificateInput } from "./certificate-resource";
+import type { ClusterGroupInput } from "./cluster-group-resource";
 import type { NetworkAclInput } from "./network-acl-resource";
+import type { BuiltLoadBalancer, NetworkLoadBalancerInput } from "./network-lb-resource";
+import type { NetworkZoneInput, ZoneRecordInput } from "./network-zone-resource";
+import type { BucketKeyInput, BuiltBucket, BuiltBucketKey, StorageBucketInput } from "./storage-bucket-resource";
 import type { BuiltForward, NetworkForwardInput } from "./network-forward-resource";
 import type { NameRule } from "./names";
 import type { BuiltVolume, ExistingVolume, LibvirtVolumeBuildOptions, VolumeInput } from "./volume-resources";
@@ -65,4 +70,18 @@ export interface HostBackend {
   networkForward(scope: Construct, input: NetworkForwardInput): BuiltForward;
   /** The snapshot's resource (child "Default" of `scope`); snapshots are Incus's only. */
   volumeSnapshot(scope: Construct, input: VolumeSnapshotInput): IncusStorageVolumeSnapshotResource;
+  /** The load balancer's resource (child "Default" of `scope`). Incus only. */
+  networkLoadBalancer(scope: Construct, input: NetworkLoadBalancerInput): BuiltLoadBalancer;
+  /** The zone's resource (child "Default" of `scope`); returns the reference to its name. Incus only. */
+  networkZone(scope: Construct, input: NetworkZoneInput): string;
+  /** A zone record's resource (child "Default" of `scope`). Incus only. */
+  networkZoneRecord(scope: Construct, input: ZoneRecordInput): void;
+  /** The trusted certificate's resource (child "Default" of `scope`); returns its fingerprint. Incus only. */
+  certificate(scope: Construct, input: CertificateInput): string;
+  /** The cluster group's resource (child "Default" of `scope`); returns the reference to its name. Incus only. */
+  clusterGroup(scope: Construct, input: ClusterGroupInput): string;
+  /** The bucket's resource (child "Default" of `scope`). Incus only. */
+  storageBucket(scope: Construct, input: StorageBucketInput): BuiltBucket;
+  /** A bucket key's resource (child "Default" of `scope`). Incus only. */
+  storageBucketKey(scope: Construct, bucket: BuiltBucket, key: BucketKeyInput): BuiltBucketKey;
 }

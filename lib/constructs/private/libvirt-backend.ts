@@ -1,4 +1,5 @@
 // What a LibvirtHost builds: libvirt_* resources for the constructs placed on it, through the host's provider.
+import type { IConstruct } from "constructs";
 import type { LibvirtHostLike } from "./hosts";
 import { fail } from "./errors";
 import type { HostBackend } from "./host-backend";
@@ -34,5 +35,23 @@ export function libvirtBackend(host: LibvirtHostLike): HostBackend {
         "volume",
         `the volume "${input.volume.node.path}" is on a libvirt host; VolumeSnapshot is Incus only`,
       ),
+    networkLoadBalancer: (scope, input) =>
+      fail(
+        scope,
+        "NetworkLoadBalancer",
+        "network",
+        `the network "${input.network.node.path}" is on a libvirt host; NetworkLoadBalancer is Incus only`,
+      ),
+    networkZone: (scope) => incusOnly(scope, "NetworkZone"),
+    networkZoneRecord: (scope) => incusOnly(scope, "NetworkZoneRecord"),
+    certificate: (scope) => incusOnly(scope, "Certificate"),
+    clusterGroup: (scope) => incusOnly(scope, "ClusterGroup"),
+    storageBucket: (scope) =>
+      fail(scope, "StorageBucket", "pool", "the pool is on a libvirt host; StorageBucket is Incus only"),
+    storageBucketKey: (scope) => incusOnly(scope, "StorageBucketKey"),
   };
+}
+
+function incusOnly(scope: IConstruct, kind: string): never {
+  return fail(scope, kind, "host", `the host is a LibvirtHost; ${kind} is Incus only`);
 }

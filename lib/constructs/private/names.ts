@@ -49,6 +49,14 @@ export const INCUS_PROJECT_NAME: NameRule = {
   mustStartWithLetter: false,
 };
 
+/** Incus storage buckets: S3 bucket names (lower-case letters, digits, '.' and '-', 3 to 63 characters). */
+export const INCUS_BUCKET_NAME: NameRule = {
+  description: "3-63 lower-case letters, digits, '.' or '-', starting and ending with a letter or digit",
+  maxLength: 63,
+  pattern: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+  mustStartWithLetter: false,
+};
+
 /** libvirt networks become bridge names through libvirt, but the network name itself is free-form. */
 export const LIBVIRT_NETWORK_NAME: NameRule = OBJECT_NAME;
 

@@ -6,7 +6,7 @@ import { isObject } from "../common/json";
 import type { CliRemoteLookup } from "../stack/incus-cli-remotes";
 import type { CouplingModel, InstanceModel, VolumeKind, VolumeModel, KindSource } from "../stack/coupling";
 import { recordedAdopt } from "../stack/removal-policy";
-import { diskUsesOf, familyOf } from "../stack/resource-kinds";
+import { DATA_BEARING_TYPES, diskUsesOf, familyOf, OBJECT_NOUNS } from "../stack/resource-kinds";
 import { CauseAnalyzer, toResourceChange } from "./changes";
 import type { Cause, ChangeKind, ResourceChange } from "./changes";
 import type { PlanJson } from "./plan-json";
@@ -420,18 +420,23 @@ function deletionReport(
       ? `${container.noun} "${container.name}"${container.forced ? " (force_destroy)" : ""}`
       : instance
         ? `instance "${instance.name}"`
-        : (family === "pool" || family === "network" || family === "profile" || family === "acl") &&
-            typeof name === "string"
-          ? `${family === "pool" ? "storage pool" : family === "acl" ? "network ACL" : family} "${name}"`
-          : family === "forward" && typeof listenAddress === "string"
-            ? `network forward "${listenAddress}"`
-            : change.type;
+        : OBJECT_NOUNS[change.type] !== undefined
+          ? `${OBJECT_NOUNS[change.type]} "${typeof name === "string" ? name : String(listenAddress ?? change.address)}"`
+          : (family === "pool" || family === "network" || family === "profile" || family === "acl") &&
+              typeof name === "string"
+            ? `${family === "pool" ? "storage pool" : family === "acl" ? "network ACL" : family} "${name}"`
+            : family === "forward" && typeof listenAddress === "string"
+              ? `network forward "${listenAddress}"`
+              : change.type;
   return {
     address: change.address,
     type: change.type,
     description,
     replaced: change.kind === "replace",
-    dataDestroyed: (volume !== undefined && (removal?.dataDestroyed ?? true)) || container?.dataDestroyed === true,
+    dataDestroyed:
+      (volume !== undefined && (removal?.dataDestroyed ?? true)) ||
+      container?.dataDestroyed === true ||
+      DATA_BEARING_TYPES.has(change.type),
     ...(removal !== undefined ? { removal } : {}),
     ...(container !== undefined ? { container } : {}),
   };

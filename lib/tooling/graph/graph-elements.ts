@@ -5,7 +5,18 @@ import type { VolumeKind } from "../stack/coupling";
 
 /** `snapshot`: a snapshot or copy of a volume (managed, final copy, before a rebuild); `released`: a released volume. */
 export type GraphNodeKind =
-  "host" | "project" | "pool" | "volume" | "instance" | "network" | "acl" | "forward" | "snapshot" | "released";
+  | "host"
+  | "project"
+  | "pool"
+  | "volume"
+  | "instance"
+  | "network"
+  | "acl"
+  | "forward"
+  | "zone"
+  | "bucket"
+  | "snapshot"
+  | "released";
 export type GraphEdgeKind =
   | "contains"
   | LifecycleKindName

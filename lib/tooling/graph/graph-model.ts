@@ -5,7 +5,8 @@
 // they leave behind (final copies, released volumes, snapshots before a rebuild; volume-outcomes.ts).
 import { buildCouplingModel } from "../stack/coupling";
 import type { CouplingModel } from "../stack/coupling";
-import { backendOf, familyOf, familyOfAddress } from "../stack/resource-kinds";
+import { backendOf, familyOf, familyOfAddress, OBJECT_NOUNS } from "../stack/resource-kinds";
+import type { ResourceFamily } from "../stack/resource-kinds";
 import { referencedAddresses } from "../stack/references";
 import { displayName, literalName, viewsFromStack } from "../stack/resource-view";
 import type { ResourceView } from "../stack/resource-view";
@@ -16,6 +17,9 @@ import { managedSnapshots, rebuildSnapshotRequests, volumeOutcomes } from "./vol
 
 export type { GraphEdge, GraphEdgeKind, GraphNode, GraphNodeKind } from "./graph-elements";
 import type { GraphEdge, GraphNode, GraphNodeKind } from "./graph-elements";
+
+/** The families drawn as nodes of their own kind (volumes, instances and projects have their own passes). */
+const NODE_FAMILIES: readonly ResourceFamily[] = ["pool", "network", "acl", "forward", "zone", "bucket"];
 
 export interface StackGraph {
   readonly nodes: readonly GraphNode[];
@@ -60,17 +64,23 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
       continue;
     }
     const family = familyOf(view.type);
-    if (family !== "pool" && family !== "network" && family !== "acl" && family !== "forward") continue;
+    if (!NODE_FAMILIES.includes(family)) continue;
     const host = hostOf(view);
+    const listenAddress = view.attributes.listen_address;
     add({
       id: view.address,
-      kind: family,
-      label: displayName(model.views, view),
-      notes: [],
+      kind: family as GraphNodeKind,
+      label: typeof listenAddress === "string" ? listenAddress : displayName(model.views, view),
+      notes: OBJECT_NOUNS[view.type] !== undefined ? [OBJECT_NOUNS[view.type]] : [],
       host,
       project: projectOf(view, host),
       address: view.address,
     });
+    // A bucket is in its pool, as a volume is.
+    if (family === "bucket") {
+      const pool = managedOrExternal(model, view.attributes.pool, "pool", host, add);
+      if (pool !== undefined) edges.push({ from: pool, to: view.address, kind: "contains" });
+    }
   }
   for (const volume of model.volumes.values()) {
     const view = model.views.get(volume.address)!;
@@ -147,7 +157,9 @@ export function buildStackGraph(stack: SynthesizedStack): StackGraph {
     "network",
     "acl",
     "forward",
+    "zone",
     "volume",
+    "bucket",
     "snapshot",
     "released",
     "instance",
@@ -195,6 +207,16 @@ function networkObjectEdges(model: CouplingModel): GraphEdge[] {
     const network = referencedAddresses(view.attributes.network).find((a) => familyOfAddress(a) === "network");
     if (network !== undefined) edges.push({ from: view.address, to: network, kind: "network" });
     const ports = Array.isArray(view.attributes.ports) ? (view.attributes.ports as { [key: string]: unknown }[]) : [];
+    // A load balancer's backends are instances at their fixed addresses.
+    const backends = Array.isArray(view.attributes.backend)
+      ? (view.attributes.backend as { [key: string]: unknown }[])
+      : [];
+    for (const backend of backends) {
+      const target =
+        typeof backend.target_address === "string" ? fixedAddresses.get(backend.target_address) : undefined;
+      if (target !== undefined)
+        edges.push({ from: view.address, to: target, kind: "forward", label: String(backend.name) });
+    }
     for (const port of ports) {
       const target = typeof port.target_address === "string" ? fixedAddresses.get(port.target_address) : undefined;
       if (target !== undefined)

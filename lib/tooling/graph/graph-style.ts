@@ -67,7 +67,15 @@ export const NODE_STYLES: { readonly [kind in GraphNodeKind]: NodeStyle } = {
     fill: "#eafaf1",
     border: "#1e8449",
     line: "solid",
-    meaning: "a network forward: a listen address whose ports go to instances",
+    meaning: "a network forward or load balancer: a listen address whose ports go to instances",
+  },
+  zone: { shape: "tab", fill: "#f4f6f7", border: "#566573", line: "solid", meaning: "a DNS zone the host serves" },
+  bucket: {
+    shape: "cylinder",
+    fill: "#fef5e7",
+    border: "#9c640c",
+    line: "solid",
+    meaning: "a storage bucket: S3 objects kept in a pool (data)",
   },
   snapshot: {
     shape: "note",

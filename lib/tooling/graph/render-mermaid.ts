@@ -10,6 +10,8 @@ const SHAPES: { readonly [kind in GraphNode["kind"]]: [string, string] } = {
   network: ["{{", "}}"],
   acl: ["[\\", "/]"],
   forward: [">", "]"],
+  zone: ["[", "]"],
+  bucket: ["[(", ")]"],
   project: ["[", "]"],
   snapshot: ["[[", "]]"],
   released: ["[(", ")]"],

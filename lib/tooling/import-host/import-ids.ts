@@ -3,6 +3,7 @@
 //   volume    [remote:][project]/pool/name
 //   network, profile, storage pool   [remote:][project/]name
 //   project   [remote:]name
+//   zone record  [remote:][project]/zone/name
 // The functions below build the remote-less part; withRemote() adds the `remote:` prefix.
 
 /** Prefixes an import ID with the remote its resource names, so the imported state matches the configuration. */
@@ -25,6 +26,11 @@ export function volumeImportId(pool: string, name: string, project: string | und
 
 export function namedImportId(name: string, project?: string): string {
   return `${projectPart(project)}${name}`;
+}
+
+export function zoneRecordImportId(zone: string, name: string, project?: string): string {
+  // Like a volume's: the project slash is always there, an empty project meaning "default".
+  return `${project && project !== "default" ? project : ""}/${zone}/${name}`;
 }
 
 export function projectImportId(name: string): string {

@@ -6,6 +6,7 @@
 import type { Instance, Network, Profile, StoragePool } from "../../incus";
 import { instanceImportId, namedImportId, projectImportId, volumeImportId, withRemote } from "./import-ids";
 import { describeInstance } from "./plan-instance";
+import { planZones } from "./plan-zones";
 import type { PlanContext } from "./plan-values";
 import { optionGroup, rawDevices, userConfig } from "./plan-values";
 import type { HostSnapshot, PooledVolume } from "./snapshot";
@@ -13,7 +14,16 @@ import { Code, Ref, UniqueNames, variableName } from "./source-text";
 import type { Value } from "./source-text";
 
 /** The construct classes the generated code uses. */
-export type ConstructClass = "IncusHost" | "Project" | "StoragePool" | "Network" | "Profile" | "Volume" | "Instance";
+export type ConstructClass =
+  | "IncusHost"
+  | "Project"
+  | "StoragePool"
+  | "Network"
+  | "Profile"
+  | "Volume"
+  | "Instance"
+  | "NetworkZone"
+  | "NetworkZoneRecord";
 
 /** One `const x = …` of the generated stack. */
 export interface Declaration {
@@ -124,6 +134,12 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
     }
     return ref;
   };
+
+  planZones(snapshot.zones ?? [], {
+    host,
+    declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
+    warn: (message) => warnings.push(message),
+  });
 
   const profiles = new Map<string, Ref>();
   for (const p of snapshot.profiles) {

@@ -12,6 +12,7 @@ import type {
 } from "../../incus";
 import { isNotFound } from "../../incus";
 import { ToolError } from "../common/errors";
+import type { ZoneWithRecords } from "./plan-zones";
 
 /** A custom volume together with the pool it lives in (the API object does not name its pool). */
 export interface PooledVolume extends StorageVolume {
@@ -36,6 +37,8 @@ export interface HostSnapshot {
   readonly networks: readonly Network[];
   readonly profiles: readonly Profile[];
   readonly instances: readonly Instance[];
+  /** Network zones with their records (absent: none read). */
+  readonly zones?: readonly ZoneWithRecords[];
   /** Image aliases visible in the project (to name an instance's image by alias instead of fingerprint). */
   readonly imageAliases: readonly ImageAlias[];
 }
@@ -93,6 +96,12 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
   const instances = await step(say, "instances", async () =>
     (await client.instances.list(call)).filter((i) => matches(i.name)),
   );
+  const zones: ZoneWithRecords[] = [];
+  for (const zone of await client.networkZones.list(call)) {
+    if (!matches(zone.name)) continue;
+    zones.push({ ...zone, records: byName(await client.networkZoneRecords.list(zone.name, call)) });
+  }
+  say(`reading network zones… ${zones.length}`);
   const imageAliases =
     instances.length === 0 ? [] : await step(say, "image aliases", () => client.images.listAliases(call));
 
@@ -107,6 +116,7 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
     networks: byName(networks),
     profiles: byName(profiles),
     instances: byName(instances),
+    zones: byName(zones),
     imageAliases: byName(imageAliases),
   };
 }

@@ -1,11 +1,12 @@
-// Which Terraform resource types are instances, volumes, pools, networks, network ACLs and forwards — and how an instance's arguments name
+// Which Terraform resource types are instances, volumes, pools, networks, network ACLs, forwards, zones and buckets
+// (and what the other Incus objects are called) — and how an instance's arguments name
 // the volumes and networks it uses (Incus `device` blocks, libvirt `devices.disks` / `devices.interfaces`). Works
 // on configuration (values may be "${...}" references) and on state or plan values (plain strings) alike.
 import { isObject } from "../common/json";
 import { referencedAddresses } from "./references";
 
 export type ResourceFamily =
-  "instance" | "volume" | "pool" | "network" | "acl" | "forward" | "profile" | "anchor" | "other";
+  "instance" | "volume" | "pool" | "network" | "acl" | "forward" | "zone" | "bucket" | "profile" | "anchor" | "other";
 
 const FAMILIES: { readonly [type: string]: ResourceFamily } = {
   incus_instance: "instance",
@@ -18,10 +19,28 @@ const FAMILIES: { readonly [type: string]: ResourceFamily } = {
   libvirt_network: "network",
   incus_network_acl: "acl",
   incus_network_forward: "forward",
+  // A load balancer is drawn like a forward: a listen address whose ports go to instances.
+  incus_network_lb: "forward",
+  incus_network_zone: "zone",
+  incus_storage_bucket: "bucket",
   incus_profile: "profile",
   // The generation anchors the lifecycle compiler emits.
   terraform_data: "anchor",
 };
+
+/** What explain and graph call the objects of these types, whose deletion report names them. */
+export const OBJECT_NOUNS: { readonly [type: string]: string } = {
+  incus_network_lb: "network load balancer",
+  incus_network_zone: "network zone",
+  incus_network_zone_record: "zone record",
+  incus_certificate: "trusted certificate",
+  incus_cluster_group: "cluster group",
+  incus_storage_bucket: "storage bucket",
+  incus_storage_bucket_key: "bucket key",
+};
+
+/** Types besides volumes whose deletion deletes data: a bucket goes with its objects. */
+export const DATA_BEARING_TYPES: ReadonlySet<string> = new Set(["incus_storage_bucket"]);
 
 export function familyOf(type: string): ResourceFamily {
   return FAMILIES[type] ?? "other";

@@ -1,5 +1,6 @@
 // `cdktf-virt import` round trip on the real incusd and terraform: objects created out of band with the REST client
-// (a container with a root disk, a custom volume mounted in it, an isolated network, a profile) → import with
+// (a container with a root disk, a custom volume mounted in it, an isolated network, a profile, a network zone with
+// a record) → import with
 // --prefix → the generated TypeScript type-checks, runs and synthesizes → terraform apply imports everything and
 // only adds the ownership marker (no create, no destroy, same instance) → the plan after it is empty.
 import { spawnSync } from "node:child_process";
@@ -23,7 +24,15 @@ const LIB = join(ROOT, "lib");
 const NODE_MODULES = join(ROOT, "node_modules");
 // Short enough that the network name (prefix + "n") stays within Incus's 15 characters.
 const prefix = `t-imp${randomBytes(3).toString("hex")}-`;
-const names = { instance: `${prefix}c1`, volume: `${prefix}vol`, network: `${prefix}n`, profile: `${prefix}prof` };
+const names = {
+  instance: `${prefix}c1`,
+  volume: `${prefix}vol`,
+  network: `${prefix}n`,
+  profile: `${prefix}prof`,
+  zone: `${prefix}z.example.org`,
+};
+/** The logical id of the zone's resource: its construct id without the dots. */
+const zoneId = names.zone.replace(/\./g, "");
 
 let client: IncusClient;
 const cleanup = new Cleanup();
@@ -64,6 +73,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "t-imp-"));
   mkdirSync(join(dir, "home"));
 
+  cleanup.add(`network zone ${names.zone}`, () => client.networkZones.delete(names.zone));
+  await client.networkZones.create({ name: names.zone, description: "imported zone" });
+  await client.networkZoneRecords.create(names.zone, {
+    name: "www",
+    entries: [{ type: "A", value: "10.0.0.1", ttl: 120 }],
+  });
   cleanup.add(`profile ${names.profile}`, () => client.profiles.delete(names.profile));
   await client.profiles.create({ name: names.profile, description: "imported profile", config: { "limits.cpu": "1" } });
   cleanup.add(`network ${names.network}`, () => client.networks.delete(names.network));
@@ -104,7 +119,8 @@ test("import round trip: generated code adopts the objects and the next plan is 
   expect({ code, err }).toMatchObject({ code: 0 });
   expect(err).toMatch(/reading instances… 1/);
   expect(err).toMatch(/reading volumes… 1/);
-  expect(out).toMatch(/4 objects to adopt/);
+  expect(err).toMatch(/reading network zones… 1/);
+  expect(out).toMatch(/6 objects to adopt/);
   const stackFile = readFileSync(join(app, "imported-stack.ts"), "utf8");
   for (const name of Object.values(names)) expect(stackFile).toContain(JSON.stringify(name));
   // The Incus-only settings are grouped; the volume has none (its size is top-level), so it has no group.
@@ -171,6 +187,8 @@ test("import round trip: generated code adopts the objects and the next plan is 
   expect(changes.map((c) => c.address).sort()).toEqual([
     `incus_instance.${names.instance}`,
     `incus_network.${names.network}`,
+    `incus_network_zone.${zoneId}`,
+    `incus_network_zone_record.${zoneId}-www`,
     `incus_profile.${names.profile}`,
     `incus_storage_volume.${names.volume}`,
   ]);
@@ -198,7 +216,7 @@ test("import round trip: generated code adopts the objects and the next plan is 
   }
 
   const applied = terraform(stackDir, ["apply", "-input=false", "import.tfplan"]).out;
-  expect(applied).toMatch(/Resources: 4 imported, 0 added, 4 changed, 0 destroyed/);
+  expect(applied).toMatch(/Resources: 6 imported, 0 added, 6 changed, 0 destroyed/);
   const after = terraform(stackDir, ["plan", "-input=false", "-detailed-exitcode"], [0, 2]);
   expect({ code: after.code, out: after.code === 0 ? "" : after.out }).toEqual({ code: 0, out: "" });
 
@@ -212,4 +230,12 @@ test("import round trip: generated code adopts the objects and the next plan is 
   expect((await client.networks.get(names.network)).value.config["user.cdktf-virt.owner"]).toBe(
     `imported/${names.network}`,
   );
+  const zone = (await client.networkZones.get(names.zone)).value;
+  expect(zone).toMatchObject({
+    description: "imported zone",
+    config: { "user.cdktf-virt.owner": `imported/${names.zone}` },
+  });
+  expect((await client.networkZoneRecords.get(names.zone, "www")).value.entries).toEqual([
+    { type: "A", value: "10.0.0.1", ttl: 120 },
+  ]);
 });

@@ -325,6 +325,60 @@ describe("import-host code generation", () => {
     expect(json.resource.incus_storage_volume["app-blk"].config).toMatchObject({ "snapshots.expiry": "1w" });
   });
 
+  test("a network zone becomes a NetworkZone with a NetworkZoneRecord per record, each adopted", () => {
+    const s = snapshot({
+      zones: [
+        {
+          name: "app-zone.example.org",
+          description: "lab",
+          config: { "dns.nameservers": "ns1.example.org", "peers.ns.address": "192.0.2.1" },
+          records: [
+            {
+              name: "www",
+              description: "",
+              config: {},
+              entries: [
+                { type: "A", value: "10.0.0.5", ttl: 60 },
+                { type: "AAAA", value: "2001:db8::5" },
+              ],
+            },
+          ],
+        },
+        { name: "app-other.org", description: "", config: {}, project: "p2", records: [] },
+      ],
+    });
+    const plan = planImport(s);
+    expect(plan.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(
+          'network zone "app-zone.example.org": the NetworkZone construct has no prop for peers.ns.address',
+        ),
+        expect.stringContaining('network zone "app-other.org" lives in the project "p2"'),
+      ]),
+    );
+    const code = render(s).stackFile;
+    expect(code).toContain("DnsRecordType.AAAA");
+    const json = synthGenerated(code);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    const zone = Object.keys(json.resource.incus_network_zone)[0];
+    const record = Object.keys(json.resource.incus_network_zone_record)[0];
+    expect(imports[`incus_network_zone.${zone}`]).toBe("local:app-zone.example.org");
+    expect(imports[`incus_network_zone_record.${record}`]).toBe("local:/app-zone.example.org/www");
+    expect(json.resource.incus_network_zone[zone]).toMatchObject({
+      name: "app-zone.example.org",
+      description: "lab",
+      config: { "dns.nameservers": "ns1.example.org" },
+    });
+    expect(json.resource.incus_network_zone_record[record]).toMatchObject({
+      name: "www",
+      zone: `\${incus_network_zone.${zone}.name}`,
+      entry: [
+        { type: "A", value: "10.0.0.5", ttl: 60 },
+        { type: "AAAA", value: "2001:db8::5" },
+      ],
+    });
+  });
+
   test("the output is deterministic and imports only what it uses", () => {
     const a = render(snapshot());
     expect(render(snapshot()).stackFile).toBe(a.stackFile);
@@ -359,6 +413,13 @@ describe("import-host reading", () => {
       profiles: { list: list("profiles", [{ name: "default" }, { name: "app-p" }]) },
       instances: { list: list("instances", [instance("app-i"), instance("zz")]) },
       images: { listAliases: list("aliases", []) },
+      networkZones: {
+        list: list("zones", [
+          { name: "app-zone.org", config: {} },
+          { name: "other.org", config: {} },
+        ]),
+      },
+      networkZoneRecords: { list: list("records", [{ name: "www", entries: [] }]) },
     } as unknown as IncusClient;
     const lines: string[] = [];
     const s = await readHost(fake, {
@@ -373,7 +434,9 @@ describe("import-host reading", () => {
     expect(s.profiles.map((p) => p.name)).toEqual(["app-p"]);
     expect(s.instances.map((i) => i.name)).toEqual(["app-i"]);
     expect(s.pools.map((p) => p.name)).toEqual(["tank"]);
+    expect(s.zones?.map((z) => [z.name, z.records.map((r) => r.name)])).toEqual([["app-zone.org", ["www"]]]);
     expect(lines).toContain("reading instances… 1");
+    expect(lines).toContain("reading network zones… 1");
     expect(lines).toContain("reading volumes… 1");
     expect(calls.every((c) => c.endsWith(`{"project":"p"}`))).toBe(true);
   });
