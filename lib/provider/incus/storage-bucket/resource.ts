@@ -18,6 +18,7 @@ import {
 import { checkApiExtensionsAtPlan, requireApiExtensions } from "../common/api-extension";
 import type { IncusProviderData } from "../provider-data";
 import { bucketCreateError } from "./minio";
+import { checkBucketRemoval, mayDeleteBucket } from "./removal";
 import type { StorageBucketPlan, StorageBucketState } from "./schema";
 import { storageBucketSchema } from "./schema";
 
@@ -87,27 +88,35 @@ async function createBucket(client: IncusClient, planned: StorageBucketPlan, ctx
   }
 }
 
+const lifecycle = managedObjectLifecycle<StorageBucketPlan, StorageBucketState>({
+  kind: TYPE,
+  importIdFields: (planned) => [planned.pool, planned.name],
+  createObject: createBucket,
+  getObject: (client, planned, ctx) => client.storageBuckets.get(planned.pool, planned.name, callFor(ctx, planned)),
+  // The bucket is addressed without the member it was created on (as upstream).
+  deleteObject: (client, prior, ctx) =>
+    client.storageBuckets.delete(prior.pool, prior.name, callFor(ctx, { ...prior, target: null })),
+  converge,
+  readBack,
+});
+
 export const storageBucketResource: Resource<IncusProviderData, typeof storageBucketSchema> = {
   typeName: TYPE,
   schema: storageBucketSchema,
 
   async modifyPlan(req, ctx) {
+    if (req.prior && (!req.planned || req.requiresReplace.length > 0))
+      checkBucketRemoval(req.prior, req.planned !== null, ctx.diagnostics);
     if (req.planned && !req.prior)
       await checkApiExtensionsAtPlan(ctx, req.planned, TYPE, requiredExtensions(req.planned));
     return { planned: req.planned };
   },
 
-  ...managedObjectLifecycle<StorageBucketPlan, StorageBucketState>({
-    kind: TYPE,
-    importIdFields: (planned) => [planned.pool, planned.name],
-    createObject: createBucket,
-    getObject: (client, planned, ctx) => client.storageBuckets.get(planned.pool, planned.name, callFor(ctx, planned)),
-    // The bucket is addressed without the member it was created on (as upstream).
-    deleteObject: (client, prior, ctx) =>
-      client.storageBuckets.delete(prior.pool, prior.name, callFor(ctx, { ...prior, target: null })),
-    converge,
-    readBack,
-  }),
+  ...lifecycle,
+
+  async delete(req, ctx) {
+    if (mayDeleteBucket(req.prior, ctx.diagnostics)) await lifecycle.delete(req, ctx);
+  },
 
   async importState(id) {
     const parsed = parseImportId(id, { fields: ["pool", "name"], typeName: TYPE });
