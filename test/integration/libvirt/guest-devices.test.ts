@@ -3,7 +3,8 @@
 // a read-only 9p share of a host directory and the QEMU guest agent's channel, on a NAT network. The guest reports on
 // its serial console that it booted through UEFI with EFI variables, sees /dev/tpm0, uses the virtio RNG, mounted the
 // share (and read the host's file), started qemu-ga and got its DHCP lease; wait_for_ip with source "agent" waits for
-// the address the agent reports, which the state then shows.
+// the address the agent reports, which the state then shows. A second domain with its NIC on a host bridge
+// (source.bridge) gets its lease from the dnsmasq serving that bridge and reports the address.
 import { execFileSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -89,4 +90,50 @@ resource "libvirt_domain" "vm" {
   expect(devices.interfaces[0].mac.address.toLowerCase()).toBe(mac);
   expect(devices.interfaces[0].addresses).toEqual([ipv4]);
   await expectEmptyPlan(suite.ws);
+});
+
+test("a NIC on a host bridge (source.bridge) gets its DHCP lease in the guest", async () => {
+  const guest = requireTestGuest();
+  const consoleLog = join(suite.ws.root, "bridged-console.log");
+  const subnet = `10.247.${randomInt(1, 254)}`;
+  // The host bridge is the one a NAT network of this file brings up (its dnsmasq answers DHCP on it): the domain
+  // only names the bridge device, as it would name a LAN bridge such as br0.
+  const bridge = `tlgb${prefix.slice(-7, -1)}`;
+  // The first test's objects go with this configuration (the same workspace).
+  const ws = suite.ws;
+  ws.write(
+    "main.tf",
+    `${header()}
+resource "libvirt_network" "lan" {
+  name    = "${prefix}lan"
+  forward = { mode = "nat" }
+  bridge  = { name = "${bridge}" }
+  ips     = [{ address = "${subnet}.1", prefix = 24, dhcp = { ranges = [{ start = "${subnet}.10", end = "${subnet}.20" }] } }]
+}
+
+resource "libvirt_domain" "bridged" {
+  name        = "${prefix}bridged"
+  type        = "${testGuestHypervisor()}"
+  memory      = 128
+  memory_unit = "MiB"
+  os = {
+    type    = "hvm"
+    kernel  = "${guest.kernel}"
+    initrd  = "${guest.initrd}"
+    cmdline = "console=ttyS0 quiet cdktf.root=none cdktf.data=none cdktf.seed=0"
+  }
+  devices = {
+    consoles   = [{ type = "file", source = { path = "${consoleLog}" }, target = { type = "serial", port = 0 } }]
+    interfaces = [{ model = { type = "virtio" }, source = { bridge = { bridge = "${bridge}" } } }]
+  }
+  depends_on = [libvirt_network.lan]
+}
+`,
+  );
+  await ws.apply();
+  const xml = virsh("dumpxml", `${prefix}bridged`);
+  expect(xml).toMatch(new RegExp(`<interface type='bridge'>[\\s\\S]*<source bridge='${bridge}'/>`));
+  const report = await waitForGuestReport(consoleLog);
+  expect(report.get("ipv4")).toMatch(new RegExp(`^${subnet.replace(/\./g, "\\.")}\\.\\d+$`));
+  await expectEmptyPlan(ws);
 });
