@@ -6,6 +6,7 @@
 import type { Instance, Network, Profile, StoragePool } from "../../incus";
 import { instanceImportId, namedImportId, projectImportId, volumeImportId, withRemote } from "./import-ids";
 import { describeInstance } from "./plan-instance";
+import { planAcls } from "./plan-acls";
 import { planZones } from "./plan-zones";
 import type { PlanContext } from "./plan-values";
 import { optionGroup, rawDevices, userConfig } from "./plan-values";
@@ -23,7 +24,8 @@ export type ConstructClass =
   | "Volume"
   | "Instance"
   | "NetworkZone"
-  | "NetworkZoneRecord";
+  | "NetworkZoneRecord"
+  | "NetworkAcl";
 
 /** One `const x = …` of the generated stack. */
 export interface Declaration {
@@ -136,6 +138,12 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
   };
 
   planZones(snapshot.zones ?? [], {
+    host,
+    declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
+    warn: (message) => warnings.push(message),
+  });
+
+  planAcls(snapshot.acls ?? [], {
     host,
     declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
     warn: (message) => warnings.push(message),

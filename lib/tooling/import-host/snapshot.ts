@@ -5,6 +5,7 @@ import type {
   IncusClient,
   Instance,
   Network,
+  NetworkACL,
   Profile,
   Project,
   StoragePool,
@@ -39,6 +40,8 @@ export interface HostSnapshot {
   readonly instances: readonly Instance[];
   /** Network zones with their records (absent: none read). */
   readonly zones?: readonly ZoneWithRecords[];
+  /** Network ACLs (absent: none read). */
+  readonly acls?: readonly NetworkACL[];
   /** Image aliases visible in the project (to name an instance's image by alias instead of fingerprint). */
   readonly imageAliases: readonly ImageAlias[];
 }
@@ -102,6 +105,9 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
     zones.push({ ...zone, records: byName(await client.networkZoneRecords.list(zone.name, call)) });
   }
   say(`reading network zones… ${zones.length}`);
+  const acls = await step(say, "network ACLs", async () =>
+    (await client.networkACLs.list(call)).filter((a) => matches(a.name)),
+  );
   const imageAliases =
     instances.length === 0 ? [] : await step(say, "image aliases", () => client.images.listAliases(call));
 
@@ -117,6 +123,7 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
     profiles: byName(profiles),
     instances: byName(instances),
     zones: byName(zones),
+    acls: byName(acls),
     imageAliases: byName(imageAliases),
   };
 }

@@ -1,6 +1,6 @@
 // `cdktf-virt import` round trip on the real incusd and terraform: objects created out of band with the REST client
 // (a container with a root disk, a custom volume mounted in it, an isolated network, a profile, a network zone with
-// a record) → import with
+// a record, a network ACL with rules) → import with
 // --prefix → the generated TypeScript type-checks, runs and synthesizes → terraform apply imports everything and
 // only adds the ownership marker (no create, no destroy, same instance) → the plan after it is empty.
 import { spawnSync } from "node:child_process";
@@ -30,6 +30,7 @@ const names = {
   network: `${prefix}n`,
   profile: `${prefix}prof`,
   zone: `${prefix}z.example.org`,
+  acl: `${prefix}acl`,
 };
 /** The logical id of the zone's resource: its construct id without the dots. */
 const zoneId = names.zone.replace(/\./g, "");
@@ -79,6 +80,16 @@ beforeAll(async () => {
     name: "www",
     entries: [{ type: "A", value: "10.0.0.1", ttl: 120 }],
   });
+  cleanup.add(`network ACL ${names.acl}`, () => client.networkACLs.delete(names.acl));
+  await client.networkACLs.create({
+    name: names.acl,
+    description: "imported ACL",
+    ingress: [
+      { action: "allow", state: "enabled", protocol: "tcp", source: "10.0.0.0/24", destination_port: "80,8000-8080" },
+      { action: "drop", state: "logged", protocol: "icmp4", icmp_type: "8", description: "no ping" },
+    ],
+    egress: [{ action: "reject", state: "enabled", destination: "192.0.2.1" }],
+  });
   cleanup.add(`profile ${names.profile}`, () => client.profiles.delete(names.profile));
   await client.profiles.create({ name: names.profile, description: "imported profile", config: { "limits.cpu": "1" } });
   cleanup.add(`network ${names.network}`, () => client.networks.delete(names.network));
@@ -120,7 +131,8 @@ test("import round trip: generated code adopts the objects and the next plan is 
   expect(err).toMatch(/reading instances… 1/);
   expect(err).toMatch(/reading volumes… 1/);
   expect(err).toMatch(/reading network zones… 1/);
-  expect(out).toMatch(/6 objects to adopt/);
+  expect(err).toMatch(/reading network ACLs… 1/);
+  expect(out).toMatch(/7 objects to adopt/);
   const stackFile = readFileSync(join(app, "imported-stack.ts"), "utf8");
   for (const name of Object.values(names)) expect(stackFile).toContain(JSON.stringify(name));
   // The Incus-only settings are grouped; the volume has none (its size is top-level), so it has no group.
@@ -187,6 +199,7 @@ test("import round trip: generated code adopts the objects and the next plan is 
   expect(changes.map((c) => c.address).sort()).toEqual([
     `incus_instance.${names.instance}`,
     `incus_network.${names.network}`,
+    `incus_network_acl.${names.acl}`,
     `incus_network_zone.${zoneId}`,
     `incus_network_zone_record.${zoneId}-www`,
     `incus_profile.${names.profile}`,
@@ -216,7 +229,7 @@ test("import round trip: generated code adopts the objects and the next plan is 
   }
 
   const applied = terraform(stackDir, ["apply", "-input=false", "import.tfplan"]).out;
-  expect(applied).toMatch(/Resources: 6 imported, 0 added, 6 changed, 0 destroyed/);
+  expect(applied).toMatch(/Resources: 7 imported, 0 added, 7 changed, 0 destroyed/);
   const after = terraform(stackDir, ["plan", "-input=false", "-detailed-exitcode"], [0, 2]);
   expect({ code: after.code, out: after.code === 0 ? "" : after.out }).toEqual({ code: 0, out: "" });
 
@@ -238,4 +251,15 @@ test("import round trip: generated code adopts the objects and the next plan is 
   expect((await client.networkZoneRecords.get(names.zone, "www")).value.entries).toEqual([
     { type: "A", value: "10.0.0.1", ttl: 120 },
   ]);
+  const acl = (await client.networkACLs.get(names.acl)).value;
+  expect(acl).toMatchObject({
+    description: "imported ACL",
+    config: { "user.cdktf-virt.owner": `imported/${names.acl}` },
+  });
+  expect(acl.ingress?.map((r) => [r.action, r.state, r.protocol, r.destination_port ?? "", r.icmp_type ?? ""])).toEqual(
+    [
+      ["allow", "enabled", "tcp", "80,8000-8080", ""],
+      ["drop", "logged", "icmp4", "", "8"],
+    ],
+  );
 });
