@@ -7,6 +7,7 @@ import type { Instance, Network, Profile, StoragePool } from "../../incus";
 import { instanceImportId, namedImportId, projectImportId, volumeImportId, withRemote } from "./import-ids";
 import { describeInstance } from "./plan-instance";
 import { planAcls } from "./plan-acls";
+import { planForwards } from "./plan-forwards";
 import { planZones } from "./plan-zones";
 import type { PlanContext } from "./plan-values";
 import { optionGroup, rawDevices, userConfig } from "./plan-values";
@@ -25,7 +26,8 @@ export type ConstructClass =
   | "Instance"
   | "NetworkZone"
   | "NetworkZoneRecord"
-  | "NetworkAcl";
+  | "NetworkAcl"
+  | "NetworkForward";
 
 /** One `const x = …` of the generated stack. */
 export interface Declaration {
@@ -187,6 +189,7 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
     volume: (poolName, name) => volumes.get(`${poolName}/${name}`),
     warn: (m) => warnings.push(m),
   };
+  const fixedAddresses = new Map<string, Ref>();
   for (const i of snapshot.instances) {
     if (i.ephemeral) {
       warnings.push(
@@ -195,7 +198,7 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
       continue;
     }
     const described = describeInstance(i, context);
-    declare(
+    const instanceRef = declare(
       {
         className: "Instance",
         props: described.props,
@@ -205,7 +208,16 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
       i.name,
       "Instance",
     );
+    const fixed = described.fixedAddress;
+    if (fixed) fixedAddresses.set(`${fixed.network}/${fixed.ipv4Address}`, instanceRef);
   }
+
+  planForwards(snapshot.forwards ?? [], {
+    network: (name) => (snapshot.networks.some((n) => n.name === name) ? networks.get(name) : undefined),
+    target: (networkName, address) => fixedAddresses.get(`${networkName}/${address}`),
+    declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
+    warn: (message) => warnings.push(message),
+  });
   return { declarations, warnings };
 }
 
