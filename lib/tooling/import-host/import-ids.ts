@@ -4,6 +4,7 @@
 //   network, profile, storage pool   [remote:][project/]name
 //   project   [remote:]name
 //   zone record  [remote:][project]/zone/name
+//   network forward  [remote:][project]/network/listen_address
 // The functions below build the remote-less part; withRemote() adds the `remote:` prefix.
 
 /** Prefixes an import ID with the remote its resource names, so the imported state matches the configuration. */
@@ -31,6 +32,11 @@ export function namedImportId(name: string, project?: string): string {
 export function zoneRecordImportId(zone: string, name: string, project?: string): string {
   // Like a volume's: the project slash is always there, an empty project meaning "default".
   return `${project && project !== "default" ? project : ""}/${zone}/${name}`;
+}
+
+export function forwardImportId(network: string, listenAddress: string, project?: string): string {
+  // Like a volume's: the project slash is always there, an empty project meaning "default".
+  return `${project && project !== "default" ? project : ""}/${network}/${listenAddress}`;
 }
 
 export function projectImportId(name: string): string {

@@ -14,6 +14,8 @@ export interface DescribedInstance {
   readonly attachments: { readonly volume: string; readonly options: Value }[];
   /** The image the instance is recorded with (in both the props and the import ID). */
   readonly image: string;
+  /** eth0's network and fixed address when the Instance declares them (what a NetworkForward port can target). */
+  readonly fixedAddress?: { readonly network: string; readonly ipv4Address: string };
 }
 
 type Device = { readonly [key: string]: string };
@@ -88,7 +90,8 @@ export function describeInstance(instance: Instance, ctx: PlanContext): Describe
       devices: rawDevices(devices, `instance "${instance.name}"`, ctx.warn),
     }),
   };
-  return { props, attachments, image };
+  const fixedAddress = eth0?.network && ipv4Address ? { network: eth0.network, ipv4Address } : undefined;
+  return { props, attachments, image, fixedAddress };
 }
 
 /** Whether a device has exactly the `fixed` values plus nothing but the `optional` keys. */

@@ -6,6 +6,8 @@
 import type { Instance, Network, Profile, StoragePool } from "../../incus";
 import { instanceImportId, namedImportId, projectImportId, volumeImportId, withRemote } from "./import-ids";
 import { describeInstance } from "./plan-instance";
+import { planAcls } from "./plan-acls";
+import { planForwards } from "./plan-forwards";
 import { planZones } from "./plan-zones";
 import type { PlanContext } from "./plan-values";
 import { optionGroup, rawDevices, userConfig } from "./plan-values";
@@ -23,7 +25,9 @@ export type ConstructClass =
   | "Volume"
   | "Instance"
   | "NetworkZone"
-  | "NetworkZoneRecord";
+  | "NetworkZoneRecord"
+  | "NetworkAcl"
+  | "NetworkForward";
 
 /** One `const x = …` of the generated stack. */
 export interface Declaration {
@@ -141,6 +145,12 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
     warn: (message) => warnings.push(message),
   });
 
+  planAcls(snapshot.acls ?? [], {
+    host,
+    declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
+    warn: (message) => warnings.push(message),
+  });
+
   const profiles = new Map<string, Ref>();
   for (const p of snapshot.profiles) {
     const props = profileProps(p, host, projectOf(p.project), (m) => warnings.push(m));
@@ -179,6 +189,7 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
     volume: (poolName, name) => volumes.get(`${poolName}/${name}`),
     warn: (m) => warnings.push(m),
   };
+  const fixedAddresses = new Map<string, Ref>();
   for (const i of snapshot.instances) {
     if (i.ephemeral) {
       warnings.push(
@@ -187,7 +198,7 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
       continue;
     }
     const described = describeInstance(i, context);
-    declare(
+    const instanceRef = declare(
       {
         className: "Instance",
         props: described.props,
@@ -197,7 +208,16 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
       i.name,
       "Instance",
     );
+    const fixed = described.fixedAddress;
+    if (fixed) fixedAddresses.set(`${fixed.network}/${fixed.ipv4Address}`, instanceRef);
   }
+
+  planForwards(snapshot.forwards ?? [], {
+    network: (name) => (snapshot.networks.some((n) => n.name === name) ? networks.get(name) : undefined),
+    target: (networkName, address) => fixedAddresses.get(`${networkName}/${address}`),
+    declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
+    warn: (message) => warnings.push(message),
+  });
   return { declarations, warnings };
 }
 

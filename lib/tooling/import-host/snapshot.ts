@@ -5,6 +5,7 @@ import type {
   IncusClient,
   Instance,
   Network,
+  NetworkACL,
   Profile,
   Project,
   StoragePool,
@@ -12,6 +13,7 @@ import type {
 } from "../../incus";
 import { isNotFound } from "../../incus";
 import { ToolError } from "../common/errors";
+import type { NetworkForwardOf } from "./plan-forwards";
 import type { ZoneWithRecords } from "./plan-zones";
 
 /** A custom volume together with the pool it lives in (the API object does not name its pool). */
@@ -39,6 +41,10 @@ export interface HostSnapshot {
   readonly instances: readonly Instance[];
   /** Network zones with their records (absent: none read). */
   readonly zones?: readonly ZoneWithRecords[];
+  /** The forwards of the networks in `networks` that have them (bridge, OVN) (absent: none read). */
+  readonly forwards?: readonly NetworkForwardOf[];
+  /** Network ACLs (absent: none read). */
+  readonly acls?: readonly NetworkACL[];
   /** Image aliases visible in the project (to name an instance's image by alias instead of fingerprint). */
   readonly imageAliases: readonly ImageAlias[];
 }
@@ -102,6 +108,16 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
     zones.push({ ...zone, records: byName(await client.networkZoneRecords.list(zone.name, call)) });
   }
   say(`reading network zones… ${zones.length}`);
+  const forwards: NetworkForwardOf[] = [];
+  for (const network of networks) {
+    if (network.type !== "bridge" && network.type !== "ovn") continue;
+    for (const forward of await client.networkForwards.list(network.name, call))
+      forwards.push({ ...forward, network: network.name });
+  }
+  say(`reading network forwards… ${forwards.length}`);
+  const acls = await step(say, "network ACLs", async () =>
+    (await client.networkACLs.list(call)).filter((a) => matches(a.name)),
+  );
   const imageAliases =
     instances.length === 0 ? [] : await step(say, "image aliases", () => client.images.listAliases(call));
 
@@ -117,6 +133,10 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
     profiles: byName(profiles),
     instances: byName(instances),
     zones: byName(zones),
+    forwards: [...forwards].sort((a, b) =>
+      compare(`${a.network}/${a.listen_address}`, `${b.network}/${b.listen_address}`),
+    ),
+    acls: byName(acls),
     imageAliases: byName(imageAliases),
   };
 }

@@ -379,6 +379,120 @@ describe("import-host code generation", () => {
     });
   });
 
+  test("a network ACL becomes a NetworkAcl with typed rules, adopted by name", () => {
+    const s = snapshot({
+      acls: [
+        {
+          name: "app-web",
+          description: "web in",
+          config: { "user.team": "ops" },
+          ingress: [
+            {
+              action: "allow",
+              state: "enabled",
+              protocol: "tcp",
+              source: "10.0.0.0/24,@external",
+              destination_port: "80,8000-8080",
+            },
+            { action: "drop", state: "logged", protocol: "icmp4", icmp_type: "8", icmp_code: "0", description: "ping" },
+          ],
+          egress: [{ action: "reject", state: "disabled", destination: "192.0.2.1" }],
+          used_by: [],
+        },
+        { name: "app-p2", description: "", config: {}, ingress: [], egress: [], used_by: [], project: "p2" },
+      ],
+    });
+    const plan = planImport(s);
+    expect(plan.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('network ACL "app-web": the NetworkAcl construct has no prop for user.team'),
+        expect.stringContaining('network ACL "app-p2" lives in the project "p2"'),
+      ]),
+    );
+    const code = render(s).stackFile;
+    expect(code).toContain("AclAction.ALLOW");
+    expect(code).toContain("AclProtocol.ICMP4");
+    expect(code).toContain("AclRuleState.LOGGED");
+    expect(code).toContain('destinationPorts: [80, "8000-8080"]');
+    const json = synthGenerated(code);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    const acls = Object.keys(json.resource.incus_network_acl);
+    expect(acls).toHaveLength(1);
+    expect(imports[`incus_network_acl.${acls[0]}`]).toBe("local:app-web");
+    expect(json.resource.incus_network_acl[acls[0]]).toMatchObject({
+      name: "app-web",
+      description: "web in",
+      ingress: [
+        {
+          action: "allow",
+          state: "enabled",
+          protocol: "tcp",
+          source: "10.0.0.0/24,@external",
+          destination_port: "80,8000-8080",
+        },
+        { action: "drop", state: "logged", protocol: "icmp4", icmp_type: "8", icmp_code: "0", description: "ping" },
+      ],
+      egress: [{ action: "reject", state: "disabled", destination: "192.0.2.1" }],
+    });
+  });
+
+  test("a network forward becomes a NetworkForward whose ports go to the imported instances, adopted by address", () => {
+    const s = snapshot({
+      forwards: [
+        {
+          network: "app-net",
+          listen_address: "192.0.2.10",
+          description: "web",
+          config: {},
+          ports: [
+            { protocol: "tcp", listen_port: "80", target_address: "10.0.0.5", target_port: "8080" },
+            { protocol: "udp", listen_port: "5000-5001", target_address: "10.0.0.5", description: "rtp" },
+          ],
+        },
+        {
+          network: "app-net",
+          listen_address: "192.0.2.11",
+          description: "",
+          config: {},
+          ports: [{ protocol: "tcp", listen_port: "22", target_address: "10.0.0.99" }],
+        },
+        { network: "lxdbr0", listen_address: "192.0.2.12", description: "", config: {}, ports: [] },
+      ],
+    });
+    const plan = planImport(s);
+    expect(plan.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(
+          'network forward 192.0.2.11 on "app-net": port 22 goes to 10.0.0.99, which is no imported instance',
+        ),
+        expect.stringContaining('network forward 192.0.2.12 on "lxdbr0": its network is not imported'),
+      ]),
+    );
+    const code = render(s).stackFile;
+    expect(code).toContain("ForwardProtocol.UDP");
+    expect(code).toContain("target: appWebInstance");
+    const json = synthGenerated(code);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    const forwards = Object.keys(json.resource.incus_network_forward);
+    expect(forwards).toHaveLength(1);
+    expect(imports[`incus_network_forward.${forwards[0]}`]).toBe("local:/app-net/192.0.2.10");
+    expect(json.resource.incus_network_forward[forwards[0]]).toMatchObject({
+      network: expect.stringContaining("incus_network."),
+      listen_address: "192.0.2.10",
+      description: "web",
+      ports: [
+        { protocol: "tcp", listen_port: "80", target_port: "8080", target_address: "10.0.0.5" },
+        {
+          protocol: "udp",
+          listen_port: "5000-5001",
+          target_port: "5000-5001",
+          target_address: "10.0.0.5",
+          description: "rtp",
+        },
+      ],
+    });
+  });
+
   test("the output is deterministic and imports only what it uses", () => {
     const a = render(snapshot());
     expect(render(snapshot()).stackFile).toBe(a.stackFile);
@@ -405,7 +519,7 @@ describe("import-host reading", () => {
       storageVolumes: { list: list("volumes", [volume("app-a"), volume("other"), volume("app-a/snap0")]) },
       networks: {
         list: list("networks", [
-          { name: "app-n", managed: true },
+          { name: "app-n", managed: true, type: "bridge" },
           { name: "eth9", managed: false },
           { name: "x", managed: true },
         ]),
@@ -420,6 +534,8 @@ describe("import-host reading", () => {
         ]),
       },
       networkZoneRecords: { list: list("records", [{ name: "www", entries: [] }]) },
+      networkForwards: { list: list("forwards", [{ listen_address: "192.0.2.1", ports: [] }]) },
+      networkACLs: { list: list("acls", [{ name: "app-acl" }, { name: "other-acl" }]) },
     } as unknown as IncusClient;
     const lines: string[] = [];
     const s = await readHost(fake, {
@@ -437,6 +553,10 @@ describe("import-host reading", () => {
     expect(s.zones?.map((z) => [z.name, z.records.map((r) => r.name)])).toEqual([["app-zone.org", ["www"]]]);
     expect(lines).toContain("reading instances… 1");
     expect(lines).toContain("reading network zones… 1");
+    expect(s.acls?.map((a) => a.name)).toEqual(["app-acl"]);
+    expect(lines).toContain("reading network ACLs… 1");
+    expect(s.forwards?.map((f) => `${f.network}/${f.listen_address}`)).toEqual(["app-n/192.0.2.1"]);
+    expect(lines).toContain("reading network forwards… 1");
     expect(lines).toContain("reading volumes… 1");
     expect(calls.every((c) => c.endsWith(`{"project":"p"}`))).toBe(true);
   });

@@ -1,0 +1,80 @@
+// The import plan of network forwards: a NetworkForward per forward of an imported network, each port sent to the
+// imported Instance that holds its target address as a fixed address (`incus: { ipv4Address }`), adopted with
+// `[project]/network/listen_address`. A forward whose ports the construct cannot express is skipped with a warning,
+// so the deploy never rewrites it.
+import type { NetworkForward } from "../../incus";
+import { forwardImportId } from "./import-ids";
+import { Code } from "./source-text";
+import type { Ref, Value } from "./source-text";
+
+/** A forward together with the network it belongs to (the API object does not name it). */
+export interface NetworkForwardOf extends NetworkForward {
+  readonly network: string;
+}
+
+/** What the forward planner needs of the plan. */
+export interface ForwardPlanContext {
+  /** The declared (imported) Network of that name, or undefined when the network is not imported. */
+  network(name: string): Ref | undefined;
+  /** The imported Instance whose eth0 is on `network` with the fixed address `address`. */
+  target(network: string, address: string): Ref | undefined;
+  declare(className: "NetworkForward", props: Value, importId: string, name: string, suffix: string): Ref;
+  warn(message: string): void;
+}
+
+/** A single port or a "from-to" range: what the construct's listenPort and targetPort take. */
+const PORT_OR_RANGE = /^[0-9]+(-[0-9]+)?$/;
+
+export function planForwards(forwards: readonly NetworkForwardOf[], context: ForwardPlanContext): void {
+  for (const forward of forwards) {
+    const what = `network forward ${forward.listen_address} on "${forward.network}"`;
+    const network = context.network(forward.network);
+    if (!network) {
+      context.warn(`${what}: its network is not imported — not imported`);
+      continue;
+    }
+    const ports: Value[] = [];
+    const problems: string[] = [];
+    for (const port of forward.ports ?? []) {
+      const target = context.target(forward.network, port.target_address);
+      if (!target)
+        problems.push(
+          `port ${port.listen_port} goes to ${port.target_address}, which is no imported instance's fixed eth0 address (ipv4.address) on the network`,
+        );
+      if (!PORT_OR_RANGE.test(port.listen_port) || (port.target_port && !PORT_OR_RANGE.test(port.target_port)))
+        problems.push(`port ${port.listen_port}: a list of ports; the construct takes one port or range per entry`);
+      if (port.snat) problems.push(`port ${port.listen_port}: the construct has no prop for snat`);
+      ports.push({
+        listenPort: portValue(port.listen_port),
+        target,
+        targetPort: port.target_port && port.target_port !== port.listen_port ? portValue(port.target_port) : undefined,
+        protocol: port.protocol === "udp" ? new Code("ForwardProtocol.UDP", "ForwardProtocol") : undefined,
+        description: port.description || undefined,
+      });
+    }
+    if (problems.length > 0) {
+      context.warn(`${what}: ${problems.join("; ")} — not imported`);
+      continue;
+    }
+    if (forward.config?.target_address)
+      context.warn(
+        `${what}: its default target (config target_address ${forward.config.target_address}) has no prop in the NetworkForward construct; it is kept as it is, not managed`,
+      );
+    context.declare(
+      "NetworkForward",
+      {
+        network,
+        listenAddress: forward.listen_address,
+        description: forward.description || undefined,
+        ports: ports.length > 0 ? ports : undefined,
+      },
+      forwardImportId(forward.network, forward.listen_address),
+      `${forward.network}-${forward.listen_address}`,
+      "Forward",
+    );
+  }
+}
+
+function portValue(text: string): Value {
+  return /^[1-9][0-9]*$/.test(text) ? Number(text) : text;
+}
