@@ -34,6 +34,7 @@ const BENCHES = [
   },
   { name: "plan-overhead", script: "plan-overhead.js", args: [], baseline: "plan of a built-in terraform_data" },
   { name: "apply", script: "apply.js", args: [], baseline: "raw REST, same concurrency" },
+  { name: "rebuild", script: "rebuild.js", args: [], baseline: "raw REST rebuild, same concurrency" },
   { name: "noop-plan", script: "noop-plan.js", args: [], baseline: "raw REST reads, same concurrency" },
   { name: "fleet", script: "fleet.js", args: [], baseline: "raw REST reads, same concurrency" },
   { name: "libvirt-apply", script: "libvirt-apply.js", args: [], baseline: "virsh, same concurrency" },
@@ -109,6 +110,10 @@ function headline(r) {
       return `${formatMs(x.terraformMs)} vs ${formatMs(x.restMs)} (${x.containers} containers, ${
         x.runs
       } runs; CLI 10 at a time ${x.ratioVsCliParallel}x, sequential CLI script ${x.ratioVsCli}x)`;
+    case "rebuild":
+      return `rebuild in place ${formatMs(x.rebuildMs)} vs ${formatMs(x.restMs)} (image change on ${
+        x.containers
+      } containers, ${x.runs} runs; replace ${formatMs(x.replaceMs)}, ${x.replaceRatio}x)`;
     case "noop-plan":
       return `${formatMs(x.planMs)} vs ${formatMs(x.restReadsMs)} (${x.resources} resources; refresh part ${
         x.refreshRatio
