@@ -1,10 +1,15 @@
-// Answers Incus gives for a moment while an object changes state, which a read may simply ask again. They are
+// Answers Incus gives for a moment while an object changes state, which a request may simply send again. They are
 // listed here, in one table, so the retry stays narrow (these reads, these answers, a few seconds) and is the
 // same for every caller; anything else fails at once as before.
 //
 // GET /1.0/instances/<name>/state answers HTTP 500 "Invalid PID '<garbage>'" while a forced stop is under way
 // (Incus 6.0: the init process is gone but its pidfile is still read; measured 0.5-0.6 s). A deploy resumed right
 // after a kill reads the state of instances Incus is still stopping, and must not fail on it.
+//
+// DELETE /1.0/networks/<name> of a bridge answers HTTP 500 "Failed to delete bridge children interfaces: ...
+// Device "vethX" does not exist" when a veth of an instance stopped a moment earlier vanishes between Incus listing
+// the bridge's interfaces and asking about each (Incus 6.0; seen when one apply deletes an instance and then its
+// network). Nothing was deleted, and the same DELETE a moment later succeeds (or answers 404 once it has).
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Deadline } from "./cancel";
 import { hasIncusCode } from "./errors";
@@ -21,6 +26,12 @@ interface TransientAnswer {
 
 const TRANSIENT_ANSWERS: readonly TransientAnswer[] = [
   { method: "GET", path: /^\/1\.0\/instances\/[^/]+\/state$/, status: 500, incusMessage: /^Invalid PID\b/ },
+  {
+    method: "DELETE",
+    path: /^\/1\.0\/networks\/[^/]+$/,
+    status: 500,
+    incusMessage: /^Failed to delete bridge children interfaces: .*Device "[^"]+" does not exist/,
+  },
 ];
 
 /** How long one request keeps asking while the answer stays transient (about ten times the measured window). */

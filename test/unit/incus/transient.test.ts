@@ -1,4 +1,4 @@
-// The one transient answer a read asks again for, against an in-process fake incusd: GET .../state answering
+// The transient answers a request is sent again for, against an in-process fake incusd: GET .../state answering
 // HTTP 500 "Invalid PID" while Incus force-stops the instance. Retried for a few seconds, abortably, bounded by
 // the call's budget; every other failure (other endpoints, other texts, writes) still fails at once.
 import { isAborted } from "../../../lib/incus";
@@ -79,6 +79,31 @@ test("nothing else is retried: other endpoints, other texts, other statuses, wri
   expect(await once((c) => c.instanceState.get("c1"), 500, "disk on fire")).toBe(1);
   expect(await once((c) => c.instanceState.get("c1"), 400, INVALID_PID)).toBe(1);
   expect(await once((c) => c.instanceState.stop("c1", { force: true }), 500, INVALID_PID)).toBe(1);
+});
+
+// Incus 6.0 deletes a bridge's child interfaces by listing them and then asking `ip` about each; a veth of an
+// instance stopped a moment earlier can vanish in between, and the whole DELETE answers HTTP 500. The network is
+// still there; the same DELETE a moment later succeeds.
+const VANISHED_VETH =
+  'Failed to delete bridge children interfaces: Failed to run: ip -d -j link show veth1f4d702a: exit status 1 (Device "veth1f4d702a" does not exist.)';
+
+test("a network delete that raced a vanishing veth is sent again, and succeeds", async () => {
+  let since: number | undefined;
+  incus.handler = (_req, res) => {
+    since ??= Date.now();
+    if (Date.now() - since < 300) return sendJson(res, 500, errorEnvelope(500, VANISHED_VETH));
+    sendJson(res, 200, sync({}));
+  };
+  await incus.fake.client().networks.delete("n1");
+  expect(incus.fake.requests.length).toBeGreaterThanOrEqual(2);
+  expect(incus.fake.requests.every((r) => r.method === "DELETE" && r.url.startsWith("/1.0/networks/n1"))).toBe(true);
+});
+
+test("other network delete failures are not retried", async () => {
+  incus.fake.requests.length = 0;
+  incus.handler = (_req, res) => sendJson(res, 500, errorEnvelope(500, "The network is currently in use"));
+  await failure(incus.fake.client().networks.delete("n1"));
+  expect(incus.fake.requests.length).toBe(1);
 });
 
 describe("TransientRetry", () => {
