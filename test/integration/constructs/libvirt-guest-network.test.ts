@@ -46,7 +46,11 @@ test(`a domain on a DHCP network: waitFor ipv4 gives the guest's address and MAC
         libvirt: {
           hypervisor,
           shutdownTimeoutSeconds: 20,
-          kernelBoot: { kernel: guest.kernel, initrd: guest.initrd, cmdline: "console=ttyS0 quiet cdktf.data=none" },
+          kernelBoot: {
+            kernel: guest.kernel,
+            initrd: guest.initrd,
+            cmdline: "console=ttyS0 quiet no_timer_check cdktf.data=none",
+          },
           serialLogFile: consoleLog,
           waitFor: { ipv4: true, timeoutSeconds: 240 },
         },

@@ -69,7 +69,7 @@ function synth(marker: string, baseMarker: string): void {
         kernelBoot: {
           kernel: guest.kernel,
           initrd: guest.initrd,
-          cmdline: "console=ttyS0 quiet cdktf.root=vda cdktf.data=vdb cdktf.dhcp=0",
+          cmdline: "console=ttyS0 quiet no_timer_check cdktf.root=vda cdktf.data=vdb cdktf.dhcp=0",
         },
         serialLogFile: consoleLog,
         cloudInit: { userData: userData(marker), metaData: `instance-id: ${lv.stackName}\n` },

@@ -46,7 +46,11 @@ test("the UEFI VM example: firmware, VNC, NAT network; a rebuild keeps the data 
           subnet: `${subnet}.1/24`,
           hypervisor: testGuestHypervisor(),
           userData,
-          kernelBoot: { kernel: guest.kernel, initrd: guest.initrd, cmdline: "console=ttyS0 quiet cdktf.data=none" },
+          kernelBoot: {
+            kernel: guest.kernel,
+            initrd: guest.initrd,
+            cmdline: "console=ttyS0 quiet no_timer_check cdktf.data=none",
+          },
           serialLogFile: consoleLog,
           shutdownTimeoutSeconds: 1,
           unprotected,

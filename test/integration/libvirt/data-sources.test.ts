@@ -96,7 +96,7 @@ resource "libvirt_domain" "vm" {
     type    = "hvm"
     kernel  = "${guest.kernel}"
     initrd  = "${guest.initrd}"
-    cmdline = "console=ttyS0 quiet cdktf.data=none"
+    cmdline = "console=ttyS0 quiet no_timer_check cdktf.data=none"
   }
   devices = {
     interfaces = [{

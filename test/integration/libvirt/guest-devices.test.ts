@@ -52,7 +52,7 @@ resource "libvirt_domain" "vm" {
     nv_ram          = { template = "${OVMF}/OVMF_VARS_4M.fd" }
     kernel          = "${guest.kernel}"
     initrd          = "${guest.initrd}"
-    cmdline         = "console=ttyS0 quiet cdktf.root=none cdktf.data=none cdktf.seed=0"
+    cmdline         = "console=ttyS0 quiet no_timer_check cdktf.root=none cdktf.data=none cdktf.seed=0"
   }
   features = { acpi = true, apic = {} }
   devices = {
@@ -120,7 +120,7 @@ resource "libvirt_domain" "bridged" {
     type    = "hvm"
     kernel  = "${guest.kernel}"
     initrd  = "${guest.initrd}"
-    cmdline = "console=ttyS0 quiet cdktf.root=none cdktf.data=none cdktf.seed=0"
+    cmdline = "console=ttyS0 quiet no_timer_check cdktf.root=none cdktf.data=none cdktf.seed=0"
   }
   devices = {
     consoles   = [{ type = "file", source = { path = "${consoleLog}" }, target = { type = "serial", port = 0 } }]
