@@ -1,12 +1,16 @@
 // Domain operations. A domain is always persistent (define, then start). Stopping is graceful first: ACPI
 // shutdown, wait up to a timeout, then destroy, because a guest without an OS (or a hung one) ignores shutdown.
+import { randomUUID } from "node:crypto";
 import { isNotFound } from "./errors";
+import type { VirshError } from "./errors";
 import { buildDomainXml, parseDomainXml } from "./domain-xml";
 import type { DomainSpec, DomainXmlInfo } from "./domain-xml";
 import { parseInfoLines } from "./info-text";
 import { patchDomainXml } from "./domain-patch";
 import type { Virsh, VirshCallOptions } from "./virsh";
 import { abortableDelay } from "./delay";
+import { parseVolumeXml } from "./volume-xml";
+import type { VolumeInfo } from "./volumes";
 
 const STOP_ABORTED = "domain stop aborted by the caller";
 
@@ -30,6 +34,18 @@ export interface DomainStopOptions {
   readonly pollMs?: number;
 }
 
+/** A volume named by its pool and name. */
+export interface VolumeRef {
+  readonly pool: string;
+  readonly name: string;
+}
+
+/** The result of `create`: the new domain as libvirt stored it, and why autostart or start failed, if they did. */
+export interface DomainCreateResult {
+  readonly info: DomainInfo;
+  readonly failure?: VirshError;
+}
+
 /** How a stop ended: the guest powered off, was destroyed after the timeout, or was not running. */
 export type DomainStopOutcome = "graceful" | "forced" | "already-stopped";
 
@@ -39,6 +55,58 @@ export class LibvirtDomains {
   /** Defines (or redefines, same name and uuid) the domain from a spec; returns the domain as libvirt stored it. */
   async define(spec: DomainSpec, call: VirshCallOptions = {}): Promise<DomainInfo> {
     return this.defineXml(spec.name, buildDomainXml(spec), call);
+  }
+
+  /**
+   * Defines a new domain and, as asked, marks it autostart and starts it, then reads it back, all in one virsh
+   * process. virsh runs every command of a batch even after a failure, so the domain is given a fresh UUID and the
+   * later commands name that UUID: when the definition fails (a domain of that name exists with another UUID, so
+   * nothing is ever defined over it), no domain has the UUID and they touch nothing. A failed definition throws;
+   * a failed autostart or start is returned with the defined domain, which exists either way.
+   */
+  async create(
+    spec: DomainSpec,
+    options: { readonly autostart?: boolean; readonly start?: boolean } = {},
+    call: VirshCallOptions = {},
+  ): Promise<DomainCreateResult> {
+    const uuid = spec.uuid ?? randomUUID();
+    const commands: string[][] = [["define", "/dev/stdin"]];
+    if (options.autostart) commands.push(["autostart", uuid]);
+    if (options.start) commands.push(["start", uuid]);
+    commands.push(["dominfo", uuid], ["dumpxml", "--inactive", uuid]);
+    const results = await this.virsh.runBatch(commands, { ...call, input: buildDomainXml({ ...spec, uuid }) });
+    const [defined, ...rest] = results;
+    const [info, read] = rest.slice(-2);
+    const failure = defined.error ?? info.error ?? read.error;
+    if (failure) throw failure;
+    return { info: combine(info.stdout, read.stdout), failure: rest.slice(0, -2).find((r) => r.error)?.error };
+  }
+
+  /**
+   * Like `find`, and in the same virsh process the volumes `volumes` (each undefined when it or its pool does not
+   * exist), e.g. those a definition is about to refer to.
+   */
+  async findWithVolumes(
+    name: string,
+    volumes: readonly VolumeRef[],
+    call: VirshCallOptions = {},
+  ): Promise<{ readonly domain: DomainInfo | undefined; readonly volumes: Array<VolumeInfo | undefined> }> {
+    const [info, read, ...volumeReads] = await this.virsh.runBatch(
+      [
+        ["dominfo", name],
+        ["dumpxml", "--inactive", name],
+        ...volumes.map((v) => ["vol-dumpxml", "--pool", v.pool, v.name]),
+      ],
+      call,
+    );
+    const domainFailure = info.error ?? read.error;
+    if (domainFailure && !isNotFound(domainFailure, "domain")) throw domainFailure;
+    const found = volumeReads.map((r, i): VolumeInfo | undefined => {
+      if (!r.error) return { ...parseVolumeXml(r.stdout), pool: volumes[i].pool };
+      if (isNotFound(r.error, "volume") || isNotFound(r.error, "pool")) return undefined;
+      throw r.error;
+    });
+    return { domain: domainFailure ? undefined : combine(info.stdout, read.stdout), volumes: found };
   }
 
   /**

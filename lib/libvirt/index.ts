@@ -18,7 +18,14 @@ export type { VolumeSpec, VolumeXmlInfo, VolumeFormat, BackingStoreSpec, VolumeP
 export { volumePermissionsProblem } from "./volume-xml";
 
 export { LibvirtDomains } from "./domains";
-export type { DomainInfo, DomainState, DomainStopOptions, DomainStopOutcome } from "./domains";
+export type {
+  DomainCreateResult,
+  DomainInfo,
+  DomainState,
+  DomainStopOptions,
+  DomainStopOutcome,
+  VolumeRef,
+} from "./domains";
 export type {
   DomainSpec,
   DomainDiskSpec,

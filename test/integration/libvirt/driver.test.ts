@@ -160,6 +160,60 @@ test("domain: two disks and an isolated NIC; define, start, redefine, stop, unde
   expect(await client.volumes.find(POOL, `${prefix}droot`)).toBeDefined();
 });
 
+test("domain create: define, autostart, start and read back in one call; never over an existing domain", async () => {
+  const disk = await client.volumes.create(POOL, { name: `${prefix}cdisk`, capacity: MiB });
+  const name = `${prefix}cvm`;
+  const spec = {
+    name,
+    type: LIBVIRT_TEST_HYPERVISOR,
+    memoryKiB: 65536,
+    vcpus: 1,
+    disks: [{ source: { type: "volume" as const, pool: POOL, volume: disk.name }, target: { dev: "vda" } }],
+  };
+  // The lookup before a create: no domain, the volume it needs, undefined for a missing one.
+  const before = await client.domains.findWithVolumes(name, [
+    { pool: POOL, name: disk.name },
+    { pool: POOL, name: `${prefix}no-such-vol` },
+  ]);
+  expect(before.domain).toBeUndefined();
+  expect(before.volumes.map((v) => v?.name)).toEqual([disk.name, undefined]);
+
+  const created = await client.domains.create(spec, { autostart: true, start: true });
+  expect(created.failure).toBeUndefined();
+  expect(created.info).toMatchObject({ name, state: "running", active: true, autostart: true, memoryKiB: 65536 });
+  expect(await client.domains.state(name)).toBe("running");
+  expect((await client.domains.findWithVolumes(name, [])).domain?.uuid).toBe(created.info.uuid);
+
+  // A second create of the name fails at define, and the commands after it leave the existing domain alone.
+  await client.domains.stop(name, { gracefulTimeoutMs: 0 });
+  await client.domains.setAutostart(name, false);
+  const again = await client.domains
+    .create({ ...spec, memoryKiB: 131072 }, { autostart: true, start: true })
+    .catch((e: unknown) => e);
+  expect(again).toBeInstanceOf(VirshError);
+  expect(await client.domains.info(name)).toMatchObject({
+    uuid: created.info.uuid,
+    state: "shut off",
+    autostart: false,
+    memoryKiB: 65536,
+  });
+
+  // A start that fails (missing disk) is returned with the domain, which stays defined.
+  const broken = await client.domains.create(
+    {
+      ...spec,
+      name: `${prefix}cbroken`,
+      disks: [{ source: { type: "volume", pool: POOL, volume: `${prefix}no-such-vol` }, target: { dev: "vda" } }],
+    },
+    { start: true },
+  );
+  expect(broken.failure).toBeInstanceOf(VirshError);
+  expect(broken.failure?.virshMessage).toContain(`${prefix}no-such-vol`);
+  expect(broken.info).toMatchObject({ name: `${prefix}cbroken`, state: "shut off" });
+  await client.domains.undefine(`${prefix}cbroken`);
+  await client.domains.undefine(name);
+});
+
 describe("errors carry virsh's message and say what was missing", () => {
   test("a missing volume, pool, domain and network", async () => {
     const vol = (await client.volumes.info(POOL, `${prefix}nope`).catch((e: unknown) => e)) as VirshError;

@@ -29,7 +29,7 @@ import { checkAdoptable, warnUnmanagedParts } from "./adoption";
 import type { LibvirtProviderData } from "../provider-data";
 import { domainSchema } from "./schema";
 import type { DomainConfig, DomainPlan, DomainState } from "./schema";
-import { domainSpecFrom, memoryKiB } from "./spec";
+import { domainSpecFrom, memoryKiB, volumeKey, volumesToDetect } from "./spec";
 import { unplugRemovedDisks } from "./disk-unplug";
 import { reportRebuildCopies, snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
@@ -52,10 +52,10 @@ async function readBack(client: LibvirtClient, known: DomainPlan, call: VirshCal
   return info ? domainState(info, known, await domainAddresses(known, info, client, call)) : null;
 }
 
-/** After a (re)start: wait_for_ip, then the state with the addresses. */
-async function settle(planned: DomainPlan, ctx: Ctx): Promise<DomainState | null> {
+/** After a (re)start: wait_for_ip, then the state with the addresses; `readAfter` saves reading the domain again. */
+async function settle(planned: DomainPlan, ctx: Ctx, readAfter?: DomainInfo): Promise<DomainState | null> {
   const { client, call } = clientOf(ctx);
-  const info = await client.domains.find(planned.name, call);
+  const info = readAfter ?? (await client.domains.find(planned.name, call));
   if (!info) return null;
   if (info.active && !(await waitForAddresses(planned, info, client, call, ctx.diagnostics)))
     return domainState(info, planned);
@@ -271,7 +271,10 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
 
   async create({ planned }, ctx, resp) {
     const { client, call } = clientOf(ctx);
-    const existing = await client.domains.find(planned.name, call);
+    // The volumes the definition needs the format of are read along with the lookup (one virsh process).
+    const volumes = volumesToDetect(planned);
+    const found = await client.domains.findWithVolumes(planned.name, volumes, call);
+    const existing = found.domain;
     if (existing) {
       if (
         !adoptOrFail({
@@ -288,13 +291,20 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
       const current = domainState(existing, planned);
       resp.state = current;
       await converge(existing, current, planned, ctx);
-    } else {
-      const defined = await client.domains.define(await domainSpecFrom(planned, client, call), call);
-      resp.state = domainState(defined, planned);
-      if (planned.autostart === true) await client.domains.setAutostart(planned.name, true, call);
-      if (planned.running !== false) await client.domains.start(planned.name, call);
+      resp.state = (await settle(planned, ctx)) ?? resp.state;
+      return;
     }
-    resp.state = (await settle(planned, ctx)) ?? resp.state;
+    const known = new Map(volumes.map((v, i) => [volumeKey(v), found.volumes[i]]));
+    const spec = await domainSpecFrom(planned, client, call, known);
+    // Defined, marked autostart, started and read back in one virsh process (see LibvirtDomains.create).
+    const created = await client.domains.create(
+      spec,
+      { autostart: planned.autostart === true, start: planned.running !== false },
+      call,
+    );
+    resp.state = domainState(created.info, planned);
+    if (created.failure) throw created.failure;
+    resp.state = (await settle(planned, ctx, created.info)) ?? resp.state;
   },
 
   async read({ state }, ctx) {

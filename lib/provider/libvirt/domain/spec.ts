@@ -10,6 +10,8 @@ import type {
   DomainSpec,
   LibvirtClient,
   VirshCallOptions,
+  VolumeInfo,
+  VolumeRef,
 } from "../../../libvirt";
 import type { DirectMode } from "../../../libvirt/domain-xml";
 import type { DomainPlatformSpec } from "../../../libvirt/domain-platform";
@@ -50,16 +52,33 @@ export function diskSource(source: DomainDiskSource | undefined): DiskSource | u
   return undefined;
 }
 
-/** Builds the spec; looks up the format of volumes whose disk names no driver type. */
+/** Volumes already read (e.g. in the same virsh call as the domain lookup), by `volumeKey`; undefined when absent. */
+export type KnownVolumes = ReadonlyMap<string, VolumeInfo | undefined>;
+
+export function volumeKey(volume: VolumeRef): string {
+  return `${volume.pool}/${volume.name}`;
+}
+
+/** The volumes whose format `domainSpecFrom` looks up: those of disks that name no driver type. */
+export function volumesToDetect(planned: DomainPlan): VolumeRef[] {
+  return knownList(knownObject(planned.devices)?.disks).flatMap((disk) => {
+    const source = diskSource(knownObject(disk.source));
+    if (knownString(knownObject(disk.driver)?.type) !== undefined || source?.type !== "volume") return [];
+    return [{ pool: source.pool, name: source.volume }];
+  });
+}
+
+/** Builds the spec; looks up the format of volumes whose disk names no driver type (unless `known` has them). */
 export async function domainSpecFrom(
   planned: DomainPlan,
   client: LibvirtClient,
   call: VirshCallOptions,
+  known: KnownVolumes = new Map(),
 ): Promise<DomainSpec> {
   const os = knownObject(planned.os);
   const devices = knownObject(planned.devices);
   const disks: DomainDiskSpec[] = [];
-  for (const disk of knownList(devices?.disks)) disks.push(await diskSpec(disk, client, call));
+  for (const disk of knownList(devices?.disks)) disks.push(await diskSpec(disk, client, call, known));
   const interfaces = knownList(devices?.interfaces).map(interfaceSpec);
   return {
     name: planned.name,
@@ -219,12 +238,17 @@ export function consoleSpec(console: DomainConsole): DomainConsoleSpec {
   };
 }
 
-async function diskSpec(disk: DomainDisk, client: LibvirtClient, call: VirshCallOptions): Promise<DomainDiskSpec> {
+async function diskSpec(
+  disk: DomainDisk,
+  client: LibvirtClient,
+  call: VirshCallOptions,
+  known: KnownVolumes,
+): Promise<DomainDiskSpec> {
   const source = diskSource(knownObject(disk.source));
   const target = disk.target;
   const driver = knownObject(disk.driver);
   let driverType = knownString(driver?.type);
-  if (driverType === undefined && source) driverType = await detectFormat(source, client, call);
+  if (driverType === undefined && source) driverType = await detectFormat(source, client, call, known);
   return {
     device: knownString(disk.device) === "cdrom" ? "cdrom" : "disk",
     source,
@@ -246,13 +270,17 @@ async function detectFormat(
   source: DiskSource,
   client: LibvirtClient,
   call: VirshCallOptions,
+  known: KnownVolumes,
 ): Promise<string | undefined> {
+  const key = source.type === "volume" ? volumeKey({ pool: source.pool, name: source.volume }) : undefined;
   const info =
-    source.type === "volume"
-      ? await client.volumes.find(source.pool, source.volume, call)
-      : source.type === "file"
-        ? await client.volumes.findByPath(source.file, call)
-        : undefined;
+    key !== undefined && known.has(key)
+      ? known.get(key)
+      : source.type === "volume"
+        ? await client.volumes.find(source.pool, source.volume, call)
+        : source.type === "file"
+          ? await client.volumes.findByPath(source.file, call)
+          : undefined;
   const format = info?.format;
   return format === "raw" || format === "qcow2" ? format : undefined;
 }

@@ -326,11 +326,14 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
         call,
       );
       resp.state = volumeState(info, planned);
-      if (content) await fillFromContent(planned, content, ctx);
+      // The create read the volume back already; only an upload changes it after that.
+      if (content) {
+        await fillFromContent(planned, content, ctx);
+        resp.state = (await readBack(planned, ctx)) ?? resp.state;
+      }
     } finally {
       await content?.dispose();
     }
-    resp.state = (await readBack(planned, ctx)) ?? resp.state;
     // A replaced volume: plug it back into the domains its delete took it from in this apply.
     const back = await reattachDetached(
       client,
