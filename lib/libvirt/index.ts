@@ -28,6 +28,7 @@ export type {
   DomainInterfaceInfo,
   DomainConsoleSpec,
   DomainConsoleInfo,
+  DomainSerialSpec,
   DirectKernelBoot,
   DiskSource,
 } from "./domain-xml";

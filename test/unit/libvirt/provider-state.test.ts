@@ -31,6 +31,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     arch: "x86_64",
     machine: "pc-q35-7.2",
     consoles: [],
+    serials: [],
     platform: { bootDevices: [], clockTimers: [] },
     extraDevices: {
       graphics: [],

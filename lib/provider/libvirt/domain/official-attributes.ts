@@ -156,6 +156,7 @@ export const OFFICIAL_DOMAIN_ATTRIBUTES: Readonly<Record<string, Readonly<Record
     target: "object",
     tty: "string",
   },
+  "devices.consoles.alias": { name: "string" },
   "devices.consoles.log": { append: "string", file: "string" },
   "devices.consoles.protocol": { type: "string" },
   "devices.consoles.source": {
@@ -1066,6 +1067,7 @@ export const OFFICIAL_DOMAIN_ATTRIBUTES: Readonly<Record<string, Readonly<Record
     source: "object",
     target: "object",
   },
+  "devices.serials.alias": { name: "string" },
   "devices.serials.log": { append: "string", file: "string" },
   "devices.serials.protocol": { type: "string" },
   "devices.serials.source": {

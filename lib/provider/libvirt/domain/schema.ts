@@ -197,12 +197,14 @@ const interfaceAttributes = {
   }),
 };
 
-const consoleAttributes = {
+/** The host side and naming shared by consoles and serial ports (<console>, <serial>). */
+const charDeviceAttributes = {
   type: str({
     optional: true,
     computed: true,
-    description: '"file" (with source.path) or "pty". Default: "file" when source.path is given, else "pty".',
-    validators: [oneOf(["file", "pty"])],
+    description:
+      '"file" (with source.path), "tcp" (with source.tcp) or "pty". Default: the kind of the source given, else "pty".',
+    validators: [oneOf(["file", "pty", "tcp"])],
   }),
   source: nested(
     "single",
@@ -216,9 +218,54 @@ const consoleAttributes = {
         { path: str({ required: true, description: "Absolute path of the log file on the host." }) },
         { optional: true, description: "The official provider's spelling of source.path: `file = { path = ... }`." },
       ),
+      tcp: nested(
+        "single",
+        {
+          mode: str({
+            optional: true,
+            description: '"bind" (listen, the default) or "connect".',
+            validators: [oneOf(["bind", "connect"])],
+          }),
+          host: str({ optional: true, description: "Address to listen on or connect to." }),
+          service: str({ required: true, description: "TCP port, as a string." }),
+          tls: str({
+            optional: true,
+            description: '"yes" or "no": TLS on the socket. Default: qemu.conf chardev_tls.',
+            validators: [oneOf(["yes", "no"])],
+          }),
+        },
+        { optional: true, description: "A TCP socket (virsh console does not reach it; telnet or nc do)." },
+      ),
     },
-    { optional: true, description: "Where a file console writes what the guest prints." },
+    { optional: true, description: "The host side: a log file or a TCP socket. Unset: a pty." },
   ),
+  protocol: nested(
+    "single",
+    {
+      type: str({
+        required: true,
+        description: "raw, telnet, telnets or tls.",
+        validators: [oneOf(["raw", "telnet", "telnets", "tls"])],
+      }),
+    },
+    { optional: true, description: "Wire protocol of a TCP socket. Default raw." },
+  ),
+  alias: nested(
+    "single",
+    {
+      name: str({
+        required: true,
+        description:
+          'Device alias. libvirt stores only names starting with "ua-" (user aliases); any other is kept in state only.',
+        validators: [regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and -")],
+      }),
+    },
+    { optional: true, description: "A user alias for the device." },
+  ),
+};
+
+const consoleAttributes = {
+  ...charDeviceAttributes,
   target: nested(
     "single",
     {
@@ -231,6 +278,38 @@ const consoleAttributes = {
       port: num({ optional: true, computed: true, description: "Port number. Default 0." }),
     },
     { optional: true, computed: true, description: "The console as the guest sees it." },
+  ),
+};
+
+const serialAttributes = {
+  ...charDeviceAttributes,
+  target: nested(
+    "single",
+    {
+      type: str({
+        optional: true,
+        computed: true,
+        description: "isa-serial, usb-serial, pci-serial, system-serial, ... Default: libvirt's for the machine.",
+        validators: [
+          oneOf([
+            "isa-serial",
+            "usb-serial",
+            "pci-serial",
+            "spapr-vio-serial",
+            "system-serial",
+            "sclp-serial",
+            "isa-debug",
+          ]),
+        ],
+      }),
+      port: num({ optional: true, computed: true, description: "Port number (ttyS<port>). Default 0." }),
+      model: nested(
+        "single",
+        { name: str({ optional: true, description: "Device model, e.g. isa-serial, pci-serial, pl011." }) },
+        { optional: true, computed: true, description: "The emulated device. Default: libvirt's for the target type." },
+      ),
+    },
+    { optional: true, computed: true, description: "The serial port as the guest sees it." },
   ),
 };
 
@@ -723,7 +802,12 @@ export const domainSchema = refuseUnmodelled({
         consoles: nested("list", consoleAttributes, {
           optional: true,
           description:
-            "Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.",
+            "Consoles, in order, e.g. the serial port logged to a file. Left unset (and serials too), the domain's consoles are kept as they are.",
+        }),
+        serials: nested("list", serialAttributes, {
+          optional: true,
+          description:
+            "Serial ports, in order. Setting consoles or serials manages both kinds: libvirt adds the serial port behind a serial console.",
         }),
         ...extraDeviceAttributes,
       },
@@ -790,3 +874,4 @@ export type DomainDisk = Part<DomainDevices["disks"]>[number];
 export type DomainDiskSource = Part<DomainDisk["source"]>;
 export type DomainInterface = Part<DomainDevices["interfaces"]>[number];
 export type DomainConsole = Part<DomainDevices["consoles"]>[number];
+export type DomainSerial = Part<DomainDevices["serials"]>[number];

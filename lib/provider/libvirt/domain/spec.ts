@@ -7,6 +7,7 @@ import type {
   DomainConsoleSpec,
   DomainDiskSpec,
   DomainInterfaceSpec,
+  DomainSerialSpec,
   DomainSpec,
   LibvirtClient,
   VirshCallOptions,
@@ -14,6 +15,7 @@ import type {
 import type { DirectMode } from "../../../libvirt/domain-xml";
 import type { DomainPlatformSpec } from "../../../libvirt/domain-platform";
 import type { DomainExtraDevicesSpec } from "../../../libvirt/domain-devices";
+import type { DomainCharDeviceSpec } from "../../../libvirt/domain-chardev";
 import { isUnknown } from "../../framework";
 import type { Unknown } from "../../cty";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
@@ -26,6 +28,7 @@ import type {
   DomainInterface,
   DomainOs,
   DomainPlan,
+  DomainSerial,
 } from "./schema";
 
 const DEFAULT_MEMORY_KIB = 512 * 1024;
@@ -80,6 +83,10 @@ export async function domainSpecFrom(
       devices?.consoles === null || devices?.consoles === undefined
         ? undefined
         : knownList(devices.consoles).map(consoleSpec),
+    serials:
+      devices?.serials === null || devices?.serials === undefined
+        ? undefined
+        : knownList(devices.serials).map(serialSpec),
   };
 }
 
@@ -207,15 +214,44 @@ export function kernelBoot(os: DomainOs | undefined): DirectKernelBoot | undefin
 }
 
 export function consoleSpec(console: DomainConsole): DomainConsoleSpec {
-  const source = knownObject(console.source);
-  const path = knownString(source?.path) ?? knownString(knownObject(source?.file)?.path);
   const target = knownObject(console.target);
-  const type = knownString(console.type) ?? (path !== undefined ? "file" : "pty");
   return {
-    type: type === "file" ? "file" : "pty",
-    path,
+    ...charDeviceSpec(console),
     targetType: knownString(target?.type),
     targetPort: wholeNumber(target?.port, "devices.consoles.target.port"),
+  };
+}
+
+export function serialSpec(serial: DomainSerial): DomainSerialSpec {
+  const target = knownObject(serial.target);
+  return {
+    ...charDeviceSpec(serial),
+    targetType: knownString(target?.type),
+    targetPort: wholeNumber(target?.port, "devices.serials.target.port"),
+    targetModel: knownString(knownObject(target?.model)?.name),
+  };
+}
+
+/** The host side and alias of a console or serial port; the type follows the source unless given. */
+function charDeviceSpec(device: DomainConsole | DomainSerial): DomainCharDeviceSpec {
+  const source = knownObject(device.source);
+  const path = knownString(source?.path) ?? knownString(knownObject(source?.file)?.path);
+  const tcp = knownObject(source?.tcp);
+  const type = knownString(device.type) ?? (path !== undefined ? "file" : tcp !== undefined ? "tcp" : "pty");
+  return {
+    type: type === "file" || type === "tcp" ? type : "pty",
+    path,
+    tcp:
+      tcp === undefined
+        ? undefined
+        : {
+            mode: knownString(tcp.mode),
+            host: knownString(tcp.host),
+            service: knownString(tcp.service),
+            tls: knownString(tcp.tls),
+          },
+    protocol: knownString(knownObject(device.protocol)?.type),
+    alias: knownString(knownObject(device.alias)?.name),
   };
 }
 

@@ -7,13 +7,15 @@ import type { DomainExtraDevicesInfo } from "../../../libvirt/domain-devices";
 import type { Known } from "../../framework";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
-import type { DomainConsole, DomainDevices, DomainInterface, DomainPlan, DomainState } from "./schema";
+import type { DomainConsole, DomainDevices, DomainInterface, DomainPlan, DomainSerial, DomainState } from "./schema";
+import { USER_ALIAS_PREFIX } from "../../../libvirt/domain-chardev";
 
 type DevicesState = NonNullable<DomainState["devices"]>;
 type Part<T> = NonNullable<Known<T>>;
 type DiskState = NonNullable<DevicesState["disks"]>[number];
 type InterfaceState = NonNullable<DevicesState["interfaces"]>[number];
 type ConsoleState = NonNullable<DevicesState["consoles"]>[number];
+type SerialState = NonNullable<DevicesState["serials"]>[number];
 type TimerState = NonNullable<NonNullable<DomainState["clock"]>["timer"]>[number];
 type InputState = NonNullable<DevicesState["inputs"]>[number];
 
@@ -233,12 +235,14 @@ function devicesState(
   const interfaces = info.interfaces.map((nic, i) => interfaceState(nic, knownInterfaces[i], addresses));
   // Consoles are managed only when configured: a domain always has some (libvirt adds a serial one to many).
   const consolesManaged = known !== undefined && known.consoles !== null && known.consoles !== undefined;
+  const serialsManaged = known !== undefined && known.serials !== null && known.serials !== undefined;
   if (disks.length === 0 && interfaces.length === 0 && !known) return null;
   return {
     disks: disks.length === 0 && (known?.disks === null || known?.disks === undefined) ? null : disks,
     interfaces:
       interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
     consoles: consolesManaged ? info.consoles.map((c, i) => consoleState(c, knownList(known.consoles)[i])) : null,
+    serials: serialsManaged ? info.serials.map((c, i) => serialState(c, knownList(known.serials)[i])) : null,
     emulator: (known?.emulator ?? null) === null ? null : (info.emulator ?? null),
     ...extraDevicesState(info.extraDevices, known),
   };
@@ -304,18 +308,61 @@ function extraDevicesState(
 }
 
 function consoleState(console: DomainConsoleInfo, known: DomainConsole | undefined): ConsoleState {
-  // source.file.path is the official provider's spelling of source.path: the configured one is kept.
-  const asFile = knownObject(knownObject(known?.source)?.file) !== undefined;
   return {
-    type: console.type,
-    source:
-      console.path === undefined
-        ? null
-        : asFile
-          ? { path: null, file: { path: console.path } }
-          : { path: console.path, file: null },
+    ...charDeviceState(console, known),
     target: { type: console.targetType ?? null, port: console.targetPort ?? null },
   };
+}
+
+function serialState(serial: DomainConsoleInfo, known: DomainSerial | undefined): SerialState {
+  return {
+    ...charDeviceState(serial, known),
+    target: {
+      type: serial.targetType ?? null,
+      port: serial.targetPort ?? null,
+      model: serial.targetModel === undefined ? null : { name: serial.targetModel },
+    },
+  };
+}
+
+function charDeviceState(device: DomainConsoleInfo, known: DomainConsole | DomainSerial | undefined) {
+  // source.file.path is the official provider's spelling of source.path: the configured one is kept.
+  const knownSource = knownObject(known?.source);
+  const asFile = knownObject(knownSource?.file) !== undefined;
+  const knownTcp = knownObject(knownSource?.tcp);
+  const tcp = device.tcp;
+  const file =
+    device.path === undefined ? null : asFile ? { path: null, file: { path: device.path }, tcp: null } : null;
+  return {
+    type: device.type,
+    source:
+      tcp !== undefined
+        ? {
+            path: null,
+            file: null,
+            tcp: {
+              // libvirt writes the mode it defaults to; unset stays unset.
+              mode: knownTcp?.mode === null || knownTcp?.mode === undefined ? null : (tcp.mode ?? null),
+              host: tcp.host ?? null,
+              service: tcp.service ?? "",
+              tls: knownTcp?.tls === null || knownTcp?.tls === undefined ? null : (tcp.tls ?? null),
+            },
+          }
+        : device.path === undefined
+          ? null
+          : (file ?? { path: device.path, file: null, tcp: null }),
+    protocol: device.protocol === undefined ? null : { type: device.protocol },
+    alias: aliasState(device.alias, knownString(knownObject(known?.alias)?.name)),
+  };
+}
+
+/**
+ * libvirt stores only user aliases ("ua-..."): one it reports is the device's; any other configured name is kept as
+ * configured (libvirt names the device itself, e.g. serial0, while the domain runs).
+ */
+function aliasState(live: string | undefined, configured: string | undefined): { name: string } | null {
+  if (live?.startsWith(USER_ALIAS_PREFIX) === true) return { name: live };
+  return configured === undefined ? null : { name: configured };
 }
 
 function diskState(disk: DomainDiskInfo): DiskState {
