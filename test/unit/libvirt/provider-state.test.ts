@@ -42,6 +42,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
       watchdogs: [],
       filesystems: [],
       inputs: [],
+      hostdevs: [],
     },
     metadataXml: OWNER.replace(/"/g, "'"),
     ownerMarker: "s/vm",

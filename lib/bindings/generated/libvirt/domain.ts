@@ -364,6 +364,8 @@ export interface LibvirtDomainDevicesConfig {
   readonly filesystems?: LibvirtDomainDevicesFilesystemConfig[];
   /** Input devices, in order. libvirt adds a PS/2 mouse and keyboard itself; those are not listed. */
   readonly inputs?: LibvirtDomainDevicesInputConfig[];
+  /** Host devices passed through to the guest: each exactly one of subsys_pci and subsys_usb. */
+  readonly hostdevs?: LibvirtDomainDevicesHostdevConfig[];
   /** The memory balloon. Left unset, libvirt's (virtio) stays. */
   readonly memBalloon?: LibvirtDomainDevicesMemBalloonConfig;
   /** Not supported by this provider: refused at plan time. */
@@ -372,8 +374,6 @@ export interface LibvirtDomainDevicesConfig {
   readonly controllers?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly crypto?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly hostdevs?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly hubs?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -1389,6 +1389,108 @@ export interface LibvirtDomainDevicesInputConfig {
   readonly source?: unknown;
 }
 
+/** Host devices passed through to the guest: each exactly one of subsys_pci and subsys_usb. */
+export interface LibvirtDomainDevicesHostdevConfig {
+  /** libvirt detaches the device from its host driver for the guest and reattaches it after. Default no. */
+  readonly managed?: boolean;
+  /** A PCI device of the host, by address. */
+  readonly subsysPci?: LibvirtDomainDevicesHostdevSubsysPciConfig;
+  /** A USB device of the host, by vendor and product id. */
+  readonly subsysUsb?: LibvirtDomainDevicesHostdevSubsysUsbConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly boot?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly capsMisc?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly capsNet?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly capsStorage?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rom?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly subsysMDev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly subsysScsi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly subsysScsiHost?: unknown;
+}
+
+/** A PCI device of the host, by address. */
+export interface LibvirtDomainDevicesHostdevSubsysPciConfig {
+  /** The host device. */
+  readonly source: LibvirtDomainDevicesHostdevSubsysPciSourceConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly display?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ramFb?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly teaming?: unknown;
+}
+
+/** The host device. */
+export interface LibvirtDomainDevicesHostdevSubsysPciSourceConfig {
+  /** The device's address on the host (lspci: domain:bus:slot.function). */
+  readonly address: LibvirtDomainDevicesHostdevSubsysPciSourceAddressConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly writeFiltering?: string;
+}
+
+/** The device's address on the host (lspci: domain:bus:slot.function). */
+export interface LibvirtDomainDevicesHostdevSubsysPciSourceAddressConfig {
+  /** PCI domain, 0 to 65535. Default 0. */
+  readonly domain?: number;
+  /** Bus, 0 to 255. */
+  readonly bus: number;
+  /** Slot, 0 to 31. */
+  readonly slot: number;
+  /** Function, 0 to 7. */
+  readonly function: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly multiFunction?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly zpci?: unknown;
+}
+
+/** A USB device of the host, by vendor and product id. */
+export interface LibvirtDomainDevicesHostdevSubsysUsbConfig {
+  /** The host device. */
+  readonly source: LibvirtDomainDevicesHostdevSubsysUsbSourceConfig;
+}
+
+/** The host device. */
+export interface LibvirtDomainDevicesHostdevSubsysUsbSourceConfig {
+  /** The USB vendor. */
+  readonly vendor: LibvirtDomainDevicesHostdevSubsysUsbSourceVendorConfig;
+  /** The USB product. */
+  readonly product: LibvirtDomainDevicesHostdevSubsysUsbSourceProductConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly guestReset?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly startUpPolicy?: string;
+}
+
+/** The USB vendor. */
+export interface LibvirtDomainDevicesHostdevSubsysUsbSourceVendorConfig {
+  /** Vendor id, e.g. "0x1d6b" (lsusb). */
+  readonly id: string;
+}
+
+/** The USB product. */
+export interface LibvirtDomainDevicesHostdevSubsysUsbSourceProductConfig {
+  /** Product id, e.g. "0x0002". */
+  readonly id: string;
+}
+
 /** The memory balloon. Left unset, libvirt's (virtio) stays. */
 export interface LibvirtDomainDevicesMemBalloonConfig {
   /** virtio, virtio-transitional, virtio-non-transitional or none. */
@@ -2023,6 +2125,50 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       model: "value",
       source: "value",
     } },
+    hostdevs: { list: {
+      managed: "value",
+      subsys_pci: { object: {
+        source: { object: {
+          address: { object: {
+            domain: "value",
+            bus: "value",
+            slot: "value",
+            function: "value",
+            multi_function: "value",
+            zpci: "value",
+          } },
+          write_filtering: "value",
+        } },
+        display: "value",
+        driver: "value",
+        ram_fb: "value",
+        teaming: "value",
+      } },
+      subsys_usb: { object: {
+        source: { object: {
+          vendor: { object: {
+            id: "value",
+          } },
+          product: { object: {
+            id: "value",
+          } },
+          address: "value",
+          guest_reset: "value",
+          start_up_policy: "value",
+        } },
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      boot: "value",
+      caps_misc: "value",
+      caps_net: "value",
+      caps_storage: "value",
+      rom: "value",
+      subsys_m_dev: "value",
+      subsys_scsi: "value",
+      subsys_scsi_host: "value",
+    } },
     mem_balloon: { object: {
       model: "value",
       acpi: "value",
@@ -2036,7 +2182,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     audios: "value",
     controllers: "value",
     crypto: "value",
-    hostdevs: "value",
     hubs: "value",
     iommu: "value",
     leases: "value",

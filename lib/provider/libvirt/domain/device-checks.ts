@@ -149,6 +149,43 @@ export function validateConsoles(config: DomainConfig, diagnostics: Diagnostics)
   }
 }
 
+const PCI_ADDRESS_LIMITS = { domain: 0xffff, bus: 0xff, slot: 0x1f, function: 7 } as const;
+
+/** A host device is exactly one of subsys_pci and subsys_usb; a PCI address in range, USB ids as 0x and 4 hex digits. */
+export function validateHostdevs(config: DomainConfig, diagnostics: Diagnostics): void {
+  knownList(knownObject(config.devices)?.hostdevs).forEach((h, i) => {
+    const at = ["devices", "hostdevs", i];
+    const kinds = (["subsys_pci", "subsys_usb"] as const).filter((k) => h[k] !== null && h[k] !== undefined);
+    if (kinds.length !== 1) {
+      diagnostics.error(
+        "Host device needs exactly one source",
+        `Set exactly one of subsys_pci and subsys_usb${kinds.length > 1 ? ", not both" : ""}.`,
+        at,
+      );
+      return;
+    }
+    const address = knownObject(knownObject(knownObject(h.subsys_pci)?.source)?.address);
+    for (const [part, max] of Object.entries(PCI_ADDRESS_LIMITS))
+      checkWholeNumber(
+        address?.[part as keyof typeof PCI_ADDRESS_LIMITS],
+        [...at, "subsys_pci", "source", "address", part],
+        0,
+        max,
+        diagnostics,
+      );
+    const usb = knownObject(knownObject(h.subsys_usb)?.source);
+    for (const part of ["vendor", "product"] as const) {
+      const id = knownObject(usb?.[part])?.id;
+      if (typeof id === "string" && !/^0x[0-9a-fA-F]{4}$/.test(id))
+        diagnostics.error(
+          "Invalid USB id",
+          `A USB ${part} id is 0x and four hex digits (lsusb), e.g. 0x1d6b; got "${id}".`,
+          [...at, "subsys_usb", "source", part, "id"],
+        );
+    }
+  });
+}
+
 export function validateBootOrders(config: DomainConfig, diagnostics: Diagnostics): void {
   const devices = knownObject(config.devices);
   const seen = new Map<number, string>();

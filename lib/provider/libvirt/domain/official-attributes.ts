@@ -782,6 +782,14 @@ export const OFFICIAL_DOMAIN_ATTRIBUTES: Readonly<Record<string, Readonly<Record
   },
   "devices.hostdevs.subsys_pci.driver": { model: "string", name: "string" },
   "devices.hostdevs.subsys_pci.source": { address: "object", write_filtering: "string" },
+  "devices.hostdevs.subsys_pci.source.address": {
+    bus: "number",
+    domain: "number",
+    function: "number",
+    multi_function: "string",
+    slot: "number",
+    zpci: "object",
+  },
   "devices.hostdevs.subsys_pci.teaming": { persistent: "string", type: "string" },
   "devices.hostdevs.subsys_scsi": {
     raw_io: "string",

@@ -20,6 +20,7 @@ import { validateDomainNumbers } from "./checks";
 import {
   validateBootOrders,
   validateConsoles,
+  validateHostdevs,
   validateFilesystems,
   validateGraphics,
   validateInterfaces,
@@ -240,6 +241,7 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     validateGraphics(config, ctx.diagnostics);
     validateFilesystems(config, ctx.diagnostics);
     validateConsoles(config, ctx.diagnostics);
+    validateHostdevs(config, ctx.diagnostics);
     validatePlatform(config, ctx.diagnostics);
     validateMetadataXml(config, ctx.diagnostics);
   },

@@ -691,6 +691,64 @@ const extraDeviceAttributes = {
     optional: true,
     description: "Input devices, in order. libvirt adds a PS/2 mouse and keyboard itself; those are not listed.",
   }),
+  hostdevs: nested(
+    "list",
+    {
+      managed: bool({
+        optional: true,
+        description:
+          "libvirt detaches the device from its host driver for the guest and reattaches it after. Default no.",
+      }),
+      subsys_pci: nested(
+        "single",
+        {
+          source: nested(
+            "single",
+            {
+              address: nested(
+                "single",
+                {
+                  domain: num({ optional: true, description: "PCI domain, 0 to 65535. Default 0." }),
+                  bus: num({ required: true, description: "Bus, 0 to 255." }),
+                  slot: num({ required: true, description: "Slot, 0 to 31." }),
+                  function: num({ required: true, description: "Function, 0 to 7." }),
+                },
+                { required: true, description: "The device's address on the host (lspci: domain:bus:slot.function)." },
+              ),
+            },
+            { required: true, description: "The host device." },
+          ),
+        },
+        { optional: true, description: "A PCI device of the host, by address." },
+      ),
+      subsys_usb: nested(
+        "single",
+        {
+          source: nested(
+            "single",
+            {
+              vendor: nested(
+                "single",
+                { id: str({ required: true, description: 'Vendor id, e.g. "0x1d6b" (lsusb).' }) },
+                { required: true, description: "The USB vendor." },
+              ),
+              product: nested(
+                "single",
+                { id: str({ required: true, description: 'Product id, e.g. "0x0002".' }) },
+                { required: true, description: "The USB product." },
+              ),
+            },
+            { required: true, description: "The host device." },
+          ),
+        },
+        { optional: true, description: "A USB device of the host, by vendor and product id." },
+      ),
+    },
+    {
+      optional: true,
+      description: "Host devices passed through to the guest: each exactly one of subsys_pci and subsys_usb.",
+    },
+  ),
   mem_balloon: nested(
     "single",
     {
@@ -875,3 +933,4 @@ export type DomainDiskSource = Part<DomainDisk["source"]>;
 export type DomainInterface = Part<DomainDevices["interfaces"]>[number];
 export type DomainConsole = Part<DomainDevices["consoles"]>[number];
 export type DomainSerial = Part<DomainDevices["serials"]>[number];
+export type DomainHostdev = Part<DomainDevices["hostdevs"]>[number];

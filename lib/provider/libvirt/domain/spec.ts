@@ -16,6 +16,7 @@ import type { DirectMode } from "../../../libvirt/domain-xml";
 import type { DomainPlatformSpec } from "../../../libvirt/domain-platform";
 import type { DomainExtraDevicesSpec } from "../../../libvirt/domain-devices";
 import type { DomainCharDeviceSpec } from "../../../libvirt/domain-chardev";
+import type { DomainHostdevSpec } from "../../../libvirt/domain-hostdev";
 import { isUnknown } from "../../framework";
 import type { Unknown } from "../../cty";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
@@ -25,6 +26,7 @@ import type {
   DomainDevices,
   DomainDisk,
   DomainDiskSource,
+  DomainHostdev,
   DomainInterface,
   DomainOs,
   DomainPlan,
@@ -130,6 +132,7 @@ export function extraDevicesSpec(devices: DomainDevices | undefined): DomainExtr
       readOnly: f.read_only === true,
     })),
     inputs: list(devices?.inputs, (i) => ({ type: i.type, bus: knownString(i.bus) })),
+    hostdevs: list(devices?.hostdevs, hostdevSpec),
     memBalloon: knownObject(devices?.mem_balloon)?.model,
   };
 }
@@ -211,6 +214,28 @@ export function kernelBoot(os: DomainOs | undefined): DirectKernelBoot | undefin
   const kernel = knownString(os?.kernel);
   if (kernel === undefined) return undefined;
   return { kernel, initrd: knownString(os?.initrd), cmdline: knownString(os?.cmdline) };
+}
+
+/** A PCI device by host address or a USB device by vendor and product (plan-time checks make it exactly one). */
+export function hostdevSpec(h: DomainHostdev): DomainHostdevSpec {
+  const managed = typeof h.managed === "boolean" ? h.managed : undefined;
+  const pci = knownObject(knownObject(knownObject(h.subsys_pci)?.source)?.address);
+  if (pci)
+    return {
+      type: "pci",
+      domain: wholeNumber(pci.domain, "devices.hostdevs.subsys_pci.source.address.domain"),
+      bus: wholeNumber(pci.bus, "devices.hostdevs.subsys_pci.source.address.bus") ?? 0,
+      slot: wholeNumber(pci.slot, "devices.hostdevs.subsys_pci.source.address.slot") ?? 0,
+      function: wholeNumber(pci.function, "devices.hostdevs.subsys_pci.source.address.function") ?? 0,
+      managed,
+    };
+  const usb = knownObject(knownObject(h.subsys_usb)?.source);
+  return {
+    type: "usb",
+    vendor: knownString(knownObject(usb?.vendor)?.id) ?? "",
+    product: knownString(knownObject(usb?.product)?.id) ?? "",
+    managed,
+  };
 }
 
 export function consoleSpec(console: DomainConsole): DomainConsoleSpec {

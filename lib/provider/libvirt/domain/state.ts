@@ -7,8 +7,17 @@ import type { DomainExtraDevicesInfo } from "../../../libvirt/domain-devices";
 import type { Known } from "../../framework";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
-import type { DomainConsole, DomainDevices, DomainInterface, DomainPlan, DomainSerial, DomainState } from "./schema";
+import type {
+  DomainConsole,
+  DomainDevices,
+  DomainHostdev,
+  DomainInterface,
+  DomainPlan,
+  DomainSerial,
+  DomainState,
+} from "./schema";
 import { USER_ALIAS_PREFIX } from "../../../libvirt/domain-chardev";
+import type { DomainHostdevSpec } from "../../../libvirt/domain-hostdev";
 
 type DevicesState = NonNullable<DomainState["devices"]>;
 type Part<T> = NonNullable<Known<T>>;
@@ -16,6 +25,7 @@ type DiskState = NonNullable<DevicesState["disks"]>[number];
 type InterfaceState = NonNullable<DevicesState["interfaces"]>[number];
 type ConsoleState = NonNullable<DevicesState["consoles"]>[number];
 type SerialState = NonNullable<DevicesState["serials"]>[number];
+type HostdevState = NonNullable<DevicesState["hostdevs"]>[number];
 type TimerState = NonNullable<NonNullable<DomainState["clock"]>["timer"]>[number];
 type InputState = NonNullable<DevicesState["inputs"]>[number];
 
@@ -249,7 +259,16 @@ function devicesState(
 }
 
 type ExtraKey =
-  "graphics" | "videos" | "channels" | "rngs" | "tpms" | "watchdogs" | "filesystems" | "inputs" | "mem_balloon";
+  | "graphics"
+  | "videos"
+  | "channels"
+  | "rngs"
+  | "tpms"
+  | "watchdogs"
+  | "filesystems"
+  | "inputs"
+  | "hostdevs"
+  | "mem_balloon";
 
 /** Each kind only when configured: libvirt adds a video card, a balloon and more to domains by itself. */
 function extraDevicesState(
@@ -303,7 +322,27 @@ function extraDevicesState(
         }))
       : null,
     inputs: managed("inputs") ? inputsState(live.inputs, known) : null,
+    hostdevs: managed("hostdevs") ? live.hostdevs.map((h, i) => hostdevState(h, knownList(known?.hostdevs)[i])) : null,
     mem_balloon: managed("mem_balloon") && live.memBalloon !== undefined ? { model: live.memBalloon } : null,
+  };
+}
+
+/** An unset managed flag or PCI domain stays unset (libvirt writes its defaults). */
+function hostdevState(h: DomainHostdevSpec, known: DomainHostdev | undefined): HostdevState {
+  const managed = known?.managed === null || known?.managed === undefined ? null : (h.managed ?? false);
+  if (h.type === "pci") {
+    const knownDomain = knownObject(knownObject(knownObject(known?.subsys_pci)?.source)?.address)?.domain;
+    const domain = knownDomain === null || knownDomain === undefined ? null : (h.domain ?? 0);
+    return {
+      managed,
+      subsys_pci: { source: { address: { domain, bus: h.bus, slot: h.slot, function: h.function } } },
+      subsys_usb: null,
+    };
+  }
+  return {
+    managed,
+    subsys_pci: null,
+    subsys_usb: { source: { vendor: { id: h.vendor }, product: { id: h.product } } },
   };
 }
 
