@@ -3,6 +3,8 @@
 // Each kind is managed only when the spec lists it; built from a spec, read back from dumpxml.
 import { attr, child, children, el } from "./xml";
 import type { XmlElement, XmlNode } from "./xml";
+import { hostdevElement, parseHostdev } from "./domain-hostdev";
+import type { DomainHostdevSpec } from "./domain-hostdev";
 
 export interface DomainGraphicsSpec {
   /** "vnc" or "spice". */
@@ -80,6 +82,8 @@ export interface DomainExtraDevicesSpec {
   readonly watchdogs?: readonly DomainWatchdogSpec[];
   readonly filesystems?: readonly DomainFilesystemSpec[];
   readonly inputs?: readonly DomainInputSpec[];
+  /** PCI and USB devices of the host passed through to the guest. */
+  readonly hostdevs?: readonly DomainHostdevSpec[];
   /** The memory balloon's model (virtio, none, ...). */
   readonly memBalloon?: string;
 }
@@ -94,6 +98,7 @@ export const EXTRA_DEVICE_ELEMENTS: Readonly<Record<keyof DomainExtraDevicesSpec
   watchdogs: "watchdog",
   filesystems: "filesystem",
   inputs: "input",
+  hostdevs: "hostdev",
   memBalloon: "memballoon",
 };
 
@@ -109,6 +114,8 @@ export interface DomainExtraDevicesInfo {
   readonly filesystems: readonly DomainFilesystemSpec[];
   /** Including the PS/2 mouse and keyboard libvirt adds to x86 machines. */
   readonly inputs: readonly DomainInputSpec[];
+  /** PCI and USB subsystem devices only. */
+  readonly hostdevs: readonly DomainHostdevSpec[];
   readonly memBalloon?: string;
 }
 
@@ -146,6 +153,7 @@ export function extraDeviceElements(spec: DomainExtraDevicesSpec): XmlElement[] 
       ),
     ),
     ...(spec.inputs ?? []).map((i) => el("input", { type: i.type, bus: i.bus })),
+    ...(spec.hostdevs ?? []).map(hostdevElement),
     ...(spec.memBalloon !== undefined ? [el("memballoon", { model: spec.memBalloon })] : []),
   ];
 }
@@ -199,6 +207,9 @@ export function parseExtraDevices(devices: XmlNode | undefined): DomainExtraDevi
         readOnly: child(f, "readonly") !== undefined,
       })),
     inputs: children(devices, "input").map((i) => ({ type: attr(i, "type") ?? "", bus: attr(i, "bus") })),
+    hostdevs: children(devices, "hostdev")
+      .map(parseHostdev)
+      .filter((h): h is DomainHostdevSpec => h !== undefined),
     memBalloon: balloon === undefined ? undefined : attr(balloon, "model"),
   };
 }

@@ -15,7 +15,10 @@ import type { SourceEdit, SourceElement } from "./xml-source";
 const MANAGED_TOP_LEVEL = ["name", "description", "memory", "currentMemory", "vcpu"] as const;
 /** Device elements whose content comes from the spec; other devices are kept. */
 const MANAGED_DEVICES = new Set(["disk", "interface"]);
-/** Device elements the spec manages when it lists consoles (a serial console is both, libvirt adds the <serial>). */
+/**
+ * Device elements the spec manages when it lists consoles or serial ports (a serial console is both: libvirt adds the
+ * <serial> behind a console and the <console> in front of the first serial port).
+ */
 const CONSOLE_DEVICES = new Set(["console", "serial"]);
 /** <os> children of direct kernel boot and firmware: taken from the spec (removed when it has none). */
 const KERNEL_BOOT = new Set(["kernel", "initrd", "cmdline", "loader", "nvram"]);
@@ -171,7 +174,7 @@ function patchDevices(p: Patch, spec: DomainSpec): void {
     return;
   }
   patchEmulator(p, devices, childOf(freshDevices ?? p.fresh, "emulator"));
-  const optional = new Set<string>(spec.consoles !== undefined ? CONSOLE_DEVICES : []);
+  const optional = new Set<string>(spec.consoles !== undefined || spec.serials !== undefined ? CONSOLE_DEVICES : []);
   for (const [field, element] of Object.entries(EXTRA_DEVICE_ELEMENTS)) {
     if (spec[field as keyof typeof EXTRA_DEVICE_ELEMENTS] !== undefined) optional.add(element);
   }

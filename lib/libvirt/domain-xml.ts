@@ -10,6 +10,8 @@ import type { DomainPlatformInfo, DomainPlatformSpec } from "./domain-platform";
 import { extraDeviceElements, parseExtraDevices } from "./domain-devices";
 import type { DomainExtraDevicesInfo, DomainExtraDevicesSpec } from "./domain-devices";
 import type { XmlNode } from "./xml";
+import { charDeviceElement, parseCharDevice, validateCharDevice } from "./domain-chardev";
+import type { DomainCharDeviceInfo, DomainCharDeviceSpec } from "./domain-chardev";
 
 export type DiskSource =
   | { readonly type: "volume"; readonly pool: string; readonly volume: string }
@@ -65,25 +67,12 @@ export interface DomainInterfaceSpec {
   readonly bootOrder?: number;
 }
 
-/** A console: a pseudo terminal (virsh console) or a file that receives everything the guest writes to it. */
-export interface DomainConsoleSpec {
-  /** "pty" or "file". */
-  readonly type: "pty" | "file";
-  /** The log file (type "file"): an absolute path on the host, truncated when the domain starts. */
-  readonly path?: string;
-  /** The guest side: "serial" (ttyS<port>, the default) or "virtio" (hvc<port>). */
-  readonly targetType?: string;
-  /** @default 0 */
-  readonly targetPort?: number;
-}
-
-/** A console as read back. */
-export interface DomainConsoleInfo {
-  readonly type: string;
-  readonly path?: string;
-  readonly targetType?: string;
-  readonly targetPort?: number;
-}
+/** A console: a pseudo terminal (virsh console), a log file or a TCP socket (domain-chardev.ts). */
+export type DomainConsoleSpec = DomainCharDeviceSpec;
+/** A serial port; a console with target type "serial" and port N is the guest side of serial port N. */
+export type DomainSerialSpec = DomainCharDeviceSpec;
+/** A console or serial port as read back. */
+export type DomainConsoleInfo = DomainCharDeviceInfo;
 
 /** Boot a kernel and initrd that live on the host instead of a boot loader on a disk (<os><kernel>…). */
 export interface DirectKernelBoot {
@@ -124,6 +113,11 @@ export interface DomainSpec extends DomainPlatformSpec, DomainExtraDevicesSpec {
    * list removes them.
    */
   readonly consoles?: readonly DomainConsoleSpec[];
+  /**
+   * The serial ports, in order; like consoles, undefined leaves them alone. Listing either replaces both kinds
+   * (libvirt adds the serial port behind a serial console, and the console in front of the first serial port).
+   */
+  readonly serials?: readonly DomainSerialSpec[];
   /** Path of the emulator binary (<devices><emulator>). @default libvirt's choice for type and arch */
   readonly emulator?: string;
 }
@@ -183,6 +177,7 @@ export interface DomainXmlInfo {
   readonly initrd?: string;
   readonly cmdline?: string;
   readonly consoles: readonly DomainConsoleInfo[];
+  readonly serials: readonly DomainConsoleInfo[];
   readonly emulator?: string;
   /** Firmware, boot order, CPU, features, clock and lifecycle actions. */
   readonly platform: DomainPlatformInfo;
@@ -222,7 +217,8 @@ export function buildDomainXml(spec: DomainSpec): string {
         spec.emulator !== undefined && el("emulator", {}, spec.emulator),
         ...(spec.disks ?? []).map(diskElement),
         ...(spec.interfaces ?? []).map(interfaceElement),
-        ...(spec.consoles ?? []).map(consoleElement),
+        ...(spec.serials ?? []).map((s) => charDeviceElement("serial", s)),
+        ...(spec.consoles ?? []).map((c) => charDeviceElement("console", c)),
         ...extraDeviceElements(spec),
       ),
     ),
@@ -262,15 +258,6 @@ function kernelBootElements(boot: DirectKernelBoot | undefined) {
     boot.initrd !== undefined && el("initrd", {}, boot.initrd),
     boot.cmdline !== undefined && el("cmdline", {}, boot.cmdline),
   ];
-}
-
-function consoleElement(console: DomainConsoleSpec) {
-  return el(
-    "console",
-    { type: console.type },
-    console.type === "file" && el("source", { path: console.path }),
-    el("target", { type: console.targetType ?? "serial", port: String(console.targetPort ?? 0) }),
-  );
 }
 
 /** The interface type its source stands for. */
@@ -344,16 +331,8 @@ function checkDomainSpec(spec: DomainSpec): void {
     if (boot.cmdline !== undefined && /[\n\r\0]/.test(boot.cmdline))
       throw new Error(`${where}: the kernel command line must be one line`);
   }
-  for (const console of spec.consoles ?? []) {
-    if (console.type === "file" && (console.path === undefined || !console.path.startsWith("/"))) {
-      throw new Error(`${where}: a file console needs an absolute path on the host, got '${console.path ?? ""}'`);
-    }
-    if (console.type !== "file" && console.type !== "pty")
-      throw new Error(`${where}: console type '${console.type}' is not "pty" or "file"`);
-    const port = console.targetPort;
-    if (port !== undefined && (!Number.isSafeInteger(port) || port < 0))
-      throw new Error(`${where}: console port ${port} is not a whole number`);
-  }
+  (spec.consoles ?? []).forEach((c, i) => validateCharDevice(c, `${where}: console ${i}`));
+  (spec.serials ?? []).forEach((c, i) => validateCharDevice(c, `${where}: serial port ${i}`));
   const orders = new Set<number>();
   for (const order of [...(spec.disks ?? []), ...(spec.interfaces ?? [])].map((d) => d.bootOrder)) {
     if (order === undefined) continue;
@@ -404,21 +383,11 @@ export function parseDomainXml(xml: string): DomainXmlInfo {
     kernel: text(os, "kernel"),
     initrd: text(os, "initrd"),
     cmdline: text(os, "cmdline"),
-    consoles: children(devices, "console").map(parseConsole),
+    consoles: children(devices, "console").map(parseCharDevice),
+    serials: children(devices, "serial").map(parseCharDevice),
     emulator: text(devices, "emulator"),
     platform: parsePlatform(domain),
     extraDevices: parseExtraDevices(devices),
-  };
-}
-
-function parseConsole(console: XmlNode): DomainConsoleInfo {
-  const target = child(console, "target");
-  const port = attr(target, "port");
-  return {
-    type: attr(console, "type") ?? "pty",
-    path: attr(console, "type") === "file" ? attr(child(console, "source"), "path") : undefined,
-    targetType: attr(target, "type"),
-    targetPort: port === undefined ? undefined : Number(port),
   };
 }
 

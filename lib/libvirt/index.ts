@@ -35,6 +35,7 @@ export type {
   DomainInterfaceInfo,
   DomainConsoleSpec,
   DomainConsoleInfo,
+  DomainSerialSpec,
   DirectKernelBoot,
   DiskSource,
 } from "./domain-xml";

@@ -16,10 +16,9 @@
 // own at the end, and documented in docs/libvirt.md ("Differences from dmacvicar/libvirt 0.9").
 //
 // Tally of the v0.9.7 acceptance test functions that pass as transcribed (this file and upstream-compat.test.ts;
-// docs/libvirt.md keeps the same table): pool 6/6, volume 7/10, network 2/2, cloudinit 3/3, domain 34/35; 52 of 56.
-// The other four are deliberate differences, each a case of its own: plain-http content needs allow_insecure_http
-// (the three TestAccVolumeResource_uploadFromHTTP* tests), and serial ports, TCP consoles, device aliases and
-// console protocols are refused at plan time by their paths, not dropped (TestAccDomainResource_consoleAndSerialAlias).
+// docs/libvirt.md keeps the same table): pool 6/6, volume 7/10, network 2/2, cloudinit 3/3, domain 35/35; 53 of 56.
+// The other three are a deliberate difference, a case of its own in upstream-compat.test.ts: plain-http content
+// needs allow_insecure_http (the three TestAccVolumeResource_uploadFromHTTP* tests).
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -52,8 +51,6 @@ interface UpstreamCase {
   during?: (step: number) => void;
   /** Something read from libvirt after each step (a domain's state, its autostart flag). */
   observe?: () => string;
-  /** Refused at plan time with a diagnostic naming each of these attribute paths (a deliberate difference). */
-  refused?: string[];
 }
 
 const n = (s: string) => `${prefix}${s}`;
@@ -685,12 +682,6 @@ resource "libvirt_network" "public_bridge" {
     },
     {
       go: "TestAccDomainResource_consoleAndSerialAlias",
-      refused: [
-        "devices.serials",
-        "devices.consoles[0].alias",
-        "devices.consoles[0].protocol",
-        "devices.consoles[0].source.tcp",
-      ],
       steps: [
         domain(
           "console_serial",
@@ -1121,21 +1112,17 @@ const runningDefault = () => domain("running_default", n("domain-running-default
 
 let all: UpstreamCase[] = [];
 const runs = new Map<string, Run>();
-let refusedPlan: { code: number | null; output: string } = { code: 0, output: "" };
 
 beforeAll(async () => {
   all = cases();
-  const applied = all.filter((c) => !c.refused);
-  const alone = applied.filter((c) => c.go === "TestAccDomainResource_updateWithRunning");
-  const together = applied.filter((c) => !alone.includes(c));
+  const alone = all.filter((c) => c.go === "TestAccDomainResource_updateWithRunning");
+  const together = all.filter((c) => !alone.includes(c));
   const aloneRun = runAlone(alone);
   const main = await run(suite.ws, together, runningDefault());
   for (const c of together) runs.set(c.go, main);
   runs.set("running_default", main);
   const separate = await aloneRun;
   for (const c of alone) runs.set(c.go, separate);
-  suite.ws.write("main.tf", header() + all.flatMap((c) => (c.refused ? [c.steps[0]] : [])).join(""));
-  refusedPlan = await suite.ws.plan();
 });
 
 function expectChecks(round: Round, checks: Check[]): void {
@@ -1164,7 +1151,7 @@ describe("domain_resource_test.go", () => {
         "enable",
       ]),
   };
-  test.each(UPSTREAM_TESTS.filter((go) => go !== "TestAccDomainResource_consoleAndSerialAlias"))("%s", (go) => {
+  test.each(UPSTREAM_TESTS)("%s", (go) => {
     const c = all.find((x) => x.go === go);
     const r = runs.get(go);
     if (!c || !r) throw new Error(`no configuration or run for ${go}`);
@@ -1187,17 +1174,6 @@ describe("domain_resource_test.go", () => {
 });
 
 describe("deliberate differences (docs/libvirt.md, Differences from dmacvicar/libvirt 0.9)", () => {
-  test("TestAccDomainResource_consoleAndSerialAlias: serials, TCP consoles, aliases and protocols are refused at plan time, each by its path", () => {
-    expect(refusedPlan.code).toBe(1);
-    const output = refusedPlan.output.replace(/\s+/g, " ");
-    for (const c of all.filter((x) => x.refused)) {
-      const address = Object.keys(addressesOf(c))[0];
-      expect(output).toContain(`with ${address}`);
-      for (const path of c.refused ?? [])
-        expect(output).toContain(`${path} is an attribute of the official libvirt provider`);
-    }
-  });
-
   test("running unset means started (upstream: not started); the plan after apply is empty", () => {
     const main = runs.get("running_default");
     expectChecks(main?.rounds[0] ?? { error: "no run", planned: {}, observed: {} }, [

@@ -136,7 +136,7 @@ describe("state", () => {
       { type: "tablet", bus: "usb" },
       { type: "keyboard", bus: "virtio" },
     ]);
-    expect(state.devices?.consoles?.[0].source).toEqual({ path: null, file: { path: "/var/log/vm.log" } });
+    expect(state.devices?.consoles?.[0].source).toEqual({ path: null, file: { path: "/var/log/vm.log" }, tcp: null });
   });
 
   test("a configured PS/2 keyboard is listed; unset emulator, inputs and timers stay null", () => {

@@ -31,6 +31,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
     arch: "x86_64",
     machine: "pc-q35-7.2",
     consoles: [],
+    serials: [],
     platform: { bootDevices: [], clockTimers: [] },
     extraDevices: {
       graphics: [],
@@ -41,6 +42,7 @@ function domainInfo(overrides: Partial<DomainInfo> = {}): DomainInfo {
       watchdogs: [],
       filesystems: [],
       inputs: [],
+      hostdevs: [],
     },
     metadataXml: OWNER.replace(/"/g, "'"),
     ownerMarker: "s/vm",

@@ -339,10 +339,15 @@ export interface LibvirtDomainDevicesConfig {
   /** Network interfaces, in order. */
   readonly interfaces?: LibvirtDomainDevicesInterfaceConfig[];
   /**
-   * Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they
-   * are.
+   * Consoles, in order, e.g. the serial port logged to a file. Left unset (and serials too), the domain's consoles
+   * are kept as they are.
    */
   readonly consoles?: LibvirtDomainDevicesConsoleConfig[];
+  /**
+   * Serial ports, in order. Setting consoles or serials manages both kinds: libvirt adds the serial port behind a
+   * serial console.
+   */
+  readonly serials?: LibvirtDomainDevicesSerialConfig[];
   /** Graphical consoles: each exactly one of vnc and spice. */
   readonly graphics?: LibvirtDomainDevicesGraphicConfig[];
   /** Video cards; the first is the primary one. */
@@ -359,6 +364,8 @@ export interface LibvirtDomainDevicesConfig {
   readonly filesystems?: LibvirtDomainDevicesFilesystemConfig[];
   /** Input devices, in order. libvirt adds a PS/2 mouse and keyboard itself; those are not listed. */
   readonly inputs?: LibvirtDomainDevicesInputConfig[];
+  /** Host devices passed through to the guest: each exactly one of subsys_pci and subsys_usb. */
+  readonly hostdevs?: LibvirtDomainDevicesHostdevConfig[];
   /** The memory balloon. Left unset, libvirt's (virtio) stays. */
   readonly memBalloon?: LibvirtDomainDevicesMemBalloonConfig;
   /** Not supported by this provider: refused at plan time. */
@@ -367,8 +374,6 @@ export interface LibvirtDomainDevicesConfig {
   readonly controllers?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly crypto?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly hostdevs?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly hubs?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -389,8 +394,6 @@ export interface LibvirtDomainDevicesConfig {
   readonly redirDevs?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly redirFilters?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly serials?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly shmems?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -775,13 +778,20 @@ export interface LibvirtDomainDevicesInterfaceWaitForIpConfig {
 }
 
 /**
- * Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.
+ * Consoles, in order, e.g. the serial port logged to a file. Left unset (and serials too), the domain's consoles are
+ * kept as they are.
  */
 export interface LibvirtDomainDevicesConsoleConfig {
-  /** "file" (with source.path) or "pty". Default: "file" when source.path is given, else "pty". */
+  /**
+   * "file" (with source.path), "tcp" (with source.tcp) or "pty". Default: the kind of the source given, else "pty".
+   */
   readonly type?: string;
-  /** Where a file console writes what the guest prints. */
+  /** The host side: a log file or a TCP socket. Unset: a pty. */
   readonly source?: LibvirtDomainDevicesConsoleSourceConfig;
+  /** Wire protocol of a TCP socket. Default raw. */
+  readonly protocol?: LibvirtDomainDevicesConsoleProtocolConfig;
+  /** A user alias for the device. */
+  readonly alias?: LibvirtDomainDevicesConsoleAliasConfig;
   /** The console as the guest sees it. */
   readonly target?: LibvirtDomainDevicesConsoleTargetConfig;
   /** Not supported by this provider: refused at plan time. */
@@ -789,21 +799,19 @@ export interface LibvirtDomainDevicesConsoleConfig {
   /** Not supported by this provider: refused at plan time. */
   readonly address?: unknown;
   /** Not supported by this provider: refused at plan time. */
-  readonly alias?: unknown;
-  /** Not supported by this provider: refused at plan time. */
   readonly log?: unknown;
-  /** Not supported by this provider: refused at plan time. */
-  readonly protocol?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly tty?: string;
 }
 
-/** Where a file console writes what the guest prints. */
+/** The host side: a log file or a TCP socket. Unset: a pty. */
 export interface LibvirtDomainDevicesConsoleSourceConfig {
   /** Absolute path of the log file on the host; truncated whenever the domain starts. */
   readonly path?: string;
   /** The official provider's spelling of source.path: `file = { path = ... }`. */
   readonly file?: LibvirtDomainDevicesConsoleSourceFileConfig;
+  /** A TCP socket (virsh console does not reach it; telnet or nc do). */
+  readonly tcp?: LibvirtDomainDevicesConsoleSourceTcpConfig;
   /** Not supported by this provider: refused at plan time. */
   readonly dbus?: unknown;
   /** Not supported by this provider: refused at plan time. */
@@ -825,8 +833,6 @@ export interface LibvirtDomainDevicesConsoleSourceConfig {
   /** Not supported by this provider: refused at plan time. */
   readonly stdIo?: boolean;
   /** Not supported by this provider: refused at plan time. */
-  readonly tcp?: unknown;
-  /** Not supported by this provider: refused at plan time. */
   readonly udp?: unknown;
   /** Not supported by this provider: refused at plan time. */
   readonly unix?: unknown;
@@ -844,12 +850,151 @@ export interface LibvirtDomainDevicesConsoleSourceFileConfig {
   readonly secLabel?: unknown;
 }
 
+/** A TCP socket (virsh console does not reach it; telnet or nc do). */
+export interface LibvirtDomainDevicesConsoleSourceTcpConfig {
+  /** "bind" (listen, the default) or "connect". */
+  readonly mode?: string;
+  /** Address to listen on or connect to. */
+  readonly host?: string;
+  /** TCP port, as a string. */
+  readonly service: string;
+  /** "yes" or "no": TLS on the socket. Default: qemu.conf chardev_tls. */
+  readonly tls?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly reconnect?: unknown;
+}
+
+/** Wire protocol of a TCP socket. Default raw. */
+export interface LibvirtDomainDevicesConsoleProtocolConfig {
+  /** raw, telnet, telnets or tls. */
+  readonly type: string;
+}
+
+/** A user alias for the device. */
+export interface LibvirtDomainDevicesConsoleAliasConfig {
+  /** Device alias. libvirt stores only names starting with "ua-" (user aliases); any other is kept in state only. */
+  readonly name: string;
+}
+
 /** The console as the guest sees it. */
 export interface LibvirtDomainDevicesConsoleTargetConfig {
   /** "serial" (ttyS<port>, default) or "virtio" (hvc<port>). */
   readonly type?: string;
   /** Port number. Default 0. */
   readonly port?: number;
+}
+
+/**
+ * Serial ports, in order. Setting consoles or serials manages both kinds: libvirt adds the serial port behind a
+ * serial console.
+ */
+export interface LibvirtDomainDevicesSerialConfig {
+  /**
+   * "file" (with source.path), "tcp" (with source.tcp) or "pty". Default: the kind of the source given, else "pty".
+   */
+  readonly type?: string;
+  /** The host side: a log file or a TCP socket. Unset: a pty. */
+  readonly source?: LibvirtDomainDevicesSerialSourceConfig;
+  /** Wire protocol of a TCP socket. Default raw. */
+  readonly protocol?: LibvirtDomainDevicesSerialProtocolConfig;
+  /** A user alias for the device. */
+  readonly alias?: LibvirtDomainDevicesSerialAliasConfig;
+  /** The serial port as the guest sees it. */
+  readonly target?: LibvirtDomainDevicesSerialTargetConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly log?: unknown;
+}
+
+/** The host side: a log file or a TCP socket. Unset: a pty. */
+export interface LibvirtDomainDevicesSerialSourceConfig {
+  /** Absolute path of the log file on the host; truncated whenever the domain starts. */
+  readonly path?: string;
+  /** The official provider's spelling of source.path: `file = { path = ... }`. */
+  readonly file?: LibvirtDomainDevicesSerialSourceFileConfig;
+  /** A TCP socket (virsh console does not reach it; telnet or nc do). */
+  readonly tcp?: LibvirtDomainDevicesSerialSourceTcpConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dbus?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly dev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly nmdm?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly null?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pipe?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly pty?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly qemuvdAgent?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spicePort?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly spiceVmc?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly stdIo?: boolean;
+  /** Not supported by this provider: refused at plan time. */
+  readonly udp?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly unix?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly vc?: boolean;
+}
+
+/** The official provider's spelling of source.path: `file = { path = ... }`. */
+export interface LibvirtDomainDevicesSerialSourceFileConfig {
+  /** Absolute path of the log file on the host. */
+  readonly path: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly append?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly secLabel?: unknown;
+}
+
+/** A TCP socket (virsh console does not reach it; telnet or nc do). */
+export interface LibvirtDomainDevicesSerialSourceTcpConfig {
+  /** "bind" (listen, the default) or "connect". */
+  readonly mode?: string;
+  /** Address to listen on or connect to. */
+  readonly host?: string;
+  /** TCP port, as a string. */
+  readonly service: string;
+  /** "yes" or "no": TLS on the socket. Default: qemu.conf chardev_tls. */
+  readonly tls?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly reconnect?: unknown;
+}
+
+/** Wire protocol of a TCP socket. Default raw. */
+export interface LibvirtDomainDevicesSerialProtocolConfig {
+  /** raw, telnet, telnets or tls. */
+  readonly type: string;
+}
+
+/** A user alias for the device. */
+export interface LibvirtDomainDevicesSerialAliasConfig {
+  /** Device alias. libvirt stores only names starting with "ua-" (user aliases); any other is kept in state only. */
+  readonly name: string;
+}
+
+/** The serial port as the guest sees it. */
+export interface LibvirtDomainDevicesSerialTargetConfig {
+  /** isa-serial, usb-serial, pci-serial, system-serial, ... Default: libvirt's for the machine. */
+  readonly type?: string;
+  /** Port number (ttyS<port>). Default 0. */
+  readonly port?: number;
+  /** The emulated device. Default: libvirt's for the target type. */
+  readonly model?: LibvirtDomainDevicesSerialTargetModelConfig;
+}
+
+/** The emulated device. Default: libvirt's for the target type. */
+export interface LibvirtDomainDevicesSerialTargetModelConfig {
+  /** Device model, e.g. isa-serial, pci-serial, pl011. */
+  readonly name?: string;
 }
 
 /** Graphical consoles: each exactly one of vnc and spice. */
@@ -1244,6 +1389,108 @@ export interface LibvirtDomainDevicesInputConfig {
   readonly source?: unknown;
 }
 
+/** Host devices passed through to the guest: each exactly one of subsys_pci and subsys_usb. */
+export interface LibvirtDomainDevicesHostdevConfig {
+  /** libvirt detaches the device from its host driver for the guest and reattaches it after. Default no. */
+  readonly managed?: boolean;
+  /** A PCI device of the host, by address. */
+  readonly subsysPci?: LibvirtDomainDevicesHostdevSubsysPciConfig;
+  /** A USB device of the host, by vendor and product id. */
+  readonly subsysUsb?: LibvirtDomainDevicesHostdevSubsysUsbConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly acpi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly alias?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly boot?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly capsMisc?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly capsNet?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly capsStorage?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly rom?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly subsysMDev?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly subsysScsi?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly subsysScsiHost?: unknown;
+}
+
+/** A PCI device of the host, by address. */
+export interface LibvirtDomainDevicesHostdevSubsysPciConfig {
+  /** The host device. */
+  readonly source: LibvirtDomainDevicesHostdevSubsysPciSourceConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly display?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly driver?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly ramFb?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly teaming?: unknown;
+}
+
+/** The host device. */
+export interface LibvirtDomainDevicesHostdevSubsysPciSourceConfig {
+  /** The device's address on the host (lspci: domain:bus:slot.function). */
+  readonly address: LibvirtDomainDevicesHostdevSubsysPciSourceAddressConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly writeFiltering?: string;
+}
+
+/** The device's address on the host (lspci: domain:bus:slot.function). */
+export interface LibvirtDomainDevicesHostdevSubsysPciSourceAddressConfig {
+  /** PCI domain, 0 to 65535. Default 0. */
+  readonly domain?: number;
+  /** Bus, 0 to 255. */
+  readonly bus: number;
+  /** Slot, 0 to 31. */
+  readonly slot: number;
+  /** Function, 0 to 7. */
+  readonly function: number;
+  /** Not supported by this provider: refused at plan time. */
+  readonly multiFunction?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly zpci?: unknown;
+}
+
+/** A USB device of the host, by vendor and product id. */
+export interface LibvirtDomainDevicesHostdevSubsysUsbConfig {
+  /** The host device. */
+  readonly source: LibvirtDomainDevicesHostdevSubsysUsbSourceConfig;
+}
+
+/** The host device. */
+export interface LibvirtDomainDevicesHostdevSubsysUsbSourceConfig {
+  /** The USB vendor. */
+  readonly vendor: LibvirtDomainDevicesHostdevSubsysUsbSourceVendorConfig;
+  /** The USB product. */
+  readonly product: LibvirtDomainDevicesHostdevSubsysUsbSourceProductConfig;
+  /** Not supported by this provider: refused at plan time. */
+  readonly address?: unknown;
+  /** Not supported by this provider: refused at plan time. */
+  readonly guestReset?: string;
+  /** Not supported by this provider: refused at plan time. */
+  readonly startUpPolicy?: string;
+}
+
+/** The USB vendor. */
+export interface LibvirtDomainDevicesHostdevSubsysUsbSourceVendorConfig {
+  /** Vendor id, e.g. "0x1d6b" (lsusb). */
+  readonly id: string;
+}
+
+/** The USB product. */
+export interface LibvirtDomainDevicesHostdevSubsysUsbSourceProductConfig {
+  /** Product id, e.g. "0x0002". */
+  readonly id: string;
+}
+
 /** The memory balloon. Left unset, libvirt's (virtio) stays. */
 export interface LibvirtDomainDevicesMemBalloonConfig {
   /** virtio, virtio-transitional, virtio-non-transitional or none. */
@@ -1612,6 +1859,13 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
           append: "value",
           sec_label: "value",
         } },
+        tcp: { object: {
+          mode: "value",
+          host: "value",
+          service: "value",
+          tls: "value",
+          reconnect: "value",
+        } },
         dbus: "value",
         dev: "value",
         nmdm: "value",
@@ -1622,10 +1876,15 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
         spice_port: "value",
         spice_vmc: "value",
         std_io: "value",
-        tcp: "value",
         udp: "value",
         unix: "value",
         vc: "value",
+      } },
+      protocol: { object: {
+        type: "value",
+      } },
+      alias: { object: {
+        name: "value",
       } },
       target: { object: {
         type: "value",
@@ -1633,10 +1892,55 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       } },
       acpi: "value",
       address: "value",
-      alias: "value",
       log: "value",
-      protocol: "value",
       tty: "value",
+    } },
+    serials: { list: {
+      type: "value",
+      source: { object: {
+        path: "value",
+        file: { object: {
+          path: "value",
+          append: "value",
+          sec_label: "value",
+        } },
+        tcp: { object: {
+          mode: "value",
+          host: "value",
+          service: "value",
+          tls: "value",
+          reconnect: "value",
+        } },
+        dbus: "value",
+        dev: "value",
+        nmdm: "value",
+        null: "value",
+        pipe: "value",
+        pty: "value",
+        qemuvd_agent: "value",
+        spice_port: "value",
+        spice_vmc: "value",
+        std_io: "value",
+        udp: "value",
+        unix: "value",
+        vc: "value",
+      } },
+      protocol: { object: {
+        type: "value",
+      } },
+      alias: { object: {
+        name: "value",
+      } },
+      target: { object: {
+        type: "value",
+        port: "value",
+        model: { object: {
+          name: "value",
+        } },
+      } },
+      acpi: "value",
+      address: "value",
+      log: "value",
     } },
     graphics: { list: {
       vnc: { object: {
@@ -1821,6 +2125,50 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
       model: "value",
       source: "value",
     } },
+    hostdevs: { list: {
+      managed: "value",
+      subsys_pci: { object: {
+        source: { object: {
+          address: { object: {
+            domain: "value",
+            bus: "value",
+            slot: "value",
+            function: "value",
+            multi_function: "value",
+            zpci: "value",
+          } },
+          write_filtering: "value",
+        } },
+        display: "value",
+        driver: "value",
+        ram_fb: "value",
+        teaming: "value",
+      } },
+      subsys_usb: { object: {
+        source: { object: {
+          vendor: { object: {
+            id: "value",
+          } },
+          product: { object: {
+            id: "value",
+          } },
+          address: "value",
+          guest_reset: "value",
+          start_up_policy: "value",
+        } },
+      } },
+      acpi: "value",
+      address: "value",
+      alias: "value",
+      boot: "value",
+      caps_misc: "value",
+      caps_net: "value",
+      caps_storage: "value",
+      rom: "value",
+      subsys_m_dev: "value",
+      subsys_scsi: "value",
+      subsys_scsi_host: "value",
+    } },
     mem_balloon: { object: {
       model: "value",
       acpi: "value",
@@ -1834,7 +2182,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     audios: "value",
     controllers: "value",
     crypto: "value",
-    hostdevs: "value",
     hubs: "value",
     iommu: "value",
     leases: "value",
@@ -1845,7 +2192,6 @@ export const LIBVIRT_DOMAIN_SPEC: AttributeSpec = {
     pstore: "value",
     redir_devs: "value",
     redir_filters: "value",
-    serials: "value",
     shmems: "value",
     smartcards: "value",
     sounds: "value",

@@ -27,15 +27,11 @@ export function validateDomainNumbers(config: DomainConfig, diagnostics: Diagnos
       diagnostics,
     );
   });
-  knownList(devices?.consoles).forEach((console, i) => {
-    checkWholeNumber(
-      knownObject(console.target)?.port,
-      ["devices", "consoles", i, "target", "port"],
-      0,
-      65535,
-      diagnostics,
-    );
-  });
+  for (const kind of ["consoles", "serials"] as const) {
+    knownList(devices?.[kind]).forEach((device, i) => {
+      checkWholeNumber(knownObject(device.target)?.port, ["devices", kind, i, "target", "port"], 0, 65535, diagnostics);
+    });
+  }
   for (const block of ["update", "destroy"] as const) {
     checkWholeNumber(
       knownObject(knownObject(config[block])?.shutdown)?.timeout,

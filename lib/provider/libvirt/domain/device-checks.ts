@@ -1,7 +1,8 @@
 // libvirt_domain's devices at plan time: an interface has exactly one source and a type that matches it, only an
 // interface on a libvirt network can wait for a DHCP lease (other sources ask the guest agent), a console logs to one
-// file, and boot orders are whole, positive and unique.
+// file or a TCP socket, and boot orders are whole, positive and unique.
 import type { Diagnostics } from "../../framework";
+import { isUnknown } from "../../framework";
 import { checkWholeNumber, knownList, knownObject } from "../common";
 import type { DomainConfig } from "./schema";
 
@@ -90,18 +91,97 @@ export function validateFilesystems(config: DomainConfig, diagnostics: Diagnosti
   });
 }
 
-/** A console's log file is source.path or (the official spelling) source.file.path: one of them. */
+const CHAR_SOURCES = ["path", "file", "tcp"] as const;
+
+/**
+ * A console's or serial port's host side is at most one of source.path, source.file.path (the official spelling of the
+ * same log file) and source.tcp; type, when given, matches it; a protocol belongs to a TCP socket.
+ */
 export function validateConsoles(config: DomainConfig, diagnostics: Diagnostics): void {
-  knownList(knownObject(config.devices)?.consoles).forEach((c, i) => {
-    const source = knownObject(c.source);
-    if (!source) return;
-    const set = (v: unknown) => v !== null && v !== undefined;
-    if (set(source.path) === set(source.file)) {
+  const devices = knownObject(config.devices);
+  const set = (v: unknown) => v !== null && v !== undefined;
+  for (const kind of ["consoles", "serials"] as const) {
+    knownList(devices?.[kind]).forEach((c, i) => {
+      const at = ["devices", kind, i];
+      const source = knownObject(c.source);
+      const given = CHAR_SOURCES.filter((k) => set(source?.[k]));
+      if (source && given.length !== 1) {
+        diagnostics.error(
+          given.length > 1 ? "Conflicting console sources" : "Missing console source",
+          "Set exactly one of source.path, source.file.path (the same log file, in two spellings) and source.tcp.",
+          [...at, "source"],
+        );
+        return;
+      }
+      const path = source?.path;
+      if (c.type === "pty" && set(path))
+        diagnostics.error(
+          "Console source on a pty",
+          'A pty console has no source.path: set type = "file" to log to a file.',
+          [...at, "source", "path"],
+        );
+      if (c.type === "file" && !isUnknown(c.source) && given[0] !== "path" && given[0] !== "file")
+        diagnostics.error(
+          "Missing console log file",
+          "A file console needs source.path (an absolute path on the host).",
+          [...at, "source", "path"],
+        );
+      if (typeof path === "string" && !path.startsWith("/"))
+        diagnostics.error(
+          "Relative console path",
+          `The log file must be an absolute path on the host, got "${path}".`,
+          [...at, "source", "path"],
+        );
+      if (typeof c.type === "string" && (c.type === "tcp") !== (given[0] === "tcp") && !isUnknown(c.source))
+        diagnostics.error(
+          "Console type does not match its source",
+          c.type === "tcp"
+            ? 'type = "tcp" needs source.tcp (mode, host, service).'
+            : `type = "${c.type}" but the source is source.tcp: set type = "tcp" or leave it unset.`,
+          [...at, "type"],
+        );
+      if (set(c.protocol) && given[0] !== "tcp" && !isUnknown(c.source))
+        diagnostics.error("Protocol without a TCP source", "protocol applies to a source.tcp socket only.", [
+          ...at,
+          "protocol",
+        ]);
+    });
+  }
+}
+
+const PCI_ADDRESS_LIMITS = { domain: 0xffff, bus: 0xff, slot: 0x1f, function: 7 } as const;
+
+/** A host device is exactly one of subsys_pci and subsys_usb; a PCI address in range, USB ids as 0x and 4 hex digits. */
+export function validateHostdevs(config: DomainConfig, diagnostics: Diagnostics): void {
+  knownList(knownObject(config.devices)?.hostdevs).forEach((h, i) => {
+    const at = ["devices", "hostdevs", i];
+    const kinds = (["subsys_pci", "subsys_usb"] as const).filter((k) => h[k] !== null && h[k] !== undefined);
+    if (kinds.length !== 1) {
       diagnostics.error(
-        set(source.path) ? "Conflicting console sources" : "Missing console source",
-        "Set exactly one of source.path and source.file.path (the same log file, in two spellings).",
-        ["devices", "consoles", i, "source"],
+        "Host device needs exactly one source",
+        `Set exactly one of subsys_pci and subsys_usb${kinds.length > 1 ? ", not both" : ""}.`,
+        at,
       );
+      return;
+    }
+    const address = knownObject(knownObject(knownObject(h.subsys_pci)?.source)?.address);
+    for (const [part, max] of Object.entries(PCI_ADDRESS_LIMITS))
+      checkWholeNumber(
+        address?.[part as keyof typeof PCI_ADDRESS_LIMITS],
+        [...at, "subsys_pci", "source", "address", part],
+        0,
+        max,
+        diagnostics,
+      );
+    const usb = knownObject(knownObject(h.subsys_usb)?.source);
+    for (const part of ["vendor", "product"] as const) {
+      const id = knownObject(usb?.[part])?.id;
+      if (typeof id === "string" && !/^0x[0-9a-fA-F]{4}$/.test(id))
+        diagnostics.error(
+          "Invalid USB id",
+          `A USB ${part} id is 0x and four hex digits (lsusb), e.g. 0x1d6b; got "${id}".`,
+          [...at, "subsys_usb", "source", part, "id"],
+        );
     }
   });
 }

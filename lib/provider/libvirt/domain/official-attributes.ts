@@ -156,6 +156,7 @@ export const OFFICIAL_DOMAIN_ATTRIBUTES: Readonly<Record<string, Readonly<Record
     target: "object",
     tty: "string",
   },
+  "devices.consoles.alias": { name: "string" },
   "devices.consoles.log": { append: "string", file: "string" },
   "devices.consoles.protocol": { type: "string" },
   "devices.consoles.source": {
@@ -781,6 +782,14 @@ export const OFFICIAL_DOMAIN_ATTRIBUTES: Readonly<Record<string, Readonly<Record
   },
   "devices.hostdevs.subsys_pci.driver": { model: "string", name: "string" },
   "devices.hostdevs.subsys_pci.source": { address: "object", write_filtering: "string" },
+  "devices.hostdevs.subsys_pci.source.address": {
+    bus: "number",
+    domain: "number",
+    function: "number",
+    multi_function: "string",
+    slot: "number",
+    zpci: "object",
+  },
   "devices.hostdevs.subsys_pci.teaming": { persistent: "string", type: "string" },
   "devices.hostdevs.subsys_scsi": {
     raw_io: "string",
@@ -1066,6 +1075,7 @@ export const OFFICIAL_DOMAIN_ATTRIBUTES: Readonly<Record<string, Readonly<Record
     source: "object",
     target: "object",
   },
+  "devices.serials.alias": { name: "string" },
   "devices.serials.log": { append: "string", file: "string" },
   "devices.serials.protocol": { type: "string" },
   "devices.serials.source": {

@@ -20,6 +20,7 @@ import { validateDomainNumbers } from "./checks";
 import {
   validateBootOrders,
   validateConsoles,
+  validateHostdevs,
   validateFilesystems,
   validateGraphics,
   validateInterfaces,
@@ -240,32 +241,8 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     validateGraphics(config, ctx.diagnostics);
     validateFilesystems(config, ctx.diagnostics);
     validateConsoles(config, ctx.diagnostics);
+    validateHostdevs(config, ctx.diagnostics);
     validatePlatform(config, ctx.diagnostics);
-    knownList(knownObject(config.devices)?.consoles).forEach((console, i) => {
-      const path = knownObject(console.source)?.path;
-      const at = ["devices", "consoles", i];
-      if (console.type === "pty" && path !== undefined && path !== null) {
-        ctx.diagnostics.error(
-          "Console source on a pty",
-          'A pty console has no source.path: set type = "file" to log to a file.',
-          [...at, "source", "path"],
-        );
-      }
-      if (console.type === "file" && !isUnknown(console.source) && (path === undefined || path === null)) {
-        ctx.diagnostics.error(
-          "Missing console log file",
-          "A file console needs source.path (an absolute path on the host).",
-          [...at, "source", "path"],
-        );
-      }
-      if (typeof path === "string" && !path.startsWith("/")) {
-        ctx.diagnostics.error(
-          "Relative console path",
-          `The log file must be an absolute path on the host, got "${path}".`,
-          [...at, "source", "path"],
-        );
-      }
-    });
     validateMetadataXml(config, ctx.diagnostics);
   },
 

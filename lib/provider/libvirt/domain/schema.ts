@@ -197,12 +197,14 @@ const interfaceAttributes = {
   }),
 };
 
-const consoleAttributes = {
+/** The host side and naming shared by consoles and serial ports (<console>, <serial>). */
+const charDeviceAttributes = {
   type: str({
     optional: true,
     computed: true,
-    description: '"file" (with source.path) or "pty". Default: "file" when source.path is given, else "pty".',
-    validators: [oneOf(["file", "pty"])],
+    description:
+      '"file" (with source.path), "tcp" (with source.tcp) or "pty". Default: the kind of the source given, else "pty".',
+    validators: [oneOf(["file", "pty", "tcp"])],
   }),
   source: nested(
     "single",
@@ -216,9 +218,54 @@ const consoleAttributes = {
         { path: str({ required: true, description: "Absolute path of the log file on the host." }) },
         { optional: true, description: "The official provider's spelling of source.path: `file = { path = ... }`." },
       ),
+      tcp: nested(
+        "single",
+        {
+          mode: str({
+            optional: true,
+            description: '"bind" (listen, the default) or "connect".',
+            validators: [oneOf(["bind", "connect"])],
+          }),
+          host: str({ optional: true, description: "Address to listen on or connect to." }),
+          service: str({ required: true, description: "TCP port, as a string." }),
+          tls: str({
+            optional: true,
+            description: '"yes" or "no": TLS on the socket. Default: qemu.conf chardev_tls.',
+            validators: [oneOf(["yes", "no"])],
+          }),
+        },
+        { optional: true, description: "A TCP socket (virsh console does not reach it; telnet or nc do)." },
+      ),
     },
-    { optional: true, description: "Where a file console writes what the guest prints." },
+    { optional: true, description: "The host side: a log file or a TCP socket. Unset: a pty." },
   ),
+  protocol: nested(
+    "single",
+    {
+      type: str({
+        required: true,
+        description: "raw, telnet, telnets or tls.",
+        validators: [oneOf(["raw", "telnet", "telnets", "tls"])],
+      }),
+    },
+    { optional: true, description: "Wire protocol of a TCP socket. Default raw." },
+  ),
+  alias: nested(
+    "single",
+    {
+      name: str({
+        required: true,
+        description:
+          'Device alias. libvirt stores only names starting with "ua-" (user aliases); any other is kept in state only.',
+        validators: [regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and -")],
+      }),
+    },
+    { optional: true, description: "A user alias for the device." },
+  ),
+};
+
+const consoleAttributes = {
+  ...charDeviceAttributes,
   target: nested(
     "single",
     {
@@ -231,6 +278,38 @@ const consoleAttributes = {
       port: num({ optional: true, computed: true, description: "Port number. Default 0." }),
     },
     { optional: true, computed: true, description: "The console as the guest sees it." },
+  ),
+};
+
+const serialAttributes = {
+  ...charDeviceAttributes,
+  target: nested(
+    "single",
+    {
+      type: str({
+        optional: true,
+        computed: true,
+        description: "isa-serial, usb-serial, pci-serial, system-serial, ... Default: libvirt's for the machine.",
+        validators: [
+          oneOf([
+            "isa-serial",
+            "usb-serial",
+            "pci-serial",
+            "spapr-vio-serial",
+            "system-serial",
+            "sclp-serial",
+            "isa-debug",
+          ]),
+        ],
+      }),
+      port: num({ optional: true, computed: true, description: "Port number (ttyS<port>). Default 0." }),
+      model: nested(
+        "single",
+        { name: str({ optional: true, description: "Device model, e.g. isa-serial, pci-serial, pl011." }) },
+        { optional: true, computed: true, description: "The emulated device. Default: libvirt's for the target type." },
+      ),
+    },
+    { optional: true, computed: true, description: "The serial port as the guest sees it." },
   ),
 };
 
@@ -612,6 +691,64 @@ const extraDeviceAttributes = {
     optional: true,
     description: "Input devices, in order. libvirt adds a PS/2 mouse and keyboard itself; those are not listed.",
   }),
+  hostdevs: nested(
+    "list",
+    {
+      managed: bool({
+        optional: true,
+        description:
+          "libvirt detaches the device from its host driver for the guest and reattaches it after. Default no.",
+      }),
+      subsys_pci: nested(
+        "single",
+        {
+          source: nested(
+            "single",
+            {
+              address: nested(
+                "single",
+                {
+                  domain: num({ optional: true, description: "PCI domain, 0 to 65535. Default 0." }),
+                  bus: num({ required: true, description: "Bus, 0 to 255." }),
+                  slot: num({ required: true, description: "Slot, 0 to 31." }),
+                  function: num({ required: true, description: "Function, 0 to 7." }),
+                },
+                { required: true, description: "The device's address on the host (lspci: domain:bus:slot.function)." },
+              ),
+            },
+            { required: true, description: "The host device." },
+          ),
+        },
+        { optional: true, description: "A PCI device of the host, by address." },
+      ),
+      subsys_usb: nested(
+        "single",
+        {
+          source: nested(
+            "single",
+            {
+              vendor: nested(
+                "single",
+                { id: str({ required: true, description: 'Vendor id, e.g. "0x1d6b" (lsusb).' }) },
+                { required: true, description: "The USB vendor." },
+              ),
+              product: nested(
+                "single",
+                { id: str({ required: true, description: 'Product id, e.g. "0x0002".' }) },
+                { required: true, description: "The USB product." },
+              ),
+            },
+            { required: true, description: "The host device." },
+          ),
+        },
+        { optional: true, description: "A USB device of the host, by vendor and product id." },
+      ),
+    },
+    {
+      optional: true,
+      description: "Host devices passed through to the guest: each exactly one of subsys_pci and subsys_usb.",
+    },
+  ),
   mem_balloon: nested(
     "single",
     {
@@ -723,7 +860,12 @@ export const domainSchema = refuseUnmodelled({
         consoles: nested("list", consoleAttributes, {
           optional: true,
           description:
-            "Consoles, in order, e.g. the serial port logged to a file. Left unset, the domain's consoles are kept as they are.",
+            "Consoles, in order, e.g. the serial port logged to a file. Left unset (and serials too), the domain's consoles are kept as they are.",
+        }),
+        serials: nested("list", serialAttributes, {
+          optional: true,
+          description:
+            "Serial ports, in order. Setting consoles or serials manages both kinds: libvirt adds the serial port behind a serial console.",
         }),
         ...extraDeviceAttributes,
       },
@@ -790,3 +932,5 @@ export type DomainDisk = Part<DomainDevices["disks"]>[number];
 export type DomainDiskSource = Part<DomainDisk["source"]>;
 export type DomainInterface = Part<DomainDevices["interfaces"]>[number];
 export type DomainConsole = Part<DomainDevices["consoles"]>[number];
+export type DomainSerial = Part<DomainDevices["serials"]>[number];
+export type DomainHostdev = Part<DomainDevices["hostdevs"]>[number];

@@ -7,6 +7,7 @@ import type {
   DomainConsoleSpec,
   DomainDiskSpec,
   DomainInterfaceSpec,
+  DomainSerialSpec,
   DomainSpec,
   LibvirtClient,
   VirshCallOptions,
@@ -16,6 +17,8 @@ import type {
 import type { DirectMode } from "../../../libvirt/domain-xml";
 import type { DomainPlatformSpec } from "../../../libvirt/domain-platform";
 import type { DomainExtraDevicesSpec } from "../../../libvirt/domain-devices";
+import type { DomainCharDeviceSpec } from "../../../libvirt/domain-chardev";
+import type { DomainHostdevSpec } from "../../../libvirt/domain-hostdev";
 import { isUnknown } from "../../framework";
 import type { Unknown } from "../../cty";
 import { knownList, knownObject, knownString, toBytes, wholeNumber } from "../common";
@@ -25,9 +28,11 @@ import type {
   DomainDevices,
   DomainDisk,
   DomainDiskSource,
+  DomainHostdev,
   DomainInterface,
   DomainOs,
   DomainPlan,
+  DomainSerial,
 } from "./schema";
 
 const DEFAULT_MEMORY_KIB = 512 * 1024;
@@ -99,6 +104,10 @@ export async function domainSpecFrom(
       devices?.consoles === null || devices?.consoles === undefined
         ? undefined
         : knownList(devices.consoles).map(consoleSpec),
+    serials:
+      devices?.serials === null || devices?.serials === undefined
+        ? undefined
+        : knownList(devices.serials).map(serialSpec),
   };
 }
 
@@ -142,6 +151,7 @@ export function extraDevicesSpec(devices: DomainDevices | undefined): DomainExtr
       readOnly: f.read_only === true,
     })),
     inputs: list(devices?.inputs, (i) => ({ type: i.type, bus: knownString(i.bus) })),
+    hostdevs: list(devices?.hostdevs, hostdevSpec),
     memBalloon: knownObject(devices?.mem_balloon)?.model,
   };
 }
@@ -225,16 +235,67 @@ export function kernelBoot(os: DomainOs | undefined): DirectKernelBoot | undefin
   return { kernel, initrd: knownString(os?.initrd), cmdline: knownString(os?.cmdline) };
 }
 
-export function consoleSpec(console: DomainConsole): DomainConsoleSpec {
-  const source = knownObject(console.source);
-  const path = knownString(source?.path) ?? knownString(knownObject(source?.file)?.path);
-  const target = knownObject(console.target);
-  const type = knownString(console.type) ?? (path !== undefined ? "file" : "pty");
+/** A PCI device by host address or a USB device by vendor and product (plan-time checks make it exactly one). */
+export function hostdevSpec(h: DomainHostdev): DomainHostdevSpec {
+  const managed = typeof h.managed === "boolean" ? h.managed : undefined;
+  const pci = knownObject(knownObject(knownObject(h.subsys_pci)?.source)?.address);
+  if (pci)
+    return {
+      type: "pci",
+      domain: wholeNumber(pci.domain, "devices.hostdevs.subsys_pci.source.address.domain"),
+      bus: wholeNumber(pci.bus, "devices.hostdevs.subsys_pci.source.address.bus") ?? 0,
+      slot: wholeNumber(pci.slot, "devices.hostdevs.subsys_pci.source.address.slot") ?? 0,
+      function: wholeNumber(pci.function, "devices.hostdevs.subsys_pci.source.address.function") ?? 0,
+      managed,
+    };
+  const usb = knownObject(knownObject(h.subsys_usb)?.source);
   return {
-    type: type === "file" ? "file" : "pty",
-    path,
+    type: "usb",
+    vendor: knownString(knownObject(usb?.vendor)?.id) ?? "",
+    product: knownString(knownObject(usb?.product)?.id) ?? "",
+    managed,
+  };
+}
+
+export function consoleSpec(console: DomainConsole): DomainConsoleSpec {
+  const target = knownObject(console.target);
+  return {
+    ...charDeviceSpec(console),
     targetType: knownString(target?.type),
     targetPort: wholeNumber(target?.port, "devices.consoles.target.port"),
+  };
+}
+
+export function serialSpec(serial: DomainSerial): DomainSerialSpec {
+  const target = knownObject(serial.target);
+  return {
+    ...charDeviceSpec(serial),
+    targetType: knownString(target?.type),
+    targetPort: wholeNumber(target?.port, "devices.serials.target.port"),
+    targetModel: knownString(knownObject(target?.model)?.name),
+  };
+}
+
+/** The host side and alias of a console or serial port; the type follows the source unless given. */
+function charDeviceSpec(device: DomainConsole | DomainSerial): DomainCharDeviceSpec {
+  const source = knownObject(device.source);
+  const path = knownString(source?.path) ?? knownString(knownObject(source?.file)?.path);
+  const tcp = knownObject(source?.tcp);
+  const type = knownString(device.type) ?? (path !== undefined ? "file" : tcp !== undefined ? "tcp" : "pty");
+  return {
+    type: type === "file" || type === "tcp" ? type : "pty",
+    path,
+    tcp:
+      tcp === undefined
+        ? undefined
+        : {
+            mode: knownString(tcp.mode),
+            host: knownString(tcp.host),
+            service: knownString(tcp.service),
+            tls: knownString(tcp.tls),
+          },
+    protocol: knownString(knownObject(device.protocol)?.type),
+    alias: knownString(knownObject(device.alias)?.name),
   };
 }
 

@@ -7,13 +7,25 @@ import type { DomainExtraDevicesInfo } from "../../../libvirt/domain-devices";
 import type { Known } from "../../framework";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import { fromBytes, knownList, knownObject, knownString } from "../common";
-import type { DomainConsole, DomainDevices, DomainInterface, DomainPlan, DomainState } from "./schema";
+import type {
+  DomainConsole,
+  DomainDevices,
+  DomainHostdev,
+  DomainInterface,
+  DomainPlan,
+  DomainSerial,
+  DomainState,
+} from "./schema";
+import { USER_ALIAS_PREFIX } from "../../../libvirt/domain-chardev";
+import type { DomainHostdevSpec } from "../../../libvirt/domain-hostdev";
 
 type DevicesState = NonNullable<DomainState["devices"]>;
 type Part<T> = NonNullable<Known<T>>;
 type DiskState = NonNullable<DevicesState["disks"]>[number];
 type InterfaceState = NonNullable<DevicesState["interfaces"]>[number];
 type ConsoleState = NonNullable<DevicesState["consoles"]>[number];
+type SerialState = NonNullable<DevicesState["serials"]>[number];
+type HostdevState = NonNullable<DevicesState["hostdevs"]>[number];
 type TimerState = NonNullable<NonNullable<DomainState["clock"]>["timer"]>[number];
 type InputState = NonNullable<DevicesState["inputs"]>[number];
 
@@ -233,19 +245,30 @@ function devicesState(
   const interfaces = info.interfaces.map((nic, i) => interfaceState(nic, knownInterfaces[i], addresses));
   // Consoles are managed only when configured: a domain always has some (libvirt adds a serial one to many).
   const consolesManaged = known !== undefined && known.consoles !== null && known.consoles !== undefined;
+  const serialsManaged = known !== undefined && known.serials !== null && known.serials !== undefined;
   if (disks.length === 0 && interfaces.length === 0 && !known) return null;
   return {
     disks: disks.length === 0 && (known?.disks === null || known?.disks === undefined) ? null : disks,
     interfaces:
       interfaces.length === 0 && (known?.interfaces === null || known?.interfaces === undefined) ? null : interfaces,
     consoles: consolesManaged ? info.consoles.map((c, i) => consoleState(c, knownList(known.consoles)[i])) : null,
+    serials: serialsManaged ? info.serials.map((c, i) => serialState(c, knownList(known.serials)[i])) : null,
     emulator: (known?.emulator ?? null) === null ? null : (info.emulator ?? null),
     ...extraDevicesState(info.extraDevices, known),
   };
 }
 
 type ExtraKey =
-  "graphics" | "videos" | "channels" | "rngs" | "tpms" | "watchdogs" | "filesystems" | "inputs" | "mem_balloon";
+  | "graphics"
+  | "videos"
+  | "channels"
+  | "rngs"
+  | "tpms"
+  | "watchdogs"
+  | "filesystems"
+  | "inputs"
+  | "hostdevs"
+  | "mem_balloon";
 
 /** Each kind only when configured: libvirt adds a video card, a balloon and more to domains by itself. */
 function extraDevicesState(
@@ -299,23 +322,86 @@ function extraDevicesState(
         }))
       : null,
     inputs: managed("inputs") ? inputsState(live.inputs, known) : null,
+    hostdevs: managed("hostdevs") ? live.hostdevs.map((h, i) => hostdevState(h, knownList(known?.hostdevs)[i])) : null,
     mem_balloon: managed("mem_balloon") && live.memBalloon !== undefined ? { model: live.memBalloon } : null,
   };
 }
 
-function consoleState(console: DomainConsoleInfo, known: DomainConsole | undefined): ConsoleState {
-  // source.file.path is the official provider's spelling of source.path: the configured one is kept.
-  const asFile = knownObject(knownObject(known?.source)?.file) !== undefined;
+/** An unset managed flag or PCI domain stays unset (libvirt writes its defaults). */
+function hostdevState(h: DomainHostdevSpec, known: DomainHostdev | undefined): HostdevState {
+  const managed = known?.managed === null || known?.managed === undefined ? null : (h.managed ?? false);
+  if (h.type === "pci") {
+    const knownDomain = knownObject(knownObject(knownObject(known?.subsys_pci)?.source)?.address)?.domain;
+    const domain = knownDomain === null || knownDomain === undefined ? null : (h.domain ?? 0);
+    return {
+      managed,
+      subsys_pci: { source: { address: { domain, bus: h.bus, slot: h.slot, function: h.function } } },
+      subsys_usb: null,
+    };
+  }
   return {
-    type: console.type,
-    source:
-      console.path === undefined
-        ? null
-        : asFile
-          ? { path: null, file: { path: console.path } }
-          : { path: console.path, file: null },
+    managed,
+    subsys_pci: null,
+    subsys_usb: { source: { vendor: { id: h.vendor }, product: { id: h.product } } },
+  };
+}
+
+function consoleState(console: DomainConsoleInfo, known: DomainConsole | undefined): ConsoleState {
+  return {
+    ...charDeviceState(console, known),
     target: { type: console.targetType ?? null, port: console.targetPort ?? null },
   };
+}
+
+function serialState(serial: DomainConsoleInfo, known: DomainSerial | undefined): SerialState {
+  return {
+    ...charDeviceState(serial, known),
+    target: {
+      type: serial.targetType ?? null,
+      port: serial.targetPort ?? null,
+      model: serial.targetModel === undefined ? null : { name: serial.targetModel },
+    },
+  };
+}
+
+function charDeviceState(device: DomainConsoleInfo, known: DomainConsole | DomainSerial | undefined) {
+  // source.file.path is the official provider's spelling of source.path: the configured one is kept.
+  const knownSource = knownObject(known?.source);
+  const asFile = knownObject(knownSource?.file) !== undefined;
+  const knownTcp = knownObject(knownSource?.tcp);
+  const tcp = device.tcp;
+  const file =
+    device.path === undefined ? null : asFile ? { path: null, file: { path: device.path }, tcp: null } : null;
+  return {
+    type: device.type,
+    source:
+      tcp !== undefined
+        ? {
+            path: null,
+            file: null,
+            tcp: {
+              // libvirt writes the mode it defaults to; unset stays unset.
+              mode: knownTcp?.mode === null || knownTcp?.mode === undefined ? null : (tcp.mode ?? null),
+              host: tcp.host ?? null,
+              service: tcp.service ?? "",
+              tls: knownTcp?.tls === null || knownTcp?.tls === undefined ? null : (tcp.tls ?? null),
+            },
+          }
+        : device.path === undefined
+          ? null
+          : (file ?? { path: device.path, file: null, tcp: null }),
+    protocol: device.protocol === undefined ? null : { type: device.protocol },
+    alias: aliasState(device.alias, knownString(knownObject(known?.alias)?.name)),
+  };
+}
+
+/**
+ * libvirt stores only user aliases ("ua-..."): one it reports is the device's; any other configured name is kept as
+ * configured (libvirt names the device itself, e.g. serial0, while the domain runs).
+ */
+function aliasState(live: string | undefined, configured: string | undefined): { name: string } | null {
+  if (live?.startsWith(USER_ALIAS_PREFIX) === true) return { name: live };
+  return configured === undefined ? null : { name: configured };
 }
 
 function diskState(disk: DomainDiskInfo): DiskState {
