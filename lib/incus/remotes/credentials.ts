@@ -1,6 +1,7 @@
 // The certificates of an HTTPS remote, kept where the incus CLI keeps them: this client's identity
 // (client.crt / client.key), the server certificates pinned in servercerts/<remote>.crt, and Incus'
 // fingerprint of a certificate (what trust tokens and `incus info` show).
+import { existsSync } from "node:fs";
 import { X509Certificate } from "node:crypto";
 import { isIP } from "node:net";
 import * as tls from "node:tls";
@@ -38,7 +39,10 @@ export function loadClientIdentity(
   generate?: ClientCertificateGenerator,
 ): ClientIdentity | undefined {
   const paths = configDirPaths(configDir);
-  const found = readIdentity(paths);
+  // A key without its certificate may be a pair another process is writing right now (key first): wait for it
+  // before calling it half a pair.
+  const keyOnly = existsSync(paths.clientKey) && !existsSync(paths.clientCert);
+  const found = keyOnly ? waitForIdentity(paths) : readIdentity(paths);
   if (found || !generate) return found;
   const made = generate();
   // Key first: a reader that sees the certificate also sees its key. Another process may make a pair at the same
@@ -79,10 +83,13 @@ function readIdentity(paths: IdentityPaths): ClientIdentity | undefined {
   );
 }
 
-/** The pair another process is writing: its certificate follows its key within moments. */
+/**
+ * The pair another process is writing: its certificate follows its key within moments (2 s allows for a loaded
+ * machine; only a real half pair waits that long, before its error).
+ */
 function waitForIdentity(paths: IdentityPaths): ClientIdentity | undefined {
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (let i = 0; i < 50 && readOptionalFile(paths.clientCert) === undefined; i++) Atomics.wait(pause, 0, 0, 20);
+  for (let i = 0; i < 100 && readOptionalFile(paths.clientCert) === undefined; i++) Atomics.wait(pause, 0, 0, 20);
   return readIdentity(paths);
 }
 

@@ -77,6 +77,21 @@ describe("a new pair", () => {
     expect(readdirSync(dir)).toEqual(["client.key"]);
   });
 
+  test("a key whose certificate another process is still writing is waited for, not refused as half a pair", () => {
+    // The writer puts the key first and the certificate a moment later; a reader arriving in between must wait.
+    writeFileSync(join(dir, "client.key"), OLD_KEY);
+    const cert = join(dir, "client.crt");
+    const writer = execFile(process.execPath, [
+      "-e",
+      `setTimeout(() => require("node:fs").writeFileSync(${JSON.stringify(cert)}, ${JSON.stringify(OLD_CERT)}), 300)`,
+    ]);
+    try {
+      expect(loadClientIdentity(dir, generateClientCertificate)).toEqual({ cert: OLD_CERT, key: OLD_KEY });
+    } finally {
+      writer.kill();
+    }
+  });
+
   test("two processes making a pair at once end with one matching pair", async () => {
     // One bundle of the real code, run by four node processes at once.
     const bundleDir = mkdtempSync(join(tmpdir(), "t-incus-identity-bundle-"));
