@@ -1,8 +1,9 @@
 // The import plan of network ACLs: a NetworkAcl per ACL with its rules typed (AclAction, AclProtocol, …), adopted
 // with the ACL's name. ACL config is named in a warning (the construct keeps only its ownership marker there).
 import type { NetworkACL, NetworkACLRule } from "../../incus";
-import { RECORD_KEY_PREFIX } from "../../records";
 import { namedImportId } from "./import-ids";
+import type { DefaultProjectKind } from "./plan-values";
+import { outsideDefaultProject, warnUnmodelledConfig } from "./plan-values";
 import { Code } from "./source-text";
 import type { Ref, Value } from "./source-text";
 
@@ -27,22 +28,13 @@ const PROTOCOLS: { readonly [protocol: string]: string } = {
   icmp6: "ICMP6",
 };
 
+const ACL: DefaultProjectKind = { kind: "network ACL", construct: "NetworkAcl", plural: "ACLs", noun: "ACL" };
+
 /** Declares the ACLs of the default project; ACLs of other projects are warned about. */
 export function planAcls(acls: readonly NetworkACL[], context: AclPlanContext): void {
   for (const acl of acls) {
-    if (acl.project && acl.project !== "default") {
-      context.warn(
-        `network ACL "${acl.name}" lives in the project "${acl.project}"; the NetworkAcl construct places ACLs in the default project only — not imported`,
-      );
-      continue;
-    }
-    const dropped = Object.keys(acl.config ?? {})
-      .filter((key) => !key.startsWith(RECORD_KEY_PREFIX))
-      .sort();
-    if (dropped.length > 0)
-      context.warn(
-        `network ACL "${acl.name}": the NetworkAcl construct has no prop for ${dropped.join(", ")}; the next deploy removes them — set them again on the ACL's resource (an escape hatch) if they matter`,
-      );
+    if (outsideDefaultProject(ACL, acl, context.warn)) continue;
+    warnUnmodelledConfig(ACL, acl.name, acl.config ?? {}, () => false, context.warn);
     const rules = (direction: string, list: readonly NetworkACLRule[] | null) =>
       list && list.length > 0
         ? list.map((rule, i) => aclRule(rule, `network ACL "${acl.name}" ${direction}[${i}]`, context.warn))

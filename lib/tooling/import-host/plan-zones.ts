@@ -1,8 +1,9 @@
 // The import plan of network zones: a NetworkZone per zone and a NetworkZoneRecord per record, each adopted with its
 // own import ID. Zone config the construct cannot express (peers.*, other dns.* keys) is named in a warning.
 import type { NetworkZone, NetworkZoneRecord } from "../../incus";
-import { RECORD_KEY_PREFIX } from "../../records";
 import { namedImportId, zoneRecordImportId } from "./import-ids";
+import type { DefaultProjectKind } from "./plan-values";
+import { outsideDefaultProject, warnUnmodelledConfig } from "./plan-values";
 import { Code, Ref } from "./source-text";
 import type { Value } from "./source-text";
 
@@ -25,24 +26,14 @@ export interface ZonePlanContext {
 }
 
 const ZONE_KEYS = new Set(["dns.nameservers"]);
+const ZONE: DefaultProjectKind = { kind: "network zone", construct: "NetworkZone", plural: "zones", noun: "zone" };
 
 /** Declares the zones of the default project and their records; zones of other projects are warned about. */
 export function planZones(zones: readonly ZoneWithRecords[], context: ZonePlanContext): void {
   for (const zone of zones) {
-    if (zone.project && zone.project !== "default") {
-      context.warn(
-        `network zone "${zone.name}" lives in the project "${zone.project}"; the NetworkZone construct places zones in the default project only — not imported`,
-      );
-      continue;
-    }
+    if (outsideDefaultProject(ZONE, zone, context.warn)) continue;
     const config = zone.config ?? {};
-    const dropped = Object.keys(config)
-      .filter((key) => !ZONE_KEYS.has(key) && !key.startsWith(RECORD_KEY_PREFIX))
-      .sort();
-    if (dropped.length > 0)
-      context.warn(
-        `network zone "${zone.name}": the NetworkZone construct has no prop for ${dropped.join(", ")}; the next deploy removes them — set them again on the zone's resource (an escape hatch) if they matter`,
-      );
+    warnUnmodelledConfig(ZONE, zone.name, config, (key) => ZONE_KEYS.has(key), context.warn);
     const nameservers = config["dns.nameservers"];
     const zoneRef = context.declare(
       "NetworkZone",
