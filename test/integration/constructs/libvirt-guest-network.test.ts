@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { TerraformOutput } from "cdktf";
 import { Instance, LibvirtHost, Network } from "../../../lib";
 import { LIBVIRT_TEST_URI } from "../../support/libvirt";
-import { requireTestGuest, testGuestHypervisor, waitForGuestReport } from "../libvirt/support/test-guest";
+import { guestCmdline, requireTestGuest, testGuestHypervisor, waitForGuestReport } from "../libvirt/support/test-guest";
 import { libvirtConstructsSuite } from "./support";
 
 const lv = libvirtConstructsSuite("gnet");
@@ -49,7 +49,7 @@ test(`a domain on a DHCP network: waitFor ipv4 gives the guest's address and MAC
           kernelBoot: {
             kernel: guest.kernel,
             initrd: guest.initrd,
-            cmdline: "console=ttyS0 quiet no_timer_check cdktf.data=none",
+            cmdline: guestCmdline("cdktf.data=none"),
           },
           serialLogFile: consoleLog,
           waitFor: { ipv4: true, timeoutSeconds: 240 },

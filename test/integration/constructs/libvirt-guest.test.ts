@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { Instance, LibvirtHost, StoragePool, Volume, VolumeFormat, VolumeLifecycle } from "../../../lib";
 import { LIBVIRT_TEST_POOL, LIBVIRT_TEST_URI } from "../../support/libvirt";
 import type { GuestReport } from "../libvirt/support/test-guest";
-import { requireTestGuest, testGuestHypervisor, waitForGuestReport } from "../libvirt/support/test-guest";
+import { guestCmdline, requireTestGuest, testGuestHypervisor, waitForGuestReport } from "../libvirt/support/test-guest";
 import { libvirtConstructsSuite } from "./support";
 
 const lv = libvirtConstructsSuite("guest");
@@ -69,7 +69,7 @@ function synth(marker: string, baseMarker: string): void {
         kernelBoot: {
           kernel: guest.kernel,
           initrd: guest.initrd,
-          cmdline: "console=ttyS0 quiet no_timer_check cdktf.root=vda cdktf.data=vdb cdktf.dhcp=0",
+          cmdline: guestCmdline("cdktf.root=vda", "cdktf.data=vdb", "cdktf.dhcp=0"),
         },
         serialLogFile: consoleLog,
         cloudInit: { userData: userData(marker), metaData: `instance-id: ${lv.stackName}\n` },

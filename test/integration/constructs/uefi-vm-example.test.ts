@@ -10,7 +10,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { UefiVmStack } from "../../../examples/uefi-vm/stack";
 import { LIBVIRT_TEST_URI } from "../../support/libvirt";
-import { requireTestGuest, testGuestHypervisor, waitForGuestReport } from "../libvirt/support/test-guest";
+import { guestCmdline, requireTestGuest, testGuestHypervisor, waitForGuestReport } from "../libvirt/support/test-guest";
 import { libvirtConstructsSuite } from "./support";
 
 jest.setTimeout(300_000);
@@ -49,7 +49,7 @@ test("the UEFI VM example: firmware, VNC, NAT network; a rebuild keeps the data 
           kernelBoot: {
             kernel: guest.kernel,
             initrd: guest.initrd,
-            cmdline: "console=ttyS0 quiet no_timer_check cdktf.data=none",
+            cmdline: guestCmdline("cdktf.data=none"),
           },
           serialLogFile: consoleLog,
           shutdownTimeoutSeconds: 1,

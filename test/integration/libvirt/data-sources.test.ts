@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { LIBVIRT_TEST_URI, libvirtTestPrefix } from "../../support/libvirt";
 import { header } from "./harness";
-import { requireTestGuest, testGuestHypervisor } from "./support/test-guest";
+import { guestCmdline, requireTestGuest, testGuestHypervisor } from "./support/test-guest";
 import { libvirtWorkspaceSuite } from "./support/workspace-suite";
 
 jest.setTimeout(600_000);
@@ -96,7 +96,7 @@ resource "libvirt_domain" "vm" {
     type    = "hvm"
     kernel  = "${guest.kernel}"
     initrd  = "${guest.initrd}"
-    cmdline = "console=ttyS0 quiet no_timer_check cdktf.data=none"
+    cmdline = "${guestCmdline("cdktf.data=none")}"
   }
   devices = {
     interfaces = [{

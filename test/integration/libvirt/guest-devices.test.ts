@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LIBVIRT_TEST_URI, libvirtTestPrefix } from "../../support/libvirt";
 import { expectEmptyPlan, header } from "./harness";
-import { requireTestGuest, testGuestHypervisor, waitForGuestReport } from "./support/test-guest";
+import { guestCmdline, requireTestGuest, testGuestHypervisor, waitForGuestReport } from "./support/test-guest";
 import { libvirtWorkspaceSuite } from "./support/workspace-suite";
 
 jest.setTimeout(600_000);
@@ -52,7 +52,7 @@ resource "libvirt_domain" "vm" {
     nv_ram          = { template = "${OVMF}/OVMF_VARS_4M.fd" }
     kernel          = "${guest.kernel}"
     initrd          = "${guest.initrd}"
-    cmdline         = "console=ttyS0 quiet no_timer_check cdktf.root=none cdktf.data=none cdktf.seed=0"
+    cmdline         = "${guestCmdline("cdktf.root=none", "cdktf.data=none", "cdktf.seed=0")}"
   }
   features = { acpi = true, apic = {} }
   devices = {
@@ -120,7 +120,7 @@ resource "libvirt_domain" "bridged" {
     type    = "hvm"
     kernel  = "${guest.kernel}"
     initrd  = "${guest.initrd}"
-    cmdline = "console=ttyS0 quiet no_timer_check cdktf.root=none cdktf.data=none cdktf.seed=0"
+    cmdline = "${guestCmdline("cdktf.root=none", "cdktf.data=none", "cdktf.seed=0")}"
   }
   devices = {
     consoles   = [{ type = "file", source = { path = "${consoleLog}" }, target = { type = "serial", port = 0 } }]

@@ -1,8 +1,6 @@
 // The offline test guest (scripts/setup-test-guest.sh): the Debian kernel and a busybox initramfs whose /init
 // reports what the guest sees as "cdktf-guest: key=value" lines on its serial console. These helpers find it, pick
 // the hypervisor that can boot it here and read a boot's report from the console log the domain writes on the host.
-// The tests boot it with `no_timer_check` on the kernel command line: under QEMU's emulation on a loaded machine the
-// kernel's early check of the IO-APIC timer can miss its ticks and panic ("IO-APIC + timer doesn't work").
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LIBVIRT_TEST_HYPERVISOR } from "../../../support/libvirt";
@@ -12,6 +10,15 @@ export const TEST_GUEST_DIR = process.env.CDKTF_VIRT_TEST_GUEST_DIR ?? "/var/lib
 export interface TestGuest {
   readonly kernel: string;
   readonly initrd: string;
+}
+
+/**
+ * The guest's kernel command line: a serial console, and `no_timer_check` (under QEMU's emulation on a loaded
+ * machine the kernel's early check of the IO-APIC timer can miss its ticks and panic: "IO-APIC + timer doesn't
+ * work"), followed by the guest's own options (scripts/test-guest/init: cdktf.root=, cdktf.data=, ...).
+ */
+export function guestCmdline(...options: string[]): string {
+  return ["console=ttyS0 quiet no_timer_check", ...options].join(" ");
 }
 
 /** The kernel and initramfs; a missing guest is a failure that says how to build it (never a skip). */
