@@ -2,8 +2,8 @@
 // with the ACL's name. ACL config is named in a warning (the construct keeps only its ownership marker there).
 import type { NetworkACL, NetworkACLRule } from "../../incus";
 import { namedImportId } from "./import-ids";
-import type { DefaultProjectKind } from "./plan-values";
-import { outsideDefaultProject, warnUnmodelledConfig } from "./plan-values";
+import type { DefaultProjectKind } from "./plan-warnings";
+import { outsideDefaultProject, warnUnmodelledConfig } from "./plan-warnings";
 import { Code } from "./source-text";
 import type { Ref, Value } from "./source-text";
 

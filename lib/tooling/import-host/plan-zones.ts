@@ -2,8 +2,8 @@
 // own import ID. Zone config the construct cannot express (peers.*, other dns.* keys) is named in a warning.
 import type { NetworkZone, NetworkZoneRecord } from "../../incus";
 import { namedImportId, zoneRecordImportId } from "./import-ids";
-import type { DefaultProjectKind } from "./plan-values";
-import { outsideDefaultProject, warnUnmodelledConfig } from "./plan-values";
+import type { DefaultProjectKind } from "./plan-warnings";
+import { outsideDefaultProject, warnUnmodelledConfig } from "./plan-warnings";
 import { Code, Ref } from "./source-text";
 import type { Value } from "./source-text";
 
