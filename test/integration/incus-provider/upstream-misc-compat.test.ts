@@ -5,8 +5,8 @@
 // assert (state attributes), plus the object in Incus. Changes to the official configurations: fixed names
 // (zones, the integration "test", certificates' owners, the server's pre-existing key) get this run's unique
 // prefix so that runs never meet; cluster groups go to the test cluster (remote "cluster"); a member name
-// replaces the data source incus_cluster. Not run here: TestAccNetworkIntegration_attach (an OVN network and
-// peer), TestAccStorageBucket_{target,project,importBasic,importProject,sourceFile} and
+// replaces the data source incus_cluster. TestAccNetworkIntegration_attach (an OVN network and a remote peer) runs
+// in upstream-network-compat.test.ts with the other OVN configurations. Not run: TestAccStorageBucket_{target,project,importBasic,importProject,sourceFile} and
 // TestAccStorageBucketKey_{role,project,importBasic,importProject}, which all need a bucket, and no bucket can exist
 // on this host (no MinIO): the _basic cases of both run and end at that refusal (docs/incus-resources.md).
 import { certificateFingerprint } from "../../../lib/incus";

@@ -516,3 +516,42 @@ resource "incus_network_peer" "lan1_lan0"{
     expect(await values("incus_network_peer.lan1_lan0")).toMatchObject({ network: lan1, target_network: lan0 });
   });
 });
+
+// TestAccNetworkIntegration_attach (upstream-misc-compat.test.ts runs the other integration tests; this one needs an
+// OVN network): a remote peer from an OVN network to an integration that reaches the OVN interconnection databases
+// over their unix sockets (the local ovn-ic databases of scripts/setup-ovn.sh). The integration's fixed name "test"
+// gets this run's prefix.
+test("TestAccNetworkIntegration_attach", async () => {
+  const ovn = short("t-uo");
+  const uplink = short("t-ub");
+  const integration = short("t-ui");
+  h.cleanup.add(`network integration ${integration}`, () => h.client.networkIntegrations.delete(integration));
+  await ovnStep(
+    `${ovnNetworks(uplink, ovn)}
+resource "incus_network_integration" "test" {
+  name        = "${integration}"
+  description = "Network Integration with Config"
+  type        = "ovn"
+
+  config = {
+    "ovn.northbound_connection" = "unix:/var/run/ovn/ovn_ic_nb_db.sock"
+    "ovn.southbound_connection" = "unix:/var/run/ovn/ovn_ic_sb_db.sock"
+  }
+}
+
+resource "incus_network_peer" "test" {
+  name               = "ovn-lan1"
+  network            = incus_network.ovn.name
+  target_integration = incus_network_integration.test.name
+  type               = "remote"
+}
+`,
+    uplink,
+    async () => {
+      expect(await values("incus_network_integration.test")).toMatchObject({ name: integration });
+      // Beyond upstream's check: the peer exists in Incus, pointing at the integration.
+      const peer = (await h.client.networkPeers.get(ovn, "ovn-lan1")).value;
+      expect(peer).toMatchObject({ type: "remote", target_integration: integration });
+    },
+  );
+});
