@@ -2,6 +2,11 @@
 # More Incus hosts for the many-hosts tests, next to the local incusd (which is never touched):
 #  - host "b": a second incusd with its own state directory and certificate, inside its own network namespace,
 #    reached only over HTTPS (core.https_address 198.18.1.2:8443 on a veth pair to this namespace);
+#  - host "u": an incusd set up the way the official provider's acceptance tests expect a host (`incus admin init
+#    --auto`: a storage pool "default", a bridge "incusbr0", a default profile with a root disk and eth0 on it),
+#    reached over HTTPS at 198.18.3.2:8443; its own client configuration ($BASE/upstream-client) makes it the default
+#    remote and host b the image server "images", so the official configurations run unchanged
+#    (test/integration/incus-provider/upstream-acceptance/);
 #  - a cluster of three members (member1..3), each an incusd in its own network namespace on a bridge
 #    (198.18.2.11..13), bootstrapped by preseed with cluster.https_address and joined with join tokens.
 # 198.18.0.0/15 is reserved for network tests: the namespaces have no default route, nothing leaves the machine.
@@ -11,7 +16,7 @@
 # everything is.
 #
 # Usage: setup-incus-hosts.sh            make everything ready (idempotent: a second run only checks)
-#        setup-incus-hosts.sh stop NAME   stop one daemon (b, member1, member2, member3), e.g. to test a member outage
+#        setup-incus-hosts.sh stop NAME   stop one daemon (b, u, member1, member2, member3), e.g. to test a member outage
 #        setup-incus-hosts.sh start NAME  start it again (no-op when it runs)
 #        setup-incus-hosts.sh status      which daemons answer
 # Works as root on Debian 12 without systemd, offline (the packages come from setup-incus.sh).
@@ -33,15 +38,17 @@ ns_of() { echo "cdktf-virt-$1"; }
 addr_of() {
   case "$1" in
     b) echo 198.18.1.2 ;;
+    u) echo 198.18.3.2 ;;
     member1) echo 198.18.2.11 ;;
     member2) echo 198.18.2.12 ;;
     member3) echo 198.18.2.13 ;;
-    *) fail "unknown host $1 (b, member1, member2, member3)" ;;
+    *) fail "unknown host $1 (b, u, member1, member2, member3)" ;;
   esac
 }
 veth_of() {
   case "$1" in
     b) echo cvh-b ;;
+    u) echo cvh-u ;;
     member*) echo "cvh-m${1#member}" ;;
   esac
 }
@@ -70,8 +77,9 @@ ensure_namespace() {
   fi
   ip -n "$ns" link set eth0 up
   if ! ip -n "$ns" -br addr show eth0 | grep -q " $addr/24"; then ip -n "$ns" addr add "$addr/24" dev eth0; fi
-  if [ "$name" = b ]; then
-    if ! ip -br addr show "$veth" | grep -q " 198.18.1.1/24"; then ip addr add 198.18.1.1/24 dev "$veth"; fi
+  if [ "$name" = b ] || [ "$name" = u ]; then
+    local gateway=${addr%.*}.1
+    if ! ip -br addr show "$veth" | grep -q " $gateway/24"; then ip addr add "$gateway/24" dev "$veth"; fi
   else
     ip link set "$veth" master "$CLUSTER_BRIDGE"
   fi
@@ -144,7 +152,10 @@ stop_daemon() {
 # Makes the namespace ready and starts the daemon unless it runs; the caller waits for it (wait_daemon).
 ensure_started() {
   local name=$1
-  if [ "$name" = b ]; then ensure_namespace b; else ensure_cluster_bridge; ensure_namespace "$name"; fi
+  case "$name" in
+    b | u) ensure_namespace "$name" ;;
+    *) ensure_cluster_bridge; ensure_namespace "$name" ;;
+  esac
   daemon_pid "$name" >/dev/null || answers "$name" || launch_daemon "$name"
 }
 
@@ -207,6 +218,52 @@ ensure_host_b() {
   ensure_image b
   ensure_trusted b
   cp "$(dir_of b)/server.crt" "$CLIENT_DIR/servercerts/b.crt"
+}
+
+# Host u, as `incus admin init --auto` leaves a host (the official acceptance tests' assumption): pool "default",
+# bridge "incusbr0" and a default profile with root disk and eth0. Their test image is images:alpine/edge; in the
+# upstream client configuration "images" is host b, where the test image also has the alias "alpine/edge", so u
+# pulls it over HTTPS like an image server (routes between the two namespaces) and holds no image of its own: an
+# image the tests copy to u and delete again is then never one another test relies on.
+ensure_host_u() {
+  ensure_daemon u
+  if [ "$(incus_at u config get core.https_address)" != 198.18.3.2:8443 ]; then
+    incus_at u config set core.https_address 198.18.3.2:8443
+  fi
+  incus_at u storage show default >/dev/null 2>&1 || incus_at u storage create default dir >/dev/null
+  incus_at u network show incusbr0 >/dev/null 2>&1 || incus_at u network create incusbr0 >/dev/null
+  local devices
+  devices=$(incus_at u profile device list default)
+  grep -qx root <<<"$devices" || incus_at u profile device add default root disk path=/ pool=default >/dev/null
+  grep -qx eth0 <<<"$devices" || incus_at u profile device add default eth0 nic network=incusbr0 name=eth0 >/dev/null
+  ip -n "$(ns_of u)" route replace 198.18.1.0/24 via 198.18.3.1
+  ip -n "$(ns_of b)" route replace 198.18.3.0/24 via 198.18.1.1
+  sysctl -qw net.ipv4.ip_forward=1
+  if ! incus_at b image alias list --format csv | cut -d, -f1 | grep -qx alpine/edge; then
+    local fingerprint
+    fingerprint=$(incus_at b image alias list --format csv | grep "^$IMAGE_ALIAS," | cut -d, -f2)
+    incus_at b image alias create alpine/edge "$fingerprint" >/dev/null
+  fi
+  ensure_trusted u
+  cp "$(dir_of u)/server.crt" "$CLIENT_DIR/servercerts/u.crt"
+  local upstream="$BASE/upstream-client"
+  mkdir -p "$upstream/servercerts"
+  chmod 700 "$upstream"
+  cp "$CLIENT_DIR/client.crt" "$CLIENT_DIR/client.key" "$upstream/"
+  cp "$(dir_of u)/server.crt" "$upstream/servercerts/u.crt"
+  cp "$(dir_of b)/server.crt" "$upstream/servercerts/images.crt"
+  cat > "$upstream/config.yml" <<YAML
+default-remote: u
+remotes:
+  u:
+    addr: https://198.18.3.2:8443
+    protocol: incus
+    auth_type: tls
+  images:
+    addr: https://198.18.1.2:8443
+    protocol: incus
+    auth_type: tls
+YAML
 }
 
 cluster_is_formed() {
@@ -296,7 +353,8 @@ YAML
   "pool": "$POOL",
   "image": "$IMAGE_ALIAS",
   "hosts": {
-    "b": { "address": "https://198.18.1.2:8443", "stateDir": "$(dir_of b)" }
+    "b": { "address": "https://198.18.1.2:8443", "stateDir": "$(dir_of b)" },
+    "u": { "address": "https://198.18.3.2:8443", "stateDir": "$(dir_of u)", "configDir": "$BASE/upstream-client" }
   },
   "cluster": {
     "remote": "cluster",
@@ -325,14 +383,15 @@ case "${1:-setup}" in
     started=$SECONDS
     ensure_client_identity
     ensure_host_b
+    ensure_host_u
     ensure_cluster
     write_client_config
-    log "ready in $((SECONDS - started)) s: b at https://198.18.1.2:8443, cluster member1..3 at https://198.18.2.11-13:8443 ($BASE/hosts.json)"
+    log "ready in $((SECONDS - started)) s: b at https://198.18.1.2:8443, u at https://198.18.3.2:8443, cluster member1..3 at https://198.18.2.11-13:8443 ($BASE/hosts.json)"
     ;;
   stop) stop_daemon "${2:?name}" ;;
   start) addr_of "${2:?name}" >/dev/null; ensure_daemon "$2" ;;
   status)
-    for h in b "${MEMBERS[@]}"; do if answers "$h"; then echo "$h up"; else echo "$h down"; fi; done
+    for h in b u "${MEMBERS[@]}"; do if answers "$h"; then echo "$h up"; else echo "$h down"; fi; done
     ;;
   *) fail "unknown command $1 (setup, stop NAME, start NAME, status)" ;;
 esac

@@ -1,0 +1,39 @@
+// The attribute view terraform-plugin-testing's checks read: a resource's state flattened into "a.b.0.c" keys, with
+// "x.#" the length of a list or set and "x.%" the size of a map or object-valued map. Null values are absent.
+export type FlatMap = Map<string, string>;
+
+export function flatten(values: Record<string, unknown>): FlatMap {
+  const out: FlatMap = new Map();
+  const walk = (prefix: string, value: unknown): void => {
+    if (value === null || value === undefined) return;
+    if (Array.isArray(value)) {
+      out.set(`${prefix}.#`, String(value.length));
+      value.forEach((v, i) => walk(`${prefix}.${i}`, v));
+    } else if (typeof value === "object") {
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (prefix) out.set(`${prefix}.%`, String(entries.filter(([, v]) => v !== null).length));
+      for (const [k, v] of entries) walk(prefix ? `${prefix}.${k}` : k, v);
+    } else {
+      out.set(prefix, String(value));
+    }
+  };
+  walk("", values);
+  return out;
+}
+
+/** The elements of a list or set attribute `key` ("device.*" → "device"), each flattened relative to itself. */
+export function elements(flat: FlatMap, key: string): FlatMap[] {
+  const base = key.replace(/\.\*$/, "");
+  const count = Number(flat.get(`${base}.#`) ?? 0);
+  const out: FlatMap[] = [];
+  for (let i = 0; i < count; i++) {
+    const prefix = `${base}.${i}`;
+    const element: FlatMap = new Map();
+    for (const [k, v] of flat) {
+      if (k === prefix) element.set("", v);
+      else if (k.startsWith(`${prefix}.`)) element.set(k.slice(prefix.length + 1), v);
+    }
+    out.push(element);
+  }
+  return out;
+}
