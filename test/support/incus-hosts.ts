@@ -12,7 +12,11 @@ export interface HostsFile {
   readonly configDir: string;
   readonly pool: string;
   readonly image: string;
-  readonly hosts: { readonly b: { readonly address: string; readonly stateDir: string } };
+  readonly hosts: {
+    readonly b: { readonly address: string; readonly stateDir: string };
+    /** Host u, set up as the official provider's acceptance tests expect (configDir: its client configuration). */
+    readonly u?: { readonly address: string; readonly stateDir: string; readonly configDir: string };
+  };
   readonly cluster: {
     /** The remote name config.yml gives the cluster (its pinned certificate is servercerts/<remote>.crt). */
     readonly remote: string;

@@ -8,6 +8,7 @@ import type { ResourceContext } from "../../framework";
 import { cliRemote, optionalString } from "../common";
 import { keptNotice, notEmptyError, whatRemains } from "../common/what-remains";
 import type { IncusProviderData } from "../provider-data";
+import { forceDeleteProject } from "./force-delete";
 import type { ProjectState } from "./schema";
 
 export async function deleteProject(
@@ -39,7 +40,7 @@ export async function deleteProject(
     return;
   }
   if (forced) {
-    await client.projects.forceDelete(name, { signal: ctx.signal });
+    await forceDeleteProject(client, found.value, { signal: ctx.signal });
     return;
   }
   if (remaining.others.length > 0) {

@@ -47,7 +47,7 @@ export interface UpstreamFixture {
 
 /** Host u and its client configuration directory (the default remote u, the image server "images" = b). */
 export function upstreamHost(): { stateDir: string; configDir: string } {
-  const u = (hostsFile().hosts as { u?: { stateDir: string; configDir: string } }).u;
+  const u = hostsFile().hosts.u;
   if (!u) throw new Error("host u is not set up: run `bash scripts/setup-incus-hosts.sh` (scripts/setup.sh calls it)");
   return u;
 }
