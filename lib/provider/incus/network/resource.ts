@@ -3,6 +3,7 @@
 import type { IncusClient, Network } from "../../../incus";
 import type { Unknown } from "../../cty";
 import type { Resource, ResourceContext } from "../../framework";
+import { isUnknown } from "../../framework";
 import {
   callFor,
   configMap,
@@ -57,6 +58,11 @@ export function networkConfigState(
     const liveValue = live?.[key];
     if (userConfig?.[key] === "auto" && liveValue && liveValue !== "none") out[key] = "auto";
   }
+  // A key the configuration sets to null (`"ipv4.address" = var.subnet == "" ? null : var.subnet`) stays a null
+  // element: Terraform requires the state to keep it, and whatever Incus chose for the key is not drift.
+  if (user && !isUnknown(user))
+    for (const [key, value] of Object.entries(user as Record<string, string | null>))
+      if (value === null) (out as Record<string, string | null>)[key] = null;
   return out;
 }
 
