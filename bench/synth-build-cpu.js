@@ -34,7 +34,9 @@ function main() {
     }
   }
   for (const variant of variants)
-    console.log(`${variant}: build CPU ${formatMs(median(cpu[variant]))} (${spread(cpu[variant], formatMs)}; ${builds} builds of ${count} instances)`);
+    console.log(
+      `${variant}: build CPU ${formatMs(median(cpu[variant]))} (${spread(cpu[variant], formatMs)}; ${builds} builds of ${count} instances)`,
+    );
   if (variants.length === 2)
     console.log(`ratio constructs / L1, build CPU: ${(median(cpu.constructs) / median(cpu.bindings)).toFixed(2)}x`);
 }

@@ -85,7 +85,6 @@ export interface BuiltVolume {
   readonly facts: ExistingVolume;
 }
 
-
 // Built once, not per volume: a stack can hold thousands of volumes.
 const CONTENT_TYPES: ReadonlySet<string> = new Set(Object.values(VolumeContentType));
 
