@@ -127,7 +127,7 @@ export function incusInstance(
     replacementInputs: { type, image, project, remote: host.remoteName, target },
     checkDevice: incusDeviceCheck(scope, options.project, target, type === InstanceType.VIRTUAL_MACHINE, names),
     renderAttachments: (attachments) =>
-      resource.setAttribute("device", sortDevices([...fixed, ...attachments.map(incusDiskDevice)])),
+      resource.setAttribute("device", sortDevices([...fixed, ...attachments.map(renderedDiskDevice)])),
   };
 }
 
@@ -236,6 +236,19 @@ function incusDeviceCheck(
 }
 
 /** The Incus disk device of an attachment. */
+// Each attach() renders all the instance's attachments again; the earlier ones keep the device they got (and the
+// name token in it) instead of making a new one each time.
+const renderedDevices = new WeakMap<Attachment, IncusDeviceConfig>();
+
+function renderedDiskDevice(a: Attachment): IncusDeviceConfig {
+  let device = renderedDevices.get(a);
+  if (device === undefined) {
+    device = incusDiskDevice(a);
+    renderedDevices.set(a, device);
+  }
+  return device;
+}
+
 function incusDiskDevice(a: Attachment): IncusDeviceConfig {
   return {
     name: a.deviceName,

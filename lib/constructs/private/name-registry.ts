@@ -37,8 +37,14 @@ export function resolveObjectName(
  * prop when another construct of the stack already has it. Unresolved tokens are left to the host.
  */
 export function claimName(scope: IConstruct, kind: string, where: NameScope, name: string): void {
-  if (isToken(name) || where.some((part) => part !== undefined && isToken(part))) return;
-  const key = JSON.stringify([kind, ...where.map((part) => part ?? ""), name]);
+  if (isToken(name)) return;
+  // The key is the kind, the scope and the name, one NUL apart (none of them holds a NUL: they are names and paths).
+  let key = kind;
+  for (const part of where) {
+    if (part !== undefined && isToken(part)) return;
+    key += `\u0000${part ?? ""}`;
+  }
+  key += `\u0000${name}`;
   const owner = StackContext.of(scope).claimObjectName(key, scope.node.path);
   if (owner === undefined) return;
   fail(

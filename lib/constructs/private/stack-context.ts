@@ -12,6 +12,9 @@ import { prepareWorkingDirectory, providerSource, PROVIDER_VERSION } from "../..
 
 const CONTEXT_ID = "CdktfVirt";
 
+// Each stack's context, found without a lookup among the stack's children: constructs ask for it once each.
+const contexts = new WeakMap<TerraformStack, StackContext>();
+
 /** Where the incus provider comes from. */
 export interface IncusProviderChoice {
   /** "bundled" (shipped in this package) or "official" (lxc/incus from a registry or mirror). */
@@ -24,8 +27,12 @@ export class StackContext extends Construct {
   /** The context of the stack `scope` belongs to (created on first use). */
   public static of(scope: IConstruct): StackContext {
     const stack = stackOf(scope);
+    const known = contexts.get(stack);
+    if (known) return known;
     const existing = stack.node.tryFindChild(CONTEXT_ID);
-    return existing instanceof StackContext ? existing : new StackContext(stack);
+    const context = existing instanceof StackContext ? existing : new StackContext(stack);
+    contexts.set(stack, context);
+    return context;
   }
 
   private incus?: { provider: IncusProvider; choice: IncusProviderChoice; firstHost: string };

@@ -85,6 +85,21 @@ export interface BuiltVolume {
   readonly facts: ExistingVolume;
 }
 
+// Built once, not per volume: a stack can hold thousands of volumes.
+const CONTENT_TYPES: ReadonlySet<string> = new Set(Object.values(VolumeContentType));
+
+/** The config keys of an Incus volume that its props set: the advice for each, should `config` name one. */
+const INCUS_MANAGED_KEYS: { readonly [key: string]: string } = {
+  size: "set it with the `size` prop",
+  "security.shared": "use lifecycle: VolumeLifecycle.SHARED",
+  [OWNER_CONFIG_KEY]: "it carries the ownership marker",
+  [PROTECT_CONFIG_KEY]: "set it with the `protect` prop",
+  [LIFECYCLE_CONFIG_KEY]: "set it with the `lifecycle` prop",
+  [REMOVAL_POLICY_CONFIG_KEY]: "set it with the `removalPolicy` prop",
+  [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: "set it with attach(volume, { snapshotBeforeRebuild })",
+  [ADOPT_CONFIG_KEY]: "set it with the `adoptReleased` prop",
+};
+
 /** What a volume is on its backend, with the backend's defaults: what IVolume shows of it. */
 export interface ExistingVolume {
   readonly contentType?: VolumeContentType;
@@ -100,21 +115,12 @@ export function incusVolume(
   options: Partial<IncusVolumeOptions>,
 ): BuiltVolume {
   const contentType = options.contentType ?? VolumeContentType.FILESYSTEM;
-  if (!Object.values(VolumeContentType).includes(contentType)) {
+  if (!CONTENT_TYPES.has(contentType)) {
     fail(scope, KIND, "contentType", `"${String(contentType)}" is not a content type; use "filesystem" or "block"`);
   }
   if (options.project && options.project.host !== host)
     fail(scope, KIND, "project", "the project is on another host than the pool");
-  rejectManagedKeys(scope, KIND, options.config, {
-    size: "set it with the `size` prop",
-    "security.shared": "use lifecycle: VolumeLifecycle.SHARED",
-    [OWNER_CONFIG_KEY]: "it carries the ownership marker",
-    [PROTECT_CONFIG_KEY]: "set it with the `protect` prop",
-    [LIFECYCLE_CONFIG_KEY]: "set it with the `lifecycle` prop",
-    [REMOVAL_POLICY_CONFIG_KEY]: "set it with the `removalPolicy` prop",
-    [SNAPSHOT_BEFORE_REBUILD_CONFIG_KEY]: "set it with attach(volume, { snapshotBeforeRebuild })",
-    [ADOPT_CONFIG_KEY]: "set it with the `adoptReleased` prop",
-  });
+  rejectManagedKeys(scope, KIND, options.config, INCUS_MANAGED_KEYS);
   const project = nonDefaultProject(options.project)?.projectName;
   const target = clusterTarget(scope, KIND, "target", host, options.target, false);
   const shared = input.lifecycle === VolumeLifecycle.SHARED && contentType === VolumeContentType.BLOCK;
