@@ -1,14 +1,15 @@
-// Delete of incus_instance: the instance is killed (it is deleted anyway; an ephemeral one vanishes on stop),
-// then deleted; a missing instance counts as deleted. Volumes that ask for a snapshot before a rebuild
-// (user.cdktf-virt.snapshot-before-rebuild) are snapshotted once the instance has stopped and before it is
-// deleted: a replacement is a delete followed by a create, so this is the last moment the old data is whole.
+// Delete of incus_instance: the instance is stopped (see clean-stop.ts: cleanly when a custom volume attached to it
+// outlives it, else killed; an ephemeral one vanishes on stop), then deleted; a missing instance counts as deleted.
+// Volumes that ask for a snapshot before a rebuild (user.cdktf-virt.snapshot-before-rebuild) are snapshotted once
+// the instance has stopped and before it is deleted: a replacement is a delete followed by a create, so this is the
+// last moment the old data is whole.
 import type { ResourceContext } from "../../framework";
 import { ignoreNotFound } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { volumesToSnapshot } from "../storage/rebuild-snapshots";
+import { cleanStopSeconds, stopBeforeDelete } from "./clean-stop";
 import { handleOf } from "./converge";
 import type { Placement } from "./create";
-import { stopInstance } from "./power";
 import { snapshotAttachedVolumes } from "./volume-snapshots";
 
 /** Deletes instance `name` at `at` (see the file comment); each snapshot taken is reported with its restore commands. */
@@ -21,8 +22,19 @@ export async function deleteInstance(
   if (!live) return;
   // Read before the stop: an ephemeral instance takes its device list with it when it vanishes.
   const volumes = await volumesToSnapshot(at.client, live.value, at.call);
-  const stillThere = await stopInstance(handleOf(at, name), true, live.value.status);
+  const seconds = cleanStopSeconds(live.value);
+  const stop = await stopBeforeDelete(handleOf(at, name), seconds, live.value.status);
+  if (stop.killedAfter !== undefined) {
+    const summary = `Instance ${JSON.stringify(name)} did not stop within ${seconds} s and was killed`;
+    ctx.log.warn(summary, { reason: stop.killedAfter });
+    ctx.diagnostics.warning(
+      summary,
+      `It has custom volumes attached, so it was asked to shut down cleanly before its delete, for up to its ` +
+        `boot.host_shutdown_timeout (${seconds} s): ${stop.killedAfter}. Data its services had not yet written ` +
+        `to those volumes may be lost; raise boot.host_shutdown_timeout if its shutdown needs longer.`,
+    );
+  }
   await snapshotAttachedVolumes(at, name, volumes, ctx, "deleted");
-  if (!stillThere) return;
+  if (!stop.stillThere) return;
   await ignoreNotFound(at.client.instances.delete(name, { ...at.call, timeoutMs: at.timeoutMs }));
 }

@@ -102,9 +102,15 @@ export async function startInstance(h: InstanceHandle, knownStatus?: string): Pr
 /**
  * Stops the instance (cleanly, or killed with `force`) and waits until it is stopped. Returns false when the
  * instance disappeared instead (an ephemeral instance is deleted when it stops). Only the status is needed:
- * `knownStatus` when the caller has it, else read from the instance object, not from /state.
+ * `knownStatus` when the caller has it, else read from the instance object, not from /state. A clean stop may
+ * take `graceSeconds` (default: the wait budget); Incus fails the stop when the instance is still running then.
  */
-export async function stopInstance(h: InstanceHandle, force: boolean, knownStatus?: string): Promise<boolean> {
+export async function stopInstance(
+  h: InstanceHandle,
+  force: boolean,
+  knownStatus?: string,
+  graceSeconds: number = Math.max(1, Math.floor(h.timeoutMs / 1000)),
+): Promise<boolean> {
   let status: string;
   try {
     status = knownStatus ?? (await readStatus(h));
@@ -113,14 +119,13 @@ export async function stopInstance(h: InstanceHandle, force: boolean, knownStatu
     throw err;
   }
   if (isStopped({ status })) return true;
-  const graceSeconds = Math.max(1, Math.floor(h.timeoutMs / 1000));
   try {
     // The call outlives Incus' grace by 5 s, yet stays a budget a timer can hold (wait_timeout may be the maximum).
     await h.client.instanceState.stop(h.name, {
       ...h.call,
       force,
       timeout: graceSeconds,
-      timeoutMs: Math.min(h.timeoutMs + 5000, MAX_DURATION_MS),
+      timeoutMs: Math.min(Math.max(h.timeoutMs, graceSeconds * 1000) + 5000, MAX_DURATION_MS),
     });
   } catch (err) {
     if (isNotFound(err)) return false;
