@@ -11,7 +11,7 @@
 "use strict";
 const { execFile } = require("node:child_process");
 const { randomBytes } = require("node:crypto");
-const { mkdtempSync, rmSync, writeFileSync } = require("node:fs");
+const { appendFileSync, mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { promisify } = require("node:util");
@@ -26,6 +26,9 @@ const POOL = process.env.CDKTF_VIRT_LIBVIRT_POOL ?? "cdktf-virt-test";
 /** @type {"kvm" | "qemu"} */
 const TYPE = loadTs("test/support/libvirt.ts").LIBVIRT_TEST_HYPERVISOR;
 const run = promisify(execFile);
+// With VIRSH_LOG set (bench/support/logging-virsh first on PATH), each phase is marked in the log, so the virsh
+// processes of `terraform apply` can be told from the verification's and the baseline's.
+const mark = (phase) => process.env.VIRSH_LOG && appendFileSync(process.env.VIRSH_LOG, `# ${phase}\n`);
 const virsh = (...args) => run("virsh", ["-c", URI, "-q", ...args], { maxBuffer: 4 * 1024 * 1024 });
 
 const domainXml = (name, volume) => `<domain type='${TYPE}'>
@@ -152,7 +155,9 @@ async function viaTerraform(prefix, count, parallelism) {
   try {
     ws.write("main.tf", hcl(prefix, count));
     await ws.init();
+    mark("terraform apply");
     const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
+    mark("terraform apply done");
     await expectRunning(prefix, count);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
     if (plan.code !== 0)
@@ -183,7 +188,8 @@ async function main() {
   const sequential = [];
   try {
     for (let r = 0; r < runs; r++) {
-      const prefix = () => `t-bench-virt-${randomBytes(3).toString("hex")}-`;
+      const prefix = () =>
+        `${process.env.CDKTF_VIRT_BENCH_PREFIX ?? "t-bench-virt-"}${randomBytes(3).toString("hex")}-`;
       const steps = [
         async () => tf.push(await viaTerraform(prefix(), count, parallelism)),
         async () => parallel.push(await viaVirsh(prefix(), count, parallelism, dir)),

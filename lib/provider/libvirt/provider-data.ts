@@ -1,5 +1,6 @@
 // What the libvirt provider's `configure` hands to every resource (ctx.providerData).
 import type { LibvirtClient } from "../../libvirt";
+import type { RecentDomainLookups } from "./domain/recent-lookups";
 
 export interface LibvirtProviderData {
   /** The connection's client. Throws when the provider's `uri` is not known yet (an unknown value in a plan). */
@@ -8,4 +9,6 @@ export interface LibvirtProviderData {
   readonly uri: string;
   /** Default graceful-shutdown budget (ms) when a domain sets no `update.shutdown.timeout` / `destroy.shutdown.timeout`. */
   readonly shutdownTimeoutMs: number;
+  /** This session's adoption-preview lookups, for the create that follows its plan (see recent-lookups.ts). */
+  readonly recentDomainLookups?: RecentDomainLookups;
 }

@@ -12,6 +12,7 @@ import {
   nodeInfoDataSource,
 } from "./data-sources";
 import { domainResource } from "./domain/resource";
+import { RecentDomainLookups } from "./domain/recent-lookups";
 import { ignitionResource } from "./ignition/resource";
 import { networkResource } from "./network/resource";
 import { poolResource } from "./pool/resource";
@@ -45,6 +46,7 @@ export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProvid
     return {
       uri,
       shutdownTimeoutMs: shutdownTimeoutFromEnv(),
+      recentDomainLookups: new RecentDomainLookups(),
       client() {
         if (!uriKnown)
           throw new Error("The provider's uri is not known yet (it depends on a value computed during apply).");

@@ -3,7 +3,8 @@
 // change of description or metadata only redefines it. `running` is managed like any other attribute.
 import type { Known, Resource, ResourceContext } from "../../framework";
 import { isUnknown, UNKNOWN } from "../../framework";
-import type { DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
+import type { DomainCreateResult, DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
+import { VirshError } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import {
   adoptOrFail,
@@ -185,9 +186,14 @@ async function previewAdoption(planned: DomainConfig, ctx: Ctx): Promise<void> {
   const name = planned.name;
   if (typeof name !== "string") return;
   const { client, call } = clientOf(ctx);
+  // The same lookup as the create's (the domain and the volumes its disks need, one virsh process): in the apply
+  // walk the create that follows this plan takes it instead of asking again.
+  const volumes = volumesToDetect(planned as DomainPlan);
   let existing: DomainInfo | undefined;
   try {
-    existing = await client.domains.find(name, call);
+    const found = await client.domains.findWithVolumes(name, volumes, call);
+    ctx.providerData.recentDomainLookups?.remember(name, volumes, found);
+    existing = found.domain;
   } catch {
     return; // not reachable while planning: the apply reports it
   }
@@ -246,11 +252,14 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     validateMetadataXml(config, ctx.diagnostics);
   },
 
-  async create({ planned }, ctx, resp) {
+  async create(req, ctx, resp) {
+    const { planned } = req;
     const { client, call } = clientOf(ctx);
-    // The volumes the definition needs the format of are read along with the lookup (one virsh process).
+    // The volumes the definition needs the format of are read along with the lookup (one virsh process), unless
+    // this create's own plan made that lookup moments ago (recent-lookups.ts).
     const volumes = volumesToDetect(planned);
-    const found = await client.domains.findWithVolumes(planned.name, volumes, call);
+    const recent = ctx.providerData.recentDomainLookups?.take(planned.name, volumes);
+    const found = recent ?? (await client.domains.findWithVolumes(planned.name, volumes, call));
     const existing = found.domain;
     if (existing) {
       if (
@@ -274,11 +283,19 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     const known = new Map(volumes.map((v, i) => [volumeKey(v), found.volumes[i]]));
     const spec = await domainSpecFrom(planned, client, call, known);
     // Defined, marked autostart, started and read back in one virsh process (see LibvirtDomains.create).
-    const created = await client.domains.create(
-      spec,
-      { autostart: planned.autostart === true, start: planned.running !== false },
-      call,
-    );
+    let created: DomainCreateResult;
+    try {
+      created = await client.domains.create(
+        spec,
+        { autostart: planned.autostart === true, start: planned.running !== false },
+        call,
+      );
+    } catch (err) {
+      // A domain of that name appeared after the plan's lookup (define refuses it): decide on a fresh lookup.
+      if (recent && err instanceof VirshError && err.code === "ALREADY_EXISTS")
+        return domainResource.create(req, ctx, resp);
+      throw err;
+    }
     resp.state = domainState(created.info, planned);
     if (created.failure) throw created.failure;
     resp.state = (await settle(planned, ctx, created.info)) ?? resp.state;

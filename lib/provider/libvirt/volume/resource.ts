@@ -6,7 +6,7 @@ import type { Unknown } from "../../cty";
 import type { Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
 import type { VolumeFormat, VolumeInfo } from "../../../libvirt";
-import { volumePermissionsProblem } from "../../../libvirt";
+import { VirshError, volumePermissionsProblem } from "../../../libvirt";
 import { isReleased, mayAdoptReleased } from "../../../records";
 import {
   checkName,
@@ -297,14 +297,16 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
 
   async create({ planned }, ctx, resp) {
     const { client, call } = clientOf(ctx);
-    const existing = await client.volumes.find(planned.pool, planned.name, call);
-    if (existing) {
+    const takeOver = async (existing: VolumeInfo): Promise<void> => {
       if (await adoptReleased(existing, planned, ctx))
         resp.state = (await readBack(planned, ctx)) ?? volumeState(existing, planned);
-      return;
-    }
-    const backing = knownObject(planned.backing_store);
+    };
     const source = contentSource(planned);
+    // Content is fetched only when no volume is there; without content, the create itself tells (libvirt refuses
+    // a name in use and changes nothing), which saves a virsh process in the usual case.
+    const existing = source === undefined ? undefined : await client.volumes.find(planned.pool, planned.name, call);
+    if (existing) return takeOver(existing);
+    const backing = knownObject(planned.backing_store);
     // Fetched (and its checksum checked) before the volume exists: it gives the size when capacity is unset, and
     // a refused download leaves nothing in the pool.
     const content = source === undefined ? undefined : await fetchContent(source, ctx);
@@ -312,19 +314,27 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
     try {
       const capacity = capacityBytes(planned) ?? (content ? Math.max(content.size, 1) : undefined);
       const format = (formatOf(planned.target) ?? (backing ? "qcow2" : "raw")) as VolumeFormat;
-      const info = await client.volumes.create(
-        planned.pool,
-        {
-          name: planned.name,
-          capacity,
-          format,
-          backingStore: backing
-            ? { path: backing.path, format: (formatOf(backing) ?? "qcow2") as VolumeFormat }
-            : undefined,
-          permissions: permissionsFrom(planned.target),
-        },
-        call,
-      );
+      let info: VolumeInfo;
+      try {
+        info = await client.volumes.create(
+          planned.pool,
+          {
+            name: planned.name,
+            capacity,
+            format,
+            backingStore: backing
+              ? { path: backing.path, format: (formatOf(backing) ?? "qcow2") as VolumeFormat }
+              : undefined,
+            permissions: permissionsFrom(planned.target),
+          },
+          call,
+        );
+      } catch (err) {
+        if (!(err instanceof VirshError && err.code === "ALREADY_EXISTS")) throw err;
+        const found = await client.volumes.find(planned.pool, planned.name, call);
+        if (!found) throw err;
+        return takeOver(found);
+      }
       resp.state = volumeState(info, planned);
       // The create read the volume back already; only an upload changes it after that.
       if (content) {
