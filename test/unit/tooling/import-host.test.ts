@@ -782,7 +782,7 @@ describe("import-host reading", () => {
     expect(lines).toContain("reading network load balancers… 1");
     expect(lines).toContain("reading storage buckets… 1");
     expect(lines).toContain("reading cluster groups… 1");
-    expect(lines).toContain("reading network forwards… 1");
+    expect(lines).toContain("reading network forwards… 2");
     expect(lines).toContain("reading volumes… 2");
     expect(calls.every((c) => c.endsWith(`{"project":"p"}`))).toBe(true);
   });
