@@ -4,7 +4,14 @@ export { main, IMPORT_USAGE } from "./main";
 export { readHost } from "./snapshot";
 export type { HostSnapshot, PooledVolume, ReadHostOptions } from "./snapshot";
 export { planImport } from "./plan";
-export type { ConstructClass, Declaration, ImportPlan } from "./plan";
+export type { ConstructClass, Declaration, ImportPlan, PlanOptions } from "./plan";
 export { renderStack, stackModuleName } from "./render-stack";
 export type { RenderOptions, RenderedFiles } from "./render-stack";
-export { instanceImportId, namedImportId, projectImportId, volumeImportId } from "./import-ids";
+export {
+  bucketImportId,
+  bucketKeyImportId,
+  instanceImportId,
+  namedImportId,
+  projectImportId,
+  volumeImportId,
+} from "./import-ids";

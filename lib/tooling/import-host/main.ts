@@ -30,6 +30,9 @@ Options:
   --out DIR              where to write the files (default: the current directory)
   --stack NAME           the stack name (default: imported); the stack goes to <NAME>-stack.ts
   --package SPEC         the module the generated code imports the constructs from (default: cdktf-virt)
+  --certificates         also adopt the trusted client certificates (by default they are only listed: they are
+                         credentials, and a stack that owns them revokes access when a line is removed); the
+                         certificate this import connects with is never adopted
   --force                overwrite an existing stack file
   -h, --help             show this help
 
@@ -62,6 +65,7 @@ async function run(argv: string[], io: ToolIO): Promise<number> {
       stack: { type: "string" },
       package: { type: "string" },
       force: { type: "boolean" },
+      certificates: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     0,
@@ -110,7 +114,7 @@ async function run(argv: string[], io: ToolIO): Promise<number> {
     await client.close();
   }
 
-  const plan = planImport(snapshot);
+  const plan = planImport(snapshot, { certificates: args.flags.certificates === true });
   const files = renderStack(plan, {
     stackName,
     packageName: v.package,

@@ -7,7 +7,11 @@ import type { Instance, Network, Profile, StoragePool } from "../../incus";
 import { instanceImportId, namedImportId, projectImportId, volumeImportId, withRemote } from "./import-ids";
 import { describeInstance } from "./plan-instance";
 import { planAcls } from "./plan-acls";
+import { planBuckets } from "./plan-buckets";
+import { planCertificates } from "./plan-certificates";
+import { planClusterGroups } from "./plan-cluster-groups";
 import { planForwards } from "./plan-forwards";
+import { planLoadBalancers } from "./plan-load-balancers";
 import { planZones } from "./plan-zones";
 import type { PlanContext } from "./plan-values";
 import { optionGroup, rawDevices, userConfig } from "./plan-values";
@@ -27,7 +31,12 @@ export type ConstructClass =
   | "NetworkZone"
   | "NetworkZoneRecord"
   | "NetworkAcl"
-  | "NetworkForward";
+  | "NetworkForward"
+  | "NetworkLoadBalancer"
+  | "StorageBucket"
+  | "StorageBucketKey"
+  | "Certificate"
+  | "ClusterGroup";
 
 /** One `const x = …` of the generated stack. */
 export interface Declaration {
@@ -51,8 +60,14 @@ export interface ImportPlan {
   readonly warnings: readonly string[];
 }
 
+/** Choices of the import beyond what the host holds. */
+export interface PlanOptions {
+  /** Adopt trusted certificates too (`--certificates`); by default they are only listed. @default false */
+  readonly certificates?: boolean;
+}
+
 /** Builds the plan of the generated stack. */
-export function planImport(snapshot: HostSnapshot): ImportPlan {
+export function planImport(snapshot: HostSnapshot, options: PlanOptions = {}): ImportPlan {
   const declarations: Declaration[] = [];
   const warnings: string[] = [];
   const variables = new UniqueNames(["host", "app", "stack", "adopt"]);
@@ -88,6 +103,16 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
       : declare({ className: "Project", fromName: info.name }, info.name, "Project");
   }
   const projectOf = (name: string | undefined) => (name && name !== "default" && project ? project : undefined);
+  const otherProjects = new Map<string, Ref>();
+  const projectNamed = (name: string): Ref => {
+    if (info && info.name === name && project) return project;
+    let ref = otherProjects.get(name);
+    if (!ref) {
+      ref = declare({ className: "Project", fromName: name }, name, "Project");
+      otherProjects.set(name, ref);
+    }
+    return ref;
+  };
 
   const pools = new Map<string, Ref>();
   const pool = (name: string): Ref => {
@@ -218,7 +243,66 @@ export function planImport(snapshot: HostSnapshot): ImportPlan {
     declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
     warn: (message) => warnings.push(message),
   });
+
+  planLoadBalancers(snapshot.loadBalancers ?? [], {
+    network: (name) => (snapshot.networks.some((n) => n.name === name) ? networks.get(name) : undefined),
+    target: (networkName, address) => fixedAddresses.get(`${networkName}/${address}`),
+    declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
+    warn: (message) => warnings.push(message),
+  });
+
+  planBuckets(snapshot.buckets ?? [], {
+    pool,
+    project: projectOf(snapshot.project),
+    declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
+    warn: (message) => warnings.push(message),
+  });
+
+  planCertificates(snapshot.certificates ?? [], {
+    host,
+    adopt: options.certificates === true,
+    ownFingerprint: snapshot.ownFingerprint,
+    project: projectNamed,
+    declare: (className, props, importId, name, suffix) => declare({ className, props, importId }, name, suffix),
+    warn: (message) => warnings.push(message),
+  });
+
+  planClusterMembership(snapshot, declarations, warnings, (className, props, importId, name, suffix) =>
+    declare({ className, props, importId }, name, suffix),
+  );
   return { declarations, warnings };
+}
+
+/**
+ * Cluster groups need the IncusHost to name its cluster members, and a host that does builds every managed pool and
+ * network in per-member parts, which an adopted pool or network has no state for: the deploy would create them.
+ * So groups are adopted only when the stack manages no pool or network; otherwise they are named in a warning.
+ */
+function planClusterMembership(
+  snapshot: HostSnapshot,
+  declarations: Declaration[],
+  warnings: string[],
+  declare: (className: "ClusterGroup", props: Value, importId: string, name: string, suffix: string) => Ref,
+): void {
+  const groups = snapshot.clusterGroups ?? [];
+  if (!snapshot.clusterMembers || groups.length === 0) return;
+  const split = declarations.filter(
+    (d) => (d.className === "StoragePool" || d.className === "Network") && d.importId !== undefined,
+  );
+  if (split.length > 0) {
+    warnings.push(
+      `cluster groups ${groups.map((g) => `"${g.name}"`).join(", ")} are not imported: a ClusterGroup needs the IncusHost's clusterMembers, which makes the host manage every pool and network per member, and the adopted ${split
+        .map((d) => `"${d.id}"`)
+        .join(", ")} have no member parts; import the groups with a --prefix that matches no pool or network`,
+    );
+    return;
+  }
+  const before = declarations.length;
+  planClusterGroups(groups, { host: new Ref("host"), declare, warn: (message) => warnings.push(message) });
+  if (declarations.length > before) {
+    const host = declarations[0];
+    declarations[0] = { ...host, props: { ...(host.props as object), clusterMembers: [...snapshot.clusterMembers] } };
+  }
 }
 
 function nonEmpty(text: string | undefined): string | undefined {

@@ -1,6 +1,8 @@
 // Reading a live Incus host: every object the import may turn into a construct, in one project, filtered by a
 // name prefix so the command can be pointed at a shared host. Progress goes to stderr while it reads.
 import type {
+  Certificate,
+  ClusterGroup,
   ImageAlias,
   IncusClient,
   Instance,
@@ -13,7 +15,9 @@ import type {
 } from "../../incus";
 import { isNotFound } from "../../incus";
 import { ToolError } from "../common/errors";
+import type { PooledBucket } from "./plan-buckets";
 import type { NetworkForwardOf } from "./plan-forwards";
+import type { NetworkLoadBalancerOf } from "./plan-load-balancers";
 import type { ZoneWithRecords } from "./plan-zones";
 
 /** A custom volume together with the pool it lives in (the API object does not name its pool). */
@@ -45,6 +49,18 @@ export interface HostSnapshot {
   readonly forwards?: readonly NetworkForwardOf[];
   /** Network ACLs (absent: none read). */
   readonly acls?: readonly NetworkACL[];
+  /** The load balancers of the OVN networks in `networks` (absent: none read). */
+  readonly loadBalancers?: readonly NetworkLoadBalancerOf[];
+  /** Storage buckets of the matching pools, with their keys (absent: none read). */
+  readonly buckets?: readonly PooledBucket[];
+  /** Trusted certificates (the trust store is the server's, not a project's) (absent: none read). */
+  readonly certificates?: readonly Certificate[];
+  /** The fingerprint of the certificate the import connected with (https), which is never imported. */
+  readonly ownFingerprint?: string;
+  /** The cluster's member names, when the host is a cluster. */
+  readonly clusterMembers?: readonly string[];
+  /** Cluster groups, when the host is a cluster (absent: none read). */
+  readonly clusterGroups?: readonly ClusterGroup[];
   /** Image aliases visible in the project (to name an instance's image by alias instead of fingerprint). */
   readonly imageAliases: readonly ImageAlias[];
 }
@@ -83,6 +99,13 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
     }
   }
 
+  // Objects newer servers have are read only where the server has their API extension.
+  const server = (await client.server.get()).value;
+  const has = (extension: string) => (server.api_extensions ?? []).includes(extension);
+  const clustered = server.environment?.server_clustered === true;
+  // A client certificate's fingerprint names the TLS user; over the unix socket the user is a unix account.
+  const ownFingerprint = server.auth_user_method === "tls" ? server.auth_user_name : undefined;
+
   const pools = await step(say, "storage pools", () => client.storagePools.list(call));
   const volumes: PooledVolume[] = [];
   for (const pool of pools) {
@@ -118,6 +141,39 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
   const acls = await step(say, "network ACLs", async () =>
     (await client.networkACLs.list(call)).filter((a) => matches(a.name)),
   );
+  const loadBalancers: NetworkLoadBalancerOf[] = [];
+  if (has("network_load_balancer")) {
+    for (const network of networks) {
+      if (network.type !== "ovn") continue;
+      for (const lb of await client.networkLoadBalancers.list(network.name, call))
+        loadBalancers.push({ ...lb, network: network.name });
+    }
+    say(`reading network load balancers… ${loadBalancers.length}`);
+  }
+  const buckets: PooledBucket[] = [];
+  if (has("storage_buckets")) {
+    for (const pool of pools) {
+      if (!matches(pool.name)) continue;
+      for (const bucket of await client.storageBuckets.list(pool.name, call)) {
+        if (!matches(bucket.name)) continue;
+        const keys = byName(await client.storageBucketKeys.list(pool.name, bucket.name, call));
+        buckets.push({ ...bucket, pool: pool.name, keys });
+      }
+    }
+    say(`reading storage buckets… ${buckets.length}`);
+  }
+  const certificates = await step(say, "trusted certificates", async () =>
+    (await client.certificates.list()).filter((c) => matches(c.name)),
+  );
+  let clusterMembers: string[] | undefined;
+  let clusterGroups: ClusterGroup[] | undefined;
+  if (clustered) {
+    clusterMembers = (await client.cluster.listMembers()).map((m) => m.server_name).sort(compare);
+    if (has("clustering_groups"))
+      clusterGroups = await step(say, "cluster groups", async () =>
+        (await client.clusterGroups.list()).filter((g) => g.name !== "default" && matches(g.name)),
+      );
+  }
   const imageAliases =
     instances.length === 0 ? [] : await step(say, "image aliases", () => client.images.listAliases(call));
 
@@ -137,6 +193,14 @@ export async function readHost(client: IncusClient, options: ReadHostOptions): P
       compare(`${a.network}/${a.listen_address}`, `${b.network}/${b.listen_address}`),
     ),
     acls: byName(acls),
+    loadBalancers: [...loadBalancers].sort((a, b) =>
+      compare(`${a.network}/${a.listen_address}`, `${b.network}/${b.listen_address}`),
+    ),
+    buckets: [...buckets].sort((a, b) => compare(`${a.pool}/${a.name}`, `${b.pool}/${b.name}`)),
+    certificates: byName(certificates),
+    ownFingerprint,
+    clusterMembers,
+    clusterGroups: clusterGroups === undefined ? undefined : byName(clusterGroups),
     imageAliases: byName(imageAliases),
   };
 }

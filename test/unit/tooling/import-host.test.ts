@@ -493,6 +493,196 @@ describe("import-host code generation", () => {
     });
   });
 
+  test("a load balancer becomes a NetworkLoadBalancer whose backends are the imported instances", () => {
+    const lb = (listen: string, network: string, extra: object = {}) => ({
+      network,
+      listen_address: listen,
+      description: "",
+      config: {},
+      backends: [],
+      ports: [],
+      ...extra,
+    });
+    const s = snapshot({
+      loadBalancers: [
+        lb("192.0.2.20", "app-net", {
+          description: "web",
+          config: { healthcheck: "true" },
+          backends: [{ name: "web", target_address: "10.0.0.5", target_port: "8080", description: "w" }],
+          ports: [
+            { protocol: "tcp", listen_port: "80", target_backend: ["web"] },
+            { protocol: "udp", listen_port: "5000-5001", target_backend: ["web"], description: "rtp" },
+          ],
+        }),
+        lb("192.0.2.21", "app-net", { backends: [{ name: "gone", target_address: "10.0.0.99" }] }),
+        lb("192.0.2.22", "app-net", {
+          backends: [{ name: "web", target_address: "10.0.0.5" }],
+          ports: [{ protocol: "tcp", listen_port: "80,443", target_backend: ["web"] }],
+        }),
+        lb("192.0.2.23", "other-ovn"),
+      ],
+    });
+    const plan = planImport(s);
+    expect(plan.warnings).toEqual(
+      expect.arrayContaining([
+        'network load balancer 192.0.2.20 on "app-net": the NetworkLoadBalancer construct has no prop for its config (healthcheck); it is kept as it is, not managed',
+        expect.stringContaining(
+          'network load balancer 192.0.2.21 on "app-net": backend gone is 10.0.0.99, which is no imported instance',
+        ),
+        expect.stringContaining('network load balancer 192.0.2.22 on "app-net": port 80,443: a list of ports'),
+        'network load balancer 192.0.2.23 on "other-ovn": its network is not imported — not imported',
+      ]),
+    );
+    const code = render(s).stackFile;
+    expect(code).toContain("target: appWebInstance");
+    const json = synthGenerated(code);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    const lbs = Object.keys(json.resource.incus_network_lb);
+    expect(lbs).toHaveLength(1);
+    expect(imports[`incus_network_lb.${lbs[0]}`]).toBe("local:/app-net/192.0.2.20");
+    expect(json.resource.incus_network_lb[lbs[0]]).toMatchObject({
+      listen_address: "192.0.2.20",
+      description: "web",
+      backend: [{ name: "web", target_address: "10.0.0.5", target_port: "8080", description: "w" }],
+      port: [
+        { protocol: "tcp", listen_port: "80", target_backend: ["web"] },
+        { protocol: "udp", listen_port: "5000-5001", target_backend: ["web"], description: "rtp" },
+      ],
+    });
+    expect(json.resource.incus_network_lb[lbs[0]]).not.toHaveProperty("config");
+  });
+
+  test("a storage bucket and its keys are adopted; the code never holds a key's access or secret key", () => {
+    const s = snapshot({
+      buckets: [
+        {
+          pool: "tank",
+          name: "app-b",
+          description: "assets",
+          config: { size: "1GiB", "user.tier": "hot" },
+          location: "none",
+          s3_url: "",
+          project: "default",
+          keys: [
+            { name: "reader", description: "", role: "read-only", "access-key": "ACCESS-1", "secret-key": "SECRET-1" },
+            { name: "writer", description: "ci", role: "admin", "access-key": "ACCESS-2", "secret-key": "SECRET-2" },
+          ],
+        },
+      ],
+    });
+    const plan = planImport(s);
+    expect(plan.warnings).toContain(
+      'storage bucket "app-b": the StorageBucket construct has no prop for user.tier; the next deploy removes them — set them again on the bucket\'s resource (an escape hatch) if they matter',
+    );
+    const code = render(s).stackFile;
+    for (const secret of ["ACCESS-1", "SECRET-1", "ACCESS-2", "SECRET-2"]) expect(code).not.toContain(secret);
+    expect(code).toContain("BucketKeyRole.ADMIN");
+    const json = synthGenerated(code);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    const [bucket] = Object.keys(json.resource.incus_storage_bucket);
+    expect(imports[`incus_storage_bucket.${bucket}`]).toBe("local:/tank/app-b");
+    expect(json.resource.incus_storage_bucket[bucket]).toMatchObject({
+      name: "app-b",
+      pool: "tank",
+      description: "assets",
+      config: expect.objectContaining({ size: "1GiB" }),
+      lifecycle: { prevent_destroy: true },
+    });
+    const keys = json.resource.incus_storage_bucket_key as Record<string, { name: string; role: string }>;
+    const byName = Object.fromEntries(Object.entries(keys).map(([address, k]) => [k.name, { address, ...k }]));
+    expect(byName.reader.role).toBe("read-only");
+    expect(byName.writer).toMatchObject({ role: "admin", description: "ci" });
+    expect(imports[`incus_storage_bucket_key.${byName.writer.address}`]).toBe("local:/tank/app-b/writer");
+    expect(imports[`incus_storage_bucket_key.${byName.reader.address}`]).toBe("local:/tank/app-b/reader");
+  });
+
+  const PEM = "-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n";
+  const certificate = (name: string, fingerprint: string, extra: object = {}) => ({
+    name,
+    type: "client",
+    fingerprint,
+    certificate: PEM,
+    restricted: false,
+    projects: null,
+    description: "",
+    ...extra,
+  });
+  const certificates = [
+    certificate("app-ci", "aa11", { restricted: true, projects: ["p2", "p1"], description: "ci" }),
+    certificate("app-metrics", "bb22", { type: "metrics" }),
+    certificate("app-self", "CC33"),
+    certificate("app-member", "dd44", { type: "server" }),
+    certificate("app-nowhere", "ee55", { restricted: true, projects: [] }),
+  ];
+
+  test("trusted certificates are listed, and adopted only when asked; never the import's own", () => {
+    const s = snapshot({ certificates, ownFingerprint: "cc33" });
+    const listed = planImport(s);
+    expect(listed.declarations.filter((d) => d.className === "Certificate")).toEqual([]);
+    expect(listed.warnings).toEqual(
+      expect.arrayContaining([
+        'trusted certificates "app-ci", "app-metrics" are not imported: trust entries are credentials, adopted only with --certificates',
+        'trusted certificate "app-self" (CC33) is the one this import connects with; it is never imported, so no deploy can revoke it',
+        'trusted certificate "app-member" (dd44) is of type "server"; the Certificate construct takes client or metrics certificates — not imported',
+        'trusted certificate "app-nowhere" (ee55) is restricted to no project at all; the Certificate construct restricts to at least one project — not imported',
+      ]),
+    );
+
+    const files = renderStack(planImport(s, { certificates: true }), {
+      stackName: "imported",
+      packageName: LIB,
+      source: "fixture",
+    });
+    expect(files.stackFile).toContain("CertificateType.METRICS");
+    const json = synthGenerated(files.stackFile);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    const certs = json.resource.incus_certificate as Record<string, { name: string }>;
+    const byName = Object.fromEntries(Object.entries(certs).map(([address, c]) => [c.name, { address, ...c }]));
+    expect(Object.keys(byName).sort()).toEqual(["app-ci", "app-metrics"]);
+    expect(byName["app-ci"]).toMatchObject({
+      certificate: PEM,
+      type: "client",
+      restricted: true,
+      projects: ["p1", "p2"],
+      description: "ci",
+    });
+    expect(byName["app-metrics"]).toMatchObject({ type: "metrics" });
+    expect(imports[`incus_certificate.${byName["app-ci"].address}`]).toBe("local:aa11");
+  });
+
+  test("cluster groups are adopted with their members, and the host names the cluster's members", () => {
+    const group = (name: string, extra: object = {}) => ({ name, description: "", members: [], config: {}, ...extra });
+    const clustered = {
+      clusterMembers: ["m1", "m2"],
+      clusterGroups: [
+        group("app-g", { members: ["m2", "m1"], description: "fast" }),
+        group("app-cfg", { config: { "user.x": "1" } }),
+      ],
+    };
+    // A stack that adopts a network (or pool) cannot name the members: the groups are only named.
+    const withNetwork = planImport(snapshot(clustered));
+    expect(withNetwork.declarations.filter((d) => d.className === "ClusterGroup")).toEqual([]);
+    expect(withNetwork.warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('cluster groups "app-g", "app-cfg" are not imported')]),
+    );
+
+    const s = snapshot({ ...clustered, networks: [], volumes: [], instances: [], profiles: [] });
+    const plan = planImport(s);
+    expect(plan.warnings).toContain(
+      'cluster group "app-cfg": the ClusterGroup construct has no prop for its config (user.x) — not imported',
+    );
+    const json = synthGenerated(render(s).stackFile);
+    const imports = Object.fromEntries((json.import as { to: string; id: string }[]).map((i) => [i.to, i.id]));
+    const [address] = Object.keys(json.resource.incus_cluster_group);
+    expect(Object.keys(json.resource.incus_cluster_group)).toHaveLength(1);
+    expect(json.resource.incus_cluster_group[address]).toMatchObject({
+      name: "app-g",
+      members: ["m1", "m2"],
+      description: "fast",
+    });
+    expect(imports[`incus_cluster_group.${address}`]).toBe("local:app-g");
+  });
+
   test("the output is deterministic and imports only what it uses", () => {
     const a = render(snapshot());
     expect(render(snapshot()).stackFile).toBe(a.stackFile);
@@ -506,6 +696,22 @@ describe("import-host code generation", () => {
 
 describe("import-host reading", () => {
   test("reads one project, keeps only names with the prefix and reports progress", async () => {
+    // The trust store and the cluster are the server's, not a project's: read without a project.
+    const hostWide = {
+      server: {
+        get: async () => ({
+          value: {
+            api_extensions: ["network_load_balancer", "storage_buckets", "clustering_groups"],
+            auth_user_method: "tls",
+            auth_user_name: "abc123",
+            environment: { server_clustered: true },
+          },
+        }),
+      },
+      certificates: { list: async () => [{ name: "app-cert" }, { name: "other-cert" }] },
+      cluster: { listMembers: async () => [{ server_name: "m2" }, { server_name: "m1" }] },
+      clusterGroups: { list: async () => [{ name: "default" }, { name: "app-g" }, { name: "other-g" }] },
+    };
     const calls: string[] = [];
     const list =
       (what: string, items: unknown[]) =>
@@ -515,11 +721,17 @@ describe("import-host reading", () => {
       };
     const fake = {
       projects: { get: async () => ({ value: { name: "p", description: "", config: {}, used_by: [] } }) },
-      storagePools: { list: list("pools", [{ name: "tank", driver: "dir", config: {} }]) },
+      storagePools: {
+        list: list("pools", [
+          { name: "tank", driver: "dir", config: {} },
+          { name: "app-pool", driver: "dir", config: {} },
+        ]),
+      },
       storageVolumes: { list: list("volumes", [volume("app-a"), volume("other"), volume("app-a/snap0")]) },
       networks: {
         list: list("networks", [
           { name: "app-n", managed: true, type: "bridge" },
+          { name: "app-o", managed: true, type: "ovn" },
           { name: "eth9", managed: false },
           { name: "x", managed: true },
         ]),
@@ -536,6 +748,10 @@ describe("import-host reading", () => {
       networkZoneRecords: { list: list("records", [{ name: "www", entries: [] }]) },
       networkForwards: { list: list("forwards", [{ listen_address: "192.0.2.1", ports: [] }]) },
       networkACLs: { list: list("acls", [{ name: "app-acl" }, { name: "other-acl" }]) },
+      networkLoadBalancers: { list: list("load balancers", [{ listen_address: "192.0.2.2" }]) },
+      storageBuckets: { list: list("buckets", [{ name: "app-b" }, { name: "other-b" }]) },
+      storageBucketKeys: { list: list("bucket keys", [{ name: "k" }]) },
+      ...hostWide,
     } as unknown as IncusClient;
     const lines: string[] = [];
     const s = await readHost(fake, {
@@ -545,20 +761,61 @@ describe("import-host reading", () => {
       prefix: "app-",
       progress: (l) => lines.push(l),
     });
-    expect(s.volumes.map((v) => `${v.pool}/${v.name}`)).toEqual(["tank/app-a"]);
-    expect(s.networks.map((n) => n.name)).toEqual(["app-n"]);
+    expect(s.volumes.map((v) => `${v.pool}/${v.name}`)).toEqual(["app-pool/app-a", "tank/app-a"]);
+    expect(s.networks.map((n) => n.name)).toEqual(["app-n", "app-o"]);
     expect(s.profiles.map((p) => p.name)).toEqual(["app-p"]);
     expect(s.instances.map((i) => i.name)).toEqual(["app-i"]);
-    expect(s.pools.map((p) => p.name)).toEqual(["tank"]);
+    expect(s.pools.map((p) => p.name)).toEqual(["app-pool", "tank"]);
     expect(s.zones?.map((z) => [z.name, z.records.map((r) => r.name)])).toEqual([["app-zone.org", ["www"]]]);
     expect(lines).toContain("reading instances… 1");
     expect(lines).toContain("reading network zones… 1");
     expect(s.acls?.map((a) => a.name)).toEqual(["app-acl"]);
     expect(lines).toContain("reading network ACLs… 1");
-    expect(s.forwards?.map((f) => `${f.network}/${f.listen_address}`)).toEqual(["app-n/192.0.2.1"]);
-    expect(lines).toContain("reading network forwards… 1");
-    expect(lines).toContain("reading volumes… 1");
+    expect(s.forwards?.map((f) => `${f.network}/${f.listen_address}`)).toEqual(["app-n/192.0.2.1", "app-o/192.0.2.1"]);
+    // Load balancers of the OVN network only; buckets of the matching pool only, with their keys.
+    expect(s.loadBalancers?.map((l) => `${l.network}/${l.listen_address}`)).toEqual(["app-o/192.0.2.2"]);
+    expect(s.buckets?.map((b) => [b.pool, b.name, b.keys.map((k) => k.name)])).toEqual([["app-pool", "app-b", ["k"]]]);
+    expect(s.certificates?.map((c) => c.name)).toEqual(["app-cert"]);
+    expect(s.ownFingerprint).toBe("abc123");
+    expect(s.clusterMembers).toEqual(["m1", "m2"]);
+    expect(s.clusterGroups?.map((g) => g.name)).toEqual(["app-g"]);
+    expect(lines).toContain("reading network load balancers… 1");
+    expect(lines).toContain("reading storage buckets… 1");
+    expect(lines).toContain("reading cluster groups… 1");
+    expect(lines).toContain("reading network forwards… 2");
+    expect(lines).toContain("reading volumes… 2");
     expect(calls.every((c) => c.endsWith(`{"project":"p"}`))).toBe(true);
+  });
+
+  test("objects of API extensions the server lacks are not read; a standalone server has no cluster groups", async () => {
+    const empty = async () => [];
+    const unexpected = async () => {
+      throw new Error("read without its API extension");
+    };
+    const fake = {
+      server: {
+        get: async () => ({ value: { api_extensions: [], auth_user_method: "unix", auth_user_name: "root" } }),
+      },
+      storagePools: { list: async () => [{ name: "app-pool", driver: "dir", config: {} }] },
+      storageVolumes: { list: empty },
+      networks: { list: async () => [{ name: "app-o", managed: true, type: "ovn" }] },
+      profiles: { list: empty },
+      instances: { list: empty },
+      networkZones: { list: empty },
+      networkForwards: { list: empty },
+      networkACLs: { list: empty },
+      networkLoadBalancers: { list: unexpected },
+      storageBuckets: { list: unexpected },
+      certificates: { list: empty },
+      cluster: { listMembers: unexpected },
+      clusterGroups: { list: unexpected },
+    } as unknown as IncusClient;
+    const s = await readHost(fake, { remoteName: "local", address: "unix://", prefix: "app-" });
+    expect(s.loadBalancers).toEqual([]);
+    expect(s.buckets).toEqual([]);
+    expect(s.ownFingerprint).toBeUndefined();
+    expect(s.clusterMembers).toBeUndefined();
+    expect(s.clusterGroups).toBeUndefined();
   });
 });
 
