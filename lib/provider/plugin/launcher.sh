@@ -21,15 +21,25 @@ if [ "${CDKTF_VIRT_PROVIDER_REUSE:-1}" = 0 ] || [ $# -ne 0 ] || [ -z "$PLUGIN_CL
   [ "$TF_PLUGIN_MAGIC_COOKIE" != d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2 ]; then
   exec node "$0" "$@"
 fi
-base="${TMPDIR:-/tmp}/cdktf-virt-providers-$(id -u)"
-mkdir -m 700 "$base" 2>/dev/null
+# Every process a start runs costs a few ms on a busy machine (Terraform starts a provider 3 times per plan):
+# builtins read what /proc has, and a directory that exists is not made again.
+uid=
+# Effective uid: the second number of the Uid: line.
+while read -r field _ euid _; do
+  case "$field" in Uid:) uid=$euid && break ;; esac
+done 2>/dev/null </proc/self/status
+case "$uid" in '' | *[!0-9]*) uid=$(id -u) ;; esac
+base="${TMPDIR:-/tmp}/cdktf-virt-providers-$uid"
+[ -d "$base" ] || mkdir -m 700 "$base" 2>/dev/null
 if [ -L "$base" ] || [ ! -d "$base" ] || [ ! -O "$base" ]; then exec node "$0"; fi
 # What a session inherits from the process: working directory, code, environment (minus what differs per start:
 # Terraform lists the protocol versions in random order).
 # 32 hex digits of the hash are plenty, and keep <dir>/sock.<pid> short: a unix socket path has at most 107 bytes
 # (Node 24 refuses a longer one; older Node cut it silently). A TMPDIR too long for that gets a process per start.
-key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum | cut -c1-32) ||
+key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum) ||
   exec node "$0"
+key=${key%"${key#????????????????????????????????}"}
+case "$key" in ???????????????????????????????? ) ;; *) exec node "$0" ;; esac
 dir="$base/$key"
 if [ "${#dir}" -gt 94 ]; then exec node "$0"; fi
 # A process that exited but is not reaped yet (a zombie: init reaps orphans late) still passes `kill -0`; /proc
@@ -41,7 +51,7 @@ alive() {
   fi
   [ ! -d /proc/self ] && kill -0 "$1" 2>/dev/null
 }
-mkdir -m 700 "$dir" "$dir/sessions" 2>/dev/null
+[ -d "$dir/sessions" ] || mkdir -m 700 "$dir" "$dir/sessions" 2>/dev/null
 pid=
 { read -r pid line <"$dir/line"; } 2>/dev/null
 if [ -z "$pid" ] || ! alive "$pid"; then
