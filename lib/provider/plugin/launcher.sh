@@ -54,6 +54,9 @@ alive() {
 [ -d "$dir/sessions" ] || mkdir -m 700 "$dir" "$dir/sessions" 2>/dev/null
 pid=
 { read -r pid line <"$dir/line"; } 2>/dev/null
+# The warm process signals SIGURG when it has published its line, and when it has taken this start's session
+# (ignored by default, here and by node): a wait ends at once, with no process forked every few ms meanwhile.
+trap : URG
 if [ -z "$pid" ] || ! alive "$pid"; then
   node "$0" --serve "$dir" </dev/null >/dev/null 2>&1 &
   server=$!
@@ -62,21 +65,23 @@ if [ -z "$pid" ] || ! alive "$pid"; then
     tries=$((tries + 1))
     # The server it started exited without publishing its line (another one won, or the directory went away
     # with a retiring one) and none is there, or it takes too long: start node directly.
-    if [ "$tries" -gt 300 ] || { ! alive "$server" && [ ! -f "$dir/line" ]; }; then exec node "$0"; fi
-    sleep 0.01
+    if [ "$tries" -gt 100 ] || { ! alive "$server" && [ ! -f "$dir/line" ]; }; then exec node "$0"; fi
+    sleep 0.05 </dev/null >/dev/null 2>&1 &
+    nap=$!
+    [ -f "$dir/line" ] || wait "$nap"
+    kill "$nap" 2>/dev/null
   done
 fi
 # The session is registered, then handed over only once a warm process has taken it: that process writes its
 # handshake line to <session>.ok, and from then on keeps it until Terraform connects or this script is gone. A
 # warm process that died (killed, with its line left behind), retired meanwhile, or does not answer (stopped,
 # busy) takes nothing: then node runs directly, after about a second at most.
-# The taker signals SIGURG (ignored by default, here and by node) so the wait ends at once; every 50 ms the
-# script also looks for itself, and whether that process is still alive.
+# The taker signals SIGURG so the wait ends at once; every 50 ms the script also looks for itself, and whether
+# that process is still alive.
 # Pids come round again, and a launcher killed before it could clean up (go-plugin kills a plugin that does not
 # exit) leaves its <pid>.ok behind: the registration carries a nonce (this process's start time, which no earlier
 # process of this pid had), and only an answer that echoes it is this start's; another is removed, so that a warm
 # process can take this registration.
-trap : URG
 session="$dir/sessions/$$"
 nonce=$$
 if { read -r stat <"/proc/$$/stat"; } 2>/dev/null; then
