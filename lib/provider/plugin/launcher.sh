@@ -21,15 +21,25 @@ if [ "${CDKTF_VIRT_PROVIDER_REUSE:-1}" = 0 ] || [ $# -ne 0 ] || [ -z "$PLUGIN_CL
   [ "$TF_PLUGIN_MAGIC_COOKIE" != d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2 ]; then
   exec node "$0" "$@"
 fi
-base="${TMPDIR:-/tmp}/cdktf-virt-providers-$(id -u)"
-mkdir -m 700 "$base" 2>/dev/null
+# Every process a start runs costs a few ms on a busy machine (Terraform starts a provider 3 times per plan):
+# builtins read what /proc has, and a directory that exists is not made again.
+uid=
+# Effective uid: the second number of the Uid: line.
+while read -r field _ euid _; do
+  case "$field" in Uid:) uid=$euid && break ;; esac
+done 2>/dev/null </proc/self/status
+case "$uid" in '' | *[!0-9]*) uid=$(id -u) ;; esac
+base="${TMPDIR:-/tmp}/cdktf-virt-providers-$uid"
+[ -d "$base" ] || mkdir -m 700 "$base" 2>/dev/null
 if [ -L "$base" ] || [ ! -d "$base" ] || [ ! -O "$base" ]; then exec node "$0"; fi
 # What a session inherits from the process: working directory, code, environment (minus what differs per start:
 # Terraform lists the protocol versions in random order).
 # 32 hex digits of the hash are plenty, and keep <dir>/sock.<pid> short: a unix socket path has at most 107 bytes
 # (Node 24 refuses a longer one; older Node cut it silently). A TMPDIR too long for that gets a process per start.
-key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum | cut -c1-32) ||
+key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum) ||
   exec node "$0"
+key=${key%"${key#????????????????????????????????}"}
+case "$key" in ???????????????????????????????? ) ;; *) exec node "$0" ;; esac
 dir="$base/$key"
 if [ "${#dir}" -gt 94 ]; then exec node "$0"; fi
 # A process that exited but is not reaped yet (a zombie: init reaps orphans late) still passes `kill -0`; /proc
@@ -41,9 +51,12 @@ alive() {
   fi
   [ ! -d /proc/self ] && kill -0 "$1" 2>/dev/null
 }
-mkdir -m 700 "$dir" "$dir/sessions" 2>/dev/null
+[ -d "$dir/sessions" ] || mkdir -m 700 "$dir" "$dir/sessions" 2>/dev/null
 pid=
 { read -r pid line <"$dir/line"; } 2>/dev/null
+# The warm process signals SIGURG when it has published its line, and when it has taken this start's session
+# (ignored by default, here and by node): a wait ends at once, with no process forked every few ms meanwhile.
+trap : URG
 if [ -z "$pid" ] || ! alive "$pid"; then
   node "$0" --serve "$dir" </dev/null >/dev/null 2>&1 &
   server=$!
@@ -52,21 +65,23 @@ if [ -z "$pid" ] || ! alive "$pid"; then
     tries=$((tries + 1))
     # The server it started exited without publishing its line (another one won, or the directory went away
     # with a retiring one) and none is there, or it takes too long: start node directly.
-    if [ "$tries" -gt 300 ] || { ! alive "$server" && [ ! -f "$dir/line" ]; }; then exec node "$0"; fi
-    sleep 0.01
+    if [ "$tries" -gt 100 ] || { ! alive "$server" && [ ! -f "$dir/line" ]; }; then exec node "$0"; fi
+    sleep 0.05 </dev/null >/dev/null 2>&1 &
+    nap=$!
+    [ -f "$dir/line" ] || wait "$nap"
+    kill "$nap" 2>/dev/null
   done
 fi
 # The session is registered, then handed over only once a warm process has taken it: that process writes its
 # handshake line to <session>.ok, and from then on keeps it until Terraform connects or this script is gone. A
 # warm process that died (killed, with its line left behind), retired meanwhile, or does not answer (stopped,
 # busy) takes nothing: then node runs directly, after about a second at most.
-# The taker signals SIGURG (ignored by default, here and by node) so the wait ends at once; every 50 ms the
-# script also looks for itself, and whether that process is still alive.
+# The taker signals SIGURG so the wait ends at once; every 50 ms the script also looks for itself, and whether
+# that process is still alive.
 # Pids come round again, and a launcher killed before it could clean up (go-plugin kills a plugin that does not
 # exit) leaves its <pid>.ok behind: the registration carries a nonce (this process's start time, which no earlier
 # process of this pid had), and only an answer that echoes it is this start's; another is removed, so that a warm
 # process can take this registration.
-trap : URG
 session="$dir/sessions/$$"
 nonce=$$
 if { read -r stat <"/proc/$$/stat"; } 2>/dev/null; then

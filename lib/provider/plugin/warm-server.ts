@@ -79,6 +79,8 @@ export function runWarmServer(
   const sessions = new Map<http2.ServerHttp2Session, Session>();
   /** Sessions this process has taken and Terraform has not connected to yet: launcher pid → its registration. */
   const taken = new Map<number, Registration>();
+  /** The launcher that started this process (launcher.sh), while it waits for the line. */
+  const starterPid = process.ppid;
   const cert = generateSelfSignedCert();
   const line = handshakeLine("unix", socketPath, cert.certDer).trim();
   let server: GrpcServer | undefined;
@@ -292,6 +294,15 @@ export function runWarmServer(
         // no sessions directory (removed meanwhile): launchers then start node directly
       }
       take();
+      // The launcher that started this process waits for the line (launcher.sh): SIGURG ends its wait at once.
+      // Only while it is still the parent: a launcher that gave up is gone, and its pid is not its any more.
+      if (process.ppid === starterPid && starterPid > 1) {
+        try {
+          process.kill(starterPid, "SIGURG");
+        } catch {
+          // gone meanwhile
+        }
+      }
       // Load the provider code now: sessions then only build their handlers.
       setImmediate(() => {
         try {
