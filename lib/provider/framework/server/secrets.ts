@@ -4,13 +4,16 @@
 import type { CtyType } from "../../cty";
 import type { DynamicValue } from "../../plugin";
 import { secretStrings } from "../redact";
-import type { Schema } from "../schema";
+import type { Attribute, Schema } from "../schema";
+import type { ObjectSchema } from "../schema-type";
 import type { SecretScrubber } from "../scrub";
 import { decodeDynamic } from "./wire";
 
 const VALUE_FIELDS = ["config", "prior_state", "proposed_new_state", "planned_state", "current_state"] as const;
 
 export function learnRequestSecrets(scrubber: SecretScrubber, schema: Schema, type: CtyType, req: object): void {
+  // Decoding the values is most of a small RPC's CPU: skip it for a schema that cannot hold a secret.
+  if (!canHoldSecrets(schema)) return;
   for (const field of VALUE_FIELDS) {
     const dv = (req as Partial<Record<(typeof VALUE_FIELDS)[number], DynamicValue>>)[field];
     if (!dv) continue;
@@ -20,4 +23,23 @@ export function learnRequestSecrets(scrubber: SecretScrubber, schema: Schema, ty
       // An undecodable value is reported by the RPC handler itself; there is nothing to learn from it.
     }
   }
+}
+
+const secretsBySchema = new WeakMap<ObjectSchema, boolean>();
+
+/** Whether any attribute of the schema, nested or in a block, is sensitive or names secret map keys. */
+function canHoldSecrets(schema: ObjectSchema): boolean {
+  let known = secretsBySchema.get(schema);
+  if (known === undefined) {
+    known =
+      Object.values(schema.attributes).some(attributeCanHoldSecrets) ||
+      Object.values(schema.blocks ?? {}).some(canHoldSecrets);
+    secretsBySchema.set(schema, known);
+  }
+  return known;
+}
+
+function attributeCanHoldSecrets(attr: Attribute): boolean {
+  if (attr.sensitive || (attr.secretKeys?.length ?? 0) > 0) return true;
+  return attr.nested !== undefined && canHoldSecrets({ attributes: attr.nested.attributes });
 }
