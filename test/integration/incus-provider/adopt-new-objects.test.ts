@@ -69,7 +69,9 @@ describe("adopt-on-create for objects that gained the ownership marker", () => {
     expect(r.code).toBe(1);
     const out = flat(r.output);
     expect(out).toContain(`incus_network_forward "${bridge}/${listen}" already exists`);
-    expect(out).toMatch(new RegExp(`terraform import incus_network_forward\\.<resource name> \\S*${bridge}/${listen} `));
+    expect(out).toMatch(
+      new RegExp(`terraform import incus_network_forward\\.<resource name> \\S*${bridge}/${listen} `),
+    );
     const live = (await client.networkForwards.get(bridge, listen)).value;
     expect(live.description).toBe("planted");
     expect(live.config).toEqual({ "user.planted": "1" });
