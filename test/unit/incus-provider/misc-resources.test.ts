@@ -450,7 +450,7 @@ test("incus_storage_bucket_key create finding its key: adopted in a bucket we ow
   expect(await create()).toMatchObject({ name: "k1", description: "ci", role: "admin", access_key: "AK0" });
 
   // No marker, or a released bucket: refused with the import command, the key untouched.
-  for (const config of [{}, { "user.cdktf-virt.owner": "released:stack/bucket" }]) {
+  for (const config of [{}, { "user.cdktf-virt.owner": "released:stack/bucket" }] as Record<string, string>[]) {
     buckets.set("b1", bucket(config));
     fake.requests.length = 0;
     const err = (await create()) as DiagnosticError;
