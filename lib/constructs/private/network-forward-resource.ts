@@ -3,6 +3,7 @@
 import type { Construct, IConstruct } from "constructs";
 import { IncusNetworkForwardResource } from "../../bindings";
 import type { IncusNetworkForwardPortConfig } from "../../bindings";
+import { incusOwnershipConfig } from "../../lifecycle";
 import type { ForwardPort } from "../model/network-forward-props";
 import type { INetwork } from "../model/network-props";
 import type { IncusHostLike } from "./hosts";
@@ -37,6 +38,8 @@ export function incusNetworkForward(scope: Construct, host: IncusHostLike, input
     network: input.network.networkName,
     listenAddress: input.listenAddress,
     description: input.description,
+    // The marker lets a run that died after the create adopt the object (the construct has no other config).
+    config: incusOwnershipConfig(scope),
     remote: host.remoteName,
   });
   const ports: IncusNetworkForwardPortConfig[] = [];

@@ -3,6 +3,7 @@
 import type { Construct } from "constructs";
 import { IncusNetworkLbResource } from "../../bindings";
 import type { IncusNetworkLbBackendConfig, IncusNetworkLbPortConfig } from "../../bindings";
+import { incusOwnershipConfig } from "../../lifecycle";
 import type { LoadBalancerBackend, LoadBalancerPort } from "../model/network-load-balancer-props";
 import type { INetwork } from "../model/network-props";
 import { fail } from "./errors";
@@ -44,6 +45,8 @@ export function incusNetworkLoadBalancer(
     network: input.network.networkName,
     listenAddress: input.listenAddress,
     description: input.description,
+    // The marker lets a run that died after the create adopt the object (the construct has no other config).
+    config: incusOwnershipConfig(scope),
     remote: host.remoteName,
   });
   const backends = new Map<string, { config: IncusNetworkLbBackendConfig; range?: [number, number] }>();

@@ -119,6 +119,7 @@ test("a certificate already trusted is refused and left alone; a non-PEM value i
   h.config(resource(h.name("c"), writePem("c.pem", cert.pem)));
   const r = await h.applyFails();
   expectOutput(r, /the certificate is already trusted/);
+  expectOutput(r, /already holds this\s+certificate\s+as\s+"someone-else"/);
   expectOutput(r, new RegExp(`terraform import incus_certificate\\.<resource name> ${cert.fingerprint}`));
   expect((await h.client.certificates.get(cert.fingerprint)).value).toMatchObject({
     name: "someone-else",

@@ -271,6 +271,8 @@ describe("NetworkLoadBalancer", () => {
     expect(only(synth(stack), "incus_network_lb")).toMatchObject({
       network: "${incus_network.ovn.name}",
       listen_address: "198.51.100.20",
+      // The ownership marker: a deploy that died after the create adopts the balancer on the next run.
+      config: { "user.cdktf-virt.owner": "homelab/lb" },
       backend: [
         { name: "a", target_address: "10.77.0.11", target_port: "8080" },
         { name: "b", target_address: "10.77.0.12", target_port: "8080" },

@@ -165,10 +165,13 @@ describe("NetworkForward", () => {
         { listenPort: 9000, target: b },
       ],
     });
-    expect(only(synth(stack), "incus_network_forward").ports).toEqual([
+    const forward = only(synth(stack), "incus_network_forward");
+    expect(forward.ports).toEqual([
       expect.objectContaining({ listen_port: "8000-8001", target_port: "80-81", target_address: "10.77.0.11" }),
       expect.objectContaining({ listen_port: "9000", target_port: "9000", target_address: "10.77.0.12" }),
     ]);
+    // The ownership marker: a deploy that died after the create adopts the forward on the next run.
+    expect(forward.config).toEqual({ "user.cdktf-virt.owner": "homelab/fwd" });
   });
 
   test("an instance without a fixed address is refused: its address could change when it is rebuilt", () => {

@@ -246,6 +246,8 @@ function serve(req: RecordedRequest, res: ServerResponse): void {
   }
   if (!keyName && req.method === "POST") {
     const b = body(req);
+    if (bucket.keys.has(String(b.name)))
+      return sendJson(res, 409, errorEnvelope(409, "Storage bucket key already exists"));
     bucket.keys.set(String(b.name), {
       name: String(b.name),
       description: String(b.description ?? ""),
@@ -410,6 +412,55 @@ test("incus_storage_bucket_key create, update (same key pair), delete; a missing
     .create({ planned: { ...plan, storage_bucket: "nope" } as never, config: {} as never }, ctx, { state: null })
     .catch((e: unknown) => e);
   expect((err as DiagnosticError).summary).toBe('incus_storage_bucket_key: storage bucket "nope" does not exist');
+});
+
+test("incus_storage_bucket_key create finding its key: adopted in a bucket we own, else refused and left untouched", async () => {
+  const planted = () =>
+    new Map([
+      ["k1", { name: "k1", description: "died run", role: "read-only", "access-key": "AK0", "secret-key": "SK0" }],
+    ]);
+  const bucket = (config: Record<string, string>) => ({
+    name: "b1",
+    description: "",
+    config,
+    location: "none",
+    keys: planted(),
+  });
+  const plan = {
+    name: "k1",
+    pool: "p",
+    storage_bucket: "b1",
+    description: "ci",
+    role: "admin",
+    project: null,
+    remote: null,
+    access_key: UNKNOWN,
+    secret_key: UNKNOWN,
+  };
+  const create = () => {
+    const resp = { state: null as never };
+    return storageBucketKeyResource.create({ planned: plan as never, config: {} as never }, ctxOf(), resp).then(
+      () => resp.state as unknown,
+      (e: unknown) => e,
+    );
+  };
+
+  // The bucket carries our marker: the key is what a died run created; it is converged and keeps its pair.
+  buckets.set("b1", bucket({ "user.cdktf-virt.owner": "stack/bucket" }));
+  expect(await create()).toMatchObject({ name: "k1", description: "ci", role: "admin", access_key: "AK0" });
+
+  // No marker, or a released bucket: refused with the import command, the key untouched.
+  for (const config of [{}, { "user.cdktf-virt.owner": "released:stack/bucket" }] as Record<string, string>[]) {
+    buckets.set("b1", bucket(config));
+    fake.requests.length = 0;
+    const err = (await create()) as DiagnosticError;
+    expect(err).toBeInstanceOf(DiagnosticError);
+    expect(err.summary).toBe('incus_storage_bucket_key "p/b1/k1" already exists');
+    expect(err.detail).toContain("terraform import incus_storage_bucket_key.<resource name> /p/b1/k1");
+    expect(err.path).toEqual(["name"]);
+    expect(buckets.get("b1")!.keys.get("k1")).toMatchObject({ description: "died run", "access-key": "AK0" });
+    expect(fake.requests.filter((r) => r.method === "PUT" || r.method === "DELETE")).toEqual([]);
+  }
 });
 
 // --- request shapes of the new endpoints ------------------------------------------------------------------------

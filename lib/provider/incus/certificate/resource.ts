@@ -72,9 +72,14 @@ export const certificateResource: Resource<IncusProviderData, typeof certificate
     } catch (err) {
       if (!isConflict(err)) throw err;
       const id = formatImportId({ remote: planned.remote, fields: [fingerprint] });
+      // No config to carry an ownership marker: a trusted certificate is never adopted, only named.
+      const existing = await ignoreNotFound(client.certificates.get(fingerprint, { signal: ctx.signal })).catch(
+        () => undefined,
+      );
+      const as = existing ? ` as ${JSON.stringify(existing.value.name)}` : "";
       throw new DiagnosticError(
         `${TYPE} ${JSON.stringify(planned.name)}: the certificate is already trusted`,
-        `The trust store of ${client.endpoint} already holds this certificate (fingerprint ${fingerprint}); it was ` +
+        `The trust store of ${client.endpoint} already holds this certificate${as} (fingerprint ${fingerprint}); it was ` +
           `left untouched. To manage it with this configuration, import it:\n  terraform import ${TYPE}.<resource name> ${id}`,
         ["certificate"],
       );

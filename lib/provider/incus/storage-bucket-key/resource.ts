@@ -1,10 +1,14 @@
 // incus_storage_bucket_key: an S3 access key of a bucket, schema-compatible with lxc/incus. Incus generates the
 // key pair; updates keep it (only the description changes in place, a new role replaces the key, as upstream).
-import type { IncusClient, StorageBucketKey } from "../../../incus";
+// A key has no config to carry an ownership marker: a create that finds a key of its name adopts it when the bucket
+// carries one (not released), since a key inside a bucket we own was made by an earlier run that died; in any other
+// bucket the key is left untouched and the error names the import command.
+import type { IncusClient, StorageBucket, StorageBucketKey } from "../../../incus";
+import { isReleased } from "../../../records";
 import { STORAGE_BUCKETS_EXTENSION } from "../../../incus/storage-buckets";
 import type { Resource, ResourceContext } from "../../framework";
 import { DiagnosticError } from "../../framework";
-import { callFor, clientFor, ignoreNotFound, knownOr, parseImportId } from "../common";
+import { OWNER_KEY, callFor, clientFor, formatImportId, ignoreNotFound, knownOr, parseImportId } from "../common";
 import { checkApiExtensionsAtPlan, requireApiExtensions } from "../common/api-extension";
 import type { IncusProviderData } from "../provider-data";
 import { bucketCreateError } from "../storage-bucket/minio";
@@ -41,8 +45,9 @@ async function readBack(
 }
 
 /** A key needs its bucket: say so by name instead of passing on incusd's 404. */
-async function requireBucket(client: IncusClient, planned: StorageBucketKeyPlan, ctx: Ctx): Promise<void> {
-  if (await client.storageBuckets.find(planned.pool, planned.storage_bucket, callFor(ctx, planned))) return;
+async function requireBucket(client: IncusClient, planned: StorageBucketKeyPlan, ctx: Ctx): Promise<StorageBucket> {
+  const found = await client.storageBuckets.find(planned.pool, planned.storage_bucket, callFor(ctx, planned));
+  if (found) return found.value;
   throw new DiagnosticError(
     `${TYPE}: storage bucket ${JSON.stringify(planned.storage_bucket)} does not exist`,
     `There is no bucket ${JSON.stringify(planned.storage_bucket)} in pool ${JSON.stringify(planned.pool)}` +
@@ -50,6 +55,45 @@ async function requireBucket(client: IncusClient, planned: StorageBucketKeyPlan,
       `${JSON.stringify(planned.name)} cannot be created. Create the bucket first (incus_storage_bucket, referenced ` +
       "so that Terraform orders the two).",
     ["storage_bucket"],
+  );
+}
+
+/** Refuses to adopt an existing key unless its bucket carries an ownership marker that was not released. */
+function refuseForeignKey(bucket: StorageBucket, planned: StorageBucketKeyPlan): void {
+  const owner = bucket.config?.[OWNER_KEY];
+  if (owner && !isReleased(owner)) return;
+  const id = formatImportId({
+    remote: planned.remote,
+    project: planned.project,
+    fields: [planned.pool, planned.storage_bucket, planned.name],
+  });
+  const why = owner
+    ? `Its bucket was released (marked ${JSON.stringify(owner)}), so the key is not this configuration's.`
+    : `Its bucket carries no ${OWNER_KEY} marker, so the key was not created by this configuration.`;
+  throw new DiagnosticError(
+    `${TYPE} ${JSON.stringify(`${planned.pool}/${planned.storage_bucket}/${planned.name}`)} already exists`,
+    `${why} It was left untouched. To manage it with this configuration, import it first:\n` +
+      `  terraform import ${TYPE}.<resource name> ${id}\nor choose another name.`,
+    ["name"],
+  );
+}
+
+/** Makes the existing key match the plan, keeping its key pair. */
+async function converge(client: IncusClient, planned: StorageBucketKeyPlan, ctx: Ctx): Promise<void> {
+  const call = callFor(ctx, planned);
+  const current = await client.storageBucketKeys.get(planned.pool, planned.storage_bucket, planned.name, call);
+  await client.storageBucketKeys.update(
+    planned.pool,
+    planned.storage_bucket,
+    planned.name,
+    {
+      description: knownOr(planned.description, ""),
+      role: knownOr(planned.role, current.value.role),
+      // The same pair again: an empty one would make Incus generate new credentials.
+      "access-key": current.value["access-key"],
+      "secret-key": current.value["secret-key"],
+    },
+    { ...call, etag: current.etag },
   );
 }
 
@@ -65,7 +109,7 @@ export const storageBucketKeyResource: Resource<IncusProviderData, typeof storag
   async create({ planned }, ctx, resp) {
     const client = clientFor(ctx, planned);
     await requireApiExtensions(client, TYPE, [STORAGE_BUCKETS_EXTENSION], { signal: ctx.signal });
-    await requireBucket(client, planned, ctx);
+    const bucket = await requireBucket(client, planned, ctx);
     try {
       await client.storageBucketKeys.create(
         planned.pool,
@@ -74,7 +118,11 @@ export const storageBucketKeyResource: Resource<IncusProviderData, typeof storag
         callFor(ctx, planned),
       );
     } catch (err) {
-      throw bucketCreateError(err, TYPE, planned.pool, planned.storage_bucket);
+      // Incus's status for "already exists" varies per endpoint: whether the key is there now is what counts.
+      const existing = await readBack(client, planned, ctx).catch(() => null);
+      if (!existing) throw bucketCreateError(err, TYPE, planned.pool, planned.storage_bucket);
+      refuseForeignKey(bucket, planned);
+      await converge(client, planned, ctx);
     }
     resp.state = await readBack(client, planned, ctx);
   },
@@ -85,21 +133,7 @@ export const storageBucketKeyResource: Resource<IncusProviderData, typeof storag
 
   async update({ planned }, ctx, resp) {
     const client = clientFor(ctx, planned);
-    const call = callFor(ctx, planned);
-    const current = await client.storageBucketKeys.get(planned.pool, planned.storage_bucket, planned.name, call);
-    await client.storageBucketKeys.update(
-      planned.pool,
-      planned.storage_bucket,
-      planned.name,
-      {
-        description: knownOr(planned.description, ""),
-        role: knownOr(planned.role, current.value.role),
-        // The same pair again: an empty one would make Incus generate new credentials.
-        "access-key": current.value["access-key"],
-        "secret-key": current.value["secret-key"],
-      },
-      { ...call, etag: current.etag },
-    );
+    await converge(client, planned, ctx);
     resp.state = await readBack(client, planned, ctx);
   },
 
