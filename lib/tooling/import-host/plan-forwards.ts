@@ -1,7 +1,7 @@
 // The import plan of network forwards: a NetworkForward per forward of an imported network, each port sent to the
 // imported Instance that holds its target address as a fixed address (`incus: { ipv4Address }`), adopted with
-// `[project]/network/listen_address`. A forward whose ports the construct cannot express is skipped with a warning,
-// so the deploy never rewrites it.
+// `[project]/network/listen_address`. A forward whose ports or config the construct cannot express is skipped with
+// a warning, so the deploy never rewrites it.
 import type { NetworkForward } from "../../incus";
 import { forwardImportId } from "./import-ids";
 import { Code } from "./source-text";
@@ -52,14 +52,18 @@ export function planForwards(forwards: readonly NetworkForwardOf[], context: For
         description: port.description || undefined,
       });
     }
+    // The construct's config holds only the ownership marker: a deploy would remove any other key.
+    const config = Object.keys(forward.config ?? {})
+      .filter((k) => !k.startsWith("user.cdktf-virt."))
+      .sort();
+    if (config.length > 0)
+      problems.push(
+        `the NetworkForward construct has no prop for its config (${config.join(", ")}), which a deploy would remove`,
+      );
     if (problems.length > 0) {
       context.warn(`${what}: ${problems.join("; ")} — not imported`);
       continue;
     }
-    if (forward.config?.target_address)
-      context.warn(
-        `${what}: its default target (config target_address ${forward.config.target_address}) has no prop in the NetworkForward construct; it is kept as it is, not managed`,
-      );
     context.declare(
       "NetworkForward",
       {

@@ -60,15 +60,18 @@ export function planLoadBalancers(balancers: readonly NetworkLoadBalancerOf[], c
         description: port.description || undefined,
       };
     });
+    // The construct's config holds only the ownership marker: a deploy would remove any other key.
+    const config = Object.keys(lb.config ?? {})
+      .filter((k) => !k.startsWith("user.cdktf-virt."))
+      .sort();
+    if (config.length > 0)
+      problems.push(
+        `the NetworkLoadBalancer construct has no prop for its config (${config.join(", ")}), which a deploy would remove`,
+      );
     if (problems.length > 0) {
       context.warn(`${what}: ${problems.join("; ")} — not imported`);
       continue;
     }
-    const config = Object.keys(lb.config ?? {}).sort();
-    if (config.length > 0)
-      context.warn(
-        `${what}: the NetworkLoadBalancer construct has no prop for its config (${config.join(", ")}); it is kept as it is, not managed`,
-      );
     context.declare(
       "NetworkLoadBalancer",
       {

@@ -507,7 +507,6 @@ describe("import-host code generation", () => {
       loadBalancers: [
         lb("192.0.2.20", "app-net", {
           description: "web",
-          config: { healthcheck: "true" },
           backends: [{ name: "web", target_address: "10.0.0.5", target_port: "8080", description: "w" }],
           ports: [
             { protocol: "tcp", listen_port: "80", target_backend: ["web"] },
@@ -520,12 +519,16 @@ describe("import-host code generation", () => {
           ports: [{ protocol: "tcp", listen_port: "80,443", target_backend: ["web"] }],
         }),
         lb("192.0.2.23", "other-ovn"),
+        lb("192.0.2.24", "app-net", {
+          config: { healthcheck: "true" },
+          backends: [{ name: "web", target_address: "10.0.0.5" }],
+        }),
       ],
     });
     const plan = planImport(s);
     expect(plan.warnings).toEqual(
       expect.arrayContaining([
-        'network load balancer 192.0.2.20 on "app-net": the NetworkLoadBalancer construct has no prop for its config (healthcheck); it is kept as it is, not managed',
+        'network load balancer 192.0.2.24 on "app-net": the NetworkLoadBalancer construct has no prop for its config (healthcheck), which a deploy would remove — not imported',
         expect.stringContaining(
           'network load balancer 192.0.2.21 on "app-net": backend gone is 10.0.0.99, which is no imported instance',
         ),
@@ -549,7 +552,8 @@ describe("import-host code generation", () => {
         { protocol: "udp", listen_port: "5000-5001", target_backend: ["web"], description: "rtp" },
       ],
     });
-    expect(json.resource.incus_network_lb[lbs[0]]).not.toHaveProperty("config");
+    // Its config is the ownership marker alone.
+    expect(Object.keys(json.resource.incus_network_lb[lbs[0]].config ?? {})).toEqual(["user.cdktf-virt.owner"]);
   });
 
   test("a storage bucket and its keys are adopted; the code never holds a key's access or secret key", () => {
