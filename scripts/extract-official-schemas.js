@@ -12,6 +12,7 @@
 const { execFileSync } = require("node:child_process");
 const { mkdirSync, writeFileSync } = require("node:fs");
 const { dirname } = require("node:path");
+const { tokenize: tokenizeGo } = require("./upstream/go-subset");
 
 function args() {
   const out = { gitDir: undefined, ref: "v1.1.1", out: undefined };
@@ -34,38 +35,10 @@ function git(gitDir, ...rest) {
 
 // ---- A tokenizer and composite-literal parser for the subset of Go the schemas use. ----
 
+/** The shared Go tokenizer (scripts/upstream/go-subset.js) in the shape this parser reads: words, strings, punctuation. */
 function tokenize(src) {
-  const tokens = [];
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i];
-    if (/\s/.test(c)) {
-      i++;
-    } else if (src.startsWith("//", i)) {
-      i = src.indexOf("\n", i);
-      if (i < 0) i = src.length;
-    } else if (src.startsWith("/*", i)) {
-      i = src.indexOf("*/", i) + 2;
-    } else if (c === '"') {
-      let j = i + 1;
-      while (src[j] !== '"') j += src[j] === "\\" ? 2 : 1;
-      tokens.push({ kind: "string", text: JSON.parse(src.slice(i, j + 1)) });
-      i = j + 1;
-    } else if (c === "`") {
-      const j = src.indexOf("`", i + 1);
-      tokens.push({ kind: "string", text: src.slice(i + 1, j) });
-      i = j + 1;
-    } else if (/[A-Za-z_0-9]/.test(c)) {
-      let j = i;
-      while (j < src.length && /[A-Za-z_0-9.]/.test(src[j])) j++;
-      tokens.push({ kind: "word", text: src.slice(i, j) });
-      i = j;
-    } else {
-      tokens.push({ kind: "punct", text: c });
-      i++;
-    }
-  }
-  return tokens;
+  const kinds = { str: "string", op: "punct", ident: "word", num: "word" };
+  return tokenizeGo(src).map((t) => ({ kind: kinds[t.t], text: t.v }));
 }
 
 /**

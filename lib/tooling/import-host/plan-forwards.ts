@@ -4,6 +4,7 @@
 // a warning, so the deploy never rewrites it.
 import type { NetworkForward } from "../../incus";
 import { forwardImportId } from "./import-ids";
+import { unmodelledConfigProblem } from "./plan-warnings";
 import { Code } from "./source-text";
 import type { Ref, Value } from "./source-text";
 
@@ -52,14 +53,8 @@ export function planForwards(forwards: readonly NetworkForwardOf[], context: For
         description: port.description || undefined,
       });
     }
-    // The construct's config holds only the ownership marker: a deploy would remove any other key.
-    const config = Object.keys(forward.config ?? {})
-      .filter((k) => !k.startsWith("user.cdktf-virt."))
-      .sort();
-    if (config.length > 0)
-      problems.push(
-        `the NetworkForward construct has no prop for its config (${config.join(", ")}), which a deploy would remove`,
-      );
+    const configProblem = unmodelledConfigProblem("NetworkForward", forward.config);
+    if (configProblem) problems.push(configProblem);
     if (problems.length > 0) {
       context.warn(`${what}: ${problems.join("; ")} — not imported`);
       continue;

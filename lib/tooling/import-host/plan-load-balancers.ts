@@ -5,6 +5,7 @@
 // with a warning, so the deploy never rewrites it.
 import type { NetworkLoadBalancer } from "../../incus";
 import { forwardImportId } from "./import-ids";
+import { unmodelledConfigProblem } from "./plan-warnings";
 import { Code } from "./source-text";
 import type { Ref, Value } from "./source-text";
 
@@ -60,14 +61,8 @@ export function planLoadBalancers(balancers: readonly NetworkLoadBalancerOf[], c
         description: port.description || undefined,
       };
     });
-    // The construct's config holds only the ownership marker: a deploy would remove any other key.
-    const config = Object.keys(lb.config ?? {})
-      .filter((k) => !k.startsWith("user.cdktf-virt."))
-      .sort();
-    if (config.length > 0)
-      problems.push(
-        `the NetworkLoadBalancer construct has no prop for its config (${config.join(", ")}), which a deploy would remove`,
-      );
+    const configProblem = unmodelledConfigProblem("NetworkLoadBalancer", lb.config);
+    if (configProblem) problems.push(configProblem);
     if (problems.length > 0) {
       context.warn(`${what}: ${problems.join("; ")} — not imported`);
       continue;

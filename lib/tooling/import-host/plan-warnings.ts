@@ -46,3 +46,19 @@ export function warnUnmodelledConfig(
       `${what.kind} "${name}": the ${what.construct} construct has no prop for ${dropped.join(", ")}; the next deploy removes them — set them again on the ${what.noun}'s resource (an escape hatch) if they matter`,
     );
 }
+
+/**
+ * The problem that keeps an object whose construct writes only the ownership marker as its config (forwards, load
+ * balancers) from being imported: config keys of its own, which a deploy would remove. Undefined when it has none.
+ */
+export function unmodelledConfigProblem(
+  construct: string,
+  config: { readonly [key: string]: string } | null | undefined,
+): string | undefined {
+  const keys = Object.keys(config ?? {})
+    .filter((k) => !k.startsWith(RECORD_KEY_PREFIX))
+    .sort();
+  return keys.length > 0
+    ? `the ${construct} construct has no prop for its config (${keys.join(", ")}), which a deploy would remove`
+    : undefined;
+}
