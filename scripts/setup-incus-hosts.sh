@@ -226,6 +226,14 @@ ensure_host_b() {
 # pulls it over HTTPS like an image server (routes between the two namespaces) and holds no image of its own: an
 # image the tests copy to u and delete again is then never one another test relies on.
 ensure_host_u() {
+  # The official btrfs pool test: Incus runs the btrfs tool (the kernel has btrfs; a loop file holds the pool).
+  if ! command -v btrfs >/dev/null; then
+    log "installing btrfs-progs"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq btrfs-progs >/dev/null || {
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq btrfs-progs >/dev/null
+    }
+  fi
   ensure_daemon u
   if [ "$(incus_at u config get core.https_address)" != 198.18.3.2:8443 ]; then
     incus_at u config set core.https_address 198.18.3.2:8443

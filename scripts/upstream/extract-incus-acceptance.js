@@ -25,6 +25,9 @@ const FILES = [
   "internal/storage/resource_storage_volume_test.go",
 ];
 
+/** Files the configurations name by a relative path (`../acctest/fixtures/test-file.txt`). */
+const FIXTURE_FILES = ["internal/acctest/fixtures/test-file.txt"];
+
 /** Calls whose result is a random name: a placeholder named after the variable. */
 const RANDOM = /^(petname\.(Generate|Name)|acctest\.GenerateName|acctest\.RandomName|uuid\.|t\.TempDir)$/;
 
@@ -267,11 +270,18 @@ function main() {
     for (const [name, fn] of funcs) if (name.startsWith("TestAcc")) tests.push(extractTest(name, fn, ev));
     files.push({ file, tests });
   }
+  // Files the configurations read by a path relative to a test's package directory (internal/<package>).
+  const fixtures = {};
+  for (const file of FIXTURE_FILES)
+    fixtures[file.replace(/^internal\//, "")] = execFileSync("git", ["-C", checkout, "show", `${commit}:${file}`], {
+      encoding: "utf8",
+    });
   const out = {
     source: "https://github.com/lxc/terraform-provider-incus",
     tag,
     commit,
     license: "MPL-2.0 (the configurations and checks below are the official provider's test data)",
+    fixtures,
     files,
   };
   process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);

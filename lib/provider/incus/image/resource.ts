@@ -136,9 +136,12 @@ export const imageResource: Resource<IncusProviderData, typeof imageSchema> = {
     } else if (planned.source_instance) {
       fingerprint = await createFromInstance(client, planned.source_instance, call);
     } else if (planned.source_image) {
-      ({ fingerprint } = await createFromImage(ctx.providerData, client, planned.source_image, call));
-      if (planned.source_image.copy_aliases && !/^[0-9a-f]{12,64}$/.test(planned.source_image.name))
-        copied = [planned.source_image.name];
+      let sourceAliases: string[] | undefined;
+      ({ fingerprint, sourceAliases } = await createFromImage(ctx.providerData, client, planned.source_image, call));
+      // From an image server the provider cannot list (simplestreams, a public remote) the alias it named is copied.
+      if (planned.source_image.copy_aliases)
+        copied =
+          sourceAliases ?? (/^[0-9a-f]{12,64}$/.test(planned.source_image.name) ? [] : [planned.source_image.name]);
     } else {
       throw new Error(`Set one of ${SOURCES.join(", ")}.`); // validateConfig already refused this configuration
     }

@@ -80,7 +80,7 @@ export async function createFromImage(
   client: IncusClient,
   source: SourceImage,
   call: CallOptions,
-): Promise<{ fingerprint: string }> {
+): Promise<{ fingerprint: string; sourceAliases?: string[] }> {
   const info = data.remoteInfo(source.remote);
   if (!info.address.startsWith("https://")) {
     throw new Error(
@@ -92,13 +92,16 @@ export async function createFromImage(
   const imageType = source.type === "virtual-machine" ? "virtual-machine" : "container";
   const architecture = knownOrNull(source.architecture) ?? undefined;
   if (info.protocol === "incus" && !info.public) {
+    const sourceClient = data.client(source.remote);
     const fingerprint = await copyImageBetweenServers(
       client,
-      { client: data.client(source.remote), url: info.address },
+      { client: sourceClient, url: info.address },
       { name: source.name, imageType, architecture },
       call,
     );
-    return { fingerprint };
+    // copy_aliases copies every alias the image has on its server, as `incus image copy --copy-aliases` does.
+    const image = await sourceClient.images.get(fingerprint, { signal: call.signal });
+    return { fingerprint, sourceAliases: image.value.aliases.map((a) => a.name) };
   }
   const fingerprint = await client.images.copyFromServer(
     { server: info.address, protocol: info.protocol, alias: source.name, imageType, architecture },

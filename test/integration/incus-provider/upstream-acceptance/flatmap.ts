@@ -11,7 +11,8 @@ export function flatten(values: Record<string, unknown>): FlatMap {
       value.forEach((v, i) => walk(`${prefix}.${i}`, v));
     } else if (typeof value === "object") {
       const entries = Object.entries(value as Record<string, unknown>);
-      if (prefix) out.set(`${prefix}.%`, String(entries.filter(([, v]) => v !== null).length));
+      // A null element of a map still counts, as in terraform-plugin-testing's flatmap.
+      if (prefix) out.set(`${prefix}.%`, String(entries.length));
       for (const [k, v] of entries) walk(prefix ? `${prefix}.${k}` : k, v);
     } else {
       out.set(prefix, String(value));
