@@ -239,7 +239,12 @@ ensure_host_u() {
     incus_at u config set core.https_address 198.18.3.2:8443
   fi
   incus_at u storage show default >/dev/null 2>&1 || incus_at u storage create default dir >/dev/null
-  incus_at u network show incusbr0 >/dev/null 2>&1 || incus_at u network create incusbr0 >/dev/null
+  # No IPv6 on the bridge: the test image runs no DHCP client, but its kernel would take a SLAAC address seconds
+  # after start, so an instance's ipv6_address would change between two reads of the same test.
+  incus_at u network show incusbr0 >/dev/null 2>&1 || incus_at u network create incusbr0 ipv6.address=none >/dev/null
+  if [ "$(incus_at u network get incusbr0 ipv6.address)" != none ]; then
+    incus_at u network set incusbr0 ipv6.address=none
+  fi
   local devices
   devices=$(incus_at u profile device list default)
   grep -qx root <<<"$devices" || incus_at u profile device add default root disk path=/ pool=default >/dev/null

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Extracts the acceptance tests of the official Incus provider (github.com/lxc/terraform-provider-incus) into a
-// JSON fixture that test/integration/incus-provider/upstream-acceptance.test.ts runs against the bundled provider:
+// JSON fixture that test/integration/incus-provider/upstream-acceptance/ runs against the bundled provider:
 // per test its pre-checks, steps (the configuration, the attribute checks, an expected error, an import step) and
 // what the extraction could not express. Run against a checkout of the official repository at a tag:
 //
