@@ -5,7 +5,7 @@
 import type { NetworkForward } from "../../incus";
 import { forwardImportId } from "./import-ids";
 import { unmodelledConfigProblem } from "./plan-warnings";
-import { Code } from "./source-text";
+import { PORT_OR_RANGE, portValue, protocolValue } from "./plan-ports";
 import type { Ref, Value } from "./source-text";
 
 /** A forward together with the network it belongs to (the API object does not name it). */
@@ -22,9 +22,6 @@ export interface ForwardPlanContext {
   declare(className: "NetworkForward", props: Value, importId: string, name: string, suffix: string): Ref;
   warn(message: string): void;
 }
-
-/** A single port or a "from-to" range: what the construct's listenPort and targetPort take. */
-const PORT_OR_RANGE = /^[0-9]+(-[0-9]+)?$/;
 
 export function planForwards(forwards: readonly NetworkForwardOf[], context: ForwardPlanContext): void {
   for (const forward of forwards) {
@@ -49,7 +46,7 @@ export function planForwards(forwards: readonly NetworkForwardOf[], context: For
         listenPort: portValue(port.listen_port),
         target,
         targetPort: port.target_port && port.target_port !== port.listen_port ? portValue(port.target_port) : undefined,
-        protocol: port.protocol === "udp" ? new Code("ForwardProtocol.UDP", "ForwardProtocol") : undefined,
+        protocol: protocolValue(port.protocol),
         description: port.description || undefined,
       });
     }
@@ -72,8 +69,4 @@ export function planForwards(forwards: readonly NetworkForwardOf[], context: For
       "Forward",
     );
   }
-}
-
-function portValue(text: string): Value {
-  return /^[1-9][0-9]*$/.test(text) ? Number(text) : text;
 }

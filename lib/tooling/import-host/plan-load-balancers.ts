@@ -6,7 +6,7 @@
 import type { NetworkLoadBalancer } from "../../incus";
 import { forwardImportId } from "./import-ids";
 import { unmodelledConfigProblem } from "./plan-warnings";
-import { Code } from "./source-text";
+import { PORT_OR_RANGE, portValue, protocolValue } from "./plan-ports";
 import type { Ref, Value } from "./source-text";
 
 /** A load balancer together with the network it belongs to (the API object does not name it). */
@@ -23,9 +23,6 @@ export interface LoadBalancerPlanContext {
   declare(className: "NetworkLoadBalancer", props: Value, importId: string, name: string, suffix: string): Ref;
   warn(message: string): void;
 }
-
-/** A single port or a "from-to" range: what the construct's listenPort and targetPort take. */
-const PORT_OR_RANGE = /^[0-9]+(-[0-9]+)?$/;
 
 export function planLoadBalancers(balancers: readonly NetworkLoadBalancerOf[], context: LoadBalancerPlanContext): void {
   for (const lb of balancers) {
@@ -57,7 +54,7 @@ export function planLoadBalancers(balancers: readonly NetworkLoadBalancerOf[], c
       return {
         listenPort: portValue(port.listen_port),
         backends: [...(port.target_backend ?? [])],
-        protocol: port.protocol === "udp" ? new Code("ForwardProtocol.UDP", "ForwardProtocol") : undefined,
+        protocol: protocolValue(port.protocol),
         description: port.description || undefined,
       };
     });
@@ -81,8 +78,4 @@ export function planLoadBalancers(balancers: readonly NetworkLoadBalancerOf[], c
       "LoadBalancer",
     );
   }
-}
-
-function portValue(text: string): Value {
-  return /^[1-9][0-9]*$/.test(text) ? Number(text) : text;
 }
