@@ -2,6 +2,9 @@
 import type { LibvirtClient } from "../../libvirt";
 import type { RecentDomainLookups } from "./domain/recent-lookups";
 
+/** The environment variable with the default graceful-shutdown budget, in seconds. */
+export const SHUTDOWN_TIMEOUT_ENV = "CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT";
+
 export interface LibvirtProviderData {
   /** The connection's client. Throws when the provider's `uri` is not known yet (an unknown value in a plan). */
   client(): LibvirtClient;

@@ -17,13 +17,14 @@ import { ignitionResource } from "./ignition/resource";
 import { networkResource } from "./network/resource";
 import { poolResource } from "./pool/resource";
 import type { LibvirtProviderData } from "./provider-data";
+import { SHUTDOWN_TIMEOUT_ENV } from "./provider-data";
 import { libvirtProviderSchema } from "./provider-schema";
 import { volumeResource } from "./volume/resource";
 
 /** Seconds a guest gets to shut down before it is destroyed, unless a resource or the environment says otherwise. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 30;
 /** Environment variable overriding that default (e.g. for test runs with guests that have no OS). */
-export const SHUTDOWN_TIMEOUT_ENV = "CDKTF_VIRT_LIBVIRT_SHUTDOWN_TIMEOUT";
+export { SHUTDOWN_TIMEOUT_ENV };
 
 /** The default graceful-shutdown budget in ms, from the environment when set there. */
 export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {

@@ -3,7 +3,13 @@
 // change of description or metadata only redefines it. `running` is managed like any other attribute.
 import type { Known, Resource, ResourceContext } from "../../framework";
 import { isUnknown, UNKNOWN } from "../../framework";
-import type { DomainCreateResult, DomainInfo, LibvirtClient, VirshCallOptions } from "../../../libvirt";
+import type {
+  DomainCreateResult,
+  DomainInfo,
+  DomainStopOutcome,
+  LibvirtClient,
+  VirshCallOptions,
+} from "../../../libvirt";
 import { VirshError } from "../../../libvirt";
 import { sameXmlContent } from "../../../libvirt/metadata";
 import {
@@ -29,6 +35,7 @@ import {
 import { validatePlatform } from "./platform-checks";
 import { checkAdoptable, warnUnmanagedParts } from "./adoption";
 import type { LibvirtProviderData } from "../provider-data";
+import { SHUTDOWN_TIMEOUT_ENV } from "../provider-data";
 import { domainSchema } from "./schema";
 import type { DomainConfig, DomainPlan, DomainState } from "./schema";
 import { domainSpecFrom, memoryKiB, volumeKey, volumesToDetect } from "./spec";
@@ -36,6 +43,7 @@ import { unplugRemovedDisks } from "./disk-unplug";
 import { reportRebuildCopies, snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
 import { domainAddresses, waitForAddresses } from "./addresses";
+import { stopForChange } from "../common/stop";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
@@ -118,6 +126,25 @@ function shutdownTimeoutMs(block: ShutdownSettings, ctx: Ctx, what: string): num
   return secondsToMs(block?.shutdown?.timeout, ctx.providerData.shutdownTimeoutMs, what);
 }
 
+/** Stops the domain for an update (see stopForChange), within `update.shutdown.timeout`. */
+function stopForUpdate(
+  planned: DomainPlan,
+  client: LibvirtClient,
+  call: VirshCallOptions,
+  ctx: Ctx,
+  why: string,
+): Promise<DomainStopOutcome> {
+  return stopForChange({
+    client,
+    call,
+    name: planned.name,
+    gracefulTimeoutMs: shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout"),
+    why,
+    timeoutSetting: `update.shutdown.timeout, else ${SHUTDOWN_TIMEOUT_ENV}`,
+    diagnostics: ctx.diagnostics,
+  });
+}
+
 /** Direct kernel boot: absolute host paths, and initrd/cmdline only with a kernel. */
 function validateKernelBoot(os: Known<DomainConfig["os"]> | undefined, ctx: Ctx): void {
   if (!os) return;
@@ -158,8 +185,7 @@ async function converge(found: DomainInfo, known: DomainPlan, planned: DomainPla
   }
   if (needsRedefine(current, planned)) {
     if (active && needsRestart(current, planned)) {
-      const gracefulTimeoutMs = shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout");
-      const outcome = await client.domains.stop(planned.name, { gracefulTimeoutMs }, call);
+      const outcome = await stopForUpdate(planned, client, call, ctx, "for an update that needs a restart");
       ctx.log.info(`stopped domain ${planned.name} for an update`, { outcome });
       active = false;
     }
@@ -169,13 +195,7 @@ async function converge(found: DomainInfo, known: DomainPlan, planned: DomainPla
   if (autostart !== info.autostart) await client.domains.setAutostart(planned.name, autostart, call);
   const wantRunning = planned.running !== false;
   if (wantRunning && !active) await client.domains.start(planned.name, call);
-  if (!wantRunning && active) {
-    await client.domains.stop(
-      planned.name,
-      { gracefulTimeoutMs: shutdownTimeoutMs(planned.update, ctx, "update.shutdown.timeout") },
-      call,
-    );
-  }
+  if (!wantRunning && active) await stopForUpdate(planned, client, call, ctx, "because `running` is false");
 }
 
 /**
@@ -320,8 +340,15 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
     if (info.active) {
       const destroy = knownObject(prior.destroy);
       const graceful = destroy?.graceful !== false;
-      const gracefulTimeoutMs = graceful ? shutdownTimeoutMs(destroy, ctx, "destroy.shutdown.timeout") : 0;
-      await client.domains.stop(prior.name, { gracefulTimeoutMs }, call);
+      await stopForChange({
+        client,
+        call,
+        name: prior.name,
+        gracefulTimeoutMs: graceful ? shutdownTimeoutMs(destroy, ctx, "destroy.shutdown.timeout") : 0,
+        why: "before its delete",
+        timeoutSetting: `destroy.shutdown.timeout, else ${SHUTDOWN_TIMEOUT_ENV}`,
+        diagnostics: ctx.diagnostics,
+      });
     }
     const kept = await snapshotBeforeDelete(client, prior.name, info.inactiveXml, call, ctx.log);
     reportRebuildCopies(prior.name, ctx.providerData.uri, kept, ctx.diagnostics);

@@ -7,6 +7,9 @@
 // the delete with an error naming it, before anything is detached.
 import type { LibvirtClient, VirshCallOptions } from "../../../libvirt";
 import { stackOfOwner } from "../../../records";
+import type { Diagnostics } from "../../framework";
+import { stopForChange } from "../common/stop";
+import { SHUTDOWN_TIMEOUT_ENV } from "../provider-data";
 import { rememberDetached } from "./detached-disks";
 
 export interface DetachRequest {
@@ -24,6 +27,7 @@ export interface DetachRequest {
   /** How long a guest gets to power off when the disk cannot be unplugged live. */
   readonly shutdownTimeoutMs: number;
   readonly log: { info(message: string, fields?: Record<string, unknown>): void };
+  readonly diagnostics: Diagnostics;
 }
 
 /** Detaches the volume from every running domain of its stack; throws (touching nothing) when another user has it. */
@@ -70,7 +74,15 @@ export async function detachFromOwnDomains(req: DetachRequest): Promise<void> {
         ...user,
         reason: (err as Error).message,
       });
-      await client.domains.stop(user.domain, { gracefulTimeoutMs: req.shutdownTimeoutMs }, call);
+      await stopForChange({
+        client,
+        call,
+        name: user.domain,
+        gracefulTimeoutMs: req.shutdownTimeoutMs,
+        why: `to take away the disk of volume ${req.pool}/${req.name}, which cannot be unplugged while it runs`,
+        timeoutSetting: SHUTDOWN_TIMEOUT_ENV,
+        diagnostics: req.diagnostics,
+      });
       await client.domains.detachDiskFromDefinition(user.domain, user.target, call);
       await client.domains.start(user.domain, call);
     }

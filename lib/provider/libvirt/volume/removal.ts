@@ -112,6 +112,7 @@ export async function removeVolume(
       releaseTimeoutMs: DISK_RELEASE_TIMEOUT_MS,
       shutdownTimeoutMs: ctx.providerData.shutdownTimeoutMs,
       log: ctx.log,
+      diagnostics: ctx.diagnostics,
     });
     await checkInUse(info.pool, info.name, info.path);
   }
