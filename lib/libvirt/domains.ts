@@ -91,7 +91,7 @@ export class LibvirtDomains {
     volumes: readonly VolumeRef[],
     call: VirshCallOptions = {},
   ): Promise<{ readonly domain: DomainInfo | undefined; readonly volumes: Array<VolumeInfo | undefined> }> {
-    const [info, read, ...volumeReads] = await this.virsh.runBatch(
+    const [info, read, ...volumeReads] = await this.virsh.runReads(
       [
         ["dominfo", name],
         ["dumpxml", "--inactive", name],
@@ -196,11 +196,11 @@ export class LibvirtDomains {
     call: VirshCallOptions = {},
   ): Promise<string> {
     const args = (options.inactive ?? true) ? ["dumpxml", "--inactive", name] : ["dumpxml", name];
-    return this.virsh.run(args, call);
+    return this.virsh.read(args, call);
   }
 
   async state(name: string, call: VirshCallOptions = {}): Promise<DomainState> {
-    return (await this.virsh.run(["domstate", name], call)).trim();
+    return (await this.virsh.read(["domstate", name], call)).trim();
   }
 
   /**
@@ -208,7 +208,7 @@ export class LibvirtDomains {
    * (notFound "domain") if absent.
    */
   async info(name: string, call: VirshCallOptions = {}): Promise<DomainInfo> {
-    const [info, read] = await this.virsh.runBatch(
+    const [info, read] = await this.virsh.runReads(
       [
         ["dominfo", name],
         ["dumpxml", "--inactive", name],

@@ -55,7 +55,7 @@ export class LibvirtNetworks {
 
   /** State and definition in one virsh call. Throws VirshError NOT_FOUND (notFound "network") if absent. */
   async info(name: string, call: VirshCallOptions = {}): Promise<NetworkInfo> {
-    const [info, read] = await this.virsh.runBatch(
+    const [info, read] = await this.virsh.runReads(
       [
         ["net-info", name],
         ["net-dumpxml", "--inactive", name],

@@ -64,7 +64,7 @@ export class LibvirtPools {
 
   /** State and XML of one pool in a single virsh call. Throws VirshError NOT_FOUND (notFound "pool") if absent. */
   async info(name: string, call: VirshCallOptions = {}): Promise<PoolInfo> {
-    const [info, xml] = await this.virsh.runBatch(
+    const [info, xml] = await this.virsh.runReads(
       [
         ["pool-info", name],
         ["pool-dumpxml", name],

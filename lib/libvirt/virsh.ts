@@ -8,9 +8,15 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { classifyVirshMessage, VirshError, virshErrorText } from "./errors";
+import { ReadBatcher } from "./read-batcher";
+import type { VirshReadOptions } from "./read-batcher";
 
 export const DEFAULT_LIBVIRT_URI = "qemu:///system";
 const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_READ_WINDOW_MS = 5;
+/** Read processes at a time: one slow read never holds up every other. */
+const READ_LANES = 2;
+const READ_MAX_COMMANDS = 64;
 
 export interface VirshOptions {
   /** libvirt connection URI. @default "qemu:///system" */
@@ -19,6 +25,11 @@ export interface VirshOptions {
   readonly timeoutMs?: number;
   /** The virsh executable. @default "virsh" (from PATH) */
   readonly virshPath?: string;
+  /**
+   * How long a read (`runReads`, `read`) waits for concurrent reads to share its virsh process, in milliseconds;
+   * 0 gives every read a process of its own. @default 5
+   */
+  readonly readWindowMs?: number;
 }
 
 export interface VirshCallOptions {
@@ -46,6 +57,7 @@ export class Virsh {
   readonly uri: string;
   readonly timeoutMs: number;
   readonly virshPath: string;
+  private readonly reads: ReadBatcher;
 
   constructor(options: VirshOptions = {}) {
     this.uri = options.uri ?? DEFAULT_LIBVIRT_URI;
@@ -55,6 +67,35 @@ export class Virsh {
     if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0) {
       throw new Error(`Virsh: timeoutMs must be a positive number of milliseconds, got ${options.timeoutMs}`);
     }
+    const windowMs = options.readWindowMs ?? DEFAULT_READ_WINDOW_MS;
+    if (!Number.isFinite(windowMs) || windowMs < 0) {
+      throw new Error(
+        `Virsh: readWindowMs must be 0 or a positive number of milliseconds, got ${options.readWindowMs}`,
+      );
+    }
+    this.reads = new ReadBatcher(
+      {
+        runBatch: (commands, call) => this.runBatch(commands, call),
+        timeoutMs: this.timeoutMs,
+        describe: (args) => this.describe(args),
+      },
+      { windowMs, lanes: READ_LANES, maxCommands: READ_MAX_COMMANDS },
+    );
+  }
+
+  /**
+   * Like `runBatch`, for commands that only read (dominfo, dumpxml, vol-dumpxml, ...): concurrent reads share
+   * virsh processes (read-batcher.ts). Never give it a command that changes anything.
+   */
+  runReads(commands: ReadonlyArray<readonly string[]>, options: VirshReadOptions = {}): Promise<VirshBatchResult[]> {
+    return this.reads.run(commands, options);
+  }
+
+  /** Like `run`, for one command that only reads; it may share a virsh process with concurrent reads. */
+  async read(args: readonly string[], options: VirshReadOptions = {}): Promise<string> {
+    const [result] = await this.runReads([args], options);
+    if (result.error) throw result.error;
+    return result.stdout;
   }
 
   /** Runs one virsh command (e.g. `["vol-info", "--pool", "p", "v"]`) and returns its stdout. */

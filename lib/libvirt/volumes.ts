@@ -38,7 +38,7 @@ export class LibvirtVolumes {
 
   /** The volume's XML as libvirt reports it. */
   async dumpxml(pool: string, name: string, call: VirshCallOptions = {}): Promise<string> {
-    return this.virsh.run(["vol-dumpxml", "--pool", pool, name], call);
+    return this.virsh.read(["vol-dumpxml", "--pool", pool, name], call);
   }
 
   /** Throws VirshError NOT_FOUND (notFound "volume", or "pool" when the pool is missing) if absent. */
@@ -153,7 +153,7 @@ export class LibvirtVolumes {
 
   /** Finds a volume by its key or path (as libvirt reports them); undefined when no pool holds it. */
   async findByPath(keyOrPath: string, call: VirshCallOptions = {}): Promise<VolumeInfo | undefined> {
-    const [pool, read] = await this.virsh.runBatch(
+    const [pool, read] = await this.virsh.runReads(
       [
         ["vol-pool", keyOrPath],
         ["vol-dumpxml", keyOrPath],

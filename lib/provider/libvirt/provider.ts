@@ -26,6 +26,23 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 30;
 /** Environment variable overriding that default (e.g. for test runs with guests that have no OS). */
 export { SHUTDOWN_TIMEOUT_ENV };
 
+/**
+ * Environment variable setting how long a read waits for concurrent reads to share its virsh process (ms; 0: a
+ * process per read), e.g. to compare the two. Default: the runner's.
+ */
+export const READ_WINDOW_ENV = "CDKTF_VIRT_LIBVIRT_READ_WINDOW_MS";
+
+/** The read window from the environment, undefined when not set there. */
+export function readWindowFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const text = env[READ_WINDOW_ENV];
+  if (text === undefined || text.trim() === "") return undefined;
+  const ms = Number(text);
+  if (!Number.isFinite(ms) || ms < 0) {
+    throw new Error(`${READ_WINDOW_ENV}=${JSON.stringify(text)} is not a number of milliseconds (e.g. 5, or 0).`);
+  }
+  return ms;
+}
+
 /** The default graceful-shutdown budget in ms, from the environment when set there. */
 export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const text = env[SHUTDOWN_TIMEOUT_ENV];
@@ -44,6 +61,7 @@ export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProvid
     const uri = knownOrNull(config.uri) ?? process.env.LIBVIRT_DEFAULT_URI ?? DEFAULT_LIBVIRT_URI;
     const uriKnown = !isUnknown(config.uri);
     let client: LibvirtClient | undefined;
+    const readWindowMs = readWindowFromEnv();
     return {
       uri,
       shutdownTimeoutMs: shutdownTimeoutFromEnv(),
@@ -51,7 +69,7 @@ export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProvid
       client() {
         if (!uriKnown)
           throw new Error("The provider's uri is not known yet (it depends on a value computed during apply).");
-        client ??= new LibvirtClient({ uri, timeoutMs: 10 * 60 * 1000 });
+        client ??= new LibvirtClient({ uri, timeoutMs: 10 * 60 * 1000, readWindowMs });
         return client;
       },
     };

@@ -106,3 +106,22 @@ test("a volume create without content spawns 1 virsh process (create and read ba
   expect(resp.state?.name).toBe("t-libvirt-count.raw");
   expect(virshStarts()).toBe(1);
 });
+
+test("ten domains planned at once (Terraform's plan walk) share one virsh process for their lookups", async () => {
+  const ctx = session();
+  const plans = [...Array(10).keys()].map((i) => {
+    const planned = valuesOf(domainSchema, {
+      ...plannedDomain(),
+      name: `t-libvirt-count-${i}`,
+      devices: {
+        disks: [
+          { source: { volume: { pool: "default-pool", volume: `t-libvirt-count-${i}.raw` } }, target: { dev: "vda" } },
+        ],
+      },
+    });
+    return domainResource.modifyPlan!({ config: planned, prior: null, planned } as never, ctx);
+  });
+  await Promise.all(plans);
+  expect(ctx.diagnostics.hasErrors()).toBe(false);
+  expect(virshStarts()).toBe(1);
+});
