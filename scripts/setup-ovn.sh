@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A loopback OVN deployment for the local Incus host, so OVN networks, load balancers, peers and integrations can
 # be tested on the real incusd (Debian 12, root):
-#  - installs Open vSwitch 3.1 and OVN 23.03 from Debian when missing (no service is started by the packages);
+#  - installs Open vSwitch 3.1, OVN 23.03 and ethtool from Debian when missing (no service is started by the packages);
 #  - starts ovsdb-server and ovs-vswitchd by hand; without the openvswitch kernel module (containers, VMs whose
 #    kernel lacks it) the bridges use Open vSwitch's userspace datapath (datapath_type=netdev);
 #  - starts the OVN northbound and southbound databases and ovn-northd on 127.0.0.1:6641/6642, ovn-controller
@@ -10,7 +10,8 @@
 #  - sets Incus's network.ovn.northbound_connection only when it is unset;
 #  - creates the uplink bridge network $UPLINK (ipv4.ovn.ranges for the OVN routers, ipv4.routes for load
 #    balancer and forward addresses) and, on the userspace datapath, a small OVN network $ANCHOR that keeps the
-#    uplink's OVS bridge alive (see ensure_uplink_ovs_bridge).
+#    uplink's OVS bridge alive (see ensure_uplink_ovs_bridge), and turns transmit checksum offload off on the
+#    uplink's veth so TCP from the host reaches OVN (see uplink_checksums).
 # It never takes over an Open vSwitch, OVN or Incus OVN setup it did not make: each of those is marked with
 # external_ids:cdktf-virt-owner (or user.cdktf-virt.owner in Incus), and a foreign one makes this script stop
 # with a message, changing nothing. Idempotent: a second run only checks.
