@@ -6,25 +6,15 @@
 import { execFileSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import type { TerraformStack } from "cdktf";
-import {
-  AclAction,
-  AclProtocol,
-  IncusHost,
-  Instance,
-  Network,
-  NetworkAcl,
-  NetworkLoadBalancer,
-  StoragePool,
-} from "../../../lib";
-import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
+import { AclAction, AclProtocol, Instance, NetworkAcl, NetworkLoadBalancer } from "../../../lib";
+import { TEST_IMAGE } from "../../support/incus";
+import { listenPrefix, ovnStackBase, ovnSubnet } from "./ovn-support";
 import { getInstance, incusConstructsSuite, incusQuery, shIn, StackRun } from "./support";
 
 jest.setTimeout(300_000);
 
-const UPLINK = process.env.CDKTF_VIRT_OVN_UPLINK ?? "cdktf-ovn-up";
 const suite = incusConstructsSuite("ovn");
-/** The OVN network's internal /24 (NAT to the uplink, so only distinctness matters). */
-const subnet = `10.${randomInt(184, 200)}.${randomInt(0, 256)}`;
+const subnet = ovnSubnet();
 const serverAddress = `${subnet}.10`;
 /** The balancer's listen address, from the uplink's routed subnet (ipv4.routes), found before the test. */
 let balancerAddress = "";
@@ -32,10 +22,7 @@ let networkName = "";
 let stackName = "";
 
 beforeAll(() => {
-  const routes = String(incusQuery(`/1.0/networks/${UPLINK}`)?.config?.["ipv4.routes"] ?? "");
-  const match = /^(\d+\.\d+\.\d+)\.0\/24/.exec(routes);
-  if (!match) throw new Error(`no OVN uplink ${UPLINK} with a /24 in ipv4.routes: run scripts/setup-ovn.sh`);
-  balancerAddress = `${match[1]}.${randomInt(2, 254)}`;
+  balancerAddress = `${listenPrefix()}.${randomInt(2, 254)}`;
 });
 
 function quiet(args: string[]): void {
@@ -64,15 +51,7 @@ function networkExec(address: string) {
 
 /** The stack: the OVN network, the ACL letting TCP `allowedPort` in, server and client, the balancer on port 80. */
 function build(stack: TerraformStack, allowedPort: number): void {
-  const host = new IncusHost(stack, "local");
-  const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
-  const network = new Network(stack, "net", {
-    host,
-    incus: {
-      type: "ovn",
-      config: { network: UPLINK, "ipv4.address": `${subnet}.1/24`, "ipv4.nat": "true", "ipv6.address": "none" },
-    },
-  });
+  const { host, pool, network } = ovnStackBase(stack, subnet);
   const acl = new NetworkAcl(stack, "web", {
     host,
     ingress: [{ action: AclAction.ALLOW, protocol: AclProtocol.TCP, destinationPorts: [allowedPort] }],
@@ -131,7 +110,7 @@ function computeChecksums(instance: string): void {
 function fetchFromClient(port: number): string {
   return shIn(
     `${stackName}-client`,
-    `timeout 10 wget -q -O - http://${serverAddress}:${port}/ 2>&1; echo "exit $?"`,
+    `timeout 5 wget -q -O - http://${serverAddress}:${port}/ 2>&1; echo "exit $?"`,
   ).trim();
 }
 
@@ -145,10 +124,10 @@ async function fetchThroughBalancer(): Promise<string> {
   }
 }
 
-/** Polls `probe` until it returns `expected` (OVN applies a changed ACL a moment after the API call), at most ~20 s. */
+/** Polls `probe` until it returns `expected` (OVN applies a changed ACL a moment later), at most 10 more times. */
 async function settle<T>(probe: () => T | Promise<T>, expected: T): Promise<T> {
   let last = await probe();
-  for (let i = 0; i < 20 && last !== expected; i++) {
+  for (let i = 0; i < 10 && last !== expected; i++) {
     await new Promise((r) => setTimeout(r, 1000));
     last = await probe();
   }
