@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A loopback OVN deployment for the local Incus host, so OVN networks, load balancers, peers and integrations can
 # be tested on the real incusd (Debian 12, root):
-#  - installs Open vSwitch 3.1 and OVN 23.03 from Debian when missing (no service is started by the packages);
+#  - installs Open vSwitch 3.1, OVN 23.03 and ethtool from Debian when missing (no service is started by the packages);
 #  - starts ovsdb-server and ovs-vswitchd by hand; without the openvswitch kernel module (containers, VMs whose
 #    kernel lacks it) the bridges use Open vSwitch's userspace datapath (datapath_type=netdev);
 #  - starts the OVN northbound and southbound databases and ovn-northd on 127.0.0.1:6641/6642, ovn-controller
@@ -10,7 +10,8 @@
 #  - sets Incus's network.ovn.northbound_connection only when it is unset;
 #  - creates the uplink bridge network $UPLINK (ipv4.ovn.ranges for the OVN routers, ipv4.routes for load
 #    balancer and forward addresses) and, on the userspace datapath, a small OVN network $ANCHOR that keeps the
-#    uplink's OVS bridge alive (see ensure_uplink_ovs_bridge).
+#    uplink's OVS bridge alive (see ensure_uplink_ovs_bridge), and turns transmit checksum offload off on the
+#    uplink's veth so TCP from the host reaches OVN (see uplink_checksums).
 # It never takes over an Open vSwitch, OVN or Incus OVN setup it did not make: each of those is marked with
 # external_ids:cdktf-virt-owner (or user.cdktf-virt.owner in Incus), and a foreign one makes this script stop
 # with a message, changing nothing. Idempotent: a second run only checks.
@@ -44,6 +45,7 @@ install_packages() {
   command -v ovn-northd >/dev/null 2>&1 || missing+=(ovn-central)
   command -v ovn-controller >/dev/null 2>&1 || missing+=(ovn-host)
   command -v ovn-ic >/dev/null 2>&1 || missing+=(ovn-ic ovn-ic-db)
+  command -v ethtool >/dev/null 2>&1 || missing+=(ethtool)
   [ "${#missing[@]}" -eq 0 ] && return
   log "installing ${missing[*]} from Debian"
   apt-get update -qq
@@ -158,22 +160,38 @@ ensure_uplink() {
     "user.cdktf-virt.owner=$OWNER" >/dev/null
 }
 
+# The uplink's network id in Incus, which names the OVS bridge and veth pair Incus connects it to OVN with.
+uplink_id() {
+  incus admin sql global "SELECT networks.id FROM networks JOIN projects ON projects.id = networks.project_id
+    WHERE networks.name = '$UPLINK' AND projects.name = 'default'" -f csv,noheader
+}
+
 # Incus connects an uplink to OVN through an OVS bridge named incusovn<network id>, which it creates (with the
 # kernel datapath) when the uplink's first OVN network is created and deletes with its last one. On the userspace
 # datapath the bridge is created here first, with datapath_type=netdev (Incus reuses an existing one), and the
 # anchor OVN network keeps a user of the uplink so Incus never deletes it.
 ensure_uplink_ovs_bridge() {
   [ "$DATAPATH" = netdev ] || return 0
-  local id bridge
-  id="$(incus admin sql global "SELECT networks.id FROM networks JOIN projects ON projects.id = networks.project_id
-    WHERE networks.name = '$UPLINK' AND projects.name = 'default'" -f csv,noheader)"
-  bridge="incusovn$id"
+  local bridge
+  bridge="incusovn$(uplink_id)"
   ovs-vsctl --timeout=5 --may-exist add-br "$bridge" -- set Bridge "$bridge" datapath_type=netdev
   if ! incus network show "$ANCHOR" >/dev/null 2>&1; then
     log "creating the OVN network $ANCHOR that keeps $bridge in place"
     incus network create "$ANCHOR" --type=ovn "network=$UPLINK" --description "keeps the cdktf-virt OVN uplink bridge" \
       "ipv4.address=$ANCHOR_ADDRESS" ipv4.nat=true ipv6.address=none "user.cdktf-virt.owner=$OWNER" >/dev/null
   fi
+}
+
+# Open vSwitch's userspace datapath reads its ports with raw sockets and does not finish the checksums the kernel
+# leaves to a veth's transmit offload, so TCP the host sends into OVN (to a load balancer or forward address) would
+# arrive with bad checksums and be dropped. The uplink's veth end on the bridge computes them instead. (Containers on
+# OVN networks need the same on their eth0: the tests do it; see test/integration/constructs/ovn-traffic.test.ts.)
+uplink_checksums() {
+  [ "$DATAPATH" = netdev ] || return 0
+  local veth
+  veth="incusovn$(uplink_id)a"
+  [ -e "/sys/class/net/$veth" ] || return 0
+  ethtool -K "$veth" tx off >/dev/null
 }
 
 install_packages
@@ -184,4 +202,5 @@ start_ovn_controller
 configure_incus
 ensure_uplink
 ensure_uplink_ovs_bridge
+uplink_checksums
 log "ready: OVN northbound $NB, uplink $UPLINK (OVS datapath: $DATAPATH)"

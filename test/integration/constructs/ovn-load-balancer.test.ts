@@ -5,29 +5,25 @@
 import { execFileSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import type { TerraformStack } from "cdktf";
-import { IncusHost, Instance, Network, NetworkForward, NetworkLoadBalancer, StoragePool } from "../../../lib";
-import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
+import { Instance, NetworkForward, NetworkLoadBalancer } from "../../../lib";
+import { TEST_IMAGE } from "../../support/incus";
+import { listenPrefix, ovnStackBase, ovnSubnet } from "./ovn-support";
 import { getInstance, incusConstructsSuite, incusQuery, StackRun } from "./support";
 
 jest.setTimeout(300_000);
 
-const UPLINK = process.env.CDKTF_VIRT_OVN_UPLINK ?? "cdktf-ovn-up";
 const suite = incusConstructsSuite("ovnlb");
-/** The OVN network's internal /24 (NAT to the uplink, so only distinctness matters). */
-const subnet = `10.${randomInt(184, 200)}.${randomInt(0, 256)}`;
+const subnet = ovnSubnet();
 /** Listen addresses come from the uplink's routed subnet (ipv4.routes), found before the test. */
 let balancerAddress = "";
 let forwardAddress = "";
 let networkName = "";
 
 beforeAll(() => {
-  const uplink = incusQuery(`/1.0/networks/${UPLINK}`);
-  const routes = String(uplink?.config?.["ipv4.routes"] ?? "");
-  const match = /^(\d+\.\d+\.\d+)\.0\/24/.exec(routes);
-  if (!match) throw new Error(`no OVN uplink ${UPLINK} with a /24 in ipv4.routes: run scripts/setup-ovn.sh`);
+  const prefix = listenPrefix();
   const last = randomInt(2, 250);
-  balancerAddress = `${match[1]}.${last}`;
-  forwardAddress = `${match[1]}.${last + 1}`;
+  balancerAddress = `${prefix}.${last}`;
+  forwardAddress = `${prefix}.${last + 1}`;
 });
 
 afterAll(() => {
@@ -47,15 +43,7 @@ afterAll(() => {
 
 /** The stack: an OVN network, containers b1 and b2 at .11 and .12, the balancer on port 80 and a forward on 8080. */
 function build(stack: TerraformStack, backendPort: number): void {
-  const host = new IncusHost(stack, "local");
-  const pool = StoragePool.fromName(stack, "pool", host, TEST_POOL);
-  const network = new Network(stack, "net", {
-    host,
-    incus: {
-      type: "ovn",
-      config: { network: UPLINK, "ipv4.address": `${subnet}.1/24`, "ipv4.nat": "true", "ipv6.address": "none" },
-    },
-  });
+  const { host, pool, network } = ovnStackBase(stack, subnet);
   const backends = [1, 2].map(
     (n) =>
       new Instance(stack, `b${n}`, {
