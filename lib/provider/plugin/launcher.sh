@@ -32,12 +32,17 @@ case "$uid" in '' | *[!0-9]*) uid=$(id -u) ;; esac
 base="${TMPDIR:-/tmp}/cdktf-virt-providers-$uid"
 [ -d "$base" ] || mkdir -m 700 "$base" 2>/dev/null
 if [ -L "$base" ] || [ ! -d "$base" ] || [ ! -O "$base" ]; then exec node "$0"; fi
-# What a session inherits from the process: working directory, code, environment (minus what differs per start:
-# Terraform lists the protocol versions in random order).
+# What a session inherits from the process: working directory, executable, environment (minus what differs per
+# start: Terraform lists the protocol versions in random order). All builtins: sha256sum is the one program run
+# (`export -p` lists what the shell passes to node). A bundle rebuilt in place keeps its key: the warm process
+# notices its file changed and takes no more sessions (warm-server.ts).
 # 32 hex digits of the hash are plenty, and keep <dir>/sock.<pid> short: a unix socket path has at most 107 bytes
 # (Node 24 refuses a longer one; older Node cut it silently). A TMPDIR too long for that gets a process per start.
-key=$({ pwd; stat -L -c '%n %i %s %Y' -- "$0"; env -u PLUGIN_CLIENT_CERT -u PLUGIN_MIN_PORT -u PLUGIN_MAX_PORT -u PLUGIN_PROTOCOL_VERSIONS; } | sha256sum) ||
-  exec node "$0"
+key=$({
+  unset PLUGIN_CLIENT_CERT PLUGIN_MIN_PORT PLUGIN_MAX_PORT PLUGIN_PROTOCOL_VERSIONS
+  printf '%s\n' "$PWD" "$0"
+  export -p
+} | sha256sum) || exec node "$0"
 key=${key%"${key#????????????????????????????????}"}
 case "$key" in ???????????????????????????????? ) ;; *) exec node "$0" ;; esac
 dir="$base/$key"

@@ -18,6 +18,9 @@ export function buildRoutes(
   shutdown: (call: CallInfo) => void,
 ): Map<string, GrpcRoute> {
   const routes = new Map<string, GrpcRoute>();
+  // The schema is the same for every session of a process, and the largest answer (tens of kB for incus): a warm
+  // process serving plan after plan encodes it once. An answer with diagnostics is not kept.
+  let schema: Uint8Array | undefined;
   for (const method of TFPLUGIN6_METHODS) {
     let codec: ReturnType<typeof tfplugin6Codec> | undefined; // built on first use: most RPCs never come
     routes.set(`/tfplugin6.Provider/${method}`, {
@@ -26,11 +29,14 @@ export function buildRoutes(
         const { handlers, log } = target(call);
         const handle = handlers[method] as ((req: unknown) => Promise<unknown>) | undefined;
         if (!handle) throw new GrpcError(GrpcStatus.UNIMPLEMENTED, `${method} is not implemented by this provider`);
+        if (method === "GetProviderSchema" && schema) return schema;
         codec ??= tfplugin6Codec(method);
         const started = log.enabled("trace") ? Date.now() : 0;
         const response = await handle(codec.decodeRequest(bytes));
         if (started) log.trace("served " + method, { ms: Date.now() - started });
-        return codec.encodeResponse(response);
+        const encoded = codec.encodeResponse(response);
+        if (method === "GetProviderSchema" && !hasDiagnostics(response)) schema = encoded;
+        return encoded;
       },
     });
   }
@@ -44,4 +50,9 @@ export function buildRoutes(
   routes.set("/plugin.GRPCStdio/StreamStdio", { kind: "stub" });
   routes.set("/plugin.GRPCBroker/StartStream", { kind: "stub" });
   return routes;
+}
+
+function hasDiagnostics(response: unknown): boolean {
+  const diagnostics = (response as { diagnostics?: unknown[] } | undefined)?.diagnostics;
+  return Array.isArray(diagnostics) && diagnostics.length > 0;
 }

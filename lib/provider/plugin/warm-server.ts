@@ -29,6 +29,7 @@ import {
   renameSync,
   rmSync,
   rmdirSync,
+  statSync,
   watch,
   writeFileSync,
   writeSync,
@@ -89,6 +90,19 @@ export function runWarmServer(
   let retiring = false;
   /** Set once this process has decided to exit: it takes no session any more. */
   let closing = false;
+  // The launcher's key names the executable's path, not its content (that would cost a `stat` per start): a bundle
+  // rebuilt or replaced in place is noticed here. The process then takes no more sessions and is not published
+  // again; launchers that registered with it run node directly, the next one starts a warm process of the new code.
+  const executable = process.argv[1];
+  const loadedIdentity = executable ? fileIdentity(executable) : undefined;
+  let stale = false;
+  const isStale = (): boolean => {
+    if (!stale && loadedIdentity !== undefined && fileIdentity(executable!) !== loadedIdentity) {
+      stale = true;
+      unpublish();
+    }
+    return stale;
+  };
 
   // This process's stdio is /dev/null: what goes wrong outside a call is told to every open session.
   const tellSessions = (message: string, err: unknown) => {
@@ -128,7 +142,7 @@ export function runWarmServer(
 
   /** Takes every registered session nobody has taken yet: writes this process's line to <session>.ok. */
   const take = () => {
-    if (closing || !server) return;
+    if (closing || !server || isStale()) return;
     for (const entry of listSessions(sessionsDir)) {
       const launcherPid = Number(entry);
       const file = sessionFile(launcherPid);
@@ -236,7 +250,7 @@ export function runWarmServer(
         if (!now) take();
         if (!now && (sessions.size > 0 || taken.size > 0)) {
           idleSince = Date.now();
-          publish();
+          if (!stale) publish();
           return;
         }
         closing = true;
@@ -373,6 +387,16 @@ function listSessions(sessionsDir: string): string[] {
     return readdirSync(sessionsDir).filter((n) => /^\d+$/.test(n));
   } catch {
     return [];
+  }
+}
+
+/** What changes when a file is rebuilt or replaced at the same path ("gone" when it is not there). */
+function fileIdentity(file: string): string {
+  try {
+    const s = statSync(file);
+    return `${s.dev} ${s.ino} ${s.size} ${s.mtimeMs}`;
+  } catch {
+    return "gone";
   }
 }
 

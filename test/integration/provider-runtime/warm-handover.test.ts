@@ -9,10 +9,20 @@
 // is started under a parent that never reaps (`sh -c '… & exec sleep'`), then SIGKILLed.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { bundledProviderPath } from "../../../lib/packaging";
+import { dirname, join } from "node:path";
+import { bundledProviderPath, mirrorExecutablePath, packageHashV1 } from "../../../lib/packaging";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
 import { requiredProviders, TerraformWorkspace } from "../../support/terraform";
 
@@ -136,6 +146,27 @@ describe("provider runtime: a start handed to an unhealthy warm process", () => 
     expect(r.output).not.toMatch(/Plugin did not respond/);
     // The dead process was not waited for: a plan of one data source takes a few seconds at most, even under load.
     expect(ms).toBeLessThan(30_000);
+  });
+
+  test("a bundle rebuilt in place: the warm process of the old code takes no more starts, a new one serves them", async () => {
+    expect((await ws.plan()).code).toBe(0);
+    const [oldPid] = publishedPids();
+    expect(oldPid).toBeGreaterThan(0);
+    // A rebuild of the same version, installed again at the same path (the lock file records its new checksum),
+    // right away: the warm process of the old code is still there.
+    const executable = realpathSync(mirrorExecutablePath(join(ws.dir, ".terraform", "providers"), "testfs"));
+    expect(executable.startsWith(realpathSync(ws.root))).toBe(true);
+    const lockFile = join(ws.dir, ".terraform.lock.hcl");
+    const oldHash = packageHashV1(dirname(executable));
+    appendFileSync(executable, "// rebuilt\n");
+    writeFileSync(lockFile, readFileSync(lockFile, "utf8").replace(oldHash, packageHashV1(dirname(executable))));
+    expect(publishedPids()).toEqual([oldPid]);
+
+    const r = await ws.plan();
+    expect({ code: r.code, output: r.code === 0 ? "" : r.output }).toEqual({ code: 0, output: "" });
+    const now = publishedPids();
+    expect(now).not.toContain(oldPid);
+    expect(now).toHaveLength(1);
   });
 
   test("a warm process that does not answer (stopped): terraform's starts fall back to fresh providers within seconds", async () => {
