@@ -141,7 +141,8 @@ export function planImport(snapshot: HostSnapshot, options: PlanOptions = {}): I
       );
       continue;
     }
-    if (n.type !== "bridge") {
+    // The construct fills in "none" for an address the config leaves out: only then does the import change it.
+    if (n.type !== "bridge" && !["ipv4.address", "ipv6.address"].every((key) => n.config?.[key] !== undefined)) {
       warnings.push(
         `network "${n.name}" is of type "${n.type}": the Network construct adds ipv4.address/ipv6.address=none unless the config sets them; review its config`,
       );
