@@ -355,12 +355,28 @@ ensure_cluster() {
 # provider ignores a remote's project (each call names the resource's project, unset = "default"), so these tests
 # run in the cluster's default project, whose default profile gets the root disk `incus admin init` gives it. Our
 # own tests never rely on its absence: every instance they make on the cluster names its root disk "root", which
-# replaces the profile's.
+# replaces the profile's. Their macvlan networks take "incusbr0" as parent: each member gets a bridge of that name,
+# a plain link Incus lists as unmanaged (a managed network would change the cluster's networks for our tests).
 ensure_upstream_cluster_client() {
-  local m devices dir="$BASE/upstream-cluster-client"
-  for m in "${MEMBERS[@]}"; do ip -n "$(ns_of "$m")" route replace 198.18.1.0/24 via 198.18.2.1; done
+  local m ns devices fingerprint files dir="$BASE/upstream-cluster-client"
+  for m in "${MEMBERS[@]}"; do
+    ns=$(ns_of "$m")
+    ip -n "$ns" route replace 198.18.1.0/24 via 198.18.2.1
+    ip -n "$ns" link show incusbr0 >/dev/null 2>&1 || ip -n "$ns" link add incusbr0 type bridge
+    ip -n "$ns" link set incusbr0 up
+  done
   ip -n "$(ns_of b)" route replace 198.18.2.0/24 via 198.18.1.1
   sysctl -qw net.ipv4.ip_forward=1
+  # The cluster holds the image images:alpine/edge names on b: two members starting instances of a new image at once
+  # would both download it, and Incus refuses the second image record (UNIQUE constraint failed).
+  fingerprint=$(incus_at b image alias list --format csv | grep '^alpine/edge,' | cut -d, -f2)
+  if ! incus_at member1 image show "$fingerprint" >/dev/null 2>&1; then
+    log "copying b's image alpine/edge ($fingerprint) to the cluster"
+    files=$(mktemp -d)
+    incus_at b image export alpine/edge "$files/image" >/dev/null
+    incus_at member1 image import "$files"/image* >/dev/null
+    rm -rf "$files"
+  fi
   devices=$(incus_at member1 profile device list default)
   grep -qx root <<<"$devices" || incus_at member1 profile device add default root disk path=/ pool="$POOL" >/dev/null
   mkdir -p "$dir/servercerts"

@@ -116,7 +116,13 @@ export async function runUpstreamTest(
     const show = (await w.show()) as {
       values?: { root_module?: { resources?: { address: string; values: Record<string, unknown> }[] } };
     };
-    return new Map((show.values?.root_module?.resources ?? []).map((r) => [r.address, flatten(r.values)]));
+    // terraform-plugin-testing names a counted resource's instance "type.name.0", Terraform "type.name[0]".
+    return new Map(
+      (show.values?.root_module?.resources ?? []).map((r) => [
+        r.address.replace(/\[(\d+)\]$/, ".$1"),
+        flatten(r.values),
+      ]),
+    );
   };
   const write = (w: TerraformWorkspace, config: string) =>
     w.write(
