@@ -1,7 +1,7 @@
 // incus_network on the test cluster the way the official provider's TestAccNetwork_target uses it: a part pending
 // on every member (`target`), then the cluster-wide network. The cluster-wide create keeps its description (Incus
-// 6.0 drops one sent with that create), and a cluster-wide create that fails on the members shows their error,
-// not "already exists" (the failed create leaves the network there, errored).
+// 6.0 drops one sent with that create), and a cluster-wide create of a network or storage pool that the members
+// refuse shows their error, not "already exists" (the failed create leaves the object there, errored).
 import { randomBytes } from "node:crypto";
 import type { IncusClient } from "../../../lib/incus";
 import { hostsFile } from "../../support/incus-hosts";
@@ -26,6 +26,8 @@ afterAll(async () => {
     await ws?.run(["destroy", "-auto-approve", "-input=false"]);
     for (const n of await client.networks.list())
       if (n.name.startsWith(prefix)) await client.networks.delete(n.name).catch(() => undefined);
+    for (const p of await client.storagePools.list())
+      if (p.name.startsWith(prefix)) await client.storagePools.delete(p.name).catch(() => undefined);
   } finally {
     ws?.cleanup();
     await client.close();
@@ -53,7 +55,7 @@ resource "incus_network" "${id}" {
 }
 `;
 
-test("the cluster-wide network keeps its description; a create the members refuse shows their error", async () => {
+test("the cluster-wide network keeps its description; a network or pool the members refuse shows their error", async () => {
   const bridge = `${prefix}-b`;
   const described = clustered(
     "bridge",
@@ -72,9 +74,28 @@ test("the cluster-wide network keeps its description; a create the members refus
 
   // No member has this parent interface: each member refuses the macvlan network.
   const refused = clustered("macvlan", `${prefix}-m`, "macvlan", `parent = "t-clu-nosuch"`, `vlan = "400"`);
-  ws.write("main.tf", `${requiredProviders(["incus"])}\n${described}\n${refused}`);
+  // No member has this source directory: each member refuses the pool.
+  const pool = `
+resource "incus_storage_pool" "part" {
+  for_each = toset(${JSON.stringify(MEMBERS)})
+  remote   = "cluster"
+  name     = "${prefix}-p"
+  driver   = "dir"
+  target   = each.key
+  config   = { source = "/nonexistent/${prefix}" }
+}
+
+resource "incus_storage_pool" "pool" {
+  depends_on = [incus_storage_pool.part]
+  remote     = "cluster"
+  name       = "${prefix}-p"
+  driver     = "dir"
+}
+`;
+  ws.write("main.tf", `${requiredProviders(["incus"])}\n${described}\n${refused}\n${pool}`);
   const failed = await ws.run(["apply", "-auto-approve", "-input=false"]);
   expect(failed.code).toBe(1);
   expect(failed.output).toContain('Parent interface "t-clu-nosuch" not found');
+  expect(failed.output).toContain(`Source path '/nonexistent/${prefix}' doesn't exist`);
   expect(failed.output).not.toContain("already exists");
 });

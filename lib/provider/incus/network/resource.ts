@@ -14,7 +14,7 @@ import {
   stripComputedConfig,
 } from "../common";
 import { MEMBER_NETWORK_KEYS } from "../../../records";
-import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
+import { isMemberPart, memberKeys, memberPartConfig, vetFoundPart, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkPlan, NetworkState } from "./schema";
 import { networkSchema } from "./schema";
@@ -159,12 +159,7 @@ export const networkResource: Resource<IncusProviderData, typeof networkSchema> 
     },
     getObject: async (client, planned, ctx) => {
       const found = await client.networks.get(planned.name, callFor(ctx, planned));
-      if (isMemberPart(planned) && found.value.status === "Pending")
-        refusePending("network", planned, ctx.providerData);
-      // A cluster-wide create the members refused leaves the network pending or errored: no network that exists,
-      // so the create's own error is the one to show, not "already exists".
-      if (!isMemberPart(planned) && (found.value.status === "Pending" || found.value.status === "Errored"))
-        throw new Error(`the network is ${found.value.status.toLowerCase()}, not created`);
+      vetFoundPart("network", found.value.status, planned, ctx.providerData);
       return found;
     },
     // The network is deleted cluster-wide, not only on the member it was created on.
