@@ -34,22 +34,33 @@ afterAll(async () => {
   }
 });
 
-/** A network with a part on every member and its cluster-wide resource. */
-const clustered = (id: string, name: string, type: string, memberConfig: string, config: string, extra = "") => `
-resource "incus_network" "${id}_part" {
+/**
+ * A network or pool (`type` "incus_network" or "incus_storage_pool") with a part on every member and its
+ * cluster-wide resource; `kind` is the type or driver attribute, `memberConfig` and `config` HCL map entries.
+ */
+const clustered = (
+  type: string,
+  id: string,
+  name: string,
+  kind: string,
+  memberConfig: string,
+  config: string,
+  extra = "",
+) => `
+resource "${type}" "${id}_part" {
   for_each = toset(${JSON.stringify(MEMBERS)})
   remote   = "cluster"
   name     = "${name}"
-  type     = "${type}"
+  ${kind}
   target   = each.key
   config   = { ${memberConfig} }
 }
 
-resource "incus_network" "${id}" {
-  depends_on = [incus_network.${id}_part]
+resource "${type}" "${id}" {
+  depends_on = [${type}.${id}_part]
   remote     = "cluster"
   name       = "${name}"
-  type       = "${type}"
+  ${kind}
   config     = { ${config} }
   ${extra}
 }
@@ -58,9 +69,10 @@ resource "incus_network" "${id}" {
 test("the cluster-wide network keeps its description; a network or pool the members refuse shows their error", async () => {
   const bridge = `${prefix}-b`;
   const described = clustered(
+    "incus_network",
     "bridge",
     bridge,
-    "bridge",
+    `type = "bridge"`,
     `"bridge.external_interfaces" = "nosuchint"`,
     `"ipv4.address" = "none", "ipv6.address" = "none"`,
     `description = "clustered network description"`,
@@ -73,25 +85,22 @@ test("the cluster-wide network keeps its description; a network or pool the memb
   expect((await ws.plan()).code).toBe(0);
 
   // No member has this parent interface: each member refuses the macvlan network.
-  const refused = clustered("macvlan", `${prefix}-m`, "macvlan", `parent = "t-clu-nosuch"`, `vlan = "400"`);
+  const refused = clustered(
+    "incus_network",
+    "macvlan",
+    `${prefix}-m`,
+    `type = "macvlan"`,
+    `parent = "t-clu-nosuch"`,
+    `vlan = "400"`,
+  );
   // No member has this source directory: each member refuses the pool.
-  const pool = `
-resource "incus_storage_pool" "part" {
-  for_each = toset(${JSON.stringify(MEMBERS)})
-  remote   = "cluster"
-  name     = "${prefix}-p"
-  driver   = "dir"
-  target   = each.key
-  config   = { source = "/nonexistent/${prefix}" }
-}
-
-resource "incus_storage_pool" "pool" {
-  depends_on = [incus_storage_pool.part]
-  remote     = "cluster"
-  name       = "${prefix}-p"
-  driver     = "dir"
-}
-`;
+  const pool = clustered(
+    "incus_storage_pool",
+    "pool",
+    `${prefix}-p`,
+    `driver = "dir"`,
+    `source = "/nonexistent/${prefix}"`,
+  );
   ws.write("main.tf", `${requiredProviders(["incus"])}\n${described}\n${refused}\n${pool}`);
   const failed = await ws.run(["apply", "-auto-approve", "-input=false"]);
   expect(failed.code).toBe(1);
