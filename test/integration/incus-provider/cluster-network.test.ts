@@ -100,6 +100,7 @@ test("the cluster-wide network keeps its description; a network or pool the memb
     `${prefix}-p`,
     `driver = "dir"`,
     `source = "/nonexistent/${prefix}"`,
+    "",
   );
   ws.write("main.tf", `${requiredProviders(["incus"])}\n${described}\n${refused}\n${pool}`);
   const failed = await ws.run(["apply", "-auto-approve", "-input=false"]);
