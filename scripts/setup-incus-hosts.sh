@@ -9,6 +9,8 @@
 #    (test/integration/incus-provider/upstream-acceptance/);
 #  - a cluster of three members (member1..3), each an incusd in its own network namespace on a bridge
 #    (198.18.2.11..13), bootstrapped by preseed with cluster.https_address and joined with join tokens.
+#    Its own upstream client configuration ($BASE/upstream-cluster-client) makes it the default remote for the
+#    official acceptance tests that need a cluster.
 # 198.18.0.0/15 is reserved for network tests: the namespaces have no default route, nothing leaves the machine.
 # Every daemon gets the test pool and busybox image of the local host (exported from it: run setup-incus.sh first).
 # A client identity for the tests (client.crt/key, pinned server certificates, config.yml with remotes b and
@@ -347,6 +349,55 @@ ensure_cluster() {
   cp "$(dir_of member1)/cluster.crt" "$CLIENT_DIR/servercerts/cluster.crt"
 }
 
+# The official acceptance tests that need a cluster as the default remote (PreCheckClustering) get a client
+# configuration of their own ($BASE/upstream-cluster-client): the default remote "cluster" is the test cluster and
+# "images" is host b, as for host u (routes between the namespaces let the members pull from b). The official
+# provider ignores a remote's project (each call names the resource's project, unset = "default"), so these tests
+# run in the cluster's default project, whose default profile gets the root disk `incus admin init` gives it. Our
+# own tests never rely on its absence: every instance they make on the cluster names its root disk "root", which
+# replaces the profile's. Their macvlan networks take "incusbr0" as parent: each member gets a bridge of that name,
+# a plain link Incus lists as unmanaged (a managed network would change the cluster's networks for our tests).
+ensure_upstream_cluster_client() {
+  local m ns devices fingerprint files dir="$BASE/upstream-cluster-client"
+  for m in "${MEMBERS[@]}"; do
+    ns=$(ns_of "$m")
+    ip -n "$ns" route replace 198.18.1.0/24 via 198.18.2.1
+    ip -n "$ns" link show incusbr0 >/dev/null 2>&1 || ip -n "$ns" link add incusbr0 type bridge
+    ip -n "$ns" link set incusbr0 up
+  done
+  ip -n "$(ns_of b)" route replace 198.18.2.0/24 via 198.18.1.1
+  sysctl -qw net.ipv4.ip_forward=1
+  # The cluster holds the image images:alpine/edge names on b: two members starting instances of a new image at once
+  # would both download it, and Incus refuses the second image record (UNIQUE constraint failed).
+  fingerprint=$(incus_at b image alias list --format csv | grep '^alpine/edge,' | cut -d, -f2)
+  if ! incus_at member1 image show "$fingerprint" >/dev/null 2>&1; then
+    log "copying b's image alpine/edge ($fingerprint) to the cluster"
+    files=$(mktemp -d)
+    incus_at b image export alpine/edge "$files/image" >/dev/null
+    incus_at member1 image import "$files"/image* >/dev/null
+    rm -rf "$files"
+  fi
+  devices=$(incus_at member1 profile device list default)
+  grep -qx root <<<"$devices" || incus_at member1 profile device add default root disk path=/ pool="$POOL" >/dev/null
+  mkdir -p "$dir/servercerts"
+  chmod 700 "$dir"
+  cp "$CLIENT_DIR/client.crt" "$CLIENT_DIR/client.key" "$dir/"
+  cp "$(dir_of member1)/cluster.crt" "$dir/servercerts/cluster.crt"
+  cp "$(dir_of b)/server.crt" "$dir/servercerts/images.crt"
+  cat > "$dir/config.yml" <<YAML
+default-remote: cluster
+remotes:
+  cluster:
+    addr: https://198.18.2.11:8443
+    protocol: incus
+    auth_type: tls
+  images:
+    addr: https://198.18.1.2:8443
+    protocol: incus
+    auth_type: tls
+YAML
+}
+
 write_client_config() {
   cat > "$CLIENT_DIR/config.yml" <<YAML
 default-remote: local
@@ -376,7 +427,8 @@ YAML
       "member1": { "address": "https://198.18.2.11:8443", "stateDir": "$(dir_of member1)" },
       "member2": { "address": "https://198.18.2.12:8443", "stateDir": "$(dir_of member2)" },
       "member3": { "address": "https://198.18.2.13:8443", "stateDir": "$(dir_of member3)" }
-    }
+    },
+    "upstreamConfigDir": "$BASE/upstream-cluster-client"
   },
   "script": "$(cd "$(dirname "$0")" && pwd)/setup-incus-hosts.sh"
 }
@@ -398,6 +450,7 @@ case "${1:-setup}" in
     ensure_host_b
     ensure_host_u
     ensure_cluster
+    ensure_upstream_cluster_client
     write_client_config
     log "ready in $((SECONDS - started)) s: b at https://198.18.1.2:8443, u at https://198.18.3.2:8443, cluster member1..3 at https://198.18.2.11-13:8443 ($BASE/hosts.json)"
     ;;

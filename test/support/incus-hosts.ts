@@ -22,6 +22,11 @@ export interface HostsFile {
     readonly remote: string;
     readonly addresses: readonly string[];
     readonly members: Readonly<Record<string, { readonly address: string; readonly stateDir: string }>>;
+    /**
+     * The client configuration of the official acceptance tests that need a cluster: the default remote is the
+     * cluster, "images" is host b.
+     */
+    readonly upstreamConfigDir?: string;
   };
   /** The setup script (start/stop a daemon by name). */
   readonly script: string;

@@ -77,3 +77,21 @@ export function refusePending(
       `so it was left untouched. If it is yours, delete it with \`${command}\`${first} and apply again.`,
   );
 }
+
+/**
+ * Vets an object create's adoption lookup found under the planned name: a member part still pending is refused
+ * (refusePending). A cluster-wide create the members refused leaves the object pending or errored: it exists for no
+ * one, so the lookup fails and the create's own error (the members' refusal) is shown, not "already exists".
+ */
+export function vetFoundPart(
+  what: "storage pool" | "network",
+  status: string | undefined,
+  planned: Parameters<typeof refusePending>[1],
+  remotes: Pick<IncusProviderData, "remoteInfo">,
+): void {
+  if (isMemberPart(planned)) {
+    if (status === "Pending") refusePending(what, planned, remotes);
+  } else if (status === "Pending" || status === "Errored") {
+    throw new Error(`the ${what} is ${status.toLowerCase()}, not created`);
+  }
+}

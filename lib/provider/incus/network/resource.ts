@@ -1,6 +1,6 @@
 // incus_network: managed networks (bridge, macvlan, sriov, ovn, physical), schema-compatible with lxc/incus.
 // Keys Incus fills in itself (a bridge's generated addresses, MTU, volatile state) never show as drift.
-import type { IncusClient, Network } from "../../../incus";
+import type { CallOptions, IncusClient, Network } from "../../../incus";
 import type { Unknown } from "../../cty";
 import type { Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
@@ -14,7 +14,7 @@ import {
   stripComputedConfig,
 } from "../common";
 import { MEMBER_NETWORK_KEYS } from "../../../records";
-import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
+import { isMemberPart, memberKeys, memberPartConfig, vetFoundPart, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkPlan, NetworkState } from "./schema";
 import { networkSchema } from "./schema";
@@ -120,6 +120,21 @@ async function converge(client: IncusClient, planned: NetworkPlan, ctx: Ctx): Pr
   );
 }
 
+/**
+ * Sets the description a cluster-wide create dropped: Incus 6.0 ignores the description of the create that follows
+ * the members' pending parts.
+ */
+async function keepDescription(
+  client: IncusClient,
+  name: string,
+  description: string,
+  call: CallOptions,
+): Promise<void> {
+  const created = await client.networks.get(name, call);
+  if (created.value.description !== description)
+    await client.networks.patch(name, { description }, { ...call, etag: created.etag });
+}
+
 export const networkResource: Resource<IncusProviderData, typeof networkSchema> = {
   typeName: "incus_network",
   schema: networkSchema,
@@ -127,8 +142,9 @@ export const networkResource: Resource<IncusProviderData, typeof networkSchema> 
   ...managedObjectLifecycle<NetworkPlan, NetworkState>({
     kind: "incus_network",
     importIdFields: (planned) => [planned.name],
-    createObject: (client, planned, ctx) =>
-      client.networks.create(
+    createObject: async (client, planned, ctx) => {
+      const call = callFor(ctx, planned);
+      await client.networks.create(
         {
           name: planned.name,
           ...(typeof planned.type === "string" ? { type: planned.type } : {}),
@@ -136,12 +152,14 @@ export const networkResource: Resource<IncusProviderData, typeof networkSchema> 
           ...(planned.target ? {} : { description: planned.description ?? "" }),
           config: planned.target ? withoutMarker(configMap(planned.config)) : configMap(planned.config),
         },
-        callFor(ctx, planned),
-      ),
+        call,
+      );
+      if (!planned.target && planned.description)
+        await keepDescription(client, planned.name, planned.description, call);
+    },
     getObject: async (client, planned, ctx) => {
       const found = await client.networks.get(planned.name, callFor(ctx, planned));
-      if (isMemberPart(planned) && found.value.status === "Pending")
-        refusePending("network", planned, ctx.providerData);
+      vetFoundPart("network", found.value.status, planned, ctx.providerData);
       return found;
     },
     // The network is deleted cluster-wide, not only on the member it was created on.

@@ -15,7 +15,7 @@ import {
   stripComputedConfig,
 } from "../common";
 import { MEMBER_POOL_KEYS } from "../../../records";
-import { isMemberPart, memberKeys, memberPartConfig, refusePending, withoutMarker } from "../common/member-part";
+import { isMemberPart, memberKeys, memberPartConfig, vetFoundPart, withoutMarker } from "../common/member-part";
 import type { IncusProviderData } from "../provider-data";
 import { forgetStoragePool } from "./pool-config";
 import { deleteStoragePool } from "./pool-delete";
@@ -155,8 +155,7 @@ export const storagePoolResource: Resource<IncusProviderData, typeof storagePool
         .finally(() => forgetStoragePool(client, planned.name)), // volumes read later must see the new pool
     getObject: async (client, planned, ctx) => {
       const found = await client.storagePools.get(planned.name, callFor(ctx, planned));
-      if (isMemberPart(planned) && found.value.status === "Pending")
-        refusePending("storage pool", planned, ctx.providerData);
+      vetFoundPart("storage pool", found.value.status, planned, ctx.providerData);
       return found;
     },
     // Kept copies keep the pool in place; anything else in it is named (pool-delete.ts).

@@ -22,13 +22,25 @@ export function flatten(values: Record<string, unknown>): FlatMap {
   return out;
 }
 
-/** The elements of a list or set attribute `key` ("device.*" → "device"), each flattened relative to itself. */
+/**
+ * The elements of a list, set or map attribute `key` ("device.*" → "device"; a map's "*" is any of its keys, as
+ * in terraform-plugin-testing), each flattened relative to itself.
+ */
 export function elements(flat: FlatMap, key: string): FlatMap[] {
   const base = key.replace(/\.\*$/, "");
   const count = Number(flat.get(`${base}.#`) ?? 0);
+  const ids = flat.has(`${base}.#`)
+    ? Array.from({ length: count }, (_, i) => String(i))
+    : [
+        ...new Set(
+          [...flat.keys()]
+            .filter((k) => k.startsWith(`${base}.`) && k !== `${base}.%`)
+            .map((k) => k.slice(base.length + 1).split(".")[0]),
+        ),
+      ];
   const out: FlatMap[] = [];
-  for (let i = 0; i < count; i++) {
-    const prefix = `${base}.${i}`;
+  for (const id of ids) {
+    const prefix = `${base}.${id}`;
     const element: FlatMap = new Map();
     for (const [k, v] of flat) {
       if (k === prefix) element.set("", v);

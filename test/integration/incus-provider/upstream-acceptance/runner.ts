@@ -1,8 +1,9 @@
 // Runs one acceptance test of the official Incus provider, as extracted into test/fixtures/upstream-incus/, against
 // the bundled provider on host u (scripts/setup-incus-hosts.sh: a host as `incus admin init --auto` leaves it, with
-// host b as the image server "images"), the way terraform-plugin-testing runs it: each step applies its
-// configuration (or expects its error), runs the checks on the state, and expects an empty plan afterwards; an import
-// step imports into a fresh state and compares; the test ends with a destroy.
+// host b as the image server "images"), or on the test cluster for the tests that need one, the way
+// terraform-plugin-testing runs it: each step applies its configuration (or expects its error), runs the checks on
+// the state, and expects an empty plan afterwards; an import step imports into a fresh state and compares; the test
+// ends with a destroy.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -48,11 +49,22 @@ export interface UpstreamFixture {
   readonly files: readonly { readonly file: string; readonly tests: readonly UpstreamTest[] }[];
 }
 
-/** Host u and its client configuration directory (the default remote u, the image server "images" = b). */
-export function upstreamHost(): { stateDir: string; configDir: string } {
-  const u = hostsFile().hosts.u;
-  if (!u) throw new Error("host u is not set up: run `bash scripts/setup-incus-hosts.sh` (scripts/setup.sh calls it)");
-  return u;
+const SETUP_HINT = "run `bash scripts/setup-incus-hosts.sh` (scripts/setup.sh calls it)";
+
+/**
+ * Where `test` runs: the state directory of a daemon there (for the leftovers) and the client configuration
+ * directory whose default remote it is, with the image server "images" = b. Host u, or the test cluster for the
+ * tests that need a cluster as the default remote (PreCheckClustering).
+ */
+export function upstreamHost(test?: Pick<UpstreamTest, "precheck">): { stateDir: string; configDir: string } {
+  const hosts = hostsFile();
+  if (test?.precheck.includes("PreCheckClustering")) {
+    const configDir = hosts.cluster.upstreamConfigDir;
+    if (!configDir) throw new Error(`the cluster has no upstream client configuration: ${SETUP_HINT}`);
+    return { stateDir: Object.values(hosts.cluster.members)[0].stateDir, configDir };
+  }
+  if (!hosts.hosts.u) throw new Error(`host u is not set up: ${SETUP_HINT}`);
+  return hosts.hosts.u;
 }
 
 const flat = (text: string): string => text.replace(/\s+/g, " ");
@@ -77,7 +89,7 @@ export async function runUpstreamTest(
   fixtures: UpstreamFixture["fixtures"],
   differences: Differences = {},
 ): Promise<void> {
-  const host = upstreamHost();
+  const host = upstreamHost(test);
   const tag = `tu${randomBytes(3).toString("hex")}`;
   const temp = mkdtempSync(join(tmpdir(), `${tag}-`));
   const values = new Map<string, string>([["acctest.TestImage", "images:alpine/edge"]]);
@@ -104,7 +116,13 @@ export async function runUpstreamTest(
     const show = (await w.show()) as {
       values?: { root_module?: { resources?: { address: string; values: Record<string, unknown> }[] } };
     };
-    return new Map((show.values?.root_module?.resources ?? []).map((r) => [r.address, flatten(r.values)]));
+    // terraform-plugin-testing names a counted resource's instance "type.name.0", Terraform "type.name[0]".
+    return new Map(
+      (show.values?.root_module?.resources ?? []).map((r) => [
+        r.address.replace(/\[(\d+)\]$/, ".$1"),
+        flatten(r.values),
+      ]),
+    );
   };
   const write = (w: TerraformWorkspace, config: string) =>
     w.write(
@@ -203,7 +221,7 @@ export async function runUpstreamTest(
   if (failures.length > 0) throw new Error(`${test.name}:\n${failures.join("\n")}`);
 }
 
-/** Deletes what a failed test left on host u: every object whose name carries the test's tag. */
+/** Deletes what a failed test left where it ran: every object whose name carries the test's tag. */
 function removeLeftovers(stateDir: string, tag: string): void {
   const incus = (...args: string[]) =>
     execFileSync("incus", args, {
@@ -212,7 +230,15 @@ function removeLeftovers(stateDir: string, tag: string): void {
       stdio: ["ignore", "pipe", "ignore"],
     });
   const query = (path: string) =>
-    JSON.parse(incus("query", path)) as { name: string; project?: string; pool?: string; type?: string }[];
+    JSON.parse(incus("query", path)) as {
+      name: string;
+      project?: string;
+      pool?: string;
+      type?: string;
+      location?: string;
+    }[];
+  // On a cluster, a volume of a local pool is on one member.
+  const at = (o: { location?: string }) => (o.location && o.location !== "none" ? ["--target", o.location] : []);
   const tryRun = (...args: string[]) => {
     try {
       incus(...args);
@@ -225,7 +251,7 @@ function removeLeftovers(stateDir: string, tag: string): void {
   for (const pool of query("/1.0/storage-pools?recursion=1"))
     for (const v of query(`/1.0/storage-pools/${pool.name}/volumes?recursion=1&all-projects=true`))
       if (v.type === "custom" && v.name.includes(tag))
-        tryRun("storage", "volume", "delete", pool.name, v.name, "--project", v.project ?? "default");
+        tryRun("storage", "volume", "delete", pool.name, v.name, "--project", v.project ?? "default", ...at(v));
   for (const p of query("/1.0/profiles?recursion=1&all-projects=true"))
     if (p.name.includes(tag)) tryRun("profile", "delete", p.name, "--project", p.project ?? "default");
   for (const n of query("/1.0/networks?recursion=1")) if (n.name.includes(tag)) tryRun("network", "delete", n.name);

@@ -1,5 +1,6 @@
 // The official Incus provider's acceptance tests (test/fixtures/upstream-incus/, extracted by
-// scripts/upstream/extract-incus-acceptance.js) against the bundled provider on host u. Every test runs, except
+// scripts/upstream/extract-incus-acceptance.js) against the bundled provider on host u (or on the test cluster for
+// the tests that need a cluster as the default remote). Every test runs, except
 // those this machine cannot host; each of those is listed with its reason, and the list is asserted, so a test
 // never drops out silently. Two test files share the tests (instances.test.ts, others.test.ts) so that the two
 // integration workers can run them side by side.
@@ -15,7 +16,6 @@ const tests = (fixture as UpstreamFixture).files.flatMap((f) => f.tests.map((t) 
 function notRunnable(t: UpstreamTest): string | undefined {
   if (t.problems.length > 0) return t.problems.join("; ");
   if (t.precheck.includes("PreCheckVirtualization")) return "needs virtual machines (no /dev/kvm)";
-  if (t.precheck.includes("PreCheckClustering")) return "needs the default remote to be a cluster";
   const configs = t.steps.map((s) => s.config ?? "").join("\n");
   if (/docker|ghcr\.io|images:ubuntu/.test(configs)) return "needs an image registry on the internet";
   if (/driver\s*=\s*"zfs"/.test(configs)) return "needs ZFS (no kernel module)";
@@ -51,7 +51,6 @@ export function defineNotRunTest(): void {
     expect(byReason).toEqual({
       "uses an older release of the provider from the registry (ExternalProviders)": 7,
       "needs virtual machines (no /dev/kvm)": 8,
-      "needs the default remote to be a cluster": 6,
       "needs an image registry on the internet": 4,
       "needs ZFS (no kernel module)": 9,
       "needs an address from DHCP: the test image runs no DHCP client": 7,
