@@ -792,31 +792,31 @@ describe("import-host reading", () => {
   });
 
   test("a network of another type than bridge is a warning only when its config leaves an address to the construct's default", () => {
-  const network = (name: string, config: Record<string, string>) => ({
-    name,
-    description: "",
-    type: "ovn",
-    managed: true,
-    status: "Created",
-    config,
-    used_by: [],
-    locations: [],
+    const network = (name: string, config: Record<string, string>) => ({
+      name,
+      description: "",
+      type: "ovn",
+      managed: true,
+      status: "Created",
+      config,
+      used_by: [],
+      locations: [],
+    });
+    const plan = planImport(
+      snapshot({
+        networks: [
+          network("app-both", { "ipv4.address": "10.1.0.1/24", "ipv6.address": "none", network: "UPLINK" }),
+          network("app-v4", { "ipv4.address": "10.2.0.1/24", network: "UPLINK" }),
+        ],
+      }),
+    );
+    const typed = plan.warnings.filter((w) => w.includes('is of type "ovn"'));
+    expect(typed).toEqual([
+      'network "app-v4" is of type "ovn": the Network construct adds ipv4.address/ipv6.address=none unless the config sets them; review its config',
+    ]);
   });
-  const plan = planImport(
-    snapshot({
-      networks: [
-        network("app-both", { "ipv4.address": "10.1.0.1/24", "ipv6.address": "none", network: "UPLINK" }),
-        network("app-v4", { "ipv4.address": "10.2.0.1/24", network: "UPLINK" }),
-      ],
-    }),
-  );
-  const typed = plan.warnings.filter((w) => w.includes('is of type "ovn"'));
-  expect(typed).toEqual([
-    'network "app-v4" is of type "ovn": the Network construct adds ipv4.address/ipv6.address=none unless the config sets them; review its config',
-  ]);
-});
 
-test("objects of API extensions the server lacks are not read; a standalone server has no cluster groups", async () => {
+  test("objects of API extensions the server lacks are not read; a standalone server has no cluster groups", async () => {
     const empty = async () => [];
     const unexpected = async () => {
       throw new Error("read without its API extension");
