@@ -10,7 +10,11 @@
 // --window <name> counts only the samples taken during the runs a benchmark marked so (<dir>/windows.jsonl, written
 // by markProfileWindow: "apply", "plan"); a warm provider process also serves the commands around them.
 //
+// --under <name> counts only the samples with a function of that name on the stack (e.g. withEntry: the resource
+// RPCs).
+//
 // Usage: node bench/support/cpu-profile.js <dir> [--top 30] [--inclusive] [--callers <name>] [--window <name>]
+//   [--under <name>]
 // @ts-check
 "use strict";
 const { appendFileSync, existsSync, readFileSync, readdirSync } = require("node:fs");
@@ -21,7 +25,7 @@ const { basename, join } = require("node:path");
  * counts for each function on its stack (once per function); with `callers`, the key is the stack that leads to the
  * functions of that name.
  * @param {string} dir
- * @param {{ inclusive?: boolean, callers?: string, window?: string }} [opts]
+ * @param {{ inclusive?: boolean, callers?: string, window?: string, under?: string }} [opts]
  */
 function selfTimes(dir, opts = {}) {
   /** @type {Map<string, number>} */
@@ -55,9 +59,11 @@ function selfTimes(dir, opts = {}) {
     const nameOf = new Map(p.nodes.map((/** @type {any} */ n) => [n.id, n.callFrame.functionName]));
     /** The keys a sample of node `id` counts for. */
     const keysOf = (/** @type {number} */ id) => {
-      if (!opts.inclusive && !opts.callers) return [keyOf.get(id) ?? "?"];
+      if (!opts.inclusive && !opts.callers && !opts.under) return [keyOf.get(id) ?? "?"];
       const stack = [];
       for (let at = id; at !== undefined; at = parentOf.get(at)) stack.push(at);
+      if (opts.under && !stack.some((s) => nameOf.get(s) === opts.under)) return [];
+      if (!opts.inclusive && !opts.callers) return [keyOf.get(id) ?? "?"];
       if (opts.inclusive) return [...new Set(stack.map((s) => keyOf.get(s) ?? "?"))];
       const i = stack.findIndex((s) => nameOf.get(s) === opts.callers);
       return i < 0
@@ -113,7 +119,9 @@ function main() {
   const inclusive = process.argv.includes("--inclusive");
   const windowAt = process.argv.indexOf("--window");
   const window = windowAt > 0 ? process.argv[windowAt + 1] : undefined;
-  const { self, totalUs, idleUs: idle, profiles } = selfTimes(dir, { inclusive, callers, window });
+  const underAt = process.argv.indexOf("--under");
+  const under = underAt > 0 ? process.argv[underAt + 1] : undefined;
+  const { self, totalUs, idleUs: idle, profiles } = selfTimes(dir, { inclusive, callers, window, under });
   console.log(
     `${profiles} profile(s), ${(totalUs / 1000).toFixed(0)} ms sampled, ${((totalUs - idle) / 1000).toFixed(0)} ms of it not idle; ${
       callers ? `stacks of ${callers}` : inclusive ? "total time" : "self time"
