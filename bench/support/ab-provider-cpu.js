@@ -4,7 +4,10 @@
 // `terraform plan` of a deployed stack (both workspaces track the same objects: B gets A's state), or per
 // `terraform apply` of a new stack. Wall time is printed for reference only.
 //
-// Usage: node bench/support/ab-provider-cpu.js plan|apply A.js B.js [--containers 20] [--runs 4] [--parallelism 10]
+// plan-no-refresh measures `terraform plan -refresh=false` of the deployed stack: what a plan costs the provider apart
+// from the refresh (start-up, schema, validation, planning).
+//
+// Usage: node bench/support/ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [--containers 20] [--runs 4] [--parallelism 10]
 // (A.js and B.js: copies of dist/providers/terraform-provider-incus.js from the two builds)
 // @ts-check
 "use strict";
@@ -39,11 +42,12 @@ async function measured(ws, run) {
 
 async function main() {
   const [mode, a, b] = process.argv.slice(2);
-  if (!["plan", "apply"].includes(mode) || !a || !b)
-    throw new Error("usage: ab-provider-cpu.js plan|apply A.js B.js [--containers 20] [--runs 4]");
+  const par = `-parallelism=${option("parallelism", "10")}`;
+  if (!["plan", "plan-no-refresh", "apply"].includes(mode) || !a || !b)
+    throw new Error("usage: ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [--containers 20] [--runs 4]");
+  const planArgs = mode === "plan" ? [par] : [par, "-refresh=false"];
   const count = Number(option("containers", "20"));
   const runs = Number(option("runs", "4"));
-  const par = `-parallelism=${option("parallelism", "10")}`;
   const resources = 2 * count;
   const raw = new RawIncus();
   await requireDaemon(raw);
@@ -53,7 +57,7 @@ async function main() {
   const prefixes = [];
   const workspaces = [];
   try {
-    if (mode === "plan") {
+    if (mode !== "apply") {
       const prefix = uniquePrefix("ab-plan");
       prefixes.push(prefix);
       const ws = { A: workspaceWith(a, prefix), B: workspaceWith(b, prefix) };
@@ -68,7 +72,7 @@ async function main() {
       for (const w of [ws.A, ws.B]) await measured(w, () => w.plan([par])); // warm-up
       for (let run = 0; run < runs; run++) {
         for (const v of run % 2 ? ["B", "A"] : ["A", "B"]) {
-          results[v].push(await measured(ws[v], () => ws[v].plan([par])));
+          results[v].push(await measured(ws[v], () => ws[v].plan(planArgs)));
         }
       }
     } else {

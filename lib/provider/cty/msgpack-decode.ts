@@ -1,7 +1,7 @@
 // Decoding msgpack cty values (DynamicValue.msgpack) into canonical JS values. The msgpack library turns the bytes
 // into a plain tree (int64 as bigint, extensions kept raw); this module then walks that tree along the type.
 import { DecodeError, Decoder, ExtData } from "@msgpack/msgpack";
-import { CtyError, describeValue, fail } from "./errors";
+import { CtyError, describeValue, fail, within } from "./errors";
 import type { CtyPathStep } from "./errors";
 import { ctyExtensionCodec } from "./msgpack-ext";
 import { normalizeString } from "./normalize";
@@ -39,21 +39,20 @@ export function decodeMsgpack(bytes: Uint8Array, type: CtyType): CtyValue {
   return fromWire(tree, type, []);
 }
 
-// The walk runs for every value of every request: steps are pushed and popped inline (no closure per value), and
-// an object's attributes are checked for unsupported names only when it has more keys than the schema matched.
 function fromWire(w: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {
   if (w instanceof ExtData) return decodeUnknownExtension(w.type, w.data as Uint8Array, t, path);
   if (t === "dynamic") return dynamicFromWire(w, path);
   if (w === null) return null;
+  const mismatch = (): never => fail(path, `expected ${describeCtyType(t)}, got ${describeValue(w)}`);
   if (typeof t === "string") {
     switch (t) {
       case "string":
         if (typeof w === "string") return normalizeString(w, path);
-        return w instanceof Uint8Array ? normalizeString(decodeUtf8(w, path), path) : mismatch(w, t, path);
+        return w instanceof Uint8Array ? normalizeString(decodeUtf8(w, path), path) : mismatch();
       case "bool":
-        return typeof w === "boolean" ? w : mismatch(w, t, path);
+        return typeof w === "boolean" ? w : mismatch();
       case "number": {
-        if (typeof w !== "number" && typeof w !== "bigint" && typeof w !== "string") return mismatch(w, t, path);
+        if (typeof w !== "number" && typeof w !== "bigint" && typeof w !== "string") return mismatch();
         return toCanonicalNumber(w) ?? fail(path, `expected number, got ${describeValue(w)}`);
       }
       default:
@@ -63,56 +62,41 @@ function fromWire(w: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {
   switch (t[0]) {
     case "list":
     case "set":
-    case "tuple": {
-      if (!Array.isArray(w)) return mismatch(w, t, path);
-      const tuple = t[0] === "tuple" ? t[1] : undefined;
-      if (tuple && w.length !== tuple.length) {
-        fail(path, `expected a tuple of ${tuple.length} element(s), got ${w.length}`);
-      }
-      const out: CtyValue[] = new Array(w.length);
-      for (let index = 0; index < w.length; index++) {
-        path.push({ index });
-        out[index] = fromWire(w[index], tuple ? tuple[index] : (t[1] as CtyType), path);
-        path.pop();
-      }
-      return out;
-    }
+      if (!Array.isArray(w)) return mismatch();
+      return w.map((el, index) => within(path, { index }, () => fromWire(el, t[1], path)));
+    case "tuple":
+      if (!Array.isArray(w)) return mismatch();
+      if (w.length !== t[1].length) fail(path, `expected a tuple of ${t[1].length} element(s), got ${w.length}`);
+      return w.map((el, index) => within(path, { index }, () => fromWire(el, t[1][index], path)));
     case "map": {
-      if (!isPlainObject(w)) return mismatch(w, t, path);
+      if (!isPlainObject(w)) return mismatch();
       const out: CtyObjectValue = {};
       for (const key of Object.keys(w)) {
-        path.push({ key });
-        setOwn(out, key, fromWire(w[key], t[1], path));
-        path.pop();
+        setOwn(
+          out,
+          key,
+          within(path, { key }, () => fromWire(w[key], t[1], path)),
+        );
       }
       return out;
     }
     case "object": {
-      if (!isPlainObject(w)) return mismatch(w, t, path);
+      if (!isPlainObject(w)) return mismatch();
       const attrs = t[1];
       const out: CtyObjectValue = {};
-      let present = 0;
       // Terraform always sends every attribute; a missing one is read as null rather than refused.
       for (const name of Object.keys(attrs)) {
-        if (Object.prototype.hasOwnProperty.call(w, name)) {
-          present++;
-          path.push({ attr: name });
-          setOwn(out, name, fromWire(w[name], attrs[name], path));
-          path.pop();
-        } else {
-          setOwn(out, name, null);
-        }
+        const present = Object.prototype.hasOwnProperty.call(w, name);
+        setOwn(out, name, present ? within(path, { attr: name }, () => fromWire(w[name], attrs[name], path)) : null);
       }
-      if (present !== Object.keys(w).length) {
-        for (const name of Object.keys(w)) {
-          if (!Object.prototype.hasOwnProperty.call(attrs, name)) {
-            fail(
-              path,
-              `unsupported attribute ${JSON.stringify(name)}; the schema has ${
-                Object.keys(attrs).join(", ") || "no attributes"
-              }`,
-            );
-          }
+      for (const name of Object.keys(w)) {
+        if (!Object.prototype.hasOwnProperty.call(attrs, name)) {
+          fail(
+            path,
+            `unsupported attribute ${JSON.stringify(name)}; the schema has ${
+              Object.keys(attrs).join(", ") || "no attributes"
+            }`,
+          );
         }
       }
       return out;
@@ -120,10 +104,6 @@ function fromWire(w: unknown, t: CtyType, path: CtyPathStep[]): CtyValue {
     default:
       return fail(path, `invalid cty type ${JSON.stringify(t)}`);
   }
-}
-
-function mismatch(w: unknown, t: CtyType, path: CtyPathStep[]): never {
-  return fail(path, `expected ${describeCtyType(t)}, got ${describeValue(w)}`);
 }
 
 /** nil → null; extension → unknown (handled by the caller); [type JSON, value] → CtyDynamic. */
