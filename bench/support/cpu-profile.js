@@ -61,7 +61,7 @@ function selfTimes(dir, opts = {}) {
     const keysOf = (/** @type {number} */ id) => {
       if (!opts.inclusive && !opts.callers && !opts.under) return [keyOf.get(id) ?? "?"];
       const stack = [];
-      for (let at = id; at !== undefined; at = parentOf.get(at)) stack.push(at);
+      for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parentOf.get(at)) stack.push(at);
       if (opts.under && !stack.some((s) => nameOf.get(s) === opts.under)) return [];
       if (!opts.inclusive && !opts.callers) return [keyOf.get(id) ?? "?"];
       if (opts.inclusive) return [...new Set(stack.map((s) => keyOf.get(s) ?? "?"))];
