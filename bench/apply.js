@@ -9,7 +9,8 @@
 // order, so no variant always gets the quietest or the busiest moment; the medians are compared and the spread
 // (min–max) is printed next to them.
 //
-// Usage: node bench/apply.js [--containers 50] [--parallelism 10] [--runs 3] [--quick]
+// Usage: node bench/apply.js [--containers 50] [--parallelism 10] [--runs 3] [--quick] [--variants terraform,rest]
+// (--variants runs only those, e.g. to compare the provider's CPU between builds; ratios to a variant not run are NaN).
 "use strict";
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
 const { launchScript, runChains, runScript } = require("./rest-baseline/incus-cli");
@@ -26,6 +27,7 @@ const {
   uniquePrefix,
   workspace,
 } = require("./support/incus-stack");
+const { markProfileWindow } = require("./support/cpu-profile");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
@@ -42,7 +44,7 @@ async function viaTerraform(raw, prefix, count, parallelism) {
     await ws.init();
     const load = loadAverage();
     const watch = watchProcesses(ws.dir);
-    const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
+    const [ms] = await timed(() => markProfileWindow("apply", () => ws.apply([`-parallelism=${parallelism}`])));
     const used = watch.stop();
     await expectBuilt(raw, prefix, count);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
@@ -111,6 +113,9 @@ async function main() {
   const count = Number(option("containers", quick ? "2" : "50"));
   const parallelism = Number(option("parallelism", "10"));
   const runs = Number(option("runs", quick ? "1" : "3"));
+  const only = option("variants", VARIANTS.join(",")).split(",");
+  const unknown = only.filter((v) => !VARIANTS.includes(v));
+  if (unknown.length) throw new Error(`unknown variant(s) ${unknown.join(", ")}; known: ${VARIANTS.join(", ")}`);
   const raw = new RawIncus();
   await requireDaemon(raw);
   /** @type {Record<string, number[]>} */
@@ -124,7 +129,7 @@ async function main() {
   let requests = 0;
   try {
     for (let run = 0; run < runs; run++) {
-      const order = VARIANTS.map((_, i) => VARIANTS[(i + run) % VARIANTS.length]);
+      const order = VARIANTS.map((_, i) => VARIANTS[(i + run) % VARIANTS.length]).filter((v) => only.includes(v));
       for (const variant of order) {
         const prefix = uniquePrefix(`apply-${variant}`);
         if (variant === "terraform") {
@@ -150,8 +155,10 @@ async function main() {
   } finally {
     await raw.close();
   }
-  const m = Object.fromEntries(VARIANTS.map((v) => [v, median(times[v])]));
-  const s = (/** @type {string} */ v) => spread(times[v], formatMs);
+  /** The median, NaN for a variant not run. */
+  const med = (/** @type {number[]} */ xs) => (xs.length ? median(xs) : NaN);
+  const m = Object.fromEntries(VARIANTS.map((v) => [v, med(times[v])]));
+  const s = (/** @type {string} */ v) => (times[v].length ? spread(times[v], formatMs) : "not run");
   console.log(
     `apply (${count} containers with volumes, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`,
   );
@@ -169,11 +176,11 @@ async function main() {
       restRunsMs: times.rest.map(Math.round),
       cliParallelRunsMs: times.cli.map(Math.round),
       cliRunsMs: times.script.map(Math.round),
-      terraformDestroyMs: Math.round(median(destroyMs)),
+      terraformDestroyMs: Math.round(med(destroyMs)),
       terraformRuns,
-      terraformCpuMs: Math.round(median(terraformRuns.map((r) => r.terraformCpuMs))),
-      providerCpuMs: Math.round(median(terraformRuns.map((r) => r.providerCpuMs))),
-      restClientCpuMs: Math.round(median(restCpuMs)),
+      terraformCpuMs: Math.round(med(terraformRuns.map((r) => r.terraformCpuMs))),
+      providerCpuMs: Math.round(med(terraformRuns.map((r) => r.providerCpuMs))),
+      restClientCpuMs: Math.round(med(restCpuMs)),
       restRequests: requests,
       planAfterApplyEmpty: true,
       ratio: ratio(m.terraform, m.rest),
@@ -183,11 +190,11 @@ async function main() {
     [
       `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(m.terraform)} (${s(
         "terraform",
-      )}; destroy ${formatMs(median(destroyMs))}; plan after apply empty)`,
+      )}; destroy ${formatMs(med(destroyMs))}; plan after apply empty)`,
       `${"  CPU of the terraform variant:".padEnd(40)}terraform ${formatMs(
-        median(terraformRuns.map((r) => r.terraformCpuMs)),
-      )}, provider ${formatMs(median(terraformRuns.map((r) => r.providerCpuMs)))} (the REST client: ${formatMs(
-        median(restCpuMs),
+        med(terraformRuns.map((r) => r.terraformCpuMs)),
+      )}, provider ${formatMs(med(terraformRuns.map((r) => r.providerCpuMs)))} (the REST client: ${formatMs(
+        med(restCpuMs),
       )}); per run: ${terraformRuns.map((r) => `${formatMs(r.ms)} at load ${r.load}`).join(", ")}`,
       `${`raw REST, ${parallelism} at a time:`.padEnd(40)}${formatMs(m.rest)} (${s("rest")}; ${requests} API calls)`,
       `${`incus CLI, ${parallelism} chains at a time:`.padEnd(40)}${formatMs(m.cli)} (${s("cli")})`,

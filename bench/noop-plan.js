@@ -21,6 +21,7 @@ const {
   uniquePrefix,
   workspace,
 } = require("./support/incus-stack");
+const { markProfileWindow } = require("./support/cpu-profile");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
@@ -65,7 +66,10 @@ async function main() {
     const cpu = { terraform: /** @type {number[]} */ ([]), provider: /** @type {number[]} */ ([]) };
     const planOnce = async (/** @type {string[]} */ extra) => {
       const watch = watchProcesses(ws.dir);
-      const [ms, r] = await timed(() => ws.plan([`-parallelism=${parallelism}`, ...extra]));
+      const window = extra.length === 0 ? "plan" : "plan-no-refresh";
+      const [ms, r] = await timed(() =>
+        markProfileWindow(window, () => ws.plan([`-parallelism=${parallelism}`, ...extra])),
+      );
       const used = watch.stop();
       if (r.code !== 0) throw new Error(`the plan of the deployed stack is not empty (exit ${r.code}):\n${r.output}`);
       if (extra.length === 0) {

@@ -4,15 +4,19 @@
 // @ts-check
 "use strict";
 const { randomBytes } = require("node:crypto");
+const { resolve } = require("node:path");
 const { loadTs } = require("./load-ts");
 
 const TEST_POOL = process.env.CDKTF_VIRT_TEST_POOL ?? "cdktf-virt-test";
 const TEST_IMAGE = process.env.CDKTF_VIRT_TEST_IMAGE ?? "cdktf-virt-busybox";
 const VOLUME_SIZE = "32MiB";
 
-/** A prefix no existing object has, e.g. "t-bench-apply-1a2b3c4d". */
+/**
+ * A prefix no existing object has, e.g. "t-bench-apply-1a2b3c4d". CDKTF_VIRT_BENCH_PREFIX replaces "bench" (runs
+ * that share a daemon with other work keep their objects apart by it).
+ */
 function uniquePrefix(bench) {
-  return `t-bench-${bench}-${randomBytes(4).toString("hex")}`;
+  return `t-${process.env.CDKTF_VIRT_BENCH_PREFIX || "bench"}-${bench}-${randomBytes(4).toString("hex")}`;
 }
 
 /** The names of container i and its volume. */
@@ -73,10 +77,23 @@ function restSpec(prefix, i) {
   };
 }
 
-/** A terraform working directory with the bundled incus provider mirrored (test/support/terraform.ts). */
+/**
+ * A terraform working directory with the bundled incus provider mirrored (test/support/terraform.ts).
+ * CDKTF_VIRT_BENCH_CPU_PROF=<dir> profiles the provider processes: each writes a V8 CPU profile into <dir> when it
+ * exits (bench/support/cpu-prof-preload.js; `node bench/support/cpu-profile.js <dir>` sums them). The warm
+ * process is profiled too: the launcher starts it with the same environment.
+ */
 function workspace(prefix) {
   const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
-  return TerraformWorkspace.create({ providers: ["incus"], prefix, env: { TF_LOG: "", TF_LOG_PATH: "" } });
+  const profileDir = process.env.CDKTF_VIRT_BENCH_CPU_PROF;
+  const preload = resolve(__dirname, "cpu-prof-preload.js");
+  const profile = profileDir
+    ? {
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${preload}`.trim(),
+        CDKTF_VIRT_CPU_PROF_DIR: resolve(profileDir),
+      }
+    : {};
+  return TerraformWorkspace.create({ providers: ["incus"], prefix, env: { TF_LOG: "", TF_LOG_PATH: "", ...profile } });
 }
 
 /** Throws unless Incus holds exactly `count` running containers and `count` volumes with the prefix. */

@@ -250,6 +250,12 @@ describe("objects and collections on the wire", () => {
       /\(root\): unsupported attribute "z"; the schema has a/,
     ],
     [
+      "unsupported attribute next to a missing one",
+      "82 a1 'a' 01 a1 'z' 01",
+      ["object", { a: "number", b: "number" }],
+      /\(root\): unsupported attribute "z"; the schema has a, b/,
+    ],
+    [
       "wrong primitive deep inside",
       wire.replace("a1 '/'", "05"),
       deviceType,

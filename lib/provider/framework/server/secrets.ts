@@ -1,5 +1,5 @@
-// Which sensitive strings a request carries: every value Terraform sent with it (configuration, prior, proposed,
-// planned and current state), read through the schema. The server scrubs the request's diagnostics and log
+// Which sensitive strings a request carries: every value Terraform sent with it (configuration, prior, planned and
+// current state), read through the schema. The server scrubs the request's diagnostics and log
 // lines of them (scrub.ts).
 import type { CtyType } from "../../cty";
 import type { DynamicValue } from "../../plugin";
@@ -7,9 +7,10 @@ import { secretStrings } from "../redact";
 import type { Attribute, Schema } from "../schema";
 import type { ObjectSchema } from "../schema-type";
 import type { SecretScrubber } from "../scrub";
-import { decodeDynamic } from "./wire";
+import { decodeDynamicAhead } from "./wire";
 
-const VALUE_FIELDS = ["config", "prior_state", "proposed_new_state", "planned_state", "current_state"] as const;
+// (not proposed_new_state: Terraform builds it from the configuration and the prior state, whose secrets are known)
+const VALUE_FIELDS = ["config", "prior_state", "planned_state", "current_state"] as const;
 
 export function learnRequestSecrets(scrubber: SecretScrubber, schema: Schema, type: CtyType, req: object): void {
   // Decoding the values is most of a small RPC's CPU: skip it for a schema that cannot hold a secret.
@@ -18,7 +19,8 @@ export function learnRequestSecrets(scrubber: SecretScrubber, schema: Schema, ty
     const dv = (req as Partial<Record<(typeof VALUE_FIELDS)[number], DynamicValue>>)[field];
     if (!dv) continue;
     try {
-      scrubber.learn(secretStrings(schema, decodeDynamic(dv, type)));
+      // (the RPC handler then takes the decoded value instead of decoding it again)
+      scrubber.learn(secretStrings(schema, decodeDynamicAhead(dv, type)));
     } catch {
       // An undecodable value is reported by the RPC handler itself; there is nothing to learn from it.
     }

@@ -30,12 +30,31 @@ const OBJECT_NESTING = {
 } as const;
 const PLAIN = StringKind.PLAIN;
 
+/**
+ * Values decoded before the RPC handler runs (the server reads every value of a request for its secrets first,
+ * secrets.ts): the handler's decode of the same DynamicValue with the same type takes the value instead of decoding
+ * it again (decoding is most of a small RPC's CPU). Taken once, so no caller sees a value another one changed.
+ */
+const decodedAhead = new WeakMap<DynamicValue, { type: CtyType; value: CtyValue }>();
+
 /** An absent or empty DynamicValue means null (Terraform sends nothing for a null prior state). */
 export function decodeDynamic(dv: DynamicValue | undefined, type: CtyType): CtyValue {
   if (!dv) return null;
+  const ahead = decodedAhead.get(dv);
+  if (ahead) {
+    decodedAhead.delete(dv);
+    if (ahead.type === type) return ahead.value;
+  }
   if (dv.msgpack && dv.msgpack.length > 0) return decodeMsgpack(dv.msgpack, type);
   if (dv.json && dv.json.length > 0) return decodeJson(dv.json, type);
   return null;
+}
+
+/** decodeDynamic for a reader that does not change the value: the next decodeDynamic of `dv` gets the same value. */
+export function decodeDynamicAhead(dv: DynamicValue | undefined, type: CtyType): CtyValue {
+  const value = decodeDynamic(dv, type);
+  if (dv) decodedAhead.set(dv, { type, value });
+  return value;
 }
 
 /**

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// The provider's CPU per resource with two builds of the incus provider, measured interleaved (A B B A A B ...), so
+// both meet the same load on a busy machine: CPU seconds of the provider processes (bench/support/processes.js) per
+// `terraform plan` of a deployed stack (both workspaces track the same objects: B gets A's state), or per
+// `terraform apply` of a new stack. Wall time is printed for reference only.
+//
+// plan-no-refresh measures `terraform plan -refresh=false` of the deployed stack: what a plan costs the provider apart
+// from the refresh (start-up, schema, validation, planning).
+//
+// Usage: node bench/support/ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [--containers 20] [--runs 4] [--parallelism 10]
+// (A.js and B.js: copies of dist/providers/terraform-provider-incus.js from the two builds)
+// @ts-check
+"use strict";
+const { copyFileSync, readFileSync, readdirSync, writeFileSync } = require("node:fs");
+const { join } = require("node:path");
+const { RawIncus, withConcurrency } = require("../rest-baseline/rest-client");
+const { containersHcl, deleteAll, expectBuilt, requireDaemon, uniquePrefix, workspace } = require("./incus-stack");
+const { watchProcesses } = require("./processes");
+const { median, option, timed } = require("./report");
+
+/** A workspace whose mirror holds `bundle` instead of the build in dist (terraform installs it at init). */
+function workspaceWith(bundle, prefix) {
+  const ws = workspace(prefix);
+  const mirror = join(ws.root, "mirror");
+  const installed = readdirSync(mirror, { recursive: true, encoding: "utf8" }).filter((f) =>
+    /terraform-provider-incus[^/]*$/.test(f),
+  );
+  if (installed.length !== 1) throw new Error(`expected one incus provider in ${mirror}, found ${installed.length}`);
+  copyFileSync(bundle, join(mirror, installed[0]));
+  return ws;
+}
+
+/** Provider and terraform CPU (ms) of one command in `ws`, after the warm provider of an earlier one retired. */
+async function measured(ws, run) {
+  await new Promise((r) => setTimeout(r, 2500));
+  const watch = watchProcesses(ws.dir);
+  const [ms, r] = await timed(run);
+  const used = watch.stop();
+  if (r.code !== 0) throw new Error(`terraform exited with ${r.code}:\n${r.output}`);
+  return { ms, provider: used.provider.cpuMs, terraform: used.terraform.cpuMs };
+}
+
+async function main() {
+  const [mode, a, b] = process.argv.slice(2);
+  const par = `-parallelism=${option("parallelism", "10")}`;
+  if (!["plan", "plan-no-refresh", "apply"].includes(mode) || !a || !b)
+    throw new Error("usage: ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [--containers 20] [--runs 4]");
+  const planArgs = mode === "plan" ? [par] : [par, "-refresh=false"];
+  const count = Number(option("containers", "20"));
+  const runs = Number(option("runs", "4"));
+  const resources = 2 * count;
+  const raw = new RawIncus();
+  await requireDaemon(raw);
+  /** @type {Record<string, { ms: number, provider: number, terraform: number }[]>} */
+  const results = { A: [], B: [] };
+  const bundles = { A: a, B: b };
+  const prefixes = [];
+  const workspaces = [];
+  try {
+    if (mode !== "apply") {
+      const prefix = uniquePrefix("ab-plan");
+      prefixes.push(prefix);
+      const ws = { A: workspaceWith(a, prefix), B: workspaceWith(b, prefix) };
+      workspaces.push(ws.A, ws.B);
+      for (const w of [ws.A, ws.B]) {
+        w.write("main.tf", containersHcl(prefix, count));
+        await w.init();
+      }
+      await ws.A.apply([par]);
+      await expectBuilt(raw, prefix, count);
+      writeFileSync(join(ws.B.dir, "terraform.tfstate"), readFileSync(join(ws.A.dir, "terraform.tfstate")));
+      for (const w of [ws.A, ws.B]) await measured(w, () => w.plan([par])); // warm-up
+      for (let run = 0; run < runs; run++) {
+        for (const v of run % 2 ? ["B", "A"] : ["A", "B"]) {
+          results[v].push(await measured(ws[v], () => ws[v].plan(planArgs)));
+        }
+      }
+    } else {
+      for (let run = 0; run < runs; run++) {
+        for (const v of run % 2 ? ["B", "A"] : ["A", "B"]) {
+          const prefix = uniquePrefix(`ab-apply-${v}`);
+          prefixes.push(prefix);
+          const w = workspaceWith(bundles[v], prefix);
+          workspaces.push(w);
+          w.write("main.tf", containersHcl(prefix, count));
+          await w.init();
+          results[v].push(await measured(w, () => w.apply([par])));
+          await expectBuilt(raw, prefix, count);
+          await deleteAll(raw, prefix, withConcurrency);
+        }
+      }
+    }
+  } finally {
+    for (const prefix of prefixes) await deleteAll(raw, prefix, withConcurrency);
+    for (const w of workspaces) w.cleanup();
+    await raw.close();
+  }
+  for (const v of ["A", "B"]) {
+    const p = results[v].map((r) => r.provider);
+    const t = results[v].map((r) => r.terraform);
+    console.log(
+      `${v} (${bundles[v]}): provider CPU per ${mode} ${median(p)} ms = ${(median(p) / resources).toFixed(2)} ms per resource ` +
+        `(runs ${p.join(", ")}); terraform ${median(t)} ms; wall ${results[v].map((r) => Math.round(r.ms)).join(", ")} ms`,
+    );
+  }
+  console.log(JSON.stringify({ mode, resources, results }));
+}
+
+main().catch((err) => {
+  console.error(`ab-provider-cpu: ${err instanceof Error ? err.stack : err}`);
+  process.exit(1);
+});
