@@ -119,3 +119,20 @@ resource "incus_profile" "own" {
   await h.ws.destroy();
   expect(await h.client.projects.find(project)).toBeUndefined();
 });
+
+test("incus_profile config key set to null stays a null element: apply succeeds, plan empty, then set in place", async () => {
+  const name = track(h.name("null"));
+  const config = (cpu: string): string => profile(name, `  config = { "limits.cpu" = ${cpu}, "user.role" = "web" }\n`);
+  h.config(config("null"));
+  await h.apply();
+  expect((await h.client.profiles.get(name)).value.config).toEqual({ "user.role": "web" });
+  expect((await h.ws.resource("incus_profile.p"))?.values.config).toEqual({ "limits.cpu": null, "user.role": "web" });
+  await h.expectNoChanges();
+
+  h.config(config(`"1"`));
+  expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
+  expect((await h.client.profiles.get(name)).value.config).toEqual({ "limits.cpu": "1", "user.role": "web" });
+  await h.expectNoChanges();
+  await h.ws.destroy();
+  expect(await h.client.profiles.find(name)).toBeUndefined();
+});
