@@ -121,24 +121,35 @@ ${lookup ? LOOKUP : ""}`);
   expect(await h.client.images.find(split.fingerprint)).toBeUndefined();
 });
 
-test("incus_image source_instance publishes a stopped container; exactly one source is required", async () => {
+test("incus_image source_instance publishes a stopped container, another source replaces it; exactly one source is required", async () => {
   const rest = new Cleanup();
   const container = h.name("c");
   const alias = h.name("pub");
   trackAliases(alias);
   try {
     await createTestContainer(h.client, rest, container, { start: false });
-    h.config(`resource "incus_image" "pub" {
-  source_instance = { name = "${container}" }
+    const publish = (source: string) =>
+      h.config(`resource "incus_image" "pub" {
+  source_instance = { ${source} }
   alias { name = "${alias}" }
 }
 `);
+    publish(`name = "${container}"`);
     await h.apply();
     const fp = (await h.ws.resource("incus_image.pub"))!.values.fingerprint;
     expect((await h.client.images.getAlias(alias)).value.target).toBe(fp);
     await h.expectNoChanges();
+
+    // Another source (a snapshot of the container) replaces the image: the old one is deleted, the alias moves.
+    await h.client.instanceSnapshots.create(container, "s0");
+    publish(`name = "${container}", snapshot = "s0"`);
+    expectOutput(await h.apply(), /1 added, 0 changed, 1 destroyed/);
+    const replaced = (await h.ws.resource("incus_image.pub"))!.values.fingerprint;
+    expect((await h.client.images.getAlias(alias)).value.target).toBe(replaced);
+    if (replaced !== fp) expect(await h.client.images.find(fp)).toBeUndefined();
+    await h.expectNoChanges();
     await h.ws.destroy();
-    expect(await h.client.images.find(fp)).toBeUndefined();
+    expect(await h.client.images.find(replaced)).toBeUndefined();
   } finally {
     await rest.run();
   }

@@ -129,6 +129,11 @@ test("incus_profile config key set to null stays a null element: apply succeeds,
   expect((await h.ws.resource("incus_profile.p"))?.values.config).toEqual({ "limits.cpu": null, "user.role": "web" });
   await h.expectNoChanges();
 
+  // An import cannot know the null element: the first plan adds it back, changing nothing in Incus.
+  await h.ws.ok(["state", "rm", "incus_profile.p"]);
+  await h.import("incus_profile.p", name);
+  expect(await h.expectChanges()).toMatch(/"limits\.cpu" = null/);
+
   h.config(config(`"1"`));
   expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
   expect((await h.client.profiles.get(name)).value.config).toEqual({ "limits.cpu": "1", "user.role": "web" });
