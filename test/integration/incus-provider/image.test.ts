@@ -1,6 +1,6 @@
 // incus_image and data "incus_image" against the real terraform and incusd: split and unified tarballs from
 // local files, aliases updated in place, drift of aliases, an image deleted out of band, destroy of a
-// vanished image, and publishing a stopped container (source_instance).
+// vanished image, publishing a stopped container (source_instance) and replacing it with another source.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";

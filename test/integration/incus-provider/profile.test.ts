@@ -1,5 +1,6 @@
 // incus_profile against the real terraform and incusd: config and device blocks, drift of devices, import
-// with a project, replacement, destroy of a vanished profile, and taking over a project's default profile.
+// with a project, replacement, destroy of a vanished profile, taking over a project's default profile, and a
+// config key set to null (kept as a null element in state).
 import { OWNER_KEY } from "../../../lib/provider/incus";
 import { TEST_POOL } from "../../support/incus";
 import type { Harness } from "./provider-harness";
