@@ -1,6 +1,6 @@
 // incus_image and data "incus_image" against the real terraform and incusd: split and unified tarballs from
 // local files, aliases updated in place, drift of aliases, an image deleted out of band, destroy of a
-// vanished image, and publishing a stopped container (source_instance).
+// vanished image, publishing a stopped container (source_instance) and replacing it with another source.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -121,24 +121,35 @@ ${lookup ? LOOKUP : ""}`);
   expect(await h.client.images.find(split.fingerprint)).toBeUndefined();
 });
 
-test("incus_image source_instance publishes a stopped container; exactly one source is required", async () => {
+test("incus_image source_instance publishes a stopped container, another source replaces it; exactly one source is required", async () => {
   const rest = new Cleanup();
   const container = h.name("c");
   const alias = h.name("pub");
   trackAliases(alias);
   try {
     await createTestContainer(h.client, rest, container, { start: false });
-    h.config(`resource "incus_image" "pub" {
-  source_instance = { name = "${container}" }
+    const publish = (source: string) =>
+      h.config(`resource "incus_image" "pub" {
+  source_instance = { ${source} }
   alias { name = "${alias}" }
 }
 `);
+    publish(`name = "${container}"`);
     await h.apply();
     const fp = (await h.ws.resource("incus_image.pub"))!.values.fingerprint;
     expect((await h.client.images.getAlias(alias)).value.target).toBe(fp);
     await h.expectNoChanges();
+
+    // Another source (a snapshot of the container) replaces the image: the old one is deleted, the alias moves.
+    await h.client.instanceSnapshots.create(container, "s0");
+    publish(`name = "${container}", snapshot = "s0"`);
+    expectOutput(await h.apply(), /1 added, 0 changed, 1 destroyed/);
+    const replaced = (await h.ws.resource("incus_image.pub"))!.values.fingerprint;
+    expect((await h.client.images.getAlias(alias)).value.target).toBe(replaced);
+    if (replaced !== fp) expect(await h.client.images.find(fp)).toBeUndefined();
+    await h.expectNoChanges();
     await h.ws.destroy();
-    expect(await h.client.images.find(fp)).toBeUndefined();
+    expect(await h.client.images.find(replaced)).toBeUndefined();
   } finally {
     await rest.run();
   }

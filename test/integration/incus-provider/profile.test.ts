@@ -1,5 +1,6 @@
 // incus_profile against the real terraform and incusd: config and device blocks, drift of devices, import
-// with a project, replacement, destroy of a vanished profile, and taking over a project's default profile.
+// with a project, replacement, destroy of a vanished profile, taking over a project's default profile, and a
+// config key set to null (kept as a null element in state).
 import { OWNER_KEY } from "../../../lib/provider/incus";
 import { TEST_POOL } from "../../support/incus";
 import type { Harness } from "./provider-harness";
@@ -118,4 +119,26 @@ resource "incus_profile" "own" {
   expect((await h.client.profiles.get("default", { project })).value).toMatchObject({ config: {}, devices: {} });
   await h.ws.destroy();
   expect(await h.client.projects.find(project)).toBeUndefined();
+});
+
+test("incus_profile config key set to null stays a null element: apply succeeds, plan empty, then set in place", async () => {
+  const name = track(h.name("null"));
+  const config = (cpu: string): string => profile(name, `  config = { "limits.cpu" = ${cpu}, "user.role" = "web" }\n`);
+  h.config(config("null"));
+  await h.apply();
+  expect((await h.client.profiles.get(name)).value.config).toEqual({ "user.role": "web" });
+  expect((await h.ws.resource("incus_profile.p"))?.values.config).toEqual({ "limits.cpu": null, "user.role": "web" });
+  await h.expectNoChanges();
+
+  // An import cannot know the null element: the first plan adds it back, changing nothing in Incus.
+  await h.ws.ok(["state", "rm", "incus_profile.p"]);
+  await h.import("incus_profile.p", name);
+  expect(await h.expectChanges()).toMatch(/"limits\.cpu" = null/);
+
+  h.config(config(`"1"`));
+  expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
+  expect((await h.client.profiles.get(name)).value.config).toEqual({ "limits.cpu": "1", "user.role": "web" });
+  await h.expectNoChanges();
+  await h.ws.destroy();
+  expect(await h.client.profiles.find(name)).toBeUndefined();
 });

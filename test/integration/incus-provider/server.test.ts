@@ -27,9 +27,9 @@ afterAll(async () => {
 
 const SOCK_REMOTE = `  remote {\n    name    = "sock"\n    address = "unix:///var/lib/incus/unix.socket"\n  }`;
 
-function server(config: Record<string, string>, extra = ""): string {
+function server(config: Record<string, string | null>, extra = ""): string {
   const entries = Object.entries(config)
-    .map(([k, v]) => `    "${k}" = "${v}"`)
+    .map(([k, v]) => `    "${k}" = ${v === null ? "null" : `"${v}"`}`)
     .join("\n");
   return `resource "incus_server" "s" {\n${extra}  config = {\n${entries}\n  }\n}\n`;
 }
@@ -67,10 +67,14 @@ test("incus_server create, update, drift, replace, destroy; other keys untouched
   expect((await liveConfig())[keys.a]).toBe("3");
   await h.client.server.patchConfig({ [keys.b]: "" });
 
-  // Another remote replaces the resource: the keys are unset, then set again through the new remote.
-  h.config(server({ [keys.a]: "3" }, `  remote = "sock"\n`), SOCK_REMOTE);
+  // Another remote replaces the resource: the keys are unset, then set again through the new remote. A key set to
+  // null is not managed (left unset) and stays a null element in state.
+  h.config(server({ [keys.a]: "3", [keys.b]: null }, `  remote = "sock"\n`), SOCK_REMOTE);
   expectOutput(await h.apply(), /1 added, 0 changed, 1 destroyed/);
-  expect((await liveConfig())[keys.a]).toBe("3");
+  live = await liveConfig();
+  expect(live[keys.a]).toBe("3");
+  expect(live[keys.b]).toBeUndefined();
+  expect((await h.ws.resource("incus_server.s"))?.values.config).toEqual({ [keys.a]: "3", [keys.b]: null });
   await h.expectNoChanges();
 
   // Destroy unsets the managed key only.

@@ -1,5 +1,5 @@
 // incus_storage_volume_snapshot against the real terraform and incusd: create with a description and an expiry,
-// an empty plan, description and expiry changed in place, a rename replaces it, import by
+// an empty plan, description and expiry changed in place, drift of the description, a rename replaces it, import by
 // [project]/pool/volume/name, an existing snapshot refused with the import command, destroy of one already gone;
 // and snapshots.schedule / snapshots.expiry volume keys reaching Incus (a snapshot without expires_at takes the
 // volume's expiry).
@@ -29,7 +29,7 @@ function snapshot(name: string, body = ""): string {
   return `resource "incus_storage_volume_snapshot" "snap" {\n  name   = "${name}"\n  pool   = "${TEST_POOL}"\n  volume = incus_storage_volume.data.name\n${body}}\n`;
 }
 
-test("incus_storage_volume_snapshot create, no-op plan, in-place update, replace, import, existing refused, destroy", async () => {
+test("incus_storage_volume_snapshot create, no-op plan, in-place update, drift, replace, import, existing refused, destroy", async () => {
   const vol = h.name("data");
   h.cleanup.add(`volume ${vol}`, () => h.client.storageVolumes.delete(TEST_POOL, vol));
   const before = Math.floor(Date.now() / 1000) - 5;
@@ -61,6 +61,16 @@ test("incus_storage_volume_snapshot create, no-op plan, in-place update, replace
   const changed = (await h.client.volumeSnapshots.get(TEST_POOL, vol, "before-upgrade")).value;
   expect(changed.description).toBe("kept");
   expect(Date.parse(changed.expires_at!)).toBe(Date.parse("2032-05-31T22:00:00Z"));
+  await h.expectNoChanges();
+
+  // Drift: a description changed out of band shows in the plan; apply puts it back.
+  await h.client.volumeSnapshots.update(TEST_POOL, vol, "before-upgrade", {
+    description: "tampered",
+    expires_at: changed.expires_at,
+  });
+  expect(await h.expectChanges()).toMatch(/"tampered" -> "kept"/);
+  expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
+  expect((await h.client.volumeSnapshots.get(TEST_POOL, vol, "before-upgrade")).value.description).toBe("kept");
   await h.expectNoChanges();
 
   // Import by /pool/volume/name: the plan right after is empty.

@@ -1,6 +1,6 @@
 // Pure helpers shared by the incus_* resources: import IDs, config drift rules, adopt-on-create, durations,
 // waits and device blocks.
-import { Diagnostics } from "../../../lib/provider/framework";
+import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
 import {
   OWNER_KEY,
   WaitStoppedError,
@@ -13,6 +13,7 @@ import {
   parseDuration,
   parseImportId,
   stripComputedConfig,
+  userConfigOf,
   waitUntil,
 } from "../../../lib/provider/incus/common";
 
@@ -94,6 +95,25 @@ describe("stripComputedConfig", () => {
 
   test("a configured key missing from the server is absent (drift shows)", () => {
     expect(stripComputedConfig({}, { "user.a": "1" }, computed)).toEqual({});
+  });
+
+  test("a key the user set to null stays a null element, whatever the server has for it", () => {
+    expect(stripComputedConfig(live, { "limits.cpu": null, "user.gone": null, source: null }, computed)).toEqual({
+      "limits.cpu": null,
+      "user.extra": "y",
+      "user.gone": null,
+      source: null,
+    });
+    // Objects without server-generated keys (profiles, ACLs, zones, ...) pass no computed keys.
+    expect(stripComputedConfig({ "user.a": "1" }, { "user.b": null })).toEqual({ "user.a": "1", "user.b": null });
+    expect(stripComputedConfig({ "user.a": "1" }, null)).toEqual({ "user.a": "1" });
+  });
+
+  test("userConfigOf keeps null elements, drops unknown ones; null stays null (import), unknown is {}", () => {
+    expect(userConfigOf({ a: "1", b: null, c: UNKNOWN })).toEqual({ a: "1", b: null });
+    expect(userConfigOf(null)).toBeNull();
+    expect(userConfigOf(undefined)).toBeNull();
+    expect(userConfigOf(UNKNOWN)).toEqual({});
   });
 
   test("after an import only keepOnImport values of computed keys survive", () => {

@@ -5,7 +5,16 @@ import type { ClusterGroup, IncusClient } from "../../../incus";
 import { CLUSTER_GROUPS_CONFIG_EXTENSION, CLUSTER_GROUPS_EXTENSION } from "../../../incus/cluster-groups";
 import type { Resource, ResourceContext } from "../../framework";
 import { DiagnosticError, isUnknown } from "../../framework";
-import { configEqual, configMap, ignoreNotFound, knownOr, managedObjectLifecycle, parseImportId } from "../common";
+import {
+  configEqual,
+  configMap,
+  ignoreNotFound,
+  knownOr,
+  managedObjectLifecycle,
+  parseImportId,
+  stripComputedConfig,
+  userConfigOf,
+} from "../common";
 import { checkApiExtensionsAtPlan, requireApiExtensions } from "../common/api-extension";
 import type { IncusProviderData } from "../provider-data";
 import type { ClusterGroupPlan, ClusterGroupState } from "./schema";
@@ -35,7 +44,7 @@ function groupState(group: ClusterGroup, known: ClusterGroupPlan): ClusterGroupS
   return {
     name: group.name,
     description: group.description ?? "",
-    config: { ...(group.config ?? {}) },
+    config: stripComputedConfig(group.config, userConfigOf(known.config)),
     members: members.length > 0 ? members : emptyMembers,
     remote: known.remote ?? null,
   };

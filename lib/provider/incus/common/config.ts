@@ -23,27 +23,52 @@ export function isComputedKey(key: string, computed: readonly string[]): boolean
 }
 
 /**
+ * A config attribute as the user wrote it (prior state or plan): a key set to null
+ * (`"limits.cpu" = var.cpu == "" ? null : var.cpu`) stays, as null.
+ */
+export type UserConfig = Readonly<Record<string, string | null>>;
+
+/**
+ * The user's config from a prior state or plan value, null elements kept: null when the attribute is null
+ * (after an import: the user's keys are not known yet), {} when it is unknown, unknown entries left out.
+ */
+export function userConfigOf(value: unknown): UserConfig | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== "object" || isUnknown(value)) return {};
+  const out: Record<string, string | null> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (v === null) out[k] = null;
+    else if (v !== undefined && !isUnknown(v)) out[k] = String(v);
+  }
+  return out;
+}
+
+/**
  * The config to record in state: the live config without the server-generated keys the user did not set.
+ * A key the user set to null stays a null element whatever Incus has for it: Terraform requires the state to
+ * keep the element ("element has vanished" otherwise), and whatever Incus chose for the key is not drift.
  * @param live what Incus reports now
- * @param userConfig the config from the prior state / plan; null after an import, when the user's keys are
- *   not known yet: computed keys are then dropped unless `keepOnImport` says the value can only come from a
- *   user (e.g. `ipv4.address = none`), so that a plan right after an import stays empty
- * @param computed computed keys and prefixes (see isComputedKey)
+ * @param userConfig the config from the prior state / plan (see userConfigOf); null after an import, when the
+ *   user's keys are not known yet: computed keys are then dropped unless `keepOnImport` says the value can only
+ *   come from a user (e.g. `ipv4.address = none`), so that a plan right after an import stays empty
+ * @param computed computed keys and prefixes (see isComputedKey); none for objects whose every key is the user's
+ * @returns typed as the schemas type map attributes (string values), although the user's null elements are in it
  */
 export function stripComputedConfig(
   live: ConfigMap | null | undefined,
-  userConfig: ConfigMap | null | undefined,
-  computed: readonly string[],
+  userConfig: UserConfig | null | undefined,
+  computed: readonly string[] = [],
   keepOnImport?: (key: string, value: string) => boolean,
 ): ConfigMap {
-  const out: ConfigMap = {};
+  const out: Record<string, string | null> = {};
   const user = userConfig ?? {};
   for (const key of Object.keys(live ?? {}).sort()) {
     const value = (live as ConfigMap)[key];
     if (Object.prototype.hasOwnProperty.call(user, key) || !isComputedKey(key, computed)) out[key] = value;
     else if ((userConfig === null || userConfig === undefined) && keepOnImport?.(key, value)) out[key] = value;
   }
-  return out;
+  for (const [key, value] of Object.entries(user)) if (value === null) out[key] = null;
+  return out as ConfigMap;
 }
 
 /** A map attribute's value as a plain string map: {} for null or unknown, unknown or null entries left out. */

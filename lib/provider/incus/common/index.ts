@@ -1,7 +1,16 @@
 // Helpers shared by every incus_* resource: import IDs, config drift rules, adopt-on-create, not-found
 // handling, waits, device blocks, and the create/read/update/delete skeleton of single-object resources.
 export { formatImportId, parseImportId } from "./import-id";
-export { OWNER_KEY, PROTECT_KEY, configEqual, configMap, mergeForPut, stripComputedConfig } from "./config";
+export {
+  OWNER_KEY,
+  PROTECT_KEY,
+  configEqual,
+  configMap,
+  mergeForPut,
+  stripComputedConfig,
+  userConfigOf,
+} from "./config";
+export type { UserConfig } from "./config";
 export { adoptOrFail } from "./adopt";
 export { errorMessage, ignoreNotFound } from "./errors";
 export { MAX_DURATION_MS, WaitStoppedError, WaitTimeoutError, parseDuration, sleep, waitUntil } from "./wait";

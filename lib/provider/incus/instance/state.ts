@@ -2,8 +2,8 @@
 // file and wait_for blocks, source_*) come from the base values (prior state or plan); everything else is
 // read live, so out-of-band changes show as drift.
 import { isUnknown } from "../../framework";
-import type { ConfigMap, Instance, InstanceState as RuntimeState } from "../../../incus";
-import { configMap, devicesToBlocks, knownOr, stripComputedConfig } from "../common";
+import type { Instance, InstanceState as RuntimeState } from "../../../incus";
+import { devicesToBlocks, knownOr, stripComputedConfig, userConfigOf } from "../common";
 import { recordedFiles } from "./files";
 import { interfacesOf, pickAddresses } from "./network";
 import { isRunning } from "./power";
@@ -24,12 +24,6 @@ function targetOf(location: string, base: InstancePlan["target"]): string {
   return location;
 }
 
-/** The user's config as recorded in `base` (null on import: then every server-generated key is dropped). */
-export function userConfig(base: Pick<InstancePlan, "config">): ConfigMap | null {
-  const c = knownOr(base.config, null);
-  return c === null ? null : configMap(c);
-}
-
 /** Full state of an instance from the live object and its runtime state. */
 export function instanceStateFrom(base: InstancePlan, live: Instance, runtime: RuntimeState | null): InstanceState {
   const addresses = pickAddresses(live.config ?? {}, runtime);
@@ -45,7 +39,8 @@ export function instanceStateFrom(base: InstancePlan, live: Instance, runtime: R
     project: knownOr(base.project, null),
     remote: knownOr(base.remote, null),
     target: targetOf(live.location, base.target),
-    config: stripComputedConfig(live.config, userConfig(base), INSTANCE_COMPUTED_CONFIG),
+    // The user's config (null on import: then every server-generated key is dropped).
+    config: stripComputedConfig(live.config, userConfigOf(knownOr(base.config, null)), INSTANCE_COMPUTED_CONFIG),
     exec: knownOr(base.exec, null),
     source_instance: knownOr(base.source_instance, null),
     source_file: knownOr(base.source_file, null),

@@ -10,6 +10,8 @@ import {
   managedObjectLifecycle,
   parseImportId,
   requiringApiExtension,
+  stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkAclPlan, NetworkAclState } from "./schema";
@@ -57,7 +59,7 @@ function aclState(acl: NetworkACL, known: NetworkAclPlan): NetworkAclState {
     description: acl.description ?? "",
     project: known.project ?? null,
     remote: known.remote ?? null,
-    config: { ...(acl.config ?? {}) },
+    config: stripComputedConfig(acl.config, userConfigOf(known.config)),
     egress: rulesState(acl.egress, known.egress),
     ingress: rulesState(acl.ingress, known.ingress),
   };

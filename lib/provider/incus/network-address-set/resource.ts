@@ -12,6 +12,8 @@ import {
   managedObjectLifecycle,
   parseImportId,
   requiringApiExtension,
+  stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkAddressSetPlan, NetworkAddressSetState } from "./schema";
@@ -28,7 +30,7 @@ export function addressSetState(set: NetworkAddressSet, known: NetworkAddressSet
     addresses: [...(set.addresses ?? [])],
     project: known.project ?? null,
     remote: known.remote ?? null,
-    config: { ...(set.config ?? {}) },
+    config: stripComputedConfig(set.config, userConfigOf(known.config)),
   };
 }
 

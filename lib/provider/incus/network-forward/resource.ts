@@ -3,7 +3,14 @@
 // refusal because of the network (missing, or a driver without forwards) is reported at `network`.
 import type { NetworkForward, NetworkForwardPort, NetworkForwardPut } from "../../../incus";
 import type { Resource } from "../../framework";
-import { configMap, knownOr, listenAddressResource, requiringApiExtension } from "../common";
+import {
+  configMap,
+  knownOr,
+  listenAddressResource,
+  requiringApiExtension,
+  stripComputedConfig,
+  userConfigOf,
+} from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkForwardPlan, NetworkForwardState } from "./schema";
 import { networkForwardSchema } from "./schema";
@@ -57,7 +64,7 @@ function forwardState(forward: NetworkForward, known: NetworkForwardPlan): Netwo
     description: forward.description ?? "",
     project: known.project ?? null,
     remote: known.remote ?? null,
-    config: { ...(forward.config ?? {}) },
+    config: stripComputedConfig(forward.config, userConfigOf(known.config)),
     ports: portsState(forward.ports, known.ports),
   };
 }

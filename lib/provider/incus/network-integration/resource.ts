@@ -4,7 +4,14 @@
 import type { IncusClient, NetworkIntegration } from "../../../incus";
 import { NETWORK_INTEGRATIONS_EXTENSION } from "../../../incus/network-integrations";
 import type { Resource, ResourceContext } from "../../framework";
-import { configMap, ignoreNotFound, managedObjectLifecycle, parseImportId } from "../common";
+import {
+  configMap,
+  ignoreNotFound,
+  managedObjectLifecycle,
+  parseImportId,
+  stripComputedConfig,
+  userConfigOf,
+} from "../common";
 import { checkApiExtensionsAtPlan, requireApiExtensions } from "../common/api-extension";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkIntegrationPlan, NetworkIntegrationState } from "./schema";
@@ -19,7 +26,7 @@ function integrationState(found: NetworkIntegration, known: NetworkIntegrationPl
     name: found.name,
     type: found.type,
     description: found.description ?? "",
-    config: { ...(found.config ?? {}) },
+    config: stripComputedConfig(found.config, userConfigOf(known.config)),
     project: known.project ?? null,
     remote: known.remote ?? null,
   };

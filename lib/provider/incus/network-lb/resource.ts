@@ -8,7 +8,14 @@ import type {
   NetworkLoadBalancerPut,
 } from "../../../incus";
 import type { Resource } from "../../framework";
-import { configMap, knownOr, listenAddressResource, requiringApiExtension } from "../common";
+import {
+  configMap,
+  knownOr,
+  listenAddressResource,
+  requiringApiExtension,
+  stripComputedConfig,
+  userConfigOf,
+} from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkLbPlan, NetworkLbState } from "./schema";
 import { networkLbSchema } from "./schema";
@@ -68,7 +75,7 @@ function lbState(lb: NetworkLoadBalancer, known: NetworkLbPlan): NetworkLbState 
     description: lb.description ?? "",
     project: known.project ?? null,
     remote: known.remote ?? null,
-    config: { ...(lb.config ?? {}) },
+    config: stripComputedConfig(lb.config, userConfigOf(known.config)),
     backend: backendsState(lb.backends, known.backend),
     port: portsState(lb.ports),
   };

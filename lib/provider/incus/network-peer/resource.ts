@@ -13,6 +13,8 @@ import {
   parseImportId,
   reportDriverRefusal,
   requiringApiExtension,
+  stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkPeerPlan, NetworkPeerState } from "./schema";
@@ -27,7 +29,7 @@ function peerState(peer: NetworkPeer, known: NetworkPeerPlan): NetworkPeerState 
   return {
     name: peer.name,
     description: peer.description ?? "",
-    config: { ...(peer.config ?? {}) },
+    config: stripComputedConfig(peer.config, userConfigOf(known.config)),
     target_project: peer.target_project ?? "",
     network: known.network ?? null,
     target_network: peer.target_network ?? "",

@@ -5,7 +5,15 @@ import { NETWORK_ZONE_RECORDS_EXTENSION } from "../../../incus/network-zone-reco
 import { NETWORK_ZONES_EXTENSION } from "../../../incus/network-zones";
 import type { Resource, ResourceContext } from "../../framework";
 import { isUnknown } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, parseImportId } from "../common";
+import {
+  callFor,
+  configMap,
+  ignoreNotFound,
+  managedObjectLifecycle,
+  parseImportId,
+  stripComputedConfig,
+  userConfigOf,
+} from "../common";
 import { checkApiExtensionsAtPlan, requireApiExtensions } from "../common/api-extension";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkZoneRecordPlan, NetworkZoneRecordState } from "./schema";
@@ -31,7 +39,7 @@ function recordState(record: NetworkZoneRecord, known: NetworkZoneRecordPlan): N
     name: record.name,
     zone: known.zone,
     description: record.description ?? "",
-    config: { ...(record.config ?? {}) },
+    config: stripComputedConfig(record.config, userConfigOf(known.config)),
     entry: (record.entries ?? []).map((e) => ({ type: e.type, value: e.value, ttl: e.ttl ?? 0 })),
     project: known.project ?? null,
     remote: known.remote ?? null,

@@ -3,7 +3,15 @@
 import type { IncusClient, NetworkZone } from "../../../incus";
 import { NETWORK_ZONES_EXTENSION } from "../../../incus/network-zones";
 import type { Resource, ResourceContext } from "../../framework";
-import { callFor, configMap, ignoreNotFound, managedObjectLifecycle, parseImportId } from "../common";
+import {
+  callFor,
+  configMap,
+  ignoreNotFound,
+  managedObjectLifecycle,
+  parseImportId,
+  stripComputedConfig,
+  userConfigOf,
+} from "../common";
 import { checkApiExtensionsAtPlan, requireApiExtensions } from "../common/api-extension";
 import type { IncusProviderData } from "../provider-data";
 import type { NetworkZonePlan, NetworkZoneState } from "./schema";
@@ -17,7 +25,7 @@ function zoneState(zone: NetworkZone, known: NetworkZonePlan): NetworkZoneState 
   return {
     name: zone.name,
     description: zone.description ?? "",
-    config: { ...(zone.config ?? {}) },
+    config: stripComputedConfig(zone.config, userConfigOf(known.config)),
     project: known.project ?? null,
     remote: known.remote ?? null,
   };

@@ -3,7 +3,6 @@
 import type { CallOptions, IncusClient, Network } from "../../../incus";
 import type { Unknown } from "../../cty";
 import type { Resource, ResourceContext } from "../../framework";
-import { isUnknown } from "../../framework";
 import {
   callFor,
   configMap,
@@ -12,6 +11,7 @@ import {
   mergeForPut,
   parseImportId,
   stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import { MEMBER_NETWORK_KEYS } from "../../../records";
 import { isMemberPart, memberKeys, memberPartConfig, vetFoundPart, withoutMarker } from "../common/member-part";
@@ -52,17 +52,12 @@ export function networkConfigState(
   live: Record<string, string> | null | undefined,
   user: Readonly<Record<string, string>> | Unknown | null | undefined,
 ): Record<string, string> {
-  const userConfig = user ? configMap(user) : null;
+  const userConfig = userConfigOf(user);
   const out = stripComputedConfig(live, userConfig, NETWORK_COMPUTED_KEYS, keepOnImport);
   for (const key of AUTO_KEYS) {
     const liveValue = live?.[key];
     if (userConfig?.[key] === "auto" && liveValue && liveValue !== "none") out[key] = "auto";
   }
-  // A key the configuration sets to null (`"ipv4.address" = var.subnet == "" ? null : var.subnet`) stays a null
-  // element: Terraform requires the state to keep it, and whatever Incus chose for the key is not drift.
-  if (user && !isUnknown(user))
-    for (const [key, value] of Object.entries(user as Record<string, string | null>))
-      if (value === null) (out as Record<string, string | null>)[key] = null;
   return out;
 }
 

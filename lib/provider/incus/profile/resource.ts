@@ -13,6 +13,8 @@ import {
   managedObjectLifecycle,
   parseImportId,
   provisionalState,
+  stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { ProfilePlan, ProfileState } from "./schema";
@@ -28,7 +30,7 @@ function profileState(profile: Profile, known: ProfilePlan): ProfileState {
     description: profile.description ?? "",
     project: known.project ?? "default",
     remote: known.remote ?? null,
-    config: { ...(profile.config ?? {}) },
+    config: stripComputedConfig(profile.config, userConfigOf(known.config)),
     device: devicesToBlocks(profile.devices, known.device),
   };
 }

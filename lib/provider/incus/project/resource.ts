@@ -12,6 +12,7 @@ import {
   mergeForPut,
   parseImportId,
   stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { deleteProject } from "./delete";
@@ -34,7 +35,12 @@ export function projectState(project: Project, known: ProjectPlan): ProjectState
     name: project.name,
     description: project.description ?? "",
     // After an import, a feature turned off can only be the user's choice (new projects have them all on).
-    config: stripComputedConfig(project.config, known.config ?? null, PROJECT_COMPUTED_KEYS, (_k, v) => v === "false"),
+    config: stripComputedConfig(
+      project.config,
+      userConfigOf(known.config),
+      PROJECT_COMPUTED_KEYS,
+      (_k, v) => v === "false",
+    ),
     remote: known.remote ?? null,
     force_destroy: known.force_destroy ?? false,
   };

@@ -5,7 +5,7 @@
 // incus_server resources, or someone else, setting other keys at the same time are never overwritten.
 import type { ConfigMap, IncusClient } from "../../../incus";
 import type { Resource, ResourceContext } from "../../framework";
-import { callFor, clientFor, configMap } from "../common";
+import { callFor, clientFor, configMap, stripComputedConfig, userConfigOf } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { ServerPlan, ServerState } from "./schema";
 import { serverSchema } from "./schema";
@@ -27,7 +27,11 @@ async function readBack(client: IncusClient, known: ServerPlan, ctx: Ctx): Promi
   return {
     remote: known.remote ?? null,
     target: known.target ?? null,
-    config: managedConfig(server.config, Object.keys(configMap(known.config))),
+    // A key the configuration sets to null is not managed, and stays a null element.
+    config: stripComputedConfig(
+      managedConfig(server.config, Object.keys(configMap(known.config))),
+      userConfigOf(known.config),
+    ),
   };
 }
 

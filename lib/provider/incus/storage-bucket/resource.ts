@@ -14,6 +14,7 @@ import {
   optionalString,
   parseImportId,
   stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import { checkApiExtensionsAtPlan, requireApiExtensions } from "../common/api-extension";
 import type { IncusProviderData } from "../provider-data";
@@ -44,7 +45,7 @@ function bucketState(bucket: StorageBucket, known: StorageBucketPlan, clustered:
     remote: known.remote ?? null,
     // As upstream: the member outside "none" (a standalone server), else "".
     target: clustered || bucket.location !== "none" ? bucket.location : "",
-    config: stripComputedConfig(bucket.config, knownOr(known.config, null), BUCKET_COMPUTED_KEYS),
+    config: stripComputedConfig(bucket.config, userConfigOf(knownOr(known.config, null)), BUCKET_COMPUTED_KEYS),
     source_file: known.source_file ?? null,
     location: bucket.location,
   };

@@ -13,6 +13,7 @@ import {
   mergeForPut,
   parseImportId,
   stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import { MEMBER_POOL_KEYS } from "../../../records";
 import { isMemberPart, memberKeys, memberPartConfig, vetFoundPart, withoutMarker } from "../common/member-part";
@@ -55,11 +56,12 @@ export function poolConfigState(
   live: Record<string, string> | null | undefined,
   user: Readonly<Record<string, string>> | Unknown | null | undefined,
 ): Record<string, string> {
-  const userConfig = user === null || user === undefined ? null : configMap(user);
+  const userConfig = userConfigOf(user);
   // After an import, a source outside Incus' own directory can only have come from the user.
   const userSource = (key: string, value: string) => key === "source" && !value.endsWith(`/storage-pools/${name}`);
   const out = stripComputedConfig(live, userConfig, poolComputedKeys(driver), userSource);
-  if (driver === "zfs" && userConfig?.source !== undefined && out.source !== undefined) out.source = userConfig.source;
+  if (driver === "zfs" && typeof userConfig?.source === "string" && out.source !== undefined)
+    out.source = userConfig.source;
   return out;
 }
 

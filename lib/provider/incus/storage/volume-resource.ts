@@ -12,6 +12,7 @@ import {
   optionalString,
   parseImportId,
   stripComputedConfig,
+  userConfigOf,
 } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { storagePoolOf } from "./pool-config";
@@ -43,14 +44,13 @@ export function volumeComputedKeys(poolConfig: Record<string, string> | null | u
 }
 
 function volumeState(volume: StorageVolume, computed: readonly string[], known: VolumePlan): VolumeState {
-  const userConfig = known.config === null || known.config === undefined ? null : configMap(known.config);
   return {
     name: volume.name,
     pool: known.pool,
     description: volume.description ?? "",
     type: "custom",
     content_type: volume.content_type,
-    config: stripComputedConfig(volume.config, userConfig, computed),
+    config: stripComputedConfig(volume.config, userConfigOf(known.config), computed),
     project: known.project ?? null,
     remote: known.remote ?? null,
     target: typeof known.target === "string" ? known.target : null,
