@@ -1,7 +1,7 @@
 // The OVN-only resources against the real terraform, incusd and a loopback OVN deployment (scripts/setup-ovn.sh):
 // OVN networks on the uplink that script creates, incus_network_lb's whole lifecycle (create, read back, update in
 // place, drift, import with an empty plan after it, replacement, destroy), incus_network_peer between two OVN
-// networks (mutual, both CREATED), and a remote peer through an incus_network_integration to the OVN
+// networks (mutual, both CREATED; update, drift, replace), and a remote peer through an incus_network_integration to the OVN
 // interconnection databases.
 import { randomBytes, randomInt } from "node:crypto";
 import type { Harness } from "./provider-harness";
@@ -167,13 +167,13 @@ ${body}
   expect(await h.client.networks.find(net)).toBeUndefined();
 });
 
-test("incus_network_peer between two OVN networks: mutual peering, import, destroy", async () => {
+test("incus_network_peer between two OVN networks: mutual peering, import, update, drift, replace, destroy", async () => {
   const a = h.name("pa");
   const b = h.name("pb");
-  const peers = `resource "incus_network_peer" "ab" {
+  const peers = (name = "to-b", description = "a to b") => `resource "incus_network_peer" "ab" {
   network        = incus_network.a.name
-  name           = "to-b"
-  description    = "a to b"
+  name           = "${name}"
+  description    = "${description}"
   target_network = incus_network.b.name
   target_project = "default"
 }
@@ -185,7 +185,8 @@ resource "incus_network_peer" "ba" {
   target_project = "default"
 }
 `;
-  h.config(ovnNetwork("a", a) + ovnNetwork("b", b) + peers);
+  const networks = ovnNetwork("a", a) + ovnNetwork("b", b);
+  h.config(networks + peers());
   expectOutput(await h.apply(), /4 added, 0 changed/);
 
   const ab = (await h.client.networkPeers.get(a, "to-b")).value;
@@ -196,6 +197,26 @@ resource "incus_network_peer" "ba" {
 
   await h.ws.ok(["state", "rm", "incus_network_peer.ab"]);
   await h.import("incus_network_peer.ab", `/${a}/to-b`);
+  await h.expectNoChanges();
+
+  // The description changes in place; one changed by hand is drift the next apply puts back.
+  h.config(networks + peers("to-b", "a to b, updated"));
+  expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
+  expect((await h.client.networkPeers.get(a, "to-b")).value.description).toBe("a to b, updated");
+  await h.client.networkPeers.update(a, "to-b", { description: "changed by hand", config: {} });
+  expect(await h.expectChanges()).toMatch(/"changed by hand" -> "a to b, updated"/);
+  expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
+  expect((await h.client.networkPeers.get(a, "to-b")).value.description).toBe("a to b, updated");
+
+  // A new name replaces the peering. Deleting the old one leaves b's side Errored with its target cleared (Incus),
+  // which the next plan sees and replaces; after that apply both sides are Created again and the plan is empty.
+  h.config(networks + peers("to-b2", "a to b, updated"));
+  expectOutput(await h.apply(), /1 added, 0 changed, 1 destroyed/);
+  expect(await h.client.networkPeers.find(a, "to-b")).toBeUndefined();
+  expect((await h.client.networkPeers.get(a, "to-b2")).value).toMatchObject({ target_network: b });
+  expectOutput(await h.apply(), /1 added, 0 changed, 1 destroyed/);
+  expect((await h.client.networkPeers.get(b, "to-a")).value).toMatchObject({ target_network: a, status: "Created" });
+  expect((await h.client.networkPeers.get(a, "to-b2")).value).toMatchObject({ target_network: b, status: "Created" });
   await h.expectNoChanges();
 
   await h.ws.destroy();
