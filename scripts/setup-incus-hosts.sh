@@ -187,6 +187,75 @@ ensure_image() {
   incus_at "$name" image import "${files[@]}" --alias "$IMAGE_ALIAS" >/dev/null
 }
 
+# The official tests' image images:alpine/edge is, on host b, the test image with a DHCP client: the same busybox
+# rootfs whose init also runs udhcpc on eth0 (IPv6 comes from the kernel's SLAAC on networks that announce it). Only
+# the upstream tests use it; every other test keeps the image without one. Rebuilt only when the alias points to an
+# image without the DHCP client (its property cdktf-virt.variant says which).
+DHCP_VARIANT=dhcp-2
+ensure_dhcp_image() {
+  local name=$1 target variant='' work fingerprint
+  target=$(incus_at "$name" image alias list --format csv | grep '^alpine/edge,' | cut -d, -f2 || true)
+  if [ -n "$target" ]; then
+    variant=$(incus_at "$name" image get-property "$target" cdktf-virt.variant 2>/dev/null || true)
+    [ "$variant" = "$DHCP_VARIANT" ] && return
+  fi
+  log "building the DHCP variant of $IMAGE_ALIAS as alpine/edge on $name"
+  export_image
+  work="$IMAGE_EXPORT/dhcp"
+  mkdir -p "$work/rootfs"
+  tar -C "$work/rootfs" -xzf "$IMAGE_EXPORT/image.root"
+  mkdir -p "$work/rootfs/usr/share/udhcpc"
+  # udhcpc runs this on each lease event: apply the lease to the interface, the default route and resolv.conf.
+  cat > "$work/rootfs/usr/share/udhcpc/default.script" <<'SCRIPT'
+#!/bin/sh
+case "$1" in
+  deconfig) ip -4 addr flush dev "$interface"; ip link set "$interface" up ;;
+  bound | renew)
+    ip -4 addr flush dev "$interface"
+    ip addr add "$ip/${mask:-24}" dev "$interface"
+    for r in $router; do ip route replace default via "$r" dev "$interface"; break; done
+    : > /etc/resolv.conf
+    for d in $dns; do echo "nameserver $d" >> /etc/resolv.conf; done
+    ;;
+esac
+exit 0
+SCRIPT
+  chmod 755 "$work/rootfs/usr/share/udhcpc/default.script"
+  # IPv4 comes last, as on the real image (its kernel's SLAAC runs while its init system boots): a test that waits
+  # for IPv4 then finds the IPv6 address of a network that announces one. At most 4 s on a network without IPv6.
+  cat > "$work/rootfs/usr/share/udhcpc/wait-ipv6" <<'SCRIPT'
+#!/bin/sh
+for _ in $(seq 1 40); do
+  ip -6 addr show dev eth0 scope global 2>/dev/null | grep inet6 | grep -qv tentative && exit 0
+  sleep 0.1
+done
+exit 0
+SCRIPT
+  chmod 755 "$work/rootfs/usr/share/udhcpc/wait-ipv6"
+  printf '%s\n' '::sysinit:/bin/mount -a' '::sysinit:/bin/ip link set lo up' \
+    '::sysinit:/usr/share/udhcpc/wait-ipv6' \
+    '::respawn:/bin/udhcpc -f -i eth0 -s /usr/share/udhcpc/default.script' \
+    '::respawn:/bin/sleep 2147483647' > "$work/rootfs/etc/inittab"
+  cat > "$work/metadata.yaml" <<META
+architecture: x86_64
+creation_date: $(date +%s)
+properties:
+  description: busybox test image for cdktf-virt, with a DHCP client
+  os: busybox
+  release: static-dhcp
+  cdktf-virt.variant: $DHCP_VARIANT
+META
+  tar -C "$work" -czf "$work/meta.tar.gz" metadata.yaml
+  tar -C "$work/rootfs" -czf "$work/rootfs.tar.gz" .
+  fingerprint=$(cat "$work/meta.tar.gz" "$work/rootfs.tar.gz" | sha256sum | cut -d' ' -f1)
+  incus_at "$name" image show "$fingerprint" >/dev/null 2>&1 ||
+    incus_at "$name" image import "$work/meta.tar.gz" "$work/rootfs.tar.gz" >/dev/null
+  # Moves the alias; an earlier DHCP variant it pointed to goes, the shared test image stays.
+  [ -z "$target" ] || incus_at "$name" image alias delete alpine/edge
+  incus_at "$name" image alias create alpine/edge "$fingerprint" >/dev/null
+  if [ -n "$variant" ] && [ "$target" != "$fingerprint" ]; then incus_at "$name" image delete "$target"; fi
+}
+
 ensure_client_identity() {
   mkdir -p "$CLIENT_DIR/servercerts"
   chmod 700 "$CLIENT_DIR"
@@ -241,11 +310,18 @@ ensure_host_u() {
     incus_at u config set core.https_address 198.18.3.2:8443
   fi
   incus_at u storage show default >/dev/null 2>&1 || incus_at u storage create default dir >/dev/null
-  # No IPv6 on the bridge: the test image runs no DHCP client, but its kernel would take a SLAAC address seconds
-  # after start, so an instance's ipv6_address would change between two reads of the same test.
-  incus_at u network show incusbr0 >/dev/null 2>&1 || incus_at u network create incusbr0 ipv6.address=none >/dev/null
+  # The bridge gives no addresses (no IPv6, no DHCP): the bundled provider reads an instance's addresses as soon
+  # as its start returns, about a second before the DHCP variant of the test image has its lease (and seconds
+  # before a SLAAC address), so a test without wait_for would see ipv4_address/ipv6_address change between two
+  # reads (the apply and the import of the import tests). The tests that wait for addresses use networks of
+  # their own, which do give them.
+  incus_at u network show incusbr0 >/dev/null 2>&1 ||
+    incus_at u network create incusbr0 ipv6.address=none ipv4.dhcp=false >/dev/null
   if [ "$(incus_at u network get incusbr0 ipv6.address)" != none ]; then
     incus_at u network set incusbr0 ipv6.address=none
+  fi
+  if [ "$(incus_at u network get incusbr0 ipv4.dhcp)" != false ]; then
+    incus_at u network set incusbr0 ipv4.dhcp=false
   fi
   local devices
   devices=$(incus_at u profile device list default)
@@ -254,11 +330,7 @@ ensure_host_u() {
   ip -n "$(ns_of u)" route replace 198.18.1.0/24 via 198.18.3.1
   ip -n "$(ns_of b)" route replace 198.18.3.0/24 via 198.18.1.1
   sysctl -qw net.ipv4.ip_forward=1
-  if ! incus_at b image alias list --format csv | cut -d, -f1 | grep -qx alpine/edge; then
-    local fingerprint
-    fingerprint=$(incus_at b image alias list --format csv | grep "^$IMAGE_ALIAS," | cut -d, -f2)
-    incus_at b image alias create alpine/edge "$fingerprint" >/dev/null
-  fi
+  ensure_dhcp_image b
   ensure_trusted u
   cp "$(dir_of u)/server.crt" "$CLIENT_DIR/servercerts/u.crt"
   local upstream="$BASE/upstream-client"
