@@ -5,7 +5,7 @@
 // Each caller gets its own commands' results. Writes never come through here, so one resource's failed change can
 // never touch another's; and when a shared process fails as a whole, each caller's reads run again on their own.
 import { VirshError } from "./errors";
-import type { VirshBatchResult, VirshCallOptions } from "./virsh";
+import type { VirshBatchResult, VirshCallOptions } from "./virsh-call";
 
 /** A read's options: no stdin (reads of different callers share one). */
 export type VirshReadOptions = Omit<VirshCallOptions, "input">;

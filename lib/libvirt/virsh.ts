@@ -8,6 +8,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { classifyVirshMessage, VirshError, virshErrorText } from "./errors";
+import type { VirshBatchResult, VirshCallOptions } from "./virsh-call";
 import { ReadBatcher } from "./read-batcher";
 import type { VirshReadOptions } from "./read-batcher";
 
@@ -32,20 +33,7 @@ export interface VirshOptions {
   readonly readWindowMs?: number;
 }
 
-export interface VirshCallOptions {
-  /** Overrides the runner's default timeout for this call. */
-  readonly timeoutMs?: number;
-  /** Kills the call when it fires; the promise rejects with code ABORTED. */
-  readonly signal?: AbortSignal;
-  /** virsh's stdin; commands read it through the path `/dev/stdin`. */
-  readonly input?: string | Buffer;
-}
-
-/** What one command of a batch printed, and its error if it failed. */
-export interface VirshBatchResult {
-  readonly stdout: string;
-  readonly error?: VirshError;
-}
+export type { VirshBatchResult, VirshCallOptions };
 
 interface RawResult {
   readonly stdout: Buffer;
