@@ -333,17 +333,23 @@ ensure_host_u() {
   ensure_dhcp_image b
   ensure_trusted u
   cp "$(dir_of u)/server.crt" "$CLIENT_DIR/servercerts/u.crt"
-  local upstream="$BASE/upstream-client"
-  mkdir -p "$upstream/servercerts"
-  chmod 700 "$upstream"
-  cp "$CLIENT_DIR/client.crt" "$CLIENT_DIR/client.key" "$upstream/"
-  cp "$(dir_of u)/server.crt" "$upstream/servercerts/u.crt"
-  cp "$(dir_of b)/server.crt" "$upstream/servercerts/images.crt"
-  cat > "$upstream/config.yml" <<YAML
-default-remote: u
+  write_upstream_client "$BASE/upstream-client" u https://198.18.3.2:8443 "$(dir_of u)/server.crt"
+}
+
+# A client configuration for the official acceptance tests: the test client identity, `remote` (at `address`, its
+# certificate `cert`) as the default remote and host b as the image server "images".
+write_upstream_client() {
+  local dir=$1 remote=$2 address=$3 cert=$4
+  mkdir -p "$dir/servercerts"
+  chmod 700 "$dir"
+  cp "$CLIENT_DIR/client.crt" "$CLIENT_DIR/client.key" "$dir/"
+  cp "$cert" "$dir/servercerts/$remote.crt"
+  cp "$(dir_of b)/server.crt" "$dir/servercerts/images.crt"
+  cat > "$dir/config.yml" <<YAML
+default-remote: $remote
 remotes:
-  u:
-    addr: https://198.18.3.2:8443
+  $remote:
+    addr: $address
     protocol: incus
     auth_type: tls
   images:
@@ -430,7 +436,7 @@ ensure_cluster() {
 # replaces the profile's. Their macvlan networks take "incusbr0" as parent: each member gets a bridge of that name,
 # a plain link Incus lists as unmanaged (a managed network would change the cluster's networks for our tests).
 ensure_upstream_cluster_client() {
-  local m ns devices fingerprint files dir="$BASE/upstream-cluster-client"
+  local m ns devices fingerprint files
   for m in "${MEMBERS[@]}"; do
     ns=$(ns_of "$m")
     ip -n "$ns" route replace 198.18.1.0/24 via 198.18.2.1
@@ -451,23 +457,7 @@ ensure_upstream_cluster_client() {
   fi
   devices=$(incus_at member1 profile device list default)
   grep -qx root <<<"$devices" || incus_at member1 profile device add default root disk path=/ pool="$POOL" >/dev/null
-  mkdir -p "$dir/servercerts"
-  chmod 700 "$dir"
-  cp "$CLIENT_DIR/client.crt" "$CLIENT_DIR/client.key" "$dir/"
-  cp "$(dir_of member1)/cluster.crt" "$dir/servercerts/cluster.crt"
-  cp "$(dir_of b)/server.crt" "$dir/servercerts/images.crt"
-  cat > "$dir/config.yml" <<YAML
-default-remote: cluster
-remotes:
-  cluster:
-    addr: https://198.18.2.11:8443
-    protocol: incus
-    auth_type: tls
-  images:
-    addr: https://198.18.1.2:8443
-    protocol: incus
-    auth_type: tls
-YAML
+  write_upstream_client "$BASE/upstream-cluster-client" cluster https://198.18.2.11:8443 "$(dir_of member1)/cluster.crt"
 }
 
 write_client_config() {
