@@ -107,17 +107,18 @@ export class ReadBatcher {
     }
   }
 
+  /** Runs the entry's reads in a process of its own, with its own timeout and signal, as if it had called the runner. */
+  private runAlone(entry: Entry): Promise<void> {
+    entry.onAbort = undefined;
+    return this.runner.runBatch(entry.commands, entry.call).then(
+      (results) => settle(entry, () => entry.resolve(results)),
+      (err: unknown) => settle(entry, () => entry.reject(err)),
+    );
+  }
+
   private async launch(group: Entry[]): Promise<void> {
-    if (group.length === 1) {
-      // Alone: the caller's own timeout and signal apply as if it had called the runner.
-      const [entry] = group;
-      entry.onAbort = undefined;
-      await this.runner.runBatch(entry.commands, entry.call).then(
-        (results) => settle(entry, () => entry.resolve(results)),
-        (err: unknown) => settle(entry, () => entry.reject(err)),
-      );
-      return;
-    }
+    // Alone: the caller's own timeout and signal apply.
+    if (group.length === 1) return this.runAlone(group[0]);
     // Shared: killed only when every caller has given up; the longest timeout of its callers applies.
     const controller = new AbortController();
     for (const entry of group) {
@@ -145,11 +146,7 @@ export class ReadBatcher {
         group.map(async (entry) => {
           if (entry.settled) return;
           if (!retry) return settle(entry, () => entry.reject(err));
-          entry.onAbort = undefined;
-          await this.runner.runBatch(entry.commands, entry.call).then(
-            (results) => settle(entry, () => entry.resolve(results)),
-            (e: unknown) => settle(entry, () => entry.reject(e)),
-          );
+          await this.runAlone(entry);
         }),
       );
     }

@@ -34,24 +34,22 @@ export const READ_WINDOW_ENV = "CDKTF_VIRT_LIBVIRT_READ_WINDOW_MS";
 
 /** The read window from the environment, undefined when not set there. */
 export function readWindowFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const text = env[READ_WINDOW_ENV];
-  if (text === undefined || text.trim() === "") return undefined;
-  const ms = Number(text);
-  if (!Number.isFinite(ms) || ms < 0) {
-    throw new Error(`${READ_WINDOW_ENV}=${JSON.stringify(text)} is not a number of milliseconds (e.g. 5, or 0).`);
-  }
-  return ms;
+  return numberFromEnv(env, READ_WINDOW_ENV, "milliseconds (e.g. 5, or 0)");
 }
 
 /** The default graceful-shutdown budget in ms, from the environment when set there. */
 export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env[SHUTDOWN_TIMEOUT_ENV];
-  if (text === undefined || text.trim() === "") return DEFAULT_SHUTDOWN_TIMEOUT_SECONDS * 1000;
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds < 0) {
-    throw new Error(`${SHUTDOWN_TIMEOUT_ENV}=${JSON.stringify(text)} is not a number of seconds (e.g. 30).`);
-  }
-  return seconds * 1000;
+  return (numberFromEnv(env, SHUTDOWN_TIMEOUT_ENV, "seconds (e.g. 30)") ?? DEFAULT_SHUTDOWN_TIMEOUT_SECONDS) * 1000;
+}
+
+/** A number of 0 or more from the environment variable `name`; undefined when unset or blank. */
+function numberFromEnv(env: NodeJS.ProcessEnv, name: string, unit: string): number | undefined {
+  const text = env[name];
+  if (text === undefined || text.trim() === "") return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name}=${JSON.stringify(text)} is not a number of ${unit}.`);
+  return value;
 }
 
 export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProviderSchema> = {
