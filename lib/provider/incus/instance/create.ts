@@ -73,7 +73,11 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
 }
 
 /** Reads what the create of `plan` needs; the instance is created by the `post` it returns. */
-export async function prepareCreate(data: IncusProviderData, at: Placement, plan: InstancePlan): Promise<PreparedCreate> {
+export async function prepareCreate(
+  data: IncusProviderData,
+  at: Placement,
+  plan: InstancePlan,
+): Promise<PreparedCreate> {
   const sourceFile = knownOr(plan.source_file, null);
   if (sourceFile) return prepareBackup(at, plan, sourceFile);
   const body = desiredBody(plan);

@@ -144,10 +144,7 @@ async function create(
   // needs no addresses (a tainted instance is replaced, after a refresh), so /state is read only at the end.
   if (current === "created" && !createdAsPlanned(plan)) current = await at.client.instances.get(name, at.call);
   // An instance just created from the plan's own body is recorded from the plan (read back below).
-  resp.state =
-    current === "created"
-      ? provisionalState<InstanceState>(plan)
-      : await stateOf(at, current, plan, false);
+  resp.state = current === "created" ? provisionalState<InstanceState>(plan) : await stateOf(at, current, plan, false);
   await converge(at, name, plan, null, current);
   resp.state = await readInstance(at, name, plan);
   if (resp.state === null)
