@@ -1,10 +1,11 @@
-// The Incus API calls incus_instance makes for a create, an adoption and a rebuild in place, against a fake incusd
-// that keeps instances in memory. Every call beyond what the change needs is incusd CPU on every apply (the apply
+// The Incus API calls incus_instance makes for a create, an adoption and a rebuild in place, and incus_storage_volume
+// for a create, against a fake incusd that keeps instances and volumes in memory. Every call beyond what the change needs is incusd CPU on every apply (the apply
 // benchmark is CPU-bound on incusd), so the lists are pinned: a test fails when a redundant read comes back.
 import type { ServerResponse } from "node:http";
 import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
 import type { ResourceContext } from "../../../lib/provider/framework";
 import { instanceResource } from "../../../lib/provider/incus/instance";
+import { storageVolumeResource } from "../../../lib/provider/incus/storage/volume-resource";
 import type { IncusProviderData } from "../../../lib/provider/incus/provider-data";
 import { asyncEnvelope, errorEnvelope, operation, sendJson, startFakeIncus, sync } from "../incus/fake-incus";
 import type { FakeIncus, RecordedRequest } from "../incus/fake-incus";
@@ -19,6 +20,8 @@ interface FakeInstance {
 }
 
 const instances = new Map<string, FakeInstance>();
+const volumes = new Map<string, Record<string, unknown>>();
+let clustered = false;
 const IMAGES = ["busybox", "busybox-2"];
 let fake: FakeIncus;
 let ops = 0;
@@ -51,6 +54,19 @@ function serve(req: RecordedRequest, res: ServerResponse): void {
     return IMAGES.includes(m[1])
       ? sendJson(res, 200, sync({ name: m[1], target: `fp-${m[1]}` }))
       : sendJson(res, 404, errorEnvelope(404, "Image alias not found"));
+  }
+  if (path === "/1.0")
+    return sendJson(res, 200, sync({ api_extensions: [], environment: { server_clustered: clustered } }));
+  if (path === "/1.0/storage-pools/p")
+    return sendJson(res, 200, sync({ name: "p", driver: "dir", config: { "volume.size": "1GiB" } }));
+  if (path === "/1.0/storage-pools/p/volumes/custom" && req.method === "POST") {
+    volumes.set(String(body.name), { ...body, config: { ...(body.config as object), size: "1GiB" } });
+    return sendJson(res, 200, sync({}));
+  }
+  if ((m = /^\/1\.0\/storage-pools\/p\/volumes\/custom\/([^/]+)$/.exec(path))) {
+    const volume = volumes.get(m[1]);
+    if (!volume) return sendJson(res, 404, errorEnvelope(404, "Storage volume not found"));
+    return sendJson(res, 200, sync({ ...volume, location: clustered ? "m1" : "none" }));
   }
   if (path === "/1.0/instances" && req.method === "POST") {
     const name = String(body.name);
@@ -103,6 +119,8 @@ afterAll(async () => {
 beforeEach(() => {
   fake.requests.length = 0;
   instances.clear();
+  volumes.clear();
+  clustered = false;
 });
 
 /** A provider session: one client, as Terraform's one provider process per command has. */
@@ -253,4 +271,49 @@ test("rebuild in place: one read before the stop and one after the rebuild, no r
   ]);
   expect(instances.get("c1")?.config["volatile.base_image"]).toBe("fp-busybox-2");
   expect(resp.state).toMatchObject({ image: "busybox-2", status: "Running" });
+});
+
+describe("incus_storage_volume create", () => {
+  const volume = (name: string) => ({
+    name,
+    pool: "p",
+    description: "",
+    type: "custom",
+    content_type: "filesystem",
+    config: { [OWNER]: `stack/${name}` },
+    project: null,
+    remote: null,
+    target: UNKNOWN,
+    source_volume: null,
+    source_file: null,
+    location: UNKNOWN,
+    file: [],
+  });
+  async function createVolume(ctx: ReturnType<typeof session>, name: string) {
+    const resp = { state: null as unknown };
+    const plan = volume(name);
+    await storageVolumeResource.create!({ planned: plan, config: plan, prior: null } as never, ctx, resp as never);
+    return resp.state;
+  }
+
+  test("an empty volume on a standalone server: the POST, and the server read once per session; state as a read back gives it", async () => {
+    const ctx = session();
+    const state = await createVolume(ctx, "v1");
+    await createVolume(ctx, "v2");
+    expect(calls()).toEqual([
+      "POST /1.0/storage-pools/p/volumes/custom",
+      "GET /1.0",
+      "POST /1.0/storage-pools/p/volumes/custom",
+    ]);
+    const read = await storageVolumeResource.read!({ state } as never, ctx);
+    expect(state).toEqual(read);
+    expect(state).toMatchObject({ location: "none", config: { [OWNER]: "stack/v1" }, target: null });
+  });
+
+  test("on a cluster the volume is read back (a member decides its location)", async () => {
+    clustered = true;
+    const state = await createVolume(session(), "v1");
+    expect(calls()).toContain("GET /1.0/storage-pools/p/volumes/custom/v1");
+    expect(state).toMatchObject({ location: "m1" });
+  });
 });
