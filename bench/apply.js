@@ -160,7 +160,7 @@ async function main() {
     pid: incusdPid(raw.socketPath),
     counter: flag("count-calls") ? await startCallCounter(raw.socketPath) : undefined,
   };
-  /** @type {Record<string, { instances: number, volumes: number, incusdMs: number }[]>} */
+  /** @type {Record<string, { instances: number, volumes: number, dyingMemoryCgroups: number, incusdMs: number }[]>} */
   const daemonRuns = { terraform: [], rest: [] };
   /** @type {Record<string, Map<string, number> | undefined>} */
   const calls = { terraform: undefined, rest: undefined };
@@ -264,7 +264,8 @@ async function main() {
       `incusd CPU per run (what the daemon held at its start): ${["terraform", "rest"]
         .flatMap((v) =>
           daemonRuns[v].map(
-            (r) => `${v} ${formatMs(r.incusdMs)} (${r.instances} instances, ${r.volumes} volumes on ${TEST_POOL})`,
+            (r) =>
+              `${v} ${formatMs(r.incusdMs)} (${r.instances} instances, ${r.volumes} volumes on ${TEST_POOL}, ${r.dyingMemoryCgroups} dying memory cgroups)`,
           ),
         )
         .join("; ")}`,

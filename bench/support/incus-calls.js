@@ -135,8 +135,38 @@ function incusdCpuMs(pid) {
 }
 
 /**
+ * Memory cgroups the kernel still keeps for containers that are gone ("dying": each started container leaves its
+ * memory cgroup behind while page cache or slab objects are still charged to it, and with no memory pressure they
+ * stay). cgroup v1: the memory controller's count in /proc/cgroups minus the cgroup directories that exist; v2:
+ * nr_dying_descendants of the root. NaN when neither can be read.
+ */
+function dyingMemoryCgroups() {
+  try {
+    const v2 = readFileSync("/sys/fs/cgroup/cgroup.stat", "utf8");
+    return Number(/nr_dying_descendants (\d+)/.exec(v2)?.[1] ?? NaN);
+  } catch {
+    // not cgroup v2
+  }
+  try {
+    const line = readFileSync("/proc/cgroups", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("memory\t"));
+    const total = Number(line?.split("\t")[2]);
+    const live = (/** @type {string} */ dir) => {
+      let n = 1;
+      for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) n += live(join(dir, e.name));
+      return n;
+    };
+    return total - live("/sys/fs/cgroup/memory");
+  } catch {
+    return NaN;
+  }
+}
+
+/**
  * What the daemon holds when a run starts (objects it walks for some calls: a custom volume's used_by lists every
- * instance that uses it): instances in every project and volumes of every kind on `pool`.
+ * instance that uses it): instances in every project and volumes of every kind on `pool`; and the kernel's dying
+ * memory cgroups, which every container start and delete adds to.
  * @param {import("../rest-baseline/rest-client").RawIncus} raw @param {string} pool
  */
 async function daemonCensus(raw, pool) {
@@ -151,7 +181,15 @@ async function daemonCensus(raw, pool) {
     count("/1.0/instances?all-projects=true"),
     count(`/1.0/storage-pools/${pool}/volumes?all-projects=true`),
   ]);
-  return { instances, volumes };
+  return { instances, volumes, dyingMemoryCgroups: dyingMemoryCgroups() };
 }
 
-module.exports = { daemonCensus, formatCounts, incusdCpuMs, incusdPid, startCallCounter, templateOf };
+module.exports = {
+  daemonCensus,
+  dyingMemoryCgroups,
+  formatCounts,
+  incusdCpuMs,
+  incusdPid,
+  startCallCounter,
+  templateOf,
+};
