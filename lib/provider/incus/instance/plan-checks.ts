@@ -47,8 +47,12 @@ const PLURAL: Record<ReferencedKind, string> = {
   project: "projects",
 };
 
-/** Names found on a remote in this run; only hits are kept, a miss is asked again. */
-const found = new WeakMap<IncusProviderData, Set<string>>();
+/**
+ * Names looked up on a remote in this run, by key: only hits are kept, a miss is asked again. The look-up itself is
+ * kept while it runs, so the instances Terraform plans at the same time (-parallelism) share one request per name
+ * instead of each sending its own.
+ */
+const found = new WeakMap<IncusProviderData, Map<string, Promise<boolean>>>();
 
 function foundKey(s: Scope, kind: ReferencedKind, name: string): string {
   return [s.remote, kind === "pool" || kind === "project" ? "" : (s.call.project ?? "default"), kind, name].join(
@@ -57,13 +61,24 @@ function foundKey(s: Scope, kind: ReferencedKind, name: string): string {
 }
 
 async function exists(s: Scope, kind: ReferencedKind, name: string): Promise<boolean> {
-  let hits = found.get(s.data);
-  if (!hits) found.set(s.data, (hits = new Set()));
+  let known = found.get(s.data);
+  if (!known) found.set(s.data, (known = new Map()));
   const key = foundKey(s, kind, name);
-  if (hits.has(key)) return true;
-  const object = await lookup(s, kind, name);
-  if (object) hits.add(key);
-  return object;
+  const asked = known.get(key);
+  if (asked) return asked;
+  const hits = known;
+  const answer = lookup(s, kind, name).then(
+    (object) => {
+      if (!object) hits.delete(key);
+      return object;
+    },
+    (err: unknown) => {
+      hits.delete(key);
+      throw err;
+    },
+  );
+  hits.set(key, answer);
+  return answer;
 }
 
 async function lookup(s: Scope, kind: ReferencedKind, name: string): Promise<boolean> {
