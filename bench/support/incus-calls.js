@@ -107,8 +107,8 @@ function incusdPid(socketPath) {
       const env = readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
       const dir = env.find((e) => e.startsWith("INCUS_DIR="))?.slice("INCUS_DIR=".length) ?? "/var/lib/incus";
       const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      // A subcommand (forkstart, forkexec...) is a child doing one job, not the daemon.
-      if (dir === want && !args.slice(1).some((a) => /^fork/.test(a))) return Number(entry);
+      // A subcommand (forkstart, callhook...) is a child doing one job, not the daemon, which takes only options.
+      if (dir === want && (args[1] === undefined || args[1] === "" || args[1].startsWith("-"))) return Number(entry);
     } catch {
       // gone meanwhile, or not ours to read
     }
