@@ -97,23 +97,32 @@ function formatCounts(counts, per, unit) {
   ];
 }
 
-/** The pid of the incusd serving `socketPath` (its INCUS_DIR is the socket's directory), or undefined. */
+/**
+ * The pid of the incusd serving `socketPath`: of the processes named incusd whose INCUS_DIR is the socket's directory
+ * and that take only options (its subcommands, forkstart or callhook, run as incusd too), the oldest. Undefined when
+ * there is none.
+ */
 function incusdPid(socketPath) {
   const want = dirname(socketPath);
+  /** @type {{ pid: number, started: number } | undefined} */
+  let oldest;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "incusd") continue;
+      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      if (!args[0] || (args[1] && !args[1].startsWith("-"))) continue;
       const env = readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
       const dir = env.find((e) => e.startsWith("INCUS_DIR="))?.slice("INCUS_DIR=".length) ?? "/var/lib/incus";
-      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      // A subcommand (forkstart, callhook...) is a child doing one job, not the daemon, which takes only options.
-      if (dir === want && (args[1] === undefined || args[1] === "" || args[1].startsWith("-"))) return Number(entry);
+      if (dir !== want) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const started = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]); // field 22: start time
+      if (!oldest || started < oldest.started) oldest = { pid: Number(entry), started };
     } catch {
       // gone meanwhile, or not ours to read
     }
   }
-  return undefined;
+  return oldest?.pid;
 }
 
 /**
