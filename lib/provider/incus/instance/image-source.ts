@@ -6,6 +6,7 @@
 import type { CallOptions, IncusClient, InstanceImageSource } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
 import { grantImageDownload } from "../../../incus/server-copy";
+import { keptHit } from "../common/kept-hits";
 import type { IncusProviderData } from "../provider-data";
 
 const PUBLIC_IMAGES = { server: "https://images.linuxcontainers.org", protocol: "simplestreams" } as const;
@@ -97,21 +98,12 @@ const foundImages = new WeakMap<IncusClient, Map<string, Promise<InstanceImageSo
 function findImageOnce(client: IncusClient, name: string, call: CallOptions): Promise<InstanceImageSource | undefined> {
   let byKey = foundImages.get(client);
   if (!byKey) foundImages.set(client, (byKey = new Map()));
-  const key = `${call.project ?? "default"}\u0000${name}`;
-  const known = byKey.get(key);
-  if (known) return known;
-  const lookup = findImage(client, name, call).then(
-    (found) => {
-      if (!found) byKey.delete(key);
-      return found;
-    },
-    (err: unknown) => {
-      byKey.delete(key);
-      throw err;
-    },
+  return keptHit(
+    byKey,
+    `${call.project ?? "default"}\u0000${name}`,
+    () => findImage(client, name, call),
+    (found) => found !== undefined,
   );
-  byKey.set(key, lookup);
-  return lookup;
 }
 
 /** An image source, and what to do once the request that used it is over (withdraw a download secret). */

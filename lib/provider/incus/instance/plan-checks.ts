@@ -17,6 +17,7 @@ import type { AttrPath, Diagnostics, ModifyPlanRequest, ResourceContext } from "
 import type { Unknown } from "../../cty";
 import { isUnknown } from "../../framework";
 import { errorMessage } from "../common";
+import { keptHit } from "../common/kept-hits";
 import type { IncusProviderData } from "../provider-data";
 import { findImage, locateImage } from "./image-source";
 import type { ReferencedKind } from "./planned-objects";
@@ -63,22 +64,12 @@ function foundKey(s: Scope, kind: ReferencedKind, name: string): string {
 async function exists(s: Scope, kind: ReferencedKind, name: string): Promise<boolean> {
   let known = found.get(s.data);
   if (!known) found.set(s.data, (known = new Map()));
-  const key = foundKey(s, kind, name);
-  const asked = known.get(key);
-  if (asked) return asked;
-  const hits = known;
-  const answer = lookup(s, kind, name).then(
-    (object) => {
-      if (!object) hits.delete(key);
-      return object;
-    },
-    (err: unknown) => {
-      hits.delete(key);
-      throw err;
-    },
+  return keptHit(
+    known,
+    foundKey(s, kind, name),
+    () => lookup(s, kind, name),
+    (object) => object,
   );
-  hits.set(key, answer);
-  return answer;
 }
 
 async function lookup(s: Scope, kind: ReferencedKind, name: string): Promise<boolean> {
