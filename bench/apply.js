@@ -9,8 +9,16 @@
 // order, so no variant always gets the quietest or the busiest moment; the medians are compared and the spread
 // (min–max) is printed next to them.
 //
+// Every run also records incusd's CPU time during the terraform apply and the REST variant (bench/support/incus-calls.js;
+// the daemon is shared, so it is a figure for a quiet machine), and what the daemon held at the start of each variant
+// (instances in every project, volumes on the test pool): the baseline is incusd's work, so a baseline that moves
+// between runs is explained by these, not by the provider.
+//
 // Usage: node bench/apply.js [--containers 50] [--parallelism 10] [--runs 3] [--quick] [--variants terraform,rest]
-// (--variants runs only those, e.g. to compare the provider's CPU between builds; ratios to a variant not run are NaN).
+//   [--count-calls]
+// (--variants runs only those, e.g. to compare the provider's CPU between builds; ratios to a variant not run are NaN.
+// --count-calls sends the terraform and REST variants through a counting proxy and prints their API calls per
+// container by method and path; the proxy adds a hop, so the times of such a run are not headline figures.)
 "use strict";
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
 const { launchScript, runChains, runScript } = require("./rest-baseline/incus-cli");
@@ -28,30 +36,51 @@ const {
   workspace,
 } = require("./support/incus-stack");
 const { markProfileWindow } = require("./support/cpu-profile");
+const { daemonCensus, formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread, timed } = require("./support/report");
+
+/**
+ * The daemon a run measures: its pid (for its CPU time) and, with --count-calls, the counting proxy in front of it.
+ * @typedef {{ pid: number | undefined, counter?: Awaited<ReturnType<typeof startCallCounter>> }} Daemon
+ */
 
 /**
  * @param {RawIncus} raw
  * @param {string} prefix
  * @param {number} count
  * @param {number} parallelism
+ * @param {Daemon} daemon
  */
-async function viaTerraform(raw, prefix, count, parallelism) {
-  const ws = workspace(prefix);
+async function viaTerraform(raw, prefix, count, parallelism, daemon) {
+  const ws = workspace(prefix, daemon.counter ? { INCUS_SOCKET: daemon.counter.socketPath } : {});
   try {
     ws.write("main.tf", containersHcl(prefix, count));
     await ws.init();
     const load = loadAverage();
+    const census = await daemonCensus(raw, TEST_POOL);
     const watch = watchProcesses(ws.dir);
+    daemon.counter?.reset();
+    const incusdBefore = incusdCpuMs(daemon.pid);
     const [ms] = await timed(() => markProfileWindow("apply", () => ws.apply([`-parallelism=${parallelism}`])));
+    const incusdMs = incusdCpuMs(daemon.pid) - incusdBefore;
+    const calls = daemon.counter?.counts();
     const used = watch.stop();
     await expectBuilt(raw, prefix, count);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
     if (plan.code !== 0)
       throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
     const [destroyMs] = await timed(() => ws.destroy());
-    return { ms, destroyMs, load, terraformCpuMs: used.terraform.cpuMs, providerCpuMs: used.provider.cpuMs };
+    return {
+      ms,
+      destroyMs,
+      load,
+      census,
+      incusdMs,
+      calls,
+      terraformCpuMs: used.terraform.cpuMs,
+      providerCpuMs: used.provider.cpuMs,
+    };
   } finally {
     await deleteAll(raw, prefix, withConcurrency);
     ws.cleanup();
@@ -63,23 +92,31 @@ async function viaTerraform(raw, prefix, count, parallelism) {
  * @param {string} prefix
  * @param {number} count
  * @param {number} parallelism
+ * @param {Daemon} daemon
  */
-async function viaRest(raw, prefix, count, parallelism) {
-  const before = raw.requests;
+async function viaRest(raw, prefix, count, parallelism, daemon) {
+  const client = daemon.counter ? new RawIncus(daemon.counter.socketPath) : raw;
+  const before = client.requests;
   try {
+    const census = await daemonCensus(raw, TEST_POOL);
     const specs = [...Array(count).keys()].map((i) => restSpec(prefix, i));
+    daemon.counter?.reset();
     const cpu = process.cpuUsage();
+    const incusdBefore = incusdCpuMs(daemon.pid);
     const [ms] = await timed(() =>
       withConcurrency(specs, parallelism, async (s) => {
-        await raw.createVolume(TEST_POOL, s.volume, s.volumeConfig);
-        await raw.launchContainer(s.name, s.instance);
+        await client.createVolume(TEST_POOL, s.volume, s.volumeConfig);
+        await client.launchContainer(s.name, s.instance);
       }),
     );
+    const incusdMs = incusdCpuMs(daemon.pid) - incusdBefore;
     const used = process.cpuUsage(cpu);
-    const requests = raw.requests - before;
+    const requests = client.requests - before;
+    const calls = daemon.counter?.counts();
     await expectBuilt(raw, prefix, count);
-    return { ms, requests, cpuMs: Math.round((used.user + used.system) / 1000) };
+    return { ms, requests, census, incusdMs, calls, cpuMs: Math.round((used.user + used.system) / 1000) };
   } finally {
+    if (client !== raw) await client.close();
     await deleteAll(raw, prefix, withConcurrency);
   }
 }
@@ -118,6 +155,15 @@ async function main() {
   if (unknown.length) throw new Error(`unknown variant(s) ${unknown.join(", ")}; known: ${VARIANTS.join(", ")}`);
   const raw = new RawIncus();
   await requireDaemon(raw);
+  /** @type {Daemon} */
+  const daemon = {
+    pid: incusdPid(raw.socketPath),
+    counter: flag("count-calls") ? await startCallCounter(raw.socketPath) : undefined,
+  };
+  /** @type {Record<string, { instances: number, volumes: number, dyingMemoryCgroups: number, incusdMs: number }[]>} */
+  const daemonRuns = { terraform: [], rest: [] };
+  /** @type {Record<string, Map<string, number> | undefined>} */
+  const calls = { terraform: undefined, rest: undefined };
   /** @type {Record<string, number[]>} */
   const times = { terraform: [], rest: [], cli: [], script: [] };
   /** @type {number[]} */
@@ -133,8 +179,10 @@ async function main() {
       for (const variant of order) {
         const prefix = uniquePrefix(`apply-${variant}`);
         if (variant === "terraform") {
-          const r = await viaTerraform(raw, prefix, count, parallelism);
+          const r = await viaTerraform(raw, prefix, count, parallelism, daemon);
           times.terraform.push(r.ms);
+          daemonRuns.terraform.push({ ...r.census, incusdMs: Math.round(r.incusdMs) });
+          calls.terraform = r.calls;
           destroyMs.push(r.destroyMs);
           terraformRuns.push({
             ms: Math.round(r.ms),
@@ -143,8 +191,10 @@ async function main() {
             providerCpuMs: r.providerCpuMs,
           });
         } else if (variant === "rest") {
-          const r = await viaRest(raw, prefix, count, parallelism);
+          const r = await viaRest(raw, prefix, count, parallelism, daemon);
           restCpuMs.push(r.cpuMs);
+          daemonRuns.rest.push({ ...r.census, incusdMs: Math.round(r.incusdMs) });
+          calls.rest = r.calls;
           times.rest.push(r.ms);
           requests = r.requests;
         } else {
@@ -153,6 +203,7 @@ async function main() {
       }
     }
   } finally {
+    await daemon.counter?.close();
     await raw.close();
   }
   /** The median, NaN for a variant not run. */
@@ -182,6 +233,11 @@ async function main() {
       providerCpuMs: Math.round(med(terraformRuns.map((r) => r.providerCpuMs))),
       restClientCpuMs: Math.round(med(restCpuMs)),
       restRequests: requests,
+      terraformIncusdCpuMs: Math.round(med(daemonRuns.terraform.map((r) => r.incusdMs))),
+      restIncusdCpuMs: Math.round(med(daemonRuns.rest.map((r) => r.incusdMs))),
+      daemonRuns,
+      ...(calls.terraform ? { terraformCalls: Object.fromEntries(calls.terraform) } : {}),
+      ...(calls.rest ? { restCalls: Object.fromEntries(calls.rest) } : {}),
       planAfterApplyEmpty: true,
       ratio: ratio(m.terraform, m.rest),
       ratioVsCliParallel: ratio(m.terraform, m.cli),
@@ -205,6 +261,18 @@ async function main() {
         m.terraform,
         m.cli,
       )}x; / sequential CLI script: ${ratio(m.terraform, m.script)}x`,
+      `incusd CPU per run (what the daemon held at its start): ${["terraform", "rest"]
+        .flatMap((v) =>
+          daemonRuns[v].map(
+            (r) =>
+              `${v} ${formatMs(r.incusdMs)} (${r.instances} instances, ${r.volumes} volumes on ${TEST_POOL}, ${r.dyingMemoryCgroups} dying memory cgroups)`,
+          ),
+        )
+        .join("; ")}`,
+      ...["terraform", "rest"].flatMap((v) => {
+        const c = calls[v];
+        return c ? [`API calls of the ${v} variant (last run):`, ...formatCounts(c, count, "container")] : [];
+      }),
     ],
   );
 }

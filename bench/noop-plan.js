@@ -7,7 +7,12 @@
 //
 // Every run measures the three back to back; medians with the min–max spread.
 //
-// Usage: node bench/noop-plan.js [--containers 100] [--parallelism 10] [--runs 5] [--quick]
+// incusd's CPU time per plan (with refresh) and per round of REST reads is recorded too (bench/support/incus-calls.js:
+// the daemon is shared, so it is a figure for a quiet machine).
+//
+// Usage: node bench/noop-plan.js [--containers 100] [--parallelism 10] [--runs 5] [--quick] [--count-calls]
+// (--count-calls sends the plans and the REST reads through a counting proxy and prints their API calls per container
+// by method and path; the proxy adds a hop, so the times of such a run are not headline figures.)
 // @ts-check
 "use strict";
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
@@ -22,6 +27,7 @@ const {
   workspace,
 } = require("./support/incus-stack");
 const { markProfileWindow } = require("./support/cpu-profile");
+const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
@@ -45,8 +51,15 @@ async function main() {
   const runs = Number(option("runs", quick ? "1" : "5"));
   const raw = new RawIncus();
   await requireDaemon(raw);
+  const pid = incusdPid(raw.socketPath);
+  const counter = flag("count-calls") ? await startCallCounter(raw.socketPath) : undefined;
+  const reader = counter ? new RawIncus(counter.socketPath) : raw;
   const prefix = uniquePrefix("plan");
-  const ws = workspace(prefix);
+  const ws = workspace(prefix, counter ? { INCUS_SOCKET: counter.socketPath } : {});
+  /** @type {{ plan: number[], rest: number[] }} incusd CPU (ms) per plan with refresh and per round of REST reads */
+  const incusd = { plan: [], rest: [] };
+  /** @type {{ plan?: Map<string, number>, rest?: Map<string, number> }} */
+  const calls = {};
   /** @type {number[]} */
   const plan = [];
   /** @type {number[]} */
@@ -67,23 +80,33 @@ async function main() {
     const planOnce = async (/** @type {string[]} */ extra) => {
       const watch = watchProcesses(ws.dir);
       const window = extra.length === 0 ? "plan" : "plan-no-refresh";
+      counter?.reset();
+      const incusdBefore = incusdCpuMs(pid);
       const [ms, r] = await timed(() =>
         markProfileWindow(window, () => ws.plan([`-parallelism=${parallelism}`, ...extra])),
       );
+      const incusdMs = incusdCpuMs(pid) - incusdBefore;
       const used = watch.stop();
       if (r.code !== 0) throw new Error(`the plan of the deployed stack is not empty (exit ${r.code}):\n${r.output}`);
       if (extra.length === 0) {
         cpu.terraform.push(used.terraform.cpuMs);
         cpu.provider.push(used.provider.cpuMs);
+        incusd.plan.push(incusdMs);
+        calls.plan = counter?.counts();
       }
       return ms;
     };
     await planOnce([]); // warm the file cache and the daemon
-    await restReads(raw, prefix, count, parallelism);
+    await restReads(reader, prefix, count, parallelism);
+    incusd.plan.length = 0;
     for (let run = 0; run < runs; run++) {
       plan.push(await planOnce([]));
       planNoRefresh.push(await planOnce(["-refresh=false"]));
-      const r = await restReads(raw, prefix, count, parallelism);
+      counter?.reset();
+      const incusdBefore = incusdCpuMs(pid);
+      const r = await restReads(reader, prefix, count, parallelism);
+      incusd.rest.push(incusdCpuMs(pid) - incusdBefore);
+      calls.rest = counter?.counts();
       rest.push(r.ms);
       requests = r.requests;
     }
@@ -92,6 +115,8 @@ async function main() {
   } finally {
     await deleteAll(raw, prefix, withConcurrency);
     ws.cleanup();
+    if (reader !== raw) await reader.close();
+    await counter?.close();
     await raw.close();
   }
   const p = median(plan);
@@ -121,12 +146,18 @@ async function main() {
       restRequests: requests,
       terraformCpuMs: Math.round(terraformCpu),
       providerCpuMs: Math.round(providerCpu),
+      planIncusdCpuMs: Math.round(median(incusd.plan)),
+      restIncusdCpuMs: Math.round(median(incusd.rest)),
+      ...(calls.plan ? { planCalls: Object.fromEntries(calls.plan) } : {}),
+      ...(calls.rest ? { restCalls: Object.fromEntries(calls.rest) } : {}),
       ratio: ratio(p, r),
       refreshRatio: ratio(refresh, r),
     },
     [
       `terraform plan (refresh):        ${formatMs(p)} (${spread(plan, formatMs)}; no changes)`,
-      `  CPU per plan (refresh): terraform ${formatMs(terraformCpu)}, provider ${formatMs(providerCpu)}`,
+      `  CPU per plan (refresh): terraform ${formatMs(terraformCpu)}, provider ${formatMs(providerCpu)}; incusd ${formatMs(
+        median(incusd.plan),
+      )} (per round of REST reads: ${formatMs(median(incusd.rest))})`,
       `terraform plan -refresh=false:   ${formatMs(pn)} (${spread(
         planNoRefresh,
         formatMs,
@@ -136,6 +167,14 @@ async function main() {
         refresh,
         r,
       )}x`,
+      ...Object.entries(calls).flatMap(([v, c]) =>
+        c
+          ? [
+              `API calls of one ${v === "plan" ? "plan" : "round of REST reads"}:`,
+              ...formatCounts(c, count, "container"),
+            ]
+          : [],
+      ),
     ],
   );
 }

@@ -13,9 +13,14 @@
 // `terraform plan` after the apply reports no changes. Each of the --runs rounds (default 3) runs the variants in a
 // rotated order; medians are compared and the spread (min–max) printed next to them.
 //
-// Usage: node bench/rebuild.js [--containers 10] [--parallelism 10] [--runs 3] [--quick]
+// incusd's CPU time during each timed part is recorded too (bench/support/incus-calls.js; the daemon is shared).
+//
+// Usage: node bench/rebuild.js [--containers 10] [--parallelism 10] [--runs 3] [--quick] [--count-calls]
+// (--count-calls sends every variant through a counting proxy and prints the API calls of its timed part per
+// container by method and path; the proxy adds a hop, so the times of such a run are not headline figures.)
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
 const { TEST_IMAGE, TEST_POOL, requireDaemon, uniquePrefix, workspace } = require("./support/incus-stack");
+const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
 /**
@@ -100,10 +105,10 @@ function expectChanged(before, after, fingerprint, same, variant) {
 /**
  * (a) or (b): terraform builds the containers from the test image, then the timed apply moves them to `image`.
  * @param {RawIncus} raw @param {string} prefix @param {number} count @param {number} parallelism
- * @param {{ alias: string, fingerprint: string }} image @param {boolean} rebuild
+ * @param {{ alias: string, fingerprint: string }} image @param {boolean} rebuild @param {Daemon} daemon
  */
-async function viaTerraform(raw, prefix, count, parallelism, image, rebuild) {
-  const ws = workspace(prefix);
+async function viaTerraform(raw, prefix, count, parallelism, image, rebuild, daemon) {
+  const ws = workspace(prefix, daemon.counter ? { INCUS_SOCKET: daemon.counter.socketPath } : {});
   const variant = rebuild ? "terraform rebuild" : "terraform replace";
   try {
     ws.write("main.tf", containersHcl(prefix, count, TEST_IMAGE, rebuild));
@@ -113,13 +118,17 @@ async function viaTerraform(raw, prefix, count, parallelism, image, rebuild) {
     const before = await identities(raw, names);
     ws.write("main.tf", containersHcl(prefix, count, image.alias, rebuild));
     const load = loadAverage();
+    daemon.counter?.reset();
+    const incusdBefore = incusdCpuMs(daemon.pid);
     const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
+    const incusdMs = incusdCpuMs(daemon.pid) - incusdBefore;
+    const calls = daemon.counter?.counts();
     expectChanged(before, await identities(raw, names), image.fingerprint, rebuild, variant);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
     if (plan.code !== 0)
       throw new Error(`${variant}: the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
     await ws.destroy();
-    return { ms, load };
+    return { ms, load, incusdMs, calls };
   } finally {
     await deleteAll(raw, prefix);
     ws.cleanup();
@@ -130,10 +139,11 @@ async function viaTerraform(raw, prefix, count, parallelism, image, rebuild) {
  * The baseline: containers launched over REST from the test image, then the timed rebuild with `parallelism` in
  * flight, each the calls the provider makes for it: stop, rebuild, start.
  * @param {RawIncus} raw @param {string} prefix @param {number} count @param {number} parallelism
- * @param {{ alias: string, fingerprint: string }} image
+ * @param {{ alias: string, fingerprint: string }} image @param {Daemon} daemon
  */
-async function viaRest(raw, prefix, count, parallelism, image) {
+async function viaRest(raw, prefix, count, parallelism, image, daemon) {
   const names = containerNames(prefix, count);
+  const client = daemon.counter ? new RawIncus(daemon.counter.socketPath) : raw;
   try {
     await withConcurrency(names, parallelism, (name) =>
       raw.launchContainer(name, {
@@ -146,20 +156,25 @@ async function viaRest(raw, prefix, count, parallelism, image) {
       }),
     );
     const before = await identities(raw, names);
-    const requestsBefore = raw.requests;
+    const requestsBefore = client.requests;
+    daemon.counter?.reset();
+    const incusdBefore = incusdCpuMs(daemon.pid);
     const [ms] = await timed(() =>
       withConcurrency(names, parallelism, async (name) => {
-        await raw.operation("PUT", `/1.0/instances/${name}/state`, { action: "stop", timeout: 30 });
-        await raw.operation("POST", `/1.0/instances/${name}/rebuild`, {
+        await client.operation("PUT", `/1.0/instances/${name}/state`, { action: "stop", timeout: 30 });
+        await client.operation("POST", `/1.0/instances/${name}/rebuild`, {
           source: { type: "image", alias: image.alias },
         });
-        await raw.operation("PUT", `/1.0/instances/${name}/state`, { action: "start", timeout: 30 });
+        await client.operation("PUT", `/1.0/instances/${name}/state`, { action: "start", timeout: 30 });
       }),
     );
-    const requests = raw.requests - requestsBefore;
+    const incusdMs = incusdCpuMs(daemon.pid) - incusdBefore;
+    const calls = daemon.counter?.counts();
+    const requests = client.requests - requestsBefore;
     expectChanged(before, await identities(raw, names), image.fingerprint, true, "REST rebuild");
-    return { ms, requests };
+    return { ms, requests, incusdMs, calls };
   } finally {
+    if (client !== raw) await client.close();
     await deleteAll(raw, prefix);
   }
 }
@@ -207,6 +222,11 @@ async function deleteImage(raw, fingerprint) {
   });
 }
 
+/**
+ * The daemon a run measures: its pid (for its CPU time) and, with --count-calls, the counting proxy in front of it.
+ * @typedef {{ pid: number | undefined, counter?: Awaited<ReturnType<typeof startCallCounter>> }} Daemon
+ */
+
 const VARIANTS = ["rebuild", "replace", "rest"];
 
 async function main() {
@@ -216,6 +236,15 @@ async function main() {
   const runs = Number(option("runs", quick ? "1" : "3"));
   const raw = new RawIncus();
   await requireDaemon(raw);
+  /** @type {Daemon} */
+  const daemon = {
+    pid: incusdPid(raw.socketPath),
+    counter: flag("count-calls") ? await startCallCounter(raw.socketPath) : undefined,
+  };
+  /** @type {Record<string, number[]>} incusd CPU (ms) of each timed part */
+  const incusd = { rebuild: [], replace: [], rest: [] };
+  /** @type {Record<string, Map<string, number> | undefined>} */
+  const calls = {};
   /** @type {Record<string, number[]>} */
   const times = { rebuild: [], replace: [], rest: [] };
   /** @type {Record<string, number[]>} */
@@ -230,18 +259,23 @@ async function main() {
       for (const variant of order) {
         const prefix = uniquePrefix(`rebuild-${variant}`);
         if (variant === "rest") {
-          const r = await viaRest(raw, prefix, count, parallelism, image);
+          const r = await viaRest(raw, prefix, count, parallelism, image, daemon);
           times.rest.push(r.ms);
+          incusd.rest.push(r.incusdMs);
+          calls.rest = r.calls;
           requests = r.requests;
         } else {
-          const r = await viaTerraform(raw, prefix, count, parallelism, image, variant === "rebuild");
+          const r = await viaTerraform(raw, prefix, count, parallelism, image, variant === "rebuild", daemon);
           times[variant].push(r.ms);
+          incusd[variant].push(r.incusdMs);
+          calls[variant] = r.calls;
           loads[variant].push(r.load);
         }
       }
     }
   } finally {
     if (image) await deleteImage(raw, image.fingerprint);
+    await daemon.counter?.close();
     await raw.close();
   }
   const m = Object.fromEntries(VARIANTS.map((v) => [v, median(times[v])]));
@@ -264,6 +298,10 @@ async function main() {
       replaceRunsMs: times.replace.map(Math.round),
       restRunsMs: times.rest.map(Math.round),
       restRequests: requests,
+      incusdCpuMs: Object.fromEntries(VARIANTS.map((v) => [v, Math.round(median(incusd[v]))])),
+      ...Object.fromEntries(
+        Object.entries(calls).flatMap(([v, c]) => (c ? [[`${v}Calls`, Object.fromEntries(c)]] : [])),
+      ),
       sameInstanceAfterRebuild: true,
       newInstanceAfterReplace: true,
       planAfterApplyEmpty: true,
@@ -276,6 +314,10 @@ async function main() {
       `${"terraform apply, replace:".padEnd(40)}${formatMs(m.replace)} (${s("replace")}; new instances; per run: ${perRun("replace")})`,
       `${`raw REST rebuild, ${parallelism} at a time:`.padEnd(40)}${formatMs(m.rest)} (${s("rest")}; ${requests} API calls: stop, rebuild, start)`,
       `ratio rebuild / REST: ${ratio(m.rebuild, m.rest)}x; replace / REST: ${ratio(m.replace, m.rest)}x; rebuild / replace: ${ratio(m.rebuild, m.replace)}x; plans after apply empty`,
+      `incusd CPU of the timed part (median): ${VARIANTS.map((v) => `${v} ${formatMs(median(incusd[v]))}`).join(", ")}`,
+      ...Object.entries(calls).flatMap(([v, c]) =>
+        c ? [`API calls of the ${v} variant (last run):`, ...formatCounts(c, count, "container")] : [],
+      ),
     ],
   );
 }

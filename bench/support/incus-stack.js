@@ -81,9 +81,11 @@ function restSpec(prefix, i) {
  * A terraform working directory with the bundled incus provider mirrored (test/support/terraform.ts).
  * CDKTF_VIRT_BENCH_CPU_PROF=<dir> profiles the provider processes: each writes a V8 CPU profile into <dir> when it
  * exits (bench/support/cpu-prof-preload.js; `node bench/support/cpu-profile.js <dir>` sums them). The warm
- * process is profiled too: the launcher starts it with the same environment.
+ * process is profiled too: the launcher starts it with the same environment. `env` adds to terraform's (and so the
+ * provider's) environment, e.g. INCUS_SOCKET to send the provider through a counting proxy.
+ * @param {string} prefix @param {Record<string, string>} [env]
  */
-function workspace(prefix) {
+function workspace(prefix, env = {}) {
   const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
   const profileDir = process.env.CDKTF_VIRT_BENCH_CPU_PROF;
   const preload = resolve(__dirname, "cpu-prof-preload.js");
@@ -93,7 +95,11 @@ function workspace(prefix) {
         CDKTF_VIRT_CPU_PROF_DIR: resolve(profileDir),
       }
     : {};
-  return TerraformWorkspace.create({ providers: ["incus"], prefix, env: { TF_LOG: "", TF_LOG_PATH: "", ...profile } });
+  return TerraformWorkspace.create({
+    providers: ["incus"],
+    prefix,
+    env: { TF_LOG: "", TF_LOG_PATH: "", ...profile, ...env },
+  });
 }
 
 /** Throws unless Incus holds exactly `count` running containers and `count` volumes with the prefix. */

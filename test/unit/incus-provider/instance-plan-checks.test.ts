@@ -100,6 +100,16 @@ describe("checkInstanceReferences", () => {
     expect(errors[1].detail).toMatch(/Did you mean "default"\?/);
   });
 
+  test("instances planned at the same time (-parallelism) share one look-up per name", async () => {
+    const { data, asked } = fakeHost(HOST);
+    await Promise.all(
+      [...Array(10).keys()].map((i) =>
+        checkInstanceReferences(request(instance({ name: `web${i}` }), null), ctxOf(data)),
+      ),
+    );
+    expect(asked.sort()).toEqual(["image:debian", "pool:fast", "profile:default"]);
+  });
+
   test("an existing instance: unchanged names cost no request; a changed one is looked up", async () => {
     const { data, asked } = fakeHost(HOST);
     const prior = instance();

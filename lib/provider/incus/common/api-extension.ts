@@ -21,7 +21,7 @@ type Ctx = ResourceContext<IncusProviderData>;
 /** One GET /1.0 per client: extensions do not change while a provider process runs. */
 const servers = new WeakMap<IncusClient, Promise<Server>>();
 
-function serverOf(client: IncusClient, signal?: AbortSignal): Promise<Server> {
+export function serverOf(client: IncusClient, signal?: AbortSignal): Promise<Server> {
   let found = servers.get(client);
   if (!found) {
     found = client.server.get({ signal }).then((s) => s.value);

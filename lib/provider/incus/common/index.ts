@@ -30,6 +30,7 @@ export {
   missingExtensionError,
   requireApiExtensions,
   requiringApiExtension,
+  serverOf,
 } from "./api-extension";
 export { parseAddressImportId } from "./address-import-id";
 export { listenAddressResource } from "./listen-address-object";

@@ -63,6 +63,12 @@ export interface ManagedObjectKind<Plan extends ManagedValues, State extends Pla
    * @default none - unknown planned values are recorded as null
    */
   readonly provisionalFills?: (planned: Plan) => Partial<State>;
+  /**
+   * The state of an object this create has just made, when everything in it is known without reading the object
+   * back (each read is incusd's work on every apply); undefined to read it back.
+   * @default always read back
+   */
+  readonly createdState?: (client: IncusClient, planned: Plan, ctx: Ctx) => Promise<State | undefined>;
 }
 
 /** The lifecycle methods of a resource (as in Resource), on a kind's models. */
@@ -107,7 +113,8 @@ export function managedObjectLifecycle<Plan extends ManagedValues, State extends
       // Recorded before converging so that a failure below leaves a tracked (tainted) object, not an orphan.
       resp.state = provisionalState<State>(planned, kind.provisionalFills?.(planned));
       if (result.outcome === "adopted") await kind.converge(client, planned, ctx);
-      resp.state = (await kind.readBack(client, planned, ctx)) ?? resp.state;
+      const known = result.outcome === "created" ? await kind.createdState?.(client, planned, ctx) : undefined;
+      resp.state = known ?? (await kind.readBack(client, planned, ctx)) ?? resp.state;
       if (result.outcome === "adopted")
         await reportAdoptedExtras({ ...target, existing: result.existing, planned, state: resp.state, find });
     },

@@ -2,7 +2,7 @@
 // be stopped, write config/devices/profiles, start and honour wait_for, sync files, run exec. Create uses
 // the same steps after POST (or after adopting an instance a previous run left behind), update after Read.
 import { isUnknown, knownOrNull } from "../../framework";
-import type { DevicesMap, Instance, Versioned } from "../../../incus";
+import type { DevicesMap, Instance, InstancePut, Versioned } from "../../../incus";
 import { configEqual, mergeForPut } from "../common";
 import type { Placement } from "./create";
 import { desiredBody } from "./create";
@@ -24,17 +24,11 @@ function devicesEqual(a: DevicesMap, b: DevicesMap): boolean {
 }
 
 /**
- * PUTs description, config, devices and profiles when they differ from `current`, the live object just read
- * (with its ETag, so a concurrent change fails instead of being overwritten). Attributes the plan does not know
- * yet (an instance copied from a source before its first read) keep their live value.
+ * The body of the PUT that brings description, config, devices and profiles from `live` to the plan; undefined when
+ * they already match. Attributes the plan does not know yet (an instance copied from a source before its first
+ * read) keep their live value.
  */
-export async function writeModifiable(
-  at: Placement,
-  name: string,
-  plan: InstancePlan,
-  current: Versioned<Instance>,
-): Promise<void> {
-  const { value: live, etag } = current;
+export function modifiableUpdate(plan: InstancePlan, live: Instance): InstancePut | undefined {
   const desired = desiredBody(plan);
   const config = isUnknown(plan.config)
     ? live.config
@@ -49,20 +43,30 @@ export async function writeModifiable(
     devicesEqual(devices, live.devices ?? {}) &&
     JSON.stringify(profiles) === JSON.stringify(live.profiles ?? []) &&
     description === (live.description ?? "");
-  if (unchanged) return;
-  await at.client.instances.update(
-    name,
-    {
-      architecture: live.architecture,
-      config,
-      devices,
-      profiles,
-      description,
-      ephemeral: live.ephemeral,
-      stateful: live.stateful,
-    },
-    { ...at.call, etag, timeoutMs: at.timeoutMs },
-  );
+  if (unchanged) return undefined;
+  return {
+    architecture: live.architecture,
+    config,
+    devices,
+    profiles,
+    description,
+    ephemeral: live.ephemeral,
+    stateful: live.stateful,
+  };
+}
+
+/**
+ * PUTs description, config, devices and profiles when they differ from `current`, the live object just read
+ * (with its ETag, so a concurrent change fails instead of being overwritten).
+ */
+export async function writeModifiable(
+  at: Placement,
+  name: string,
+  plan: InstancePlan,
+  current: Versioned<Instance>,
+): Promise<void> {
+  const body = modifiableUpdate(plan, current.value);
+  if (body) await at.client.instances.update(name, body, { ...at.call, etag: current.etag, timeoutMs: at.timeoutMs });
 }
 
 /** Checks that an instance found under the planned name can become the planned one without replacement. */
@@ -76,7 +80,9 @@ export function adoptable(live: Instance, plan: InstancePlan): string | undefine
 /**
  * Steps after the object exists. `prior` is the state before an update (null on create): it decides which
  * files change and which exec entries run. wait_for is honoured on create and whenever the instance had to
- * be started. `current` is the live object when the caller has just read it (saves reading it again).
+ * be started. `current` is the live object when the caller has just read it (saves reading it again), or
+ * "created" for an instance this apply has just created from the plan's own body (createdAsPlanned): stopped, with
+ * the planned config, devices and profiles, so there is nothing to read or write before the start.
  * Decisions need only the status, which the instance object carries: no /state read here (it also sums the
  * disk usage, which is slow on some pools).
  */
@@ -85,24 +91,28 @@ export async function converge(
   name: string,
   plan: InstancePlan,
   prior: InstanceState | null,
-  current?: Versioned<Instance>,
+  current?: Versioned<Instance> | "created",
 ): Promise<void> {
   const h = handleOf(at, name);
   const isCreate = prior === null;
   const files = fileBlocks(plan.file);
   const wantRunning = plan.running !== false;
 
-  let live = current ?? (await at.client.instances.get(name, at.call));
-  if (!wantRunning && live.value.status !== "Stopped") {
-    await stopInstance(h, false, live.value.status);
-    live = await at.client.instances.get(name, at.call); // new status and ETag
+  let status = "Stopped";
+  if (current !== "created") {
+    let live = current ?? (await at.client.instances.get(name, at.call));
+    if (!wantRunning && live.value.status !== "Stopped") {
+      await stopInstance(h, false, live.value.status);
+      live = await at.client.instances.get(name, at.call); // new status and ETag
+    }
+    // A PUT of config or devices does not change whether the instance runs, so `live`'s status stays valid.
+    await writeModifiable(at, name, plan, live);
+    status = live.value.status;
   }
-  // A PUT of config or devices does not change whether the instance runs, so `live`'s status stays valid.
-  await writeModifiable(at, name, plan, live);
 
   let started = false;
-  if ((wantRunning || files.length > 0) && !isRunning(live.value)) {
-    await startInstance(h, live.value.status);
+  if ((wantRunning || files.length > 0) && !isRunning({ status })) {
+    await startInstance(h, status);
     started = true;
   }
   if (started || (isCreate && wantRunning)) {

@@ -53,10 +53,33 @@ export function desiredBody(plan: InstancePlan): {
   };
 }
 
+/**
+ * A create that is ready to be sent: everything read first (the image source, a copy's source config, the backup
+ * file) is done, so a failure of `post` is the create's own.
+ */
+export interface PreparedCreate {
+  /** Creates the instance (not started). */
+  post(): Promise<void>;
+}
+
+/** Whether the instance `plan` creates has exactly the plan's config, devices, profiles and description (not a copy or a restored backup). */
+export function createdAsPlanned(plan: InstancePlan): boolean {
+  return knownOr(plan.source_file, null) === null && knownOr(plan.source_instance, null) === null;
+}
+
 /** Creates the instance described by `plan` (not started). */
 export async function createInstance(data: IncusProviderData, at: Placement, plan: InstancePlan): Promise<void> {
+  await (await prepareCreate(data, at, plan)).post();
+}
+
+/** Reads what the create of `plan` needs; the instance is created by the `post` it returns. */
+export async function prepareCreate(
+  data: IncusProviderData,
+  at: Placement,
+  plan: InstancePlan,
+): Promise<PreparedCreate> {
   const sourceFile = knownOr(plan.source_file, null);
-  if (sourceFile) return createFromBackup(at, plan, sourceFile);
+  if (sourceFile) return prepareBackup(at, plan, sourceFile);
   const body = desiredBody(plan);
   // The schema accepts only the two instance types.
   const type = knownOr(plan.type, "container") as InstanceType;
@@ -81,25 +104,29 @@ export async function createInstance(data: IncusProviderData, at: Placement, pla
   } else {
     source = { type: "none" };
   }
-  try {
-    await createOrRemove(
-      at,
-      {
-        name: plan.name,
-        type,
-        source,
-        config,
-        devices: body.devices,
-        profiles: body.profiles,
-        description: body.description,
-        ephemeral: plan.ephemeral === true,
-        ...(architecture ? { architecture } : {}),
-      },
-      call,
-    );
-  } finally {
-    await release();
-  }
+  return {
+    async post() {
+      try {
+        await createOrRemove(
+          at,
+          {
+            name: plan.name,
+            type,
+            source,
+            config,
+            devices: body.devices,
+            profiles: body.profiles,
+            description: body.description,
+            ephemeral: plan.ephemeral === true,
+            ...(architecture ? { architecture } : {}),
+          },
+          call,
+        );
+      } finally {
+        await release();
+      }
+    },
+  };
 }
 
 /**
@@ -157,7 +184,7 @@ async function copySource(
  * Restores a backup tarball (as `incus import`). The pool comes from the single
  * `device { properties = { path = "/", pool = ... } }` block validation allows with source_file.
  */
-async function createFromBackup(at: Placement, plan: InstancePlan, sourceFile: string): Promise<void> {
+async function prepareBackup(at: Placement, plan: InstancePlan, sourceFile: string): Promise<PreparedCreate> {
   const file = expandHome(sourceFile);
   try {
     await fs.stat(file);
@@ -166,5 +193,7 @@ async function createFromBackup(at: Placement, plan: InstancePlan, sourceFile: s
   }
   const devices = knownOr(plan.device, []);
   const pool = devices[0]?.properties?.pool;
-  await at.client.instances.importBackup(file, { ...at.call, timeoutMs: at.timeoutMs, name: plan.name, pool });
+  return {
+    post: () => at.client.instances.importBackup(file, { ...at.call, timeoutMs: at.timeoutMs, name: plan.name, pool }),
+  };
 }

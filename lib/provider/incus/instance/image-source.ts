@@ -6,6 +6,7 @@
 import type { CallOptions, IncusClient, InstanceImageSource } from "../../../incus";
 import { ignoreNotFound } from "../../../incus";
 import { grantImageDownload } from "../../../incus/server-copy";
+import { keptHit } from "../common/kept-hits";
 import type { IncusProviderData } from "../provider-data";
 
 const PUBLIC_IMAGES = { server: "https://images.linuxcontainers.org", protocol: "simplestreams" } as const;
@@ -85,6 +86,26 @@ export async function findImage(
   return undefined;
 }
 
+/** Images found on the instance's remote in this session (one client per remote and session), by project and name. */
+const foundImages = new WeakMap<IncusClient, Map<string, Promise<InstanceImageSource | undefined>>>();
+
+/**
+ * findImage, asked once per session while it finds the image: an apply that creates 50 instances from one image
+ * looks it up once, not 50 times. Only a hit is kept (a miss is asked again, the image may be imported later in
+ * the run), and what is kept stays right: an alias is passed to Incus by name, which resolves it at the create
+ * itself, and a fingerprint names one image for good.
+ */
+function findImageOnce(client: IncusClient, name: string, call: CallOptions): Promise<InstanceImageSource | undefined> {
+  let byKey = foundImages.get(client);
+  if (!byKey) foundImages.set(client, (byKey = new Map()));
+  return keptHit(
+    byKey,
+    `${call.project ?? "default"}\u0000${name}`,
+    () => findImage(client, name, call),
+    (found) => found !== undefined,
+  );
+}
+
 /** An image source, and what to do once the request that used it is over (withdraw a download secret). */
 export interface ResolvedImage {
   readonly source: InstanceImageSource;
@@ -119,7 +140,7 @@ export async function resolveImageSource(
       release: () => grant.release(),
     };
   }
-  const found = await findImage(client, location.name, call);
+  const found = await findImageOnce(client, location.name, call);
   if (found) return { source: found, release: nothingToRelease };
   const project = call.project ?? "default";
   throw new Error(

@@ -17,6 +17,7 @@ import type { AttrPath, Diagnostics, ModifyPlanRequest, ResourceContext } from "
 import type { Unknown } from "../../cty";
 import { isUnknown } from "../../framework";
 import { errorMessage } from "../common";
+import { keptHit } from "../common/kept-hits";
 import type { IncusProviderData } from "../provider-data";
 import { findImage, locateImage } from "./image-source";
 import type { ReferencedKind } from "./planned-objects";
@@ -47,8 +48,12 @@ const PLURAL: Record<ReferencedKind, string> = {
   project: "projects",
 };
 
-/** Names found on a remote in this run; only hits are kept, a miss is asked again. */
-const found = new WeakMap<IncusProviderData, Set<string>>();
+/**
+ * Names looked up on a remote in this run, by key: only hits are kept, a miss is asked again. The look-up itself is
+ * kept while it runs, so the instances Terraform plans at the same time (-parallelism) share one request per name
+ * instead of each sending its own.
+ */
+const found = new WeakMap<IncusProviderData, Map<string, Promise<boolean>>>();
 
 function foundKey(s: Scope, kind: ReferencedKind, name: string): string {
   return [s.remote, kind === "pool" || kind === "project" ? "" : (s.call.project ?? "default"), kind, name].join(
@@ -57,13 +62,14 @@ function foundKey(s: Scope, kind: ReferencedKind, name: string): string {
 }
 
 async function exists(s: Scope, kind: ReferencedKind, name: string): Promise<boolean> {
-  let hits = found.get(s.data);
-  if (!hits) found.set(s.data, (hits = new Set()));
-  const key = foundKey(s, kind, name);
-  if (hits.has(key)) return true;
-  const object = await lookup(s, kind, name);
-  if (object) hits.add(key);
-  return object;
+  let known = found.get(s.data);
+  if (!known) found.set(s.data, (known = new Map()));
+  return keptHit(
+    known,
+    foundKey(s, kind, name),
+    () => lookup(s, kind, name),
+    (object) => object,
+  );
 }
 
 async function lookup(s: Scope, kind: ReferencedKind, name: string): Promise<boolean> {

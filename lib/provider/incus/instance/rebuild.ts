@@ -7,7 +7,8 @@ import type { ResourceContext } from "../../framework";
 import { DiagnosticError, knownOrNull } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 import { volumesToSnapshot } from "../storage/rebuild-snapshots";
-import { converge, handleOf, writeModifiable } from "./converge";
+import type { Instance, Versioned } from "../../../incus";
+import { converge, handleOf, modifiableUpdate, writeModifiable } from "./converge";
 import type { Placement } from "./create";
 import type { ResolvedImage } from "./image-source";
 import { resolveImageSource } from "./image-source";
@@ -23,15 +24,15 @@ export function isRebuild(prior: InstanceState, planned: InstancePlan): boolean 
 
 /**
  * Rebuilds instance `name` (the prior name: a rename follows) from the planned image and converges it to the plan.
- * `rebuilt` runs right after Incus rebuilt it, so the caller can record the new root disk even when a later step
- * (the start, a wait, an exec) fails.
+ * `rebuilt` runs right after Incus rebuilt it, with the instance as read then, so the caller can record the new root
+ * disk even when a later step (the start, a wait, an exec) fails.
  */
 export async function rebuildInstance(
   at: Placement,
   name: string,
   planned: InstancePlan,
   ctx: Pick<ResourceContext<IncusProviderData>, "log" | "diagnostics" | "providerData">,
-  rebuilt: () => Promise<void>,
+  rebuilt: (live: Versioned<Instance>) => Promise<void>,
 ): Promise<void> {
   const image = knownOrNull(planned.image);
   if (image === null || image === undefined)
@@ -48,14 +49,18 @@ export async function rebuildInstance(
     if (live.value.status !== "Stopped") await stopInstance(handleOf(at, name), false, live.value.status);
     await snapshotAttachedVolumes(at, name, volumes, ctx, "rebuilt");
     // The new config first (Incus keeps it through the rebuild), so the state read after the rebuild is the plan's.
-    await writeModifiable(at, name, planned, await at.client.instances.get(name, at.call));
+    // The stop changed only volatile keys, which the comparison leaves alone: the object read before it tells
+    // whether there is anything to write; only a write needs the object again, for its new ETag.
+    if (modifiableUpdate(planned, live.value))
+      await writeModifiable(at, name, planned, await at.client.instances.get(name, at.call));
     ctx.log.info("rebuilding the instance in place", { name, image });
     await at.client.instances.rebuild(name, resolved.source, { ...at.call, timeoutMs: at.timeoutMs });
   } finally {
     // A download secret that was not used is withdrawn.
     await resolved.release();
   }
-  await rebuilt();
+  const after = await at.client.instances.get(name, at.call);
+  await rebuilt(after);
   // A new root disk: as after a create, every file is uploaded and every exec entry runs.
-  await converge(at, name, planned, null);
+  await converge(at, name, planned, null, after);
 }

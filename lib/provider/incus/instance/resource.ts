@@ -5,12 +5,12 @@
 import type { ApplyResponse, Resource, ResourceContext } from "../../framework";
 import { isConflict } from "../../../incus";
 import type { Instance, Versioned } from "../../../incus";
-import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId } from "../common";
+import { adoptOrFail, configMap, formatImportId, ignoreNotFound, parseImportId, provisionalState } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { vetInstanceAdoption } from "./adoption";
 import { adoptable, converge, renameInstance } from "./converge";
 import type { Placement } from "./create";
-import { createInstance } from "./create";
+import { createdAsPlanned, prepareCreate } from "./create";
 import { deleteInstance } from "./delete";
 import { placementOf } from "./placement";
 import { planInstance } from "./plan";
@@ -108,6 +108,12 @@ async function mayAdopt(existing: Instance, plan: InstancePlan, ctx: Ctx): Promi
   return true;
 }
 
+/**
+ * Create without a look-up first: a name already taken fails the POST with a conflict (or the preparation, e.g. an
+ * image that is gone, fails), and only then is the instance read: adopted when a previous run of this configuration
+ * left it behind, refused otherwise. The common case costs the create and the start, one read of the instance and
+ * one of its /state (for the addresses) at the end.
+ */
 async function create(
   req: { readonly planned: InstancePlan },
   ctx: Ctx,
@@ -116,27 +122,30 @@ async function create(
   const plan = req.planned;
   const name = plan.name;
   const at = placementOf(plan, ctx);
-  const existing = await at.client.instances.find(name, at.call);
-  if (existing) {
-    if (!(await mayAdopt(existing.value, plan, ctx))) return;
-  } else {
-    try {
-      await createInstance(ctx.providerData, at, plan);
-    } catch (err) {
-      const found = await at.client.instances.find(name, at.call).catch(() => undefined);
-      if (isConflict(err) && found) {
-        if (!(await mayAdopt(found.value, plan, ctx))) return; // someone else's, created concurrently
-      } else {
-        if (found && !isConflict(err)) resp.state = await readInstance(at, name, plan, false);
-        throw err;
-      }
+  let current: Versioned<Instance> | "created" = "created";
+  let posting = false;
+  try {
+    const prepared = await prepareCreate(ctx.providerData, at, plan);
+    posting = true;
+    await prepared.post();
+  } catch (err) {
+    const found = await at.client.instances.find(name, at.call).catch(() => undefined);
+    if (found && (!posting || isConflict(err))) {
+      // The name was taken before this create: the existing instance decides, as if it had been looked up first.
+      if (!(await mayAdopt(found.value, plan, ctx))) return;
+      current = found;
+    } else {
+      // The POST failed for another reason and left this instance behind: tracked (tainted), never orphaned.
+      if (found) resp.state = await readInstance(at, name, plan, false);
+      throw err;
     }
   }
   // Tracked from here on: any later failure leaves a tainted instance in state, not an orphan. That state
   // needs no addresses (a tainted instance is replaced, after a refresh), so /state is read only at the end.
-  const live = await at.client.instances.get(name, at.call);
-  resp.state = await stateOf(at, live, plan, false);
-  await converge(at, name, plan, null, live);
+  if (current === "created" && !createdAsPlanned(plan)) current = await at.client.instances.get(name, at.call);
+  // An instance just created from the plan's own body is recorded from the plan (read back below).
+  resp.state = current === "created" ? provisionalState<InstanceState>(plan) : await stateOf(at, current, plan, false);
+  await converge(at, name, plan, null, current);
   resp.state = await readInstance(at, name, plan);
   if (resp.state === null)
     throw new Error(
@@ -155,8 +164,8 @@ async function update(
   const newName = planned.name;
   if (isRebuild(prior, planned)) {
     // Once rebuilt, the state must name the new image even if a later step fails (the old root disk is gone).
-    await rebuildInstance(at, oldName, planned, ctx, async () => {
-      resp.state = await readInstance(at, oldName, { ...prior, image: planned.image }, false);
+    await rebuildInstance(at, oldName, planned, ctx, async (live) => {
+      resp.state = await stateOf(at, live, { ...prior, image: planned.image }, false);
     });
   } else {
     await converge(at, oldName, planned, prior);

@@ -24,9 +24,25 @@ function targetOf(location: string, base: InstancePlan["target"]): string {
   return location;
 }
 
+/**
+ * Whether the instance is a container with no network device of its own or from its profiles (and no access
+ * interface named): its runtime state then holds only the loopback, so its addresses are none and its interfaces an
+ * empty set whatever /state says.
+ */
+function withoutNetwork(live: Pick<Instance, "type" | "expanded_devices" | "config">): boolean {
+  return (
+    live.type === "container" &&
+    live.config?.["user.access_interface"] === undefined &&
+    !Object.values(live.expanded_devices ?? {}).some((d) => d.type === "nic" || d.type === "infiniband")
+  );
+}
+
 /** Full state of an instance from the live object and its runtime state. */
 export function instanceStateFrom(base: InstancePlan, live: Instance, runtime: RuntimeState | null): InstanceState {
   const addresses = pickAddresses(live.config ?? {}, runtime);
+  // What /state would give a running container without network devices: no interface of a device.
+  const interfaces =
+    runtime === null && isRunning(live) && withoutNetwork(live) ? {} : interfacesOf(live.config ?? {}, runtime);
   const keepDevices = knownOr(base.source_file, null) !== null && Array.isArray(base.device) && base.device.length > 0;
   return {
     name: live.name,
@@ -49,7 +65,7 @@ export function instanceStateFrom(base: InstancePlan, live: Instance, runtime: R
     ipv6_address: addresses.ipv6,
     mac_address: addresses.mac,
     status: runtime?.status ?? live.status,
-    interfaces: interfacesOf(live.config ?? {}, runtime),
+    interfaces,
     wait_for: Array.isArray(base.wait_for) ? base.wait_for : [],
     // A backup restore's pool device is not an instance device afterwards; keep the user's block (official).
     device: keepDevices ? base.device : devicesToBlocks(live.devices, base.device),
@@ -59,11 +75,12 @@ export function instanceStateFrom(base: InstancePlan, live: Instance, runtime: R
 
 /**
  * Whether state built from `live` needs the runtime state (/state, which also sums the disk usage: slow on a
- * `dir` pool). A stopped instance has no network state, so its addresses and interfaces are empty either way
- * and the instance object's status is the same one /state reports.
+ * `dir` pool, the most expensive read of an apply). A stopped instance has no network state, and a container without
+ * network devices only its loopback, so their addresses and interfaces are known without it, and the instance
+ * object's status is the one /state reports.
  */
-export function needsRuntimeState(live: Pick<Instance, "status">): boolean {
-  return live.status !== "Stopped";
+export function needsRuntimeState(live: Pick<Instance, "status" | "type" | "expanded_devices" | "config">): boolean {
+  return live.status !== "Stopped" && !withoutNetwork(live);
 }
 
 /**

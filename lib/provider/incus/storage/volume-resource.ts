@@ -11,6 +11,7 @@ import {
   mergeForPut,
   optionalString,
   parseImportId,
+  serverOf,
   stripComputedConfig,
   userConfigOf,
 } from "../common";
@@ -19,7 +20,7 @@ import { storagePoolOf } from "./pool-config";
 import { recordedFiles } from "../instance/files";
 import type { VolumePlan, VolumeState } from "./volume-schema";
 import { volumeSchema } from "./volume-schema";
-import { planVolume } from "./volume-plan";
+import { hasSource, planVolume } from "./volume-plan";
 import { reattachDetached } from "./detached-devices";
 import { removeVolume, validatePolicyKeys } from "./volume-removal";
 import { createVolume } from "./volume-source";
@@ -95,6 +96,32 @@ async function converge(client: IncusClient, planned: VolumePlan, ctx: Ctx): Pro
   );
 }
 
+/**
+ * The state of a volume this create has just made empty (no source) on a server that is not clustered: what the read
+ * back would find, without reading it (one GET per volume on every apply). Incus keeps the config as it was sent
+ * (the pool's volume.* defaults it adds are computed keys, not state) and reports the location "none". A copy or an
+ * import takes its content type and config from the source, and on a cluster a member decides the location: those
+ * are read back.
+ */
+async function createdVolumeState(
+  client: IncusClient,
+  planned: VolumePlan,
+  ctx: Ctx,
+): Promise<VolumeState | undefined> {
+  if (hasSource(planned) || planned.config === null || typeof planned.description !== "string") return undefined;
+  if (planned.content_type !== "filesystem" && planned.content_type !== "block") return undefined;
+  const server = await serverOf(client, ctx.signal).catch(() => undefined);
+  if (server?.environment?.server_clustered !== false) return undefined;
+  const created = {
+    name: planned.name,
+    description: planned.description,
+    content_type: planned.content_type,
+    config: configMap(planned.config),
+    location: "none",
+  } as StorageVolume;
+  return volumeState(created, VOLUME_COMPUTED_KEYS, planned);
+}
+
 /** A volume created again in the apply that deleted it (a replacement) goes back to the instances it was detached from. */
 async function giveDevicesBack(client: IncusClient, planned: VolumePlan, ctx: Ctx): Promise<void> {
   const remote = ctx.providerData.remoteName(optionalString(planned.remote));
@@ -126,6 +153,7 @@ const lifecycle = managedObjectLifecycle<VolumePlan, VolumeState>({
   deleteObject: (client, prior, ctx) => removeVolume(client, prior, ctx),
   converge,
   readBack,
+  createdState: createdVolumeState,
   provisionalFills: () => ({ file: [] }),
 });
 

@@ -1,0 +1,317 @@
+// The Incus API calls incus_instance makes for a create, an adoption and a rebuild in place, and incus_storage_volume
+// for a create, against a fake incusd that keeps instances and volumes in memory. Every call beyond what the change needs is incusd CPU on every apply (the apply
+// benchmark is CPU-bound on incusd), so the lists are pinned: a test fails when a redundant read comes back.
+import type { ServerResponse } from "node:http";
+import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
+import type { ResourceContext } from "../../../lib/provider/framework";
+import { instanceResource } from "../../../lib/provider/incus/instance";
+import { storageVolumeResource } from "../../../lib/provider/incus/storage/volume-resource";
+import type { IncusProviderData } from "../../../lib/provider/incus/provider-data";
+import { asyncEnvelope, errorEnvelope, operation, sendJson, startFakeIncus, sync } from "../incus/fake-incus";
+import type { FakeIncus, RecordedRequest } from "../incus/fake-incus";
+
+interface FakeInstance {
+  name: string;
+  status: string;
+  config: Record<string, string>;
+  devices: Record<string, Record<string, string>>;
+  profiles: string[];
+  description: string;
+}
+
+const instances = new Map<string, FakeInstance>();
+const volumes = new Map<string, Record<string, unknown>>();
+let clustered = false;
+const IMAGES = ["busybox", "busybox-2"];
+let fake: FakeIncus;
+let ops = 0;
+
+function instanceBody(i: FakeInstance) {
+  return {
+    ...i,
+    type: "container",
+    architecture: "x86_64",
+    ephemeral: false,
+    stateful: false,
+    location: "none",
+    project: "default",
+    expanded_config: i.config,
+    expanded_devices: i.devices,
+  };
+}
+
+/** Answers with a finished operation on its wait (the fake does the work at once). */
+function startOperation(res: ServerResponse): void {
+  sendJson(res, 202, asyncEnvelope(`op-${++ops}`));
+}
+
+function serve(req: RecordedRequest, res: ServerResponse): void {
+  const path = req.pathname;
+  const body = req.body.length ? (JSON.parse(req.body.toString()) as Record<string, unknown>) : {};
+  let m: RegExpExecArray | null;
+  if ((m = /^\/1\.0\/operations\/([^/]+)\/wait$/.exec(path))) return sendJson(res, 200, sync(operation(m[1], 200)));
+  if ((m = /^\/1\.0\/images\/aliases\/([^/]+)$/.exec(path))) {
+    return IMAGES.includes(m[1])
+      ? sendJson(res, 200, sync({ name: m[1], target: `fp-${m[1]}` }))
+      : sendJson(res, 404, errorEnvelope(404, "Image alias not found"));
+  }
+  if (path === "/1.0")
+    return sendJson(res, 200, sync({ api_extensions: [], environment: { server_clustered: clustered } }));
+  if (path === "/1.0/storage-pools/p")
+    return sendJson(res, 200, sync({ name: "p", driver: "dir", config: { "volume.size": "1GiB" } }));
+  if (path === "/1.0/storage-pools/p/volumes/custom" && req.method === "POST") {
+    volumes.set(String(body.name), { ...body, config: { ...(body.config as object), size: "1GiB" } });
+    return sendJson(res, 200, sync({}));
+  }
+  if ((m = /^\/1\.0\/storage-pools\/p\/volumes\/custom\/([^/]+)$/.exec(path))) {
+    const volume = volumes.get(m[1]);
+    if (!volume) return sendJson(res, 404, errorEnvelope(404, "Storage volume not found"));
+    return sendJson(res, 200, sync({ ...volume, location: clustered ? "m1" : "none" }));
+  }
+  if (path === "/1.0/instances" && req.method === "POST") {
+    const name = String(body.name);
+    if (instances.has(name)) return sendJson(res, 409, errorEnvelope(409, `Instance "${name}" already exists`));
+    instances.set(name, {
+      name,
+      status: "Stopped",
+      config: {
+        ...(body.config as Record<string, string>),
+        "volatile.uuid": `uuid-${name}`,
+        "volatile.base_image": `fp-${String((body.source as { alias?: string }).alias)}`,
+      },
+      devices: body.devices as FakeInstance["devices"],
+      profiles: body.profiles as string[],
+      description: String(body.description ?? ""),
+    });
+    return startOperation(res);
+  }
+  if (!(m = /^\/1\.0\/instances\/([^/]+)(\/[a-z]+)?$/.exec(path)))
+    return sendJson(res, 404, errorEnvelope(404, "not found"));
+  const instance = instances.get(m[1]);
+  if (!instance) return sendJson(res, 404, errorEnvelope(404, "Instance not found"));
+  const sub = m[2] ?? "";
+  if (sub === "" && req.method === "GET") return sendJson(res, 200, sync(instanceBody(instance)), { etag: "e1" });
+  if (sub === "" && req.method === "PUT") {
+    Object.assign(instance, { config: body.config, devices: body.devices, profiles: body.profiles });
+    return startOperation(res);
+  }
+  if (sub === "/state" && req.method === "GET")
+    return sendJson(res, 200, sync({ status: instance.status, status_code: 0, pid: 1, processes: 1, network: {} }));
+  if (sub === "/state" && req.method === "PUT") {
+    instance.status = body.action === "start" ? "Running" : "Stopped";
+    instance.config["volatile.last_state.power"] = instance.status.toUpperCase();
+    return startOperation(res);
+  }
+  if (sub === "/rebuild" && req.method === "POST") {
+    instance.config["volatile.base_image"] = `fp-${String((body.source as { alias: string }).alias)}`;
+    return startOperation(res);
+  }
+  if (sub === "/snapshots") return sendJson(res, 200, sync([]));
+  return sendJson(res, 400, errorEnvelope(400, `fake incusd: ${req.method} ${path}`));
+}
+
+beforeAll(async () => {
+  fake = await startFakeIncus((req, res) => serve(req, res));
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+  instances.clear();
+  volumes.clear();
+  clustered = false;
+});
+
+/** A provider session: one client, as Terraform's one provider process per command has. */
+function session(): ResourceContext<IncusProviderData> & { diagnostics: Diagnostics } {
+  const client = fake.client();
+  const data = {
+    client: () => client,
+    defaultRemote: "local",
+    waitTimeoutMs: 5000,
+    remoteName: (r: string | null) => r || "local",
+    remoteNames: () => ["local"],
+  } as unknown as IncusProviderData;
+  const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
+  return { providerData: data, signal: new AbortController().signal, diagnostics: new Diagnostics(), log };
+}
+
+const OWNER = "user.cdktf-virt.owner";
+
+function planned(name: string, over: Record<string, unknown> = {}) {
+  return {
+    name,
+    description: "",
+    type: "container",
+    image: "busybox",
+    ephemeral: false,
+    running: true,
+    profiles: ["default"],
+    project: null,
+    remote: null,
+    target: UNKNOWN,
+    config: { [OWNER]: `stack/${name}` },
+    exec: null,
+    source_instance: null,
+    source_file: null,
+    architecture: UNKNOWN,
+    ipv4_address: UNKNOWN,
+    ipv6_address: UNKNOWN,
+    mac_address: UNKNOWN,
+    status: UNKNOWN,
+    interfaces: UNKNOWN,
+    wait_for: [],
+    device: [{ name: "root", type: "disk", properties: { path: "/", pool: "p" } }],
+    file: [],
+    ...over,
+  };
+}
+
+/** The calls made so far as "METHOD /path", operation ids made alike. */
+function calls(): string[] {
+  return fake.requests.map((r) => `${r.method} ${r.pathname.replace(/op-\d+/, "{op}")}`);
+}
+
+async function create(ctx: ReturnType<typeof session>, plan: Record<string, unknown>) {
+  const resp = { state: null as unknown };
+  await instanceResource.create!(
+    { planned: plan as never, config: plan as never, prior: null } as never,
+    ctx,
+    resp as never,
+  );
+  return resp.state as Record<string, unknown> | null;
+}
+
+const CREATE_AND_START = [
+  "POST /1.0/instances",
+  "GET /1.0/operations/{op}/wait",
+  "PUT /1.0/instances/c1/state",
+  "GET /1.0/operations/{op}/wait",
+];
+
+test("create: the POST and the start, then one read of the instance (no /state: a container without a NIC has no addresses); the image is looked up once per session", async () => {
+  const ctx = session();
+  const state = await create(ctx, planned("c1"));
+  expect(ctx.diagnostics.errors).toEqual([]);
+  expect(calls()).toEqual(["GET /1.0/images/aliases/busybox", ...CREATE_AND_START, "GET /1.0/instances/c1"]);
+  expect(state).toMatchObject({ name: "c1", status: "Running", running: true, architecture: "x86_64" });
+  expect(state).toMatchObject({ interfaces: {}, ipv4_address: null, mac_address: null });
+  expect(instances.get("c1")?.config[OWNER]).toBe("stack/c1");
+
+  fake.requests.length = 0;
+  await create(ctx, planned("c2"));
+  expect(calls()).toEqual([...CREATE_AND_START.map((c) => c.replace("c1", "c2")), "GET /1.0/instances/c2"]);
+});
+
+test("create of a container with a NIC: its /state is read for the addresses", async () => {
+  const nic = { name: "eth0", type: "nic", properties: { nictype: "p2p" } };
+  const plan = planned("c1");
+  const state = await create(session(), { ...plan, device: [...(plan.device as object[]), nic] });
+  expect(calls().slice(-2)).toEqual(["GET /1.0/instances/c1", "GET /1.0/instances/c1/state"]);
+  expect(state).toMatchObject({ status: "Running" });
+});
+
+test("create over an instance a previous run left behind: the conflict reads it, adopts it and starts it; nothing is deleted", async () => {
+  await create(session(), planned("c1", { running: false }));
+  fake.requests.length = 0;
+  const ctx = session();
+  const state = await create(ctx, planned("c1"));
+  expect(ctx.diagnostics.errors).toEqual([]);
+  expect(calls()).toEqual([
+    "GET /1.0/images/aliases/busybox",
+    "POST /1.0/instances",
+    "GET /1.0/instances/c1",
+    "GET /1.0/images/aliases/busybox", // the adoption compares the image it was made from
+    "PUT /1.0/instances/c1/state",
+    "GET /1.0/operations/{op}/wait",
+    "GET /1.0/instances/c1",
+  ]);
+  expect(state).toMatchObject({ name: "c1", status: "Running" });
+});
+
+test("create over someone else's instance: refused with an error, the instance untouched and not recorded", async () => {
+  instances.set("c1", {
+    name: "c1",
+    status: "Stopped",
+    config: { [OWNER]: "other/c1" },
+    devices: {},
+    profiles: ["default"],
+    description: "",
+  });
+  const ctx = session();
+  const state = await create(ctx, planned("c1"));
+  expect(state).toBeNull();
+  expect(ctx.diagnostics.errors[0].summary).toBe('incus_instance "c1" already exists');
+  expect(calls().filter((c) => !c.startsWith("GET"))).toEqual(["POST /1.0/instances"]);
+});
+
+test("rebuild in place: one read before the stop and one after the rebuild, no read of the stopped instance before it", async () => {
+  const record = { [OWNER]: "stack/c1", "user.cdktf-virt.image-change": "rebuild" };
+  const ctx = session();
+  const prior = await create(ctx, planned("c1", { config: record }));
+  fake.requests.length = 0;
+  const plan = { ...prior, image: "busybox-2", status: UNKNOWN, ipv4_address: UNKNOWN, mac_address: UNKNOWN };
+  const resp = { state: null as unknown };
+  await instanceResource.update!({ prior, planned: plan } as never, session(), resp as never);
+  expect(calls()).toEqual([
+    "GET /1.0/images/aliases/busybox-2",
+    "GET /1.0/instances/c1",
+    "PUT /1.0/instances/c1/state",
+    "GET /1.0/operations/{op}/wait",
+    "GET /1.0/instances/c1", // the stop's wait sees it stopped
+    "POST /1.0/instances/c1/rebuild",
+    "GET /1.0/operations/{op}/wait",
+    "GET /1.0/instances/c1",
+    "PUT /1.0/instances/c1/state",
+    "GET /1.0/operations/{op}/wait",
+    "GET /1.0/instances/c1",
+  ]);
+  expect(instances.get("c1")?.config["volatile.base_image"]).toBe("fp-busybox-2");
+  expect(resp.state).toMatchObject({ image: "busybox-2", status: "Running" });
+});
+
+describe("incus_storage_volume create", () => {
+  const volume = (name: string) => ({
+    name,
+    pool: "p",
+    description: "",
+    type: "custom",
+    content_type: "filesystem",
+    config: { [OWNER]: `stack/${name}` },
+    project: null,
+    remote: null,
+    target: UNKNOWN,
+    source_volume: null,
+    source_file: null,
+    location: UNKNOWN,
+    file: [],
+  });
+  async function createVolume(ctx: ReturnType<typeof session>, name: string) {
+    const resp = { state: null as unknown };
+    const plan = volume(name);
+    await storageVolumeResource.create!({ planned: plan, config: plan, prior: null } as never, ctx, resp as never);
+    return resp.state;
+  }
+
+  test("an empty volume on a standalone server: the POST, and the server read once per session; state as a read back gives it", async () => {
+    const ctx = session();
+    const state = await createVolume(ctx, "v1");
+    await createVolume(ctx, "v2");
+    expect(calls()).toEqual([
+      "POST /1.0/storage-pools/p/volumes/custom",
+      "GET /1.0",
+      "POST /1.0/storage-pools/p/volumes/custom",
+    ]);
+    const read = await storageVolumeResource.read!({ state } as never, ctx);
+    expect(state).toEqual(read);
+    expect(state).toMatchObject({ location: "none", config: { [OWNER]: "stack/v1" }, target: null });
+  });
+
+  test("on a cluster the volume is read back (a member decides its location)", async () => {
+    clustered = true;
+    const state = await createVolume(session(), "v1");
+    expect(calls()).toContain("GET /1.0/storage-pools/p/volumes/custom/v1");
+    expect(state).toMatchObject({ location: "m1" });
+  });
+});
