@@ -29,18 +29,70 @@ function withLoader(code) {
   return `${launcherBanner()}\n${loader.trimEnd()}${CODE_MARKER}${commented}\n//@end-provider-code\n`;
 }
 
+// `provider`: the module and export of the provider object, whose schema answer goes into the bundle.
 const ENTRIES = [
-  { type: "incus", entry: "lib/provider/incus/main.ts" },
-  { type: "libvirt", entry: "lib/provider/libvirt/main.ts" },
+  { type: "incus", entry: "lib/provider/incus/main.ts", provider: ["lib/provider/incus/provider.ts", "incusProvider"] },
+  {
+    type: "libvirt",
+    entry: "lib/provider/libvirt/main.ts",
+    provider: ["lib/provider/libvirt/provider.ts", "libvirtProvider"],
+  },
   // Test-only provider used by the runtime's integration tests and benchmarks.
-  { type: "testfs", entry: "test/fixtures/test-provider/main.ts" },
+  {
+    type: "testfs",
+    entry: "test/fixtures/test-provider/main.ts",
+    provider: ["test/fixtures/test-provider/provider.ts", "testfsProvider"],
+  },
 ];
+
+const BUILD_OPTIONS = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  // Smaller source parses faster at every start; identifiers stay readable in stack traces.
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: "none",
+  logLevel: "warning",
+};
+
+/**
+ * The provider's encoded GetProviderSchema answer, built the way the provider process builds it (its handlers,
+ * then the tfplugin6 codec), from the same sources. The bundle serves it as it is (lib/provider/plugin/bundled-schema.ts).
+ */
+async function schemaResponse([providerFile, exportName]) {
+  const esbuild = require("esbuild");
+  const result = await esbuild.build({
+    ...BUILD_OPTIONS,
+    write: false,
+    stdin: {
+      resolveDir: root,
+      sourcefile: "schema-response.ts",
+      loader: "ts",
+      contents: [
+        `import { providerHandlers } from "./lib/provider/framework";`,
+        `import { createLogger, tfplugin6Codec } from "./lib/provider/plugin";`,
+        `import { ${exportName} as provider } from "./${providerFile}";`,
+        `export async function encoded(): Promise<Uint8Array> {`,
+        `  const log = createLogger({ level: "off", module: "bundle-providers" });`,
+        `  const answer = await providerHandlers(provider, { log }).GetProviderSchema!({});`,
+        `  if (answer.diagnostics?.length) throw new Error(JSON.stringify(answer.diagnostics));`,
+        `  return tfplugin6Codec("GetProviderSchema").encodeResponse(answer);`,
+        `}`,
+      ].join("\n"),
+    },
+  });
+  const mod = { exports: {} };
+  new Function("module", "exports", "require", result.outputFiles[0].text)(mod, mod.exports, require);
+  return Buffer.from(await mod.exports.encoded());
+}
 
 async function main() {
   const esbuild = require("esbuild");
   mkdirSync(outDir, { recursive: true });
   const only = process.argv.slice(2);
-  for (const { type, entry } of ENTRIES) {
+  for (const { type, entry, provider } of ENTRIES) {
     if (only.length > 0 && !only.includes(type)) continue;
     const entryPath = join(root, entry);
     if (!existsSync(entryPath)) {
@@ -49,19 +101,13 @@ async function main() {
     }
     const outfile = join(outDir, `terraform-provider-${type}.js`);
     const started = Date.now();
+    const schema = await schemaResponse(provider);
     const result = await esbuild.build({
+      ...BUILD_OPTIONS,
       entryPoints: [entryPath],
       outfile,
       write: false,
-      bundle: true,
-      platform: "node",
-      target: "node20",
-      format: "cjs",
-      // Smaller source parses faster at every start; identifiers stay readable in stack traces.
-      minifySyntax: true,
-      minifyWhitespace: true,
-      legalComments: "none",
-      logLevel: "warning",
+      define: { CDKTF_VIRT_BUNDLED_SCHEMA: JSON.stringify(schema.toString("base64")) },
     });
     // Write then rename: a test or terraform reading the file concurrently never sees half of it.
     const partial = `${outfile}.${process.pid}.partial`;
@@ -72,7 +118,11 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(`bundle-providers: ${err && err.stack ? err.stack : err}`);
-  process.exit(1);
-});
+module.exports = { ENTRIES, schemaResponse };
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(`bundle-providers: ${err && err.stack ? err.stack : err}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,74 @@
+// The GetProviderSchema answer made at bundle time (scripts/bundle-providers.js, served as it is by
+// lib/provider/plugin/bundled-schema.ts): byte for byte the answer each provider's handlers build, and what the
+// bundled provider process answers.
+import { readFileSync } from "node:fs";
+import { bundledProviderPath } from "../../../lib/packaging";
+import { providerHandlers } from "../../../lib/provider/framework";
+import type { Provider } from "../../../lib/provider/framework";
+import { incusProvider } from "../../../lib/provider/incus/provider";
+import { libvirtProvider } from "../../../lib/provider/libvirt/provider";
+import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, createLogger, tfplugin6Codec } from "../../../lib/provider/plugin";
+import {
+  cleanupPluginClients,
+  connectPlugin,
+  generateSelfSignedCert,
+  grpcCall,
+  startProvider,
+} from "../../support/plugin-client";
+import { ensureBundledProviders } from "../../support/terraform";
+import { testfsProvider } from "../../fixtures/test-provider/provider";
+
+jest.setTimeout(60_000);
+
+interface Entry {
+  type: string;
+  provider: [string, string];
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const bundler = require("../../../scripts/bundle-providers") as {
+  ENTRIES: Entry[];
+  schemaResponse(provider: Entry["provider"]): Promise<Buffer>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const PROVIDERS: Record<string, Provider<any, any>> = {
+  incus: incusProvider,
+  libvirt: libvirtProvider,
+  testfs: testfsProvider,
+};
+
+async function builtByHandlers(type: string): Promise<Buffer> {
+  const log = createLogger({ level: "off", module: "test" });
+  const answer = await providerHandlers(PROVIDERS[type], { log }).GetProviderSchema!({});
+  return Buffer.from(tfplugin6Codec("GetProviderSchema").encodeResponse(answer));
+}
+
+afterEach(cleanupPluginClients);
+
+test.each(bundler.ENTRIES.map((e) => [e.type, e] as const))(
+  "%s: the answer made at bundle time is the one the provider builds",
+  async (type, entry) => {
+    const bundled = await bundler.schemaResponse(entry.provider);
+    expect(bundled.length).toBeGreaterThan(100);
+    expect(bundled.equals(await builtByHandlers(type))).toBe(true);
+  },
+);
+
+test("the bundled provider answers GetProviderSchema with the bytes its handlers build", async () => {
+  ensureBundledProviders(["testfs"]);
+  const client = generateSelfSignedCert();
+  const p = await startProvider({
+    PATH: process.env.PATH,
+    [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
+    PLUGIN_PROTOCOL_VERSIONS: "6",
+    PLUGIN_CLIENT_CERT: client.certPem,
+  });
+  const session = connectPlugin(p, client);
+  const answer = await grpcCall(session, "/tfplugin6.Provider/GetProviderSchema");
+  expect(answer.status).toBe("0");
+  expect(answer.data.equals(await builtByHandlers("testfs"))).toBe(true);
+  // served from the bundle: the answer is in it
+  expect(readFileSync(bundledProviderPath("testfs"), "utf8")).toContain(answer.data.toString("base64"));
+  expect((await grpcCall(session, "/plugin.GRPCController/Shutdown")).status).toBe("0");
+  expect(await p.exit).toBe(0);
+});
