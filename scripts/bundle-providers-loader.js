@@ -36,16 +36,20 @@
     cachedData,
   });
   if (cache && (cachedData === undefined || script.cachedDataRejected)) {
-    // Made once the provider has loaded what a start needs (functions compiled by then are in the cache too), or
-    // when the process ends before that (a start that only answered GetProviderSchema).
+    // Made once the provider's code has loaded (the plugin says so: lib/provider/plugin/loaded-signal.ts), half a
+    // second later (functions compiled by the first calls are in the cache too) or when the process ends before.
+    // A process that never loads the provider (a start that only answered the prebuilt schema) makes none: its
+    // cache would leave every later start compiling the provider.
     let written = false;
     const write = () => {
       if (written) return;
       written = true;
       writeCache(cache, script);
     };
-    setTimeout(write, 500).unref();
-    process.once("exit", write);
+    process.once("cdktf-virt:provider-loaded", () => {
+      setTimeout(write, 500).unref();
+      process.once("exit", write);
+    });
   }
   script.runInThisContext()(exports, require, module, __filename, __dirname);
 

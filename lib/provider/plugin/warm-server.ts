@@ -42,6 +42,7 @@ import { pemCertificatesDer } from "./client-pin";
 import { startGrpcServer } from "./grpc-server";
 import type { CallInfo, GrpcServer } from "./grpc-server";
 import { handshakeLine } from "./handshake";
+import { announceProviderLoaded } from "./loaded-signal";
 import { createLogger, levelFromEnv } from "./logger";
 import type { PluginLogger } from "./logger";
 import { buildRoutes } from "./routes";
@@ -99,6 +100,7 @@ export function runWarmServer(
     providerLoaded = true;
     try {
       createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
+      announceProviderLoaded();
     } catch {
       // reported by the first session that needs it
     }
@@ -245,8 +247,11 @@ export function runWarmServer(
   const target = (call: CallInfo): CallTarget => {
     const session = sessions.get(call.session);
     if (!session) throw new Error("call on a connection without a session");
-    session.handlers ??= createHandlers({ log: session.log });
-    providerLoaded = true;
+    if (!session.handlers) {
+      session.handlers = createHandlers({ log: session.log });
+      providerLoaded = true;
+      announceProviderLoaded();
+    }
     return { handlers: session.handlers, log: session.log };
   };
   const shutdown = (call: CallInfo) => {
