@@ -9,7 +9,6 @@ import { isPinned, pemCertificatesDer } from "./client-pin";
 import { startGrpcServer } from "./grpc-server";
 import type { GrpcServer } from "./grpc-server";
 import { checkPluginEnv, handshakeLine } from "./handshake";
-import { announceProviderLoaded } from "./loaded-signal";
 import { createLogger, levelFromEnv } from "./logger";
 import type { PluginLogger } from "./logger";
 import { buildRoutes } from "./routes";
@@ -61,13 +60,7 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   process.on("SIGTERM", () => process.exit(0));
 
   let handlers: ProviderHandlers | undefined;
-  const getHandlers = () => {
-    if (!handlers) {
-      handlers = createHandlers({ log });
-      announceProviderLoaded();
-    }
-    return handlers;
-  };
+  const getHandlers = () => (handlers ??= createHandlers({ log }));
   let server: GrpcServer | undefined;
   let shuttingDown = false;
   const shutdown = () => {

@@ -42,7 +42,6 @@ import { pemCertificatesDer } from "./client-pin";
 import { startGrpcServer } from "./grpc-server";
 import type { CallInfo, GrpcServer } from "./grpc-server";
 import { handshakeLine } from "./handshake";
-import { announceProviderLoaded } from "./loaded-signal";
 import { createLogger, levelFromEnv } from "./logger";
 import type { PluginLogger } from "./logger";
 import { buildRoutes } from "./routes";
@@ -100,7 +99,6 @@ export function runWarmServer(
     providerLoaded = true;
     try {
       createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
-      announceProviderLoaded();
     } catch {
       // reported by the first session that needs it
     }
@@ -247,11 +245,8 @@ export function runWarmServer(
   const target = (call: CallInfo): CallTarget => {
     const session = sessions.get(call.session);
     if (!session) throw new Error("call on a connection without a session");
-    if (!session.handlers) {
-      session.handlers = createHandlers({ log: session.log });
-      providerLoaded = true;
-      announceProviderLoaded();
-    }
+    session.handlers ??= createHandlers({ log: session.log });
+    providerLoaded = true;
     return { handlers: session.handlers, log: session.log };
   };
   const shutdown = (call: CallInfo) => {
