@@ -11,10 +11,11 @@
   const fs = require("node:fs");
   const path = require("node:path");
   const vm = require("node:vm");
-  const text = fs.readFileSync(__filename, "utf8");
-  const hostAt = text.indexOf("\n//@plugin-host-code\n");
-  const providerAt = text.indexOf("\n//@provider-code\n", hostAt);
-  const end = text.indexOf("\n//@end-provider-code\n", providerAt);
+  // Bytes: only the sections compiled are decoded (the markers are ASCII, so their offsets cut no character).
+  const bytes = fs.readFileSync(__filename);
+  const hostAt = bytes.indexOf("\n//@plugin-host-code\n");
+  const providerAt = bytes.indexOf("\n//@provider-code\n", hostAt);
+  const end = bytes.indexOf("\n//@end-provider-code\n", providerAt);
   if (hostAt < 0 || providerAt < 0 || end < 0) throw new Error(`${__filename}: the provider code is missing`);
   // (what follows the end, e.g. a line appended to the file, is node's as usual)
   const cache = codeCache();
@@ -44,8 +45,9 @@
 
   /** Compiles the section text[from, to) (from is at the \n before its first line) into a CommonJS wrapper. */
   function compile(section, from, to) {
-    const code = text.slice(from, to).split("\n//").join("\n");
-    const lineOffset = text.slice(0, from).split("\n").length - 1;
+    const code = bytes.toString("utf8", from, to).split("\n//").join("\n");
+    let lineOffset = 0;
+    for (let at = bytes.indexOf(10); at >= 0 && at < from; at = bytes.indexOf(10, at + 1)) lineOffset++;
     const file = cache && `${cache.file}.${section}`;
     let cachedData;
     try {
