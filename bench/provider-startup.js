@@ -72,6 +72,9 @@ function timeToHandshake(env) {
 /**
  * Time until the provider has answered a first RPC the way Terraform gets it: handshake, mTLS connection,
  * GetProviderSchema; then GRPCController.Shutdown.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ certPem: string, keyPem: string }} cert
+ * @param {() => number | undefined} [serverPid] the process whose CPU time to report (default: the started one)
  */
 function timeToFirstAnswer(env, cert, serverPid = () => undefined) {
   const http2 = require("node:http2");
