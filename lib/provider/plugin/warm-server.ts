@@ -95,7 +95,7 @@ export function runWarmServer(
   let providerLoaded = false;
   /** Loads the provider code (the modules stay loaded): sessions then only build their handlers. */
   const loadProvider = () => {
-    if (providerLoaded || closing) return;
+    if (providerLoaded || closing || retiring) return; // a retiring process loads it only for a session taken meanwhile
     providerLoaded = true;
     try {
       createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
