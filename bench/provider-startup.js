@@ -6,14 +6,15 @@
 // aside, see lib/provider/plugin/launcher.sh), so the ratio is like for like; a second baseline is plain
 // `node -e 0` in the caller's environment as it is (with NODE_EXTRA_CA_CERTS when set, which Node 20 parses at
 // every start). Terraform starts each provider 3-5 times per command, so this is paid on every plan. Measured for
-// both ways a start is served: node started for it, and the warm provider process the launcher hands it to.
+// the three ways a start is served: node started for it, the warm provider process the launcher hands it to, and
+// the first start after idle (the launcher starts the warm process, as for a command's first start after 2 s).
 // Every run measures the baselines and the provider starts back to back, so they share the machine's load.
 //
 // Usage: node bench/provider-startup.js [--runs 20] [--type testfs|incus|libvirt] [--quick]
 // @ts-check
 "use strict";
 const { spawn, spawnSync } = require("node:child_process");
-const { existsSync, mkdtempSync, readFileSync, rmSync } = require("node:fs");
+const { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 
@@ -71,8 +72,11 @@ function timeToHandshake(env) {
 /**
  * Time until the provider has answered a first RPC the way Terraform gets it: handshake, mTLS connection,
  * GetProviderSchema; then GRPCController.Shutdown.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ certPem: string, keyPem: string }} cert
+ * @param {() => number | undefined} [serverPid] the process whose CPU time to report (default: the started one)
  */
-function timeToFirstAnswer(env, cert) {
+function timeToFirstAnswer(env, cert, serverPid = () => undefined) {
   const http2 = require("node:http2");
   const tls = require("node:tls");
   return new Promise((resolve, reject) => {
@@ -85,8 +89,10 @@ function timeToFirstAnswer(env, cert) {
       out += d;
       if (!out.includes("\n")) return;
       const f = out.trim().split("|");
-      const b64 = Buffer.from(f[5], "base64").toString("base64").replace(/.{64}/g, "$&\n");
-      const ca = `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----\n`;
+      // (toPem: a body cut into 64-character lines by hand leaves an empty line before the END line when the
+      // certificate is 432 bytes, one in ~200 of them, and OpenSSL then loads no CA at all)
+      certModule ??= loadTs("lib/provider/plugin/cert.ts");
+      const ca = certModule.toPem("CERTIFICATE", Buffer.from(f[5], "base64"));
       const session = http2.connect("https://localhost", {
         createConnection: () =>
           tls.connect({
@@ -110,12 +116,47 @@ function timeToFirstAnswer(env, cert) {
       call("/tfplugin6.Provider/GetProviderSchema").then(() => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         // The provider's own CPU time (node started per start; for a warm start this is the launcher's).
-        const cpuMs = cpuMsOf(child.pid);
+        const pid = serverPid() ?? child.pid;
+        const cpuMs = pid === undefined ? undefined : cpuMsOf(pid);
         child.on("exit", () => resolve({ ms, cpuMs }));
         call("/plugin.GRPCController/Shutdown").finally(() => session.close());
       }, reject);
     });
   });
+}
+
+/** The warm provider processes started with TMPDIR=`dir` (their pids, from the lines they publish). */
+function warmPids(dir) {
+  const base = join(dir, `cdktf-virt-providers-${process.getuid?.() ?? 0}`);
+  if (!existsSync(base)) return [];
+  return readdirSync(base).flatMap((key) => {
+    try {
+      return [Number(readFileSync(join(base, key, "line"), "utf8").split(" ")[0])];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** True while `pid` runs (not a zombie). */
+function alive(pid) {
+  try {
+    return !/^[ZX]/.test(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]);
+  } catch {
+    return false;
+  }
+}
+
+/** Stops the warm processes of `dir` (SIGTERM: they retire at once) and waits until they are gone. */
+async function stopWarmProcesses(dir) {
+  for (const pid of warmPids(dir)) {
+    try {
+      process.kill(pid, "SIGTERM");
+    } catch {
+      continue;
+    }
+    while (alive(pid)) await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 function timeToExit(cmdArgs, env) {
@@ -140,6 +181,7 @@ async function main() {
   delete base.TF_LOG;
   delete base.TF_LOG_PROVIDER;
   const tmp = mkdtempSync(join(tmpdir(), "bench-startup-"));
+  const coldTmp = mkdtempSync(join(tmpdir(), "bench-startup-cold-"));
   // Two ways a start is served: node started for it, or a warm provider process (the launcher's default, which
   // Terraform meets from its second start of a command on). Each start gets its own client certificate.
   const modes = [
@@ -154,6 +196,11 @@ async function main() {
       env: { ...base, CDKTF_VIRT_PROVIDER_REUSE: "0", CDKTF_VIRT_PROVIDER_CODE_CACHE: "0" },
     },
     { key: "warm", label: "warm provider process (default)", env: { ...base, TMPDIR: tmp } },
+    {
+      key: "cold",
+      label: "first start after idle (the launcher starts the warm process; stopped after each start)",
+      env: { ...base, TMPDIR: coldTmp },
+    },
   ];
   const withCert = (env) => {
     const cert = clientCert();
@@ -174,6 +221,7 @@ async function main() {
       // after it began).
       const warmUp = withCert(m.env);
       await timeToFirstAnswer(warmUp.env, warmUp.cert);
+      if (m.key === "cold") await stopWarmProcesses(coldTmp);
       results[m.key] = { handshake: [], cpu: [], answered: [] };
     }
     await timeToExit(["-e", "0"], launcherEnv);
@@ -186,8 +234,14 @@ async function main() {
       plain.push(await timeToExit(["-e", "0"], base));
       for (const m of modes) {
         results[m.key].handshake.push(await timeToHandshake(withCert(m.env).env));
+        if (m.key === "cold") await stopWarmProcesses(coldTmp);
         const started = withCert(m.env);
-        const answered = await timeToFirstAnswer(started.env, started.cert);
+        const cold = m.key === "cold";
+        // (cold: the warm process's CPU time, read as the answer arrives: node boot to the first answer)
+        const answered = await timeToFirstAnswer(started.env, started.cert, () =>
+          cold ? warmPids(coldTmp)[0] : undefined,
+        );
+        if (cold) await stopWarmProcesses(coldTmp);
         results[m.key].answered.push(answered.ms);
         if (answered.cpuMs !== undefined) results[m.key].cpu.push(answered.cpuMs);
       }
@@ -253,7 +307,9 @@ async function main() {
     console.log(`provider-startup (${type}, ${runs} runs)`);
     printResult(summary, lines);
   } finally {
+    await stopWarmProcesses(coldTmp);
     rmSync(tmp, { recursive: true, force: true });
+    rmSync(coldTmp, { recursive: true, force: true });
   }
 }
 

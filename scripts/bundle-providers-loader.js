@@ -1,56 +1,86 @@
-// The start of every bundled provider's JavaScript (scripts/bundle-providers.js puts the provider's code after it,
-// each line commented out with "//", so node's own parse of the file skips it at the cost of a comment). It compiles
-// that code with a V8 code cache kept in $TMPDIR/cdktf-virt-code-cache-<uid>/, so a start after the first skips
-// compiling the bundle (about 30 ms of CPU for the incus provider); any problem with the cache means compiling as
-// usual. CDKTF_VIRT_PROVIDER_CODE_CACHE=0 turns it off.
+// The start of every bundled provider's JavaScript (scripts/bundle-providers.js puts the code after it in two
+// sections, each line commented out with "//", so node's own parse of the file skips it at the cost of a comment):
+// the plugin host, compiled and run at once, and the provider (the framework and the provider's code, ~1 MB for
+// incus), compiled when the host first requires it: a start that only answers the prebuilt schema never does. Each
+// section is compiled with a V8 code cache kept in $TMPDIR/cdktf-virt-code-cache-<uid>/, so a start after the first
+// skips compiling it; any problem with the cache means compiling as usual. CDKTF_VIRT_PROVIDER_CODE_CACHE=0 turns
+// it off.
 // Kept plain and small: it runs before anything else at every start of a provider.
 "use strict";
 (() => {
   const fs = require("node:fs");
   const path = require("node:path");
   const vm = require("node:vm");
-  const text = fs.readFileSync(__filename, "utf8");
-  const marker = "\n//@provider-code\n";
-  const at = text.indexOf(marker);
-  const end = text.indexOf("\n//@end-provider-code\n", at);
-  if (at < 0 || end < 0) throw new Error(`${__filename}: the provider code is missing`);
+  // Bytes: only the sections compiled are decoded (the markers are ASCII, so their offsets cut no character).
+  const bytes = fs.readFileSync(__filename);
+  const hostAt = bytes.indexOf("\n//@plugin-host-code\n");
+  const providerAt = bytes.indexOf("\n//@provider-code\n", hostAt);
+  const end = bytes.indexOf("\n//@end-provider-code\n", providerAt);
+  if (hostAt < 0 || providerAt < 0 || end < 0) throw new Error(`${__filename}: the provider code is missing`);
   // (what follows the end, e.g. a line appended to the file, is node's as usual)
-  const code = text
-    .slice(at + marker.length - 1, end)
-    .split("\n//")
-    .join("\n");
-  const lineOffset = text.slice(0, at).split("\n").length;
   const cache = codeCache();
-  let cachedData;
-  try {
-    const stored = cache && fs.readFileSync(cache.file);
-    // The first line names the bundle and node it was made for: V8 itself checks only the source's length.
-    const eol = stored ? stored.indexOf(10) : -1;
-    if (stored && eol > 0 && stored.toString("utf8", 0, eol) === cache.identity) cachedData = stored.subarray(eol + 1);
-  } catch {
-    // no cache yet
-  }
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
-    filename: __filename,
-    lineOffset,
-    cachedData,
-  });
-  if (cache && (cachedData === undefined || script.cachedDataRejected)) {
-    // Made once the provider has loaded what a start needs (functions compiled by then are in the cache too), or
-    // when the process ends before that (a start that only answered GetProviderSchema).
-    let written = false;
-    const write = () => {
-      if (written) return;
-      written = true;
-      writeCache(cache, script);
-    };
-    setTimeout(write, 500).unref();
-    process.once("exit", write);
-  }
-  script.runInThisContext()(exports, require, module, __filename, __dirname);
 
-  // One cache file per bundle path (rewritten when the bundle changes), in a directory of this user that nobody
-  // else can write: the cache is code this process runs.
+  let providerExports;
+  const loadProvider = () => {
+    if (!providerExports) {
+      const providerModule = { exports: {} };
+      const at = providerAt + "\n//@provider-code".length;
+      compile("provider", at, end)(providerModule.exports, require, providerModule, __filename, __dirname);
+      providerExports = providerModule.exports;
+    }
+    return providerExports;
+  };
+  // The host's require of the framework and of the provider (scripts/bundle-providers.js) gets the provider section.
+  const hostRequire = Object.assign(
+    (id) => (id === "cdktf-virt:provider-section" ? loadProvider() : require(id)),
+    require,
+  );
+  compile("host", hostAt + "\n//@plugin-host-code".length, providerAt)(
+    exports,
+    hostRequire,
+    module,
+    __filename,
+    __dirname,
+  );
+
+  /** Compiles the section text[from, to) (from is at the \n before its first line) into a CommonJS wrapper. */
+  function compile(section, from, to) {
+    const code = bytes.toString("utf8", from, to).split("\n//").join("\n");
+    let lineOffset = 0;
+    for (let at = bytes.indexOf(10); at >= 0 && at < from; at = bytes.indexOf(10, at + 1)) lineOffset++;
+    const file = cache && `${cache.file}.${section}`;
+    let cachedData;
+    try {
+      const stored = file && fs.readFileSync(file);
+      // The first line names the bundle and node it was made for: V8 itself checks only the source's length.
+      const eol = stored ? stored.indexOf(10) : -1;
+      if (stored && eol > 0 && stored.toString("utf8", 0, eol) === cache.identity)
+        cachedData = stored.subarray(eol + 1);
+    } catch {
+      // no cache yet
+    }
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
+      filename: __filename,
+      lineOffset,
+      cachedData,
+    });
+    if (file && (cachedData === undefined || script.cachedDataRejected)) {
+      // Made half a second after the section was loaded (functions compiled by the first calls are in it too), or
+      // when the process ends before that.
+      let written = false;
+      const write = () => {
+        if (written) return;
+        written = true;
+        writeCache(file, cache.identity, script);
+      };
+      setTimeout(write, 500).unref();
+      process.once("exit", write);
+    }
+    return script.runInThisContext();
+  }
+
+  // One cache file per bundle path and section (rewritten when the bundle changes), in a directory of this user that
+  // nobody else can write: the cache is code this process runs.
   function codeCache() {
     try {
       if (process.env.CDKTF_VIRT_PROVIDER_CODE_CACHE === "0" || typeof process.getuid !== "function") return undefined;
@@ -74,7 +104,7 @@
     }
   }
 
-  function writeCache({ file, identity }, compiled) {
+  function writeCache(file, identity, compiled) {
     const partial = `${file}.${process.pid}.partial`;
     try {
       fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${identity}\n`), compiled.createCachedData()]), {
@@ -85,11 +115,11 @@
       fs.rmSync(partial, { force: true });
       return;
     }
-    // The caches of bundles that are gone (a removed checkout or stack output) go too: each is half a megabyte.
+    // The caches of bundles that are gone (a removed checkout or stack output) go too: each is up to half a megabyte.
     try {
       const dir = path.dirname(file);
       for (const name of fs.readdirSync(dir)) {
-        if (!/^code\.[0-9a-f]+$/.test(name) || path.join(dir, name) === file) continue;
+        if (!/^code\.[0-9a-f]+(?:\.[a-z]+)?$/.test(name) || path.join(dir, name) === file) continue;
         const fd = fs.openSync(path.join(dir, name), "r");
         const head = Buffer.alloc(4096);
         const n = fs.readSync(fd, head, 0, head.length, 0);

@@ -13,23 +13,29 @@ export interface CallTarget {
   readonly log: PluginLogger;
 }
 
+/**
+ * The routes of one process. `schema` is the encoded GetProviderSchema answer made at bundle time
+ * (bundled-schema.ts): served as it is, without asking `target`, so a start that only asks for the schema never
+ * loads the provider.
+ */
 export function buildRoutes(
   target: (call: CallInfo) => CallTarget,
   shutdown: (call: CallInfo) => void,
+  prebuiltSchema?: Uint8Array,
 ): Map<string, GrpcRoute> {
   const routes = new Map<string, GrpcRoute>();
   // The schema is the same for every session of a process, and the largest answer (tens of kB for incus): a warm
   // process serving plan after plan encodes it once. An answer with diagnostics is not kept.
-  let schema: Uint8Array | undefined;
+  let schema = prebuiltSchema;
   for (const method of TFPLUGIN6_METHODS) {
     let codec: ReturnType<typeof tfplugin6Codec> | undefined; // built on first use: most RPCs never come
     routes.set(`/tfplugin6.Provider/${method}`, {
       kind: "unary",
       handler: async (bytes, call) => {
+        if (method === "GetProviderSchema" && schema) return schema;
         const { handlers, log } = target(call);
         const handle = handlers[method] as ((req: unknown) => Promise<unknown>) | undefined;
         if (!handle) throw new GrpcError(GrpcStatus.UNIMPLEMENTED, `${method} is not implemented by this provider`);
-        if (method === "GetProviderSchema" && schema) return schema;
         codec ??= tfplugin6Codec(method);
         const started = log.enabled("trace") ? Date.now() : 0;
         const response = await handle(codec.decodeRequest(bytes));

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { bundledSchemaResponse } from "./bundled-schema";
 import { generateSelfSignedCert } from "./cert";
 import { isPinned, pemCertificatesDer } from "./client-pin";
 import { startGrpcServer } from "./grpc-server";
@@ -22,12 +23,17 @@ export interface RunPluginOptions {
   /** Name shown in messages and logs; defaults to the executable's file name. */
   readonly name?: string;
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * The encoded GetProviderSchema answer, served without loading the provider.
+   * @default the one made when the provider was bundled (bundled-schema.ts); none outside a bundle
+   */
+  readonly schemaResponse?: Uint8Array;
 }
 
 /**
- * Runs the plugin. `createHandlers` is called once, right after the handshake line is out (or on the first RPC,
- * whichever comes first): no provider code is loaded before the handshake, so Terraform can connect while the
- * provider finishes starting.
+ * Runs the plugin. No provider code is loaded before the handshake line. With a prebuilt schema answer,
+ * `createHandlers` is called on the first RPC that needs the provider (a start that only asks for the schema never
+ * calls it); without one, right after the handshake line is out, so the provider loads while Terraform connects.
  */
 export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers, opts: RunPluginOptions = {}): void {
   const env = opts.env ?? process.env;
@@ -37,8 +43,9 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
     process.stderr.write(problem.message + "\n");
     process.exit(1);
   }
+  const schema = opts.schemaResponse ?? bundledSchemaResponse();
   if (process.argv[2] === "--serve" && process.argv[3]) {
-    runWarmServer(createHandlers, process.argv[3], { name, env });
+    runWarmServer(createHandlers, process.argv[3], { name, env, schemaResponse: schema });
     return;
   }
   const log = createLogger({ level: levelFromEnv(env), module: name });
@@ -80,7 +87,7 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   startGrpcServer({
     socketPath,
     tls: cert ? { keyPem: cert.keyPem, certPem: cert.certPem, acceptPeer: (der) => isPinned(der, pinned) } : undefined,
-    routes: buildRoutes(() => ({ handlers: getHandlers(), log }), shutdown),
+    routes: buildRoutes(() => ({ handlers: getHandlers(), log }), shutdown, schema),
     log,
     // Terraform keeps its one connection until it has called Shutdown; losing it means Terraform is gone.
     onIdle: () =>
@@ -94,14 +101,16 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
       server = s;
       process.stdout.write(handshakeLine("unix", socketPath, cert?.certDer));
       log.debug("plugin serving", { socket: socketPath, tls: Boolean(cert) });
-      // Load the provider while Terraform reads the line and dials: the first RPC then finds it ready.
-      setImmediate(() => {
-        try {
-          getHandlers();
-        } catch (err) {
-          log.error("loading the provider failed", { error: describe(err) });
-        }
-      });
+      // Load the provider while Terraform reads the line and dials: the first RPC then finds it ready. Not when the
+      // schema is prebuilt: the first RPC may be the only one, GetProviderSchema (and loading would delay it).
+      if (!schema)
+        setImmediate(() => {
+          try {
+            getHandlers();
+          } catch (err) {
+            log.error("loading the provider failed", { error: describe(err) });
+          }
+        });
     },
     (err: unknown) => {
       process.stderr.write(`${name}: cannot listen on ${socketPath}: ${describe(err)}\n`);

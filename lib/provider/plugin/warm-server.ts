@@ -66,6 +66,8 @@ interface Session {
 export interface WarmServerOptions {
   readonly name: string;
   readonly env: NodeJS.ProcessEnv;
+  /** The encoded GetProviderSchema answer made at bundle time (see RunPluginOptions.schemaResponse). */
+  readonly schemaResponse?: Uint8Array;
 }
 
 export function runWarmServer(
@@ -90,6 +92,17 @@ export function runWarmServer(
   let retiring = false;
   /** Set once this process has decided to exit: it takes no session any more. */
   let closing = false;
+  let providerLoaded = false;
+  /** Loads the provider code (the modules stay loaded): sessions then only build their handlers. */
+  const loadProvider = () => {
+    if (providerLoaded || closing || retiring) return; // a retiring process loads it only for a session taken meanwhile
+    providerLoaded = true;
+    try {
+      createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
+    } catch {
+      // reported by the first session that needs it
+    }
+  };
   // The launcher's key names the executable's path, not its content (that would cost a `stat` per start): a bundle
   // rebuilt or replaced in place is noticed here. The process then takes no more sessions and is not published
   // again; launchers that registered with it run node directly, the next one starts a warm process of the new code.
@@ -224,12 +237,16 @@ export function runWarmServer(
       // already gone
     }
     if (sessions.size === 0) idleSince = Date.now();
+    // A first session that only asked for the (prebuilt) schema loaded nothing: the provider loads now, while
+    // Terraform goes on to its next start of this provider, not while that start waits for its first answer.
+    if (!providerLoaded) setImmediate(loadProvider);
   };
 
   const target = (call: CallInfo): CallTarget => {
     const session = sessions.get(call.session);
     if (!session) throw new Error("call on a connection without a session");
     session.handlers ??= createHandlers({ log: session.log });
+    providerLoaded = true;
     return { handlers: session.handlers, log: session.log };
   };
   const shutdown = (call: CallInfo) => {
@@ -289,7 +306,7 @@ export function runWarmServer(
   startGrpcServer({
     socketPath,
     tls: { keyPem: cert.keyPem, certPem: cert.certPem, acceptPeer: openSession },
-    routes: buildRoutes(target, shutdown),
+    routes: buildRoutes(target, shutdown, opts.schemaResponse),
     log: createLogger({ level: "off", module: opts.name }),
   })
     .then((s) => {
@@ -317,14 +334,10 @@ export function runWarmServer(
           // gone meanwhile
         }
       }
-      // Load the provider code now: sessions then only build their handlers.
-      setImmediate(() => {
-        try {
-          createHandlers({ log: createLogger({ level: "off", module: opts.name }) });
-        } catch {
-          // reported by the first session that needs it
-        }
-      });
+      // Without a prebuilt schema the first session's first answer needs the provider: it loads now, while the
+      // launcher registers. With one, after the first session (see endSession): loading now would hold up taking
+      // and answering it.
+      if (!opts.schemaResponse) setImmediate(loadProvider);
     })
     .catch(() => process.exit(1));
 }

@@ -1,5 +1,6 @@
 // The gRPC routes of a provider process (lib/provider/plugin/routes.ts): a warm process serving plan after plan
-// encodes the provider schema once, and never keeps an answer that carries diagnostics.
+// encodes the provider schema once, and never keeps an answer that carries diagnostics; a schema answer made at
+// bundle time is served without loading the provider.
 import { buildRoutes } from "../../../lib/provider/plugin/routes";
 import type { CallInfo } from "../../../lib/provider/plugin/grpc-server";
 import { createLogger } from "../../../lib/provider/plugin/logger";
@@ -44,5 +45,25 @@ describe("GetProviderSchema route", () => {
     expect(JSON.stringify(await r.getSchema())).toContain("fixed");
     expect(JSON.stringify(await r.getSchema())).toContain("fixed");
     expect(r.calls()).toBe(2);
+  });
+
+  test("a prebuilt answer is served as it is, without asking for the provider", async () => {
+    const prebuilt = schemaType.encode(schema("prebuilt"));
+    let asked = 0;
+    const routes = buildRoutes(
+      () => {
+        asked++;
+        throw new Error("the provider was loaded");
+      },
+      () => undefined,
+      prebuilt,
+    );
+    const answer = await routes.get("/tfplugin6.Provider/GetProviderSchema")!.handler!(new Uint8Array(0), call);
+    expect(Buffer.from(answer).equals(Buffer.from(prebuilt))).toBe(true);
+    expect(asked).toBe(0);
+    await expect(routes.get("/tfplugin6.Provider/GetMetadata")!.handler!(new Uint8Array(0), call)).rejects.toThrow(
+      "the provider was loaded",
+    );
+    expect(asked).toBe(1);
   });
 });
