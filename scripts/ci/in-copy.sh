@@ -16,7 +16,7 @@ trap 'rm -rf "$copy"' EXIT
 # --ignore-failed-read: a tracked file deleted in the working tree is simply not copied. node_modules is left out
 # also when it is itself a link (which `node_modules/` in .gitignore does not match).
 git ls-files -z --cached --others --exclude-standard | grep -zv '^node_modules$' |
-  tar --null --files-from=- --ignore-failed-read --create --file=- 2>/dev/null |
+  tar --null --files-from=- --ignore-failed-read --create --file=- |
   tar --extract --file=- --directory="$copy"
 ln -sT "$(pwd)/node_modules" "$copy/node_modules"
 echo "in-copy: running in $copy: $*"
