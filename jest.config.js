@@ -10,6 +10,8 @@ const common = {
 module.exports = {
   // Integration tests deploy real objects; jest reads testTimeout only at the top level.
   testTimeout: 300000,
+  // The integration files longest first, by test/integration/durations.json (jest reads this only at the top level).
+  testSequencer: "<rootDir>/test/support/duration-sequencer.js",
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
     {

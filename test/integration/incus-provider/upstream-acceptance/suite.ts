@@ -2,10 +2,12 @@
 // scripts/upstream/extract-incus-acceptance.js) against the bundled provider on host u (or on the test cluster for
 // the tests that need a cluster as the default remote). Every test runs, except
 // those this machine cannot host; each of those is listed with its reason, and the list is asserted, so a test
-// never drops out silently. Two test files share the tests (instances.test.ts, others.test.ts) so that the two
-// integration workers can run them side by side.
+// never drops out silently. Three test files share the tests (instances-a.test.ts and instances-b.test.ts, split by
+// partition.ts, and others.test.ts) so that the two integration workers can run them side by side.
 import fixture from "../../../fixtures/upstream-incus/v1.1.1.json";
 import { hostsFile, httpsClient } from "../../../support/incus-hosts";
+import type { Part } from "./partition";
+import { inPart } from "./partition";
 import type { Differences, UpstreamFixture, UpstreamTest } from "./runner";
 import { runUpstreamTest } from "./runner";
 
@@ -69,8 +71,8 @@ export function defineNotRunTest(): void {
   });
 }
 
-/** Defines a jest test per runnable official test of the fixture files `files` matches. */
-export function defineUpstreamTests(files: RegExp): void {
+/** Defines a jest test per runnable official test of the fixture files `files` matches (those of `part` only). */
+export function defineUpstreamTests(files: RegExp, part?: Part): void {
   /**
    * The official tests count the aliases images:alpine/edge has on images.linuxcontainers.org (4) among the copied
    * ones; the stand-in image server (host b) gives the test image its own aliases: the runner expects those.
@@ -102,7 +104,9 @@ export function defineUpstreamTests(files: RegExp): void {
   }
 
   test.each(
-    runnable.filter((t) => files.test(t.file) && (!only || only.test(t.name))).map((t) => [t.name, t] as const),
+    runnable
+      .filter((t) => files.test(t.file) && (!part || inPart(t.name, part)) && (!only || only.test(t.name)))
+      .map((t) => [t.name, t] as const),
   )("%s", async (_name, t) => {
     await runUpstreamTest(forStandIn(t), fixtures, DIFFERENCES[t.name]);
   });
