@@ -125,3 +125,32 @@ test("ten domains planned at once (Terraform's plan walk) share one virsh proces
   expect(ctx.diagnostics.hasErrors()).toBe(false);
   expect(virshStarts()).toBe(1);
 });
+
+test("in the apply walk, a domain planned and created right after its volume spawns only its define: 2 processes for both", async () => {
+  const ctx = session();
+  const volume = plannedVolume("t-libvirt-count.raw");
+  await volumeResource.create({ config: volume, planned: volume } as never, ctx, { state: null });
+  const planned = plannedDomain();
+  await domainResource.modifyPlan!({ config: planned, prior: null, planned } as never, ctx);
+  const resp: ApplyResponse<typeof domainSchema> = { state: null };
+  await domainResource.create({ config: planned, planned } as never, ctx, resp);
+  expect(ctx.diagnostics.hasErrors()).toBe(false);
+  expect(resp.state?.name).toBe("t-libvirt-count");
+  expect(resp.state?.running).toBe(false);
+  expect(virshStarts()).toBe(2);
+});
+
+test("in the apply walk, a domain of that name that exists is still refused: define fails, a fresh lookup decides", async () => {
+  const ctx = session();
+  const volume = plannedVolume("t-libvirt-count.raw");
+  await volumeResource.create({ config: volume, planned: volume } as never, ctx, { state: null });
+  // The test driver's hypervisor starts with a domain "test" (no ownership marker).
+  const planned = valuesOf(domainSchema, { ...plannedDomain(), name: "test" });
+  await domainResource.modifyPlan!({ config: planned, prior: null, planned } as never, ctx);
+  const resp: ApplyResponse<typeof domainSchema> = { state: null };
+  await domainResource.create({ config: planned, planned } as never, ctx, resp);
+  expect(ctx.diagnostics.hasErrors()).toBe(true);
+  expect(JSON.stringify(ctx.diagnostics)).toMatch(/already exists/);
+  expect(resp.state).toBeNull();
+  expect(virshStarts()).toBe(3);
+});
