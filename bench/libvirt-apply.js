@@ -54,13 +54,16 @@ const domainXml = (name, volume) => `<domain type='${TYPE}'>
 </domain>
 `;
 
-function hcl(prefix, count) {
-  return `terraform {
+/** The terraform block requiring the bundled provider `type`. */
+const requiredProvider = (type) => `terraform {
   required_providers {
-    libvirt = { source = "registry.cdktf-virt.local/cdktf-virt/libvirt" }
+    ${type} = { source = "registry.cdktf-virt.local/cdktf-virt/${type}" }
   }
 }
-provider "libvirt" {
+`;
+
+function hcl(prefix, count) {
+  return `${requiredProvider("libvirt")}provider "libvirt" {
   uri = "${URI}"
 }
 resource "libvirt_volume" "disk" {
@@ -209,12 +212,7 @@ resource "terraform_data" "vm" {
 }
 `;
   }
-  return `terraform {
-  required_providers {
-    testfs = { source = "registry.cdktf-virt.local/cdktf-virt/testfs" }
-  }
-}
-provider "testfs" {
+  return `${requiredProvider("testfs")}provider "testfs" {
   root = "${root}"
 }
 resource "testfs_file" "disk" {

@@ -70,12 +70,17 @@ const plannedDomain = () =>
     },
   });
 
-test("a domain create right after its plan (the apply walk) spawns 2 virsh processes: the plan's lookup and define", async () => {
-  const ctx = session();
-  const planned = plannedDomain();
+/** The domain's plan, then its create, in the session: the apply walk's two calls for one domain. */
+async function planAndCreate(ctx: ResourceContext<LibvirtProviderData>, planned: ReturnType<typeof plannedDomain>) {
   await domainResource.modifyPlan!({ config: planned, prior: null, planned } as never, ctx);
   const resp: ApplyResponse<typeof domainSchema> = { state: null };
   await domainResource.create({ config: planned, planned } as never, ctx, resp);
+  return resp;
+}
+
+test("a domain create right after its plan (the apply walk) spawns 2 virsh processes: the plan's lookup and define", async () => {
+  const ctx = session();
+  const resp = await planAndCreate(ctx, plannedDomain());
   expect(ctx.diagnostics.hasErrors()).toBe(false);
   expect(resp.state?.name).toBe("t-libvirt-count");
   expect(virshStarts()).toBe(2);
@@ -131,10 +136,7 @@ test("in the apply walk, a domain planned and created right after its volume spa
   const ctx = session();
   const volume = plannedVolume("t-libvirt-count.raw");
   await volumeResource.create({ config: volume, planned: volume } as never, ctx, { state: null });
-  const planned = plannedDomain();
-  await domainResource.modifyPlan!({ config: planned, prior: null, planned } as never, ctx);
-  const resp: ApplyResponse<typeof domainSchema> = { state: null };
-  await domainResource.create({ config: planned, planned } as never, ctx, resp);
+  const resp = await planAndCreate(ctx, plannedDomain());
   expect(ctx.diagnostics.hasErrors()).toBe(false);
   expect(resp.state?.name).toBe("t-libvirt-count");
   expect(resp.state?.running).toBe(false);
@@ -146,10 +148,7 @@ test("in the apply walk, a domain of that name that exists is still refused: def
   const volume = plannedVolume("t-libvirt-count.raw");
   await volumeResource.create({ config: volume, planned: volume } as never, ctx, { state: null });
   // The test driver's hypervisor starts with a domain "test" (no ownership marker).
-  const planned = valuesOf(domainSchema, { ...plannedDomain(), name: "test" });
-  await domainResource.modifyPlan!({ config: planned, prior: null, planned } as never, ctx);
-  const resp: ApplyResponse<typeof domainSchema> = { state: null };
-  await domainResource.create({ config: planned, planned } as never, ctx, resp);
+  const resp = await planAndCreate(ctx, valuesOf(domainSchema, { ...plannedDomain(), name: "test" }));
   expect(ctx.diagnostics.hasErrors()).toBe(true);
   expect(JSON.stringify(ctx.diagnostics)).toMatch(/already exists/);
   expect(resp.state).toBeNull();
