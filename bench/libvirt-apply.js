@@ -5,18 +5,26 @@
 // Every variant is verified (each domain running, each volume in the pool; for terraform also `terraform plan`
 // after the apply reports no changes) and removed before the next one. Each of the --runs rounds (default 3) runs
 // the variants in a rotated order; medians are compared and the spread (min–max) printed next to them.
+// Two more variants split terraform's part from ours (the floor): the same apply graph (N "volumes", N "domains"
+// each depending on its volume, -parallelism alike) of built-in `terraform_data` resources (terraform alone, no
+// provider process) and of the testfs test provider's files (terraform + a provider built on this framework that
+// does no libvirt work: its 3 provider starts and the gRPC calls). CPU of terraform and of the provider is read
+// from /proc for every terraform apply.
 //
-// Usage: node bench/libvirt-apply.js [--domains 10] [--parallelism 10] [--runs 3] [--quick]
+// Usage: node bench/libvirt-apply.js [--domains 10] [--parallelism 10] [--runs 3] [--quick] [--trace DIR]
+// --trace DIR keeps each libvirt apply's TF_LOG=trace log there (DIR/apply-<prefix>.log), for
+// bench/support/apply-timeline.js together with a VIRSH_LOG.
 // @ts-check
 "use strict";
 const { execFile } = require("node:child_process");
 const { randomBytes } = require("node:crypto");
-const { appendFileSync, mkdtempSync, rmSync, writeFileSync } = require("node:fs");
+const { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { promisify } = require("node:util");
 const { withConcurrency } = require("./rest-baseline/rest-client");
 const { loadTs } = require("./support/load-ts");
+const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 
 const URI = process.env.CDKTF_VIRT_LIBVIRT_URI ?? "qemu:///system";
@@ -46,13 +54,16 @@ const domainXml = (name, volume) => `<domain type='${TYPE}'>
 </domain>
 `;
 
-function hcl(prefix, count) {
-  return `terraform {
+/** The terraform block requiring the bundled provider `type`. */
+const requiredProvider = (type) => `terraform {
   required_providers {
-    libvirt = { source = "registry.cdktf-virt.local/cdktf-virt/libvirt" }
+    ${type} = { source = "registry.cdktf-virt.local/cdktf-virt/${type}" }
   }
 }
-provider "libvirt" {
+`;
+
+function hcl(prefix, count) {
+  return `${requiredProvider("libvirt")}provider "libvirt" {
   uri = "${URI}"
 }
 resource "libvirt_volume" "disk" {
@@ -145,7 +156,21 @@ async function viaVirsh(prefix, count, limit, dir) {
   }
 }
 
-async function viaTerraform(prefix, count, parallelism) {
+/**
+ * `terraform apply` in `ws`, timed, with the CPU of terraform and of the provider process(es) from /proc; `env`
+ * for this command only (a trace log).
+ * @returns {Promise<{ ms: number, terraformCpuMs: number, providerCpuMs: number }>}
+ */
+async function timedApply(ws, parallelism, env = {}) {
+  const watch = watchProcesses(ws.dir, 50);
+  const [ms] = await timed(() =>
+    ws.ok(["apply", "-auto-approve", "-input=false", `-parallelism=${parallelism}`], { env }),
+  );
+  const used = watch.stop();
+  return { ms, terraformCpuMs: used.terraform.cpuMs, providerCpuMs: used.provider.cpuMs };
+}
+
+async function viaTerraform(prefix, count, parallelism, traceDir) {
   const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
   const ws = TerraformWorkspace.create({
     providers: ["libvirt"],
@@ -155,19 +180,81 @@ async function viaTerraform(prefix, count, parallelism) {
   try {
     ws.write("main.tf", hcl(prefix, count));
     await ws.init();
-    mark("terraform apply");
-    const [ms] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
+    mark(`terraform apply ${prefix}`);
+    const trace = traceDir ? { TF_LOG: "trace", TF_LOG_PATH: join(traceDir, `apply-${prefix}.log`) } : {};
+    const result = await timedApply(ws, parallelism, trace);
     mark("terraform apply done");
     await expectRunning(prefix, count);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
     if (plan.code !== 0)
       throw new Error(`the plan right after the apply is not empty (exit ${plan.code}):\n${plan.output}`);
     await ws.destroy();
-    return ms;
+    return result;
   } finally {
     await removeAll(prefix);
     ws.cleanup();
   }
+}
+
+/**
+ * The floor: the same apply graph with no libvirt work. `provider` "builtin": terraform_data (terraform alone);
+ * "testfs": the testfs test provider's files (terraform + 3 starts of a provider on this framework + its gRPC calls).
+ */
+function floorHcl(provider, root, count) {
+  if (provider === "builtin") {
+    return `resource "terraform_data" "disk" {
+  count = ${count}
+  input = "d\${count.index}.raw"
+}
+resource "terraform_data" "vm" {
+  count = ${count}
+  input = { name = "vm\${count.index}", disk = terraform_data.disk[count.index].output }
+}
+`;
+  }
+  return `${requiredProvider("testfs")}provider "testfs" {
+  root = "${root}"
+}
+resource "testfs_file" "disk" {
+  count   = ${count}
+  path    = "d\${count.index}.raw"
+  content = "disk"
+}
+resource "testfs_file" "vm" {
+  count   = ${count}
+  path    = "vm\${count.index}.xml"
+  content = testfs_file.disk[count.index].sha256
+}
+`;
+}
+
+async function viaFloor(provider, prefix, count, parallelism) {
+  const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
+  // The mirror holds testfs either way (terraform_data needs none, the workspace wants one).
+  const ws = TerraformWorkspace.create({ providers: ["testfs"], prefix, env: { TF_LOG: "" } });
+  try {
+    const root = join(ws.root, "files");
+    mkdirSync(root);
+    ws.write("main.tf", floorHcl(provider, root, count));
+    await ws.init();
+    const result = await timedApply(ws, parallelism);
+    const plan = await ws.plan([`-parallelism=${parallelism}`]);
+    if (plan.code !== 0) throw new Error(`${provider}: the plan right after the apply is not empty:\n${plan.output}`);
+    return result;
+  } finally {
+    ws.cleanup();
+  }
+}
+
+/** @param {Array<{ ms: number, terraformCpuMs: number, providerCpuMs: number }>} runs */
+function summary(runs) {
+  const ms = runs.map((r) => r.ms);
+  return {
+    ms: median(ms),
+    runsMs: ms.map(Math.round),
+    terraformCpuMs: Math.round(median(runs.map((r) => r.terraformCpuMs))),
+    providerCpuMs: Math.round(median(runs.map((r) => r.providerCpuMs))),
+  };
 }
 
 async function main() {
@@ -175,6 +262,8 @@ async function main() {
   const count = Number(option("domains", quick ? "2" : "10"));
   const parallelism = Number(option("parallelism", "10"));
   const runs = Number(option("runs", quick ? "1" : "3"));
+  const traceDir = option("trace", undefined);
+  if (traceDir) mkdirSync(traceDir, { recursive: true });
   try {
     await virsh("pool-info", POOL);
   } catch (err) {
@@ -186,23 +275,36 @@ async function main() {
   const tf = [];
   const parallel = [];
   const sequential = [];
+  const builtin = [];
+  const testfs = [];
   try {
     for (let r = 0; r < runs; r++) {
       const prefix = () =>
         `${process.env.CDKTF_VIRT_BENCH_PREFIX ?? "t-bench-virt-"}${randomBytes(3).toString("hex")}-`;
       const steps = [
-        async () => tf.push(await viaTerraform(prefix(), count, parallelism)),
-        async () => parallel.push(await viaVirsh(prefix(), count, parallelism, dir)),
+        async () => tf.push(await viaTerraform(prefix(), count, parallelism, traceDir)),
+        async () => {
+          const name = prefix();
+          mark(`virsh baseline ${name}`);
+          parallel.push(await viaVirsh(name, count, parallelism, dir));
+          mark("virsh baseline done");
+        },
         async () => sequential.push(await viaVirsh(prefix(), count, 1, dir)),
+        async () => builtin.push(await viaFloor("builtin", prefix(), count, parallelism)),
+        async () => testfs.push(await viaFloor("testfs", prefix(), count, parallelism)),
       ];
       for (let i = 0; i < steps.length; i++) await steps[(i + r) % steps.length]();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const t = median(tf);
+  const t = summary(tf);
+  const b = summary(builtin);
+  const f = summary(testfs);
   const p = median(parallel);
   const s = median(sequential);
+  const cpu = (/** @type {ReturnType<typeof summary>} */ x) =>
+    `CPU terraform ${formatMs(x.terraformCpuMs)}, provider ${formatMs(x.providerCpuMs)}`;
   console.log(
     `libvirt-apply (${count} ${TYPE} domains with a volume each, parallelism ${parallelism}, ${runs} run(s) in rotating order; medians, spread min–max)`,
   );
@@ -213,27 +315,42 @@ async function main() {
       domainType: TYPE,
       parallelism,
       runs,
-      terraformMs: Math.round(t),
+      terraformMs: Math.round(t.ms),
       virshMs: Math.round(p),
       virshSequentialMs: Math.round(s),
-      terraformRunsMs: tf.map(Math.round),
+      terraformRunsMs: t.runsMs,
       virshRunsMs: parallel.map(Math.round),
       virshSequentialRunsMs: sequential.map(Math.round),
+      terraformCpuMs: t.terraformCpuMs,
+      providerCpuMs: t.providerCpuMs,
+      floorBuiltinMs: Math.round(b.ms),
+      floorBuiltinRunsMs: b.runsMs,
+      floorBuiltinTerraformCpuMs: b.terraformCpuMs,
+      floorTestfsMs: Math.round(f.ms),
+      floorTestfsRunsMs: f.runsMs,
+      floorTestfsTerraformCpuMs: f.terraformCpuMs,
+      floorTestfsProviderCpuMs: f.providerCpuMs,
       planAfterApplyEmpty: true,
-      ratio: ratio(t, p),
-      ratioVsSequential: ratio(t, s),
+      ratio: ratio(t.ms, p),
+      ratioVsSequential: ratio(t.ms, s),
     },
     [
-      `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(t)} (${spread(
-        tf,
+      `${"terraform apply (bundled provider):".padEnd(40)}${formatMs(t.ms)} (${spread(
+        t.runsMs,
         formatMs,
-      )}; plan after apply empty)`,
+      )}; ${cpu(t)}; plan after apply empty)`,
       `${`virsh, ${parallelism} at a time:`.padEnd(40)}${formatMs(p)} (${spread(parallel, formatMs)})`,
       `${"virsh, one after the other:".padEnd(40)}${formatMs(s)} (${spread(
         sequential,
         formatMs,
       )}; what a shell script does)`,
-      `ratio terraform / virsh: ${ratio(t, p)}x; terraform / sequential virsh: ${ratio(t, s)}x`,
+      `ratio terraform / virsh: ${ratio(t.ms, p)}x; terraform / sequential virsh: ${ratio(t.ms, s)}x`,
+      `floor, the same apply graph without libvirt work:`,
+      `${"  terraform_data (terraform alone):".padEnd(40)}${formatMs(b.ms)} (${spread(b.runsMs, formatMs)}; CPU terraform ${formatMs(b.terraformCpuMs)})`,
+      `${"  testfs files (+ a provider, no work):".padEnd(40)}${formatMs(f.ms)} (${spread(f.runsMs, formatMs)}; ${cpu(f)})`,
+      `split of terraform - virsh (${formatMs(t.ms - p)}): terraform's own ${formatMs(b.ms)}, provider starts and calls ${formatMs(
+        f.ms - b.ms,
+      )}, the rest (libvirt work on the critical path beyond the baseline's) ${formatMs(t.ms - p - f.ms)}`,
     ],
   );
 }

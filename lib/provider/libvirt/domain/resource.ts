@@ -1,7 +1,7 @@
 // libvirt_domain: define, start, converge in place, stop gracefully, undefine. An update that changes the
 // hardware shuts the guest down (ACPI, then destroy after the timeout), redefines it and starts it again; a
 // change of description or metadata only redefines it. `running` is managed like any other attribute.
-import type { Known, Resource, ResourceContext } from "../../framework";
+import type { ApplyResponse, CreateRequest, Known, Resource, ResourceContext } from "../../framework";
 import { isUnknown, UNKNOWN } from "../../framework";
 import type {
   DomainCreateResult,
@@ -44,6 +44,7 @@ import { reportRebuildCopies, snapshotBeforeDelete } from "./rebuild-snapshots";
 import { domainState } from "./state";
 import { domainAddresses, waitForAddresses } from "./addresses";
 import { stopForChange } from "../common/stop";
+import type { DomainLookup } from "./recent-lookups";
 
 type Ctx = ResourceContext<LibvirtProviderData>;
 
@@ -207,8 +208,10 @@ async function previewAdoption(planned: DomainConfig, ctx: Ctx): Promise<void> {
   if (typeof name !== "string") return;
   const { client, call } = clientOf(ctx);
   // The same lookup as the create's (the domain and the volumes its disks need, one virsh process): in the apply
-  // walk the create that follows this plan takes it instead of asking again.
+  // walk the create that follows this plan takes it instead of asking again. A session that has just created the
+  // disks' volumes is the apply walk: what it would show was shown by the plan, and the create checks for itself.
   const volumes = volumesToDetect(planned as DomainPlan);
+  if (ctx.providerData.recentDomainLookups?.afterCreatedVolumes(volumes)) return;
   let existing: DomainInfo | undefined;
   try {
     const found = await client.domains.findWithVolumes(name, volumes, call);
@@ -221,6 +224,60 @@ async function previewAdoption(planned: DomainConfig, ctx: Ctx): Promise<void> {
   const marker = plannedMarker(knownString(knownObject(planned.metadata)?.xml));
   if (marker === undefined || marker !== existing.ownerMarker) return;
   if (checkAdoptable(existing, { ...planned, name }, ctx.diagnostics)) warnUnmanagedParts(existing, ctx.diagnostics);
+}
+
+/**
+ * The create, from `recent` (what this session knows already) or a fresh lookup. A domain of that name that `recent`
+ * did not know of makes `define` fail (it gets a fresh UUID): the create then decides again on a fresh lookup.
+ */
+async function createDomain(
+  req: CreateRequest<typeof domainSchema>,
+  ctx: Ctx,
+  resp: ApplyResponse<typeof domainSchema>,
+  recent: DomainLookup | undefined,
+): Promise<void> {
+  const { planned } = req;
+  const { client, call } = clientOf(ctx);
+  const volumes = volumesToDetect(planned);
+  const found = recent ?? (await client.domains.findWithVolumes(planned.name, volumes, call));
+  const existing = found.domain;
+  if (existing) {
+    if (
+      !adoptOrFail({
+        kind: "libvirt_domain",
+        planned,
+        existingMarker: existing.ownerMarker,
+        diagnostics: ctx.diagnostics,
+      })
+    )
+      return;
+    if (!checkAdoptable(existing, planned, ctx.diagnostics)) return;
+    warnUnmanagedParts(existing, ctx.diagnostics);
+    ctx.log.info(`adopting domain ${planned.name}: it carries this configuration's ownership marker`);
+    const current = domainState(existing, planned);
+    resp.state = current;
+    await converge(existing, current, planned, ctx);
+    resp.state = (await settle(planned, ctx)) ?? resp.state;
+    return;
+  }
+  const known = new Map(volumes.map((v, i) => [volumeKey(v), found.volumes[i]]));
+  const spec = await domainSpecFrom(planned, client, call, known);
+  // Defined, marked autostart, started and read back in one virsh process (see LibvirtDomains.create).
+  let created: DomainCreateResult;
+  try {
+    created = await client.domains.create(
+      spec,
+      { autostart: planned.autostart === true, start: planned.running !== false },
+      call,
+    );
+  } catch (err) {
+    if (recent && err instanceof VirshError && err.code === "ALREADY_EXISTS")
+      return createDomain(req, ctx, resp, undefined);
+    throw err;
+  }
+  resp.state = domainState(created.info, planned);
+  if (created.failure) throw created.failure;
+  resp.state = (await settle(planned, ctx, created.info)) ?? resp.state;
 }
 
 export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> = {
@@ -273,52 +330,11 @@ export const domainResource: Resource<LibvirtProviderData, typeof domainSchema> 
   },
 
   async create(req, ctx, resp) {
-    const { planned } = req;
-    const { client, call } = clientOf(ctx);
     // The volumes the definition needs the format of are read along with the lookup (one virsh process), unless
-    // this create's own plan made that lookup moments ago (recent-lookups.ts).
-    const volumes = volumesToDetect(planned);
-    const recent = ctx.providerData.recentDomainLookups?.take(planned.name, volumes);
-    const found = recent ?? (await client.domains.findWithVolumes(planned.name, volumes, call));
-    const existing = found.domain;
-    if (existing) {
-      if (
-        !adoptOrFail({
-          kind: "libvirt_domain",
-          planned,
-          existingMarker: existing.ownerMarker,
-          diagnostics: ctx.diagnostics,
-        })
-      )
-        return;
-      if (!checkAdoptable(existing, planned, ctx.diagnostics)) return;
-      warnUnmanagedParts(existing, ctx.diagnostics);
-      ctx.log.info(`adopting domain ${planned.name}: it carries this configuration's ownership marker`);
-      const current = domainState(existing, planned);
-      resp.state = current;
-      await converge(existing, current, planned, ctx);
-      resp.state = (await settle(planned, ctx)) ?? resp.state;
-      return;
-    }
-    const known = new Map(volumes.map((v, i) => [volumeKey(v), found.volumes[i]]));
-    const spec = await domainSpecFrom(planned, client, call, known);
-    // Defined, marked autostart, started and read back in one virsh process (see LibvirtDomains.create).
-    let created: DomainCreateResult;
-    try {
-      created = await client.domains.create(
-        spec,
-        { autostart: planned.autostart === true, start: planned.running !== false },
-        call,
-      );
-    } catch (err) {
-      // A domain of that name appeared after the plan's lookup (define refuses it): decide on a fresh lookup.
-      if (recent && err instanceof VirshError && err.code === "ALREADY_EXISTS")
-        return domainResource.create(req, ctx, resp);
-      throw err;
-    }
-    resp.state = domainState(created.info, planned);
-    if (created.failure) throw created.failure;
-    resp.state = (await settle(planned, ctx, created.info)) ?? resp.state;
+    // this create's own plan made that lookup moments ago, or this session created those volumes (recent-lookups.ts).
+    const recent = ctx.providerData.recentDomainLookups;
+    const volumes = volumesToDetect(req.planned);
+    await createDomain(req, ctx, resp, recent?.take(req.planned.name, volumes) ?? recent?.afterCreatedVolumes(volumes));
   },
 
   async read({ state }, ctx) {

@@ -336,6 +336,8 @@ export const volumeResource: Resource<LibvirtProviderData, typeof volumeSchema> 
         return takeOver(found);
       }
       resp.state = volumeState(info, planned);
+      // A domain created next in this session (the apply walk) takes its format from here (recent-lookups.ts).
+      if (!content) ctx.providerData.recentDomainLookups?.rememberCreatedVolume(info);
       // The create read the volume back already; only an upload changes it after that.
       if (content) {
         await fillFromContent(planned, content, ctx);
