@@ -4,6 +4,7 @@
 import { isUnknown, knownOrNull } from "../../framework";
 import type { DevicesMap, Instance, Versioned } from "../../../incus";
 import { configEqual, mergeForPut } from "../common";
+import { settleAddresses } from "./address-settle";
 import type { Placement } from "./create";
 import { desiredBody } from "./create";
 import { execRunsFor, runExec } from "./exec";
@@ -106,7 +107,10 @@ export async function converge(
     started = true;
   }
   if (started || (isCreate && wantRunning)) {
-    for (const wait of sortedWaits(plan.wait_for)) await waitFor(h, wait, plan.type === "virtual-machine");
+    const waits = sortedWaits(plan.wait_for);
+    for (const wait of waits) await waitFor(h, wait, plan.type === "virtual-machine");
+    // Without wait_for, the addresses the official provider would report are waited for briefly.
+    if (waits.length === 0 && wantRunning) await settleAddresses(h);
   }
 
   await syncFiles(at.client, name, prior ? fileBlocks(prior.file) : [], files, at.call);
@@ -121,12 +125,14 @@ export async function converge(
 /**
  * Renames an instance (Incus renames only stopped instances) and starts it again when it was running.
  * `renamed` runs right after the rename, before the restart, so the caller can record the new name even
- * when the restart then fails.
+ * when the restart then fails. `waits` is the plan's wait_for: without any, the restart waits briefly for
+ * the addresses (settleAddresses), as a start in converge does.
  */
 export async function renameInstance(
   at: Placement,
   from: string,
   to: string,
+  waits: unknown,
   renamed: () => Promise<void>,
 ): Promise<void> {
   const h = handleOf(at, from);
@@ -134,5 +140,8 @@ export async function renameInstance(
   if (wasRunning) await stopInstance(h, false, "Running");
   await at.client.instances.rename(from, to, { ...at.call, timeoutMs: at.timeoutMs });
   await renamed();
-  if (wasRunning) await startInstance(handleOf(at, to), "Stopped");
+  if (!wasRunning) return;
+  const h = handleOf(at, to);
+  await startInstance(h, "Stopped");
+  if (sortedWaits(waits).length === 0) await settleAddresses(h);
 }
