@@ -141,7 +141,7 @@ export async function renameInstance(
   await at.client.instances.rename(from, to, { ...at.call, timeoutMs: at.timeoutMs });
   await renamed();
   if (!wasRunning) return;
-  const h = handleOf(at, to);
-  await startInstance(h, "Stopped");
-  if (sortedWaits(waits).length === 0) await settleAddresses(h);
+  const renamedHandle = handleOf(at, to);
+  await startInstance(renamedHandle, "Stopped");
+  if (sortedWaits(waits).length === 0) await settleAddresses(renamedHandle);
 }
