@@ -155,10 +155,15 @@ describe("settleAddresses", () => {
     networks: Record<string, Pick<Network, "managed" | "config">>,
     states: Net[],
     signal?: AbortSignal,
-  ): { h: InstanceHandle; calls: { networks: string[]; states: number } } {
-    const calls = { networks: [] as string[], states: 0 };
+  ): { h: InstanceHandle; calls: { instances: number; networks: string[]; states: number } } {
+    const calls = { instances: 0, networks: [] as string[], states: 0 };
     const client = {
-      instances: { get: async () => ({ value: { status: "Running", type: "container", config: MACS, ...instance } }) },
+      instances: {
+        get: async () => {
+          calls.instances++;
+          return { value: { status: "Running", type: "container", config: MACS, ...instance } };
+        },
+      },
       networks: {
         get: async (name: string) => {
           calls.networks.push(name);
@@ -184,9 +189,20 @@ describe("settleAddresses", () => {
       { lo, eth0: eth0(v4, v6), eth1: eth1(v4, v6) },
     ]);
     const started = Date.now();
-    await settleAddresses(h, 5000);
-    expect(calls).toEqual({ networks: ["incusbr0"], states: 2 });
+    await settleAddresses(h, undefined, 5000);
+    expect(calls).toEqual({ instances: 1, networks: ["incusbr0"], states: 2 });
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  test("the instance object read before the start is used when given, and read again only for a missing MAC", async () => {
+    const states = [{ lo, eth0: eth0(v4, v6) }];
+    const known = { status: "Stopped", type: "container", config: MACS, expanded_devices: { eth0: twoNics.eth0 } };
+    const first = handle({}, { incusbr0: bridge }, states);
+    await settleAddresses(first.h, known as unknown as Instance, 3000);
+    expect(first.calls).toEqual({ instances: 0, networks: ["incusbr0"], states: 1 });
+    const second = handle({}, { incusbr0: bridge }, states);
+    await settleAddresses(second.h, { ...known, config: {} } as unknown as Instance, 3000);
+    expect(second.calls).toEqual({ instances: 1, networks: ["incusbr0"], states: 1 });
   });
 
   test("ends quietly at the bound when the addresses do not come", async () => {
@@ -194,7 +210,7 @@ describe("settleAddresses", () => {
       { lo, eth0: eth0() },
     ]);
     const started = Date.now();
-    await expect(settleAddresses(h, 900)).resolves.toBeUndefined();
+    await expect(settleAddresses(h, undefined, 900)).resolves.toBeUndefined();
     expect(Date.now() - started).toBeGreaterThanOrEqual(850);
     expect(calls.states).toBeGreaterThanOrEqual(1);
     expect(calls.states).toBeLessThanOrEqual(3);
@@ -209,7 +225,7 @@ describe("settleAddresses", () => {
     ];
     for (const [instance, bound] of cases) {
       const { h, calls } = handle(instance, { incusbr0: bridge }, [{ lo, eth0: eth0() }]);
-      await settleAddresses(h, bound);
+      await settleAddresses(h, undefined, bound);
       expect(calls.states).toBe(0);
     }
   });
@@ -224,7 +240,7 @@ describe("settleAddresses", () => {
     );
     setTimeout(() => stop.abort(), 100);
     const started = Date.now();
-    await expect(settleAddresses(h, 10_000)).rejects.toThrow();
+    await expect(settleAddresses(h, undefined, 10_000)).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -5,7 +5,7 @@
 // as soon as the reported NIC has what its network hands out, and quietly at the bound: an address that does not
 // come in time stays empty, as with the official provider. It never waits for NICs on unmanaged parents, networks
 // that hand out nothing, or virtual machines (see settleAddresses), nor when the user gave wait_for blocks.
-import type { ConfigMap, DevicesMap, InstanceState, Network } from "../../../incus";
+import type { ConfigMap, DevicesMap, Instance, InstanceState, Network } from "../../../incus";
 import { numberFromEnv } from "../../framework";
 import { WaitTimeoutError, sleep, waitUntil } from "../common";
 import type { NetworkEntry } from "./network";
@@ -134,21 +134,31 @@ async function expectations(h: InstanceHandle, devices: DevicesMap): Promise<Map
 
 /**
  * After a start without wait_for: waits up to the bound (CDKTF_VIRT_ADDRESS_SETTLE_MS) until the addresses are
- * those the managed networks hand out, and returns either way. Containers only: a virtual machine boots its own
+ * those the managed networks hand out, and returns either way. `started` is the instance object as read before the
+ * start when its devices and config have not changed since (its status is then not looked at); without it, the
+ * instance is read, and one that does not run is not waited for. Containers only: a virtual machine boots its own
  * kernel (several seconds before any DHCP client runs) and reports addresses only through its agent, so within
  * such a bound it has none, as with the official provider; the wait would cost every VM apply the full bound.
  */
-export async function settleAddresses(h: InstanceHandle, boundMs: number = addressSettleMsFromEnv()): Promise<void> {
-  if (boundMs <= 0) return;
-  const started = Date.now();
-  const live = (await h.client.instances.get(h.name, h.call)).value;
-  if (live.type === "virtual-machine" || (live.status !== "Running" && live.status !== "Ready")) return;
+export async function settleAddresses(
+  h: InstanceHandle,
+  started?: Instance,
+  boundMs: number = addressSettleMsFromEnv(),
+): Promise<void> {
+  if (boundMs <= 0 || started?.type === "virtual-machine") return;
+  const begun = Date.now();
+  const live = started ?? (await h.client.instances.get(h.name, h.call)).value;
+  if (live.type === "virtual-machine" || (!started && live.status !== "Running" && live.status !== "Ready")) return;
   const expected = await expectations(h, live.expanded_devices ?? live.devices ?? {});
   if (expected.size === 0) return;
+  // Incus records a NIC's MAC (volatile.<device>.hwaddr) at the latest when it starts the instance.
+  let config = live.config ?? {};
+  if ([...expected.keys()].some((d) => !config[`volatile.${d}.hwaddr`]))
+    config = (await h.client.instances.get(h.name, h.call)).value.config ?? {};
   const what = `the addresses of instance ${JSON.stringify(h.name)}`;
-  const firstRead = Math.min(FIRST_READ_MS, boundMs) - (Date.now() - started);
+  const firstRead = Math.min(FIRST_READ_MS, boundMs) - (Date.now() - begun);
   if (firstRead > 0) await sleep(firstRead, h.call.signal, what);
-  const left = boundMs - (Date.now() - started);
+  const left = boundMs - (Date.now() - begun);
   if (left <= 0) return;
   try {
     await waitUntil(

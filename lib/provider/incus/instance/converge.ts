@@ -27,14 +27,14 @@ function devicesEqual(a: DevicesMap, b: DevicesMap): boolean {
 /**
  * PUTs description, config, devices and profiles when they differ from `current`, the live object just read
  * (with its ETag, so a concurrent change fails instead of being overwritten). Attributes the plan does not know
- * yet (an instance copied from a source before its first read) keep their live value.
+ * yet (an instance copied from a source before its first read) keep their live value. Returns whether it wrote.
  */
 export async function writeModifiable(
   at: Placement,
   name: string,
   plan: InstancePlan,
   current: Versioned<Instance>,
-): Promise<void> {
+): Promise<boolean> {
   const { value: live, etag } = current;
   const desired = desiredBody(plan);
   const config = isUnknown(plan.config)
@@ -50,7 +50,7 @@ export async function writeModifiable(
     devicesEqual(devices, live.devices ?? {}) &&
     JSON.stringify(profiles) === JSON.stringify(live.profiles ?? []) &&
     description === (live.description ?? "");
-  if (unchanged) return;
+  if (unchanged) return false;
   await at.client.instances.update(
     name,
     {
@@ -64,6 +64,7 @@ export async function writeModifiable(
     },
     { ...at.call, etag, timeoutMs: at.timeoutMs },
   );
+  return true;
 }
 
 /** Checks that an instance found under the planned name can become the planned one without replacement. */
@@ -99,7 +100,7 @@ export async function converge(
     live = await at.client.instances.get(name, at.call); // new status and ETag
   }
   // A PUT of config or devices does not change whether the instance runs, so `live`'s status stays valid.
-  await writeModifiable(at, name, plan, live);
+  const rewritten = await writeModifiable(at, name, plan, live);
 
   let started = false;
   if ((wantRunning || files.length > 0) && !isRunning(live.value)) {
@@ -110,7 +111,8 @@ export async function converge(
     const waits = sortedWaits(plan.wait_for);
     for (const wait of waits) await waitFor(h, wait, plan.type === "virtual-machine");
     // Without wait_for, the addresses the official provider would report are waited for briefly.
-    if (waits.length === 0 && wantRunning) await settleAddresses(h);
+    // `live` still has the devices unless they were just rewritten (saves a read per instance of a large apply).
+    if (waits.length === 0 && wantRunning) await settleAddresses(h, rewritten ? undefined : live.value);
   }
 
   await syncFiles(at.client, name, prior ? fileBlocks(prior.file) : [], files, at.call);
