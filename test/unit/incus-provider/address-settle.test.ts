@@ -200,9 +200,10 @@ describe("settleAddresses", () => {
     const first = handle({}, { incusbr0: bridge }, states);
     await settleAddresses(first.h, known as unknown as Instance, 3000);
     expect(first.calls).toEqual({ instances: 0, networks: ["incusbr0"], states: 1 });
-    const second = handle({}, { incusbr0: bridge }, states);
+    // Without the MAC no interface could be matched: the wait would end at once, before the lease.
+    const second = handle({}, { incusbr0: bridge }, [{ lo, eth0: eth0() }, ...states]);
     await settleAddresses(second.h, { ...known, config: {} } as unknown as Instance, 3000);
-    expect(second.calls).toEqual({ instances: 1, networks: ["incusbr0"], states: 1 });
+    expect(second.calls).toEqual({ instances: 1, networks: ["incusbr0"], states: 2 });
   });
 
   test("ends quietly at the bound when the addresses do not come", async () => {

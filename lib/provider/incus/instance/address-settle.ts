@@ -164,11 +164,7 @@ export async function settleAddresses(
     await waitUntil(
       what,
       async (signal) =>
-        addressesSettled(
-          live.config,
-          (await h.client.instanceState.get(h.name, { ...h.call, signal })).value,
-          expected,
-        ),
+        addressesSettled(config, (await h.client.instanceState.get(h.name, { ...h.call, signal })).value, expected),
       { timeoutMs: left, signal: h.call.signal, intervalMs: POLL_MS },
     );
   } catch (err) {
