@@ -58,6 +58,7 @@ describe("what a network hands out", () => {
       ipv4: false,
       ipv6: false,
     });
+    expect(familiesOf(net({ "ipv4.address": "10.0.0.1/24", "ipv4.dhcp": "0" })).ipv4).toBe(false);
     expect(familiesOf(net({ "ipv4.address": "none", "ipv6.address": "fd42::1/64" }))).toEqual({
       ipv4: false,
       ipv6: true,

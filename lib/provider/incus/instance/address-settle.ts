@@ -38,6 +38,11 @@ function isSet(value: string | undefined): boolean {
   return value !== undefined && value !== "" && value !== "none";
 }
 
+/** Incus reads these as false (shared.IsFalse). */
+function isFalse(value: string | undefined): boolean {
+  return value !== undefined && ["0", "false", "off", "no"].includes(value.toLowerCase());
+}
+
 /**
  * What a network hands out: IPv4 when it has an address and DHCP is on (the default), IPv6 when it has an address
  * (router advertisements give SLAAC addresses, stateful DHCPv6 the others). Unmanaged networks hand out nothing.
@@ -46,7 +51,7 @@ export function familiesOf(network: Pick<Network, "managed" | "config">): Famili
   if (!network.managed) return { ipv4: false, ipv6: false };
   const c = network.config ?? {};
   return {
-    ipv4: isSet(c["ipv4.address"]) && c["ipv4.dhcp"] !== "false",
+    ipv4: isSet(c["ipv4.address"]) && !isFalse(c["ipv4.dhcp"]),
     ipv6: isSet(c["ipv6.address"]),
   };
 }
