@@ -7,7 +7,7 @@
 // that hand out nothing, or virtual machines (see settleAddresses), nor when the user gave wait_for blocks.
 import type { ConfigMap, DevicesMap, Instance, InstanceState, Network } from "../../../incus";
 import { numberFromEnv } from "../../framework";
-import { WaitTimeoutError, sleep, waitUntil } from "../common";
+import { WaitTimeoutError, waitUntil } from "../common";
 import type { NetworkEntry } from "./network";
 import { bestInterface, devicesByMac, hasGlobal, interfaceScore, ranksBefore } from "./network";
 import type { InstanceHandle } from "./power";
@@ -16,8 +16,6 @@ import type { InstanceHandle } from "./power";
 export const ADDRESS_SETTLE_ENV = "CDKTF_VIRT_ADDRESS_SETTLE_MS";
 /** Default bound: a little over the official provider's 2 s, so that what it would see is there. */
 export const DEFAULT_ADDRESS_SETTLE_MS = 3000;
-/** Nothing is there sooner (a DHCP client needs the interface up, then a round trip): the first read waits this. */
-const FIRST_READ_MS = 500;
 /** Each /state read also sums the disk usage (about 100 ms on a dir pool): a few reads per second at most. */
 const POLL_MS = 300;
 
@@ -161,8 +159,7 @@ export async function settleAddresses(
   if ([...expected.keys()].some((d) => !config[`volatile.${d}.hwaddr`]))
     config = (await h.client.instances.get(h.name, h.call)).value.config ?? {};
   const what = `the addresses of instance ${JSON.stringify(h.name)}`;
-  const firstRead = Math.min(FIRST_READ_MS, boundMs) - (Date.now() - begun);
-  if (firstRead > 0) await sleep(firstRead, h.call.signal, what);
+  // Read at once: an image whose init configures the network first may have its addresses when the start returns.
   const left = boundMs - (Date.now() - begun);
   if (left <= 0) return;
   try {
