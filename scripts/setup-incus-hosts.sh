@@ -191,7 +191,7 @@ ensure_image() {
 # rootfs whose init also runs udhcpc on eth0 (IPv6 comes from the kernel's SLAAC on networks that announce it). Only
 # the upstream tests use it; every other test keeps the image without one. Rebuilt only when the alias points to an
 # image without the DHCP client or an older variant (its property cdktf-virt.variant says which).
-DHCP_VARIANT=dhcp-3
+DHCP_VARIANT=dhcp-4
 ensure_dhcp_image() {
   local name=$1 target variant='' work fingerprint
   target=$(incus_at "$name" image alias list --format csv | grep '^alpine/edge,' | cut -d, -f2 || true)
@@ -222,10 +222,11 @@ exit 0
 SCRIPT
   chmod 755 "$work/rootfs/usr/share/udhcpc/default.script"
   # IPv4 comes last, as on the real image (its kernel's SLAAC runs while its init system boots): a test that waits
-  # for IPv4 then finds the IPv6 address of a network that announces one. Both come within a second of the start,
-  # as on the real image, even on a busy machine: eth0 is restarted without duplicate address detection and without
-  # the delay before the router solicitation (the container is alone with its addresses), so the SLAAC address
-  # follows the first router advertisement at once. At most 2 s on a network without IPv6.
+  # for IPv4 then finds the IPv6 address of a network that announces one. As on the real image, both come shortly
+  # after the start returns (the official provider reads them 2 s later), even on a busy machine: eth0 is restarted
+  # without duplicate address detection and without the delay before the router solicitation (the container is
+  # alone with its addresses), so the SLAAC address follows the first router advertisement at once; udhcpc starts
+  # half a second later, as a network service would. At most 2 s more on a network without IPv6.
   cat > "$work/rootfs/usr/share/udhcpc/wait-ipv6" <<'SCRIPT'
 #!/bin/sh
 for k in accept_dad router_solicitation_delay; do echo 0 > "/proc/sys/net/ipv6/conf/eth0/$k"; done 2>/dev/null
@@ -239,7 +240,7 @@ exit 0
 SCRIPT
   chmod 755 "$work/rootfs/usr/share/udhcpc/wait-ipv6"
   printf '%s\n' '::sysinit:/bin/mount -a' '::sysinit:/bin/ip link set lo up' \
-    '::sysinit:/usr/share/udhcpc/wait-ipv6' \
+    '::sysinit:/usr/share/udhcpc/wait-ipv6' '::sysinit:/bin/sleep 0.5' \
     '::respawn:/bin/udhcpc -f -i eth0 -s /usr/share/udhcpc/default.script' \
     '::respawn:/bin/sleep 2147483647' > "$work/rootfs/etc/inittab"
   cat > "$work/metadata.yaml" <<META
