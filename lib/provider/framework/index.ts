@@ -35,6 +35,7 @@ export type {
 } from "./resource";
 export type { ApplyModel, Known, ModelOf, ModelPhase, PlanModel, StateModel, ValueOfType } from "./model";
 export { knownOrNull } from "./model";
+export { numberFromEnv } from "./env";
 export { objectValue } from "./object-value";
 export type { AttrPath, AttrPathStep, Diagnostic, Severity } from "./diagnostics";
 export { DiagnosticError, Diagnostics, formatAttrPath, sortUniquePaths } from "./diagnostics";

@@ -1,7 +1,7 @@
 // The bundled libvirt provider: its configuration (provider-schema.ts) and its resources of the bundled libvirt provider. The client is
 // created on first use, so `terraform validate` and plans of unchanged configurations never start virsh.
 import type { AnySchema, DataSource, Provider, Resource } from "../framework";
-import { isUnknown, knownOrNull } from "../framework";
+import { isUnknown, knownOrNull, numberFromEnv } from "../framework";
 import { DEFAULT_LIBVIRT_URI, LibvirtClient } from "../../libvirt";
 import { cloudinitDiskResource } from "./cloudinit/resource";
 import { combustionResource } from "./combustion/resource";
@@ -40,16 +40,6 @@ export function readWindowFromEnv(env: NodeJS.ProcessEnv = process.env): number 
 /** The default graceful-shutdown budget in ms, from the environment when set there. */
 export function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return (numberFromEnv(env, SHUTDOWN_TIMEOUT_ENV, "seconds (e.g. 30)") ?? DEFAULT_SHUTDOWN_TIMEOUT_SECONDS) * 1000;
-}
-
-/** A number of 0 or more from the environment variable `name`; undefined when unset or blank. */
-function numberFromEnv(env: NodeJS.ProcessEnv, name: string, unit: string): number | undefined {
-  const text = env[name];
-  if (text === undefined || text.trim() === "") return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0)
-    throw new Error(`${name}=${JSON.stringify(text)} is not a number of ${unit}.`);
-  return value;
 }
 
 export const libvirtProvider: Provider<LibvirtProviderData, typeof libvirtProviderSchema> = {

@@ -4,6 +4,7 @@
 import { isUnknown, knownOrNull } from "../../framework";
 import type { DevicesMap, Instance, InstancePut, Versioned } from "../../../incus";
 import { configEqual, mergeForPut } from "../common";
+import { settleAddresses } from "./address-settle";
 import type { Placement } from "./create";
 import { desiredBody } from "./create";
 import { execRunsFor, runExec } from "./exec";
@@ -57,16 +58,18 @@ export function modifiableUpdate(plan: InstancePlan, live: Instance): InstancePu
 
 /**
  * PUTs description, config, devices and profiles when they differ from `current`, the live object just read
- * (with its ETag, so a concurrent change fails instead of being overwritten).
+ * (with its ETag, so a concurrent change fails instead of being overwritten). Returns whether it wrote.
  */
 export async function writeModifiable(
   at: Placement,
   name: string,
   plan: InstancePlan,
   current: Versioned<Instance>,
-): Promise<void> {
+): Promise<boolean> {
   const body = modifiableUpdate(plan, current.value);
-  if (body) await at.client.instances.update(name, body, { ...at.call, etag: current.etag, timeoutMs: at.timeoutMs });
+  if (!body) return false;
+  await at.client.instances.update(name, body, { ...at.call, etag: current.etag, timeoutMs: at.timeoutMs });
+  return true;
 }
 
 /** Checks that an instance found under the planned name can become the planned one without replacement. */
@@ -99,14 +102,16 @@ export async function converge(
   const wantRunning = plan.running !== false;
 
   let status = "Stopped";
+  let live: Versioned<Instance> | undefined;
+  let rewritten = false;
   if (current !== "created") {
-    let live = current ?? (await at.client.instances.get(name, at.call));
+    live = current ?? (await at.client.instances.get(name, at.call));
     if (!wantRunning && live.value.status !== "Stopped") {
       await stopInstance(h, false, live.value.status);
       live = await at.client.instances.get(name, at.call); // new status and ETag
     }
     // A PUT of config or devices does not change whether the instance runs, so `live`'s status stays valid.
-    await writeModifiable(at, name, plan, live);
+    rewritten = await writeModifiable(at, name, plan, live);
     status = live.value.status;
   }
 
@@ -116,7 +121,12 @@ export async function converge(
     started = true;
   }
   if (started || (isCreate && wantRunning)) {
-    for (const wait of sortedWaits(plan.wait_for)) await waitFor(h, wait, plan.type === "virtual-machine");
+    const waits = sortedWaits(plan.wait_for);
+    for (const wait of waits) await waitFor(h, wait, plan.type === "virtual-machine");
+    // Without wait_for, the addresses the official provider would report are waited for briefly.
+    // `live` still has the devices unless they were just rewritten or never read (an instance created from the
+    // plan), which saves a read per instance of a large apply.
+    if (waits.length === 0 && wantRunning) await settleAddresses(h, rewritten ? undefined : live?.value);
   }
 
   await syncFiles(at.client, name, prior ? fileBlocks(prior.file) : [], files, at.call);
@@ -131,12 +141,14 @@ export async function converge(
 /**
  * Renames an instance (Incus renames only stopped instances) and starts it again when it was running.
  * `renamed` runs right after the rename, before the restart, so the caller can record the new name even
- * when the restart then fails.
+ * when the restart then fails. `waits` is the plan's wait_for: without any, the restart waits briefly for
+ * the addresses (settleAddresses), as a start in converge does.
  */
 export async function renameInstance(
   at: Placement,
   from: string,
   to: string,
+  waits: unknown,
   renamed: () => Promise<void>,
 ): Promise<void> {
   const h = handleOf(at, from);
@@ -144,5 +156,8 @@ export async function renameInstance(
   if (wasRunning) await stopInstance(h, false, "Running");
   await at.client.instances.rename(from, to, { ...at.call, timeoutMs: at.timeoutMs });
   await renamed();
-  if (wasRunning) await startInstance(handleOf(at, to), "Stopped");
+  if (!wasRunning) return;
+  const renamedHandle = handleOf(at, to);
+  await startInstance(renamedHandle, "Stopped");
+  if (sortedWaits(waits).length === 0) await settleAddresses(renamedHandle);
 }

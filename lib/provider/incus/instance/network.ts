@@ -4,7 +4,7 @@
 // global IPv4, then global IPv6). Ties are broken by name so the choice is stable between reads.
 import type { ConfigMap, InstanceState } from "../../../incus";
 
-type NetworkEntry = NonNullable<InstanceState["network"]>[string];
+export type NetworkEntry = NonNullable<InstanceState["network"]>[string];
 
 export interface Addresses {
   readonly ipv4: string | null;
@@ -32,12 +32,12 @@ function addressesOf(entry: NetworkEntry): Addresses {
   return { ipv4, ipv6, mac: entry.hwaddr ? entry.hwaddr : null };
 }
 
-function hasGlobal(entry: NetworkEntry, family: string): boolean {
+export function hasGlobal(entry: NetworkEntry, family: string): boolean {
   return (entry.addresses ?? []).some((a) => a.scope === "global" && a.family === family);
 }
 
 /** Preference score of an interface: higher is better. */
-function score(entry: NetworkEntry): number {
+export function interfaceScore(entry: NetworkEntry): number {
   return (
     (entry.host_name ? 8 : 0) +
     (entry.hwaddr ? 4 : 0) +
@@ -54,14 +54,36 @@ export function pickAddresses(config: ConfigMap, state: InstanceState | null): A
     const entry = network[access];
     return entry ? addressesOf(entry) : NONE;
   }
-  const names = Object.keys(network).sort(
-    (a, b) => score(network[b]) - score(network[a]) || (a < b ? -1 : a > b ? 1 : 0),
-  );
-  if (names.length === 0 || names[0] === "lo") return NONE;
-  return addressesOf(network[names[0]]);
+  const best = bestInterface(network);
+  return best === undefined ? NONE : addressesOf(network[best]);
+}
+
+/** Whether interface `a` with score `scoreA` ranks before `b` with `scoreB` (ties: by name, for a stable choice). */
+export function ranksBefore(a: string, scoreA: number, b: string, scoreB: number): boolean {
+  return scoreA > scoreB || (scoreA === scoreB && a < b);
+}
+
+/** The interface whose addresses are reported when no `user.access_interface` names one; undefined: none (or lo). */
+export function bestInterface(network: NonNullable<InstanceState["network"]>): string | undefined {
+  let best: string | undefined;
+  for (const name of Object.keys(network)) {
+    if (best === undefined || ranksBefore(name, interfaceScore(network[name]), best, interfaceScore(network[best])))
+      best = name;
+  }
+  return best === "lo" ? undefined : best;
 }
 
 const HWADDR_KEY = /^volatile\.(.+)\.hwaddr$/;
+
+/** Incus device names by MAC address (lower case), from the `volatile.<device>.hwaddr` keys. */
+export function devicesByMac(config: ConfigMap): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(config)) {
+    const m = HWADDR_KEY.exec(key);
+    if (m && value) out.set(value.toLowerCase(), m[1]);
+  }
+  return out;
+}
 
 /**
  * Interfaces by the name of their Incus device (found through `volatile.<device>.hwaddr`); interfaces that
@@ -71,15 +93,11 @@ const HWADDR_KEY = /^volatile\.(.+)\.hwaddr$/;
 export function interfacesOf(config: ConfigMap, state: InstanceState | null): Record<string, InterfaceValue> | null {
   const network = state?.network;
   if (!network || Object.keys(network).length === 0) return null;
-  const deviceByMac = new Map<string, string>();
-  for (const [key, value] of Object.entries(config)) {
-    const m = HWADDR_KEY.exec(key);
-    if (m && value) deviceByMac.set(value.toLowerCase(), m[1]);
-  }
+  const devices = devicesByMac(config);
   const out: Record<string, InterfaceValue> = {};
   for (const name of Object.keys(network).sort()) {
     const entry = network[name];
-    const device = entry.hwaddr ? deviceByMac.get(entry.hwaddr.toLowerCase()) : undefined;
+    const device = entry.hwaddr ? devices.get(entry.hwaddr.toLowerCase()) : undefined;
     if (!device) continue;
     out[device] = {
       name,

@@ -172,7 +172,7 @@ async function update(
   }
   if (oldName !== newName) {
     // Record the new name as soon as it exists: with the old one in state, a failed restart would orphan it.
-    await renameInstance(at, oldName, newName, async () => {
+    await renameInstance(at, oldName, newName, planned.wait_for, async () => {
       resp.state = await readInstance(at, newName, planned, false);
     });
   }

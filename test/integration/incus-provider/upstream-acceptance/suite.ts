@@ -14,15 +14,6 @@ import { runUpstreamTest } from "./runner";
 const { fixtures } = fixture as UpstreamFixture;
 const tests = (fixture as UpstreamFixture).files.flatMap((f) => f.tests.map((t) => ({ ...t, file: f.file })));
 
-const ADDRESS = /^ipv[46]_address$/;
-/**
- * The official provider polls an instance's state 2 s after its start returns, and by then the image's DHCP client
- * has a lease; the bundled provider reads the addresses at once, about a second before the lease (host u's
- * incusbr0 gives none, so that the import tests' two reads agree).
- */
-const READS_AT_ONCE =
-  "checks an address right after the start without wait_for (read 2 s later by the official provider)";
-
 /** Why a test cannot run on this machine, or undefined when it runs. */
 function notRunnable(t: UpstreamTest): string | undefined {
   if (t.problems.length > 0) return t.problems.join("; ");
@@ -31,10 +22,6 @@ function notRunnable(t: UpstreamTest): string | undefined {
   if (/docker|ghcr\.io|images:ubuntu/.test(configs)) return "needs an image registry on the internet";
   if (/driver\s*=\s*"zfs"/.test(configs)) return "needs ZFS (no kernel module)";
   if (/driver\s*=\s*"lvm"/.test(configs)) return "needs LVM thin pools (no device-mapper in the kernel)";
-  if (
-    t.steps.some((s) => !/wait_for\s*\{/.test(s.config ?? "") && s.checks?.some((c) => ADDRESS.test(String(c.args[1]))))
-  )
-    return READS_AT_ONCE;
   return undefined;
 }
 
@@ -66,7 +53,6 @@ export function defineNotRunTest(): void {
       "needs an image registry on the internet": 4,
       "needs ZFS (no kernel module)": 9,
       "needs LVM thin pools (no device-mapper in the kernel)": 5,
-      [READS_AT_ONCE]: 2,
     });
   });
 }
