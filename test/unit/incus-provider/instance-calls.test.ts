@@ -190,18 +190,29 @@ const CREATE_AND_START = [
   "GET /1.0/operations/{op}/wait",
 ];
 
-test("create: the POST and the start, then one read of the instance (no /state: a container without a NIC has no addresses); the image is looked up once per session", async () => {
+// After the start, the address wait (address-settle.ts) reads the instance once for its expanded devices (profiles
+// may add NICs); the state is then read once more at the end.
+test("create: the POST and the start, then two reads of the instance (no /state: a container without a NIC has no addresses); the image is looked up once per session", async () => {
   const ctx = session();
   const state = await create(ctx, planned("c1"));
   expect(ctx.diagnostics.errors).toEqual([]);
-  expect(calls()).toEqual(["GET /1.0/images/aliases/busybox", ...CREATE_AND_START, "GET /1.0/instances/c1"]);
+  expect(calls()).toEqual([
+    "GET /1.0/images/aliases/busybox",
+    ...CREATE_AND_START,
+    "GET /1.0/instances/c1",
+    "GET /1.0/instances/c1",
+  ]);
   expect(state).toMatchObject({ name: "c1", status: "Running", running: true, architecture: "x86_64" });
   expect(state).toMatchObject({ interfaces: {}, ipv4_address: null, mac_address: null });
   expect(instances.get("c1")?.config[OWNER]).toBe("stack/c1");
 
   fake.requests.length = 0;
   await create(ctx, planned("c2"));
-  expect(calls()).toEqual([...CREATE_AND_START.map((c) => c.replace("c1", "c2")), "GET /1.0/instances/c2"]);
+  expect(calls()).toEqual([
+    ...CREATE_AND_START.map((c) => c.replace("c1", "c2")),
+    "GET /1.0/instances/c2",
+    "GET /1.0/instances/c2",
+  ]);
 });
 
 test("create of a container with a NIC: its /state is read for the addresses", async () => {
