@@ -96,10 +96,9 @@ const foundImages = new WeakMap<IncusClient, Map<string, Promise<InstanceImageSo
  * itself, and a fingerprint names one image for good.
  */
 function findImageOnce(client: IncusClient, name: string, call: CallOptions): Promise<InstanceImageSource | undefined> {
-  let byKey = foundImages.get(client);
-  if (!byKey) foundImages.set(client, (byKey = new Map()));
   return keptHit(
-    byKey,
+    foundImages,
+    client,
     `${call.project ?? "default"}\u0000${name}`,
     () => findImage(client, name, call),
     (found) => found !== undefined,

@@ -62,10 +62,9 @@ function foundKey(s: Scope, kind: ReferencedKind, name: string): string {
 }
 
 async function exists(s: Scope, kind: ReferencedKind, name: string): Promise<boolean> {
-  let known = found.get(s.data);
-  if (!known) found.set(s.data, (known = new Map()));
   return keptHit(
-    known,
+    found,
+    s.data,
     foundKey(s, kind, name),
     () => lookup(s, kind, name),
     (object) => object,
