@@ -10,6 +10,9 @@
 // Device "vethX" does not exist" when a veth of an instance stopped a moment earlier vanishes between Incus listing
 // the bridge's interfaces and asking about each (Incus 6.0; seen when one apply deletes an instance and then its
 // network). Nothing was deleted, and the same DELETE a moment later succeeds (or answers 404 once it has).
+// POST /1.0/networks of a bridge answers the same when any interface of the host (not only the bridge's) vanishes
+// while Incus sets the new bridge up; Incus then reverts the create (record and interface), so the same POST a
+// moment later creates it.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Deadline } from "./cancel";
 import { hasIncusCode } from "./errors";
@@ -24,14 +27,12 @@ interface TransientAnswer {
   readonly incusMessage: RegExp;
 }
 
+const VANISHED_INTERFACE = /^Failed to delete bridge children interfaces: .*Device "[^"]+" does not exist/;
+
 const TRANSIENT_ANSWERS: readonly TransientAnswer[] = [
   { method: "GET", path: /^\/1\.0\/instances\/[^/]+\/state$/, status: 500, incusMessage: /^Invalid PID\b/ },
-  {
-    method: "DELETE",
-    path: /^\/1\.0\/networks\/[^/]+$/,
-    status: 500,
-    incusMessage: /^Failed to delete bridge children interfaces: .*Device "[^"]+" does not exist/,
-  },
+  { method: "DELETE", path: /^\/1\.0\/networks\/[^/]+$/, status: 500, incusMessage: VANISHED_INTERFACE },
+  { method: "POST", path: /^\/1\.0\/networks$/, status: 500, incusMessage: VANISHED_INTERFACE },
 ];
 
 /** How long one request keeps asking while the answer stays transient (about ten times the measured window). */

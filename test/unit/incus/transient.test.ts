@@ -99,6 +99,35 @@ test("a network delete that raced a vanishing veth is sent again, and succeeds",
   expect(incus.fake.requests.every((r) => r.method === "DELETE" && r.url.startsWith("/1.0/networks/n1"))).toBe(true);
 });
 
+// A bridge create asks `ip` about the host's interfaces too: any of them vanishing (another bridge deleted at that
+// moment) fails the POST, and Incus reverts the create, so it is sent again.
+const VANISHED_BRIDGE =
+  'Failed to delete bridge children interfaces: Failed to run: ip -d -j link show tlvbr9e02d6: exit status 1 (Device "tlvbr9e02d6" does not exist.)';
+
+test("a network create that raced a vanishing interface is sent again with its body, and succeeds", async () => {
+  incus.fake.requests.length = 0;
+  let since: number | undefined;
+  incus.handler = (_req, res) => {
+    since ??= Date.now();
+    if (Date.now() - since < 300) return sendJson(res, 500, errorEnvelope(500, VANISHED_BRIDGE));
+    sendJson(res, 200, sync({}));
+  };
+  await incus.fake.client().networks.create({ name: "n1", config: { "ipv4.address": "none" } });
+  const sent = incus.fake.requests;
+  expect(sent.length).toBeGreaterThanOrEqual(2);
+  expect(sent.every((r) => r.method === "POST" && r.url.startsWith("/1.0/networks"))).toBe(true);
+  expect(sent.map((r) => JSON.parse(r.body.toString()))).toEqual(
+    sent.map(() => ({ name: "n1", config: { "ipv4.address": "none" } })),
+  );
+});
+
+test("other network create failures are not retried", async () => {
+  incus.fake.requests.length = 0;
+  incus.handler = (_req, res) => sendJson(res, 500, errorEnvelope(500, "Network address is already in use"));
+  await failure(incus.fake.client().networks.create({ name: "n1" }));
+  expect(incus.fake.requests.length).toBe(1);
+});
+
 test("other network delete failures are not retried", async () => {
   incus.fake.requests.length = 0;
   incus.handler = (_req, res) => sendJson(res, 500, errorEnvelope(500, "The network is currently in use"));

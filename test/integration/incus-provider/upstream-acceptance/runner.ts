@@ -248,8 +248,16 @@ function removeLeftovers(stateDir: string, tag: string): void {
   };
   for (const i of query("/1.0/instances?recursion=1&all-projects=true"))
     if (i.name.includes(tag)) tryRun("delete", "--force", i.name, "--project", i.project ?? "default");
+  // Tests run side by side: another one's pool may be deleted between the list and the look into it.
+  const volumesOf = (pool: string) => {
+    try {
+      return query(`/1.0/storage-pools/${encodeURIComponent(pool)}/volumes?recursion=1&all-projects=true`);
+    } catch {
+      return [];
+    }
+  };
   for (const pool of query("/1.0/storage-pools?recursion=1"))
-    for (const v of query(`/1.0/storage-pools/${pool.name}/volumes?recursion=1&all-projects=true`))
+    for (const v of volumesOf(pool.name))
       if (v.type === "custom" && v.name.includes(tag))
         tryRun("storage", "volume", "delete", pool.name, v.name, "--project", v.project ?? "default", ...at(v));
   for (const p of query("/1.0/profiles?recursion=1&all-projects=true"))
