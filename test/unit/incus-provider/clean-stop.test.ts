@@ -36,8 +36,11 @@ describe("cleanStopSeconds", () => {
 });
 
 describe("stopBeforeDelete", () => {
-  /** A fake instance whose clean stop fails with `cleanStopError` (when given); records each stop asked for. */
-  function handle(status: string, cleanStopError?: Error) {
+  /**
+   * A fake instance whose clean stop fails with `cleanStopError` (when given), having stopped by itself meanwhile
+   * when `stoppedMeanwhile`; records each stop asked for.
+   */
+  function handle(status: string, cleanStopError?: Error, stoppedMeanwhile = false) {
     const stops: { force: boolean; timeout: number }[] = [];
     let current = status;
     const client = {
@@ -45,7 +48,10 @@ describe("stopBeforeDelete", () => {
       instanceState: {
         stop: async (_name: string, o: { force: boolean; timeout: number }) => {
           stops.push({ force: o.force, timeout: o.timeout });
-          if (!o.force && cleanStopError) throw cleanStopError;
+          if (!o.force && cleanStopError) {
+            if (stoppedMeanwhile) current = "Stopped";
+            throw cleanStopError;
+          }
           current = "Stopped";
         },
       },
@@ -74,6 +80,13 @@ describe("stopBeforeDelete", () => {
       killedAfter: "Failed shutting down instance: timed out",
     });
     expect(stops.map((s) => s.force)).toEqual([false, true]);
+  });
+
+  test("a clean shutdown refused because the instance stopped meanwhile kills nothing and warns of nothing", async () => {
+    const notRunning = new IncusError("BAD_REQUEST", "container is not running");
+    const { h, stops } = handle("Running", notRunning, true);
+    expect(await stopBeforeDelete(h, 30, "Running")).toEqual({ stillThere: true });
+    expect(stops.map((s) => s.force)).toEqual([false]);
   });
 
   test("a stopped instance is left as it is", async () => {
