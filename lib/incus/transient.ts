@@ -12,7 +12,7 @@
 // network). Nothing was deleted, and the same DELETE a moment later succeeds (or answers 404 once it has).
 // POST /1.0/networks of a bridge answers the same when any interface of the host (not only the bridge's) vanishes
 // while Incus sets the new bridge up; Incus then reverts the create (record and interface), so the same POST a
-// moment later creates it.
+// moment later creates it. An update (PUT/PATCH) sets the bridge up again the same way and reverts the same way.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Deadline } from "./cancel";
 import { hasIncusCode } from "./errors";
@@ -33,6 +33,8 @@ const TRANSIENT_ANSWERS: readonly TransientAnswer[] = [
   { method: "GET", path: /^\/1\.0\/instances\/[^/]+\/state$/, status: 500, incusMessage: /^Invalid PID\b/ },
   { method: "DELETE", path: /^\/1\.0\/networks\/[^/]+$/, status: 500, incusMessage: VANISHED_INTERFACE },
   { method: "POST", path: /^\/1\.0\/networks$/, status: 500, incusMessage: VANISHED_INTERFACE },
+  { method: "PUT", path: /^\/1\.0\/networks\/[^/]+$/, status: 500, incusMessage: VANISHED_INTERFACE },
+  { method: "PATCH", path: /^\/1\.0\/networks\/[^/]+$/, status: 500, incusMessage: VANISHED_INTERFACE },
 ];
 
 /** How long one request keeps asking while the answer stays transient (about ten times the measured window). */

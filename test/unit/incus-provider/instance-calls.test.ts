@@ -1,4 +1,4 @@
-// The Incus API calls incus_instance makes for a create, an adoption and a rebuild in place, and incus_storage_volume
+// The Incus API calls incus_instance makes for a create, an adoption, a rebuild in place and a delete, and incus_storage_volume
 // for a create, against a fake incusd that keeps instances and volumes in memory. Every call beyond what the change needs is incusd CPU on every apply (the apply
 // benchmark is CPU-bound on incusd), so the lists are pinned: a test fails when a redundant read comes back.
 import type { ServerResponse } from "node:http";
@@ -25,6 +25,11 @@ let clustered = false;
 const IMAGES = ["busybox", "busybox-2"];
 let fake: FakeIncus;
 let ops = 0;
+/**
+ * Reads of a stopped instance that still show its stop unrecorded (volatile.last_state.power RUNNING, as before
+ * Incus' post-stop hook has run), and whether that hook then starts it again (a reboot).
+ */
+let hookPending = { reads: 0, reboot: false };
 
 function instanceBody(i: FakeInstance) {
   return {
@@ -90,7 +95,15 @@ function serve(req: RecordedRequest, res: ServerResponse): void {
   const instance = instances.get(m[1]);
   if (!instance) return sendJson(res, 404, errorEnvelope(404, "Instance not found"));
   const sub = m[2] ?? "";
-  if (sub === "" && req.method === "GET") return sendJson(res, 200, sync(instanceBody(instance)), { etag: "e1" });
+  if (sub === "" && req.method === "GET") {
+    if (instance.status === "Stopped" && hookPending.reads > 0 && --hookPending.reads === 0) {
+      instance.config["volatile.last_state.power"] = "STOPPED";
+      if (hookPending.reboot) instance.status = "Running";
+    }
+    const body = instanceBody(instance);
+    if (hookPending.reads > 0) body.config = { ...body.config, "volatile.last_state.power": "RUNNING" };
+    return sendJson(res, 200, sync(body), { etag: "e1" });
+  }
   if (sub === "" && req.method === "PUT") {
     Object.assign(instance, { config: body.config, devices: body.devices, profiles: body.profiles });
     return startOperation(res);
@@ -107,6 +120,10 @@ function serve(req: RecordedRequest, res: ServerResponse): void {
     return startOperation(res);
   }
   if (sub === "/snapshots") return sendJson(res, 200, sync([]));
+  if (sub === "" && req.method === "DELETE") {
+    instances.delete(instance.name);
+    return startOperation(res);
+  }
   return sendJson(res, 400, errorEnvelope(400, `fake incusd: ${req.method} ${path}`));
 }
 
@@ -120,6 +137,7 @@ beforeEach(() => {
   fake.requests.length = 0;
   instances.clear();
   volumes.clear();
+  hookPending = { reads: 0, reboot: false };
   clustered = false;
 });
 
@@ -280,6 +298,62 @@ test("rebuild in place: one read before the stop and one after the rebuild, no r
   ]);
   expect(instances.get("c1")?.config["volatile.base_image"]).toBe("fp-busybox-2");
   expect(resp.state).toMatchObject({ image: "busybox-2", status: "Running" });
+});
+
+describe("incus_instance delete", () => {
+  async function destroy(prior: Record<string, unknown>) {
+    await instanceResource.delete!({ prior } as never, session());
+  }
+
+  test("read, kill, one read that sees the stop recorded, then the DELETE", async () => {
+    const prior = await create(session(), planned("c1"));
+    fake.requests.length = 0;
+    await destroy(prior!);
+    expect(calls()).toEqual([
+      "GET /1.0/instances/c1",
+      "PUT /1.0/instances/c1/state",
+      "GET /1.0/operations/{op}/wait",
+      "GET /1.0/instances/c1", // the stop's wait sees it stopped
+      "GET /1.0/instances/c1", // and its stop recorded (stop-settle.ts)
+      "DELETE /1.0/instances/c1",
+      "GET /1.0/operations/{op}/wait",
+    ]);
+    expect(instances.has("c1")).toBe(false);
+  });
+
+  // A deploy killed while it stopped the instance: the status reads Stopped before Incus' post-stop hook has run,
+  // and that hook names the instance, so the name is freed only once it has (else it stops the replacement).
+  test("a stop Incus has not yet recorded is waited for before the DELETE", async () => {
+    const prior = await create(session(), planned("c1"));
+    await instanceResource.update!({ prior, planned: { ...prior, running: false } } as never, session(), {
+      state: null,
+    } as never);
+    hookPending = { reads: 3, reboot: false };
+    fake.requests.length = 0;
+    await destroy(prior!);
+    expect(calls()).toEqual([
+      "GET /1.0/instances/c1", // Stopped, but its stop not recorded: no stop is sent
+      "GET /1.0/instances/c1",
+      "GET /1.0/instances/c1", // the stop is recorded from this read on
+      "DELETE /1.0/instances/c1",
+      "GET /1.0/operations/{op}/wait",
+    ]);
+    expect(instances.has("c1")).toBe(false);
+  });
+
+  test("an instance that runs again once its stop is recorded (a reboot) is stopped again, then deleted", async () => {
+    const prior = await create(session(), planned("c1"));
+    await instanceResource.update!({ prior, planned: { ...prior, running: false } } as never, session(), {
+      state: null,
+    } as never);
+    hookPending = { reads: 2, reboot: true };
+    fake.requests.length = 0;
+    await destroy(prior!);
+    const sent = calls();
+    expect(sent.filter((c) => c === "PUT /1.0/instances/c1/state")).toHaveLength(1);
+    expect(sent.slice(-2)).toEqual(["DELETE /1.0/instances/c1", "GET /1.0/operations/{op}/wait"]);
+    expect(instances.has("c1")).toBe(false);
+  });
 });
 
 describe("incus_storage_volume create", () => {

@@ -121,6 +121,14 @@ test("a network create that raced a vanishing interface is sent again with its b
   );
 });
 
+test("a network update that raced a vanishing interface is a transient answer too; other network paths are not", () => {
+  const vanished = new BaseError("SERVER_ERROR", "x", { status: 500, incusMessage: VANISHED_BRIDGE });
+  expect(isTransientAnswer(vanished, "PUT", "/1.0/networks/n1?project=p")).toBe(true);
+  expect(isTransientAnswer(vanished, "PATCH", "/1.0/networks/n1")).toBe(true);
+  expect(isTransientAnswer(vanished, "POST", "/1.0/networks/n1")).toBe(false);
+  expect(isTransientAnswer(vanished, "PUT", "/1.0/networks/n1/forwards/1.2.3.4")).toBe(false);
+});
+
 test("other network create failures are not retried", async () => {
   incus.fake.requests.length = 0;
   incus.handler = (_req, res) => sendJson(res, 500, errorEnvelope(500, "Network address is already in use"));
