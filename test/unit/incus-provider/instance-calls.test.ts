@@ -186,6 +186,14 @@ function planned(name: string, over: Record<string, unknown> = {}) {
   };
 }
 
+/** The bodies of the stops sent so far (PUT .../state with action stop). */
+function stopBodies(): Record<string, unknown>[] {
+  return fake.requests
+    .filter((r) => r.method === "PUT" && r.pathname.endsWith("/state"))
+    .map((r) => JSON.parse(r.body.toString()) as Record<string, unknown>)
+    .filter((b) => b.action === "stop");
+}
+
 /** The calls made so far as "METHOD /path", operation ids made alike. */
 function calls(): string[] {
   return fake.requests.map((r) => `${r.method} ${r.pathname.replace(/op-\d+/, "{op}")}`);
@@ -298,6 +306,19 @@ test("rebuild in place: one read before the stop and one after the rebuild, no r
   ]);
   expect(instances.get("c1")?.config["volatile.base_image"]).toBe("fp-busybox-2");
   expect(resp.state).toMatchObject({ image: "busybox-2", status: "Running" });
+  // Nothing of the old root disk survives, and no custom volume is attached: killed, as before a replacement.
+  expect(stopBodies()).toEqual([{ action: "stop", force: true, timeout: 5 }]);
+});
+
+test("rebuild in place of an instance with a custom volume: a clean stop within its boot.host_shutdown_timeout", async () => {
+  const record = { [OWNER]: "stack/c1", "user.cdktf-virt.image-change": "rebuild", "boot.host_shutdown_timeout": "7" };
+  const data = { name: "data", type: "disk", properties: { pool: "p", source: "v1", path: "/data" } };
+  const base = planned("c1", { config: record });
+  const prior = await create(session(), { ...base, device: [...(base.device as object[]), data] });
+  fake.requests.length = 0;
+  const plan = { ...prior, image: "busybox-2", status: UNKNOWN, ipv4_address: UNKNOWN, mac_address: UNKNOWN };
+  await instanceResource.update!({ prior, planned: plan } as never, session(), { state: null } as never);
+  expect(stopBodies()).toEqual([{ action: "stop", force: false, timeout: 7 }]);
 });
 
 describe("incus_instance delete", () => {

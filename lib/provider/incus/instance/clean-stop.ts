@@ -1,10 +1,13 @@
-// How an instance is stopped before it is deleted (a destroy, or the delete half of a replacement). One with a
+// How an instance is stopped before it is deleted (a destroy, or the delete half of a replacement) or rebuilt in
+// place (its root disk is replaced as a whole). One with a
 // custom volume attached holds data that outlives it (a database's volume): its services get Incus' clean shutdown
 // (SIGPWR to a container's init, ACPI power button for a VM) for as long as the instance's own
 // boot.host_shutdown_timeout allows, and only then is it killed. Without one, nothing of it survives the delete, so
 // it is killed at once.
 import type { Instance } from "../../../incus";
 import { isNotFound } from "../../../incus";
+import type { ResourceContext } from "../../framework";
+import type { IncusProviderData } from "../provider-data";
 import { attachedCustomVolumes } from "../../../incus/volume-attachments";
 import type { InstanceHandle } from "./power";
 import { stopInstance } from "./power";
@@ -68,4 +71,23 @@ async function readStatusIfThere(h: InstanceHandle): Promise<string | undefined>
     if (isNotFound(err)) return undefined;
     throw err;
   }
+}
+
+/** Warns, when the clean stop before a `what` (delete, rebuild) failed and the instance was killed, why. */
+export function warnIfKilled(
+  ctx: Pick<ResourceContext<IncusProviderData>, "log" | "diagnostics">,
+  name: string,
+  seconds: number | undefined,
+  stop: StopBeforeDelete,
+  what: "delete" | "rebuild",
+): void {
+  if (stop.killedAfter === undefined) return;
+  const summary = `Instance ${JSON.stringify(name)} did not stop within ${seconds} s and was killed`;
+  ctx.log.warn(summary, { reason: stop.killedAfter });
+  ctx.diagnostics.warning(
+    summary,
+    `It has custom volumes attached, so it was asked to shut down cleanly before its ${what}, for up to its ` +
+      `boot.host_shutdown_timeout (${seconds} s): ${stop.killedAfter}. Data its services had not yet written ` +
+      `to those volumes may be lost; raise boot.host_shutdown_timeout if its shutdown needs longer.`,
+  );
 }

@@ -8,7 +8,7 @@ import type { ResourceContext } from "../../framework";
 import { ignoreNotFound } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { volumesToSnapshot } from "../storage/rebuild-snapshots";
-import { cleanStopSeconds, stopBeforeDelete } from "./clean-stop";
+import { cleanStopSeconds, stopBeforeDelete, warnIfKilled } from "./clean-stop";
 import { handleOf } from "./converge";
 import type { Placement } from "./create";
 import { settleStop } from "./stop-settle";
@@ -34,16 +34,7 @@ export async function deleteInstance(
     ctx.log.info("the instance runs again after its stop; stopping it again before the delete", { name });
     stop = await stopBeforeDelete(handleOf(at, name), seconds);
   }
-  if (stop.killedAfter !== undefined) {
-    const summary = `Instance ${JSON.stringify(name)} did not stop within ${seconds} s and was killed`;
-    ctx.log.warn(summary, { reason: stop.killedAfter });
-    ctx.diagnostics.warning(
-      summary,
-      `It has custom volumes attached, so it was asked to shut down cleanly before its delete, for up to its ` +
-        `boot.host_shutdown_timeout (${seconds} s): ${stop.killedAfter}. Data its services had not yet written ` +
-        `to those volumes may be lost; raise boot.host_shutdown_timeout if its shutdown needs longer.`,
-    );
-  }
+  warnIfKilled(ctx, name, seconds, stop, "delete");
   await snapshotAttachedVolumes(at, name, volumes, ctx, "deleted");
   if (!stop.stillThere) return;
   await ignoreNotFound(at.client.instances.delete(name, { ...at.call, timeoutMs: at.timeoutMs }));

@@ -1,4 +1,5 @@
-// The rebuild in place of an update that plan.ts decided on (rebuild-plan.ts): the instance is stopped, the volumes
+// The rebuild in place of an update that plan.ts decided on (rebuild-plan.ts): the instance is stopped (as before a
+// delete, clean-stop.ts: killed unless a custom volume is attached), the volumes
 // that ask for it are snapshotted (as before a replacement), Incus gives it a new root disk from the planned image
 // (its config, devices, MAC, UUID and attached volumes stay; the planned config and devices are written just
 // before), and then it is brought to the plan as a new instance is: started when it should run, wait_for honoured,
@@ -8,11 +9,11 @@ import { DiagnosticError, knownOrNull } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 import { volumesToSnapshot } from "../storage/rebuild-snapshots";
 import type { Instance, Versioned } from "../../../incus";
+import { cleanStopSeconds, stopBeforeDelete, warnIfKilled } from "./clean-stop";
 import { converge, handleOf, modifiableUpdate, writeModifiable } from "./converge";
 import type { Placement } from "./create";
 import type { ResolvedImage } from "./image-source";
 import { resolveImageSource } from "./image-source";
-import { stopInstance } from "./power";
 import { decideRebuild } from "./rebuild-plan";
 import type { InstancePlan, InstanceState } from "./schema";
 import { snapshotAttachedVolumes } from "./volume-snapshots";
@@ -46,7 +47,9 @@ export async function rebuildInstance(
   try {
     const live = await at.client.instances.get(name, at.call);
     const volumes = await volumesToSnapshot(at.client, live.value, at.call);
-    if (live.value.status !== "Stopped") await stopInstance(handleOf(at, name), false, live.value.status);
+    // The root disk goes as a whole, as in a replacement: a clean stop only for the custom volumes' sake.
+    const seconds = cleanStopSeconds(live.value);
+    warnIfKilled(ctx, name, seconds, await stopBeforeDelete(handleOf(at, name), seconds, live.value.status), "rebuild");
     await snapshotAttachedVolumes(at, name, volumes, ctx, "rebuilt");
     // The new config first (Incus keeps it through the rebuild), so the state read after the rebuild is the plan's.
     // The stop changed only volatile keys, which the comparison leaves alone: the object read before it tells
