@@ -23,6 +23,7 @@ const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { promisify } = require("node:util");
 const { withConcurrency } = require("./rest-baseline/rest-client");
+const { floorWorkspace, requiredProvider } = require("./support/floor-graph");
 const { loadTs } = require("./support/load-ts");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
@@ -55,12 +56,6 @@ const domainXml = (name, volume) => `<domain type='${TYPE}'>
 `;
 
 /** The terraform block requiring the bundled provider `type`. */
-const requiredProvider = (type) => `terraform {
-  required_providers {
-    ${type} = { source = "registry.cdktf-virt.local/cdktf-virt/${type}" }
-  }
-}
-`;
 
 function hcl(prefix, count) {
   return `${requiredProvider("libvirt")}provider "libvirt" {
@@ -196,47 +191,10 @@ async function viaTerraform(prefix, count, parallelism, traceDir) {
   }
 }
 
-/**
- * The floor: the same apply graph with no libvirt work. `provider` "builtin": terraform_data (terraform alone);
- * "testfs": the testfs test provider's files (terraform + 3 starts of a provider on this framework + its gRPC calls).
- */
-function floorHcl(provider, root, count) {
-  if (provider === "builtin") {
-    return `resource "terraform_data" "disk" {
-  count = ${count}
-  input = "d\${count.index}.raw"
-}
-resource "terraform_data" "vm" {
-  count = ${count}
-  input = { name = "vm\${count.index}", disk = terraform_data.disk[count.index].output }
-}
-`;
-  }
-  return `${requiredProvider("testfs")}provider "testfs" {
-  root = "${root}"
-}
-resource "testfs_file" "disk" {
-  count   = ${count}
-  path    = "d\${count.index}.raw"
-  content = "disk"
-}
-resource "testfs_file" "vm" {
-  count   = ${count}
-  path    = "vm\${count.index}.xml"
-  content = testfs_file.disk[count.index].sha256
-}
-`;
-}
-
+/** The floor (support/floor-graph.js): the same apply graph with no libvirt work, applied and planned once. */
 async function viaFloor(provider, prefix, count, parallelism) {
-  const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
-  // The mirror holds testfs either way (terraform_data needs none, the workspace wants one).
-  const ws = TerraformWorkspace.create({ providers: ["testfs"], prefix, env: { TF_LOG: "" } });
+  const ws = await floorWorkspace(provider, prefix, count);
   try {
-    const root = join(ws.root, "files");
-    mkdirSync(root);
-    ws.write("main.tf", floorHcl(provider, root, count));
-    await ws.init();
     const result = await timedApply(ws, parallelism);
     const plan = await ws.plan([`-parallelism=${parallelism}`]);
     if (plan.code !== 0) throw new Error(`${provider}: the plan right after the apply is not empty:\n${plan.output}`);

@@ -5,7 +5,10 @@
 // `terraform plan -refresh=false`, separates terraform's fixed cost from the provider's refresh work, so the
 // refresh part can be compared with the reads it has to make.
 //
-// Every run measures the three back to back; medians with the min–max spread.
+// Every run measures the three back to back; medians with the min–max spread. Two more plans split terraform's part
+// from ours (the floor, support/floor-graph.js): the same graph (N volumes, N containers each depending on its
+// volume) of built-in terraform_data resources (terraform alone) and of the testfs provider's files (terraform and a
+// provider on this framework that reads no Incus object), each applied once and then planned in every run.
 //
 // incusd's CPU time per plan (with refresh) and per round of REST reads is recorded too (bench/support/incus-calls.js:
 // the daemon is shared, so it is a figure for a quiet machine).
@@ -27,6 +30,7 @@ const {
   workspace,
 } = require("./support/incus-stack");
 const { markProfileWindow } = require("./support/cpu-profile");
+const { floorWorkspace } = require("./support/floor-graph");
 const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
@@ -66,6 +70,10 @@ async function main() {
   const planNoRefresh = [];
   /** @type {number[]} */
   const rest = [];
+  /** @type {{ builtin: number[], testfs: number[] }} plans of the floor graph */
+  const floor = { builtin: [], testfs: [] };
+  /** @type {Array<{ provider: "builtin" | "testfs", ws: any }>} */
+  const floors = [];
   let requests = 0;
   let setupMs = 0;
   /** @type {{ terraform: number[], provider: number[] }} */
@@ -96,6 +104,18 @@ async function main() {
       }
       return ms;
     };
+    for (const provider of /** @type {const} */ (["builtin", "testfs"])) {
+      const fws = await floorWorkspace(provider, `${prefix}-floor-${provider}`, count);
+      floors.push({ provider, ws: fws });
+      await fws.ok(["apply", "-auto-approve", "-input=false", `-parallelism=${parallelism}`]);
+    }
+    const floorPlan = async (/** @type {{ provider: "builtin" | "testfs", ws: any }} */ f) => {
+      const [ms, r] = await timed(() => f.ws.plan([`-parallelism=${parallelism}`]));
+      if (r.code !== 0)
+        throw new Error(`${f.provider}: the plan of the applied floor graph is not empty:\n${r.output}`);
+      return ms;
+    };
+    for (const f of floors) await floorPlan(f); // warm-up
     await planOnce([]); // warm the file cache and the daemon
     await restReads(reader, prefix, count, parallelism);
     incusd.plan.length = 0;
@@ -109,12 +129,14 @@ async function main() {
       calls.rest = counter?.counts();
       rest.push(r.ms);
       requests = r.requests;
+      for (const f of floors) floor[f.provider].push(await floorPlan(f));
     }
     cpuOf = { terraform: cpu.terraform.slice(1), provider: cpu.provider.slice(1) }; // without the warm-up plan
     await ws.destroy();
   } finally {
     await deleteAll(raw, prefix, withConcurrency);
     ws.cleanup();
+    for (const f of floors) f.ws.cleanup();
     if (reader !== raw) await reader.close();
     await counter?.close();
     await raw.close();
@@ -125,6 +147,8 @@ async function main() {
   const pn = median(planNoRefresh);
   const r = median(rest);
   const refresh = Math.max(0, p - pn);
+  const fb = median(floor.builtin);
+  const ft = median(floor.testfs);
   console.log(
     `noop-plan (${2 * count} resources, parallelism ${parallelism}, ${runs} runs; setup apply took ${formatMs(
       setupMs,
@@ -150,8 +174,13 @@ async function main() {
       restIncusdCpuMs: Math.round(median(incusd.rest)),
       ...(calls.plan ? { planCalls: Object.fromEntries(calls.plan) } : {}),
       ...(calls.rest ? { restCalls: Object.fromEntries(calls.rest) } : {}),
+      floorBuiltinMs: Math.round(fb),
+      floorBuiltinRunsMs: floor.builtin.map(Math.round),
+      floorTestfsMs: Math.round(ft),
+      floorTestfsRunsMs: floor.testfs.map(Math.round),
       ratio: ratio(p, r),
       refreshRatio: ratio(refresh, r),
+      floorRatio: ratio(r + ft, r),
     },
     [
       `terraform plan (refresh):        ${formatMs(p)} (${spread(plan, formatMs)}; no changes)`,
@@ -167,6 +196,12 @@ async function main() {
         refresh,
         r,
       )}x`,
+      `floor, the same plan graph without Incus reads (applied once, then planned):`,
+      `  terraform_data (terraform alone):     ${formatMs(fb)} (${spread(floor.builtin, formatMs)})`,
+      `  testfs files (+ a provider, no work): ${formatMs(ft)} (${spread(floor.testfs, formatMs)})`,
+      `  split of plan - REST reads (${formatMs(p - r)}): terraform's own ${formatMs(fb)}, provider starts and calls ${formatMs(
+        ft - fb,
+      )}, the rest ${formatMs(p - r - ft)}; REST reads + the testfs plan: ${ratio(r + ft, r)}x`,
       ...Object.entries(calls).flatMap(([v, c]) =>
         c
           ? [
