@@ -326,6 +326,16 @@ describe("incus_instance delete", () => {
     await instanceResource.delete!({ prior } as never, session());
   }
 
+  /** Instance c1, created and stopped, whose stop Incus will record only after `pending.reads` reads of it. */
+  async function stoppedWithHookPending(pending: typeof hookPending) {
+    const prior = (await create(session(), planned("c1")))!;
+    const stopped = { prior, planned: { ...prior, running: false } };
+    await instanceResource.update!(stopped as never, session(), { state: null } as never);
+    hookPending = pending;
+    fake.requests.length = 0;
+    return prior;
+  }
+
   test("read, kill, one read that sees the stop recorded, then the DELETE", async () => {
     const prior = await create(session(), planned("c1"));
     fake.requests.length = 0;
@@ -345,13 +355,7 @@ describe("incus_instance delete", () => {
   // A deploy killed while it stopped the instance: the status reads Stopped before Incus' post-stop hook has run,
   // and that hook names the instance, so the name is freed only once it has (else it stops the replacement).
   test("a stop Incus has not yet recorded is waited for before the DELETE", async () => {
-    const prior = await create(session(), planned("c1"));
-    await instanceResource.update!({ prior, planned: { ...prior, running: false } } as never, session(), {
-      state: null,
-    } as never);
-    hookPending = { reads: 3, reboot: false };
-    fake.requests.length = 0;
-    await destroy(prior!);
+    await destroy(await stoppedWithHookPending({ reads: 3, reboot: false }));
     expect(calls()).toEqual([
       "GET /1.0/instances/c1", // Stopped, but its stop not recorded: no stop is sent
       "GET /1.0/instances/c1",
@@ -363,13 +367,7 @@ describe("incus_instance delete", () => {
   });
 
   test("an instance that runs again once its stop is recorded (a reboot) is stopped again, then deleted", async () => {
-    const prior = await create(session(), planned("c1"));
-    await instanceResource.update!({ prior, planned: { ...prior, running: false } } as never, session(), {
-      state: null,
-    } as never);
-    hookPending = { reads: 2, reboot: true };
-    fake.requests.length = 0;
-    await destroy(prior!);
+    await destroy(await stoppedWithHookPending({ reads: 2, reboot: true }));
     const sent = calls();
     expect(sent.filter((c) => c === "PUT /1.0/instances/c1/state")).toHaveLength(1);
     expect(sent.slice(-2)).toEqual(["DELETE /1.0/instances/c1", "GET /1.0/operations/{op}/wait"]);
