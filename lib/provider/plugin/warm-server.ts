@@ -285,12 +285,18 @@ export function runWarmServer(
 
   setInterval(() => {
     // Taken sessions whose launcher gave up waiting (its files are gone) or died before Terraform connected.
+    let launcherDied = false;
     for (const launcherPid of taken.keys()) {
-      if (!existsSync(sessionFile(launcherPid)) || !isAlive(launcherPid)) {
+      const died = !isAlive(launcherPid);
+      if (died || !existsSync(sessionFile(launcherPid))) {
         taken.delete(launcherPid);
         forgetSession(launcherPid);
+        launcherDied ||= died;
       }
     }
+    // A launcher dies before Terraform connected only when Terraform is gone (killed): as with a connection lost
+    // without Shutdown, no start is coming from it, so the process does not stay warm for it.
+    if (launcherDied && sessions.size === 0 && taken.size === 0) return retire();
     // Registered sessions whose launcher is gone (Terraform killed before it connected).
     for (const entry of listSessions(sessionsDir)) {
       const launcherPid = Number(entry);

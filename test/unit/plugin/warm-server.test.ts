@@ -173,6 +173,23 @@ test("a killed Terraform: its launcher exits within a couple of seconds, and the
   await waitFor("the warm process to exit", () => !alive(server), IDLE_MS + 3000);
 });
 
+// Killed between the handshake line and its connection (a drill caught this): the session was taken, so the warm
+// process used to wait for it, then for its idle time, while a killed Terraform's providers should be gone at once.
+test("Terraform killed after the handshake but before it connected: the warm process exits with the launcher", async () => {
+  const { env } = terraformStart();
+  const p = await startProvider(env, {
+    cwd: work,
+    command: ["/bin/sh", ["-c", `"${bundledProviderPath("testfs")}" & wait`]],
+  });
+  const [server] = serverPids();
+  const sessionsDir = join(baseDir(), readdirSync(baseDir())[0], "sessions");
+  const launcher = Number(readdirSync(sessionsDir).find((e) => /^\d+$/.test(e)));
+  p.child.kill("SIGKILL");
+  await waitFor("the orphaned launcher to exit", () => !alive(launcher), 4000); // it looks every second
+  // The janitor's next look (every 500 ms) and the retire grace (100 ms): well inside the idle time.
+  await waitFor("the warm process to exit", () => !alive(server), IDLE_MS - 500);
+});
+
 test("CDKTF_VIRT_PROVIDER_REUSE=0: every start is its own node process", async () => {
   const sockets = [];
   for (let i = 0; i < 2; i++) {
