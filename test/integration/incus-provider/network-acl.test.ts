@@ -209,6 +209,19 @@ function greeting(host: string, port: number): Promise<string> {
   });
 }
 
+/** greeting(), asked again while the port refuses: the listener starts in the background and may not be up yet. */
+async function greetingOnceListening(host: string, port: number): Promise<string> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return await greeting(host, port);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ECONNREFUSED" || Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 test("incus_network_acl attached to a bridge filters traffic: allow, then drop after an in-place update", async () => {
   const acl = aclName("traffic");
   const bridge = `t-a-${randomBytes(4).toString("hex")}`;
@@ -252,7 +265,7 @@ resource "incus_network" "br" {
       `(setsid sh -c 'while true; do echo hello-acl | nc -l -p 80; done' </dev/null >/dev/null 2>&1 &)`,
   ]);
   expect(setup.exitCode).toBe(0);
-  expect(await greeting(`${subnet}.2`, 80)).toBe("hello-acl\n");
+  expect(await greetingOnceListening(`${subnet}.2`, 80)).toBe("hello-acl\n");
 
   h.config(config("drop"));
   expectOutput(await h.apply(), /0 added, 1 changed, 0 destroyed/);
