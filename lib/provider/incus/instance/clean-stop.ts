@@ -5,7 +5,7 @@
 // boot.host_shutdown_timeout allows, and only then is it killed. Without one, nothing of it survives the delete, so
 // it is killed at once.
 import type { Instance } from "../../../incus";
-import { isNotFound } from "../../../incus";
+import { ignoreNotFound } from "../../../incus";
 import type { ResourceContext } from "../../framework";
 import type { IncusProviderData } from "../provider-data";
 import { attachedCustomVolumes } from "../../../incus/volume-attachments";
@@ -56,20 +56,11 @@ export async function stopBeforeDelete(
   } catch (err) {
     if (h.call.signal?.aborted) throw err;
     // Refused because it stopped by itself meanwhile (Incus: "container is not running"): nothing to kill or report.
-    const status = await readStatusIfThere(h);
+    const status = (await ignoreNotFound(h.client.instances.get(h.name, h.call)))?.value.status;
     if (status === undefined) return { stillThere: false };
     if (status === "Stopped") return { stillThere: true };
     const why = err instanceof Error ? err.message : String(err);
     return { stillThere: await stopInstance(h, true, status), killedAfter: why };
-  }
-}
-
-async function readStatusIfThere(h: InstanceHandle): Promise<string | undefined> {
-  try {
-    return (await h.client.instances.get(h.name, h.call)).value.status;
-  } catch (err) {
-    if (isNotFound(err)) return undefined;
-    throw err;
   }
 }
 

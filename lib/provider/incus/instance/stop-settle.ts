@@ -10,6 +10,7 @@
 // agree that the instance stopped, and stops it again when it came back.
 import { ignoreNotFound, sleep } from "../common";
 import type { Placement } from "./create";
+import { isRunning } from "./power";
 
 /** The longest a delete waits for Incus to record the stop (a host crash can leave RUNNING recorded for good). */
 export const STOP_SETTLE_MS = 10_000;
@@ -29,7 +30,7 @@ export async function settleStop(at: Placement, name: string, settleMs = STOP_SE
     const live = await ignoreNotFound(at.client.instances.get(name, at.call));
     if (!live) return "gone";
     const { status, config } = live.value;
-    if (status === "Running" || status === "Ready" || status === "Frozen") return "running again";
+    if (isRunning(live.value) || status === "Frozen") return "running again";
     if (status === "Stopped" && config?.[POWER_KEY] !== "RUNNING") return "stopped";
     if (Date.now() >= until) return "stopped";
     await sleep(POLL_MS, at.call.signal, `Incus to finish stopping instance ${JSON.stringify(name)}`);
