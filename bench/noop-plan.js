@@ -70,9 +70,7 @@ async function main() {
   const planNoRefresh = [];
   /** @type {number[]} */
   const rest = [];
-  /** @type {{ builtin: number[], testfs: number[] }} plans of the floor graph */
-  const floor = { builtin: [], testfs: [] };
-  /** @type {Array<{ provider: "builtin" | "testfs", ws: any }>} */
+  /** @type {Array<{ provider: "builtin" | "testfs", ws: any, runs: number[] }>} the floor graphs and their plans */
   const floors = [];
   let requests = 0;
   let setupMs = 0;
@@ -106,7 +104,7 @@ async function main() {
     };
     for (const provider of /** @type {const} */ (["builtin", "testfs"])) {
       const fws = await floorWorkspace(provider, `${prefix}-floor-${provider}`, count);
-      floors.push({ provider, ws: fws });
+      floors.push({ provider, ws: fws, runs: [] });
       await fws.ok(["apply", "-auto-approve", "-input=false", `-parallelism=${parallelism}`]);
     }
     const floorPlan = async (/** @type {{ provider: "builtin" | "testfs", ws: any }} */ f) => {
@@ -129,7 +127,7 @@ async function main() {
       calls.rest = counter?.counts();
       rest.push(r.ms);
       requests = r.requests;
-      for (const f of floors) floor[f.provider].push(await floorPlan(f));
+      for (const f of floors) f.runs.push(await floorPlan(f));
     }
     cpuOf = { terraform: cpu.terraform.slice(1), provider: cpu.provider.slice(1) }; // without the warm-up plan
     await ws.destroy();
@@ -147,8 +145,11 @@ async function main() {
   const pn = median(planNoRefresh);
   const r = median(rest);
   const refresh = Math.max(0, p - pn);
-  const fb = median(floor.builtin);
-  const ft = median(floor.testfs);
+  const [builtinRuns, testfsRuns] = ["builtin", "testfs"].map(
+    (name) => floors.find((f) => f.provider === name)?.runs ?? [],
+  );
+  const fb = median(builtinRuns);
+  const ft = median(testfsRuns);
   console.log(
     `noop-plan (${2 * count} resources, parallelism ${parallelism}, ${runs} runs; setup apply took ${formatMs(
       setupMs,
@@ -175,9 +176,9 @@ async function main() {
       ...(calls.plan ? { planCalls: Object.fromEntries(calls.plan) } : {}),
       ...(calls.rest ? { restCalls: Object.fromEntries(calls.rest) } : {}),
       floorBuiltinMs: Math.round(fb),
-      floorBuiltinRunsMs: floor.builtin.map(Math.round),
+      floorBuiltinRunsMs: builtinRuns.map(Math.round),
       floorTestfsMs: Math.round(ft),
-      floorTestfsRunsMs: floor.testfs.map(Math.round),
+      floorTestfsRunsMs: testfsRuns.map(Math.round),
       ratio: ratio(p, r),
       refreshRatio: ratio(refresh, r),
       floorRatio: ratio(r + ft, r),
@@ -197,8 +198,8 @@ async function main() {
         r,
       )}x`,
       `floor, the same plan graph without Incus reads (applied once, then planned):`,
-      `  terraform_data (terraform alone):     ${formatMs(fb)} (${spread(floor.builtin, formatMs)})`,
-      `  testfs files (+ a provider, no work): ${formatMs(ft)} (${spread(floor.testfs, formatMs)})`,
+      `  terraform_data (terraform alone):     ${formatMs(fb)} (${spread(builtinRuns, formatMs)})`,
+      `  testfs files (+ a provider, no work): ${formatMs(ft)} (${spread(testfsRuns, formatMs)})`,
       `  split of plan - REST reads (${formatMs(p - r)}): terraform's own ${formatMs(fb)}, provider starts and calls ${formatMs(
         ft - fb,
       )}, the rest ${formatMs(p - r - ft)}; REST reads + the testfs plan: ${ratio(r + ft, r)}x`,
