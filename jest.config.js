@@ -18,6 +18,9 @@ module.exports = {
       ...common,
       displayName: "integration",
       testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
+      // One HTTPS listener on the local incusd for every file that reaches it over HTTPS (see the setup file).
+      globalSetup: "<rootDir>/test/support/https-listener-setup.ts",
+      globalTeardown: "<rootDir>/test/support/https-listener-teardown.ts",
     },
   ],
 };

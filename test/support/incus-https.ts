@@ -1,11 +1,16 @@
 // The local incusd reached over HTTPS, for tests of the HTTPS remote: the daemon's own listener when it has one
-// (used as it is, never changed), otherwise a listener on a free port of 127.0.0.1 that cleanup switches off again.
+// (used as it is, never changed), otherwise the one the integration project's global setup started on a free
+// loopback port for the whole run (https-listener-setup.ts).
 import { createServer } from "node:net";
 import type { IncusClient } from "../../lib/incus";
-import type { Cleanup } from "./incus";
+
+/** Set by the global setup: the HTTPS URL of the local incusd for this run. */
+export const HTTPS_LISTENER_ENV = "CDKTF_VIRT_TEST_HTTPS_URL";
+/** Set by the global setup when it started the listener itself (its core.https_address, for the teardown). */
+export const OWN_LISTENER_ENV = "CDKTF_VIRT_TEST_OWN_HTTPS_ADDRESS";
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);
@@ -17,7 +22,7 @@ function freePort(): Promise<number> {
 }
 
 /** core.https_address forms: "127.0.0.1:8443", ":8443", "[::]:8443", "host" (port 8443). */
-function urlForAddress(address: string): string {
+export function urlForAddress(address: string): string {
   const m = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(address.trim());
   const rawHost = m?.[1] ?? "";
   // A wildcard listener is reached through the loopback address.
@@ -25,13 +30,17 @@ function urlForAddress(address: string): string {
   return `https://${host}:${m?.[2] ?? "8443"}`;
 }
 
-/** The daemon's HTTPS URL; starts a listener on 127.0.0.1 when there is none (undone by `cleanup`). */
-export async function ensureHttpsListener(client: IncusClient, cleanup: Cleanup): Promise<string> {
-  const server = (await client.server.get()).value;
-  const current = server.config["core.https_address"];
+/**
+ * The daemon's HTTPS URL. Test files never start or stop the listener themselves: one file's cleanup would
+ * cut another file's connections while both run.
+ */
+export async function ensureHttpsListener(client: IncusClient): Promise<string> {
+  const current = (await client.server.get()).value.config["core.https_address"];
   if (current) return urlForAddress(String(current));
-  const address = `127.0.0.1:${await freePort()}`;
-  cleanup.add("core.https_address", () => client.server.patchConfig({ "core.https_address": "" }));
-  await client.server.patchConfig({ "core.https_address": address });
-  return `https://${address}`;
+  const fromSetup = process.env[HTTPS_LISTENER_ENV];
+  throw new Error(
+    fromSetup
+      ? `the run's HTTPS listener ${fromSetup} was switched off during the run (core.https_address is empty)`
+      : "the local incusd has no HTTPS listener: the integration project's global setup starts one (run the tests through jest's integration project)",
+  );
 }

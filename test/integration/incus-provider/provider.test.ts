@@ -4,9 +4,9 @@
 import { execFileSync } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { TEST_POOL } from "../../support/incus";
+import { ensureHttpsListener } from "../../support/incus-https";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
 
@@ -95,27 +95,10 @@ test("apply -parallelism=10 creates and destroys twenty objects against one daem
   for (const n of names) expect(await h.client.profiles.find(n)).toBeUndefined();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 test("an HTTPS remote trusted with a token: certificates generated and pinned, later runs need no token", async () => {
-  // HTTPS needs the daemon to listen on the network: reuse its address, or listen on loopback for this test only.
+  // HTTPS needs the daemon to listen on the network: its own listener, or the one of this test run.
+  const url = await ensureHttpsListener(h.client);
   const server = (await h.client.server.get()).value;
-  let address = server.config["core.https_address"];
-  if (!address) {
-    address = `127.0.0.1:${await freePort()}`;
-    h.cleanup.add("core.https_address", () => h.client.server.patchConfig({ "core.https_address": "" }));
-    await h.client.server.patchConfig({ "core.https_address": address });
-  }
-  const port = address.slice(address.lastIndexOf(":") + 1);
   const certName = h.name("cert");
   const token = execFileSync("incus", ["config", "trust", "add", certName, "--quiet"], { encoding: "utf8" }).trim();
   h.cleanup.add("unused trust token", async () => {
@@ -133,7 +116,7 @@ test("an HTTPS remote trusted with a token: certificates generated and pinned, l
   });
   const name = track(h.name("tls"));
   const provider = (withToken: boolean) =>
-    `  config_dir = "${confDir}"\n  generate_client_certificates = true\n  remote {\n    name    = "tls"\n    address = "https://127.0.0.1:${port}"\n${
+    `  config_dir = "${confDir}"\n  generate_client_certificates = true\n  remote {\n    name    = "tls"\n    address = "${url}"\n${
       withToken ? `    token   = "${token}"\n` : ""
     }  }`;
   h.config(profiles([name], "tls"), provider(true));

@@ -54,7 +54,7 @@ function providerHcl(): string {
 
 beforeAll(async () => {
   h = await harness("rcp");
-  url = await ensureHttpsListener(h.client, h.cleanup);
+  url = await ensureHttpsListener(h.client);
   const clientName = h.name("client");
   h.cleanup.add(`trust ${clientName}`, () => removeTrustNamed(h.client, clientName));
   token = issueTrustToken(clientName, h.cleanup);

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 test("the local incusd accepts the generated client certificate over HTTPS", async () => {
   const identity = loadClientIdentity(configDir)!;
-  const url = await ensureHttpsListener(local, cleanup);
+  const url = await ensureHttpsListener(local);
   const fingerprint = await local.certificates.add({ certificate: identity.cert, name: uniqueName("client-cert") });
   cleanup.add(`trusted certificate ${fingerprint}`, () => local.certificates.delete(fingerprint));
   const serverCert = readFileSync(join(process.env.INCUS_DIR ?? DEFAULT_INCUS_DIR, "server.crt"), "utf8");

@@ -1,7 +1,7 @@
 // HTTPS with mutual TLS against the real incusd: a trusted client certificate works with the
 // server verified by its pinned certificate; an untrusted certificate is refused; a wrong pin is a
-// TLS error. The test enables core.https_address on 127.0.0.1 only when none is set, and restores
-// it; the trust entry it adds is removed afterwards.
+// TLS error. It uses the daemon's HTTPS listener (its own, or the one the integration run started);
+// the trust entry it adds is removed afterwards.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,7 +52,7 @@ beforeAll(async () => {
   trusted = makeCertificate(work, uniqueName("trusted"));
   untrusted = makeCertificate(work, uniqueName("untrusted"));
 
-  url = await ensureHttpsListener(local, cleanup); // the user's own listener is used, never changed
+  url = await ensureHttpsListener(local); // the user's own listener is used, never changed
 
   const fingerprint = await local.certificates.add({ certificate: trusted.cert, name: uniqueName("incus") });
   cleanup.add(`trusted certificate ${fingerprint}`, () => local.certificates.delete(fingerprint));

@@ -52,7 +52,7 @@ resource "incus_storage_volume" "v" {
 beforeAll(async () => {
   client = testClient();
   await requireIncus(client);
-  url = await ensureHttpsListener(client, cleanup);
+  url = await ensureHttpsListener(client);
   cleanup.add(`trust ${clientName}`, () => removeTrustNamed(client, clientName));
   token = issueTrustToken(clientName, cleanup);
   cleanup.add(`volume ${volume}`, () => client.storageVolumes.delete(TEST_POOL, volume));

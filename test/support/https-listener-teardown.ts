@@ -1,0 +1,16 @@
+// Jest global teardown of the integration project: switches off the listener the setup started, if it did.
+import { IncusClient } from "../../lib/incus";
+import { OWN_LISTENER_ENV } from "./incus-https";
+
+export default async function teardown(): Promise<void> {
+  const address = process.env[OWN_LISTENER_ENV];
+  if (!address) return;
+  const client = new IncusClient();
+  try {
+    // Only when it is still the one we set: someone may have configured their own meanwhile.
+    const current = (await client.server.get()).value.config["core.https_address"];
+    if (current === address) await client.server.patchConfig({ "core.https_address": "" });
+  } finally {
+    await client.close();
+  }
+}
