@@ -143,6 +143,35 @@ test("other network delete failures are not retried", async () => {
   expect(incus.fake.requests.length).toBe(1);
 });
 
+// Deleting both sides of a mutual OVN peering at once (one destroy, two resources): each side's delete removes the
+// router ports of both sides, and the one that reads a static route the other just removed fails with the OVN
+// database's "object not found" before it changes anything. Sent again, it finds the ports gone and succeeds.
+const PEERING_RACE = "Failed deleting OVN network peering: object not found";
+
+test("a network peer delete that raced the other side's delete is sent again, and succeeds", async () => {
+  incus.fake.requests.length = 0;
+  let answered = 0;
+  incus.handler = (_req, res) => {
+    if (answered++ === 0) return sendJson(res, 500, errorEnvelope(500, PEERING_RACE));
+    sendJson(res, 200, sync({}));
+  };
+  await incus.fake.client().networkPeers.delete("a", "to-b", { project: "p" });
+  expect(incus.fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+    "DELETE /1.0/networks/a/peers/to-b?project=p",
+    "DELETE /1.0/networks/a/peers/to-b?project=p",
+  ]);
+});
+
+test("other network peer delete failures are not retried", async () => {
+  incus.fake.requests.length = 0;
+  incus.handler = (_req, res) => sendJson(res, 500, errorEnvelope(500, "Cannot delete a Peer that is in use"));
+  await failure(incus.fake.client().networkPeers.delete("a", "to-b"));
+  expect(incus.fake.requests.length).toBe(1);
+  const race = new BaseError("SERVER_ERROR", "x", { status: 500, incusMessage: PEERING_RACE });
+  expect(isTransientAnswer(race, "GET", "/1.0/networks/a/peers/to-b")).toBe(false);
+  expect(isTransientAnswer(race, "DELETE", "/1.0/networks/a")).toBe(false);
+});
+
 describe("TransientRetry", () => {
   const invalidPid = new BaseError("SERVER_ERROR", "x", { status: 500, incusMessage: INVALID_PID });
 
