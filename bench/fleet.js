@@ -8,6 +8,10 @@
 //     process(es) and of terraform itself, sampled from /proc while the plan runs;
 //   - the baseline: the raw REST reads carrying the same information (each container, its /state when running,
 //     each volume, each project), P in flight, over the same sockets.
+//   - the floor (support/floor-graph.js): the same graph shape (N volumes, N containers each depending on its
+//     volume; without the projects) of terraform_data (terraform alone) and of testfs files (a provider on this
+//     framework that reads nothing), applied once and planned in every run: what terraform and a provider cost
+//     before any Incus read.
 // Goal: synth + plan under 30 s on this machine. The ratio plan / REST reads is the provider's overhead.
 //
 // Remotes: --remotes takes a comma-separated list, one IncusHost (and one project) per entry. The default,
@@ -49,6 +53,7 @@ const { RawIncus, withConcurrency } = flag("child")
   ? /** @type {typeof import("./rest-baseline/rest-client")} */ ({})
   : require("./rest-baseline/rest-client");
 const { TEST_IMAGE, TEST_POOL, VOLUME_SIZE, requireDaemon, uniquePrefix } = require("./support/incus-stack");
+const { planFloors } = require("./support/floor-graph");
 const { bundleTs, loadTs } = require("./support/load-ts");
 const { watchProcesses } = require("./support/processes");
 
@@ -317,6 +322,8 @@ async function main() {
   let resources = 0;
   let deployMs = 0;
   let destroyMs = 0;
+  /** @type {Awaited<ReturnType<typeof planFloors>> | undefined} */
+  let floors;
   try {
     synths.push(synthOnce(synthArgs)); // untimed: writes the stack terraform init needs
     const json = JSON.parse(readFileSync(`${stack.stackDir}/cdk.tf.json`, "utf8"));
@@ -333,6 +340,8 @@ async function main() {
     );
     await expectFleet(clients, remotes, sites, perSite, prefix, project);
     console.log(`fleet: deployed in ${formatMs(deployMs)}; measuring ${runs} runs`);
+    floors = await planFloors(prefix, count, parallelism);
+    await floors.warmUp();
     const warm = await planOnce(); // warm the file cache and the daemon
     const warmRest = await restReads();
     console.log(
@@ -345,6 +354,7 @@ async function main() {
       rests.push(r.ms);
       requests = r.requests;
       perGet.push(r.perGetMs);
+      await floors.run();
       const [s, p] = [synths[run], plans[run]];
       console.log(
         `fleet: run ${run + 1}/${runs}: synth ${formatMs(s.wallMs)}, plan ${formatMs(p.ms)}, REST reads ${formatMs(
@@ -361,6 +371,7 @@ async function main() {
       console.log(`fleet: swept what was left with prefix ${prefix} on every remote`);
     } finally {
       stack.cleanup();
+      floors?.cleanup();
       for (const c of new Set(clients)) await c.close();
     }
   }
@@ -373,6 +384,7 @@ async function main() {
   const synthRss = Math.max(...synths.map((s) => s.peakRssMiB));
   const providerRss = Math.max(...plans.map((p) => p.providerMiB));
   const terraformRss = Math.max(...plans.map((p) => p.terraformMiB));
+  const floor = /** @type {NonNullable<typeof floors>} */ (floors).report(plan, rest, "REST reads", "Incus reads");
   const where = remotes.every((r) => r.address === "unix://")
     ? `${remotes.length} remotes on the local incusd, one project each`
     : placement.join("; ");
@@ -415,6 +427,7 @@ async function main() {
       restReadsRunsMs: rests.map(Math.round),
       restGetMsPerSite: sites.map((_, k) => Math.round(median(perGet.map((g) => g[k])) * 10) / 10),
       ratio: ratio(plan, rest),
+      ...floor.fields,
     },
     [
       `synth + no-op plan:            ${formatMs(total)} (${spread(totals, formatMs)}; goal < ${formatMs(GOAL_MS)}: ${
@@ -444,6 +457,7 @@ async function main() {
         )
         .join(", ")}`,
       `ratio plan / REST reads: ${ratio(plan, rest)}x`,
+      ...floor.lines,
     ],
   );
 }

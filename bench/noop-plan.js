@@ -30,7 +30,7 @@ const {
   workspace,
 } = require("./support/incus-stack");
 const { markProfileWindow } = require("./support/cpu-profile");
-const { floorWorkspace } = require("./support/floor-graph");
+const { planFloors } = require("./support/floor-graph");
 const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
@@ -70,8 +70,8 @@ async function main() {
   const planNoRefresh = [];
   /** @type {number[]} */
   const rest = [];
-  /** @type {Array<{ provider: "builtin" | "testfs", ws: any, runs: number[] }>} the floor graphs and their plans */
-  const floors = [];
+  /** @type {Awaited<ReturnType<typeof planFloors>> | undefined} the floor graphs and their plans */
+  let floors;
   let requests = 0;
   let setupMs = 0;
   /** @type {{ terraform: number[], provider: number[] }} */
@@ -102,18 +102,8 @@ async function main() {
       }
       return ms;
     };
-    for (const provider of /** @type {const} */ (["builtin", "testfs"])) {
-      const fws = await floorWorkspace(provider, `${prefix}-floor-${provider}`, count);
-      floors.push({ provider, ws: fws, runs: [] });
-      await fws.ok(["apply", "-auto-approve", "-input=false", `-parallelism=${parallelism}`]);
-    }
-    const floorPlan = async (/** @type {{ provider: "builtin" | "testfs", ws: any }} */ f) => {
-      const [ms, r] = await timed(() => f.ws.plan([`-parallelism=${parallelism}`]));
-      if (r.code !== 0)
-        throw new Error(`${f.provider}: the plan of the applied floor graph is not empty:\n${r.output}`);
-      return ms;
-    };
-    for (const f of floors) await floorPlan(f); // warm-up
+    floors = await planFloors(prefix, count, parallelism);
+    await floors.warmUp();
     await planOnce([]); // warm the file cache and the daemon
     await restReads(reader, prefix, count, parallelism);
     incusd.plan.length = 0;
@@ -127,14 +117,14 @@ async function main() {
       calls.rest = counter?.counts();
       rest.push(r.ms);
       requests = r.requests;
-      for (const f of floors) f.runs.push(await floorPlan(f));
+      await floors.run();
     }
     cpuOf = { terraform: cpu.terraform.slice(1), provider: cpu.provider.slice(1) }; // without the warm-up plan
     await ws.destroy();
   } finally {
     await deleteAll(raw, prefix, withConcurrency);
     ws.cleanup();
-    for (const f of floors) f.ws.cleanup();
+    floors?.cleanup();
     if (reader !== raw) await reader.close();
     await counter?.close();
     await raw.close();
@@ -145,11 +135,7 @@ async function main() {
   const pn = median(planNoRefresh);
   const r = median(rest);
   const refresh = Math.max(0, p - pn);
-  const [builtinRuns, testfsRuns] = ["builtin", "testfs"].map(
-    (name) => floors.find((f) => f.provider === name)?.runs ?? [],
-  );
-  const fb = median(builtinRuns);
-  const ft = median(testfsRuns);
+  const floor = /** @type {NonNullable<typeof floors>} */ (floors).report(p, r, "REST reads", "Incus reads");
   console.log(
     `noop-plan (${2 * count} resources, parallelism ${parallelism}, ${runs} runs; setup apply took ${formatMs(
       setupMs,
@@ -175,13 +161,9 @@ async function main() {
       restIncusdCpuMs: Math.round(median(incusd.rest)),
       ...(calls.plan ? { planCalls: Object.fromEntries(calls.plan) } : {}),
       ...(calls.rest ? { restCalls: Object.fromEntries(calls.rest) } : {}),
-      floorBuiltinMs: Math.round(fb),
-      floorBuiltinRunsMs: builtinRuns.map(Math.round),
-      floorTestfsMs: Math.round(ft),
-      floorTestfsRunsMs: testfsRuns.map(Math.round),
+      ...floor.fields,
       ratio: ratio(p, r),
       refreshRatio: ratio(refresh, r),
-      floorRatio: ratio(r + ft, r),
     },
     [
       `terraform plan (refresh):        ${formatMs(p)} (${spread(plan, formatMs)}; no changes)`,
@@ -197,12 +179,7 @@ async function main() {
         refresh,
         r,
       )}x`,
-      `floor, the same plan graph without Incus reads (applied once, then planned):`,
-      `  terraform_data (terraform alone):     ${formatMs(fb)} (${spread(builtinRuns, formatMs)})`,
-      `  testfs files (+ a provider, no work): ${formatMs(ft)} (${spread(testfsRuns, formatMs)})`,
-      `  split of plan - REST reads (${formatMs(p - r)}): terraform's own ${formatMs(fb)}, provider starts and calls ${formatMs(
-        ft - fb,
-      )}, the rest ${formatMs(p - r - ft)}; REST reads + the testfs plan: ${ratio(r + ft, r)}x`,
+      ...floor.lines,
       ...Object.entries(calls).flatMap(([v, c]) =>
         c
           ? [
