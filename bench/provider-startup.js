@@ -51,27 +51,11 @@ function cpuMsOf(pid) {
   }
 }
 
-function timeToHandshake(env) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(bundle, [], { env, stdio: ["ignore", "pipe", "ignore"] });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      if (!out.includes("\n")) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (!/^1\|6\|unix\|[^|]+\|grpc\|[A-Za-z0-9+/]+$/.test(out.trim()))
-        reject(new Error(`bad handshake line: ${out}`));
-      child.kill("SIGTERM");
-      child.on("exit", () => resolve(ms));
-    });
-    child.on("error", reject);
-  });
-}
-
 /**
- * Time until the provider has answered a first RPC the way Terraform gets it: handshake, mTLS connection,
- * GetProviderSchema; then GRPCController.Shutdown.
+ * Time until the provider has printed its handshake line, and until it has answered a first RPC the way Terraform
+ * gets it: handshake, mTLS connection, GetProviderSchema; then GRPCController.Shutdown. Every start is ended so, as
+ * Terraform ends it: a launcher killed before its connection is a killed Terraform, which a warm process does not
+ * stay for (it retires at once).
  * @param {NodeJS.ProcessEnv} env
  * @param {{ certPem: string, keyPem: string }} cert
  * @param {() => number | undefined} [serverPid] the process whose CPU time to report (default: the started one)
@@ -88,6 +72,12 @@ function timeToFirstAnswer(env, cert, serverPid = () => undefined) {
       if (out.includes("\n")) return;
       out += d;
       if (!out.includes("\n")) return;
+      const handshakeMs = Number(process.hrtime.bigint() - started) / 1e6;
+      if (!/^1\|6\|unix\|[^|]+\|grpc\|[A-Za-z0-9+/]+$/.test(out.trim())) {
+        child.kill("SIGTERM");
+        reject(new Error(`bad handshake line: ${out}`));
+        return;
+      }
       const f = out.trim().split("|");
       // (toPem: a body cut into 64-character lines by hand leaves an empty line before the END line when the
       // certificate is 432 bytes, one in ~200 of them, and OpenSSL then loads no CA at all)
@@ -118,7 +108,7 @@ function timeToFirstAnswer(env, cert, serverPid = () => undefined) {
         // The provider's own CPU time (node started per start; for a warm start this is the launcher's).
         const pid = serverPid() ?? child.pid;
         const cpuMs = pid === undefined ? undefined : cpuMsOf(pid);
-        child.on("exit", () => resolve({ ms, cpuMs }));
+        child.on("exit", () => resolve({ handshakeMs, ms, cpuMs }));
         call("/plugin.GRPCController/Shutdown").finally(() => session.close());
       }, reject);
     });
@@ -233,7 +223,8 @@ async function main() {
       baseline.push(await timeToExit(["-e", "0"], launcherEnv));
       plain.push(await timeToExit(["-e", "0"], base));
       for (const m of modes) {
-        results[m.key].handshake.push(await timeToHandshake(withCert(m.env).env));
+        const shaken = withCert(m.env);
+        results[m.key].handshake.push((await timeToFirstAnswer(shaken.env, shaken.cert)).handshakeMs);
         if (m.key === "cold") await stopWarmProcesses(coldTmp);
         const started = withCert(m.env);
         const cold = m.key === "cold";
