@@ -10,7 +10,7 @@
 const { mkdtempSync, readFileSync, readdirSync, rmSync } = require("node:fs");
 const http = require("node:http");
 const { tmpdir } = require("node:os");
-const { dirname, join } = require("node:path");
+const { basename, dirname, join } = require("node:path");
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -98,8 +98,9 @@ function formatCounts(counts, per, unit) {
 }
 
 /**
- * The pid of the incusd serving `socketPath`: of the processes named incusd whose INCUS_DIR is the socket's directory
- * and that take only options (its subcommands, forkstart or callhook, run as incusd too), the oldest. Undefined when
+ * The pid of the incusd serving `socketPath`: of the processes running the incusd executable whose INCUS_DIR is the
+ * socket's directory and that take only options (its subcommands, forkstart or callhook, run as incusd too; its
+ * instances' monitors are forks named "[lxc monitor]"), the oldest. Undefined when
  * there is none.
  */
 function incusdPid(socketPath) {
@@ -111,7 +112,8 @@ function incusdPid(socketPath) {
     try {
       if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "incusd") continue;
       const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      if (!args[0] || (args[1] && !args[1].startsWith("-"))) continue;
+      // (an instance's "[lxc monitor] …" process is a fork of incusd too, with its command line rewritten)
+      if (basename(args[0] ?? "") !== "incusd" || (args[1] && !args[1].startsWith("-"))) continue;
       const env = readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
       const dir = env.find((e) => e.startsWith("INCUS_DIR="))?.slice("INCUS_DIR=".length) ?? "/var/lib/incus";
       if (dir !== want) continue;
