@@ -16,7 +16,8 @@
 //
 // <dir> (made by the launcher, mode 0700, owned by the user) holds: sock.<pid> (each process's own unix socket, so
 // no process ever removes or replaces another's), line ("<pid> <handshake line>", how launchers find a live
-// server) and sessions/. The process retires after IDLE_MS without sessions: it removes `line` first (if it is its
+// server) and sessions/. The process retires after its idle time without sessions (IDLE_MS, or
+// CDKTF_VIRT_PROVIDER_IDLE_SECONDS): it removes `line` first (if it is its
 // own), so no new launcher picks it, takes what was registered meanwhile (and stays), or stops taking sessions and
 // exits, removing its files, and the directory when nothing else is left in it.
 import {
@@ -48,8 +49,27 @@ import { buildRoutes } from "./routes";
 import type { CallTarget } from "./routes";
 import type { ProviderHandlers } from "./wire-types";
 
-/** How long a warm process waits for another Terraform start before it exits. */
+/** How long a warm process waits for another Terraform start before it exits, by default. */
 export const IDLE_MS = 2000;
+/** The variable that sets another idle time, in seconds (e.g. to keep the process between a plan and an apply). */
+export const IDLE_SECONDS_ENV = "CDKTF_VIRT_PROVIDER_IDLE_SECONDS";
+/** The longest idle time the variable may ask for: an idle node process per working directory costs memory. */
+export const MAX_IDLE_SECONDS = 3600;
+
+/**
+ * The idle time `env` asks for: CDKTF_VIRT_PROVIDER_IDLE_SECONDS when it is a number of seconds from 0.5 to
+ * MAX_IDLE_SECONDS, else IDLE_MS with a `problem` to log (every session of the process warns in Terraform's log).
+ */
+export function idleFromEnv(env: NodeJS.ProcessEnv): { readonly ms: number; readonly problem?: string } {
+  const text = env[IDLE_SECONDS_ENV]?.trim();
+  if (text === undefined || text === "") return { ms: IDLE_MS };
+  const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (seconds >= 0.5 && seconds <= MAX_IDLE_SECONDS) return { ms: Math.round(seconds * 1000) };
+  return {
+    ms: IDLE_MS,
+    problem: `${IDLE_SECONDS_ENV}=${JSON.stringify(text)} is not a number of seconds from 0.5 to ${MAX_IDLE_SECONDS}: the warm provider process uses ${IDLE_MS / 1000} s`,
+  };
+}
 const JANITOR_MS = 500;
 /** Between removing `line` and exiting: a launcher that read it just before registers within this time. */
 const RETIRE_GRACE_MS = 100;
@@ -76,6 +96,7 @@ export function runWarmServer(
   opts: WarmServerOptions,
 ): void {
   const level = levelFromEnv(opts.env);
+  const idle = idleFromEnv(opts.env);
   const sessionsDir = join(dir, "sessions");
   const socketPath = join(dir, `sock.${process.pid}`);
   const lineFile = join(dir, "line");
@@ -217,6 +238,7 @@ export function runWarmServer(
         if (lost && sessions.size === 0 && taken.size === 0) retire();
       });
       log.debug("session opened in a warm provider process", { pid: process.pid });
+      if (idle.problem) log.warn(idle.problem);
       return true;
     }
     return false;
@@ -304,7 +326,7 @@ export function runWarmServer(
     }
     take(); // in case a change event was missed
     if (sessions.size > 0 || taken.size > 0) idleSince = Date.now();
-    else if (Date.now() - idleSince >= IDLE_MS) retire();
+    else if (Date.now() - idleSince >= idle.ms) retire();
   }, JANITOR_MS);
 
   // A socket of that name belongs to a dead process that had this pid.

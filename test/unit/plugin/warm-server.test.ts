@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
-import { IDLE_MS } from "../../../lib/provider/plugin/warm-server";
+import { IDLE_MS, IDLE_SECONDS_ENV, idleFromEnv } from "../../../lib/provider/plugin/warm-server";
 import { bundledProviderPath } from "../../../lib/packaging";
 import {
   answers,
@@ -188,6 +188,38 @@ test("Terraform killed after the handshake but before it connected: the warm pro
   await waitFor("the orphaned launcher to exit", () => !alive(launcher), 4000); // it looks every second
   // The janitor's next look (every 500 ms) and the retire grace (100 ms): well inside the idle time.
   await waitFor("the warm process to exit", () => !alive(server), IDLE_MS - 500);
+});
+
+test("CDKTF_VIRT_PROVIDER_IDLE_SECONDS keeps the warm process for that long after its last session", async () => {
+  const { cert, env } = terraformStart({ [IDLE_SECONDS_ENV]: "6" });
+  const p = await startProvider(env, { asExecutable: true, cwd: work });
+  const [server] = serverPids();
+  expect(await shutdown(p, connectPlugin(p, cert))).toBe(0);
+  const ended = Date.now();
+  // Past the default idle time (and the janitor's look) it is still there, and takes the next start.
+  await new Promise((r) => setTimeout(r, IDLE_MS + 1500));
+  expect(alive(server)).toBe(true);
+  const next = terraformStart({ [IDLE_SECONDS_ENV]: "6" });
+  const again = await startProvider(next.env, { asExecutable: true, cwd: work });
+  expect(serverPids()).toEqual([server]);
+  expect(await shutdown(again, connectPlugin(again, next.cert))).toBe(0);
+  const secondEnded = Date.now();
+  await waitFor("the idle warm process to exit", () => !alive(server), 6000 + 3000);
+  expect(Date.now() - secondEnded).toBeGreaterThanOrEqual(6000 - 600); // measured from its last session
+  expect(secondEnded - ended).toBeLessThan(6000);
+});
+
+test("the idle time variable: seconds from 0.5 to an hour; anything else is the default, with a warning", () => {
+  expect(idleFromEnv({})).toEqual({ ms: IDLE_MS });
+  expect(idleFromEnv({ [IDLE_SECONDS_ENV]: "" })).toEqual({ ms: IDLE_MS });
+  expect(idleFromEnv({ [IDLE_SECONDS_ENV]: "30" })).toEqual({ ms: 30_000 });
+  expect(idleFromEnv({ [IDLE_SECONDS_ENV]: " 0.5 " })).toEqual({ ms: 500 });
+  expect(idleFromEnv({ [IDLE_SECONDS_ENV]: "3600" })).toEqual({ ms: 3_600_000 });
+  for (const bad of ["0", "0.2", "3601", "-5", "1e3", "30s", "abc"]) {
+    const got = idleFromEnv({ [IDLE_SECONDS_ENV]: bad });
+    expect(got.ms).toBe(IDLE_MS);
+    expect(got.problem).toContain(`${IDLE_SECONDS_ENV}=${JSON.stringify(bad)} is not a number of seconds`);
+  }
 });
 
 test("CDKTF_VIRT_PROVIDER_REUSE=0: every start is its own node process", async () => {
