@@ -61,6 +61,12 @@ function serverPids(): number[] {
   });
 }
 
+/** The pid of the launcher registered with this test's warm process (its sessions/<pid> file; not <pid>.ok). */
+function registeredLauncher(): number {
+  const sessionsDir = join(baseDir(), readdirSync(baseDir())[0], "sessions");
+  return Number(readdirSync(sessionsDir).find((e) => /^\d+$/.test(e)));
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -164,8 +170,7 @@ test("a killed Terraform: its launcher exits within a couple of seconds, and the
   const session = connectPlugin(p, cert);
   expect((await grpcCall(session, "/tfplugin6.Provider/GetMetadata")).status).toBe("0");
   const [server] = serverPids();
-  const sessionsDir = join(baseDir(), readdirSync(baseDir())[0], "sessions");
-  const launcher = Number(readdirSync(sessionsDir)[0]);
+  const launcher = registeredLauncher();
   expect(alive(launcher)).toBe(true);
   p.child.kill("SIGKILL");
   session.destroy(); // the kernel closes a killed Terraform's connections
@@ -182,8 +187,7 @@ test("Terraform killed after the handshake but before it connected: the warm pro
     command: ["/bin/sh", ["-c", `"${bundledProviderPath("testfs")}" & wait`]],
   });
   const [server] = serverPids();
-  const sessionsDir = join(baseDir(), readdirSync(baseDir())[0], "sessions");
-  const launcher = Number(readdirSync(sessionsDir).find((e) => /^\d+$/.test(e)));
+  const launcher = registeredLauncher();
   p.child.kill("SIGKILL");
   await waitFor("the orphaned launcher to exit", () => !alive(launcher), 4000); // it looks every second
   // The janitor's next look (every 500 ms) and the retire grace (100 ms): well inside the idle time.
