@@ -56,6 +56,10 @@ export const IDLE_SECONDS_ENV = "CDKTF_VIRT_PROVIDER_IDLE_SECONDS";
 /** The longest idle time the variable may ask for: an idle node process per working directory costs memory. */
 export const MAX_IDLE_SECONDS = 3600;
 
+const JANITOR_MS = 500;
+/** Between removing `line` and exiting: a launcher that read it just before registers within this time. */
+const RETIRE_GRACE_MS = 100;
+
 /**
  * The idle time `env` asks for: CDKTF_VIRT_PROVIDER_IDLE_SECONDS when it is a number of seconds from 0.5 to
  * MAX_IDLE_SECONDS, else IDLE_MS with a `problem` to log (every session of the process warns in Terraform's log).
@@ -70,9 +74,6 @@ export function idleFromEnv(env: NodeJS.ProcessEnv): { readonly ms: number; read
     problem: `${IDLE_SECONDS_ENV}=${JSON.stringify(text)} is not a number of seconds from 0.5 to ${MAX_IDLE_SECONDS}: the warm provider process uses ${IDLE_MS / 1000} s`,
   };
 }
-const JANITOR_MS = 500;
-/** Between removing `line` and exiting: a launcher that read it just before registers within this time. */
-const RETIRE_GRACE_MS = 100;
 
 interface Session {
   readonly launcherPid: number;
