@@ -34,7 +34,7 @@ export function urlForAddress(address: string): string {
  * The daemon's HTTPS URL. Test files never start or stop the listener themselves: one file's cleanup would
  * cut another file's connections while both run.
  */
-export async function ensureHttpsListener(client: IncusClient): Promise<string> {
+export async function localHttpsUrl(client: IncusClient): Promise<string> {
   const current = (await client.server.get()).value.config["core.https_address"];
   if (current) return urlForAddress(String(current));
   const fromSetup = process.env[HTTPS_LISTENER_ENV];

@@ -6,7 +6,7 @@ import { X509Certificate } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TEST_POOL } from "../../support/incus";
-import { ensureHttpsListener } from "../../support/incus-https";
+import { localHttpsUrl } from "../../support/incus-https";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
 
@@ -97,7 +97,7 @@ test("apply -parallelism=10 creates and destroys twenty objects against one daem
 
 test("an HTTPS remote trusted with a token: certificates generated and pinned, later runs need no token", async () => {
   // HTTPS needs the daemon to listen on the network: its own listener, or the one of this test run.
-  const url = await ensureHttpsListener(h.client);
+  const url = await localHttpsUrl(h.client);
   const server = (await h.client.server.get()).value;
   const certName = h.name("cert");
   const token = execFileSync("incus", ["config", "trust", "add", certName, "--quiet"], { encoding: "utf8" }).trim();

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
-import { ensureHttpsListener, issueTrustToken, removeTrustNamed } from "../reliability/support/https-remote";
+import { localHttpsUrl, issueTrustToken, removeTrustNamed } from "../reliability/support/https-remote";
 import type { Harness } from "./provider-harness";
 import { harness } from "./provider-harness";
 
@@ -54,7 +54,7 @@ function providerHcl(): string {
 
 beforeAll(async () => {
   h = await harness("rcp");
-  url = await ensureHttpsListener(h.client);
+  url = await localHttpsUrl(h.client);
   const clientName = h.name("client");
   h.cleanup.add(`trust ${clientName}`, () => removeTrustNamed(h.client, clientName));
   token = issueTrustToken(clientName, h.cleanup);

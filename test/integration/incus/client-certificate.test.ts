@@ -13,7 +13,7 @@ import {
 } from "../../../lib/incus";
 import { generateClientCertificate } from "../../../lib/provider/incus/client-certificate";
 import { Cleanup, requireIncus, testClient, uniqueName } from "../../support/incus";
-import { ensureHttpsListener } from "../../support/incus-https";
+import { localHttpsUrl } from "../../support/incus-https";
 import { hostsFile, httpsClient, incusCli, requireHttpsHost } from "../../support/incus-hosts";
 
 jest.setTimeout(120_000);
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 test("the local incusd accepts the generated client certificate over HTTPS", async () => {
   const identity = loadClientIdentity(configDir)!;
-  const url = await ensureHttpsListener(local);
+  const url = await localHttpsUrl(local);
   const fingerprint = await local.certificates.add({ certificate: identity.cert, name: uniqueName("client-cert") });
   cleanup.add(`trusted certificate ${fingerprint}`, () => local.certificates.delete(fingerprint));
   const serverCert = readFileSync(join(process.env.INCUS_DIR ?? DEFAULT_INCUS_DIR, "server.crt"), "utf8");

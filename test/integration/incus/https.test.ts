@@ -9,7 +9,7 @@ import { DEFAULT_INCUS_DIR, IncusClient, certificateFingerprint, isTlsError } fr
 import type { IncusError } from "../../../lib/incus";
 import { Cleanup, makeCertificate, requireIncus, testClient, uniqueName } from "../../support/incus";
 import type { TestCertificate } from "../../support/incus";
-import { ensureHttpsListener } from "../../support/incus-https";
+import { localHttpsUrl } from "../../support/incus-https";
 
 jest.setTimeout(60_000);
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
   trusted = makeCertificate(work, uniqueName("trusted"));
   untrusted = makeCertificate(work, uniqueName("untrusted"));
 
-  url = await ensureHttpsListener(local); // the user's own listener is used, never changed
+  url = await localHttpsUrl(local); // the user's own listener is used, never changed
 
   const fingerprint = await local.certificates.add({ certificate: trusted.cert, name: uniqueName("incus") });
   cleanup.add(`trusted certificate ${fingerprint}`, () => local.certificates.delete(fingerprint));

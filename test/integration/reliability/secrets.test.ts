@@ -9,7 +9,7 @@ import type { IncusClient } from "../../../lib/incus";
 import { Cleanup, makeCertificate, requireIncus, TEST_POOL, testClient, uniqueName } from "../../support/incus";
 import { requiredProviders, TerraformWorkspace } from "../../support/terraform";
 import type { RunResult } from "../../support/terraform";
-import { ensureHttpsListener, issueTrustToken, removeTrustNamed } from "./support/https-remote";
+import { localHttpsUrl, issueTrustToken, removeTrustNamed } from "./support/https-remote";
 
 const prefix = uniqueName("rel");
 const clientName = `${prefix}-client`;
@@ -52,7 +52,7 @@ resource "incus_storage_volume" "v" {
 beforeAll(async () => {
   client = testClient();
   await requireIncus(client);
-  url = await ensureHttpsListener(client);
+  url = await localHttpsUrl(client);
   cleanup.add(`trust ${clientName}`, () => removeTrustNamed(client, clientName));
   token = issueTrustToken(clientName, cleanup);
   cleanup.add(`volume ${volume}`, () => client.storageVolumes.delete(TEST_POOL, volume));

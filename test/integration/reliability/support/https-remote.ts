@@ -5,7 +5,7 @@ import type { IncusClient } from "../../../../lib/incus";
 import type { Cleanup } from "../../../support/incus";
 
 // The listener itself is shared with the HTTPS client tests.
-export { ensureHttpsListener } from "../../../support/incus-https";
+export { localHttpsUrl } from "../../../support/incus-https";
 
 /** A one-time trust token for a client called `name` (revoked by `cleanup` when it was never used). */
 export function issueTrustToken(name: string, cleanup: Cleanup): string {
