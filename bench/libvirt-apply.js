@@ -23,7 +23,8 @@ const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { promisify } = require("node:util");
 const { withConcurrency } = require("./rest-baseline/rest-client");
-const { floorWorkspace, requiredProvider } = require("./support/floor-graph");
+const { floorWorkspace } = require("./support/floor-graph");
+const { pairBlocks, requiredProvider } = require("./support/hcl");
 const { loadTs } = require("./support/load-ts");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
@@ -55,22 +56,26 @@ const domainXml = (name, volume) => `<domain type='${TYPE}'>
 </domain>
 `;
 
-/** The terraform block requiring the bundled provider `type`. */
-
+/** The apply's stack: `count` raw volumes and `count` running domains, each booting from its volume. */
 function hcl(prefix, count) {
   return `${requiredProvider("libvirt")}provider "libvirt" {
   uri = "${URI}"
 }
-resource "libvirt_volume" "disk" {
-  count    = ${count}
-  name     = "${prefix}d\${count.index}.raw"
+${pairBlocks(
+  count,
+  {
+    type: "libvirt_volume",
+    name: "disk",
+    body: (i) => `  name     = "${prefix}d${i}.raw"
   pool     = "${POOL}"
   capacity = 4194304
   target   = { format = { type = "raw" } }
-}
-resource "libvirt_domain" "vm" {
-  count       = ${count}
-  name        = "${prefix}vm\${count.index}"
+`,
+  },
+  {
+    type: "libvirt_domain",
+    name: "vm",
+    body: (i, disk) => `  name        = "${prefix}vm${i}"
   type        = "${TYPE}"
   memory      = 64
   memory_unit = "MiB"
@@ -79,12 +84,13 @@ resource "libvirt_domain" "vm" {
   os          = { type = "hvm", type_arch = "x86_64", type_machine = "pc" }
   devices = {
     disks = [{
-      source = { volume = { pool = "${POOL}", volume = libvirt_volume.disk[count.index].name } }
+      source = { volume = { pool = "${POOL}", volume = ${disk}.name } }
       target = { dev = "vda", bus = "virtio" }
     }]
   }
-}
-`;
+`,
+  },
+)}`;
 }
 
 async function domainsWithPrefix(prefix) {

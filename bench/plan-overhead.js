@@ -17,6 +17,7 @@ const { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, wri
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
 const { RawIncus } = require("./rest-baseline/rest-client");
+const { requiredProvider } = require("./support/hcl");
 const { TEST_POOL, requireDaemon, uniquePrefix } = require("./support/incus-stack");
 const { flag, median, option, printResult, spread } = require("./support/report");
 
@@ -90,10 +91,6 @@ function workspace(base, name, mainTf, provider) {
 
 /** @param {number} ms */
 const sleepMs = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-/** @param {string} type */
-const requiredProvider = (type) =>
-  `terraform {\n  required_providers {\n    ${type} = { source = "registry.cdktf-virt.local/cdktf-virt/${type}" }\n  }\n}\n`;
 
 async function main() {
   const raw = new RawIncus();

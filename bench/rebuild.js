@@ -19,6 +19,7 @@
 // (--count-calls sends every variant through a counting proxy and prints the API calls of its timed part per
 // container by method and path; the proxy adds a hop, so the times of such a run are not headline figures.)
 const { RawIncus, withConcurrency } = require("./rest-baseline/rest-client");
+const { requiredProvider } = require("./support/hcl");
 const { TEST_IMAGE, TEST_POOL, requireDaemon, uniquePrefix, workspace } = require("./support/incus-stack");
 const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread, timed } = require("./support/report");
@@ -30,12 +31,7 @@ const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread,
  */
 function containersHcl(prefix, count, image, rebuild) {
   const record = rebuild ? `, "user.cdktf-virt.image-change" = "rebuild"` : "";
-  return `terraform {
-  required_providers {
-    incus = { source = "registry.cdktf-virt.local/cdktf-virt/incus" }
-  }
-}
-provider "incus" {}
+  return `${requiredProvider("incus")}provider "incus" {}
 
 resource "incus_instance" "c" {
   count  = ${count}

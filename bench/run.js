@@ -8,13 +8,17 @@
 // minutes; it first type-checks bench/ (bench/tsconfig.json). The exit code is non-zero when the type check fails,
 // a benchmark throws or a self-check fails. Its figures are not comparable with full runs.
 //
+// A full run waits before each benchmark until the 1-minute load is below 2 (at most 3 minutes, the wait printed):
+// the previous benchmark's containers and domains leave load behind for a minute or two, and a figure measured in it
+// says more about that benchmark than about this one.
+//
 // Usage: node bench/run.js [--only synth,apply,...] [--quick] [--json results.json]
 // @ts-check
 "use strict";
 const { spawn, spawnSync } = require("node:child_process");
 const { writeFileSync } = require("node:fs");
 const { join } = require("node:path");
-const { flag, formatMs, machine, option } = require("./support/report");
+const { flag, formatMs, loadAverage, machine, option } = require("./support/report");
 const { root } = require("./support/load-ts");
 
 /** name → script and its arguments; --quick is added to them in quick mode. */
@@ -45,6 +49,31 @@ const BENCHES = [
     baseline: "`terraform plan` on the synthesized starter stack",
   },
 ];
+
+/** A full run waits before each benchmark until the 1-minute load is below this, for at most SETTLE_MAX_MS. */
+const SETTLE_LOAD = 2;
+const SETTLE_MAX_MS = 180_000;
+
+/**
+ * Waits until the load the previous benchmark left (its containers and domains being removed, and the decay of the
+ * 1-minute average) has settled, so each benchmark starts on the quiet machine the first one had; prints the wait.
+ * Returns the load at the end of the wait.
+ */
+async function settle() {
+  const from = loadAverage();
+  const started = Date.now();
+  while (loadAverage() >= SETTLE_LOAD && Date.now() - started < SETTLE_MAX_MS) {
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+  const to = loadAverage();
+  if (Date.now() - started > 1000)
+    console.log(
+      `(waited ${formatMs(Date.now() - started)} for the 1-minute load to settle: ${from} -> ${to}${
+        to >= SETTLE_LOAD ? `, still >= ${SETTLE_LOAD} after the maximum wait` : ""
+      })`,
+    );
+  return to;
+}
 
 /** Type-checks the benchmark scripts (// @ts-check + JSDoc) with bench/tsconfig.json; returns the exit code. */
 function typecheck() {
@@ -147,8 +176,10 @@ async function main() {
   const started = Date.now();
   const checked = quick && only.length === 0 ? typecheck() : 0;
   const results = [];
-  for (const bench of BENCHES.filter((b) => only.length === 0 || only.includes(b.name)))
+  for (const bench of BENCHES.filter((b) => only.length === 0 || only.includes(b.name))) {
+    if (!quick) await settle();
     results.push(await runOne(bench, quick));
+  }
 
   const mode = quick ? "QUICK mode: tiny sizes, 1 run, figures not comparable; " : "";
   console.log(

@@ -17,7 +17,7 @@
 //   [--under <name>]
 // @ts-check
 "use strict";
-const { appendFileSync, existsSync, readFileSync, readdirSync } = require("node:fs");
+const { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync } = require("node:fs");
 const { basename, join } = require("node:path");
 
 /**
@@ -105,7 +105,10 @@ async function markProfileWindow(name, fn) {
     return await fn();
   } finally {
     const endUs = Number(process.hrtime.bigint() / 1000n);
-    if (dir) appendFileSync(join(dir, "windows.jsonl"), `${JSON.stringify({ name, startUs, endUs })}\n`);
+    if (dir) {
+      mkdirSync(dir, { recursive: true }); // the providers write theirs there too
+      appendFileSync(join(dir, "windows.jsonl"), `${JSON.stringify({ name, startUs, endUs })}\n`);
+    }
   }
 }
 

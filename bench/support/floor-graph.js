@@ -6,18 +6,11 @@
 "use strict";
 const { mkdirSync } = require("node:fs");
 const { join } = require("node:path");
+const { pairBlocks, requiredProvider } = require("./hcl");
 const { loadTs } = require("./load-ts");
 const { formatMs, median, ratio, spread, timed } = require("./report");
 
 /** @typedef {"builtin" | "testfs"} FloorProvider */
-
-/** The `terraform { required_providers }` block of one bundled provider (the test mirror's address). */
-const requiredProvider = (/** @type {string} */ type) => `terraform {
-  required_providers {
-    ${type} = { source = "registry.cdktf-virt.local/cdktf-virt/${type}" }
-  }
-}
-`;
 
 /**
  * The graph's HCL.
@@ -27,30 +20,24 @@ const requiredProvider = (/** @type {string} */ type) => `terraform {
  */
 function floorHcl(provider, root, count) {
   if (provider === "builtin") {
-    return `resource "terraform_data" "first" {
-  count = ${count}
-  input = "first\${count.index}"
-}
-resource "terraform_data" "second" {
-  count = ${count}
-  input = { name = "second\${count.index}", first = terraform_data.first[count.index].output }
-}
-`;
+    return pairBlocks(
+      count,
+      { type: "terraform_data", name: "first", body: (i) => `  input = "first${i}"\n` },
+      {
+        type: "terraform_data",
+        name: "second",
+        body: (i, ref) => `  input = { name = "second${i}", first = ${ref}.output }\n`,
+      },
+    );
   }
   return `${requiredProvider("testfs")}provider "testfs" {
   root = "${root}"
 }
-resource "testfs_file" "first" {
-  count   = ${count}
-  path    = "first\${count.index}"
-  content = "first"
-}
-resource "testfs_file" "second" {
-  count   = ${count}
-  path    = "second\${count.index}"
-  content = testfs_file.first[count.index].sha256
-}
-`;
+${pairBlocks(
+  count,
+  { type: "testfs_file", name: "first", body: (i) => `  path    = "first${i}"\n  content = "first"\n` },
+  { type: "testfs_file", name: "second", body: (i, ref) => `  path    = "second${i}"\n  content = ${ref}.sha256\n` },
+)}`;
 }
 
 /**
@@ -150,4 +137,4 @@ async function planFloors(prefix, count, parallelism) {
   };
 }
 
-module.exports = { floorWorkspace, planFloors, requiredProvider };
+module.exports = { floorWorkspace, planFloors };

@@ -4,7 +4,9 @@
 // @ts-check
 "use strict";
 const { randomBytes } = require("node:crypto");
+const { mkdirSync } = require("node:fs");
 const { resolve } = require("node:path");
+const { pairBlocks, requiredProvider } = require("./hcl");
 const { loadTs } = require("./load-ts");
 
 const TEST_POOL = process.env.CDKTF_VIRT_TEST_POOL ?? "cdktf-virt-test";
@@ -26,26 +28,25 @@ function names(prefix, i) {
 
 /** HCL for `count` containers with volumes (running unless told otherwise). */
 function containersHcl(prefix, count, { running = true } = {}) {
-  return `terraform {
-  required_providers {
-    incus = { source = "registry.cdktf-virt.local/cdktf-virt/incus" }
-  }
-}
-provider "incus" {}
+  return `${requiredProvider("incus")}provider "incus" {}
 
-resource "incus_storage_volume" "data" {
-  count  = ${count}
-  name   = "${prefix}-v\${count.index}"
+${pairBlocks(
+  count,
+  {
+    type: "incus_storage_volume",
+    name: "data",
+    body: (i) => `  name   = "${prefix}-v${i}"
   pool   = "${TEST_POOL}"
-  config = { size = "${VOLUME_SIZE}", "user.cdktf-virt.owner" = "${prefix}/c\${count.index}/volume" }
-}
-
-resource "incus_instance" "c" {
-  count   = ${count}
-  name    = "${prefix}-c\${count.index}"
+  config = { size = "${VOLUME_SIZE}", "user.cdktf-virt.owner" = "${prefix}/c${i}/volume" }
+`,
+  },
+  {
+    type: "incus_instance",
+    name: "c",
+    body: (i, volume) => `  name    = "${prefix}-c${i}"
   image   = "${TEST_IMAGE}"
   running = ${running}
-  config  = { "user.cdktf-virt.owner" = "${prefix}/c\${count.index}" }
+  config  = { "user.cdktf-virt.owner" = "${prefix}/c${i}" }
   device {
     name       = "root"
     type       = "disk"
@@ -54,10 +55,11 @@ resource "incus_instance" "c" {
   device {
     name       = "data"
     type       = "disk"
-    properties = { path = "/data", pool = "${TEST_POOL}", source = incus_storage_volume.data[count.index].name }
+    properties = { path = "/data", pool = "${TEST_POOL}", source = ${volume}.name }
   }
-}
-`;
+`,
+  },
+)}`;
 }
 
 /** The REST body pieces for container i: what the HCL above asks Incus for. */
@@ -89,6 +91,7 @@ function workspace(prefix, env = {}) {
   const { TerraformWorkspace } = loadTs("test/support/terraform.ts");
   const profileDir = process.env.CDKTF_VIRT_BENCH_CPU_PROF;
   const preload = resolve(__dirname, "cpu-prof-preload.js");
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const profile = profileDir
     ? {
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${preload}`.trim(),
