@@ -57,7 +57,6 @@ const SETTLE_MAX_MS = 180_000;
 /**
  * Waits until the load the previous benchmark left (its containers and domains being removed, and the decay of the
  * 1-minute average) has settled, so each benchmark starts on the quiet machine the first one had; prints the wait.
- * Returns the load at the end of the wait.
  */
 async function settle() {
   const from = loadAverage();
@@ -72,7 +71,6 @@ async function settle() {
         to >= SETTLE_LOAD ? `, still >= ${SETTLE_LOAD} after the maximum wait` : ""
       })`,
     );
-  return to;
 }
 
 /** Type-checks the benchmark scripts (// @ts-check + JSDoc) with bench/tsconfig.json; returns the exit code. */
