@@ -9,6 +9,7 @@ import type { TerraformStack } from "cdktf";
 import type { IncusClient } from "../../../lib/incus";
 import { IncusHost, Instance, RemovalPolicy, StoragePool, Volume } from "../../../lib";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
+import { shellIn } from "../../support/incus-exec";
 import { hostsFile, httpsClient, incusCli, requireHttpsHost } from "../../support/incus-hosts";
 import { printedCommands, sh } from "./printed-commands";
 import { incusConstructsSuite, StackRun } from "./support";
@@ -32,6 +33,10 @@ function configDirFor(remote: string, configYml?: string): string {
 }
 
 const image2 = `${prefix}-img2`;
+
+/** stdout of `script` in an instance of host b, through the CLI's remote "b". */
+const inB = (instance: string, script: string): string =>
+  shellIn(instance, script, { remote: "b", cliEnv: { ...process.env, INCUS_CONF: hostsFile().configDir } });
 
 beforeAll(async () => {
   b = httpsClient(hostsFile().hosts.b.address, "b");
@@ -116,7 +121,7 @@ test("SNAPSHOT on an HTTPS host: the restore command names the incus CLI's remot
     `source=${name("data")}`,
     "path=/check",
   ]);
-  expect(incusCli(["exec", `b:${name("app")}`, "--", "cat", "/check/data.txt"])).toBe("bytes on b\n");
+  expect(inB(name("app"), "cat /check/data.txt")).toBe("bytes on b\n");
   incusCli(["config", "device", "remove", `b:${name("app")}`, "check"]);
   await b.storageVolumes.delete(TEST_POOL, name("data"));
   await b.storageVolumes.delete(TEST_POOL, copies[0].name);
@@ -138,7 +143,7 @@ test("snapshotBeforeRebuild on an HTTPS host: the printed commands name the CLI'
     });
   };
   const apply = async () => (await run.ok(["apply", "-auto-approve", "-input=false"], env)).output;
-  const inApp = (script: string) => incusCli(["exec", `b:${name("app")}`, "--", "sh", "-c", script]);
+  const inApp = (script: string) => inB(name("app"), script);
   run.synth(build(TEST_IMAGE));
   await run.init();
   await apply();

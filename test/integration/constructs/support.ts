@@ -4,6 +4,7 @@
 // objects with the incus command-line client.
 import { execFileSync } from "node:child_process";
 import type { LibvirtClient } from "../../../lib/libvirt";
+import { shellIn } from "../../support/incus-exec";
 import { requireIncus, TEST_IMAGE, TEST_POOL, testClient, uniqueName } from "../../support/incus";
 import { cleanupLibvirt, libvirtTestPrefix, LIBVIRT_TEST_URI, requireLibvirt } from "../../support/libvirt";
 import { SynthesizedStack } from "../../support/synthesized-stack";
@@ -63,18 +64,7 @@ export function getVolume(pool: string, name: string, project = "default"): Incu
 
 /** Runs a shell command in an instance and returns its stdout (throws with stderr on failure). */
 export function shIn(instance: string, script: string, project = "default"): string {
-  try {
-    return execFileSync("incus", ["exec", instance, "--project", project, "--", "sh", "-c", script], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-  } catch (err) {
-    throw new Error(
-      `incus exec ${instance} -- sh -c '${script}' failed: ${String(
-        (err as { stderr?: unknown }).stderr ?? (err as Error).message,
-      )}`,
-    );
-  }
+  return shellIn(instance, script, { project });
 }
 
 /**

@@ -4,8 +4,8 @@
 // A cloud-init change rebuilds it the same way when user.cdktf-virt.cloud-init-change = "rebuild", and is a plain
 // update without it. An instance without the records is replaced on an image change, as with the official provider;
 // so is one with the records but with snapshots (Incus does not rebuild those), with a plan warning saying why.
-import { execFileSync } from "node:child_process";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
+import { shellIn } from "../../support/incus-exec";
 import type { RunResult } from "../../support/terraform";
 import type { Harness } from "./provider-harness";
 import { expectOutput, harness } from "./provider-harness";
@@ -16,8 +16,7 @@ let h: Harness;
 let secondImage: string;
 let secondFingerprint: string;
 
-const sh = (instance: string, script: string): string =>
-  execFileSync("incus", ["exec", instance, "--", "sh", "-c", script], { encoding: "utf8" });
+const sh = (instance: string, script: string): string => shellIn(instance, script);
 
 beforeAll(async () => {
   h = await harness("rbl");
