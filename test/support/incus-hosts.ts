@@ -84,12 +84,17 @@ export function hostDaemon(action: "stop" | "start", name: string): void {
   execFileSync("bash", [hostsFile().script, action, name], { stdio: ["ignore", "ignore", "pipe"], timeout: 120_000 });
 }
 
+/** The environment of the incus command-line client with the tests' configuration directory (remotes b, cluster). */
+export function hostsCliEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, INCUS_CONF: hostsFile().configDir };
+}
+
 /** The incus command-line client with the tests' configuration directory (remotes b and cluster), e.g. for tokens. */
 export function incusCli(args: readonly string[]): string {
   try {
     return execFileSync("incus", args, {
       encoding: "utf8",
-      env: { ...process.env, INCUS_CONF: hostsFile().configDir },
+      env: hostsCliEnv(),
       stdio: ["ignore", "pipe", "pipe"],
     });
   } catch (err) {

@@ -10,7 +10,7 @@ import type { IncusClient } from "../../../lib/incus";
 import { IncusHost, Instance, RemovalPolicy, StoragePool, Volume } from "../../../lib";
 import { TEST_IMAGE, TEST_POOL } from "../../support/incus";
 import { shellIn } from "../../support/incus-exec";
-import { hostsFile, httpsClient, incusCli, requireHttpsHost } from "../../support/incus-hosts";
+import { hostsCliEnv, hostsFile, httpsClient, incusCli, requireHttpsHost } from "../../support/incus-hosts";
 import { printedCommands, sh } from "./printed-commands";
 import { incusConstructsSuite, StackRun } from "./support";
 
@@ -36,7 +36,7 @@ const image2 = `${prefix}-img2`;
 
 /** stdout of `script` in an instance of host b, through the CLI's remote "b". */
 const inB = (instance: string, script: string): string =>
-  shellIn(instance, script, { remote: "b", cliEnv: { ...process.env, INCUS_CONF: hostsFile().configDir } });
+  shellIn(instance, script, { remote: "b", cliEnv: hostsCliEnv() });
 
 beforeAll(async () => {
   b = httpsClient(hostsFile().hosts.b.address, "b");
