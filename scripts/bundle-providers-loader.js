@@ -5,12 +5,14 @@
 // section is compiled with a V8 code cache kept in $TMPDIR/cdktf-virt-code-cache-<uid>/, so a start after the first
 // skips compiling it; any problem with the cache means compiling as usual. CDKTF_VIRT_PROVIDER_CODE_CACHE=0 turns
 // it off.
+// Before that, V8's optimizing compilers are told to start later (see lateTierUp).
 // Kept plain and small: it runs before anything else at every start of a provider.
 "use strict";
 (() => {
   const fs = require("node:fs");
   const path = require("node:path");
   const vm = require("node:vm");
+  lateTierUp();
   // Bytes: only the sections compiled are decoded (the markers are ASCII, so their offsets cut no character).
   const bytes = fs.readFileSync(__filename);
   const hostAt = bytes.indexOf("\n//@plugin-host-code\n");
@@ -77,6 +79,22 @@
       process.once("exit", write);
     }
     return script.runInThisContext();
+  }
+
+  // A provider process serves one Terraform command: seconds, a few thousand gRPC calls. With V8's defaults the
+  // optimizing compilers (TurboFan; Maglev on Node 24) take a function after a few thousand calls, and in a process
+  // that short most of those compiles cost more CPU than the faster code saves before it exits. Sixteen times the
+  // default thresholds still optimizes what is really hot in a long command (BENCHMARKS.md, "Later tier-up").
+  // V8 12 (Node 22) counts calls; V8 11 (Node 20) counts bytecode run. CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0 keeps
+  // V8's defaults.
+  function lateTierUp() {
+    if (process.env.CDKTF_VIRT_PROVIDER_LATE_TIER_UP === "0") return;
+    const v8Major = Number(process.versions.v8.split(".")[0]);
+    require("node:v8").setFlagsFromString(
+      v8Major >= 12
+        ? "--invocation-count-for-turbofan=48000 --invocation-count-for-maglev=6400"
+        : "--interrupt-budget=1081344",
+    );
   }
 
   // One cache file per bundle path and section (rewritten when the bundle changes), in a directory of this user that

@@ -8,7 +8,9 @@
 // from the refresh (start-up, schema, validation, planning).
 //
 // Usage: node bench/support/ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [--containers 20] [--runs 4] [--parallelism 10]
-// (A.js and B.js: copies of dist/providers/terraform-provider-incus.js from the two builds)
+//   [--b-env NAME=VALUE]
+// (A.js and B.js: copies of dist/providers/terraform-provider-incus.js from the two builds; or one build twice, with
+// --b-env giving B's terraform and provider one more environment variable, e.g. CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0)
 // @ts-check
 "use strict";
 const { copyFileSync, readFileSync, readdirSync, writeFileSync } = require("node:fs");
@@ -18,9 +20,12 @@ const { containersHcl, deleteAll, expectBuilt, requireDaemon, uniquePrefix, work
 const { watchProcesses } = require("./processes");
 const { median, option, timed } = require("./report");
 
-/** A workspace whose mirror holds `bundle` instead of the build in dist (terraform installs it at init). */
-function workspaceWith(bundle, prefix) {
-  const ws = workspace(prefix);
+/**
+ * A workspace whose mirror holds `bundle` instead of the build in dist (terraform installs it at init).
+ * @param {string} bundle @param {string} prefix @param {Record<string, string>} env
+ */
+function workspaceWith(bundle, prefix, env) {
+  const ws = workspace(prefix, env);
   const mirror = join(ws.root, "mirror");
   const installed = readdirSync(mirror, { recursive: true, encoding: "utf8" }).filter((f) =>
     /terraform-provider-incus[^/]*$/.test(f),
@@ -54,13 +59,17 @@ async function main() {
   /** @type {Record<string, { ms: number, provider: number, terraform: number }[]>} */
   const results = { A: [], B: [] };
   const bundles = { A: a, B: b };
+  const bEnv = option("b-env", "");
+  const [bName, ...bValue] = bEnv.split("=");
+  /** @type {Record<string, Record<string, string>>} */
+  const envs = { A: {}, B: bEnv ? { [bName]: bValue.join("=") } : {} };
   const prefixes = [];
   const workspaces = [];
   try {
     if (mode !== "apply") {
       const prefix = uniquePrefix("ab-plan");
       prefixes.push(prefix);
-      const ws = { A: workspaceWith(a, prefix), B: workspaceWith(b, prefix) };
+      const ws = { A: workspaceWith(a, prefix, envs.A), B: workspaceWith(b, prefix, envs.B) };
       workspaces.push(ws.A, ws.B);
       for (const w of [ws.A, ws.B]) {
         w.write("main.tf", containersHcl(prefix, count));
@@ -80,7 +89,7 @@ async function main() {
         for (const v of run % 2 ? ["B", "A"] : ["A", "B"]) {
           const prefix = uniquePrefix(`ab-apply-${v}`);
           prefixes.push(prefix);
-          const w = workspaceWith(bundles[v], prefix);
+          const w = workspaceWith(bundles[v], prefix, envs[v]);
           workspaces.push(w);
           w.write("main.tf", containersHcl(prefix, count));
           await w.init();
@@ -99,7 +108,7 @@ async function main() {
     const p = results[v].map((r) => r.provider);
     const t = results[v].map((r) => r.terraform);
     console.log(
-      `${v} (${bundles[v]}): provider CPU per ${mode} ${median(p)} ms = ${(median(p) / resources).toFixed(2)} ms per resource ` +
+      `${v} (${bundles[v]}${v === "B" && bEnv ? ` with ${bEnv}` : ""}): provider CPU per ${mode} ${median(p)} ms = ${(median(p) / resources).toFixed(2)} ms per resource ` +
         `(runs ${p.join(", ")}); terraform ${median(t)} ms; wall ${results[v].map((r) => Math.round(r.ms)).join(", ")} ms`,
     );
   }

@@ -6,12 +6,13 @@
 // @ts-check
 "use strict";
 const { readdirSync, readFileSync, readlinkSync } = require("node:fs");
+const { basename } = require("node:path");
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /**
  * Starts sampling the processes working in `dir` every `everyMs`; `stop()` takes a last sample and returns the
- * figures per command name ("terraform", "node" for the provider).
+ * figures per executable ("terraform", "node" for the provider).
  * @param {string} dir
  * @param {number} [everyMs]
  */
@@ -31,7 +32,8 @@ function watchProcesses(dir, everyMs = 100) {
         // Fields after the command name (which may hold spaces) start after the last ")": utime is the 14th field.
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
         const cpuTicks = Number(fields[11]) + Number(fields[12]);
-        const comm = /^Name:\s*(\S+)/m.exec(status)?.[1] ?? "?";
+        // The executable's name, not the thread name in status (Node 24 names its main thread "MainThread").
+        const comm = basename(readlinkSync(`/proc/${entry}/exe`));
         const hwmKiB = Number(/^VmHWM:\s*(\d+)/m.exec(status)?.[1] ?? 0);
         const pid = Number(entry);
         const before = seen.get(pid);
