@@ -12,7 +12,7 @@
 //     volume; without the projects) of terraform_data (terraform alone) and of testfs files (a provider on this
 //     framework that reads nothing), applied once and planned in every run: what terraform and a provider cost
 //     before any Incus read.
-// Goal: synth + plan under 30 s on this machine. The ratio plan / REST reads is the provider's overhead.
+// Goal: the no-op plan at most 1.3x the REST reads (the provider's overhead over the reads it must make).
 //
 // Remotes: --remotes takes a comma-separated list, one IncusHost (and one project) per entry. The default,
 // three times "unix://", stands three remotes up on the local incusd, each with its own project: one provider with
@@ -57,7 +57,8 @@ const { planFloors } = require("./support/floor-graph");
 const { bundleTs, loadTs } = require("./support/load-ts");
 const { watchProcesses } = require("./support/processes");
 
-const GOAL_MS = 30_000;
+/** The goal for the ratio plan / REST reads. */
+const GOAL_RATIO = 1.3;
 /** Terraform must finish a deploy or destroy of the whole fleet within this. */
 const LONG_RUN_MS = 60 * 60_000;
 
@@ -406,7 +407,7 @@ async function main() {
       parallelism,
       runs,
       totalMs: Math.round(total),
-      goalMs: GOAL_MS,
+      goalRatio: GOAL_RATIO,
       synthWallMs: Math.round(synthWall),
       synthInProcessMs: Math.round(median(synths.map((s) => s.buildMs + s.synthMs))),
       synthCpuMs: Math.round(median(synths.map((s) => s.cpuMs))),
@@ -430,9 +431,7 @@ async function main() {
       ...floor.fields,
     },
     [
-      `synth + no-op plan:            ${formatMs(total)} (${spread(totals, formatMs)}; goal < ${formatMs(GOAL_MS)}: ${
-        total < GOAL_MS ? "met" : "NOT met"
-      })`,
+      `synth + no-op plan:            ${formatMs(total)} (${spread(totals, formatMs)})`,
       `synth (fresh node process):    ${formatMs(synthWall)} (${spread(
         synths.map((s) => s.wallMs),
         formatMs,
@@ -456,7 +455,9 @@ async function main() {
             )}`,
         )
         .join(", ")}`,
-      `ratio plan / REST reads: ${ratio(plan, rest)}x`,
+      `ratio plan / REST reads: ${ratio(plan, rest)}x (goal <= ${GOAL_RATIO}x: ${
+        plan / rest <= GOAL_RATIO ? "met" : "not met"
+      })`,
       ...floor.lines,
     ],
   );

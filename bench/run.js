@@ -146,11 +146,11 @@ function headline(r) {
         x.refreshRatio
       }x)`;
     case "fleet":
-      return `synth + plan ${formatMs(x.totalMs)} (goal < ${formatMs(x.goalMs)}): synth ${formatMs(
+      return `plan ${formatMs(x.planMs)} vs REST reads ${formatMs(x.restReadsMs)}, ${x.ratio}x (goal <= ${
+        x.goalRatio
+      }x; ${x.instances} containers, ${x.resources} resources; provider peak RSS ${x.providerPeakRssMiB} MiB); synth ${formatMs(
         x.synthWallMs,
-      )} (peak RSS ${x.synthPeakRssMiB} MiB), plan ${formatMs(x.planMs)} vs REST reads ${formatMs(x.restReadsMs)} (${
-        x.instances
-      } containers, ${x.resources} resources; provider peak RSS ${x.providerPeakRssMiB} MiB)`;
+      )} (peak RSS ${x.synthPeakRssMiB} MiB), synth + plan ${formatMs(x.totalMs)}`;
     case "inner-loop":
       return `deploy (no changes) ${formatMs(x.variants.strip.deployMedianMs)} vs plan ${formatMs(
         x.planMedianMs,
