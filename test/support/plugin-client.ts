@@ -5,7 +5,14 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import * as http2 from "node:http2";
 import * as tls from "node:tls";
-import { frameMessage, generateSelfSignedCert, readSingleMessage, toPem } from "../../lib/provider/plugin";
+import {
+  MAGIC_COOKIE_KEY,
+  MAGIC_COOKIE_VALUE,
+  frameMessage,
+  generateSelfSignedCert,
+  readSingleMessage,
+  toPem,
+} from "../../lib/provider/plugin";
 import type { SelfSignedCert } from "../../lib/provider/plugin";
 import { bundledProviderPath } from "../../lib/packaging";
 
@@ -33,6 +40,25 @@ const sessions: http2.ClientHttp2Session[] = [];
 export function cleanupPluginClients(): void {
   sessions.splice(0).forEach((s) => s.destroy());
   children.splice(0).forEach((c) => c.exitCode === null && c.signalCode === null && c.kill("SIGKILL"));
+}
+
+/**
+ * The environment Terraform gives a provider it starts (PATH, the magic cookie, protocol 6, its client certificate),
+ * with `tmpdir` as TMPDIR (the warm process's and the code cache's directories) and `more` on top.
+ */
+export function terraformStartEnv(
+  clientCertPem: string,
+  tmpdir: string,
+  more: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    TMPDIR: tmpdir,
+    [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
+    PLUGIN_PROTOCOL_VERSIONS: "6",
+    PLUGIN_CLIENT_CERT: clientCertPem,
+    ...more,
+  };
 }
 
 export function startProvider(env: NodeJS.ProcessEnv, opts: StartOptions = {}): Promise<StartedPlugin> {

@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tls from "node:tls";
 import { bundledProviderPath } from "../../../lib/packaging";
-import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
 import {
   cleanupPluginClients,
   connectPlugin,
   generateSelfSignedCert,
   grpcCall,
   startProvider,
+  terraformStartEnv,
 } from "../../support/plugin-client";
 import type { StartedPlugin } from "../../support/plugin-client";
 import { ensureBundledProviders } from "../../support/terraform";
@@ -49,16 +49,6 @@ function warmPids(): number[] {
   }
 }
 
-function terraformEnv(certPem: string): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    TMPDIR: work,
-    [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
-    PLUGIN_PROTOCOL_VERSIONS: "6",
-    PLUGIN_CLIENT_CERT: certPem,
-  };
-}
-
 /** The certificate served on the line's socket (a TLS handshake that verifies nothing). */
 function servedCertificate(
   p: StartedPlugin,
@@ -86,7 +76,7 @@ test("a leftover answer for a launcher of the same pid is not taken for this lau
   const through = (before: string): [string, string[]] => ["/bin/sh", ["-c", `${before}exec '${bundle}'`]];
   // A first start leaves a warm process and its key directory.
   const first = generateSelfSignedCert();
-  const p1 = await startProvider(terraformEnv(first.certPem), { command: through(""), cwd: work });
+  const p1 = await startProvider(terraformStartEnv(first.certPem, work), { command: through(""), cwd: work });
   const s1 = connectPlugin(p1, first);
   expect((await grpcCall(s1, "/tfplugin6.Provider/GetMetadata")).status).toBe("0");
   await grpcCall(s1, "/plugin.GRPCController/Shutdown");
@@ -95,7 +85,7 @@ test("a leftover answer for a launcher of the same pid is not taken for this lau
 
   // The leftover: the answer the warm process wrote for an earlier launcher of this pid (its line, its socket).
   const second = generateSelfSignedCert();
-  const p2 = await startProvider(terraformEnv(second.certPem), {
+  const p2 = await startProvider(terraformStartEnv(second.certPem, work), {
     command: through(`printf '%s\\n' '${p1.line}' >'${join(dir, "sessions")}'/$$.ok; `),
     cwd: work,
   });

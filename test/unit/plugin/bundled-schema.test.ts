@@ -9,13 +9,14 @@ import { providerHandlers } from "../../../lib/provider/framework";
 import type { Provider } from "../../../lib/provider/framework";
 import { incusProvider } from "../../../lib/provider/incus/provider";
 import { libvirtProvider } from "../../../lib/provider/libvirt/provider";
-import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, createLogger, tfplugin6Codec } from "../../../lib/provider/plugin";
+import { createLogger, tfplugin6Codec } from "../../../lib/provider/plugin";
 import {
   cleanupPluginClients,
   connectPlugin,
   generateSelfSignedCert,
   grpcCall,
   startProvider,
+  terraformStartEnv,
 } from "../../support/plugin-client";
 import { ensureBundledProviders } from "../../support/terraform";
 import { testfsProvider } from "../../fixtures/test-provider/provider";
@@ -65,13 +66,7 @@ describe("the bundled provider", () => {
   /** A start with its own TMPDIR (so its own code cache directory) that makes `calls`, then Shutdown. */
   async function start(calls: string[]) {
     const client = generateSelfSignedCert();
-    const p = await startProvider({
-      PATH: process.env.PATH,
-      TMPDIR: tmp,
-      [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
-      PLUGIN_PROTOCOL_VERSIONS: "6",
-      PLUGIN_CLIENT_CERT: client.certPem,
-    });
+    const p = await startProvider(terraformStartEnv(client.certPem, tmp));
     const session = connectPlugin(p, client);
     const answers = [];
     for (const method of calls) answers.push(await grpcCall(session, `/tfplugin6.Provider/${method}`));

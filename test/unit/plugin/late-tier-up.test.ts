@@ -6,8 +6,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundledProviderPath } from "../../../lib/packaging";
-import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
-import { cleanupPluginClients, generateSelfSignedCert, startProvider } from "../../support/plugin-client";
+import {
+  cleanupPluginClients,
+  generateSelfSignedCert,
+  startProvider,
+  terraformStartEnv,
+} from "../../support/plugin-client";
 import { ensureBundledProviders } from "../../support/terraform";
 
 jest.setTimeout(60_000);
@@ -46,18 +50,9 @@ async function probed(env: NodeJS.ProcessEnv): Promise<string> {
   const probe = join(tmp, "probe.js");
   const out = join(tmp, "status");
   writeFileSync(probe, PROBE);
-  await startProvider(
-    {
-      PATH: process.env.PATH,
-      TMPDIR: tmp,
-      [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
-      PLUGIN_PROTOCOL_VERSIONS: "6",
-      PLUGIN_CLIENT_CERT: generateSelfSignedCert().certPem,
-      PROBE_OUT: out,
-      ...env,
-    },
-    { command: [process.execPath, ["--allow-natives-syntax", "--require", probe, bundledProviderPath("testfs")]] },
-  );
+  await startProvider(terraformStartEnv(generateSelfSignedCert().certPem, tmp, { PROBE_OUT: out, ...env }), {
+    command: [process.execPath, ["--allow-natives-syntax", "--require", probe, bundledProviderPath("testfs")]],
+  });
   for (let waited = 0; !existsSync(out); waited += 50) {
     if (waited > 10_000) throw new Error("the probe in the provider process wrote nothing within 10 s");
     await new Promise((r) => setTimeout(r, 50));
