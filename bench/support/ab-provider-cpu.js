@@ -8,7 +8,8 @@
 // from the refresh (start-up, schema, validation, planning).
 //
 // Usage: node bench/support/ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [--containers 20] [--runs 4] [--parallelism 10]
-//   [--b-env NAME=VALUE]
+//   [--b-env NAME=VALUE] [--stopped]
+// (--stopped: the containers are created stopped, as in bench/fleet.js; the refresh then reads no /state)
 // (A.js and B.js: copies of dist/providers/terraform-provider-incus.js from the two builds; or one build twice, with
 // --b-env giving B's terraform and provider one more environment variable, e.g. CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0)
 // @ts-check
@@ -18,7 +19,7 @@ const { join } = require("node:path");
 const { RawIncus, withConcurrency } = require("../rest-baseline/rest-client");
 const { containersHcl, deleteAll, expectBuilt, requireDaemon, uniquePrefix, workspace } = require("./incus-stack");
 const { watchProcesses } = require("./processes");
-const { median, option, timed } = require("./report");
+const { flag, median, option, timed } = require("./report");
 
 /**
  * A workspace whose mirror holds `bundle` instead of the build in dist (terraform installs it at init).
@@ -33,6 +34,25 @@ function workspaceWith(bundle, prefix, env) {
   if (installed.length !== 1) throw new Error(`expected one incus provider in ${mirror}, found ${installed.length}`);
   copyFileSync(bundle, join(mirror, installed[0]));
   return ws;
+}
+
+/**
+ * A terraform command's time limit for `count` containers: the workspace's default of 120 s kills the apply of a few
+ * hundred containers half way.
+ */
+function timeoutFor(count) {
+  return 120_000 + 1_000 * count;
+}
+
+/** `terraform <args>` in `ws` with the time limit for `count` containers (never throws on an exit code). */
+function terraform(ws, args, count) {
+  return ws.run(args, { timeoutMs: timeoutFor(count) });
+}
+
+/** terraform apply in `ws`; throws with terraform's output when it fails. */
+async function apply(ws, count, par) {
+  const r = await terraform(ws, ["apply", "-auto-approve", "-input=false", par], count);
+  if (r.code !== 0) throw new Error(`terraform apply exited with ${r.code}:\n${r.output}`);
 }
 
 /** Provider and terraform CPU (ms) of one command in `ws`, after the warm provider of an earlier one retired. */
@@ -54,6 +74,7 @@ async function main() {
   const count = Number(option("containers", "20"));
   const runs = Number(option("runs", "4"));
   const resources = 2 * count;
+  const running = !flag("stopped");
   const raw = new RawIncus();
   await requireDaemon(raw);
   /** @type {Record<string, { ms: number, provider: number, terraform: number }[]>} */
@@ -72,16 +93,17 @@ async function main() {
       const ws = { A: workspaceWith(a, prefix, envs.A), B: workspaceWith(b, prefix, envs.B) };
       workspaces.push(ws.A, ws.B);
       for (const w of [ws.A, ws.B]) {
-        w.write("main.tf", containersHcl(prefix, count));
+        w.write("main.tf", containersHcl(prefix, count, { running }));
         await w.init();
       }
-      await ws.A.apply([par]);
-      await expectBuilt(raw, prefix, count);
+      await apply(ws.A, count, par);
+      await expectBuilt(raw, prefix, count, { running });
       writeFileSync(join(ws.B.dir, "terraform.tfstate"), readFileSync(join(ws.A.dir, "terraform.tfstate")));
-      for (const w of [ws.A, ws.B]) await measured(w, () => w.plan([par])); // warm-up
+      const plan = (w, args) => terraform(w, ["plan", "-input=false", "-detailed-exitcode", ...args], count);
+      for (const w of [ws.A, ws.B]) await measured(w, () => plan(w, [par])); // warm-up
       for (let run = 0; run < runs; run++) {
         for (const v of run % 2 ? ["B", "A"] : ["A", "B"]) {
-          results[v].push(await measured(ws[v], () => ws[v].plan(planArgs)));
+          results[v].push(await measured(ws[v], () => plan(ws[v], planArgs)));
         }
       }
     } else {
@@ -91,16 +113,25 @@ async function main() {
           prefixes.push(prefix);
           const w = workspaceWith(bundles[v], prefix, envs[v]);
           workspaces.push(w);
-          w.write("main.tf", containersHcl(prefix, count));
+          w.write("main.tf", containersHcl(prefix, count, { running }));
           await w.init();
-          results[v].push(await measured(w, () => w.apply([par])));
-          await expectBuilt(raw, prefix, count);
+          results[v].push(
+            await measured(w, () => terraform(w, ["apply", "-auto-approve", "-input=false", par], count)),
+          );
+          await expectBuilt(raw, prefix, count, { running });
           await deleteAll(raw, prefix, withConcurrency);
         }
       }
     }
   } finally {
-    for (const prefix of prefixes) await deleteAll(raw, prefix, withConcurrency);
+    // A failed cleanup is reported, not thrown: it would hide why the run failed (e.g. a killed apply leaves a
+    // container mid-operation whose volume cannot go yet).
+    for (const prefix of prefixes) {
+      await deleteAll(raw, prefix, withConcurrency).catch((err) => {
+        console.error(`ab-provider-cpu: cleanup of ${prefix} failed, remove its objects by hand: ${err}`);
+        process.exitCode = 1;
+      });
+    }
     for (const w of workspaces) w.cleanup();
     await raw.close();
   }
