@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// The provider's CPU per resource with two builds of the incus provider, measured interleaved (A B B A A B ...), so
-// both meet the same load on a busy machine: CPU seconds of the provider processes (bench/support/processes.js) per
+// The provider's CPU per resource with two (or more) builds of the incus provider, measured interleaved (A B B A A B
+// ...), so all meet the same load on a busy machine: CPU seconds of the provider processes (bench/support/processes.js) per
 // `terraform plan` of a deployed stack (both workspaces track the same objects: B gets A's state), or per
 // `terraform apply` of a new stack. Wall time is printed for reference only.
 //
 // plan-no-refresh measures `terraform plan -refresh=false` of the deployed stack: what a plan costs the provider apart
 // from the refresh (start-up, schema, validation, planning).
 //
-// Usage: node bench/support/ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [--containers 20] [--runs 4] [--parallelism 10]
-//   [--b-env NAME=VALUE] [--stopped]
+// Usage: node bench/support/ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [C.js ...] [--containers 20] [--runs 4]
+//   [--parallelism 10] [--b-env NAME=VALUE] [--stopped]
+// (more than two builds: C, D, ... in turn, the order rotated by one each run; --a-env, --c-env, ... as --b-env)
 // (--stopped: the containers are created stopped, as in bench/fleet.js; the refresh then reads no /state)
 // (A.js and B.js: copies of dist/providers/terraform-provider-incus.js from the two builds; or one build twice, with
 // --b-env giving B's terraform and provider one more environment variable, e.g. CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0)
@@ -65,11 +66,21 @@ async function measured(ws, run) {
   return { ms, provider: used.provider.cpuMs, terraform: used.terraform.cpuMs };
 }
 
+/** The order of the builds in run `run`: rotated by one each run (A B C, B C A, C A B, ...). @param {string[]} labels */
+function order(labels, run) {
+  const k = run % labels.length;
+  return [...labels.slice(k), ...labels.slice(0, k)];
+}
+
 async function main() {
-  const [mode, a, b] = process.argv.slice(2);
+  const [mode, ...bundleArgs] = process.argv.slice(2);
+  const firstOption = bundleArgs.findIndex((x) => x.startsWith("--"));
+  const bundleList = firstOption < 0 ? bundleArgs : bundleArgs.slice(0, firstOption);
   const par = `-parallelism=${option("parallelism", "10")}`;
-  if (!["plan", "plan-no-refresh", "apply"].includes(mode) || !a || !b)
-    throw new Error("usage: ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [--containers 20] [--runs 4]");
+  if (!["plan", "plan-no-refresh", "apply"].includes(mode) || bundleList.length < 2)
+    throw new Error(
+      "usage: ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [C.js ...] [--containers 20] [--runs 4]",
+    );
   const planArgs = mode === "plan" ? [par] : [par, "-refresh=false"];
   const count = Number(option("containers", "20"));
   const runs = Number(option("runs", "4"));
@@ -77,38 +88,47 @@ async function main() {
   const running = !flag("stopped");
   const raw = new RawIncus();
   await requireDaemon(raw);
-  /** @type {Record<string, { ms: number, provider: number, terraform: number }[]>} */
-  const results = { A: [], B: [] };
-  const bundles = { A: a, B: b };
-  const bEnv = option("b-env", "");
-  const [bName, ...bValue] = bEnv.split("=");
+  const labels = bundleList.map((_, i) => String.fromCharCode(65 + i));
+  /** @type {Record<string, string>} */
+  const bundles = Object.fromEntries(labels.map((v, i) => [v, bundleList[i]]));
+  /** @type {Record<string, string>} the --<letter>-env NAME=VALUE of each build ("" for none) */
+  const extra = Object.fromEntries(labels.map((v) => [v, option(`${v.toLowerCase()}-env`, "")]));
   /** @type {Record<string, Record<string, string>>} */
-  const envs = { A: {}, B: bEnv ? { [bName]: bValue.join("=") } : {} };
+  const envs = Object.fromEntries(
+    labels.map((v) => {
+      const [name, ...value] = extra[v].split("=");
+      return [v, extra[v] ? { [name]: value.join("=") } : {}];
+    }),
+  );
+  /** @type {Record<string, { ms: number, provider: number, terraform: number }[]>} */
+  const results = Object.fromEntries(labels.map((v) => [v, []]));
   const prefixes = [];
   const workspaces = [];
   try {
     if (mode !== "apply") {
       const prefix = uniquePrefix("ab-plan");
       prefixes.push(prefix);
-      const ws = { A: workspaceWith(a, prefix, envs.A), B: workspaceWith(b, prefix, envs.B) };
-      workspaces.push(ws.A, ws.B);
-      for (const w of [ws.A, ws.B]) {
-        w.write("main.tf", containersHcl(prefix, count, { running }));
-        await w.init();
+      /** @type {Record<string, any>} */
+      const ws = Object.fromEntries(labels.map((v) => [v, workspaceWith(bundles[v], prefix, envs[v])]));
+      workspaces.push(...Object.values(ws));
+      for (const v of labels) {
+        ws[v].write("main.tf", containersHcl(prefix, count, { running }));
+        await ws[v].init();
       }
       await apply(ws.A, count, par);
       await expectBuilt(raw, prefix, count, { running });
-      writeFileSync(join(ws.B.dir, "terraform.tfstate"), readFileSync(join(ws.A.dir, "terraform.tfstate")));
+      const state = readFileSync(join(ws.A.dir, "terraform.tfstate"));
+      for (const v of labels.slice(1)) writeFileSync(join(ws[v].dir, "terraform.tfstate"), state);
       const plan = (w, args) => terraform(w, ["plan", "-input=false", "-detailed-exitcode", ...args], count);
-      for (const w of [ws.A, ws.B]) await measured(w, () => plan(w, [par])); // warm-up
+      for (const v of labels) await measured(ws[v], () => plan(ws[v], [par])); // warm-up
       for (let run = 0; run < runs; run++) {
-        for (const v of run % 2 ? ["B", "A"] : ["A", "B"]) {
+        for (const v of order(labels, run)) {
           results[v].push(await measured(ws[v], () => plan(ws[v], planArgs)));
         }
       }
     } else {
       for (let run = 0; run < runs; run++) {
-        for (const v of run % 2 ? ["B", "A"] : ["A", "B"]) {
+        for (const v of order(labels, run)) {
           const prefix = uniquePrefix(`ab-apply-${v}`);
           prefixes.push(prefix);
           const w = workspaceWith(bundles[v], prefix, envs[v]);
@@ -135,12 +155,12 @@ async function main() {
     for (const w of workspaces) w.cleanup();
     await raw.close();
   }
-  for (const v of ["A", "B"]) {
+  for (const v of labels) {
     const p = results[v].map((r) => r.provider);
     const t = results[v].map((r) => r.terraform);
     console.log(
-      `${v} (${bundles[v]}${v === "B" && bEnv ? ` with ${bEnv}` : ""}): provider CPU per ${mode} ${median(p)} ms = ${(median(p) / resources).toFixed(2)} ms per resource ` +
-        `(runs ${p.join(", ")}); terraform ${median(t)} ms; wall ${results[v].map((r) => Math.round(r.ms)).join(", ")} ms`,
+      `${v} (${bundles[v]}${extra[v] ? ` with ${extra[v]}` : ""}): provider CPU per ${mode} ${median(p)} ms = ${(median(p) / resources).toFixed(2)} ms per resource ` +
+        `(runs ${p.join(", ")}); terraform ${median(t)} ms (runs ${t.join(", ")}); wall ${results[v].map((r) => Math.round(r.ms)).join(", ")} ms`,
     );
   }
   console.log(JSON.stringify({ mode, resources, results }));
