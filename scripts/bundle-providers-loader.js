@@ -5,14 +5,15 @@
 // section is compiled with a V8 code cache kept in $TMPDIR/cdktf-virt-code-cache-<uid>/, so a start after the first
 // skips compiling it; any problem with the cache means compiling as usual. CDKTF_VIRT_PROVIDER_CODE_CACHE=0 turns
 // it off.
-// Before that, V8's optimizing compilers are told to start later (see lateTierUp).
+// Before that, V8's optimizing compilers are told to start later (see lateTierUp); the host gets the way back to V8's
+// defaults as the module "cdktf-virt:tier-up" (lib/provider/plugin/tier-up.ts decides when).
 // Kept plain and small: it runs before anything else at every start of a provider.
 "use strict";
 (() => {
   const fs = require("node:fs");
   const path = require("node:path");
   const vm = require("node:vm");
-  lateTierUp();
+  const tierUp = lateTierUp();
   // Bytes: only the sections compiled are decoded (the markers are ASCII, so their offsets cut no character).
   const bytes = fs.readFileSync(__filename);
   const hostAt = bytes.indexOf("\n//@plugin-host-code\n");
@@ -33,10 +34,11 @@
     return providerExports;
   };
   // The host's require of the framework and of the provider (scripts/bundle-providers.js) gets the provider section.
-  const hostRequire = Object.assign(
-    (id) => (id === "cdktf-virt:provider-section" ? loadProvider() : require(id)),
-    require,
-  );
+  const hostRequire = Object.assign((id) => {
+    if (id === "cdktf-virt:provider-section") return loadProvider();
+    if (id === "cdktf-virt:tier-up") return tierUp;
+    return require(id);
+  }, require);
   compile("host", hostAt + "\n//@plugin-host-code".length, providerAt)(
     exports,
     hostRequire,
@@ -81,20 +83,26 @@
     return script.runInThisContext();
   }
 
-  // A provider process serves one Terraform command: seconds, a few thousand gRPC calls. With V8's defaults the
-  // optimizing compilers (TurboFan; Maglev on Node 24) take a function after a few thousand calls, and in a process
-  // that short most of those compiles cost more CPU than the faster code saves before it exits. Sixteen times the
-  // default thresholds still optimizes what is really hot in a long command (BENCHMARKS.md, "Later tier-up").
-  // V8 12 (Node 22) counts calls; V8 11 (Node 20) counts bytecode run. CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0 keeps
-  // V8's defaults.
+  // A provider process serves one Terraform command: seconds, a few hundred to many thousand gRPC calls. With V8's
+  // defaults the optimizing compilers (TurboFan; Maglev on Node 22+) take a function after a few thousand calls, and
+  // in a short command most of those compiles cost more CPU than the faster code saves before the process exits. So
+  // the thresholds start sixteen times higher, and the host puts V8's defaults back once the process has served
+  // enough calls for a long command (lib/provider/plugin/tier-up.ts): there, code that runs once per call must be
+  // optimized (BENCHMARKS.md, "Later tier-up"). V8 12 (Node 22) counts calls; V8 11 (Node 20) counts bytecode run.
+  // CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0 keeps V8's defaults. Returns the way back, or undefined.
   function lateTierUp() {
-    if (process.env.CDKTF_VIRT_PROVIDER_LATE_TIER_UP === "0") return;
-    const v8Major = Number(process.versions.v8.split(".")[0]);
-    require("node:v8").setFlagsFromString(
-      v8Major >= 12
-        ? "--invocation-count-for-turbofan=48000 --invocation-count-for-maglev=6400"
-        : "--interrupt-budget=1081344",
-    );
+    if (process.env.CDKTF_VIRT_PROVIDER_LATE_TIER_UP === "0") return undefined;
+    const defaults =
+      Number(process.versions.v8.split(".")[0]) >= 12
+        ? { "invocation-count-for-turbofan": 3000, "invocation-count-for-maglev": 400 }
+        : { "interrupt-budget": 67584 };
+    const times = (factor) =>
+      Object.entries(defaults)
+        .map(([flag, value]) => `--${flag}=${value * factor}`)
+        .join(" ");
+    const v8 = require("node:v8");
+    v8.setFlagsFromString(times(16));
+    return { restoreDefaults: () => v8.setFlagsFromString(times(1)) };
   }
 
   // One cache file per bundle path and section (rewritten when the bundle changes), in a directory of this user that

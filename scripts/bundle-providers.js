@@ -130,6 +130,8 @@ async function main() {
                 ? { path: PROVIDER_SECTION, external: true }
                 : undefined,
             );
+            // What the loader itself hands the host (see bundle-providers-loader.js).
+            build.onResolve({ filter: /^cdktf-virt:tier-up$/ }, (args) => ({ path: args.path, external: true }));
           },
         },
       ],

@@ -4,6 +4,7 @@ import { tfplugin6Codec } from "./codec";
 import { GrpcError, GrpcStatus } from "./grpc-server";
 import type { CallInfo, GrpcRoute } from "./grpc-server";
 import type { PluginLogger } from "./logger";
+import { tierUpAfterCalls } from "./tier-up";
 import { TFPLUGIN6_METHODS } from "./wire-types";
 import type { ProviderHandlers } from "./wire-types";
 
@@ -27,11 +28,13 @@ export function buildRoutes(
   // The schema is the same for every session of a process, and the largest answer (tens of kB for incus): a warm
   // process serving plan after plan encodes it once. An answer with diagnostics is not kept.
   let schema = prebuiltSchema;
+  const counted = tierUpAfterCalls();
   for (const method of TFPLUGIN6_METHODS) {
     let codec: ReturnType<typeof tfplugin6Codec> | undefined; // built on first use: most RPCs never come
     routes.set(`/tfplugin6.Provider/${method}`, {
       kind: "unary",
       handler: async (bytes, call) => {
+        counted();
         if (method === "GetProviderSchema" && schema) return schema;
         const { handlers, log } = target(call);
         const handle = handlers[method] as ((req: unknown) => Promise<unknown>) | undefined;
