@@ -5,6 +5,7 @@ const common = {
   testEnvironment: "node",
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
   setupFiles: ["<rootDir>/test/support/env.js", "<rootDir>/test/support/synth-dump.js"],
+  setupFilesAfterEnv: ["<rootDir>/test/support/cdktf-outdirs.js"],
 };
 
 module.exports = {
