@@ -39,6 +39,7 @@ const { markProfileWindow } = require("./support/cpu-profile");
 const { daemonCensus, formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread, timed } = require("./support/report");
+const { handleInterrupts } = require("./support/interrupt");
 
 /**
  * The daemon a run measures: its pid (for its CPU time) and, with --count-calls, the counting proxy in front of it.
@@ -146,6 +147,7 @@ async function viaCli(raw, prefix, count, limit) {
 const VARIANTS = ["terraform", "rest", "cli", "script"];
 
 async function main() {
+  handleInterrupts();
   const quick = flag("quick");
   const count = Number(option("containers", quick ? "2" : "50"));
   const parallelism = Number(option("parallelism", "10"));

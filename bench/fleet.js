@@ -48,6 +48,7 @@ const {
   spread,
   timed,
 } = require("./support/report");
+const { handleInterrupts } = require("./support/interrupt");
 // The synth child loads nothing but cdktf and the stack (no undici): its wall time is what a synth costs.
 const { RawIncus, withConcurrency } = flag("child")
   ? /** @type {typeof import("./rest-baseline/rest-client")} */ ({})
@@ -225,6 +226,7 @@ function describeSite(
 }
 
 async function main() {
+  handleInterrupts();
   if (flag("child")) return child();
   const quick = flag("quick");
   const count = Number(option("instances", quick ? "6" : "1000"));

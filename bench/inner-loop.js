@@ -29,6 +29,7 @@ const { tmpdir } = require("node:os");
 const { dirname, join } = require("node:path");
 const { TEST_IMAGE } = require("./support/incus-stack");
 const { flag, formatMs, median, msSince, option, printResult, ratio, spread } = require("./support/report");
+const { handleInterrupts } = require("./support/interrupt");
 const { root } = require("./support/load-ts");
 
 const TSX_RANGE = "^4.21.0";
@@ -114,6 +115,7 @@ function removeHostObjects(name) {
 }
 
 async function main() {
+  handleInterrupts();
   const quick = flag("quick");
   const runs = Number(option("runs", quick ? "1" : "5"));
   const keep = flag("keep");

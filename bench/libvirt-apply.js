@@ -28,6 +28,7 @@ const { pairBlocks, requiredProvider } = require("./support/hcl");
 const { loadTs } = require("./support/load-ts");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
+const { handleInterrupts } = require("./support/interrupt");
 
 const URI = process.env.CDKTF_VIRT_LIBVIRT_URI ?? "qemu:///system";
 const POOL = process.env.CDKTF_VIRT_LIBVIRT_POOL ?? "cdktf-virt-test";
@@ -222,6 +223,7 @@ function summary(runs) {
 }
 
 async function main() {
+  handleInterrupts();
   const quick = flag("quick");
   const count = Number(option("domains", quick ? "2" : "10"));
   const parallelism = Number(option("parallelism", "10"));

@@ -34,6 +34,7 @@ const { planFloors } = require("./support/floor-graph");
 const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
+const { handleInterrupts } = require("./support/interrupt");
 
 async function restReads(raw, prefix, count, parallelism) {
   const before = raw.requests;
@@ -49,6 +50,7 @@ async function restReads(raw, prefix, count, parallelism) {
 }
 
 async function main() {
+  handleInterrupts();
   const quick = flag("quick");
   const count = Number(option("containers", quick ? "2" : "100"));
   const parallelism = Number(option("parallelism", "10"));

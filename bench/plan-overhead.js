@@ -20,6 +20,7 @@ const { RawIncus } = require("./rest-baseline/rest-client");
 const { requiredProvider } = require("./support/hcl");
 const { TEST_POOL, requireDaemon, uniquePrefix } = require("./support/incus-stack");
 const { flag, median, option, printResult, spread } = require("./support/report");
+const { handleInterrupts } = require("./support/interrupt");
 
 const root = join(__dirname, "..");
 const runs = Number(option("runs", flag("quick") ? "1" : "7"));
@@ -93,6 +94,7 @@ function workspace(base, name, mainTf, provider) {
 const sleepMs = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 async function main() {
+  handleInterrupts();
   const raw = new RawIncus();
   await requireDaemon(raw);
   const prefix = uniquePrefix("plan1");

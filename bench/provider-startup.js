@@ -20,6 +20,7 @@ const { join } = require("node:path");
 
 const { loadTs } = require("./support/load-ts");
 const { flag, median, option, printResult, spread } = require("./support/report");
+const { handleInterrupts, throwIfInterrupted } = require("./support/interrupt");
 
 const root = join(__dirname, "..");
 const msText = (/** @type {number} */ v) => `${v.toFixed(1)} ms`;
@@ -159,6 +160,7 @@ function timeToExit(cmdArgs, env) {
 }
 
 async function main() {
+  handleInterrupts();
   ensureBundle();
   /** @type {NodeJS.ProcessEnv} */
   const base = {
@@ -220,6 +222,7 @@ async function main() {
     /** @type {number[]} */
     const plain = [];
     for (let i = 0; i < runs; i++) {
+      throwIfInterrupted();
       baseline.push(await timeToExit(["-e", "0"], launcherEnv));
       plain.push(await timeToExit(["-e", "0"], base));
       for (const m of modes) {

@@ -23,6 +23,7 @@ const { requiredProvider } = require("./support/hcl");
 const { TEST_IMAGE, TEST_POOL, requireDaemon, uniquePrefix, workspace } = require("./support/incus-stack");
 const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
 const { flag, formatMs, loadAverage, median, option, printResult, ratio, spread, timed } = require("./support/report");
+const { handleInterrupts } = require("./support/interrupt");
 
 /**
  * HCL for `count` containers from `image`, each with a NIC (so it has a MAC to keep), rebuilt in place on an image
@@ -226,6 +227,7 @@ async function deleteImage(raw, fingerprint) {
 const VARIANTS = ["rebuild", "replace", "rest"];
 
 async function main() {
+  handleInterrupts();
   const quick = flag("quick");
   const count = Number(option("containers", quick ? "2" : "10"));
   const parallelism = Number(option("parallelism", "10"));

@@ -20,6 +20,10 @@ const { writeFileSync } = require("node:fs");
 const { join } = require("node:path");
 const { flag, formatMs, loadAverage, machine, option } = require("./support/report");
 const { root } = require("./support/load-ts");
+const { handleInterrupts, interrupted } = require("./support/interrupt");
+
+/** The benchmark running now (a SIGTERM sent to this process alone is passed on to it). */
+let current = /** @type {import("node:child_process").ChildProcess | undefined} */ (undefined);
 
 /** name → script and its arguments; --quick is added to them in quick mode. */
 const BENCHES = [
@@ -92,6 +96,7 @@ function runOne(bench, quick) {
     console.log(`\n== ${bench.name}: node ${args.map((a) => a.replace(`${__dirname}/`, "bench/")).join(" ")}`);
     const started = Date.now();
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    current = child;
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
@@ -165,6 +170,10 @@ function headline(r) {
 }
 
 async function main() {
+  // Ctrl-C reaches the running benchmark too (same process group), which cleans up and fails; no other one starts.
+  handleInterrupts((signal) => {
+    if (signal === "SIGTERM") current?.kill("SIGTERM");
+  });
   const only = option("only", "").split(",").filter(Boolean);
   const unknown = only.filter((n) => !BENCHES.some((b) => b.name === n));
   if (unknown.length)
@@ -176,7 +185,9 @@ async function main() {
   const results = [];
   for (const bench of BENCHES.filter((b) => only.length === 0 || only.includes(b.name))) {
     if (!quick) await settle();
+    if (interrupted()) break;
     results.push(await runOne(bench, quick));
+    if (interrupted()) break;
   }
 
   const mode = quick ? "QUICK mode: tiny sizes, 1 run, figures not comparable; " : "";
@@ -192,7 +203,8 @@ async function main() {
   console.log(`total ${formatMs(Date.now() - started)}`);
   const file = option("json", "");
   if (file) writeFileSync(file, JSON.stringify({ machine: host, quick, results }, null, 2));
-  if (checked !== 0 || results.some((r) => r.code !== 0 || !r.result)) process.exit(1);
+  if (interrupted()) console.log(`stopped by ${interrupted()}: the benchmarks after the last one above did not run`);
+  if (checked !== 0 || interrupted() || results.some((r) => r.code !== 0 || !r.result)) process.exit(1);
 }
 
 main().catch((err) => {

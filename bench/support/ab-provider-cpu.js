@@ -15,12 +15,13 @@
 // --b-env giving B's terraform and provider one more environment variable, e.g. CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0)
 // @ts-check
 "use strict";
-const { copyFileSync, readFileSync, readdirSync, writeFileSync } = require("node:fs");
+const { chmodSync, copyFileSync, readFileSync, readdirSync, writeFileSync } = require("node:fs");
 const { join } = require("node:path");
 const { RawIncus, withConcurrency } = require("../rest-baseline/rest-client");
 const { containersHcl, deleteAll, expectBuilt, requireDaemon, uniquePrefix, workspace } = require("./incus-stack");
 const { watchProcesses } = require("./processes");
 const { flag, median, option, timed } = require("./report");
+const { handleInterrupts } = require("./interrupt");
 
 /**
  * A workspace whose mirror holds `bundle` instead of the build in dist (terraform installs it at init).
@@ -34,6 +35,7 @@ function workspaceWith(bundle, prefix, env) {
   );
   if (installed.length !== 1) throw new Error(`expected one incus provider in ${mirror}, found ${installed.length}`);
   copyFileSync(bundle, join(mirror, installed[0]));
+  chmodSync(join(mirror, installed[0]), 0o755); // a copy made with sed or cp is not always executable
   return ws;
 }
 
@@ -73,6 +75,7 @@ function order(labels, run) {
 }
 
 async function main() {
+  handleInterrupts();
   const [mode, ...bundleArgs] = process.argv.slice(2);
   const firstOption = bundleArgs.findIndex((x) => x.startsWith("--"));
   const bundleList = firstOption < 0 ? bundleArgs : bundleArgs.slice(0, firstOption);

@@ -3,6 +3,7 @@
 // collects into its summary.
 // @ts-check
 "use strict";
+const { throwIfInterrupted } = require("./interrupt");
 const { spawnSync } = require("node:child_process");
 const os = require("node:os");
 
@@ -21,6 +22,7 @@ function msSince(started) {
 
 /** Runs `fn` (sync or async) and returns [milliseconds, result]. */
 async function timed(fn) {
+  throwIfInterrupted();
   const started = process.hrtime.bigint();
   const result = await fn();
   return [msSince(started), result];
