@@ -21,13 +21,16 @@ import { ensureBundledProviders } from "../../support/terraform";
 jest.setTimeout(60_000);
 
 // Preloaded with --allow-natives-syntax: once the provider's code has run (the loader first), or on SIGUSR2 when
-// PROBE_ON_SIGNAL is set, calls a small function 6000 times, then writes whether V8 optimized it (status bit 4, kOptimized: TurboFan or Maglev), looking again every
-// 100 ms for 3 s so that a compile on V8's background thread can finish on a busy machine (the 30 calls meanwhile
-// are far from the later thresholds).
+// PROBE_ON_SIGNAL is set, calls a small function 6000 times, then writes whether V8 optimized it (status bit 4,
+// kOptimized: TurboFan or Maglev), looking again every 100 ms for 3 s so that a compile on V8's background thread can
+// finish on a busy machine (the 30 calls meanwhile are far from the later thresholds).
 const PROBE = `
 const { writeFileSync } = require("node:fs");
 const status = new Function("f", "return %GetOptimizationStatus(f)");
+const neverOptimize = new Function("f", "%NeverOptimizeFunction(f)");
 function hot(x) { return (x * 3 + 1) % 7; }
+// The loop itself is never optimized: optimized on stack (OSR) with hot inlined into it, it would stop counting
+// hot's calls before hot's own threshold, depending on when the background compile ends.
 const run = () => {
   let sum = 0;
   for (let i = 0; i < 6000; i++) sum += hot(i);
@@ -40,6 +43,7 @@ const run = () => {
   };
   setTimeout(look, 100);
 };
+neverOptimize(run);
 if (process.env.PROBE_ON_SIGNAL) process.once("SIGUSR2", run);
 else setImmediate(run);
 `;
