@@ -1,5 +1,5 @@
 // The bundle's loader raises V8's tier-up thresholds before anything else runs (scripts/bundle-providers-loader.js,
-// lateTierUp): inside a bundled provider process, a small function called 6000 times is still unoptimized, where
+// lateTierUp): inside a bundled provider process, a small function called PROBE_CALLS times is still unoptimized, where
 // V8's defaults (CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0) have optimized it; and once the process has served
 // CALLS_BEFORE_DEFAULTS gRPC calls (lib/provider/plugin/tier-up.ts) the defaults are back. Checked with V8's own
 // optimization status, in the node running the tests (Node 20, 22 and 24 in CI: each V8 generation has its own flags).
@@ -20,8 +20,13 @@ import { ensureBundledProviders } from "../../support/terraform";
 
 jest.setTimeout(60_000);
 
+// Between V8's default threshold and the raised one (eight times) for the probed function. Node 24 (V8 13) tiers up
+// with Maglev first: 400 calls, raised 3200. Node 22 (V8 12, Maglev off by default): TurboFan at 3000 calls, raised
+// 24000. Node 20 (V8 11) counts bytecode run: 67584, raised 540672, at ~15 per call.
+const PROBE_CALLS = Number(process.versions.v8.split(".")[0]) >= 13 ? 2000 : 6000;
+
 // Preloaded with --allow-natives-syntax: once the provider's code has run (the loader first), or on SIGUSR2 when
-// PROBE_ON_SIGNAL is set, calls a small function 6000 times, then writes whether V8 optimized it (status bit 4,
+// PROBE_ON_SIGNAL is set, calls a small function PROBE_CALLS times, then writes whether V8 optimized it (status bit 4,
 // kOptimized: TurboFan or Maglev), looking again every 100 ms for 3 s so that a compile on V8's background thread can
 // finish on a busy machine (the 30 calls meanwhile are far from the later thresholds).
 const PROBE = `
@@ -33,7 +38,7 @@ function hot(x) { return (x * 3 + 1) % 7; }
 // hot's calls before hot's own threshold, depending on when the background compile ends.
 const run = () => {
   let sum = 0;
-  for (let i = 0; i < 6000; i++) sum += hot(i);
+  for (let i = 0; i < Number(process.env.PROBE_CALLS); i++) sum += hot(i);
   let looks = 0;
   const look = () => {
     sum += hot(1);
@@ -63,9 +68,12 @@ async function probed(env: NodeJS.ProcessEnv, calls = 0): Promise<string> {
   writeFileSync(probe, PROBE);
   const cert = generateSelfSignedCert();
   const onSignal = calls > 0 ? { PROBE_ON_SIGNAL: "1" } : {};
-  const provider = await startProvider(terraformStartEnv(cert.certPem, tmp, { PROBE_OUT: out, ...onSignal, ...env }), {
-    command: [process.execPath, ["--allow-natives-syntax", "--require", probe, bundledProviderPath("testfs")]],
-  });
+  const provider = await startProvider(
+    terraformStartEnv(cert.certPem, tmp, { PROBE_OUT: out, PROBE_CALLS: String(PROBE_CALLS), ...onSignal, ...env }),
+    {
+      command: [process.execPath, ["--allow-natives-syntax", "--require", probe, bundledProviderPath("testfs")]],
+    },
+  );
   if (calls > 0) {
     const session = connectPlugin(provider, cert);
     for (let i = 0; i < calls; i++) {
@@ -80,7 +88,7 @@ async function probed(env: NodeJS.ProcessEnv, calls = 0): Promise<string> {
   return readFileSync(out, "utf8");
 }
 
-test("in a provider process, a function called 6000 times is not optimized yet", async () => {
+test("in a provider process, a function called PROBE_CALLS times is not optimized yet", async () => {
   expect(await probed({})).toBe("not optimized");
 });
 
