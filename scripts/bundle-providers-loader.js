@@ -84,11 +84,12 @@
   }
 
   // A provider process serves one Terraform command: seconds, a few hundred to many thousand gRPC calls. With V8's
-  // defaults the optimizing compilers (TurboFan; Maglev on Node 22+) take a function after a few thousand calls, and
-  // in a short command most of those compiles cost more CPU than the faster code saves before the process exits. So
-  // the thresholds start eight times higher, and the host puts V8's defaults back once the process has served
-  // enough calls for a long command (lib/provider/plugin/tier-up.ts): there, code that runs once per call must be
-  // optimized (BENCHMARKS.md, "Later tier-up"). V8 12 (Node 22) counts calls; V8 11 (Node 20) counts bytecode run.
+  // defaults the optimizing compilers (TurboFan; Maglev first on Node 24) take a function after a few thousand
+  // calls, and in a short command most of those compiles cost more CPU than the faster code saves before the process
+  // exits. So the thresholds start eight times higher, and the host puts V8's defaults back once the process has
+  // served enough calls for a long command (lib/provider/plugin/tier-up.ts): there, code that runs once per call
+  // must be optimized (BENCHMARKS.md, "Later tier-up"). V8 12+ (Node 22, 24) counts calls; V8 11 (Node 20) counts
+  // bytecode run.
   // CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0 keeps V8's defaults. Returns the way back, or undefined.
   function lateTierUp() {
     if (process.env.CDKTF_VIRT_PROVIDER_LATE_TIER_UP === "0") return undefined;
