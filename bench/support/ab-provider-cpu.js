@@ -53,9 +53,8 @@ function terraform(ws, args, count) {
 }
 
 /** terraform apply in `ws`; throws with terraform's output when it fails. */
-async function apply(ws, count, par) {
-  const r = await terraform(ws, ["apply", "-auto-approve", "-input=false", par], count);
-  if (r.code !== 0) throw new Error(`terraform apply exited with ${r.code}:\n${r.output}`);
+function apply(ws, count, par) {
+  return ws.ok(["apply", "-auto-approve", "-input=false", par], { timeoutMs: timeoutFor(count) });
 }
 
 /** Provider and terraform CPU (ms) of one command in `ws`, after the warm provider of an earlier one retired. */

@@ -129,7 +129,7 @@ export class TerraformWorkspace {
   }
 
   /** Like run, but throws with terraform's output when the exit code is not 0. */
-  async ok(args: readonly string[], opts: { env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+  async ok(args: readonly string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
     const r = await this.run(args, opts);
     if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} exited with ${r.code}:\n${r.output}`);
     return r;
