@@ -7,7 +7,7 @@
 // process's peak RSS. Before any figure is printed, the two cdk.tf.json files are
 // compared: they must be equal, or the comparison would be meaningless.
 //
-// Usage: node bench/synth.js [--instances 1000] [--runs 3] [--quick]
+// Usage: node bench/synth.js [--instances 1000] [--runs 5] [--quick]
 // @ts-check
 "use strict";
 const { spawnSync } = require("node:child_process");
@@ -111,7 +111,7 @@ function differences(a, b, path = "$", found = [], limit = 20) {
 function main() {
   const quick = flag("quick");
   const count = Number(option("instances", quick ? "20" : "1000"));
-  const runs = Number(option("runs", quick ? "1" : "3"));
+  const runs = Number(option("runs", quick ? "1" : "5"));
   const bundle = bundleTs("bench/synth-stacks.ts");
   const work = mkdtempSync(join(tmpdir(), "cdktf-virt-bench-synth-"));
   try {
