@@ -6,8 +6,8 @@
 //     process, its CPU time and peak RSS);
 //   - a no-op `terraform plan -parallelism=P` (with refresh: one read per object), with the peak RSS of the provider
 //     process(es) and of terraform itself, sampled from /proc while the plan runs;
-//   - the baseline: the raw REST reads carrying the same information (each container, its /state when running,
-//     each volume, each project), P in flight, over the same sockets.
+//   - the baseline: the raw REST reads carrying the same information (each container, its /state when the refresh
+//     needs it: running, with a network device; each volume, each project), P in flight, over the same sockets.
 //   - the floor (support/floor-graph.js): the same graph shape (N volumes, N containers each depending on its
 //     volume; without the projects) of terraform_data (terraform alone) and of testfs files (a provider on this
 //     framework that reads nothing), applied once and planned in every run: what terraform and a provider cost
@@ -49,6 +49,7 @@ const {
   timed,
 } = require("./support/report");
 const { handleInterrupts } = require("./support/interrupt");
+const { readInstanceForRefresh } = require("./support/refresh-reads");
 // The synth child loads nothing but cdktf and the stack (no undici): its wall time is what a synth costs.
 const { RawIncus, withConcurrency } = flag("child")
   ? /** @type {typeof import("./rest-baseline/rest-client")} */ ({})
@@ -265,7 +266,8 @@ async function main() {
   const placement = sites.map((s, k) => `${perSite[k]} on ${describeSite(remotes, s)}`);
 
   /**
-   * The reads a refresh makes, P in flight: each project, each container (+ /state when running), each volume.
+   * The reads a refresh makes, P in flight: each project, each container (+ its /state when the refresh needs it:
+   * running, with a network device), each volume.
    * Also the mean latency of a container's and a volume's GET per site, which shows which daemon is slow.
    */
   const restReads = async () => {
@@ -284,11 +286,10 @@ async function main() {
         const c = clients[remote];
         const p = project(remote);
         const started = process.hrtime.bigint();
-        await c.getInstance(fleetNames.instance(prefix, i), p, target);
-        if (running) await c.getInstanceState(fleetNames.instance(prefix, i), p, target);
+        const instanceGets = await readInstanceForRefresh(c, fleetNames.instance(prefix, i), p, target);
         await c.getVolume(TEST_POOL, fleetNames.volume(prefix, i), p, target);
         siteMs[i % sites.length] += msSince(started);
-        siteGets[i % sites.length] += running ? 3 : 2;
+        siteGets[i % sites.length] += instanceGets + 1;
       });
     });
     const perGetMs = siteMs.map((t, k) => (siteGets[k] ? t / siteGets[k] : 0));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// No-op plan of a deployed stack of 200 resources (100 containers, each with a volume): `terraform plan` with the
-// bundled provider (it refreshes every resource) against the raw REST reads that carry the same information (each
-// container, its state, each volume), sent with the same concurrency as terraform's -parallelism. A third figure,
+// No-op plan of a deployed stack of 200 resources (100 running containers, each with a volume and a p2p NIC):
+// `terraform plan` with the bundled provider (it refreshes every resource) against the raw REST reads that carry the
+// same information (each container, its /state, which a container on a network needs for its addresses, each
+// volume), sent with the same concurrency as terraform's -parallelism. A third figure,
 // `terraform plan -refresh=false`, separates terraform's fixed cost from the provider's refresh work, so the
 // refresh part can be compared with the reads it has to make.
 //
@@ -35,14 +36,14 @@ const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./su
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 const { handleInterrupts } = require("./support/interrupt");
+const { readInstanceForRefresh } = require("./support/refresh-reads");
 
 async function restReads(raw, prefix, count, parallelism) {
   const before = raw.requests;
   const [ms] = await timed(() =>
     withConcurrency([...Array(count).keys()], parallelism, async (i) => {
       const n = names(prefix, i);
-      await raw.getInstance(n.name);
-      await raw.getInstanceState(n.name);
+      await readInstanceForRefresh(raw, n.name);
       await raw.getVolume(TEST_POOL, n.volume);
     }),
   );
@@ -79,7 +80,7 @@ async function main() {
   /** @type {{ terraform: number[], provider: number[] }} */
   let cpuOf = { terraform: [], provider: [] };
   try {
-    ws.write("main.tf", containersHcl(prefix, count));
+    ws.write("main.tf", containersHcl(prefix, count, { nic: true }));
     await ws.init();
     [setupMs] = await timed(() => ws.apply([`-parallelism=${parallelism}`]));
     await expectBuilt(raw, prefix, count);

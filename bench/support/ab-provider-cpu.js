@@ -10,7 +10,8 @@
 // Usage: node bench/support/ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [C.js ...] [--containers 20] [--runs 4]
 //   [--parallelism 10] [--b-env NAME=VALUE] [--stopped]
 // (more than two builds: C, D, ... in turn, the order rotated by one each run; --a-env, --c-env, ... as --b-env)
-// (--stopped: the containers are created stopped, as in bench/fleet.js; the refresh then reads no /state)
+// (--stopped: the containers are created stopped, as in bench/fleet.js; the refresh then reads no /state; running
+// ones get a p2p NIC, as in bench/noop-plan.js, so that it does)
 // (A.js and B.js: copies of dist/providers/terraform-provider-incus.js from the two builds; or one build twice, with
 // --b-env giving B's terraform and provider one more environment variable, e.g. CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0)
 // @ts-check
@@ -114,7 +115,7 @@ async function main() {
       const ws = Object.fromEntries(labels.map((v) => [v, workspaceWith(bundles[v], prefix, envs[v])]));
       workspaces.push(...Object.values(ws));
       for (const v of labels) {
-        ws[v].write("main.tf", containersHcl(prefix, count, { running }));
+        ws[v].write("main.tf", containersHcl(prefix, count, { running, nic: running }));
         await ws[v].init();
       }
       await apply(ws.A, count, par);
@@ -135,7 +136,7 @@ async function main() {
           prefixes.push(prefix);
           const w = workspaceWith(bundles[v], prefix, envs[v]);
           workspaces.push(w);
-          w.write("main.tf", containersHcl(prefix, count, { running }));
+          w.write("main.tf", containersHcl(prefix, count, { running, nic: running }));
           await w.init();
           results[v].push(
             await measured(w, () => terraform(w, ["apply", "-auto-approve", "-input=false", par], count)),

@@ -26,8 +26,11 @@ function names(prefix, i) {
   return { name: `${prefix}-c${i}`, volume: `${prefix}-v${i}`, owner: `${prefix}/c${i}` };
 }
 
-/** HCL for `count` containers with volumes (running unless told otherwise). */
-function containersHcl(prefix, count, { running = true } = {}) {
+/**
+ * HCL for `count` containers with volumes (running unless told otherwise); `nic` gives each a p2p NIC (a veth pair,
+ * no network behind it), so that a refresh of a running one reads its /state as for a container on a network.
+ */
+function containersHcl(prefix, count, { running = true, nic = false } = {}) {
   return `${requiredProvider("incus")}provider "incus" {}
 
 ${pairBlocks(
@@ -57,7 +60,16 @@ ${pairBlocks(
     type       = "disk"
     properties = { path = "/data", pool = "${TEST_POOL}", source = ${volume}.name }
   }
-`,
+${
+  nic
+    ? `  device {
+    name       = "eth0"
+    type       = "nic"
+    properties = { nictype = "p2p" }
+  }
+`
+    : ""
+}`,
   },
 )}`;
 }

@@ -249,6 +249,43 @@ test("create of a container with a NIC: its /state is read for the addresses", a
   expect(state).toMatchObject({ status: "Running" });
 });
 
+/** A refresh (ReadResource) of `state` in a new session: what every plan does for each instance. */
+async function refresh(state: Record<string, unknown>) {
+  return (await instanceResource.read!({ state } as never, session())) as Record<string, unknown> | null;
+}
+
+describe("refresh of a running container", () => {
+  const nic = { name: "eth0", type: "nic", properties: { nictype: "p2p" } };
+
+  test("without a NIC: one read of the instance and no /state, which would also sum its disk usage", async () => {
+    const prior = await create(session(), planned("c1"));
+    fake.requests.length = 0;
+    const state = await refresh(prior!);
+    expect(calls()).toEqual(["GET /1.0/instances/c1"]);
+    expect(state).toMatchObject({ status: "Running", interfaces: {}, mac_address: null });
+  });
+
+  test("with a NIC: its /state is requested together with the instance", async () => {
+    const plan = planned("c1");
+    const prior = await create(session(), { ...plan, device: [...(plan.device as object[]), nic] });
+    fake.requests.length = 0;
+    // (the fake's /state shows no interface, so the state records none: what counts here is the read)
+    await refresh({
+      ...prior!,
+      interfaces: { eth0: { name: "eth0", type: "broadcast", state: "up", ip_addresses: [] } },
+    });
+    expect(calls().sort()).toEqual(["GET /1.0/instances/c1", "GET /1.0/instances/c1/state"]);
+  });
+
+  test("that had no NIC and got one outside Terraform: its /state is read after the instance", async () => {
+    const prior = await create(session(), planned("c1"));
+    instances.get("c1")!.devices.eth0 = { type: "nic", nictype: "p2p" };
+    fake.requests.length = 0;
+    await refresh(prior!);
+    expect(calls()).toEqual(["GET /1.0/instances/c1", "GET /1.0/instances/c1/state"]);
+  });
+});
+
 test("create over an instance a previous run left behind: the conflict reads it, adopts it and starts it; nothing is deleted", async () => {
   await create(session(), planned("c1", { running: false }));
   fake.requests.length = 0;

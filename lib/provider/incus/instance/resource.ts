@@ -40,12 +40,14 @@ async function readInstance(
 }
 
 /**
- * The refresh: like readInstance, but when the prior state says the instance was running its /state is requested
- * together with the instance instead of after it (one round trip less per instance on every plan; a refresh of a
- * running fleet is mostly these two reads). The early /state answer is dropped if the instance is stopped now.
+ * The refresh: like readInstance, but when the prior state says the instance was running with a network interface
+ * its /state is requested together with the instance instead of after it (one round trip less per instance on every
+ * plan; a refresh of a running fleet is mostly these two reads). The early /state answer is dropped if the instance
+ * is stopped now or has no network device any more.
  */
 async function refreshInstance(at: Placement, name: string, prior: InstanceState): Promise<InstanceState | null> {
-  if (prior.status !== "Running" && prior.status !== "Ready") return readInstance(at, name, prior);
+  if (!(prior.status === "Running" || prior.status === "Ready") || hadNoInterface(prior))
+    return readInstance(at, name, prior);
   const runtimeRead = ignoreNotFound(at.client.instanceState.get(name, at.call)).then(
     (runtime) => ({ runtime }),
     (error: unknown) => ({ error }),
@@ -60,6 +62,17 @@ async function refreshInstance(at: Placement, name: string, prior: InstanceState
   // A failed early read is retried the ordinary way, so it reports (or recovers) as a plain read would.
   if ("error" in early || !early.runtime) return stateOf(at, live, prior, true);
   return instanceStateFrom(prior, live.value, early.runtime.value);
+}
+
+/**
+ * Whether the prior state shows a container without a network interface: most likely it still has none, and then
+ * its /state is not read at all (needsRuntimeState). /state also sums the instance's disk usage, so guessing wrong
+ * the other way costs incusd far more than the round trip the early request saves; a NIC added since is read after
+ * the instance.
+ */
+function hadNoInterface(prior: InstanceState): boolean {
+  const interfaces = prior.interfaces;
+  return prior.type === "container" && interfaces !== null && Object.keys(interfaces).length === 0;
 }
 
 async function stateOf(
