@@ -8,10 +8,11 @@
 // from the refresh (start-up, schema, validation, planning).
 //
 // Usage: node bench/support/ab-provider-cpu.js plan|plan-no-refresh|apply A.js B.js [C.js ...] [--containers 20] [--runs 4]
-//   [--parallelism 10] [--b-env NAME=VALUE] [--stopped]
+//   [--parallelism 10] [--b-env NAME=VALUE] [--stopped | --without-nic]
 // (more than two builds: C, D, ... in turn, the order rotated by one each run; --a-env, --c-env, ... as --b-env)
 // (--stopped: the containers are created stopped, as in bench/fleet.js; the refresh then reads no /state; running
-// ones get a p2p NIC, as in bench/noop-plan.js, so that it does)
+// ones get a p2p NIC, as in bench/noop-plan.js, so that it does, unless --without-nic)
+// (incusd's CPU per command is printed too: a build that reads less shows there)
 // (A.js and B.js: copies of dist/providers/terraform-provider-incus.js from the two builds; or one build twice, with
 // --b-env giving B's terraform and provider one more environment variable, e.g. CDKTF_VIRT_PROVIDER_LATE_TIER_UP=0)
 // @ts-check
@@ -20,6 +21,7 @@ const { chmodSync, copyFileSync, readFileSync, readdirSync, writeFileSync } = re
 const { join } = require("node:path");
 const { RawIncus, withConcurrency } = require("../rest-baseline/rest-client");
 const { containersHcl, deleteAll, expectBuilt, requireDaemon, uniquePrefix, workspace } = require("./incus-stack");
+const { incusdCpuMs, incusdPid } = require("./incus-calls");
 const { watchProcesses } = require("./processes");
 const { flag, median, option, timed } = require("./report");
 const { handleInterrupts } = require("./interrupt");
@@ -58,14 +60,19 @@ function apply(ws, count, par) {
   return ws.ok(["apply", "-auto-approve", "-input=false", par], { timeoutMs: timeoutFor(count) });
 }
 
-/** Provider and terraform CPU (ms) of one command in `ws`, after the warm provider of an earlier one retired. */
-async function measured(ws, run) {
+/**
+ * Provider, terraform and incusd CPU (ms) of one command in `ws`, after the warm provider of an earlier one retired.
+ * @param {any} ws @param {() => Promise<any>} run @param {number | undefined} daemon incusd's pid
+ */
+async function measured(ws, run, daemon) {
   await new Promise((r) => setTimeout(r, 2500));
   const watch = watchProcesses(ws.dir);
+  const incusdBefore = incusdCpuMs(daemon);
   const [ms, r] = await timed(run);
+  const incusd = Math.round(incusdCpuMs(daemon) - incusdBefore);
   const used = watch.stop();
   if (r.code !== 0) throw new Error(`terraform exited with ${r.code}:\n${r.output}`);
-  return { ms, provider: used.provider.cpuMs, terraform: used.terraform.cpuMs };
+  return { ms, provider: used.provider.cpuMs, terraform: used.terraform.cpuMs, incusd };
 }
 
 /** The order of the builds in run `run`: rotated by one each run (A B C, B C A, C A B, ...). @param {string[]} labels */
@@ -89,8 +96,10 @@ async function main() {
   const runs = Number(option("runs", "4"));
   const resources = 2 * count;
   const running = !flag("stopped");
+  const nic = running && !flag("without-nic");
   const raw = new RawIncus();
   await requireDaemon(raw);
+  const daemon = incusdPid(raw.socketPath);
   const labels = bundleList.map((_, i) => String.fromCharCode(65 + i));
   /** @type {Record<string, string>} */
   const bundles = Object.fromEntries(labels.map((v, i) => [v, bundleList[i]]));
@@ -103,7 +112,7 @@ async function main() {
       return [v, extra[v] ? { [name]: value.join("=") } : {}];
     }),
   );
-  /** @type {Record<string, { ms: number, provider: number, terraform: number }[]>} */
+  /** @type {Record<string, { ms: number, provider: number, terraform: number, incusd: number }[]>} */
   const results = Object.fromEntries(labels.map((v) => [v, []]));
   const prefixes = [];
   const workspaces = [];
@@ -115,7 +124,7 @@ async function main() {
       const ws = Object.fromEntries(labels.map((v) => [v, workspaceWith(bundles[v], prefix, envs[v])]));
       workspaces.push(...Object.values(ws));
       for (const v of labels) {
-        ws[v].write("main.tf", containersHcl(prefix, count, { running, nic: running }));
+        ws[v].write("main.tf", containersHcl(prefix, count, { running, nic }));
         await ws[v].init();
       }
       await apply(ws.A, count, par);
@@ -123,10 +132,10 @@ async function main() {
       const state = readFileSync(join(ws.A.dir, "terraform.tfstate"));
       for (const v of labels.slice(1)) writeFileSync(join(ws[v].dir, "terraform.tfstate"), state);
       const plan = (w, args) => terraform(w, ["plan", "-input=false", "-detailed-exitcode", ...args], count);
-      for (const v of labels) await measured(ws[v], () => plan(ws[v], [par])); // warm-up
+      for (const v of labels) await measured(ws[v], () => plan(ws[v], [par]), daemon); // warm-up
       for (let run = 0; run < runs; run++) {
         for (const v of order(labels, run)) {
-          results[v].push(await measured(ws[v], () => plan(ws[v], planArgs)));
+          results[v].push(await measured(ws[v], () => plan(ws[v], planArgs), daemon));
         }
       }
     } else {
@@ -136,10 +145,10 @@ async function main() {
           prefixes.push(prefix);
           const w = workspaceWith(bundles[v], prefix, envs[v]);
           workspaces.push(w);
-          w.write("main.tf", containersHcl(prefix, count, { running, nic: running }));
+          w.write("main.tf", containersHcl(prefix, count, { running, nic }));
           await w.init();
           results[v].push(
-            await measured(w, () => terraform(w, ["apply", "-auto-approve", "-input=false", par], count)),
+            await measured(w, () => terraform(w, ["apply", "-auto-approve", "-input=false", par], count), daemon),
           );
           await expectBuilt(raw, prefix, count, { running });
           await deleteAll(raw, prefix, withConcurrency);
@@ -161,9 +170,10 @@ async function main() {
   for (const v of labels) {
     const p = results[v].map((r) => r.provider);
     const t = results[v].map((r) => r.terraform);
+    const d = results[v].map((r) => r.incusd);
     console.log(
       `${v} (${bundles[v]}${extra[v] ? ` with ${extra[v]}` : ""}): provider CPU per ${mode} ${median(p)} ms = ${(median(p) / resources).toFixed(2)} ms per resource ` +
-        `(runs ${p.join(", ")}); terraform ${median(t)} ms (runs ${t.join(", ")}); wall ${results[v].map((r) => Math.round(r.ms)).join(", ")} ms`,
+        `(runs ${p.join(", ")}); terraform ${median(t)} ms (runs ${t.join(", ")}); incusd ${median(d)} ms (runs ${d.join(", ")}); wall ${results[v].map((r) => Math.round(r.ms)).join(", ")} ms`,
     );
   }
   console.log(JSON.stringify({ mode, resources, results }));
