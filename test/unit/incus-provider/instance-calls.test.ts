@@ -2,13 +2,12 @@
 // for a create, against a fake incusd that keeps instances and volumes in memory. Every call beyond what the change needs is incusd CPU on every apply (the apply
 // benchmark is CPU-bound on incusd), so the lists are pinned: a test fails when a redundant read comes back.
 import type { ServerResponse } from "node:http";
-import { Diagnostics, UNKNOWN } from "../../../lib/provider/framework";
-import type { ResourceContext } from "../../../lib/provider/framework";
+import { UNKNOWN } from "../../../lib/provider/framework";
 import { instanceResource } from "../../../lib/provider/incus/instance";
 import { storageVolumeResource } from "../../../lib/provider/incus/storage/volume-resource";
-import type { IncusProviderData } from "../../../lib/provider/incus/provider-data";
 import { asyncEnvelope, errorEnvelope, operation, sendJson, startFakeIncus, sync } from "../incus/fake-incus";
 import type { FakeIncus, RecordedRequest } from "../incus/fake-incus";
+import { fakeSession } from "./fake-session";
 
 interface FakeInstance {
   name: string;
@@ -141,18 +140,9 @@ beforeEach(() => {
   clustered = false;
 });
 
-/** A provider session: one client, as Terraform's one provider process per command has. */
-function session(): ResourceContext<IncusProviderData> & { diagnostics: Diagnostics } {
-  const client = fake.client();
-  const data = {
-    client: () => client,
-    defaultRemote: "local",
-    waitTimeoutMs: 5000,
-    remoteName: (r: string | null) => r || "local",
-    remoteNames: () => ["local"],
-  } as unknown as IncusProviderData;
-  const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
-  return { providerData: data, signal: new AbortController().signal, diagnostics: new Diagnostics(), log };
+/** A provider session, as Terraform's one provider process per command has. */
+function session() {
+  return fakeSession(fake);
 }
 
 const OWNER = "user.cdktf-virt.owner";

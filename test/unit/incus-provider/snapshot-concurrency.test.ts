@@ -4,13 +4,11 @@
 // and Terraform deletes an instance's snapshot resources in parallel. The fake incusd here holds each operation for a
 // while and records how many snapshot operations of one parent were in flight together.
 import type { ServerResponse } from "node:http";
-import { Diagnostics } from "../../../lib/provider/framework";
-import type { ResourceContext } from "../../../lib/provider/framework";
 import { instanceSnapshotResource } from "../../../lib/provider/incus/instance";
 import { storageVolumeSnapshotResource } from "../../../lib/provider/incus/storage/volume-snapshot-resource";
-import type { IncusProviderData } from "../../../lib/provider/incus/provider-data";
 import { asyncEnvelope, errorEnvelope, operation, sendJson, sync, useFakeIncus } from "../incus/fake-incus";
 import type { RecordedRequest } from "../incus/fake-incus";
+import { fakeSession } from "./fake-session";
 
 const HOLD_MS = 40;
 const state = useFakeIncus();
@@ -59,18 +57,9 @@ function serve(req: RecordedRequest, res: ServerResponse): void {
   return sendJson(res, 404, errorEnvelope(404, "not found"));
 }
 
-/** One provider session, as Terraform's one provider process per command has. */
-function session(): ResourceContext<IncusProviderData> & { diagnostics: Diagnostics } {
-  const client = state.fake.client();
-  const data = {
-    client: () => client,
-    defaultRemote: "local",
-    waitTimeoutMs: 5000,
-    remoteName: (r: string | null) => r || "local",
-    remoteNames: () => ["local"],
-  } as unknown as IncusProviderData;
-  const log = { trace() {}, debug() {}, info() {}, warn() {}, error() {} };
-  return { providerData: data, signal: new AbortController().signal, diagnostics: new Diagnostics(), log };
+/** A provider session, as Terraform's one provider process per command has. */
+function session() {
+  return fakeSession(state.fake);
 }
 
 const instanceSnapshot = (instance: string, name: string) => ({
