@@ -2,6 +2,7 @@
 // (/1.0/storage-pools/{pool}/volumes/custom/{name}/snapshots).
 import type { CallOptions, IncusApi, UpdateOptions, Versioned } from "./api";
 import { PROJECT, PROJECT_AND_TARGET, apiPath } from "./api";
+import { OneAtATime } from "./one-at-a-time";
 import type { ConfigMap, DevicesMap } from "./types";
 
 export interface SnapshotCreateOptions extends CallOptions {
@@ -38,6 +39,11 @@ export interface VolumeSnapshot {
   readonly expires_at?: string;
 }
 
+/** The queue key of a parent's snapshots (one-at-a-time.ts says why they queue): its project and path. */
+function parentKey(collection: string, call?: CallOptions): string {
+  return JSON.stringify([call?.project || "default", collection]);
+}
+
 /** Incus names snapshots `parent/snap` in listings; callers want just `snap`. */
 function shortName<T extends { readonly name: string }>(s: T): T {
   const i = s.name.lastIndexOf("/");
@@ -45,6 +51,8 @@ function shortName<T extends { readonly name: string }>(s: T): T {
 }
 
 export class InstanceSnapshotsApi {
+  private readonly perInstance = new OneAtATime();
+
   constructor(private readonly api: IncusApi) {}
 
   private collection(instance: string): string {
@@ -57,9 +65,12 @@ export class InstanceSnapshotsApi {
     options: SnapshotCreateOptions & { readonly stateful?: boolean } = {},
   ): Promise<void> {
     const { expiresAt, stateful, ...call } = options;
-    await this.api.write("POST", this.collection(instance), call, PROJECT, {
-      json: { name, stateful: stateful ?? false, ...(expiresAt ? { expires_at: expiresAt } : {}) },
-    });
+    const collection = this.collection(instance);
+    await this.perInstance.run(parentKey(collection, call), () =>
+      this.api.write("POST", collection, call, PROJECT, {
+        json: { name, stateful: stateful ?? false, ...(expiresAt ? { expires_at: expiresAt } : {}) },
+      }),
+    );
   }
 
   async list(instance: string, call?: CallOptions): Promise<InstanceSnapshot[]> {
@@ -77,11 +88,15 @@ export class InstanceSnapshotsApi {
   }
 
   async delete(instance: string, name: string, call?: CallOptions): Promise<void> {
-    await this.api.write("DELETE", apiPath("instances", instance, "snapshots", name), call, PROJECT);
+    await this.perInstance.run(parentKey(this.collection(instance), call), () =>
+      this.api.write("DELETE", apiPath("instances", instance, "snapshots", name), call, PROJECT),
+    );
   }
 }
 
 export class VolumeSnapshotsApi {
+  private readonly perVolume = new OneAtATime();
+
   constructor(private readonly api: IncusApi) {}
 
   private collection(pool: string, volume: string): string {
@@ -90,9 +105,12 @@ export class VolumeSnapshotsApi {
 
   async create(pool: string, volume: string, name: string, options: SnapshotCreateOptions = {}): Promise<void> {
     const { expiresAt, ...call } = options;
-    await this.api.write("POST", this.collection(pool, volume), call, PROJECT_AND_TARGET, {
-      json: { name, ...(expiresAt ? { expires_at: expiresAt } : {}) },
-    });
+    const collection = this.collection(pool, volume);
+    await this.perVolume.run(parentKey(collection, call), () =>
+      this.api.write("POST", collection, call, PROJECT_AND_TARGET, {
+        json: { name, ...(expiresAt ? { expires_at: expiresAt } : {}) },
+      }),
+    );
   }
 
   async list(pool: string, volume: string, call?: CallOptions): Promise<VolumeSnapshot[]> {
@@ -138,11 +156,13 @@ export class VolumeSnapshotsApi {
   }
 
   async delete(pool: string, volume: string, name: string, call?: CallOptions): Promise<void> {
-    await this.api.write(
-      "DELETE",
-      apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name),
-      call,
-      PROJECT_AND_TARGET,
+    await this.perVolume.run(parentKey(this.collection(pool, volume), call), () =>
+      this.api.write(
+        "DELETE",
+        apiPath("storage-pools", pool, "volumes", "custom", volume, "snapshots", name),
+        call,
+        PROJECT_AND_TARGET,
+      ),
     );
   }
 }

@@ -1,4 +1,5 @@
-// Snapshots of one instance or volume are created and deleted one at a time within a provider process. Incus' dir
+// Snapshots of one instance or volume are created and deleted one at a time by the Incus client (one per remote in a
+// provider process, lib/incus/one-at-a-time.ts), whichever resource asks. Incus' dir
 // driver races on the parent's snapshots directory: two deletes of the same instance's snapshots at once fail ~5% of
 // the time ("readdirent .../containers-snapshots/<instance>: no such file or directory"; 4 of 80 on a real dir pool),
 // and Terraform deletes an instance's snapshot resources in parallel. The fake incusd here holds each operation for a

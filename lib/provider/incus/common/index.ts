@@ -20,7 +20,6 @@ export { expandHome } from "./local-paths";
 export { SECRET_INSTANCE_CONFIG_KEYS } from "./secret-keys";
 export { byteSizeProblem, configValueChecks, instanceName, objectName, unixId } from "./input-checks";
 export { callFor, clientFor, optionalString } from "./scope";
-export { oneAtATime, snapshotParentKey } from "./one-at-a-time";
 export { knownOr, provisionalState } from "./state";
 export { managedObjectLifecycle } from "./managed-object";
 export { cliRemote, cliVolumeRef, incusCommand, printedCommands, shellWord, volumeCopyCommand } from "./cli-command";

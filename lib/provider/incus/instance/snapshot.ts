@@ -5,7 +5,7 @@
 import type { Resource, ResourceContext } from "../../framework";
 import { isConflict } from "../../../incus";
 import type { InstanceSnapshot } from "../../../incus";
-import { formatImportId, ignoreNotFound, oneAtATime, parseImportId, snapshotParentKey } from "../common";
+import { formatImportId, ignoreNotFound, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import { placementOf } from "./placement";
 import type { InstanceSnapshotPlan, InstanceSnapshotState } from "./snapshot-schema";
@@ -37,11 +37,6 @@ async function readSnapshot(values: InstanceSnapshotPlan, ctx: Ctx): Promise<Ins
   return live ? stateOf(values, live.value) : null;
 }
 
-/** Snapshot creates and deletes of one instance queue behind each other (common/one-at-a-time.ts says why). */
-function queueOf(values: InstanceSnapshotPlan, ctx: Ctx): string {
-  return snapshotParentKey(ctx.providerData.remoteName(values.remote), values.project, `instances/${values.instance}`);
-}
-
 function importIdOf(plan: InstanceSnapshotPlan): string {
   return formatImportId({ remote: plan.remote, project: plan.project, fields: [plan.instance, plan.name] });
 }
@@ -71,13 +66,11 @@ export const instanceSnapshotResource: Resource<IncusProviderData, typeof instan
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        await oneAtATime(queueOf(plan, ctx), () =>
-          at.client.instanceSnapshots.create(instance, name, {
-            ...at.call,
-            stateful: plan.stateful === true,
-            timeoutMs: at.timeoutMs,
-          }),
-        );
+        await at.client.instanceSnapshots.create(instance, name, {
+          ...at.call,
+          stateful: plan.stateful === true,
+          timeoutMs: at.timeoutMs,
+        });
         break;
       } catch (err) {
         if (isConflict(err)) {
@@ -109,10 +102,8 @@ export const instanceSnapshotResource: Resource<IncusProviderData, typeof instan
 
   async delete(req, ctx) {
     const at = placementOf(req.prior, ctx);
-    await oneAtATime(queueOf(req.prior, ctx), () =>
-      ignoreNotFound(
-        at.client.instanceSnapshots.delete(req.prior.instance, req.prior.name, { ...at.call, timeoutMs: at.timeoutMs }),
-      ),
+    await ignoreNotFound(
+      at.client.instanceSnapshots.delete(req.prior.instance, req.prior.name, { ...at.call, timeoutMs: at.timeoutMs }),
     );
   },
 

@@ -5,17 +5,7 @@
 import type { VolumeSnapshot } from "../../../incus";
 import type { Resource, ResourceContext } from "../../framework";
 import { knownOrNull } from "../../framework";
-import {
-  callFor,
-  clientFor,
-  formatImportId,
-  ignoreNotFound,
-  knownOr,
-  oneAtATime,
-  optionalString,
-  parseImportId,
-  snapshotParentKey,
-} from "../common";
+import { callFor, clientFor, formatImportId, ignoreNotFound, knownOr, parseImportId } from "../common";
 import type { IncusProviderData } from "../provider-data";
 import type { VolumeSnapshotPlan, VolumeSnapshotState } from "./volume-snapshot-schema";
 import { volumeSnapshotSchema } from "./volume-snapshot-schema";
@@ -23,15 +13,6 @@ import { volumeSnapshotSchema } from "./volume-snapshot-schema";
 type Ctx = ResourceContext<IncusProviderData>;
 
 const TYPE_NAME = "incus_storage_volume_snapshot";
-
-/** Snapshot creates and deletes of one volume queue behind each other (common/one-at-a-time.ts says why). */
-function queueOf(values: VolumeSnapshotPlan, ctx: Ctx): string {
-  return snapshotParentKey(
-    ctx.providerData.remoteName(optionalString(values.remote) ?? null),
-    optionalString(values.project),
-    `storage-pools/${values.pool}/volumes/custom/${values.volume}`,
-  );
-}
 
 /** What Incus reports for a snapshot that never expires. */
 const NEVER = "0001-01-01T00:00:00Z";
@@ -103,9 +84,7 @@ export const storageVolumeSnapshotResource: Resource<IncusProviderData, typeof v
       return;
     }
     const expiresAt = knownOrNull(planned.expires_at);
-    await oneAtATime(queueOf(planned, ctx), () =>
-      client.volumeSnapshots.create(pool, volume, name, { ...call, ...(expiresAt ? { expiresAt } : {}) }),
-    );
+    await client.volumeSnapshots.create(pool, volume, name, { ...call, ...(expiresAt ? { expiresAt } : {}) });
     resp.state = await readSnapshot(planned, ctx);
     if (resp.state === null)
       throw new Error(`Snapshot ${name} of storage volume ${pool}/${volume} vanished right after it was created.`);
@@ -124,10 +103,8 @@ export const storageVolumeSnapshotResource: Resource<IncusProviderData, typeof v
   },
 
   async delete({ prior }, ctx) {
-    await oneAtATime(queueOf(prior, ctx), () =>
-      ignoreNotFound(
-        clientFor(ctx, prior).volumeSnapshots.delete(prior.pool, prior.volume, prior.name, callFor(ctx, prior)),
-      ),
+    await ignoreNotFound(
+      clientFor(ctx, prior).volumeSnapshots.delete(prior.pool, prior.volume, prior.name, callFor(ctx, prior)),
     );
   },
 
