@@ -33,7 +33,8 @@ function terraformEvents(file) {
     [/backend\/local: apply calling Apply/, () => "plan done, apply walk next"],
     [/Starting graph walk: walkApply/, () => "apply walk starts"],
     [/Starting apply for (\S+)/, (m) => `create ${m[1]} starts`],
-    [/vertex "([a-z_]+\.[a-z_0-9]+\[\d+\])": visit complete/, (m) => `create ${m[1]} done`],
+    // a resource instance: `disk[3]` with `count`, `disk_3` as cdktf writes it (one block each); not `(expand)`
+    [/vertex "([a-z_]+\.[a-z_0-9]+(?:\[\d+\])?)": visit complete/, (m) => `create ${m[1]} done`],
   ];
   let inApply = false;
   let last = 0;
@@ -130,8 +131,10 @@ function main() {
       (at("plan done") ?? t0) - t0,
     )}), creates ${f(firstCreate - t0)} → ${f(lastDone - t0)}, after ${f(end - lastDone)}, total ${f(end - t0)}`,
   );
-  for (const type of [...new Set(creates.map(([, e]) => e.split(" ")[1].replace(/\[\d+\]$/, "")))]) {
-    const mine = creates.filter(([, e]) => e.split(" ")[1].startsWith(`${type}[`));
+  // per resource type: `libvirt_volume` for `libvirt_volume.disk[3]` and `libvirt_volume.disk_3` alike
+  const typeOf = (/** @type {string} */ event) => event.split(" ")[1].split(".")[0];
+  for (const type of [...new Set(creates.map(([, e]) => typeOf(e)))]) {
+    const mine = creates.filter(([, e]) => typeOf(e) === type);
     const starts = mine.filter(([, e]) => e.endsWith(" starts")).map(([t]) => t - t0);
     const ends = mine.filter(([, e]) => e.endsWith(" done")).map(([t]) => t - t0);
     console.log(
