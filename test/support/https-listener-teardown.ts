@@ -1,6 +1,8 @@
-// Jest global teardown of the integration project: switches off the listener the setup started, if it did.
+// Jest global teardown of the integration project: switches off the listener the setup started (or took over from
+// a run killed before its teardown), if it did.
 import { IncusClient } from "../../lib/incus";
 import { OWN_LISTENER_ENV } from "./incus-https";
+import { removeListenerRecord } from "./https-listener-record";
 
 export default async function teardown(): Promise<void> {
   const address = process.env[OWN_LISTENER_ENV];
@@ -10,6 +12,7 @@ export default async function teardown(): Promise<void> {
     // Only when it is still the one we set: someone may have configured their own meanwhile.
     const current = (await client.server.get()).value.config["core.https_address"];
     if (current === address) await client.server.patchConfig({ "core.https_address": "" });
+    removeListenerRecord();
   } finally {
     await client.close();
   }
