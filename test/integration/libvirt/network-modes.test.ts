@@ -2,7 +2,7 @@
 // what `virsh net-dumpxml` shows, a NAT network that really comes up (its bridge holds the host's address, dnsmasq
 // runs for it, libvirt's firewall rules name it), static DHCP and DNS hosts changed in place on the running network,
 // a forward mode change planned as a replacement, drift, import, refusals with attribute paths, and destroy.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { libvirtTestPrefix } from "../../support/libvirt";
 import { applySavedPlan, expectEmptyPlan, header, plannedActions } from "./harness";
@@ -143,7 +143,10 @@ test("a NAT network comes up (bridge address, dnsmasq, firewall rules); DHCP and
   suite.ws.write("main.tf", header());
   await suite.ws.apply();
   expect(await suite.client.networks.find(name)).toBeUndefined();
-  expect(sh("ip", ["-o", "link", "show"])).not.toContain(`${bridge}:`);
+  // Gone from the host: no bridge carries its address, no dnsmasq serves it. (Not its bridge's name: libvirt gives
+  // the freed virbrN to the next network it starts, e.g. one of a test running alongside.)
+  expect(sh("ip", ["-o", "addr", "show"])).not.toContain(`inet ${subnet(247)}.1/24`);
+  expect(spawnSync("pgrep", ["-f", `dnsmasq/${name}.conf`], { encoding: "utf8" }).stdout.trim()).toBe("");
 });
 
 test("route, open, bridge and isolated networks: defined and started as written, plan empty, then imported", async () => {
