@@ -4,6 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isAlive } from "../../lib/provider/plugin/process-alive";
 
 export interface ListenerRecord {
   /** The daemon's certificate fingerprint: which incusd the listener is on. */
@@ -43,14 +44,4 @@ export function removeListenerRecord(path = listenerRecordPath()): void {
  */
 export function isLeftOverListener(current: string, daemon: string, record: ListenerRecord | undefined): boolean {
   return record !== undefined && record.daemon === daemon && record.address === current && !isAlive(record.pid);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: a process of another user has that pid now, which is alive (and not the run that set the listener)
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -43,6 +43,7 @@ import { pemCertificatesDer } from "./client-pin";
 import { startGrpcServer } from "./grpc-server";
 import type { CallInfo, GrpcServer } from "./grpc-server";
 import { handshakeLine } from "./handshake";
+import { isAlive } from "./process-alive";
 import { createLogger, levelFromEnv } from "./logger";
 import type { PluginLogger } from "./logger";
 import { buildRoutes } from "./routes";
@@ -439,29 +440,6 @@ function fileIdentity(file: string): string {
     return `${s.dev} ${s.ino} ${s.size} ${s.mtimeMs}`;
   } catch {
     return "gone";
-  }
-}
-
-const HAS_PROC = existsSync("/proc/self/stat");
-
-/**
- * True while the process exists and is not a zombie: an exited process stays in the process table until its parent
- * reaps it (init reaps orphans late), and answers `kill -0` meanwhile.
- */
-function isAlive(pid: number): boolean {
-  if (HAS_PROC) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
-    } catch {
-      return false;
-    }
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
