@@ -32,7 +32,13 @@ const {
 } = require("./support/incus-stack");
 const { markProfileWindow } = require("./support/cpu-profile");
 const { planFloors } = require("./support/floor-graph");
-const { formatCounts, incusdCpuMs, incusdPid, startCallCounter } = require("./support/incus-calls");
+const {
+  formatCounts,
+  incusdChildrenCpuMs,
+  incusdCpuMs,
+  incusdPid,
+  startCallCounter,
+} = require("./support/incus-calls");
 const { watchProcesses } = require("./support/processes");
 const { flag, formatMs, median, option, printResult, ratio, spread, timed } = require("./support/report");
 const { handleInterrupts } = require("./support/interrupt");
@@ -63,8 +69,12 @@ async function main() {
   const reader = counter ? new RawIncus(counter.socketPath) : raw;
   const prefix = uniquePrefix("plan");
   const ws = workspace(prefix, counter ? { INCUS_SOCKET: counter.socketPath } : {});
-  /** @type {{ plan: number[], rest: number[] }} incusd CPU (ms) per plan with refresh and per round of REST reads */
-  const incusd = { plan: [], rest: [] };
+  /**
+   * incusd CPU (ms) per plan with refresh and per round of REST reads; restChildren: the part of a round spent in
+   * incusd's child processes (Incus 6.0's `forknet info` per /state read, see incusdChildrenCpuMs)
+   * @type {{ plan: number[], rest: number[], restChildren: number[] }}
+   */
+  const incusd = { plan: [], rest: [], restChildren: [] };
   /** @type {{ plan?: Map<string, number>, rest?: Map<string, number> }} */
   const calls = {};
   /** @type {number[]} */
@@ -115,8 +125,10 @@ async function main() {
       planNoRefresh.push(await planOnce(["-refresh=false"]));
       counter?.reset();
       const incusdBefore = incusdCpuMs(pid);
+      const childrenBefore = incusdChildrenCpuMs(pid);
       const r = await restReads(reader, prefix, count, parallelism);
       incusd.rest.push(incusdCpuMs(pid) - incusdBefore);
+      incusd.restChildren.push(incusdChildrenCpuMs(pid) - childrenBefore);
       calls.rest = counter?.counts();
       rest.push(r.ms);
       requests = r.requests;
@@ -162,6 +174,7 @@ async function main() {
       providerCpuMs: Math.round(providerCpu),
       planIncusdCpuMs: Math.round(median(incusd.plan)),
       restIncusdCpuMs: Math.round(median(incusd.rest)),
+      restIncusdChildrenCpuMs: Math.round(median(incusd.restChildren)),
       ...(calls.plan ? { planCalls: Object.fromEntries(calls.plan) } : {}),
       ...(calls.rest ? { restCalls: Object.fromEntries(calls.rest) } : {}),
       ...floor.fields,
@@ -173,6 +186,7 @@ async function main() {
       `  CPU per plan (refresh): terraform ${formatMs(terraformCpu)}, provider ${formatMs(providerCpu)}; incusd ${formatMs(
         median(incusd.plan),
       )} (per round of REST reads: ${formatMs(median(incusd.rest))})`,
+      incusdStateMode(median(incusd.restChildren), count),
       `terraform plan -refresh=false:   ${formatMs(pn)} (${spread(
         planNoRefresh,
         formatMs,
@@ -193,6 +207,20 @@ async function main() {
       ),
     ],
   );
+}
+
+/**
+ * Which way incusd read the containers' network state: in its own process (netlink), or through a child process per
+ * /state read (Incus 6.0 after a failed netlink read, until it restarts), which costs it about twenty times the CPU.
+ * @param {number} childrenMs incusd's children's CPU per round of REST reads
+ * @param {number} stateReads /state reads per round
+ */
+function incusdStateMode(childrenMs, stateReads) {
+  const perRead = childrenMs / stateReads;
+  return perRead >= 1
+    ? `  incusd read network state through a child process per /state read (${formatMs(perRead)} of its CPU each): ` +
+        `Incus 6.0 does so after one netlink read failed, until it restarts; see BENCHMARKS.md`
+    : `  incusd read network state in its own process (netlink; children ${formatMs(childrenMs)} per round)`;
 }
 
 main().catch((err) => {
