@@ -77,7 +77,9 @@ export function instanceStateFrom(base: InstancePlan, live: Instance, runtime: R
  * Whether state built from `live` needs the runtime state (/state, which also sums the disk usage: slow on a
  * `dir` pool, the most expensive read of an apply). A stopped instance has no network state, and a container without
  * network devices only its loopback, so their addresses and interfaces are known without it, and the instance
- * object's status is the one /state reports.
+ * object's status is the one /state reports. Not reading it matters beyond the read: on Incus 6.0 a /state read of
+ * a running container without a NIC fails incusd's netlink query, after which the daemon reads every container's
+ * network state through a child process until it restarts (docs/providers.md, "Things to know").
  */
 export function needsRuntimeState(live: Pick<Instance, "status" | "type" | "expanded_devices" | "config">): boolean {
   return live.status !== "Stopped" && !withoutNetwork(live);
