@@ -110,7 +110,9 @@ function serve(req: RecordedRequest, res: ServerResponse): void {
   if (sub === "/state" && req.method === "GET")
     return sendJson(res, 200, sync({ status: instance.status, status_code: 0, pid: 1, processes: 1, network: {} }));
   if (sub === "/state" && req.method === "PUT") {
-    instance.status = body.action === "start" ? "Running" : "Stopped";
+    // A container whose image reports readiness (user.test-ready here) is "Ready" once started.
+    const started = instance.config["user.test-ready"] ? "Ready" : "Running";
+    instance.status = body.action === "start" ? started : "Stopped";
     instance.config["volatile.last_state.power"] = instance.status.toUpperCase();
     return startOperation(res);
   }
@@ -237,6 +239,21 @@ test("create of a container with a NIC: its /state is read for the addresses", a
   const state = await create(session(), { ...plan, device: [...(plan.device as object[]), nic] });
   expect(calls().slice(-2)).toEqual(["GET /1.0/instances/c1", "GET /1.0/instances/c1/state"]);
   expect(state).toMatchObject({ status: "Running" });
+});
+
+// On Incus 6.0 a /state read of a running container without a NIC fails incusd's netlink query, and the daemon then
+// reads every container's network state through a child process until it restarts (docs/providers.md): a wait for
+// "Ready" needs only the status, which the instance object carries.
+test("create with wait_for ready: the status is polled from the instance object, never from /state", async () => {
+  const state = await create(
+    session(),
+    planned("c1", {
+      config: { [OWNER]: "stack/c1", "user.test-ready": "true" },
+      wait_for: [{ type: "ready", delay: null, nic: null }],
+    }),
+  );
+  expect(calls()).not.toContain("GET /1.0/instances/c1/state");
+  expect(state).toMatchObject({ status: "Ready", running: true });
 });
 
 /** A refresh (ReadResource) of `state` in a new session: what every plan does for each instance. */

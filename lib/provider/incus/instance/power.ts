@@ -172,11 +172,9 @@ export async function waitFor(h: InstanceHandle, wait: WaitForValue, isVm: boole
       return;
     }
     case "ready":
-      await waitUntil(
-        `${who} to report Ready`,
-        async (signal) => (await readState(h, signal)).status === "Ready",
-        options,
-      );
+      // The status alone: on Incus 6.0 a /state read of a container without a NIC would switch incusd to a child
+      // process per network-state read until it restarts (docs/providers.md).
+      await waitUntil(`${who} to report Ready`, async (signal) => (await readStatus(h, signal)) === "Ready", options);
       return;
     case "agent":
       await waitForAgent(h);
