@@ -19,9 +19,10 @@ module.exports = {
       ...common,
       displayName: "integration",
       testMatch: ["<rootDir>/test/integration/**/*.test.ts"],
-      // One HTTPS listener on the local incusd for every file that reaches it over HTTPS (see the setup file).
-      globalSetup: "<rootDir>/test/support/https-listener-setup.ts",
-      globalTeardown: "<rootDir>/test/support/https-listener-teardown.ts",
+      // One HTTPS listener on the local incusd for every file that reaches it over HTTPS, and a watch on its log for
+      // a read that would slow it down until it restarts (see the setup file).
+      globalSetup: "<rootDir>/test/support/integration-setup.ts",
+      globalTeardown: "<rootDir>/test/support/integration-teardown.ts",
     },
   ],
 };

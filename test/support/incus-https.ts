@@ -1,6 +1,6 @@
 // The local incusd reached over HTTPS, for tests of the HTTPS remote: the daemon's own listener when it has one
 // (used as it is, never changed), otherwise the one the integration project's global setup started on a free
-// loopback port for the whole run (https-listener-setup.ts).
+// loopback port for the whole run (integration-setup.ts).
 import { createServer } from "node:net";
 import type { IncusClient } from "../../lib/incus";
 

@@ -56,7 +56,10 @@ test("create from an alias and start, read, list, patch and put with ETags", asy
 
 test("state: get, stop (force), start, restart, freeze and unfreeze", async () => {
   const name = uniqueName("incus");
-  await createTestContainer(client, cleanup, name, { start: true });
+  // With a NIC: Incus 6.0 cannot query a NIC-less container's network over netlink, and after one such /state read
+  // it reads every container's network state through a child process until it restarts (incusd-netlink-watch.ts).
+  const devices = { eth0: { type: "nic", nictype: "p2p" } };
+  await createTestContainer(client, cleanup, name, { start: true, devices });
   const state = await client.instanceState.get(name);
   expect(state.value.status).toBe("Running");
   expect(state.value.pid).toBeGreaterThan(0);
@@ -85,7 +88,8 @@ test("a clean stop with a timeout fails with Incus's message when the guest igno
   const err = (await client.instanceState.stop(name, { timeout: 1 }).catch((e: unknown) => e)) as IncusError;
   expect(isOperationFailed(err)).toBe(true);
   expect(err.incusMessage).toBeTruthy();
-  expect((await client.instanceState.get(name)).value.status).toBe("Running");
+  // From the instance object: a /state read of this NIC-less container would switch Incus 6.0 (see the test above).
+  expect((await client.instances.get(name)).value.status).toBe("Running");
 });
 
 test("create from a fingerprint and empty, rename a stopped instance, delete", async () => {

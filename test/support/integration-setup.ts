@@ -4,11 +4,15 @@
 // The daemon's own listener is used as it is; otherwise one on a free loopback port, switched off by the
 // matching teardown (and recorded, so that a run killed before its teardown leaves it to the next run to switch
 // off: https-listener-record.ts). The environment variable passes the URL to the test workers.
+// It also starts watching the daemon's log for a read that would slow it down until it restarts
+// (incusd-netlink-watch.ts; the teardown judges it).
 import { IncusClient } from "../../lib/incus";
 import { HTTPS_LISTENER_ENV, OWN_LISTENER_ENV, freePort, urlForAddress } from "./incus-https";
 import { isLeftOverListener, readListenerRecord, writeListenerRecord } from "./https-listener-record";
+import { startNetlinkWatch } from "./incusd-netlink-watch";
 
 export default async function setup(): Promise<void> {
+  startNetlinkWatch();
   const client = new IncusClient();
   try {
     const server = (await client.server.get()).value;
