@@ -15,10 +15,10 @@
 // moment later creates it. An update (PUT/PATCH) sets the bridge up again the same way and reverts the same way.
 //
 // DELETE /1.0/networks/<name>/peers/<peer> of one side of a mutual OVN peering answers HTTP 500 "Failed deleting
-// OVN network peering: object not found" when the other side is deleted at the same moment (one destroy of both
-// resources): each delete removes the router ports of both sides, and the later one fails reading a static route
-// the earlier one just removed, before it has changed anything (Incus 6.0 DeleteLogicalRouterPeering). Sent again,
-// it finds the ports gone and deletes the peer.
+// peer: Failed deleting OVN network peering: object not found" when the other side is deleted at the same moment
+// (one destroy of both resources): each delete removes the router ports of both sides, and the later one fails
+// reading a static route the earlier one just removed, before it has changed anything (Incus 6.0
+// DeleteLogicalRouterPeering). Sent again, it finds the ports gone and deletes the peer.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Deadline } from "./cancel";
 import { hasIncusCode } from "./errors";
@@ -35,7 +35,8 @@ interface TransientAnswer {
 
 const VANISHED_INTERFACE = /^Failed to delete bridge children interfaces: .*Device "[^"]+" does not exist/;
 
-const PEERING_RACE = /^Failed deleting OVN network peering: .*\bobject not found\b/;
+// The API handler wraps the driver's error ("Failed deleting peer: ..."; Incus 6.0.4 cmd/incusd/network_peers.go).
+const PEERING_RACE = /^(?:Failed deleting peer: )?Failed deleting OVN network peering: .*\bobject not found\b/;
 
 const TRANSIENT_ANSWERS: readonly TransientAnswer[] = [
   { method: "GET", path: /^\/1\.0\/instances\/[^/]+\/state$/, status: 500, incusMessage: /^Invalid PID\b/ },

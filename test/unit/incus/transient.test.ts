@@ -146,7 +146,8 @@ test("other network delete failures are not retried", async () => {
 // Deleting both sides of a mutual OVN peering at once (one destroy, two resources): each side's delete removes the
 // router ports of both sides, and the one that reads a static route the other just removed fails with the OVN
 // database's "object not found" before it changes anything. Sent again, it finds the ports gone and succeeds.
-const PEERING_RACE = "Failed deleting OVN network peering: object not found";
+// As Incus 6.0.4 answers it: the API handler (cmd/incusd/network_peers.go) wraps the driver's error.
+const PEERING_RACE = "Failed deleting peer: Failed deleting OVN network peering: object not found";
 
 test("a network peer delete that raced the other side's delete is sent again, and succeeds", async () => {
   incus.fake.requests.length = 0;
@@ -168,6 +169,15 @@ test("other network peer delete failures are not retried", async () => {
   await failure(incus.fake.client().networkPeers.delete("a", "to-b"));
   expect(incus.fake.requests.length).toBe(1);
   const race = new BaseError("SERVER_ERROR", "x", { status: 500, incusMessage: PEERING_RACE });
+  expect(isTransientAnswer(race, "DELETE", "/1.0/networks/a/peers/to-b")).toBe(true);
+  const unwrapped = "Failed deleting OVN network peering: object not found";
+  expect(
+    isTransientAnswer(
+      new BaseError("SERVER_ERROR", "x", { status: 500, incusMessage: unwrapped }),
+      "DELETE",
+      "/1.0/networks/a/peers/to-b",
+    ),
+  ).toBe(true);
   expect(isTransientAnswer(race, "GET", "/1.0/networks/a/peers/to-b")).toBe(false);
   expect(isTransientAnswer(race, "DELETE", "/1.0/networks/a")).toBe(false);
 });
