@@ -35,11 +35,13 @@ function child(variant, count, outdir, bundle) {
   const stack = new TerraformStack(app, STACK);
   BUILDERS[variant](stack, count);
   const buildMs = msSince(buildStarted);
+  const buildCpu = process.cpuUsage(cpuStarted);
   const synthStarted = process.hrtime.bigint();
   app.synth();
   const synthMs = msSince(synthStarted);
   const cpu = process.cpuUsage(cpuStarted);
   const cpuMs = (cpu.user + cpu.system) / 1000;
+  const buildCpuMs = (buildCpu.user + buildCpu.system) / 1000;
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   const heapUsedMiB = process.memoryUsage().heapUsed / 1024 ** 2;
   console.log(
@@ -50,6 +52,8 @@ function child(variant, count, outdir, bundle) {
       synthMs,
       totalMs: buildMs + synthMs,
       cpuMs,
+      buildCpuMs,
+      synthCpuMs: cpuMs - buildCpuMs,
       rssBeforeMiB,
       peakRssMiB,
       heapUsedMiB,
@@ -115,7 +119,7 @@ function main() {
   const bundle = bundleTs("bench/synth-stacks.ts");
   const work = mkdtempSync(join(tmpdir(), "cdktf-virt-bench-synth-"));
   try {
-    /** @type {Record<string, { totalMs: number, buildMs: number, synthMs: number, cpuMs: number, peakRssMiB: number, rssBeforeMiB: number }[]>} */
+    /** @type {Record<string, { totalMs: number, buildMs: number, synthMs: number, cpuMs: number, buildCpuMs: number, synthCpuMs: number, peakRssMiB: number, rssBeforeMiB: number }[]>} */
     const results = { constructs: [], bindings: [] };
     for (let run = 0; run < runs; run++) {
       // Alternate the order so neither variant always runs on a cooler or hotter machine.
@@ -156,6 +160,10 @@ function main() {
         bindingsPeakRssMiB: Math.round(m("bindings", "peakRssMiB")),
         constructsCpuMs: Math.round(m("constructs", "cpuMs")),
         bindingsCpuMs: Math.round(m("bindings", "cpuMs")),
+        constructsBuildCpuMs: Math.round(m("constructs", "buildCpuMs")),
+        bindingsBuildCpuMs: Math.round(m("bindings", "buildCpuMs")),
+        constructsSynthCpuMs: Math.round(m("constructs", "synthCpuMs")),
+        bindingsSynthCpuMs: Math.round(m("bindings", "synthCpuMs")),
         constructsRunsMs: results.constructs.map((r) => Math.round(r.totalMs)),
         bindingsRunsMs: results.bindings.map((r) => Math.round(r.totalMs)),
         ratio: timeRatio,
@@ -168,19 +176,21 @@ function main() {
         )} = ${formatMs(m("constructs", "totalMs"))} (${spread(
           results.constructs.map((r) => r.totalMs),
           formatMs,
-        )}; CPU ${formatMs(m("constructs", "cpuMs"))}), peak RSS ${m("constructs", "peakRssMiB").toFixed(0)} MiB (${m(
-          "constructs",
-          "rssBeforeMiB",
-        ).toFixed(0)} MiB after loading)`,
+        )}; CPU ${formatMs(m("constructs", "buildCpuMs"))} + ${formatMs(m("constructs", "synthCpuMs"))} = ${formatMs(
+          m("constructs", "cpuMs"),
+        )}), peak RSS ${m("constructs", "peakRssMiB").toFixed(0)} MiB (${m("constructs", "rssBeforeMiB").toFixed(
+          0,
+        )} MiB after loading)`,
         `L1 bindings: build ${formatMs(m("bindings", "buildMs"))} + synth ${formatMs(
           m("bindings", "synthMs"),
         )} = ${formatMs(m("bindings", "totalMs"))} (${spread(
           results.bindings.map((r) => r.totalMs),
           formatMs,
-        )}; CPU ${formatMs(m("bindings", "cpuMs"))}), peak RSS ${m("bindings", "peakRssMiB").toFixed(0)} MiB (${m(
-          "bindings",
-          "rssBeforeMiB",
-        ).toFixed(0)} MiB after loading)`,
+        )}; CPU ${formatMs(m("bindings", "buildCpuMs"))} + ${formatMs(m("bindings", "synthCpuMs"))} = ${formatMs(
+          m("bindings", "cpuMs"),
+        )}), peak RSS ${m("bindings", "peakRssMiB").toFixed(0)} MiB (${m("bindings", "rssBeforeMiB").toFixed(
+          0,
+        )} MiB after loading)`,
         `ratio constructs / L1: wall time ${timeRatio}x, CPU time ${cpuRatio}x, peak memory ${memRatio}x`,
       ],
     );

@@ -23,6 +23,16 @@ export interface RunResult {
   readonly output: string;
 }
 
+/**
+ * A failed run for an error message: terraform's errors (stderr) first, then everything it printed. Failure output
+ * is often cut to its first lines (CI summaries, jest's message), and a large refresh prints dozens of lines before
+ * the error that matters.
+ */
+export function failureReport(r: RunResult): string {
+  const errors = r.stderr.trim();
+  return errors ? `${errors}\n--- all output ---\n${r.output}` : r.output;
+}
+
 export interface WorkspaceOptions {
   /** Provider types to install from dist/providers (built on demand). */
   readonly providers: readonly string[];
@@ -131,7 +141,7 @@ export class TerraformWorkspace {
   /** Like run, but throws with terraform's output when the exit code is not 0. */
   async ok(args: readonly string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
     const r = await this.run(args, opts);
-    if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} exited with ${r.code}:\n${r.output}`);
+    if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} exited with ${r.code}:\n${failureReport(r)}`);
     return r;
   }
 

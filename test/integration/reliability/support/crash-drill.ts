@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncusClient } from "../../../../lib/incus";
 import { TEST_IMAGE } from "../../../support/incus";
+import { failureReport } from "../../../support/terraform";
 import { buildDrillStack, containerName, dataName, expectedNames, inventory } from "./drill-model";
 import type { DrillModel, IncusObject } from "./drill-model";
 import { DrillStack } from "./drill-stack";
@@ -112,10 +113,13 @@ export class CrashDrill {
       // run shows every broken promise, and the caller asserts on `survivors`.
       const resumed = await this.stack.run(["apply", "-auto-approve", "-input=false"]);
       if (resumed.code !== 0)
-        this.fail(trial, `the deploy after the crash did not converge (exit ${resumed.code}):\n${resumed.output}`);
+        this.fail(
+          trial,
+          `the deploy after the crash did not converge (exit ${resumed.code}):\n${failureReport(resumed)}`,
+        );
       const plan = await this.stack.plan();
       if (plan.code !== 0)
-        this.fail(trial, `the plan after the resumed deploy is not empty (exit ${plan.code}):\n${plan.output}`);
+        this.fail(trial, `the plan after the resumed deploy is not empty (exit ${plan.code}):\n${failureReport(plan)}`);
       await this.checkObjects(trial);
       if (trial === 0) await this.writeMarkers();
       else await this.checkMarkers(trial);

@@ -5,6 +5,7 @@
 import { rmSync } from "node:fs";
 import type { IncusClient } from "../../../../lib/incus";
 import { TEST_IMAGE, TEST_POOL } from "../../../support/incus";
+import { failureReport } from "../../../support/terraform";
 import { Volume } from "../../../../lib";
 import { StoragePool } from "../../../../lib";
 import type { IncusHost } from "../../../../lib";
@@ -42,7 +43,7 @@ export async function runLostStateDrill(
   rmSync(`${stack.statePath}.backup`, { force: true });
   const adopted = await stack.run(["apply", "-auto-approve", "-input=false"]);
   if (adopted.code !== 0)
-    throw new Error(`the deploy after losing the state failed (exit ${adopted.code}):\n${adopted.output}`);
+    throw new Error(`the deploy after losing the state failed (exit ${adopted.code}):\n${failureReport(adopted)}`);
   if (/Destroying\.\.\./.test(adopted.output))
     throw new Error(`the deploy after losing the state destroyed something:\n${adopted.output}`);
   const after = await inventory(client, `${prefix}-`);
@@ -56,7 +57,8 @@ export async function runLostStateDrill(
     );
   }
   const plan = await stack.plan();
-  if (plan.code !== 0) throw new Error(`the plan after adoption is not empty (exit ${plan.code}):\n${plan.output}`);
+  if (plan.code !== 0)
+    throw new Error(`the plan after adoption is not empty (exit ${plan.code}):\n${failureReport(plan)}`);
 
   // Someone else's volume under a name the stack now wants: never touched, and the error says how to import it.
   const foreign = `${prefix}-foreign`;
