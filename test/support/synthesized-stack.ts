@@ -64,8 +64,11 @@ export class SynthesizedStack {
     new LocalBackend(stack, { path: this.statePath });
   }
 
-  /** Starts terraform in the stack directory (adds -no-color). */
-  spawn(args: readonly string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  /**
+   * Starts terraform in the stack directory (adds -no-color). Its stdin is closed unless `stdin` is "pipe" (a test
+   * that answers, or never answers, a prompt).
+   */
+  spawn(args: readonly string[], env: NodeJS.ProcessEnv = {}, stdin: "ignore" | "pipe" = "ignore"): ChildProcess {
     const fullEnv: NodeJS.ProcessEnv = {
       ...process.env,
       HOME: this.home,
@@ -78,7 +81,7 @@ export class SynthesizedStack {
     const child = spawn(terraformBinary(), [...args, "-no-color"], {
       cwd: this.stackDir,
       env: fullEnv,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [stdin, "pipe", "pipe"],
     });
     this.running.add(child);
     child.on("close", () => this.running.delete(child));

@@ -1,6 +1,7 @@
 // Per-stack state shared by all cdktf-virt constructs of a stack: the single incus provider (one `remote` block
-// per IncusHost), the libvirt providers, and the hook that copies the bundled providers next to the synthesized
-// stack so `cdktf deploy` finds them with no manual step.
+// per IncusHost), the libvirt providers, and the hook that prepares the stack's working directory at synthesis: the
+// bundled providers copied next to the synthesized stack so `cdktf deploy` finds them with no manual step, and a
+// local state file cut short by a killed terraform replaced by Terraform's backup (local-state-at-synth.ts).
 import * as path from "path";
 import { stackOf } from "../../framework";
 import type { TerraformStack } from "../../framework";
@@ -9,6 +10,7 @@ import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
 import { IncusProvider, LibvirtProvider } from "../../bindings";
 import { prepareWorkingDirectory, providerSource, PROVIDER_VERSION } from "../../packaging";
+import { recoverLocalStateOf } from "./local-state-at-synth";
 
 const CONTEXT_ID = "CdktfVirt";
 
@@ -43,7 +45,7 @@ export class StackContext extends Construct {
 
   private constructor(private readonly stack: TerraformStack) {
     super(stack, CONTEXT_ID);
-    this.installAfterSynthesis();
+    this.prepareWorkingDirectoryAtSynthesis();
   }
 
   /** The stack's incus provider; every IncusHost must ask for the same source. */
@@ -110,18 +112,21 @@ export class StackContext extends Construct {
   }
 
   /**
-   * Wraps the stack's synthesizer once: after the stack is written, the bundled providers are copied into
-   * <stack dir>/terraform.d/plugins, one of Terraform's implied local mirror directories, so `terraform init` in
-   * cdktf.out/stacks/<stack> installs them with no registry and no CLI configuration.
+   * Wraps the stack's synthesizer once. Before the stack is written, a local state file a killed terraform cut short
+   * is replaced by Terraform's backup (a warning annotation says so; it must exist before the framework collects
+   * the annotations). After, the bundled providers are copied into <stack dir>/terraform.d/plugins, one of
+   * Terraform's implied local mirror directories, so `terraform init` in cdktf.out/stacks/<stack> installs them with
+   * no registry and no CLI configuration.
    */
-  private installAfterSynthesis(): void {
+  private prepareWorkingDirectoryAtSynthesis(): void {
     const original = this.stack.synthesizer;
     this.stack.synthesizer = {
       synthesize: (session: ISynthesisSession) => {
+        const stackDir = path.join(session.outdir, session.manifest.forStack(this.stack).workingDirectory);
+        recoverLocalStateOf(this.stack, stackDir);
         original.synthesize(session);
         const types = this.bundledProviderTypes;
         if (types.length === 0) return;
-        const stackDir = path.join(session.outdir, session.manifest.forStack(this.stack).workingDirectory);
         prepareWorkingDirectory(stackDir, { types });
       },
     };

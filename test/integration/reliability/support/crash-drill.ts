@@ -6,6 +6,8 @@
 // Trials go on until `kills` SIGKILLs have landed in the middle of an apply (a kill point the apply finished
 // before does not count), so a run always proves the promise that many times.
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import type { IncusClient } from "../../../../lib/incus";
 import { TEST_IMAGE } from "../../../support/incus";
 import { failureReport } from "../../../support/terraform";
@@ -39,6 +41,8 @@ export interface TrialReport {
   readonly providersGoneMs: number;
   /** Command lines of providers still alive `providerGraceMs` after the kill (the promise: none). */
   readonly survivors: readonly string[];
+  /** The kill cut the state file short, and the synth before the resumed deploy put Terraform's backup back. */
+  readonly stateRestored: boolean;
 }
 
 /** A small seeded PRNG (mulberry32), so a failing trial can be replayed with the same kill points. */
@@ -81,6 +85,13 @@ export class CrashDrill {
     throw new Error(`crash drill (seed ${this.seed}, trial ${trial}): ${message}`);
   }
 
+  /** The unreadable state files the synth kept aside (`<state>.cut-<time>`). */
+  private cutStateFiles(): string[] {
+    const dir = dirname(this.stack.statePath);
+    const prefix = `${basename(this.stack.statePath)}.cut-`;
+    return readdirSync(dir).filter((f) => f.startsWith(prefix));
+  }
+
   /** Kills that landed mid-apply so far. */
   get landedKills(): number {
     return this.reports.filter((r) => r.killed).length;
@@ -100,6 +111,13 @@ export class CrashDrill {
         delayMs: Math.floor(this.random() * 400),
       };
       const killed = await this.stack.applyAndKill(point, this.options.providerGraceMs ?? 5_000);
+      // Stray providers are reported with the trial (the harness has killed them by now); the drill goes on so one
+      // run shows every broken promise, and the caller asserts on `survivors`.
+      // The resumed deploy synthesizes first, as `cdktf deploy` does: a state file the kill cut short is replaced by
+      // Terraform's backup there (lib/packaging/local-state.ts).
+      const cutBefore = this.cutStateFiles().length;
+      this.stack.synth((s) => buildDrillStack(s, this.model));
+      const stateRestored = this.cutStateFiles().length > cutBefore;
       this.reports.push({
         trial,
         kill: `after event ${point.count} + ${point.delayMs} ms`,
@@ -108,9 +126,8 @@ export class CrashDrill {
         warm: killed.warmPids.length,
         providersGoneMs: killed.providersGoneMs,
         survivors: killed.survivors.map((x) => x.command),
+        stateRestored,
       });
-      // Stray providers are reported with the trial (the harness has killed them by now); the drill goes on so one
-      // run shows every broken promise, and the caller asserts on `survivors`.
       const resumed = await this.stack.run(["apply", "-auto-approve", "-input=false"]);
       if (resumed.code !== 0)
         this.fail(

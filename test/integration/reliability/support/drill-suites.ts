@@ -46,7 +46,7 @@ function describeTrial(r: TrialReport): string {
     : `gone after ${r.providersGoneMs} ms`;
   return `trial ${r.trial}: kill ${r.kill}, ${
     r.killed ? "landed" : "did not land (the apply ended first)"
-  }, ${providers}, ${fate}`;
+  }, ${providers}, ${fate}${r.stateRestored ? "; the kill cut the state file short: the synth restored the backup" : ""}`;
 }
 
 /** SIGKILLed deploys resume and converge; no provider process outlives a killed terraform (CrashDrill checks the rest). */
