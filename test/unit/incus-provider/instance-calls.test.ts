@@ -29,6 +29,9 @@ let ops = 0;
  * Incus' post-stop hook has run), and whether that hook then starts it again (a reboot).
  */
 let hookPending = { reads: 0, reboot: false };
+/** PUTs of an instance refused as busy before one goes through (an operation a killed run left running). */
+let busyPuts = 0;
+const BUSY = 'Failed to create instance update operation: Instance is busy running a "start" operation';
 
 function instanceBody(i: FakeInstance) {
   return {
@@ -104,6 +107,7 @@ function serve(req: RecordedRequest, res: ServerResponse): void {
     return sendJson(res, 200, sync(body), { etag: "e1" });
   }
   if (sub === "" && req.method === "PUT") {
+    if (busyPuts > 0 && busyPuts--) return sendJson(res, 500, errorEnvelope(500, BUSY));
     Object.assign(instance, { config: body.config, devices: body.devices, profiles: body.profiles });
     return startOperation(res);
   }
@@ -139,6 +143,7 @@ beforeEach(() => {
   instances.clear();
   volumes.clear();
   hookPending = { reads: 0, reboot: false };
+  busyPuts = 0;
   clustered = false;
 });
 
@@ -309,6 +314,34 @@ test("create over an instance a previous run left behind: the conflict reads it,
     "GET /1.0/instances/c1",
   ]);
   expect(state).toMatchObject({ name: "c1", status: "Running" });
+});
+
+test("create over an instance still busy with an operation a killed run started: the refused PUT is sent again after a fresh read", async () => {
+  await create(session(), planned("c1", { running: false }));
+  fake.requests.length = 0;
+  busyPuts = 2;
+  const ctx = session();
+  const config = { [OWNER]: "stack/c1", "user.added": "1" };
+  const state = await create(ctx, planned("c1", { config }));
+  expect(ctx.diagnostics.errors).toEqual([]);
+  expect(calls()).toEqual([
+    "GET /1.0/images/aliases/busybox",
+    "POST /1.0/instances",
+    "GET /1.0/instances/c1",
+    "GET /1.0/images/aliases/busybox",
+    "PUT /1.0/instances/c1", // busy
+    "GET /1.0/instances/c1",
+    "PUT /1.0/instances/c1", // busy
+    "GET /1.0/instances/c1",
+    "PUT /1.0/instances/c1",
+    "GET /1.0/operations/{op}/wait",
+    "PUT /1.0/instances/c1/state",
+    "GET /1.0/operations/{op}/wait",
+    "GET /1.0/instances/c1", // the devices for the addresses: they were just written
+    "GET /1.0/instances/c1",
+  ]);
+  expect(state).toMatchObject({ name: "c1", status: "Running" });
+  expect(instances.get("c1")?.config["user.added"]).toBe("1");
 });
 
 test("create over someone else's instance: refused with an error, the instance untouched and not recorded", async () => {

@@ -3,14 +3,23 @@
 // the same steps after POST (or after adopting an instance a previous run left behind), update after Read.
 import { isUnknown, knownOrNull } from "../../framework";
 import type { DevicesMap, Instance, InstancePut, Versioned } from "../../../incus";
-import { configEqual, mergeForPut } from "../common";
+import { configEqual, mergeForPut, waitUntil } from "../common";
 import { settleAddresses } from "./address-settle";
 import type { Placement } from "./create";
 import { desiredBody } from "./create";
 import { execRunsFor, runExec } from "./exec";
 import { fileBlocks, syncFiles } from "./files";
 import type { InstanceHandle } from "./power";
-import { isRunning, sortedWaits, startInstance, stopInstance, waitFor, waitForAgent } from "./power";
+import {
+  INSTANCE_POLL_MS,
+  isBusy,
+  isRunning,
+  sortedWaits,
+  startInstance,
+  stopInstance,
+  waitFor,
+  waitForAgent,
+} from "./power";
 import type { InstancePlan, InstanceState } from "./schema";
 import { INSTANCE_COMPUTED_CONFIG } from "./schema";
 
@@ -58,18 +67,37 @@ export function modifiableUpdate(plan: InstancePlan, live: Instance): InstancePu
 
 /**
  * PUTs description, config, devices and profiles when they differ from `current`, the live object just read
- * (with its ETag, so a concurrent change fails instead of being overwritten). Returns whether it wrote.
+ * (with its ETag, so a concurrent change fails instead of being overwritten). Returns whether it wrote, and the
+ * instance as last read. An instance busy with another operation (one a killed run left running: its create or
+ * start) is read again and the PUT sent again once that operation is done, within the call's budget.
  */
 export async function writeModifiable(
   at: Placement,
   name: string,
   plan: InstancePlan,
   current: Versioned<Instance>,
-): Promise<boolean> {
-  const body = modifiableUpdate(plan, current.value);
-  if (!body) return false;
-  await at.client.instances.update(name, body, { ...at.call, etag: current.etag, timeoutMs: at.timeoutMs });
-  return true;
+): Promise<{ readonly wrote: boolean; readonly live: Versioned<Instance> }> {
+  let live = current;
+  let wrote = false;
+  await waitUntil(
+    `instance ${JSON.stringify(name)} to finish its running operation`,
+    async (signal) => {
+      const body = modifiableUpdate(plan, live.value);
+      if (!body) return true;
+      try {
+        await at.client.instances.update(name, body, { ...at.call, etag: live.etag, timeoutMs: at.timeoutMs });
+        wrote = true;
+        return true;
+      } catch (err) {
+        if (!isBusy(err)) throw err;
+        // That operation may change the instance (status, volatile keys, ETag): the next PUT starts from it.
+        live = await at.client.instances.get(name, { ...at.call, signal });
+        return false;
+      }
+    },
+    { timeoutMs: at.timeoutMs, signal: at.call.signal, intervalMs: INSTANCE_POLL_MS },
+  );
+  return { wrote, live };
 }
 
 /** Checks that an instance found under the planned name can become the planned one without replacement. */
@@ -110,8 +138,10 @@ export async function converge(
       await stopInstance(h, false, live.value.status);
       live = await at.client.instances.get(name, at.call); // new status and ETag
     }
-    // A PUT of config or devices does not change whether the instance runs, so `live`'s status stays valid.
-    rewritten = await writeModifiable(at, name, plan, live);
+    // A PUT of config or devices does not change whether the instance runs, so the status last read stays valid.
+    const written = await writeModifiable(at, name, plan, live);
+    rewritten = written.wrote;
+    live = written.live;
     status = live.value.status;
   }
 

@@ -22,7 +22,8 @@ export interface WaitForValue {
   readonly nic: string | null;
 }
 
-const POLL_MS = 200;
+/** How often a wait on an instance looks again. */
+export const INSTANCE_POLL_MS = 200;
 
 /** Running or Ready (a VM whose agent reported ready). */
 export function isRunning(state: Pick<InstanceState, "status">): boolean {
@@ -33,8 +34,8 @@ function isStopped(state: Pick<InstanceState, "status">): boolean {
   return state.status === "Stopped";
 }
 
-/** Incus refuses a state change while another operation holds the instance ("Instance is busy running a …"). */
-function isBusy(err: unknown): boolean {
+/** Incus refuses a change while another operation holds the instance ("Instance is busy running a …"). */
+export function isBusy(err: unknown): boolean {
   return err instanceof IncusError && /is busy running/i.test(err.incusMessage ?? err.message);
 }
 
@@ -85,7 +86,7 @@ export async function startInstance(h: InstanceHandle, knownStatus?: string): Pr
         throw err;
       }
     },
-    { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: POLL_MS },
+    { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: INSTANCE_POLL_MS },
   );
   if (!unfrozen) return;
   await waitUntil(
@@ -94,7 +95,7 @@ export async function startInstance(h: InstanceHandle, knownStatus?: string): Pr
     {
       timeoutMs: h.timeoutMs,
       signal: h.call.signal,
-      intervalMs: POLL_MS,
+      intervalMs: INSTANCE_POLL_MS,
     },
   );
 }
@@ -141,7 +142,7 @@ export async function stopInstance(
         throw err;
       }
     },
-    { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: POLL_MS },
+    { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: INSTANCE_POLL_MS },
   );
   return outcome === "stopped";
 }
@@ -154,7 +155,7 @@ export function sortedWaits(blocks: unknown): WaitForValue[] {
 
 /** Runs one wait_for condition against a started instance. */
 export async function waitFor(h: InstanceHandle, wait: WaitForValue, isVm: boolean): Promise<void> {
-  const options = { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: POLL_MS };
+  const options = { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: INSTANCE_POLL_MS };
   const who = `instance ${JSON.stringify(h.name)}`;
   switch (wait.type) {
     case "delay":
@@ -196,7 +197,7 @@ export async function waitForAgent(h: InstanceHandle): Promise<void> {
       const state = await readState(h, signal);
       return isRunning(state) && state.processes > 0;
     },
-    { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: POLL_MS },
+    { timeoutMs: h.timeoutMs, signal: h.call.signal, intervalMs: INSTANCE_POLL_MS },
   );
 }
 
