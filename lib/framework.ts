@@ -103,6 +103,8 @@ export const Lazy: typeof Cdktf.Lazy = framework.module.Lazy;
 export type Lazy = Cdktf.Lazy;
 export const Annotations: typeof Cdktf.Annotations = framework.module.Annotations;
 export type Annotations = Cdktf.Annotations;
+export const Aspects: typeof Cdktf.Aspects = framework.module.Aspects;
+export type Aspects = Cdktf.Aspects;
 
 /**
  * The stack `scope` belongs to, checked to come from the same framework module as our resources. cdktf and cdktn

@@ -1,12 +1,13 @@
 // Base class of every L1 resource binding (the generated ones and terraform_data): a TerraformResource whose
 // attributes come from a typed config object converted through the binding's AttributeSpec at synthesis time, and
 // whose lifecycle block may be produced at synthesis time too (the lifecycle compiler needs the whole construct tree: attachments made after construction,
-// logical IDs of other resources).
+// logical IDs of other resources). Produced values are computed once per synthesis (synthesis-memo.ts).
 import { TerraformProvider, TerraformResource } from "../framework";
 import type { TerraformMetaArguments, TerraformResourceLifecycle } from "cdktf";
 import type { Construct } from "constructs";
 import { toTerraformAttributes } from "./attributes";
 import type { AttributeSpec } from "./attributes";
+import { ProducedOnce } from "./synthesis-memo";
 
 const META_KEYS = ["dependsOn", "count", "provider", "lifecycle", "forEach", "provisioners", "connection"] as const;
 
@@ -23,9 +24,9 @@ export interface ResourceTypeInfo {
 export abstract class SpecResource<C extends object> extends TerraformResource {
   private readonly info: ResourceTypeInfo;
   private attributes: C;
-  private lifecycleProducer?: () => TerraformResourceLifecycle | undefined;
+  private lifecycleProducer?: ProducedOnce<undefined, TerraformResourceLifecycle | undefined>;
   // Typed loosely so a SpecResource<X> still is a SpecResource<object> (private members are compared too).
-  private attributesProducer?: (attributes: object) => object;
+  private attributesProducer?: ProducedOnce<object, object>;
 
   protected constructor(scope: Construct, id: string, info: ResourceTypeInfo, config: C & TerraformMetaArguments) {
     super(scope, id, {
@@ -68,7 +69,7 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
    * replace_triggered_by names other resources by their final logical IDs.
    */
   public setLifecycleProducer(producer: () => TerraformResourceLifecycle | undefined): void {
-    this.lifecycleProducer = producer;
+    this.lifecycleProducer = new ProducedOnce(producer);
   }
 
   /**
@@ -76,11 +77,11 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
    * constructs created later, e.g. a volume's config keys that come from the instances it is attached to.
    */
   public setAttributesProducer(producer: (attributes: Readonly<C>) => C): void {
-    this.attributesProducer = producer as (attributes: object) => object;
+    this.attributesProducer = new ProducedOnce(producer as (attributes: object) => object);
   }
 
   public get terraformMetaArguments(): { [name: string]: unknown } {
-    if (this.lifecycleProducer) this.lifecycle = this.lifecycleProducer();
+    if (this.lifecycleProducer) this.lifecycle = this.lifecycleProducer.produce(this.cdktfStack, undefined);
     return super.terraformMetaArguments;
   }
 
@@ -90,7 +91,9 @@ export abstract class SpecResource<C extends object> extends TerraformResource {
   }
 
   protected synthesizeAttributes(): { [name: string]: unknown } {
-    const attributes = this.attributesProducer ? (this.attributesProducer(this.attributes) as C) : this.attributes;
+    const attributes = this.attributesProducer
+      ? (this.attributesProducer.produce(this.cdktfStack, this.attributes) as C)
+      : this.attributes;
     return toTerraformAttributes(this.info.type, this.info.spec, attributes);
   }
 

@@ -102,7 +102,8 @@ export function volumeLifecycleBlock(input: VolumeLifecycleInput): TerraformReso
   return Object.keys(block).length > 0 ? block : undefined;
 }
 
-/** Sorted, without duplicates: stable output across synths. */
+/** Sorted, without duplicates: stable output across synths. Called for every resource of a stack at synth. */
 export function uniqueSorted(values: readonly string[]): string[] {
-  return [...new Set(values)].sort();
+  const sorted = values.slice().sort();
+  return sorted.filter((value, i) => i === 0 || value !== sorted[i - 1]);
 }

@@ -356,6 +356,6 @@ export function sortDevices(devices: readonly IncusDeviceConfig[]): IncusDeviceC
 
 function dropUndefined(map: { [key: string]: string | undefined }): { [key: string]: string } {
   const out: { [key: string]: string } = {};
-  for (const [key, value] of Object.entries(map)) if (value !== undefined) out[key] = value;
+  for (const key in map) if (map[key] !== undefined) out[key] = map[key] as string;
   return out;
 }

@@ -110,12 +110,12 @@ export function defaultName(scope: IConstruct, rule: NameRule): string {
   return `${name.slice(0, room).replace(/-+$/, "")}-${hash}`;
 }
 
+/** Lower case; every run of other characters than a-z and 0-9 (hyphens included) becomes one hyphen, none at the ends. */
 function normalize(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-+|-+$/g, "");
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** The construct path below its stack, e.g. "db/scratch" for "homelab/db/scratch". */

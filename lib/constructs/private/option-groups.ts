@@ -21,9 +21,11 @@ export function backendOptions<T extends object>(
   grouped: T | undefined,
   flat: Partial<T>,
 ): Partial<T> {
-  const flatGiven: { [name: string]: unknown } = {};
-  for (const name of spec.names) flatGiven[name] = flat[name];
-  rejectOn(scope, kind, host, otherKind(spec.group), { [spec.group]: grouped, ...flatGiven });
+  if (host.hostKind === otherKind(spec.group)) {
+    const flatGiven: { [name: string]: unknown } = {};
+    for (const name of spec.names) flatGiven[name] = flat[name];
+    rejectOn(scope, kind, host, otherKind(spec.group), { [spec.group]: grouped, ...flatGiven });
+  }
   const merged: Partial<T> = { ...grouped };
   for (const name of spec.names) {
     const value = flat[name];

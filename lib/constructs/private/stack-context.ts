@@ -1,14 +1,16 @@
 // Per-stack state shared by all cdktf-virt constructs of a stack: the single incus provider (one `remote` block
 // per IncusHost), the libvirt providers, and the hook that prepares the stack's working directory at synthesis: the
 // bundled providers copied next to the synthesized stack so `cdktf deploy` finds them with no manual step, and a
-// local state file cut short by a killed terraform replaced by Terraform's backup (local-state-at-synth.ts).
+// local state file cut short by a killed terraform replaced by Terraform's backup (local-state-at-synth.ts). It also
+// tells the stack's synthesis memo (bindings/synthesis-memo.ts) when the stack is prepared and written.
 import * as path from "path";
-import { stackOf } from "../../framework";
+import { Aspects, stackOf } from "../../framework";
 import type { TerraformStack } from "../../framework";
 import type { ISynthesisSession } from "cdktf";
 import { Construct } from "constructs";
 import type { IConstruct } from "constructs";
 import { IncusProvider, LibvirtProvider } from "../../bindings";
+import { beginPreparation, beginWrite, endSynthesis } from "../../bindings/synthesis-memo";
 import { prepareWorkingDirectory, providerSource, PROVIDER_VERSION } from "../../packaging";
 import { recoverLocalStateOf } from "./local-state-at-synth";
 
@@ -46,6 +48,7 @@ export class StackContext extends Construct {
   private constructor(private readonly stack: TerraformStack) {
     super(stack, CONTEXT_ID);
     this.prepareWorkingDirectoryAtSynthesis();
+    this.markPreparation();
   }
 
   /** The stack's incus provider; every IncusHost must ask for the same source. */
@@ -124,13 +127,42 @@ export class StackContext extends Construct {
       synthesize: (session: ISynthesisSession) => {
         const stackDir = path.join(session.outdir, session.manifest.forStack(this.stack).workingDirectory);
         recoverLocalStateOf(this.stack, stackDir);
-        original.synthesize(session);
+        // Aspects run next, before the write, and may change what the produced values depend on.
+        beginWrite(this.stack, !hasAspects(this.stack));
+        try {
+          original.synthesize(session);
+        } finally {
+          endSynthesis(this.stack);
+        }
         const types = this.bundledProviderTypes;
         if (types.length === 0) return;
         prepareWorkingDirectory(stackDir, { types });
       },
     };
   }
+
+  /**
+   * app.synth() prepares every stack (prepareStack resolves all of it once) before it writes any: from there on the
+   * stack's synthesis memo keeps the values produced at synthesis, for the write to reuse.
+   */
+  private markPreparation(): void {
+    const stack = this.stack;
+    const prepare = stack.prepareStack.bind(stack);
+    stack.prepareStack = () => {
+      beginPreparation(stack);
+      try {
+        prepare();
+      } catch (error) {
+        endSynthesis(stack);
+        throw error;
+      }
+    };
+  }
+}
+
+/** Whether any construct of the stack has an aspect (the framework invokes those of the stack's subtree only). */
+function hasAspects(stack: TerraformStack): boolean {
+  return stack.node.findAll().some((construct) => Aspects.of(construct).all.length > 0);
 }
 
 function describe(choice: IncusProviderChoice): string {
