@@ -110,7 +110,7 @@ export function defaultName(scope: IConstruct, rule: NameRule): string {
   return `${name.slice(0, room).replace(/-+$/, "")}-${hash}`;
 }
 
-/** Lower case; every run of other characters than a-z and 0-9 (hyphens included) becomes one hyphen, none at the ends. */
+/** Lower case; each run of characters other than a-z and 0-9 (hyphens too) becomes one hyphen, none at the ends. */
 function normalize(text: string): string {
   return text
     .toLowerCase()
