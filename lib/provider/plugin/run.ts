@@ -80,6 +80,9 @@ export function runPlugin(createHandlers: (host: PluginHost) => ProviderHandlers
   // A killed Terraform never calls Shutdown: do not linger as an orphan.
   const parent = process.ppid;
   setInterval(() => process.ppid !== parent && exitOrphaned("Terraform is gone"), 1000).unref();
+  // Nobody reads the handshake line: Terraform was killed before this process started (a launcher that fell back to
+  // running node after the kill), so the parent above was never Terraform.
+  process.stdout.on("error", () => exitOrphaned("Terraform is gone (nobody reads the handshake line)"));
   const clientCert = env.PLUGIN_CLIENT_CERT;
   const cert = clientCert ? generateSelfSignedCert() : undefined;
   const pinned = clientCert ? pemCertificatesDer(clientCert) : [];

@@ -246,7 +246,8 @@ export function runWarmServer(
     return false;
   };
 
-  const endSession = (session: Session, h2session: http2.ServerHttp2Session, why: string) => {
+  /** Ends a session; its launcher is told with SIGTERM unless it is known to be gone (its pid may be another's). */
+  const endSession = (session: Session, h2session: http2.ServerHttp2Session, why: string, launcherGone = false) => {
     if (session.ended) return;
     session.ended = true;
     sessions.delete(h2session);
@@ -256,7 +257,7 @@ export function runWarmServer(
     if (session.logFd !== undefined) closeQuietly(session.logFd);
     forgetSession(session.launcherPid);
     try {
-      process.kill(session.launcherPid, "SIGTERM"); // the launcher exits 0: Terraform sees its plugin end
+      if (!launcherGone) process.kill(session.launcherPid, "SIGTERM"); // it exits 0: Terraform sees its plugin end
     } catch {
       // already gone
     }
@@ -308,8 +309,18 @@ export function runWarmServer(
   };
 
   setInterval(() => {
-    // Taken sessions whose launcher gave up waiting (its files are gone) or died before Terraform connected.
+    // Connected sessions whose launcher is gone: it exits when its session ends or its Terraform is gone (it watches
+    // its parent), so nobody calls on that connection any more. The connection's close usually says so first, but
+    // not always: node's HTTP/2 session can miss the end of a connection whose client was killed (about 1 kill in 30
+    // at random moments: the socket stays open with its peer gone), and would keep it, and this process, forever.
     let launcherDied = false;
+    for (const [h2session, session] of sessions) {
+      if (isAlive(session.launcherPid)) continue;
+      endSession(session, h2session, "its launcher is gone (Terraform was killed, or killed the plugin)", true);
+      h2session.destroy();
+      launcherDied = true;
+    }
+    // Taken sessions whose launcher gave up waiting (its files are gone) or died before Terraform connected.
     for (const launcherPid of taken.keys()) {
       const died = !isAlive(launcherPid);
       if (died || !existsSync(sessionFile(launcherPid))) {
@@ -318,8 +329,8 @@ export function runWarmServer(
         launcherDied ||= died;
       }
     }
-    // A launcher dies before Terraform connected only when Terraform is gone (killed): as with a connection lost
-    // without Shutdown, no start is coming from it, so the process does not stay warm for it.
+    // A launcher dies before its session ends only when Terraform is gone (killed) or killed it: as with a connection
+    // lost without Shutdown, no start is coming from it, so the process does not stay warm for it.
     if (launcherDied && sessions.size === 0 && taken.size === 0) return retire();
     // Registered sessions whose launcher is gone (Terraform killed before it connected).
     for (const entry of listSessions(sessionsDir)) {
