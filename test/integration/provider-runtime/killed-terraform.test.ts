@@ -1,8 +1,8 @@
 // A Terraform that is killed leaves no provider process behind.
 // - The warm provider process (warm-server.ts) ends a session whose launcher is gone (the launcher watches its
 //   Terraform) even when node's HTTP/2 session missed the end of the connection, which happens now and then when the
-//   client is killed (the socket stays open with its peer gone). The first test builds that state on purpose: the connection stays open while the
-//   launcher is killed.
+//   client is killed (the socket stays open with its peer gone). The first test builds that state on purpose: the
+//   connection stays open while the launcher is killed.
 // - A provider process started when its Terraform is already gone (a launcher that falls back to running node after
 //   the kill) has nobody reading its handshake line, and exits.
 // - The last test kills terraform at random moments of 100 applies (testfs, so an apply takes well under a second and
