@@ -3,7 +3,9 @@
 // makes unary gRPC calls. Everything started is tracked so that `cleanupPluginClients` can end it.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import * as http2 from "node:http2";
+import { join } from "node:path";
 import * as tls from "node:tls";
 import {
   MAGIC_COOKIE_KEY,
@@ -149,6 +151,23 @@ export function answers(session: http2.ClientHttp2Session): Promise<boolean> {
     req.on("close", () => resolve(false));
     req.on("response", () => resolve(true));
     req.end(frameMessage(new Uint8Array(0)));
+  });
+}
+
+/** The warm process directories of launchers that ran with `tmpdir` as TMPDIR (`<tmpdir>/cdktf-virt-providers-<uid>/<key>`). */
+export function warmProcessDirs(tmpdir: string): string[] {
+  const base = join(tmpdir, `cdktf-virt-providers-${process.getuid!()}`);
+  return existsSync(base) ? readdirSync(base).map((key) => join(base, key)) : [];
+}
+
+/** pids of the warm processes under `tmpdir` that have a published line. */
+export function publishedWarmPids(tmpdir: string): number[] {
+  return warmProcessDirs(tmpdir).flatMap((dir) => {
+    try {
+      return [Number(readFileSync(join(dir, "line"), "utf8").split(" ")[0])];
+    } catch {
+      return []; // no line (retired, or not published yet)
+    }
   });
 }
 

@@ -9,7 +9,7 @@
 //   the kills land in every phase: the plan's starts, the hand-overs, the TLS handshakes, the calls) and requires
 //   every provider process it had to be gone within 5 s, as the crash drill does with Incus.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundledProviderPath } from "../../../lib/packaging";
@@ -18,6 +18,7 @@ import {
   connectPlugin,
   generateSelfSignedCert,
   grpcCall,
+  publishedWarmPids,
   startProvider,
   terraformStartEnv,
 } from "../../support/plugin-client";
@@ -33,7 +34,6 @@ import {
 
 jest.setTimeout(600_000);
 
-const uid = process.getuid!();
 let tmp: string;
 
 beforeAll(() => {
@@ -43,27 +43,9 @@ beforeAll(() => {
 });
 afterAll(() => {
   cleanupPluginClients();
-  killAll(publishedWarmPids());
+  killAll(publishedWarmPids(tmp));
   rmSync(tmp, { recursive: true, force: true });
 });
-
-/** pids of this suite's warm processes that have a published line. */
-function publishedWarmPids(): number[] {
-  const base = join(tmp, `cdktf-virt-providers-${uid}`);
-  let keys: string[] = [];
-  try {
-    keys = readdirSync(base);
-  } catch {
-    return [];
-  }
-  return keys.flatMap((key) => {
-    try {
-      return [Number(readFileSync(join(base, key, "line"), "utf8").split(" ")[0])];
-    } catch {
-      return [];
-    }
-  });
-}
 
 test("a session whose launcher is gone ends, and the warm process exits, though its connection stays open", async () => {
   const client = generateSelfSignedCert();
@@ -71,7 +53,7 @@ test("a session whose launcher is gone ends, and the warm process exits, though 
   const started = await startProvider(terraformStartEnv(client.certPem, tmp), { asExecutable: true, cwd: work });
   const session = connectPlugin(started, client);
   expect((await grpcCall(session, "/tfplugin6.Provider/GetMetadata")).status).toBe("0");
-  const [warm] = publishedWarmPids();
+  const [warm] = publishedWarmPids(tmp);
   expect(warm).toBeGreaterThan(0);
   const closed = new Promise<void>((resolve) => session.once("close", () => resolve()));
 

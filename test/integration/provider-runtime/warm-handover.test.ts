@@ -9,26 +9,15 @@
 // is started under a parent that never reaps (`sh -c '… & exec sleep'`), then SIGKILLed.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { bundledProviderPath, mirrorExecutablePath, packageHashV1 } from "../../../lib/packaging";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
+import { publishedWarmPids, warmProcessDirs } from "../../support/plugin-client";
 import { requiredProviders, TerraformWorkspace } from "../../support/terraform";
 
 jest.setTimeout(120_000);
-
-const uid = process.getuid!();
 
 /** State of a process from /proc ("" when it is gone): "Z" is a zombie. */
 function processState(pid: number): string {
@@ -51,17 +40,9 @@ async function waitFor(what: string, check: () => boolean, ms: number): Promise<
 describe("provider runtime: a start handed to an unhealthy warm process", () => {
   let ws: TerraformWorkspace;
   let tmp: string;
-  const base = () => join(tmp, `cdktf-virt-providers-${uid}`);
-  const keyDirs = () => (existsSync(base()) ? readdirSync(base()).map((k) => join(base(), k)) : []);
+  const keyDirs = () => warmProcessDirs(tmp);
   /** pids of the warm processes that have a published line. */
-  const publishedPids = () =>
-    keyDirs().flatMap((d) => {
-      try {
-        return [Number(readFileSync(join(d, "line"), "utf8").split(" ")[0])];
-      } catch {
-        return [];
-      }
-    });
+  const publishedPids = () => publishedWarmPids(tmp);
   const started: ChildProcess[] = [];
   const stopped: number[] = [];
 

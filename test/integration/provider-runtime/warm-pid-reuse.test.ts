@@ -4,7 +4,7 @@
 // wrote for it. A later launcher that gets the same pid must not take that answer for its own: it would print a
 // line for a session nobody took, and Terraform's first call would fail. Built here on purpose: `sh -c '… ; exec
 // <provider>'` writes the leftover and then becomes the launcher, keeping its pid.
-import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import * as http2 from "node:http2";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,15 +15,16 @@ import {
   connectPlugin,
   generateSelfSignedCert,
   grpcCall,
+  publishedWarmPids,
   startProvider,
   terraformStartEnv,
+  warmProcessDirs,
 } from "../../support/plugin-client";
 import type { StartedPlugin } from "../../support/plugin-client";
 import { ensureBundledProviders } from "../../support/terraform";
 
 jest.setTimeout(60_000);
 
-const uid = process.getuid!();
 let work: string;
 
 beforeAll(() => {
@@ -36,18 +37,8 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function keyDirs(): string[] {
-  const base = join(work, `cdktf-virt-providers-${uid}`);
-  return readdirSync(base).map((k) => join(base, k));
-}
-
-function warmPids(): number[] {
-  try {
-    return keyDirs().flatMap((d) => [Number(readFileSync(join(d, "line"), "utf8").split(" ")[0])]);
-  } catch {
-    return [];
-  }
-}
+const keyDirs = () => warmProcessDirs(work);
+const warmPids = () => publishedWarmPids(work);
 
 /** The certificate served on the line's socket (a TLS handshake that verifies nothing). */
 function servedCertificate(
