@@ -311,8 +311,8 @@ export function runWarmServer(
   setInterval(() => {
     // Connected sessions whose launcher is gone: it exits when its session ends or its Terraform is gone (it watches
     // its parent), so nobody calls on that connection any more. The connection's close usually says so first, but
-    // not always: node's HTTP/2 session can miss the end of a connection whose client was killed (about 1 kill in 30
-    // at random moments: the socket stays open with its peer gone), and would keep it, and this process, forever.
+    // not always: node's HTTP/2 session can miss the end of a connection whose client was killed (1 to 4 kills in
+    // 100 at random moments: the socket stays open with its peer gone), and would keep it, and this process, forever.
     let launcherDied = false;
     for (const [h2session, session] of sessions) {
       if (isAlive(session.launcherPid)) continue;

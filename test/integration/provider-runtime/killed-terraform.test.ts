@@ -33,7 +33,7 @@ import {
   warmProviders,
 } from "../reliability/support/processes";
 
-/** Applies to kill (each takes about a second); the old code left a provider behind in about 1 kill in 30. */
+/** Applies to kill (each takes about a second); the old code left a provider behind in 1 to 4 kills in 100. */
 const KILLS = Number(process.env.CDKTF_VIRT_DRILL_KILLS ?? 50);
 jest.setTimeout(120_000 + KILLS * 10_000);
 
