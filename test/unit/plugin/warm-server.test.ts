@@ -2,10 +2,11 @@
 // meets them: the executable started again and again with the same working directory and environment (and a new
 // client certificate each time). Each test has its own TMPDIR, so its warm processes are its own.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
+import { isAlive } from "../../../lib/provider/plugin/process-alive";
 import { IDLE_MS, IDLE_SECONDS_ENV, idleFromEnv } from "../../../lib/provider/plugin/warm-server";
 import { bundledProviderPath } from "../../../lib/packaging";
 import {
@@ -14,6 +15,7 @@ import {
   connectPlugin,
   generateSelfSignedCert,
   grpcCall,
+  publishedWarmPids,
   startProvider,
 } from "../../support/plugin-client";
 import type { StartedPlugin } from "../../support/plugin-client";
@@ -28,7 +30,11 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanupPluginClients();
-  for (const pid of serverPids()) process.kill(pid, "SIGTERM");
+  const pids = serverPids();
+  for (const pid of pids) process.kill(pid, "SIGTERM");
+  // A warm process writes its code cache under its TMPDIR as it exits: removed before that, `work` would come back.
+  for (const deadline = Date.now() + 5000; pids.some(isAlive) && Date.now() < deadline;)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -51,14 +57,7 @@ function terraformStart(extra: NodeJS.ProcessEnv = {}) {
 
 /** pids of the warm processes of this test (from their published lines). */
 function serverPids(): number[] {
-  if (!existsSync(baseDir())) return [];
-  return readdirSync(baseDir()).flatMap((key) => {
-    try {
-      return [Number(readFileSync(join(baseDir(), key, "line"), "utf8").split(" ")[0])];
-    } catch {
-      return [];
-    }
-  });
+  return publishedWarmPids(work);
 }
 
 /** The pid of the launcher registered with this test's warm process (its sessions/<pid> file; not <pid>.ok). */
