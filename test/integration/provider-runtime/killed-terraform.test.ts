@@ -24,14 +24,7 @@ import {
   terraformStartEnv,
 } from "../../support/plugin-client";
 import { ensureBundledProviders, requiredProviders, TerraformWorkspace } from "../../support/terraform";
-import {
-  commandLine,
-  descendants,
-  isAlive,
-  killAll,
-  waitForExit,
-  warmProviders,
-} from "../reliability/support/processes";
+import { commandLine, descendants, killAll, waitForExit, warmProviders } from "../../support/processes";
 
 /** Applies to kill (each takes about a second); the old code left a provider behind in 1 to 4 kills in 100. */
 const KILLS = Number(process.env.CDKTF_VIRT_DRILL_KILLS ?? 50);
@@ -129,7 +122,7 @@ test(`terraform SIGKILLed at random moments of ${KILLS} applies: no provider pro
     expect(kills.length).toBe(KILLS);
     expect(survivors).toEqual([]);
   } finally {
-    killAll(warmProviders(realpathSync(ws.dir)).filter(isAlive));
+    killAll(warmProviders(realpathSync(ws.dir)));
     ws.cleanup();
   }
 });

@@ -14,7 +14,7 @@ import { requireIncus, TEST_IMAGE, uniqueName } from "../../support/incus";
 import { buildDrillStack, deleteByPrefix, expectedNames, inventory } from "./support/drill-model";
 import type { DrillModel } from "./support/drill-model";
 import { DrillStack } from "./support/drill-stack";
-import { waitForExit } from "./support/processes";
+import { waitForExit } from "../../support/processes";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const prefix = uniqueName("rel");

@@ -6,7 +6,6 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../lib/provider/plugin";
-import { isAlive } from "../../../lib/provider/plugin/process-alive";
 import { IDLE_MS, IDLE_SECONDS_ENV, idleFromEnv } from "../../../lib/provider/plugin/warm-server";
 import { bundledProviderPath } from "../../../lib/packaging";
 import {
@@ -19,6 +18,7 @@ import {
   startProvider,
 } from "../../support/plugin-client";
 import type { StartedPlugin } from "../../support/plugin-client";
+import { waitForExit } from "../../support/processes";
 import { ensureBundledProviders } from "../../support/terraform";
 
 jest.setTimeout(30_000);
@@ -33,8 +33,7 @@ afterEach(async () => {
   const pids = serverPids();
   for (const pid of pids) process.kill(pid, "SIGTERM");
   // A warm process writes its code cache under its TMPDIR as it exits: removed before that, `work` would come back.
-  for (const deadline = Date.now() + 5000; pids.some(isAlive) && Date.now() < deadline;)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitForExit(pids, 5000);
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -6,7 +6,7 @@ import { PgBackend } from "cdktf";
 import type { TerraformStack } from "cdktf";
 import { SynthesizedStack } from "../../../support/synthesized-stack";
 import type { RunResult } from "../../../support/terraform";
-import { commandLine, descendants, killAll, waitForExit, warmProviders } from "./processes";
+import { commandLine, descendants, killAll, waitForExit, warmProviders } from "../../../support/processes";
 
 /** Where the stack keeps its state. */
 export type DrillBackend =

@@ -1,5 +1,5 @@
-// Process bookkeeping for the crash drills: which processes a terraform run started (its provider plugins), and
-// how long they survive after terraform itself is killed. Reads /proc directly (Linux), so it needs no tools.
+// Process bookkeeping for the drills that kill terraform or providers: which processes a terraform run started (its
+// provider plugins), and how long they survive after it is killed. Reads /proc directly (Linux), so it needs no tools.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 /** pid → parent pid for every process visible in /proc. */
